@@ -1,0 +1,41 @@
+"""Card codes: ``SET.NNN`` as printed on the cards (``CAM.014 2x``)."""
+
+from __future__ import annotations
+
+import re
+
+_CODE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9]{1,4})\s*[.\-_ ]\s*0*(\d{1,3})\s*$")
+_PRINTED = re.compile(r"^\s*(.+?)\s+(\d+)\s*[xX]\s*$")
+
+
+def normalize_code(text: str) -> str | None:
+    """``cam.14`` → ``CAM.014``; ``None`` when ``text`` is not a card code."""
+    m = _CODE.match(text)
+    if not m:
+        return None
+    number = int(m.group(2))
+    if number == 0:
+        return None
+    return f"{m.group(1).upper()}.{number:03d}"
+
+
+def is_code(text: str) -> bool:
+    return normalize_code(text) is not None
+
+
+def set_of(code: str) -> str:
+    return code.split(".", 1)[0]
+
+
+def number_of(code: str) -> int:
+    return int(code.split(".", 1)[1])
+
+
+def parse_printed(text: str) -> tuple[str, int] | None:
+    """``CAM.014 2x`` → (``CAM.014``, 2); a code without ``Nx`` means one copy."""
+    m = _PRINTED.match(text)
+    if m:
+        code = normalize_code(m.group(1))
+        return (code, int(m.group(2))) if code else None
+    code = normalize_code(text)
+    return (code, 1) if code else None

@@ -1,0 +1,199 @@
+"""The merged catalog: look-ups by code or name, errata, search."""
+
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skyforge.catalog.codes import normalize_code, number_of, set_of
+from skyforge.catalog.models import (
+    CardBase,
+    CardSet,
+    CastleCard,
+    DifficultyLevel,
+    Horde,
+    PremadeDeck,
+    slug,
+)
+from skyforge.errors import NotFoundError, Problem
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an entry was defined, and whether it is official, demo or user data."""
+
+    file: Path
+    line: int | None
+    provenance: str
+
+
+@dataclass
+class Catalog:
+    cards: dict[str, CardBase] = field(default_factory=dict)
+    sets: dict[str, CardSet] = field(default_factory=dict)
+    hordes: dict[str, Horde] = field(default_factory=dict)
+    difficulty_levels: list[DifficultyLevel] = field(default_factory=list)
+    premade_decks: dict[str, PremadeDeck] = field(default_factory=dict)
+    origins: dict[str, Origin] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._by_name: dict[str, list[str]] = defaultdict(list)
+        self._replaced_by: dict[str, str] = {}
+        for key, card in self.cards.items():
+            self._index(key, card)
+
+    def _index(self, key: str, card: CardBase) -> None:
+        self._by_name[card.name.casefold()].append(key)
+        replaces = getattr(card, "replaces", None)
+        if replaces:
+            self._replaced_by[replaces] = key
+
+    def add(self, card: CardBase, origin: Origin) -> None:
+        self.cards[card.key] = card
+        self.origins[card.key] = origin
+        self._index(card.key, card)
+
+    # -- look-ups -------------------------------------------------------------
+
+    def __iter__(self) -> Iterator[CardBase]:
+        return iter(self.cards.values())
+
+    def of_kind(self, kind: str) -> list[CardBase]:
+        return [c for c in self.cards.values() if c.kind == kind]  # type: ignore[attr-defined]
+
+    def provenance(self, card_or_key: CardBase | str) -> str:
+        key = card_or_key if isinstance(card_or_key, str) else card_or_key.key
+        origin = self.origins.get(key)
+        return origin.provenance if origin else "user"
+
+    def replaced_by(self, code: str) -> str | None:
+        """The errata card that completely replaces ``code``, if any."""
+        return self._replaced_by.get(code)
+
+    def find(self, ref: str, kind: str | Iterable[str] | None = None) -> CardBase | None:
+        """A card by code (any case or padding) or unique name; ``None`` if absent.
+
+        Raises :class:`NotFoundError` when a name is ambiguous.
+        """
+        kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
+        code = normalize_code(ref)
+        if code is not None and code in self.cards:
+            card = self.cards[code]
+            if kinds is None or card.kind in kinds:  # type: ignore[attr-defined]
+                return card
+            return None
+        keys = [k for k in self._by_name.get(ref.strip().casefold(), [])
+                if kinds is None or self.cards[k].kind in kinds]  # type: ignore[attr-defined]
+        if not keys and ref in self.cards:
+            keys = [ref]
+        # errata share the name of the card they replace: prefer the replacement
+        keys = [k for k in keys if k not in self._replaced_by] or keys
+        if len(keys) > 1:
+            options = ", ".join(sorted(self.cards[k].code or k for k in keys))
+            raise NotFoundError(Problem(f"the name '{ref}' matches several cards: {options}",
+                                        hint="use the card code instead"))
+        return self.cards[keys[0]] if keys else None
+
+    def get(self, ref: str, kind: str | Iterable[str] | None = None, *, what: str = "card") -> CardBase:
+        card = self.find(ref, kind)
+        if card is None:
+            raise NotFoundError(Problem(f"no {what} '{ref}' in the catalog", hint=self.suggest(ref, kind)))
+        return card
+
+    def suggest(self, ref: str, kind: str | Iterable[str] | None = None) -> str | None:
+        """A 'did you mean' for a code or name that was not found."""
+        kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
+        pool = [c for c in self.cards.values() if kinds is None or c.kind in kinds]  # type: ignore[attr-defined]
+        code = normalize_code(ref)
+        if code is not None:
+            codes = [c.code for c in pool if c.code and set_of(c.code) == set_of(code)]
+            near = sorted(codes, key=lambda c: abs(number_of(c) - number_of(code)))[:1]
+            if not near:
+                near = difflib.get_close_matches(code, [c.code for c in pool if c.code], n=1)
+            return f"did you mean {near[0]} ({self.cards[near[0]].name})?" if near else None
+        names = {c.name: c for c in pool}
+        near = difflib.get_close_matches(ref, list(names), n=1, cutoff=0.6)
+        if not near:
+            lowered = {n.casefold(): n for n in names}
+            near = [lowered[n] for n in difflib.get_close_matches(ref.casefold(), list(lowered), n=1, cutoff=0.6)]
+        if near:
+            card = names[near[0]]
+            return f"did you mean {card.code or ''} {card.name!r}?".replace("  ", " ").replace("mean  ", "mean ")
+        return None
+
+    def horde(self, ref: str) -> Horde:
+        key = slug(ref)
+        if key in self.hordes:
+            return self.hordes[key]
+        for horde in self.hordes.values():
+            if horde.name.casefold() == ref.strip().casefold():
+                return horde
+        near = difflib.get_close_matches(key, list(self.hordes), n=1)
+        raise NotFoundError(Problem(f"no horde '{ref}' in the catalog",
+                                    hint=f"did you mean '{near[0]}'?" if near else
+                                    f"hordes: {', '.join(sorted(self.hordes))}"))
+
+    def castles(self) -> list[CastleCard]:
+        return [c for c in self.cards.values() if isinstance(c, CastleCard)]
+
+    def product_of(self, code: str) -> str | None:
+        """Name of the product whose number range holds ``code``."""
+        card_set = self.sets.get(set_of(code))
+        if card_set is None:
+            return None
+        n = number_of(code)
+        for product in card_set.products:
+            if product.first <= n <= product.last:
+                return product.name
+        return None
+
+    def source_file(self, key: str) -> str:
+        origin = self.origins.get(key)
+        return str(origin.file) if origin else "the catalog"
+
+    # -- search ---------------------------------------------------------------
+
+    def search(self, *, text: str | None = None, kind: str | None = None, faction: str | None = None,
+               rarity: str | None = None, type: str | None = None, subtype: str | None = None,
+               cost_min: int | None = None, cost_max: int | None = None, set_code: str | None = None,
+               horde: str | None = None) -> list[CardBase]:
+        needle = text.casefold() if text else None
+        results = []
+        for card in self.cards.values():
+            if kind and card.kind != kind:  # type: ignore[attr-defined]
+                continue
+            if set_code and card.set_code != set_code.upper():
+                continue
+            if faction and getattr(card, "faction", None) != faction:
+                continue
+            if rarity and getattr(card, "rarity", None) != rarity:
+                continue
+            if type and getattr(card, "type", None) != type:
+                continue
+            if horde and getattr(card, "horde", None) != horde:
+                continue
+            if subtype and subtype.casefold() not in {s.casefold() for s in getattr(card, "subtypes", [])}:
+                continue
+            cost = getattr(card, "cost", None)
+            if cost_min is not None and (cost is None or cost < cost_min):
+                continue
+            if cost_max is not None and (cost is None or cost > cost_max):
+                continue
+            if needle:
+                haystack = " ".join(filter(None, [card.name, card.code, card.text,
+                                                  " ".join(getattr(card, "subtypes", [])),
+                                                  " ".join(getattr(card, "keywords", []))])).casefold()
+                if needle not in haystack:
+                    continue
+            results.append(card)
+        return sorted(results, key=sort_key)
+
+
+def sort_key(card: CardBase) -> tuple:
+    if card.code:
+        return (0, set_of(card.code), number_of(card.code), card.name)
+    return (1, "", 0, card.name)

@@ -1,0 +1,288 @@
+"""The catalog's data model: the schema of every catalog TOML file.
+
+These pydantic models *are* the file format: unknown keys are errors, and the
+``description`` of each field feeds ``skyforge schema`` and docs/formats.md.
+Optional fields that are ``None`` mean "not known" — the rulebooks do not print
+every card, so official entries may be incomplete (DESIGN.md §3 Provenance).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from skyforge.catalog.codes import normalize_code
+
+Faction = Literal["liothan", "taulot", "kurumo", "nupten"]
+Rarity = Literal["base", "rare", "mythic", "legendary"]
+AllianceType = Literal["ally", "tower", "spell", "attachment"]
+HordeType = Literal["monster", "spell", "attachment"]
+HordeDifficulty = Literal["easy", "medium", "hard", "harder"]
+GameMode = Literal["solo", "coop", "competitive-2", "competitive-3"]
+OutsiderType = Literal["immortal", "enchanter", "colossal", "henchman"]
+Game = Literal["skytear-horde", "onward", "skybound-arena"]
+Provenance = Literal["official", "demo", "user"]
+
+FACTIONS: tuple[str, ...] = ("liothan", "taulot", "kurumo", "nupten")
+RARITIES: tuple[str, ...] = ("base", "rare", "mythic", "legendary")
+FACTION_COLORS = {"liothan": "blue", "taulot": "green", "kurumo": "red", "nupten": "yellow"}
+
+#: "across all players' decks, there can be at most 1 copy of any Mythic or
+#: Legendary card, 2 copies of any Rare card, and 3 copies of any Common card"
+#: (000 "Customizing Decks"; 001 "Custom Decks"). Kept here as the one table.
+COPY_LIMITS: dict[str, int] = {"base": 3, "rare": 2, "mythic": 1, "legendary": 1}
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+class Product(Strict):
+    name: str = Field(description="Product name as printed, e.g. 'Campaigns base box'.")
+    first: int = Field(ge=1, le=999, description="First card number in this product.")
+    last: int = Field(ge=1, le=999, description="Last card number in this product.")
+
+    @model_validator(mode="after")
+    def _range(self) -> Product:
+        if self.last < self.first:
+            raise ValueError(f"last ({self.last}) is before first ({self.first})")
+        return self
+
+
+class CardSet(Strict):
+    code: str = Field(pattern=r"^[A-Z][A-Z0-9]{1,4}$", description="Set code as printed on the cards, e.g. CAM.")
+    name: str = Field(description="Full name of the set.")
+    game: Game = Field(default="skytear-horde", description="Which game the set belongs to.")
+    products: list[Product] = Field(default_factory=list, description="Products and their card-number ranges.")
+    source: str | None = Field(default=None, description="Where this entry comes from (rulebook and section).")
+
+    @field_validator("code", mode="before")
+    @classmethod
+    def _upper(cls, v: object) -> object:
+        return v.upper() if isinstance(v, str) else v
+
+
+class DeckRule(Strict):
+    """One rarity line on the back of a castle card."""
+
+    rarity: Rarity = Field(description="The alliance rarity this line is about.")
+    factions: list[Faction] = Field(default_factory=list, description="Factions whose cards of this rarity may be included.")
+    subtypes: list[str] = Field(default_factory=list, description="Cards with any of these subtypes are admitted too, from any faction.")
+    max: int | None = Field(default=None, ge=0, description="At most this many cards of this rarity (counting copies).")
+
+
+class DeckSize(Strict):
+    min: int = Field(ge=1, description="Smallest legal deck.")
+    max: int | None = Field(default=None, ge=1, description="Largest legal deck; no limit when absent.")
+
+
+class CardRule(Strict):
+    """A restriction printed on an alliance card itself (rule id ``card-rule``)."""
+
+    max_copies: int | None = Field(default=None, ge=1, description="At most this many copies in one deck.")
+    castle_factions: list[Faction] = Field(default_factory=list, description="Only in decks whose castle is of one of these factions.")
+    requires: list[str] = Field(default_factory=list, description="Only in decks that also hold these cards (codes).")
+    text: str | None = Field(default=None, description="The rule as printed, shown in messages.")
+
+
+class CardBase(Strict):
+    code: str | None = Field(default=None, description="SET.NNN as printed (any case or padding is accepted). Unknown for some official entries.")
+    name: str = Field(min_length=1, description="Card name as printed.")
+    copies: int = Field(default=1, ge=1, description="Copies of this card in one product (the '2x' after the code).")
+    source: str | None = Field(default=None, description="Rulebook and section this entry is taken from (official data).")
+    text: str | None = Field(default=None, description="Ability text, when known.")
+
+    @field_validator("code", mode="before")
+    @classmethod
+    def _code(cls, v: object) -> object:
+        if isinstance(v, str):
+            code = normalize_code(v)
+            if code is None:
+                raise ValueError("not a card code: use SET.NNN, e.g. CAM.014")
+            return code
+        return v
+
+    @property
+    def key(self) -> str:
+        """Identity in the catalog: the code, or kind:name for entries without one."""
+        return self.code or f"{self.kind}:{slug(self.name)}"  # type: ignore[attr-defined]
+
+    @property
+    def set_code(self) -> str | None:
+        return self.code.split(".")[0] if self.code else None
+
+
+class AllianceCard(CardBase):
+    kind: Literal["alliance"] = "alliance"
+    faction: Faction | None = Field(default=None, description="Faction (banner colour): liothan blue, taulot green, kurumo red, nupten yellow.")
+    rarity: Rarity | None = Field(default=None, description="Alliance rarity: base, rare, mythic or legendary.")
+    type: AllianceType | None = Field(default=None, description="ally, tower, spell or attachment.")
+    subtypes: list[str] = Field(default_factory=list, description="Subtypes such as Shapeshifter, Order, Dryad.")
+    keywords: list[str] = Field(default_factory=list, description="Keywords such as Heroic, Fast, Elusive.")
+    cost: int | None = Field(default=None, ge=0, description="Mana cost.")
+    attack: int | None = Field(default=None, description="Printed attack (allies).")
+    health: int | None = Field(default=None, description="Printed health (allies and towers).")
+    hero: str | None = Field(default=None, description="Related hero, relevant for custom decks.")
+    replaces: str | None = Field(default=None, description="Errata: this card completely replaces the card with this code.")
+    premade: str | None = Field(default=None, description="Id of the pre-made deck this card belongs to (see [[premade_decks]]).")
+    card_rules: list[CardRule] = Field(default_factory=list, description="Deck-building restrictions printed on the card.")
+
+    @field_validator("replaces", mode="before")
+    @classmethod
+    def _replaces(cls, v: object) -> object:
+        if isinstance(v, str):
+            code = normalize_code(v)
+            if code is None:
+                raise ValueError("not a card code: use SET.NNN")
+            return code
+        return v
+
+
+class CastleCard(CardBase):
+    kind: Literal["castle"] = "castle"
+    faction: Faction | None = Field(default=None, description="The castle's faction.")
+    health: int | None = Field(default=None, ge=1, description="Starting castle health.")
+    deck_size: DeckSize | None = Field(default=None, description="Legal deck size; none printed means no size rule.")
+    deck_rules: list[DeckRule] | None = Field(default=None, description="The back of the castle card: one table per rarity line. Absent means not known yet.")
+
+    @model_validator(mode="after")
+    def _one_line_per_rarity(self) -> CastleCard:
+        seen: set[str] = set()
+        for rule in self.deck_rules or []:
+            if rule.rarity in seen:
+                raise ValueError(f"two deck_rules for rarity '{rule.rarity}'; a castle back has one line per rarity")
+            seen.add(rule.rarity)
+        return self
+
+
+class HordeCard(CardBase):
+    kind: Literal["horde"] = "horde"
+    horde: str | None = Field(default=None, description="Id of the horde (see [[hordes]]).")
+    power: int | None = Field(default=None, ge=1, le=9, description="Power level (horde rarity colour), weakest = 1.")
+    type: HordeType | None = Field(default=None, description="monster, spell or attachment.")
+    epic: bool = Field(default=False, description="Epic qualifier.")
+    mana_boost: int = Field(default=0, ge=0, le=2, description="Mana boost printed on the card (0, 1 or 2).")
+    treachery_only: bool = Field(default=False, description="Carries the treachery-only symbol (never used in campaigns).")
+    legendary: bool = Field(default=False, description="A legendary horde card (Monoliths level 3 adds a random one).")
+    attack: int | None = Field(default=None)
+    health: int | None = Field(default=None)
+
+
+class PortalCard(CardBase):
+    kind: Literal["portal"] = "portal"
+    stage: int = Field(ge=1, le=4, description="Portal stage, I to IV.")
+    modes: list[GameMode] = Field(min_length=1, description="Game modes printed on its sides.")
+    horde: str | None = Field(default=None, description="Related horde id, if the portal names one.")
+
+
+class OutsiderCard(CardBase):
+    kind: Literal["outsider"] = "outsider"
+    outsider_type: OutsiderType | None = Field(default=None, description="immortal, enchanter, colossal or henchman; absent = not known.")
+    stage: int | None = Field(default=None, ge=1, le=4, description="Stage of an immortal outsider's card.")
+    horde: str | None = Field(default=None, description="Horde it is thematically connected with.")
+
+
+class ScenarioAction(Strict):
+    name: str = Field(description="Action name as printed, e.g. 'Recruit 2'.")
+    gold: int = Field(description="Gold it costs (negative) or earns (positive).")
+    repeatable: bool = Field(default=False, description="Marked ∞: may be taken any number of times.")
+    recruit: int | None = Field(default=None, ge=1, description="For Recruit X actions: X.")
+    exile: int | None = Field(default=None, ge=1, description="For exile actions: how many cards each player may exile.")
+    text: str | None = Field(default=None, description="The effect as printed.")
+
+
+class ScenarioCard(CardBase):
+    kind: Literal["scenario"] = "scenario"
+    horde: str | None = Field(default=None, description="Related horde id.")
+    difficulty: int | None = Field(default=None, ge=0, description="Difficulty printed on the scenario.")
+    income: int = Field(default=0, description="Gold earned at the end of resolving the scenario.")
+    mandatory: bool = Field(default=False, description="Has mandatory effects to resolve first.")
+    mandatory_text: str | None = Field(default=None, description="The mandatory effect, if any.")
+    henchman: str | None = Field(default=None, description="Name of the outsider henchman on the back.")
+    actions: list[ScenarioAction] = Field(default_factory=list, description="Actions listed on the scenario.")
+
+
+class MinionCard(CardBase):
+    kind: Literal["minion"] = "minion"
+
+
+class TokenCard(CardBase):
+    kind: Literal["token"] = "token"
+
+
+class OnwardHero(CardBase):
+    kind: Literal["onward-hero"] = "onward-hero"
+    color: Literal["red", "blue", "green", "yellow"] | None = Field(default=None, description="Hero sheet colour.")
+    faction: str | None = Field(default=None, description="Onward faction.")
+    hero_class: str | None = Field(default=None, description="Class (role) of the hero.")
+    range: Literal["melee", "ranged"] | None = Field(default=None, description="Attack range on the fallback plan.")
+
+
+class ArenaHero(CardBase):
+    kind: Literal["arena-hero"] = "arena-hero"
+    hero_class: str | None = Field(default=None, description="Class, shown by the hero's colour; a team has at most one of each.")
+    action_cards: list[str] = Field(default_factory=list, description="Names of the hero's 5 action cards.")
+
+
+Card = Annotated[
+    Union[AllianceCard, CastleCard, HordeCard, PortalCard, OutsiderCard, ScenarioCard,
+          MinionCard, TokenCard, OnwardHero, ArenaHero],
+    Field(discriminator="kind"),
+]
+CARD_MODELS: dict[str, type[CardBase]] = {
+    m.model_fields["kind"].default: m
+    for m in (AllianceCard, CastleCard, HordeCard, PortalCard, OutsiderCard, ScenarioCard,
+              MinionCard, TokenCard, OnwardHero, ArenaHero)
+}
+KINDS: tuple[str, ...] = tuple(CARD_MODELS)
+
+
+class Horde(Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short id used by cards and commands, e.g. skybooter.")
+    name: str = Field(description="Horde name as printed.")
+    set: str | None = Field(default=None, description="Set code the horde comes from.")
+    difficulty: HordeDifficulty | None = Field(default=None, description="Difficulty as the Horde Overview states it.")
+    difficulty_source: str | None = Field(default=None, description="Which rulebook the difficulty follows, where the books disagree.")
+    outsiders: list[str] = Field(default_factory=list, description="Suggested outsiders, by name, first = the easier pairing.")
+    source: str | None = Field(default=None)
+    text: str | None = Field(default=None, description="Play-style summary.")
+
+
+class DifficultyLevel(Strict):
+    set: str = Field(description="Set code whose horde cards this row describes.")
+    level: int = Field(ge=1, le=5, description="Difficulty level 1-5.")
+    powers: list[int] = Field(default_factory=list, description="Horde power levels taken at this level; empty = not stated.")
+    cards: int | None = Field(default=None, ge=0, description="Approximate card count the rulebook table gives.")
+    extra_random: int = Field(default=0, ge=0, description="Also add this many random cards.")
+    extra_legendary: bool = Field(default=False, description="The extra random card is a legendary one.")
+    source: str | None = Field(default=None)
+
+
+class PremadeDeck(Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short id, e.g. liothan-shapeshifters.")
+    name: str = Field(description="Deck name as the Alliance Overview gives it.")
+    set: str | None = Field(default=None, description="Set code.")
+    faction: Faction = Field(description="The deck's faction.")
+    complex: bool = Field(default=False, description="Marked (Complex) in the rulebook.")
+    source: str | None = Field(default=None)
+    text: str | None = Field(default=None)
+
+
+class CatalogFile(Strict):
+    """One catalog TOML file. Any number of them are merged."""
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    provenance: Provenance = Field(default="user", description="official: stated by the rulebooks; demo: fictional demo data; user: your own.")
+    sets: list[CardSet] = Field(default_factory=list)
+    cards: list[Card] = Field(default_factory=list)
+    hordes: list[Horde] = Field(default_factory=list)
+    difficulty_levels: list[DifficultyLevel] = Field(default_factory=list)
+    premade_decks: list[PremadeDeck] = Field(default_factory=list)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)

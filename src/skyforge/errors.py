@@ -1,0 +1,118 @@
+"""The one exception hierarchy of skyforge.
+
+Library code raises these and never prints or exits; the CLI turns them into a
+message and an exit status in one place (:mod:`skyforge.cli.output`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with one input file, in the user's terms."""
+
+    message: str
+    file: Path | str | None = None
+    line: int | None = None
+    key: str | None = None
+    value: object = None
+    hint: str | None = None
+    has_value: bool = False
+
+    def render(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = str(self.file)
+            if self.line is not None:
+                where += f":{self.line}"
+            where += ": "
+        text = where
+        if self.key:
+            text += f"{self.key}: "
+        text += self.message
+        if self.has_value:
+            text += f" (got {_show(self.value)})"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+    def as_dict(self) -> dict:
+        out: dict = {"message": self.message}
+        if self.file is not None:
+            out["file"] = str(self.file)
+        if self.line is not None:
+            out["line"] = self.line
+        if self.key:
+            out["key"] = self.key
+        if self.has_value:
+            out["value"] = _jsonable(self.value)
+        if self.hint:
+            out["hint"] = self.hint
+        return out
+
+
+def _show(value: object) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _jsonable(value: object) -> object:
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return str(value)
+
+
+class SkyforgeError(Exception):
+    """Base class: something the user can act on. Exit status 2 by default."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [Problem(self.message, hint=self.hint)]
+
+    def render(self) -> str:
+        return "\n".join(p.render() for p in self.problems)
+
+
+class InputError(SkyforgeError):
+    """One or more problems in files or arguments the user gave us."""
+
+    def __init__(self, problems: list[Problem] | Problem | str, *, hint: str | None = None):
+        if isinstance(problems, str):
+            problems = [Problem(problems, hint=hint)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self._problems = list(problems)
+        first = self._problems[0].message if self._problems else "bad input"
+        super().__init__(first, hint=hint)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self._problems
+
+
+class NotFoundError(InputError):
+    """A card, castle, deck, campaign… named by the user does not exist."""
+
+
+class RuleError(SkyforgeError):
+    """A game rule forbids what was asked (an action without gold, an illegal pick…)."""
+
+
+class StateError(SkyforgeError):
+    """The command does not fit the current state (e.g. taking an offer before recruiting)."""

@@ -1,0 +1,105 @@
+"""Find the line of a key in TOML source text.
+
+``tomllib`` gives values without positions, so error messages map a pydantic
+``loc`` (``("cards", 3, "rarity")``) back to a line here. The scan understands
+table headers, arrays of tables (with their running index), dotted and quoted
+keys, and skips the insides of multi-line strings and arrays. Inline values
+(``actions = [{…}, {…}]``) are located at the line of their key.
+"""
+
+from __future__ import annotations
+
+import re
+
+Path_ = tuple[str | int, ...]
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*(.+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_\-]+))*)\s*=""")
+_PART = re.compile(r"""\s*("([^"]*)"|'([^']*)'|([A-Za-z0-9_\-]+))\s*""")
+
+
+def _split_key(text: str) -> list[str]:
+    parts = []
+    for m in _PART.finditer(text):
+        parts.append(next(g for g in m.groups()[1:] if g is not None))
+    return parts
+
+
+def key_lines(text: str) -> dict[Path_, int]:
+    """Map every key path in ``text`` to its 1-based line number."""
+    lines: dict[Path_, int] = {}
+    counters: dict[Path_, int] = {}
+    table: Path_ = ()
+    in_multiline_string: str | None = None
+    depth = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw
+        if in_multiline_string:
+            if in_multiline_string in line:
+                in_multiline_string = None
+            continue
+        if depth > 0:
+            depth += _bracket_balance(line)
+            continue
+        header = _HEADER.match(line)
+        if header and not _KEY.match(line):
+            parts = _split_key(header.group(2))
+            resolved = _resolve(parts, counters)
+            if header.group(1) == "[[":
+                count = counters.get(resolved, -1) + 1
+                counters[resolved] = count
+                table = resolved + (count,)
+                lines.setdefault(resolved, number)
+            else:
+                table = resolved
+            lines[table] = number
+            continue
+        key = _KEY.match(line)
+        if key:
+            path = table + tuple(_split_key(key.group(1)))
+            lines.setdefault(path, number)
+            rest = line[key.end():]
+            for quote in ('"""', "'''"):
+                if rest.count(quote) == 1:
+                    in_multiline_string = quote
+            if not in_multiline_string:
+                depth = max(0, _bracket_balance(rest))
+    return lines
+
+
+def _resolve(parts: list[str], counters: dict[Path_, int]) -> Path_:
+    """Resolve a header's dotted name, indexing into arrays of tables seen so far."""
+    path: Path_ = ()
+    for i, part in enumerate(parts):
+        path = path + (part,)
+        if i < len(parts) - 1 and path in counters:
+            path = path + (counters[path],)
+    return path
+
+
+def _bracket_balance(text: str) -> int:
+    balance = 0
+    quote: str | None = None
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            break
+        elif ch in "[{":
+            balance += 1
+        elif ch in "]}":
+            balance -= 1
+    return balance
+
+
+def locate(lines: dict[Path_, int], loc: Path_) -> int | None:
+    """The line of ``loc`` or of its nearest enclosing key that has one."""
+    loc = tuple(loc)
+    while loc:
+        if loc in lines:
+            return lines[loc]
+        loc = loc[:-1]
+    return None
