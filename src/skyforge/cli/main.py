@@ -1,0 +1,117 @@
+"""The ``skyforge`` command: global options and lazily loaded command families.
+
+Only click is imported at start-up: each command family lives in its own module
+(``skyforge.cli.cards``, ``skyforge.cli.deck``, …) and is imported when used, so
+``skyforge --help`` stays as fast as ``import click``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+import click
+
+#: name → (module, attribute, one-line help shown by ``skyforge --help``)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "cards": ("skyforge.cli.cards", "cards", "Search the catalog and show cards."),
+    "castles": ("skyforge.cli.cards", "castles", "List castles with their deck-building rules."),
+    "deck": ("skyforge.cli.deck", "deck", "Validate custom alliance decks."),
+    "catalog": ("skyforge.cli.catalog", "catalog", "Check the catalog files and see where data comes from."),
+    "schema": ("skyforge.cli.schema", "schema", "Print the JSON Schema of a file format."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def __init__(self, *args, lazy: dict[str, tuple[str, str, str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy or {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy and name not in self.commands:
+            module, attr, _ = self.lazy[name]
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.lazy and name not in self.commands:
+                rows.append((name, self.lazy[name][2]))
+            else:
+                command = self.get_command(ctx, name)
+                if command is not None and not command.hidden:
+                    rows.append((name, command.get_short_help_str(formatter.width)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context):
+        from skyforge.errors import SkyforgeError
+
+        try:
+            return super().invoke(ctx)
+        except SkyforgeError as exc:
+            from skyforge.cli.output import report_error
+
+            report_error(exc)
+            ctx.exit(exc.exit_code)
+
+
+class App:
+    """What every command gets through ``click.pass_obj``: paths and the catalog, loaded once."""
+
+    def __init__(self, catalog_paths: tuple[Path, ...], workspace: Path | None):
+        from_env = [Path(p) for p in os.environ.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
+        self.catalog_paths: list[Path] = list(catalog_paths) or from_env
+        self.workspace: Path = workspace or Path(os.environ.get("SKYFORGE_WORKSPACE") or ".")
+        self._catalog = None
+
+    @property
+    def catalog(self):
+        if self._catalog is None:
+            from skyforge.catalog import load_catalog
+
+            self._catalog = load_catalog(self.catalog_paths or None)
+        return self._catalog
+
+
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.option("--catalog", "catalog_paths", multiple=True, type=click.Path(path_type=Path),
+              help="Catalog TOML file or folder (repeatable). Replaces the shipped catalog. "
+                   "Also SKYFORGE_CATALOG, paths separated by ':'.")
+@click.option("--workspace", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder holding decks/ and campaigns/ (default: the current folder; "
+                   "also SKYFORGE_WORKSPACE).")
+@click.version_option(package_name="skyforge", message="skyforge %(version)s")
+@click.pass_context
+def cli(ctx: click.Context, catalog_paths: tuple[Path, ...], workspace: Path | None) -> None:
+    """skyforge — a command-line companion for Skytear Horde and its siblings.
+
+    Build and check custom alliance decks against the castle's rules and the
+    copy limits across all players' decks, browse the card catalog, and more.
+
+    \b
+    Start here:
+      skyforge deck validate decks/demo-blue-wall.toml
+      skyforge castles
+      skyforge cards search --faction liothan --rarity mythic
+
+    Every read command takes --json for scripts. Exit status: 0 ok, 1 a deck
+    (or other checked thing) is invalid, 2 bad input.
+    """
+    ctx.obj = App(catalog_paths, workspace)
+
+
+def main() -> None:
+    cli(prog_name="skyforge")

@@ -1,0 +1,57 @@
+"""Shared output for every command: ``--json`` for scripts, rich for people.
+
+Rich prints plain text when stdout is not a terminal and honours ``NO_COLOR``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Print machine-readable JSON instead of the human view.")
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def console(stderr: bool = False):
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    width = None
+    if not stream.isatty():
+        width = int(os.environ.get("COLUMNS", "100"))
+    return Console(file=stream, highlight=False, width=width, soft_wrap=False,
+                   no_color=bool(os.environ.get("NO_COLOR")) or None)
+
+
+def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
+    """Print ``data`` as JSON, or call ``human(data)`` to draw it for people."""
+    if as_json:
+        emit_json(data)
+    else:
+        human(data)
+
+
+def report_error(exc: Any) -> None:
+    """Print a :class:`SkyforgeError` the way a person can act on it (stderr)."""
+    problems = exc.problems
+    if len(problems) > 1:
+        click.echo(f"error: {len(problems)} problems", err=True)
+        for problem in problems:
+            click.echo("  " + problem.render().replace("\n", "\n  "), err=True)
+    else:
+        click.echo("error: " + exc.render(), err=True)
+
+
+def demo_marker(provenances: set[str]) -> str | None:
+    if "demo" in provenances:
+        return "demo data: fictional cards from the DEMO set, not the published game's"
+    return None

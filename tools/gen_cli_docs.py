@@ -1,0 +1,44 @@
+"""Write docs/cli-reference.md from the commands' own --help.
+
+Run ``python tools/gen_cli_docs.py`` after changing a command; the test
+tests/test_docs.py fails when the file is out of date.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "docs" / "cli-reference.md"
+
+
+def render() -> str:
+    from skyforge.cli.main import cli
+
+    out = ["# CLI reference", "",
+           "Generated from `--help` by `tools/gen_cli_docs.py`; do not edit by hand.", ""]
+
+    def walk(command: click.Command, path: list[str], parent: click.Context | None) -> None:
+        ctx = click.Context(command, info_name=path[-1], parent=parent, terminal_width=100,
+                            max_content_width=100)
+        out.extend([f"{'#' * min(len(path) + 1, 4)} `{' '.join(path)}`", "", "```text",
+                    command.get_help(ctx).rstrip(), "```", ""])
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                if sub is not None and not sub.hidden:
+                    walk(sub, path + [name], ctx)
+
+    walk(cli, ["skyforge"], None)
+    return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":
+    text = render()
+    if "--check" in sys.argv:
+        sys.exit(0 if TARGET.exists() and TARGET.read_text(encoding="utf-8") == text else 1)
+    TARGET.write_text(text, encoding="utf-8")
+    print(f"wrote {TARGET.relative_to(ROOT)}")
