@@ -151,9 +151,17 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
                 problems.append(Problem(f"horde '{horde.id}' is defined twice", file=file,
                                         line=here(file, lines, ("hordes", i)), key=f"hordes[{i}].id"))
             catalog.hordes[horde.id] = horde
-        for deck in model.premade_decks:
+        for i, deck in enumerate(model.premade_decks):
+            if deck.id in catalog.premade_decks:
+                problems.append(Problem(f"pre-made deck '{deck.id}' is defined twice", file=file,
+                                        line=here(file, lines, ("premade_decks", i)), key=f"premade_decks[{i}].id"))
             catalog.premade_decks[deck.id] = deck
-        catalog.difficulty_levels.extend(model.difficulty_levels)
+        for i, level in enumerate(model.difficulty_levels):
+            if any(l.set == level.set and l.level == level.level for l in catalog.difficulty_levels):
+                problems.append(Problem(f"difficulty level {level.level} of set {level.set} is defined twice",
+                                        file=file, line=here(file, lines, ("difficulty_levels", i)),
+                                        key=f"difficulty_levels[{i}].level"))
+            catalog.difficulty_levels.append(level)
         for i, card in enumerate(model.cards):
             line = here(file, lines, ("cards", i))
             if card.key in catalog.cards:
@@ -192,6 +200,10 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if level.set not in catalog.sets:
                 problems.append(_dangling(file, lines, ("difficulty_levels", i, "set"),
                                           f"difficulty_levels[{i}].set", level.set, "set", list(catalog.sets)))
+        for i, horde in enumerate(model.hordes):
+            if horde.set and horde.set not in catalog.sets:
+                problems.append(_dangling(file, lines, ("hordes", i, "set"),
+                                          f"hordes[{i}].set", horde.set, "set", list(catalog.sets)))
         for i, deck in enumerate(model.premade_decks):
             if deck.set and deck.set not in catalog.sets:
                 problems.append(_dangling(file, lines, ("premade_decks", i, "set"),

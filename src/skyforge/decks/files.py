@@ -1,0 +1,154 @@
+"""Deck and collection files: hand-editable TOML (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.storage import atomic_write, check_schema, dump_toml, parse_toml, read_text, validation_problems
+from skyforge.tomlpos import key_lines
+
+
+class DeckFile(BaseModel):
+    """A custom alliance deck."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    name: str = Field(min_length=1, description="Deck name.")
+    castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
+    player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
+    cards: dict[str, int] = Field(default_factory=dict, description="Card code (or unique name) → number of copies.")
+
+    @field_validator("cards")
+    @classmethod
+    def _positive(cls, cards: dict[str, int]) -> dict[str, int]:
+        for ref, count in cards.items():
+            if count < 1:
+                raise ValueError(f"'{ref}' = {count}: a count must be 1 or more (delete the line to drop a card)")
+        return cards
+
+
+class CollectionFile(BaseModel):
+    """What a player owns: whole products, and single cards."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    products: dict[str, int] = Field(
+        default_factory=dict,
+        description="'SET' (its base box) or 'SET:Product name' → how many you own.")
+    cards: dict[str, int] = Field(default_factory=dict, description="Single cards (promos, extras): code → copies.")
+
+    @field_validator("products", "cards")
+    @classmethod
+    def _non_negative(cls, counts: dict[str, int]) -> dict[str, int]:
+        for ref, count in counts.items():
+            if count < 0:
+                raise ValueError(f"'{ref}' = {count}: a count cannot be negative")
+        return counts
+
+
+@dataclass
+class Deck:
+    """A deck as loaded: the file's content, where it came from, and label for messages."""
+
+    path: Path | None
+    data: DeckFile
+    lines: dict
+
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+    @property
+    def label(self) -> str:
+        """How messages name this deck: "Bo's deck" or the deck name."""
+        return f"{self.data.player}'s deck" if self.data.player else f"deck '{self.data.name}'"
+
+    @property
+    def file(self) -> str:
+        return str(self.path) if self.path else self.data.name
+
+    def line_of(self, *key: str) -> int | None:
+        return self.lines.get(tuple(key))
+
+
+_DECK_ADAPTER = TypeAdapter(DeckFile)
+_COLLECTION_ADAPTER = TypeAdapter(CollectionFile)
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
+
+
+def resolve_deck_path(ref: str, workspace: Path) -> Path:
+    """A deck argument is a path, or a name looked up as ``decks/NAME.toml``."""
+    path = Path(ref)
+    if path.suffix == ".toml" or path.exists() or "/" in ref or "\\" in ref:
+        if not path.exists() and not path.is_absolute() and (workspace / path).exists():
+            return workspace / path
+        return path
+    if not _NAME.match(ref) or ".." in ref:
+        raise InputError(Problem(f"'{ref}' is not a valid deck name",
+                                 hint="use letters, digits, spaces, '-', '_' or '.'"))
+    candidate = workspace / "decks" / f"{ref}.toml"
+    if not candidate.exists():
+        known = sorted(p.stem for p in (workspace / "decks").glob("*.toml"))
+        import difflib
+
+        near = difflib.get_close_matches(ref, known, n=1)
+        raise NotFoundError(Problem(f"no deck '{ref}' (looked for {candidate})",
+                                    hint=f"did you mean '{near[0]}'?" if near else
+                                    ("decks here: " + ", ".join(known)) if known else
+                                    "give a path to a deck file"))
+    return candidate
+
+
+def parse_deck(text: str, path: Path | str) -> Deck:
+    data = parse_toml(text, path)
+    lines = key_lines(text)
+    check_schema(data, path, "deck", lines)
+    try:
+        model = _DECK_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        raise InputError(validation_problems(
+            exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])) from None
+    return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
+
+
+def load_deck(path: Path) -> Deck:
+    return parse_deck(read_text(path), path)
+
+
+def load_collection(path: Path) -> CollectionFile:
+    text = read_text(path)
+    data = parse_toml(text, path)
+    check_schema(data, path, "collection", key_lines(text))
+    try:
+        return _COLLECTION_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        raise InputError(validation_problems(
+            exc, path, text, known_keys=lambda loc: list(_aliases(CollectionFile)) if not loc else [])) from None
+
+
+def deck_toml(deck: DeckFile) -> str:
+    """The deck as stable, diff-friendly TOML: fixed key order, cards sorted by code."""
+    from skyforge.catalog.codes import normalize_code
+
+    def order(item: tuple[str, int]) -> tuple:
+        code = normalize_code(item[0])
+        return (0, code.split(".")[0], int(code.split(".")[1])) if code else (1, item[0], 0)
+
+    body = {"schema": 1, "name": deck.name, "castle": deck.castle, "player": deck.player,
+            "cards": dict(sorted(deck.cards.items(), key=order))}
+    return dump_toml(body)
+
+
+def save_deck(deck: DeckFile, path: Path) -> None:
+    atomic_write(path, deck_toml(deck))
+
+
+def _aliases(model: type[BaseModel]) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]

@@ -1,0 +1,12 @@
+"""Deck-building rules: pure functions from decks to violations."""
+
+from skyforge.rules.deckbuilding import (
+    RULE_IDS,
+    DeckReport,
+    ValidationReport,
+    Violation,
+    owned_counts,
+    validate_decks,
+)
+
+__all__ = ["RULE_IDS", "DeckReport", "ValidationReport", "Violation", "owned_counts", "validate_decks"]

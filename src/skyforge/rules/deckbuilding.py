@@ -1,0 +1,363 @@
+"""Custom alliance deck rules (000 "Customizing Decks", 001 "Custom Decks").
+
+Pure functions: decks and a catalog in, every violation out (never just the
+first). The castle's back is data (``CastleCard.deck_rules``); the only rule
+not printed on castles — the copy limits across all players' decks — is the
+table ``COPY_LIMITS``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from skyforge.catalog.codes import normalize_code, number_of, set_of
+from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard, CardBase
+from skyforge.decks.files import CollectionFile, Deck
+from skyforge.errors import InputError, Problem
+
+RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
+            "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",
+            "card-rule", "missing-data")
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+    deck: str | None = None
+    decks: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    fix: str | None = None
+    count: int | None = None
+    limit: int | None = None
+    line: int | None = None
+    hint: str | None = None
+
+    def as_dict(self) -> dict:
+        out: dict = {"rule": self.rule, "deck": self.deck, "cards": list(self.cards), "message": self.message}
+        if self.decks:
+            out["decks"] = list(self.decks)
+        for name in ("fix", "count", "limit", "line", "hint"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+
+@dataclass
+class DeckReport:
+    file: str
+    name: str
+    castle: str | None
+    size: int
+    valid: bool = True
+    player: str | None = None
+    cards: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        out = {"file": self.file, "name": self.name, "castle": self.castle, "size": self.size,
+               "valid": self.valid}
+        if self.player:
+            out["player"] = self.player
+        if self.notes:
+            out["notes"] = self.notes
+        return out
+
+
+@dataclass
+class ValidationReport:
+    decks: list[DeckReport]
+    violations: list[Violation]
+    demo: bool = False
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    def as_dict(self) -> dict:
+        out = {"valid": self.valid, "decks": [d.as_dict() for d in self.decks],
+               "violations": [v.as_dict() for v in self.violations]}
+        if self.demo:
+            out["demo_data"] = True
+        return out
+
+
+@dataclass
+class _Entry:
+    ref: str
+    card: AllianceCard
+    count: int
+    line: int | None
+
+
+def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
+    """Check decks played together: each against its castle, and the copy limits across all."""
+    reports: list[DeckReport] = []
+    violations: list[Violation] = []
+    resolved: list[tuple[Deck, list[_Entry]]] = []
+    demo = False
+    for deck in decks:
+        report, entries, found = _check_deck(catalog, deck)
+        reports.append(report)
+        resolved.append((deck, entries))
+        violations.extend(found)
+        demo = demo or any(catalog.provenance(e.card) == "demo" for e in entries)
+    violations.extend(_copy_limits(resolved))
+    if collection is not None:
+        violations.extend(_collection_limits(catalog, resolved, collection))
+    by_file = defaultdict(list)
+    for v in violations:
+        for name in (v.deck, *v.decks):
+            if name:
+                by_file[name].append(v)
+    for report in reports:
+        report.valid = not by_file.get(report.file)
+    return ValidationReport(reports, violations, demo)
+
+
+def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry], list[Violation]]:
+    found: list[Violation] = []
+    notes: list[str] = []
+    file = deck.file
+
+    def violation(rule: str, message: str, **kw) -> None:
+        found.append(Violation(rule, message, deck=file, **kw))
+
+    castle = _castle(catalog, deck, violation)
+    entries: dict[str, _Entry] = {}
+    size = 0
+    for ref, count in deck.data.cards.items():
+        size += count
+        line = deck.line_of("cards", ref)
+        card = catalog.find(ref)
+        if card is None:
+            violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=line,
+                      hint=catalog.suggest(ref), fix=f"remove {ref} or correct its code")
+            continue
+        if card.kind != "alliance":  # type: ignore[attr-defined]
+            violation("not-alliance-card", f"{_show(card)} is a {card.kind} card, not an alliance card",  # type: ignore[attr-defined]
+                      cards=(card.key,), line=line, fix=f"remove {card.key} from the [cards] table")
+            continue
+        newer = catalog.replaced_by(card.key)
+        if newer:
+            old = card
+            card = catalog.cards[newer]
+            notes.append(f"{old.key} is corrected by errata {card.key} ({card.name}); checked as {card.key}")
+        assert isinstance(card, AllianceCard)
+        if card.key in entries:
+            entries[card.key].count += count
+            notes.append(f"{card.key} is listed more than once; counted {entries[card.key].count} copies")
+        else:
+            entries[card.key] = _Entry(ref, card, count, line)
+    checked = list(entries.values())
+    if castle is not None:
+        _castle_rules(catalog, castle, checked, size, violation)
+    _card_rules(catalog, castle, checked, violation)
+    for entry in checked:
+        if entry.card.rarity is None:
+            violation("missing-data", f"{_show(entry.card)} has no rarity in the catalog, so it cannot be checked",
+                      cards=(entry.card.key,), line=entry.line,
+                      hint=f"fill in 'rarity' for it in {catalog.source_file(entry.card.key)}")
+    report = DeckReport(file=file, name=deck.name, castle=castle.key if castle else deck.data.castle,
+                        size=size, player=deck.data.player,
+                        cards={e.card.key: e.count for e in checked}, notes=notes)
+    return report, checked, found
+
+
+def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
+    ref = deck.data.castle
+    line = deck.line_of("castle")
+    card = catalog.find(ref, "castle")
+    if card is None:
+        other = catalog.find(ref)
+        message = (f"{_show(other)} is a {other.kind} card, not a castle" if other is not None  # type: ignore[attr-defined]
+                   else f"no castle '{ref}' in the catalog")
+        violation("unknown-castle", message, cards=(ref,), line=line,
+                  hint=catalog.suggest(ref, "castle") or "see `skyforge castles`")
+        return None
+    assert isinstance(card, CastleCard)
+    if card.deck_rules is None:
+        violation("missing-data", f"castle {_show(card)} has no deck-building rules in the catalog",
+                  cards=(card.key,), line=line,
+                  hint=f"copy the back of the card into [[cards.deck_rules]] tables in {catalog.source_file(card.key)}")
+        return None
+    return card
+
+
+def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation) -> None:
+    rules = {rule.rarity: rule for rule in castle.deck_rules or []}
+    per_rarity: Counter[str] = Counter()
+    for entry in entries:
+        card = entry.card
+        if card.rarity is None:
+            continue
+        per_rarity[card.rarity] += entry.count
+        rule = rules.get(card.rarity)
+        if rule is None:
+            violation("rarity-not-allowed",
+                      f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
+                      cards=(card.key,), line=entry.line, fix=f"remove {entry.count} × {card.key}")
+            continue
+        if card.faction in rule.factions:
+            continue
+        if set(s.casefold() for s in card.subtypes) & set(s.casefold() for s in rule.subtypes):
+            continue
+        if card.faction is None:
+            violation("missing-data", f"{_show(card)} has no faction in the catalog, so it cannot be checked",
+                      cards=(card.key,), line=entry.line,
+                      hint=f"fill in 'faction' for it in {catalog.source_file(card.key)}")
+            continue
+        allowed = " or ".join(rule.factions) or "no faction"
+        if rule.subtypes:
+            allowed += " (or subtype " + ", ".join(rule.subtypes) + ")"
+        violation("faction-not-allowed",
+                  f"{_show(card)} is {card.faction}; castle {_show(castle)} allows {card.rarity} cards of {allowed}",
+                  cards=(card.key,), line=entry.line, fix=f"remove {entry.count} × {card.key}")
+    for rarity in RARITIES:
+        rule = rules.get(rarity)
+        if rule is None or rule.max is None or per_rarity[rarity] <= rule.max:
+            continue
+        cards = tuple(e.card.key for e in entries if e.card.rarity == rarity)
+        over = per_rarity[rarity] - rule.max
+        violation("rarity-limit",
+                  f"{per_rarity[rarity]} {rarity} cards; castle {_show(castle)} allows at most {rule.max}",
+                  cards=cards, count=per_rarity[rarity], limit=rule.max,
+                  fix=f"remove {over} {rarity} card{'s' if over > 1 else ''}")
+    if castle.deck_size is not None:
+        low, high = castle.deck_size.min, castle.deck_size.max
+        if size < low or (high is not None and size > high):
+            wanted = f"exactly {low}" if high == low else (f"{low}–{high}" if high else f"at least {low}")
+            fix = f"add {low - size} card{'s' if low - size > 1 else ''}" if size < low else \
+                f"remove {size - high} card{'s' if size - high > 1 else ''}"  # type: ignore[operator]
+            violation("deck-size", f"{size} cards; castle {_show(castle)} needs {wanted}",
+                      count=size, limit=low if size < low else high, fix=fix)
+
+
+def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entry], violation) -> None:
+    present = {e.card.key for e in entries}
+    for entry in entries:
+        card = entry.card
+        for rule in card.card_rules:
+            said = f" (\u201c{rule.text}\u201d)" if rule.text else ""
+            if rule.max_copies is not None and entry.count > rule.max_copies:
+                violation("card-rule", f"{entry.count} × {_show(card)}; the card allows at most {rule.max_copies} per deck{said}",
+                          cards=(card.key,), line=entry.line, count=entry.count, limit=rule.max_copies,
+                          fix=f"remove {entry.count - rule.max_copies} × {card.key}")
+            if rule.castle_factions and castle is not None and castle.faction not in rule.castle_factions:
+                violation("card-rule", f"{_show(card)} may only be used with a {' or '.join(rule.castle_factions)} castle{said}",
+                          cards=(card.key,), line=entry.line, fix=f"remove {entry.count} × {card.key}")
+            for ref in rule.requires:
+                needed = catalog.find(ref)
+                key = needed.key if needed else ref
+                if key not in present:
+                    violation("card-rule", f"{_show(card)} needs {key} in the same deck{said}",
+                              cards=(card.key, key), line=entry.line,
+                              fix=f"add {key} or remove {card.key}")
+
+
+def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]]) -> list[Violation]:
+    """At most 1 of a mythic or legendary card, 2 of a rare, 3 of a base, across all decks."""
+    totals: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
+    for deck, entries in resolved:
+        for entry in entries:
+            totals[entry.card.key].append((deck, entry))
+    found = []
+    for key, holders in totals.items():
+        card = holders[0][1].card
+        if card.rarity is None:
+            continue
+        limit = COPY_LIMITS[card.rarity]
+        total = sum(e.count for _, e in holders)
+        if total <= limit:
+            continue
+        where = ", ".join(f"{e.count} in {d.label}" for d, e in holders)
+        scope = "across all players' decks" if len(resolved) > 1 else "in a deck"
+        found.append(Violation(
+            "copy-limit",
+            f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}",
+            deck=holders[0][0].file if len(holders) == 1 else None,
+            decks=tuple(d.file for d, _ in holders) if len(holders) > 1 else (),
+            cards=(key,), count=total, limit=limit, line=holders[0][1].line if len(holders) == 1 else None,
+            fix=_removals(key, total - limit, holders)))
+    return found
+
+
+def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]]) -> str:
+    steps = []
+    for deck, entry in sorted(holders, key=lambda h: -h[1].count):
+        if excess <= 0:
+            break
+        take = min(excess, entry.count)
+        steps.append(f"remove {take} × {key} from {deck.label}")
+        excess -= take
+    return "; ".join(steps)
+
+
+def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
+    """How many copies of each card a collection holds: products × copies, plus single cards."""
+    owned: Counter[str] = Counter()
+    ranges: list[tuple[str, int, int, int]] = []
+    problems = []
+    for ref, count in collection.products.items():
+        set_code, _, product_name = ref.partition(":")
+        card_set = catalog.sets.get(set_code.strip().upper())
+        if card_set is None:
+            problems.append(Problem(f"no set '{set_code}' in the catalog", key=f"products.{ref}",
+                                    hint="sets: " + ", ".join(sorted(catalog.sets))))
+            continue
+        if not card_set.products:
+            problems.append(Problem(f"set {card_set.code} lists no products in the catalog", key=f"products.{ref}"))
+            continue
+        if product_name:
+            product = next((p for p in card_set.products if p.name.casefold() == product_name.strip().casefold()), None)
+            if product is None:
+                problems.append(Problem(f"set {card_set.code} has no product '{product_name}'", key=f"products.{ref}",
+                                        hint="products: " + ", ".join(p.name for p in card_set.products)))
+                continue
+        else:
+            product = card_set.products[0]
+        ranges.append((card_set.code, product.first, product.last, count))
+    if problems:
+        raise InputError(problems)
+    for card in catalog:
+        if not card.code:
+            continue
+        for set_code, first, last, count in ranges:
+            if set_of(card.code) == set_code and first <= number_of(card.code) <= last:
+                owned[card.code] += count * card.copies
+    for ref, count in collection.cards.items():
+        code = normalize_code(ref) or ref
+        owned[code] += count
+    return owned
+
+
+def _collection_limits(catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]],
+                       collection: CollectionFile) -> list[Violation]:
+    owned = owned_counts(catalog, collection)
+    needed: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
+    for deck, entries in resolved:
+        for entry in entries:
+            needed[entry.card.key].append((deck, entry))
+    found = []
+    for key, holders in needed.items():
+        total = sum(e.count for _, e in holders)
+        have = owned.get(key, 0)
+        if total > have:
+            card = holders[0][1].card
+            found.append(Violation(
+                "collection-limit",
+                f"{total} × {_show(card)} needed, your collection has {have}",
+                deck=holders[0][0].file if len(holders) == 1 else None,
+                decks=tuple(d.file for d, _ in holders) if len(holders) > 1 else (),
+                cards=(key,), count=total, limit=have,
+                fix=_removals(key, total - have, holders)))
+    return found
+
+
+def _show(card: CardBase | None) -> str:
+    if card is None:
+        return "?"
+    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"
