@@ -1,0 +1,105 @@
+"""Renderings of catalog entries shared by several commands (JSON dicts and rich views)."""
+
+from __future__ import annotations
+
+from skyforge.catalog import Catalog
+from skyforge.catalog.models import CardBase, CastleCard
+
+_LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
+
+
+def card_dict(catalog: Catalog, card: CardBase, full: bool = False) -> dict:
+    data = card.model_dump(exclude_none=True, exclude_defaults=not full)
+    data["code"] = card.code
+    data["kind"] = card.kind  # type: ignore[attr-defined]
+    data["provenance"] = catalog.provenance(card)
+    if full:
+        product = catalog.product_of(card.code) if card.code else None
+        if product:
+            data["product"] = product
+        newer = catalog.replaced_by(card.key)
+        if newer:
+            data["replaced_by"] = newer
+    return data
+
+
+def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
+    """The back of the castle card in words, one line per rarity."""
+    if castle.deck_rules is None:
+        return [f"deck-building rules not in the catalog: fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"]
+    lines = []
+    by_rarity = {rule.rarity: rule for rule in castle.deck_rules}
+    for rarity in ("base", "rare", "mythic", "legendary"):
+        rule = by_rarity.get(rarity)
+        if rule is None:
+            lines.append(f"{rarity.capitalize():<10} none allowed")
+            continue
+        who = ", ".join(f.capitalize() for f in rule.factions) or "no faction"
+        if rule.subtypes:
+            who += "; also " + ", ".join(rule.subtypes) + " of any faction"
+        limit = f"at most {rule.max}" if rule.max is not None else "any number"
+        lines.append(f"{rarity.capitalize():<10} {limit} — {who}")
+    if castle.deck_size is not None:
+        size = castle.deck_size
+        lines.append(f"{'Deck':<10} " + (f"exactly {size.min} cards" if size.max == size.min else
+                                         f"{size.min}–{size.max} cards" if size.max else f"at least {size.min} cards"))
+    return lines
+
+
+def card_table(catalog: Catalog, found: list[CardBase]) -> None:
+    from rich.table import Table
+
+    from skyforge.cli.output import console
+
+    out = console()
+    if not found:
+        out.print("no cards match")
+        return
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for column in ("code", "name", "kind", *_LIST_FIELDS):
+        table.add_column(column, overflow="fold")
+    for card in found:
+        table.add_row(card.code or "—", card.name, card.kind,  # type: ignore[attr-defined]
+                      *[_cell(getattr(card, f, None)) for f in _LIST_FIELDS])
+    out.print(table)
+    demo = sum(1 for c in found if catalog.provenance(c) == "demo")
+    out.print(f"{len(found)} card{'s' if len(found) != 1 else ''}"
+              + (f" ({demo} demo data: fictional DEMO set)" if demo else ""))
+
+
+def card_panel(catalog: Catalog, card: CardBase) -> None:
+    from rich.markup import escape
+
+    from skyforge.cli.output import console
+
+    out = console()
+    data = card_dict(catalog, card, full=True)
+    provenance = data.pop("provenance")
+    title = f"{card.code or '—'}  {card.name}"
+    out.print(f"[bold]{escape(title)}[/]  [dim]{provenance} data[/]")
+    for key in ("kind", "faction", "rarity", "type", "subtypes", "keywords", "cost", "attack", "health",
+                "hero", "horde", "power", "stage", "modes", "outsider_type", "copies", "product",
+                "replaces", "replaced_by", "premade", "income", "difficulty", "henchman", "color",
+                "hero_class", "range", "source"):
+        if key in data and data[key] not in (None, [], ""):
+            out.print(f"  {key:<14}{escape(_cell(data[key]))}")
+    if isinstance(card, CastleCard):
+        out.print("  deck rules:")
+        for line in castle_rules_lines(catalog, card):
+            out.print(f"    {escape(line)}")
+    for action in data.get("actions", []):
+        sign = f"{action['gold']:+d}" if action.get("gold") else "0"
+        out.print(f"  action        {escape(action['name'])} ({sign} gold{', ∞' if action.get('repeatable') else ''})")
+    if card.text:
+        out.print(f"  {escape(card.text)}")
+    if provenance == "demo":
+        out.print("  [dim]demo data: a fictional card, not the published game's[/]")
+    out.print()
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)

@@ -1,0 +1,158 @@
+"""Catalog loading: every shipped file, and errors a person can act on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skyforge.catalog import load_catalog
+from skyforge.catalog.codes import normalize_code, parse_printed
+from skyforge.errors import InputError
+
+from .conftest import SHIPPED_CATALOG, assert_quotes
+
+MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
+SHIPPED_FILES = sorted(SHIPPED_CATALOG.rglob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED_FILES, ids=lambda p: str(p.relative_to(SHIPPED_CATALOG)))
+def test_every_shipped_file_loads_on_its_own_terms(path):
+    import tomllib
+
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data.get("schema") == 1
+    assert data.get("provenance") in {"official", "demo"}, "shipped data says where it comes from"
+
+
+def test_shipped_catalog_merges_without_problems():
+    catalog = load_catalog()
+    assert {"CAM", "MON"} <= set(catalog.sets)
+    assert len(catalog.hordes) >= 12
+
+
+def test_official_data_is_never_fictional():
+    catalog = load_catalog()
+    for card in catalog:
+        if catalog.provenance(card) == "official":
+            assert card.source, f"official entry {card.key} cites no rulebook"
+            assert not (card.code or "").startswith("DEMO")
+        if (card.code or "").startswith("DEMO"):
+            assert catalog.provenance(card) == "demo"
+
+
+def test_code_ranges_come_from_the_rulebooks():
+    assert_quotes("000", "Campaigns base box: 001 to 184", "Nupten Travelers and Faefolk expansion: 185 to 265",
+                  "Deluxe Promo pack: 266 to 282", "Year 3 Promo pack: 283 to 300")
+    assert_quotes("001", "Monoliths base box: 001 to 174", "Diviners expansion: 175 to 196",
+                  "The Brood expansion: 197 to 228", "Colossals expansion: 229 to 255")
+    catalog = load_catalog()
+    assert catalog.product_of("CAM.014") == "Campaigns base box"
+    assert catalog.product_of("CAM.270") == "Deluxe Promo pack"
+    assert catalog.product_of("MON.200") == "The Brood expansion"
+
+
+@pytest.mark.parametrize("text, code", [("cam.14", "CAM.014"), ("CAM.014", "CAM.014"), (" mon-7 ", "MON.007"),
+                                        ("DEMO.120", "DEMO.120"), ("cam.0014", "CAM.014")])
+def test_codes_are_normalised(text, code):
+    assert normalize_code(text) == code
+
+
+@pytest.mark.parametrize("text", ["", "CAM", "014", "CAM.", "C.014", "CAM.1000", "CAM.000", "CAM 01 4"])
+def test_non_codes(text):
+    assert normalize_code(text) is None
+
+
+def test_printed_code_with_copies():
+    assert_quotes("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)")
+    assert parse_printed("CAM.014 2x") == ("CAM.014", 2)
+    assert parse_printed("CAM.015") == ("CAM.015", 1)
+
+
+@given(st.from_regex(r"[A-Z][A-Z0-9]{1,4}", fullmatch=True), st.integers(1, 999),
+       st.sampled_from([".", "-", " . "]), st.integers(0, 2), st.booleans())
+def test_normalise_round_trips(set_code, number, sep, pad, lower):
+    text = f"{set_code}{sep}{'0' * pad}{number}"
+    text = text.lower() if lower else text
+    code = normalize_code(text)
+    assert code == f"{set_code}.{number:03d}"
+    assert normalize_code(code) == code
+
+
+def write(tmp_path: Path, text: str, name: str = "cat.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+HEAD = 'schema = 1\n[[sets]]\ncode = "TST"\nname = "T"\n'
+
+
+def problems_of(*paths: Path):
+    with pytest.raises(InputError) as err:
+        load_catalog(list(paths))
+    return err.value.problems
+
+
+def test_unknown_key_names_file_line_key_and_hint(tmp_path):
+    path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.001"\nkind = "alliance"\nname = "A"\nrarty = "base"\n')
+    (problem,) = problems_of(path)
+    assert problem.line == 9
+    assert problem.key == "cards[0] (TST.001).rarty"
+    assert problem.message == "unknown key 'rarty'"
+    assert problem.hint == "did you mean 'rarity'?"
+
+
+def test_bad_choice_gives_did_you_mean(tmp_path):
+    path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.001"\nkind = "alliance"\nname = "A"\nfaction = "liothen"\n')
+    (problem,) = problems_of(path)
+    assert problem.line == 9 and problem.value == "liothen" and problem.hint == "did you mean 'liothan'?"
+
+
+def test_every_error_of_a_file_at_once(tmp_path):
+    path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.001"\nkind = "alliance"\nname = "A"\ncost = "two"\n'
+                                  '[[cards]]\ncode = "nope"\nkind = "alliance"\nname = "B"\n'
+                                  '[[cards]]\ncode = "TST.003"\nkind = "alliance"\n')
+    problems = problems_of(path)
+    assert [p.line for p in problems] == [9, 11, 14]
+    assert "missing" in problems[2].message
+
+
+def test_bad_toml_names_the_line(tmp_path):
+    path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.001\n')
+    (problem,) = problems_of(path)
+    assert problem.line == 6 and "invalid TOML" in problem.message
+
+
+def test_duplicate_codes_across_files(tmp_path):
+    a = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.001"\nkind = "minion"\nname = "A"\n', "a.toml")
+    b = write(tmp_path, 'schema = 1\n[[cards]]\ncode = "tst.1"\nkind = "minion"\nname = "B"\n', "b.toml")
+    (problem,) = problems_of(a, b)
+    assert "duplicate card TST.001" in problem.message and "a.toml line 5" in problem.message
+    assert problem.file == b and problem.line == 2
+
+
+def test_dangling_references(tmp_path):
+    path = write(tmp_path, HEAD + '[[hordes]]\nid = "gloom"\nname = "Gloom"\n'
+                                  '[[cards]]\ncode = "TST.001"\nkind = "horde"\nname = "H"\nhorde = "glom"\n'
+                                  '[[cards]]\ncode = "XYZ.001"\nkind = "minion"\nname = "M"\n')
+    problems = problems_of(path)
+    assert problems[0].key == "cards[0].horde" and problems[0].hint == "did you mean 'gloom'?"
+    assert problems[0].line == 12
+    assert "set XYZ" in problems[1].message
+
+
+def test_newer_schema_is_refused(tmp_path):
+    (problem,) = problems_of(write(tmp_path, "schema = 9\n"))
+    assert "schema 9" in problem.message and "upgrade" in problem.hint
+
+
+def test_names_resolve_when_unique():
+    catalog = load_catalog([MINI])
+    assert catalog.get("blue keep").code == "TST.001"
+    assert catalog.get("tst.1").name == "Blue Keep"
+    with pytest.raises(InputError) as err:
+        catalog.get("Blue Kep")
+    assert "Blue Keep" in err.value.problems[0].hint
