@@ -147,7 +147,10 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
     lines = key_lines(text)
     problems: list[Problem] = []
     for error in exc.errors(include_url=False):
-        loc = tuple(p for p in error["loc"] if not _is_union_tag(p))
+        raw = error["loc"]
+        # pydantic puts the discriminator value after a list index: cards.3.alliance.rarity
+        loc = tuple(p for i, p in enumerate(raw)
+                    if not (i > 0 and isinstance(raw[i - 1], int) and _is_union_tag(p)))
         key = dotted(loc, describe)
         kind = error["type"]
         value = error.get("input")
@@ -163,8 +166,10 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
             problems.append(Problem(message, file=path, line=locate(lines, loc), key=key, hint=hint))
             continue
         if kind == "missing":
-            problems.append(Problem(f"required key '{loc[-1]}' is missing", file=path,
-                                    line=locate(lines, loc), key=dotted(loc[:-1], describe) or None))
+            table = dotted(loc[:-1], describe)
+            problems.append(Problem(f"required key '{loc[-1]}' is missing" + (f" in {table}" if table else ""),
+                                    file=path, line=locate(lines, loc[:-1]) if len(loc) > 1 else None,
+                                    hint=f"add {loc[-1]} = …"))
             continue
         if kind in ("literal_error", "enum"):
             expected = error.get("ctx", {}).get("expected", "")
@@ -175,9 +180,33 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
             message = f"must be one of {', '.join(choices)}" if choices else message
         elif kind == "value_error":
             message = message.removeprefix("Value error, ")
+        elif kind in _PLAIN:
+            message = _PLAIN[kind].format(**error.get("ctx", {}))
         problems.append(Problem(message, file=path, line=locate(lines, loc), key=key,
                                 value=value, has_value=True, hint=hint))
     return problems
+
+
+#: pydantic's wording → TOML words a player understands
+_PLAIN = {
+    "int_parsing": "must be a whole number",
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "float_parsing": "must be a number",
+    "string_type": "must be text in quotes",
+    "bool_parsing": "must be true or false",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list [ … ]",
+    "dict_type": "must be a table",
+    "model_type": "must be a table",
+    "model_attributes_type": "must be a table",
+    "greater_than_equal": "must be at least {ge}",
+    "greater_than": "must be more than {gt}",
+    "less_than_equal": "must be at most {le}",
+    "string_too_short": "must not be empty",
+    "too_short": "must have at least {min_length} entries",
+    "string_pattern_mismatch": "does not have the expected form ({pattern})",
+}
 
 
 def _is_union_tag(part: Any) -> bool:
@@ -199,5 +228,8 @@ def dotted(loc: tuple, describe: Any = None) -> str:
             label = describe(loc[: i + 1]) if describe else None
             out += f"[{part}]" + (f" ({label})" if label else "")
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            if not re.fullmatch(r"[A-Za-z0-9_\-]+", text):
+                text = '"' + text + '"'
+            out += ("." if out else "") + text
     return out

@@ -80,9 +80,14 @@ def _resolve(parts: list[str], counters: dict[Path_, int]) -> Path_:
 def _bracket_balance(text: str) -> int:
     balance = 0
     quote: str | None = None
+    escaped = False
     for ch in text:
         if quote:
-            if ch == quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
                 quote = None
         elif ch in "\"'":
             quote = ch

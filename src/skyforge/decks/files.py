@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_schema, dump_toml, parse_toml, read_text, validation_problems
@@ -22,15 +23,8 @@ class DeckFile(BaseModel):
     name: str = Field(min_length=1, description="Deck name.")
     castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
     player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
-    cards: dict[str, int] = Field(default_factory=dict, description="Card code (or unique name) → number of copies.")
-
-    @field_validator("cards")
-    @classmethod
-    def _positive(cls, cards: dict[str, int]) -> dict[str, int]:
-        for ref, count in cards.items():
-            if count < 1:
-                raise ValueError(f"'{ref}' = {count}: a count must be 1 or more (delete the line to drop a card)")
-        return cards
+    cards: dict[str, Annotated[int, Field(ge=1)]] = Field(
+        default_factory=dict, description="Card code (or unique name) → number of copies (1 or more).")
 
 
 class CollectionFile(BaseModel):
@@ -39,18 +33,11 @@ class CollectionFile(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    products: dict[str, int] = Field(
+    products: dict[str, Annotated[int, Field(ge=0)]] = Field(
         default_factory=dict,
         description="'SET' (its base box) or 'SET:Product name' → how many you own.")
-    cards: dict[str, int] = Field(default_factory=dict, description="Single cards (promos, extras): code → copies.")
-
-    @field_validator("products", "cards")
-    @classmethod
-    def _non_negative(cls, counts: dict[str, int]) -> dict[str, int]:
-        for ref, count in counts.items():
-            if count < 0:
-                raise ValueError(f"'{ref}' = {count}: a count cannot be negative")
-        return counts
+    cards: dict[str, Annotated[int, Field(ge=0)]] = Field(
+        default_factory=dict, description="Single cards (promos, extras): code → copies.")
 
 
 @dataclass

@@ -1,0 +1,96 @@
+"""``skyforge deck validate`` through the CLI: exit codes, JSON contract, golden messages."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).parent / "golden"
+MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
+CASES = sorted((GOLDEN / "decks").glob("*.toml"))
+
+
+@pytest.mark.parametrize("deck", CASES, ids=lambda p: p.stem)
+def test_golden_messages(run, deck, monkeypatch):
+    """Each deck in tests/golden/decks has its exact output beside it (.expected.txt).
+
+    Regenerate with SKYFORGE_UPDATE_GOLDEN=1 after a deliberate change of wording.
+    """
+    monkeypatch.chdir(GOLDEN)
+    result = run("--catalog", str(MINI), "deck", "validate", f"decks/{deck.name}", expect=None)
+    got = f"exit {result.exit_code}\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
+    expected = deck.with_suffix(".expected.txt")
+    if os.environ.get("SKYFORGE_UPDATE_GOLDEN"):
+        expected.write_text(got, encoding="utf-8")
+    assert got == expected.read_text(encoding="utf-8")
+    assert "Traceback" not in got
+
+
+def test_json_contract(run, monkeypatch):
+    monkeypatch.chdir(GOLDEN)
+    result = run("--catalog", str(MINI), "deck", "validate", "decks/many-problems.toml",
+                 "decks/valid.toml", "--json", expect=1)
+    data = json.loads(result.stdout)
+    assert data["valid"] is False
+    assert [d["file"] for d in data["decks"]] == ["decks/many-problems.toml", "decks/valid.toml"]
+    assert set(data["decks"][0]) >= {"file", "name", "castle", "size", "valid"}
+    assert data["decks"][0]["castle"] == "TST.001" and data["decks"][0]["size"] == 12
+    for v in data["violations"]:
+        assert set(v) >= {"rule", "deck", "cards", "message"}
+    rules = {v["rule"] for v in data["violations"]}
+    assert {"copy-limit", "faction-not-allowed", "rarity-not-allowed", "rarity-limit", "unknown-card",
+            "deck-size"} <= rules
+    # The two decks are checked together: TST.030 (mythic) is in both
+    shared = [v for v in data["violations"] if v["rule"] == "copy-limit" and v["cards"] == ["TST.030"]]
+    assert shared and shared[0]["decks"] == ["decks/many-problems.toml", "decks/valid.toml"]
+
+
+def test_valid_deck_exit_zero_and_name_lookup(run, workspace):
+    deck = (GOLDEN / "decks" / "valid.toml").read_text()
+    (workspace / "decks" / "mine.toml").write_text(deck)
+    result = run("--catalog", str(MINI), "deck", "validate", "mine")
+    assert "✓ valid" in result.stdout and "Blue Ten (Alice)" in result.stdout
+    data = json.loads(run("--catalog", str(MINI), "deck", "validate", "mine", "--json").stdout)
+    assert data == {"valid": True, "decks": [{"file": "decks/mine.toml", "name": "Blue Ten",
+                                              "castle": "TST.001", "size": 10, "valid": True, "player": "Alice",
+                                              "notes": data["decks"][0]["notes"]}], "violations": []}
+
+
+def test_missing_deck_is_bad_input_with_hint(run, workspace):
+    (workspace / "decks" / "blue-wall.toml").write_text((GOLDEN / "decks" / "valid.toml").read_text())
+    result = run("--catalog", str(MINI), "deck", "validate", "blue-wal", expect=2)
+    assert "no deck 'blue-wal'" in result.stderr and "did you mean 'blue-wall'?" in result.stderr
+    result = run("--catalog", str(MINI), "deck", "validate", "nowhere/x.toml", expect=2)
+    assert "nowhere/x.toml: file not found" in result.stderr
+
+
+def test_collection_option(run, monkeypatch, tmp_path):
+    monkeypatch.chdir(GOLDEN)
+    owned = tmp_path / "owned.toml"
+    owned.write_text('schema = 1\n[products]\n"TST" = 1\n')
+    result = run("--catalog", str(MINI), "deck", "validate", "decks/valid.toml", "--collection", str(owned),
+                 "--json", expect=1)
+    data = json.loads(result.stdout)
+    # the box holds 2 × TST.011, and the errata TST.100 is a promo, not in the box
+    assert {v["cards"][0] for v in data["violations"] if v["rule"] == "collection-limit"} == {"TST.011", "TST.100"}
+    owned.write_text('schema = 1\n[products]\n"TST" = 1\n[cards]\n"TST.011" = 1\n"TST.100" = 1\n')
+    run("--catalog", str(MINI), "deck", "validate", "decks/valid.toml", "--collection", str(owned))
+    owned.write_text('schema = 1\n[produkts]\n"TST" = 1\n')
+    result = run("--catalog", str(MINI), "deck", "validate", "decks/valid.toml", "--collection", str(owned), expect=2)
+    assert "unknown key 'produkts'" in result.stderr and "did you mean 'products'?" in result.stderr
+
+
+def test_bad_catalog_is_bad_input(run, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('schema = 1\n[[cards]]\ncode = "X.1"\nkind = "alliance"\nname = "A"\n')
+    result = run("--catalog", str(bad), "cards", "search", expect=2)
+    assert f"{bad}:3: cards[0] (X.1).code: not a card code" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_catalog_env_variable(run, tmp_path):
+    result = run("cards", "search", "--json", env={"SKYFORGE_CATALOG": str(MINI)})
+    assert {c["code"] for c in json.loads(result.stdout)} >= {"TST.001", "TST.010"}
