@@ -32,7 +32,7 @@ def key_lines(text: str) -> dict[Path_, int]:
     table: Path_ = ()
     in_multiline_string: str | None = None
     depth = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):  # TOML lines end at \n only
         line = raw
         if in_multiline_string:
             if in_multiline_string in line:

@@ -47,9 +47,19 @@ def catalog_files(paths: list[Path]) -> list[Path]:
     return files
 
 
-def load_catalog(paths: list[Path] | None = None) -> Catalog:
-    """Load and merge catalog files (default: the shipped catalog)."""
+def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Catalog:
+    """Load and merge catalog files (default: the shipped catalog).
+
+    A catalog that loaded cleanly is cached (see :mod:`skyforge.catalog.cache`)
+    and served from there until one of its files — or skyforge — changes.
+    """
     files = catalog_files(paths if paths else [shipped_catalog_dir()])
+    if cache:
+        from skyforge.catalog import cache as catalog_cache
+
+        cached = catalog_cache.read(files)
+        if cached is not None:
+            return cached
     problems: list[Problem] = []
     parsed: list[tuple[Path, CatalogFile, dict]] = []
     for file in files:
@@ -62,6 +72,8 @@ def load_catalog(paths: list[Path] | None = None) -> Catalog:
         problems.extend(_merge(catalog, parsed))
     if problems:
         raise InputError(problems)
+    if cache:
+        catalog_cache.write(files, catalog)
     return catalog
 
 

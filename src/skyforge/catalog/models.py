@@ -36,7 +36,9 @@ COPY_LIMITS: dict[str, int] = {"base": 3, "rare": 2, "mythic": 1, "legendary": 1
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: validators are built on first validation, not at import — a
+    # command served from the catalog cache never pays for them.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 def slug(text: str) -> str:
@@ -285,4 +287,4 @@ class CatalogFile(Strict):
     difficulty_levels: list[DifficultyLevel] = Field(default_factory=list)
     premade_decks: list[PremadeDeck] = Field(default_factory=list)
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)

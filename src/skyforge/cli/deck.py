@@ -65,28 +65,28 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
 
 
 def _show_report(report) -> None:
-    from rich.markup import escape
+    # Plain click output: this view is a list, not a table, and drawing it with
+    # rich would cost more than the validation itself.
+    from skyforge.cli.output import style
 
-    from skyforge.cli.output import console
-
-    out = console()
     for d in report.decks:
-        mark = "[green]✓ valid[/]" if d.valid else "[red]✗ invalid[/]"
-        who = f" ({escape(d.player)})" if d.player else ""
-        out.print(f"{mark}  {escape(d.file)} — {escape(d.name)}{who}, castle {escape(str(d.castle))}, {d.size} cards")
+        mark = style("✓ valid", fg="green") if d.valid else style("✗ invalid", fg="red")
+        who = f" ({d.player})" if d.player else ""
+        click.echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {d.size} cards")
         for note in d.notes:
-            out.print(f"    note: {escape(note)}")
+            click.echo(f"    note: {note}")
     if report.violations:
-        out.print()
-        out.print(f"[bold]{len(report.violations)} problem{'s' if len(report.violations) > 1 else ''}:[/]")
+        count = len(report.violations)
+        click.echo(f"\n{style(f'{count} problem' + ('s' if count > 1 else '') + ':', bold=True)}")
         for v in report.violations:
             where = v.deck or ", ".join(v.decks)
             line = f":{v.line}" if v.line else ""
-            out.print(f"  [red]{v.rule}[/]  {escape(where)}{line}")
-            out.print(f"      {escape(v.message)}")
+            click.echo(f"  {style(v.rule, fg='red')}  {where}{line}")
+            click.echo(f"      {v.message}")
             if v.hint:
-                out.print(f"      hint: {escape(v.hint)}")
+                click.echo(f"      hint: {v.hint}")
             if v.fix:
-                out.print(f"      fix: {escape(v.fix)}")
+                click.echo(f"      fix: {v.fix}")
     if report.demo:
-        out.print("\n[dim]demo data: these decks use fictional cards from the DEMO set, not the published game's[/]")
+        click.echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
+                         dim=True))

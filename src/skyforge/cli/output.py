@@ -32,6 +32,13 @@ def console(stderr: bool = False):
                    no_color=bool(os.environ.get("NO_COLOR")) or None)
 
 
+def style(text: str, **styles: Any) -> str:
+    """ANSI-styled text for click.echo (which strips it when not a terminal); none with NO_COLOR."""
+    if os.environ.get("NO_COLOR"):
+        return text
+    return click.style(text, **styles)
+
+
 def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
     """Print ``data`` as JSON, or call ``human(data)`` to draw it for people."""
     if as_json:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_schema, dump_toml, parse_toml, read_text, validation_problems
@@ -17,7 +17,7 @@ from skyforge.tomlpos import key_lines
 class DeckFile(BaseModel):
     """A custom alliance deck."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     name: str = Field(min_length=1, description="Deck name.")
@@ -30,7 +30,7 @@ class DeckFile(BaseModel):
 class CollectionFile(BaseModel):
     """What a player owns: whole products, and single cards."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     products: dict[str, Annotated[int, Field(ge=0)]] = Field(
@@ -65,8 +65,6 @@ class Deck:
         return self.lines.get(tuple(key))
 
 
-_DECK_ADAPTER = TypeAdapter(DeckFile)
-_COLLECTION_ADAPTER = TypeAdapter(CollectionFile)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
 
 
@@ -98,7 +96,7 @@ def parse_deck(text: str, path: Path | str) -> Deck:
     lines = key_lines(text)
     check_schema(data, path, "deck", lines)
     try:
-        model = _DECK_ADAPTER.validate_python(data)
+        model = DeckFile.model_validate(data)
     except ValidationError as exc:
         raise InputError(validation_problems(
             exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])) from None
@@ -114,7 +112,7 @@ def load_collection(path: Path) -> CollectionFile:
     data = parse_toml(text, path)
     check_schema(data, path, "collection", key_lines(text))
     try:
-        return _COLLECTION_ADAPTER.validate_python(data)
+        return CollectionFile.model_validate(data)
     except ValidationError as exc:
         raise InputError(validation_problems(
             exc, path, text, known_keys=lambda loc: list(_aliases(CollectionFile)) if not loc else [])) from None

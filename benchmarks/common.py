@@ -1,0 +1,63 @@
+"""Timing helpers for the benchmark scripts: whole commands, interleaved, medians.
+
+Commands are run as subprocesses, one round at a time in turn (A B C, A B C, …)
+so that background load hits every command alike; a ratio against a floor
+command is what we compare, not absolute times.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+SKYFORGE = [PYTHON, "-c", "from skyforge.cli.main import main; main()"]
+
+
+def run_once(argv: list[str], env: dict | None = None) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def measure(commands: dict[str, list[str]], rounds: int = 15, warmup: int = 2) -> dict[str, float]:
+    """Median wall time of each command, run interleaved."""
+    env = dict(os.environ)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for i in range(warmup + rounds):
+        for name, argv in commands.items():
+            elapsed = run_once(argv, env)
+            if i >= warmup:
+                times[name].append(elapsed)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def report(medians: dict[str, float], ratios: list[tuple[str, str, float]]) -> bool:
+    """Print medians and each (command / floor) ratio against its target; True if all are met."""
+    width = max(len(n) for n in medians)
+    for name, value in medians.items():
+        print(f"{name:<{width}}  {value * 1000:7.1f} ms")
+    ok = True
+    print()
+    for name, floor, target in ratios:
+        ratio = medians[name] / medians[floor]
+        met = ratio <= target
+        ok &= met
+        print(f"{name} / {floor}: {ratio:.2f}× (target ≤ {target}×) {'ok' if met else 'OVER'}")
+    return ok
+
+
+def skyforge(*args: str) -> list[str]:
+    return [*SKYFORGE, *args]
+
+
+def arg_rounds(default: int = 15) -> int:
+    for arg in sys.argv[1:]:
+        if arg.isdigit():
+            return int(arg)
+    return default
