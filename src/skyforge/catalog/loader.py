@@ -154,6 +154,13 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
         for deck in model.premade_decks:
             catalog.premade_decks[deck.id] = deck
         catalog.difficulty_levels.extend(model.difficulty_levels)
+        for key, items in (("draft_formats", model.draft_formats), ("team_presets", model.team_presets)):
+            known = getattr(catalog, key)
+            for i, item in enumerate(items):
+                if item.id in known:
+                    problems.append(Problem(f"{key[:-1].replace('_', ' ')} '{item.id}' is defined twice", file=file,
+                                            line=here(file, lines, (key, i)), key=f"{key}[{i}].id"))
+                known[item.id] = item
         for i, card in enumerate(model.cards):
             line = here(file, lines, ("cards", i))
             if card.key in catalog.cards:
