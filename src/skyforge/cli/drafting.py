@@ -92,6 +92,13 @@ def saved_commands(group: click.Group, game: str) -> None:
     """Add ``pick``, ``show`` and ``undo`` for saved drafts to ``group``."""
     from skyforge.cli.output import json_option
 
+    def same_game(session, name):
+        if session.game != game:
+            from skyforge.errors import InputError
+
+            raise InputError(f"'{name}' is a {session.game} draft, not a {game} one")
+        return session
+
     @group.command("pick")
     @click.argument("name")
     @click.argument("heroes", nargs=-1)
@@ -107,7 +114,7 @@ def saved_commands(group: click.Group, game: str) -> None:
         from skyforge.draft import session as sessions
 
         path = sessions.draft_path(app.workspace, name)
-        s = sessions.update(app.catalog, path, lambda s: s.fill(list(heroes), stop=not fill_random))
+        s = sessions.update(app.catalog, path, lambda s: same_game(s, name).fill(list(heroes), stop=not fill_random))
         show(s, as_json, path)
 
     @group.command("show")
@@ -119,7 +126,7 @@ def saved_commands(group: click.Group, game: str) -> None:
         from skyforge.draft import session as sessions
 
         path = sessions.draft_path(app.workspace, name)
-        show(sessions.load(app.catalog, path), as_json, path)
+        show(same_game(sessions.load(app.catalog, path), name), as_json, path)
 
     @group.command("undo")
     @click.argument("name")
@@ -130,5 +137,5 @@ def saved_commands(group: click.Group, game: str) -> None:
         from skyforge.draft import session as sessions
 
         path = sessions.draft_path(app.workspace, name)
-        s = sessions.update(app.catalog, path, lambda s: s.draft.undo())
+        s = sessions.update(app.catalog, path, lambda s: same_game(s, name).draft.undo())
         show(s, as_json, path)
