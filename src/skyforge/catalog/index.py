@@ -14,8 +14,10 @@ from skyforge.catalog.models import (
     CardSet,
     CastleCard,
     DifficultyLevel,
+    DraftFormat,
     Horde,
     PremadeDeck,
+    TeamPreset,
     slug,
 )
 from skyforge.errors import NotFoundError, Problem
@@ -37,6 +39,8 @@ class Catalog:
     hordes: dict[str, Horde] = field(default_factory=dict)
     difficulty_levels: list[DifficultyLevel] = field(default_factory=list)
     premade_decks: dict[str, PremadeDeck] = field(default_factory=dict)
+    draft_formats: dict[str, DraftFormat] = field(default_factory=dict)
+    team_presets: dict[str, TeamPreset] = field(default_factory=dict)
     origins: dict[str, Origin] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
 

@@ -145,6 +145,11 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+#: tables whose entries are identified by `id`: (CatalogFile field = Catalog dict, label)
+_BY_ID = (("hordes", "horde"), ("premade_decks", "pre-made deck"), ("draft_formats", "draft format"),
+          ("team_presets", "team preset"))
+
+
 def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
     problems: list[Problem] = []
 
@@ -158,22 +163,20 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
                                         line=here(file, lines, ("sets", i)), key=f"sets[{i}].code",
                                         hint="each set is defined in one file only"))
             catalog.sets[card_set.code] = card_set
-        for i, horde in enumerate(model.hordes):
-            if horde.id in catalog.hordes:
-                problems.append(Problem(f"horde '{horde.id}' is defined twice", file=file,
-                                        line=here(file, lines, ("hordes", i)), key=f"hordes[{i}].id"))
-            catalog.hordes[horde.id] = horde
-        for i, deck in enumerate(model.premade_decks):
-            if deck.id in catalog.premade_decks:
-                problems.append(Problem(f"pre-made deck '{deck.id}' is defined twice", file=file,
-                                        line=here(file, lines, ("premade_decks", i)), key=f"premade_decks[{i}].id"))
-            catalog.premade_decks[deck.id] = deck
         for i, level in enumerate(model.difficulty_levels):
             if any(l.set == level.set and l.level == level.level for l in catalog.difficulty_levels):
                 problems.append(Problem(f"difficulty level {level.level} of set {level.set} is defined twice",
                                         file=file, line=here(file, lines, ("difficulty_levels", i)),
                                         key=f"difficulty_levels[{i}].level"))
             catalog.difficulty_levels.append(level)
+        for key, label in _BY_ID:
+            known = getattr(catalog, key)
+            for i, item in enumerate(getattr(model, key)):
+                if item.id in known:
+                    problems.append(Problem(f"{label} '{item.id}' is defined twice", file=file,
+                                            line=here(file, lines, (key, i)), key=f"{key}[{i}].id",
+                                            hint="each id is defined in one file only"))
+                known[item.id] = item
         for i, card in enumerate(model.cards):
             line = here(file, lines, ("cards", i))
             if card.key in catalog.cards:

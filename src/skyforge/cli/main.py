@@ -20,6 +20,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "deck": ("skyforge.cli.deck", "deck", "Validate custom alliance decks."),
     "catalog": ("skyforge.cli.catalog", "catalog", "Check the catalog files and see where data comes from."),
     "schema": ("skyforge.cli.schema", "schema", "Print the JSON Schema of a file format."),
+    "onward": ("skyforge.cli.onward", "onward", "Onward: draft hero teams, list the heroes."),
+    "arena": ("skyforge.cli.arena", "arena", "Skybound: Arena: draft, check and set up hero teams."),
+    "series": ("skyforge.cli.series", "series", "Track a best-of-3/5 match series (rulebook 004)."),
 }
 
 

@@ -1,0 +1,161 @@
+"""``skyforge arena``: Skybound: Arena hero teams (rulebook 003)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
+from skyforge.cli.output import console, json_option, render
+
+
+@click.group()
+def arena() -> None:
+    """Skybound: Arena: draft, check and set up teams of 5 heroes, one per class (rulebook 003)."""
+
+
+@arena.command()
+@json_option
+@click.pass_obj
+def heroes(app, as_json: bool) -> None:
+    """List the Arena heroes with their class (colour)."""
+    from skyforge.draft import arena as lib
+
+    def human(rows: list) -> None:
+        from rich.table import Table
+
+        table = Table("hero", "code", "class", "action cards", "data")
+        for h in rows:
+            table.add_row(h["name"], h["code"] or "—", h["class"] or "?", str(h["action_cards"]), h["provenance"])
+        console().print(table)
+
+    render(lib.roster(app.catalog), as_json, human)
+
+
+@arena.command()
+@click.option("--players", metavar="A,B", required=True, help="The two players; A picks first.")
+@click.option("--picks", metavar="HERO,...", help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.")
+@click.option("--seed", type=int, help="Seed for the random choices (same seed, same draft).")
+@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml (resume with 'arena pick').")
+@click.option("--pause", is_flag=True, help="Stop after --picks instead of filling the other turns.")
+@click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
+@json_option
+@click.pass_obj
+def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
+    """Draft two Arena teams: turns alternate until each player has 5 heroes, at most one per class.
+
+    Turns that --picks does not cover are asked for when stdin is a terminal, and
+    chosen at random otherwise.
+
+    \b
+      skyforge arena draft --players Ann,Bob --seed 3
+    """
+    from skyforge.draft import arena as lib
+    from skyforge.draft import session as sessions
+    from skyforge.draft.common import split_list
+    from skyforge.errors import InputError, Problem
+
+    path = None
+    if save_as:
+        path = sessions.draft_path(app.workspace, save_as)
+        if path.exists() and not force:
+            raise InputError(Problem("a draft with this name already exists", file=path,
+                                     hint="continue it with 'skyforge arena pick', or pass --force"))
+    session = lib.new_draft(app.catalog, players=split_list(players, "--players"), seed=seed)
+    ask = prompt_for(session) if (interactive() and not pause and not as_json) else None
+    session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
+    if path is not None:
+        sessions.save(session, path)
+    show(session, as_json, path)
+
+
+saved_commands(arena, "skybound-arena")
+
+
+@arena.group()
+def team() -> None:
+    """Arena team files: schema = 1, player = "…", heroes = ["…", …]."""
+
+
+@team.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@json_option
+@click.pass_obj
+def validate(app, file: Path, as_json: bool) -> None:
+    """Check a team FILE: 5 heroes, at most one of any class (colour). Exit 1 when it breaks a rule."""
+    from skyforge.draft import arena as lib
+
+    data = lib.validate(app.catalog, file)
+
+    def human(data: dict) -> None:
+        out = console()
+        verdict = "[green]valid[/]" if data["valid"] else "[red]invalid[/]"
+        out.print(f"{data['file']}: {data['player']}: {verdict}")
+        for h in data["heroes"]:
+            out.print(f"  {h['name']} ({h['class'] or 'class unknown'})")
+        for v in data["violations"]:
+            out.print(f"  [red]{v['rule']}[/]: {v['message']}")
+        if data["demo"]:
+            out.print("[yellow]demo data: fictional heroes, not the published game's[/]")
+
+    render(data, as_json, human)
+    if not data["valid"]:
+        raise SystemExit(1)
+
+
+@arena.command()
+@click.argument("teams", nargs=-1)
+@click.option("--draft", "draft_name", metavar="NAME", help="Take both teams from the saved arena draft NAME.")
+@click.option("--first", metavar="PLAYER", help="Who goes first (with --draft: the player who picked second decides).")
+@click.option("--two-vs-two", is_flag=True, help="Four teams, two a side; teammates alternate turns; 50 points wins.")
+@json_option
+@click.pass_obj
+def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
+    """Set up a game: each player's 25-card deck, cards drawn, score to win.
+
+    TEAMS are team files in turn order (or teams/NAME.toml names). The first player
+    draws 5, the second 6; with more players each draws 5 plus one per earlier player.
+    """
+    from skyforge.draft import arena as lib
+    from skyforge.errors import InputError, Problem
+
+    entries: list[dict] = []
+    for ref in teams:
+        path = Path(ref)
+        if path.suffix != ".toml" and len(path.parts) == 1:
+            path = app.workspace / "teams" / f"{ref}.toml"
+        entries.append(lib.read_team(path))
+    if draft_name:
+        from skyforge.draft import session as sessions
+
+        session = sessions.load(app.catalog, sessions.draft_path(app.workspace, draft_name))
+        if session.game != lib.GAME:
+            raise InputError(Problem(f"'{draft_name}' is not a Skybound: Arena draft"))
+        if not session.draft.done:
+            raise InputError(Problem(f"the draft '{draft_name}' is not finished",
+                                     hint=f"finish it with 'skyforge arena pick {draft_name}'"))
+        entries.extend({"player": p, "heroes": hs} for p, hs in lib.result(session)["teams"].items())
+    if first:
+        names = [e["player"].casefold() for e in entries]
+        if first.casefold() not in names:
+            raise InputError(Problem(f"no team for player '{first}'", hint="players: " +
+                                     ", ".join(e["player"] for e in entries)))
+        i = names.index(first.casefold())
+        entries = entries[i:] + entries[:i]
+    data = lib.setup(app.catalog, entries, two_vs_two=two_vs_two)
+
+    def human(data: dict) -> None:
+        out = console()
+        out.print(f"[bold]Skybound: Arena[/] — {data['mode']}; first to {data['score_to_win']} points wins")
+        if data.get("sides"):
+            out.print("sides: " + " vs ".join(" & ".join(s) for s in data["sides"]))
+        for p in data["players"]:
+            out.print(f"{p['turn']}. {p['player']}: bench {', '.join(p['heroes'])}; "
+                      f"deck of {p['deck_size']} action cards; draw {p['draw']}")
+            for m in p["action_cards_missing"]:
+                out.print(f"   action cards not known: {m}")
+        if any(p["demo"] for p in data["players"]):
+            out.print("[yellow]demo data: fictional heroes, not the published game's[/]")
+
+    render(data, as_json, human)

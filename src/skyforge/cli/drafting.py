@@ -1,0 +1,141 @@
+"""Shared pieces of ``onward`` and ``arena``: saved drafts (pick, show, undo) and rendering.
+
+Imported only by those command families; rich is imported inside functions.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from skyforge.cli.output import console, emit_json
+
+
+def prompt_for(session) -> object:
+    """Ask for the hero of each turn the --picks did not cover (empty answer: at random)."""
+
+    def ask(turn, session):
+        d = session.draft
+        legal = sorted(d.heroes[k].name for k in d.legal())
+        click.echo(f"legal: {', '.join(legal)}", err=True)
+        answer = click.prompt(f"turn {turn.number}: {d.name(turn.team)} {turn.action}s (empty = random)",
+                              default="", show_default=False, err=True)
+        return answer.strip() or None
+
+    return ask
+
+
+def interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+def report(exc) -> None:
+    click.echo(f"  refused: {exc.render()}", err=True)
+
+
+def result_of(session) -> dict:
+    if session.game == "onward":
+        from skyforge.draft.onward import result
+    else:
+        from skyforge.draft.arena import result
+    return result(session)
+
+
+def show(session, as_json: bool, saved_to=None) -> None:
+    data = result_of(session)
+    if saved_to is not None:
+        data["file"] = str(saved_to)
+    if as_json:
+        emit_json(data)
+        return
+    out = console()
+    from rich.table import Table
+
+    d = session.draft
+    title = "Onward draft" if session.game == "onward" else "Skybound: Arena draft"
+    out.print(f"[bold]{title}[/] — format {d.format.id}, seed {session.seed}"
+              + ("" if d.done else f" — in progress, next: turn {d.current.number}, "
+                 f"{d.name(d.current.team)} {d.current.action}s"))
+    if data.get("restrictions"):
+        out.print("restrictions: " + "; ".join(data["restrictions"]))
+    table = Table("team", "player", "heroes")
+    for team in d.teams:
+        for entry in session.assignments(team):
+            table.add_row(d.name(team), entry["player"], ", ".join(entry["heroes"]) or "—")
+    out.print(table)
+    if d.bans:
+        out.print("bans: " + ", ".join(session.hero_name(k) for k in d.bans))
+    steps = ", ".join(f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}"
+                      + (" (random)" if s["random"] else "") for s in data["steps"])
+    if steps:
+        out.print("steps: " + steps)
+    if d.format.notes:
+        out.print(f"[dim]order: {d.format.notes}[/]")
+    if session.game == "onward" and d.done:
+        from skyforge.draft.onward import setup, setup_lines
+
+        out.print("[bold]Setup[/]")
+        for entry in setup(session):
+            out.print(f"{entry['player']} ({entry['team'].capitalize()}):")
+            for line in setup_lines(entry):
+                out.print("  " + line)
+    elif session.game != "onward" and d.done:
+        out.print(data["notes"])
+    if data.get("demo"):
+        out.print("[yellow]demo data: fictional heroes, not the published game's[/]")
+    if saved_to is not None:
+        out.print(f"saved to {saved_to}")
+
+
+def saved_commands(group: click.Group, game: str) -> None:
+    """Add ``pick``, ``show`` and ``undo`` for saved drafts to ``group``."""
+    from skyforge.cli.output import json_option
+
+    def same_game(session, name):
+        if session.game != game:
+            from skyforge.errors import InputError
+
+            raise InputError(f"'{name}' is a {session.game} draft, not a {game} one")
+        return session
+
+    @group.command("pick")
+    @click.argument("name")
+    @click.argument("heroes", nargs=-1)
+    @click.option("--random", "fill_random", is_flag=True, help="Choose every remaining turn at random.")
+    @json_option
+    @click.pass_obj
+    def pick(app, name, heroes, fill_random, as_json):
+        """Continue the saved draft NAME: HEROES are the choices of the next turns.
+
+        A hero may be written TEAM:HERO or PLAYER:HERO to say whose turn you expect;
+        the choice is refused when it is not that team's turn.
+        """
+        from skyforge.draft import session as sessions
+
+        path = sessions.draft_path(app.workspace, name)
+        s = sessions.update(app.catalog, path, lambda s: same_game(s, name).fill(list(heroes), stop=not fill_random))
+        show(s, as_json, path)
+
+    @group.command("show")
+    @click.argument("name")
+    @json_option
+    @click.pass_obj
+    def show_cmd(app, name, as_json):
+        """Show the saved draft NAME (drafts/NAME.toml, or a path)."""
+        from skyforge.draft import session as sessions
+
+        path = sessions.draft_path(app.workspace, name)
+        show(same_game(sessions.load(app.catalog, path), name), as_json, path)
+
+    @group.command("undo")
+    @click.argument("name")
+    @json_option
+    @click.pass_obj
+    def undo(app, name, as_json):
+        """Take back the last pick or ban of the saved draft NAME."""
+        from skyforge.draft import session as sessions
+
+        path = sessions.draft_path(app.workspace, name)
+        s = sessions.update(app.catalog, path, lambda s: same_game(s, name).draft.undo())
+        show(s, as_json, path)

@@ -1,0 +1,96 @@
+"""``skyforge onward``: hero drafts for Onward (rulebook 002)."""
+
+from __future__ import annotations
+
+import click
+
+from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
+from skyforge.cli.output import console, json_option, render
+
+
+@click.group()
+def onward() -> None:
+    """Onward: draft hero teams (rulebook 002 "Choosing Heroes") and list the heroes."""
+
+
+@onward.command()
+@json_option
+@click.pass_obj
+def heroes(app, as_json: bool) -> None:
+    """List the Onward heroes with colour, faction and class, and the ready-made teams."""
+    from skyforge.draft import onward as lib
+
+    data = {"heroes": lib.roster(app.catalog), "presets": lib.presets(app.catalog)}
+
+    def human(data: dict) -> None:
+        from rich.table import Table
+
+        out = console()
+        table = Table("hero", "code", "colour", "faction", "class", "range", "data")
+        for h in data["heroes"]:
+            table.add_row(h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
+                          h["hero_class"] or "?", h["range"] or "?", h["provenance"])
+        out.print(table)
+        out.print("? = not stated by the rulebook; fill it in the catalog file. "
+                  "demo = fictional heroes, not the published game's.")
+        for p in data["presets"]:
+            out.print(f"[bold]{p['name']}[/] ({p['source']}):")
+            for team, names in p["teams"].items():
+                out.print(f"  {team.capitalize()}: {', '.join(names)}")
+
+    render(data, as_json, human)
+
+
+@onward.command()
+@click.option("--method", type=click.Choice(["random", "snake", "moba"]), default="random", show_default=True,
+              help="random: all heroes drawn at random; snake: S1 L2 S2 L2 S1; moba: snake with two ban steps.")
+@click.option("--one-per-color", is_flag=True, help="Restriction 1: one hero of each colour in a team.")
+@click.option("--factions", metavar="SHADOW,LIGHT",
+              help="Restriction 2, faction-based: Shadow's faction, then Light's (another one).")
+@click.option("--map", "map_", type=click.Choice(["three-lane", "two-lane"]), default="three-lane",
+              show_default=True, help="two-lane with two players: 3 heroes a team.")
+@click.option("--players", metavar="A,B[,C,D]", help="Player names (2-4); assigned to Light and Shadow at random.")
+@click.option("--picks", metavar="HERO,...",
+              help="Choices of the turns in order (bans and picks); TEAM:HERO or PLAYER:HERO checks whose turn it is.")
+@click.option("--seed", type=int, help="Seed for the random choices (shown in the result; same seed, same draft).")
+@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml (resume with 'onward pick').")
+@click.option("--pause", is_flag=True, help="Stop after --picks instead of filling the other turns (use with --save).")
+@click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
+@json_option
+@click.pass_obj
+def draft(app, method, one_per_color, factions, map_, players, picks, seed, save_as, pause, force, as_json) -> None:
+    """Draft Onward hero teams.
+
+    Turns that --picks does not cover are asked for when stdin is a terminal, and
+    chosen at random otherwise. The result shows each team, who plays which hero,
+    the bans, the seed and the setup that follows (002 Setup K-M).
+
+    \b
+      skyforge onward draft --method snake --one-per-color --players Ann,Bob --seed 7
+      skyforge onward draft --method moba --factions kurumo,liothan --picks "Glasswind,Sunblade"
+    """
+    from skyforge.draft import onward as lib
+    from skyforge.draft import session as sessions
+    from skyforge.draft.common import split_list
+    from skyforge.errors import InputError, Problem
+
+    if method == "random" and picks:
+        raise InputError(Problem("--picks is for snake and moba drafts; --method random draws every hero",
+                                 hint="use --method snake or --method moba"))
+    path = None
+    if save_as:
+        path = sessions.draft_path(app.workspace, save_as)
+        if path.exists() and not force:
+            raise InputError(Problem("a draft with this name already exists", file=path,
+                                     hint="continue it with 'skyforge onward pick', or pass --force"))
+    session = lib.new_draft(app.catalog, method=method, one_per_color=one_per_color,
+                            factions=lib.parse_factions(factions), map_=map_,
+                            players=split_list(players, "--players") or None, seed=seed)
+    ask = prompt_for(session) if (interactive() and method != "random" and not pause and not as_json) else None
+    session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
+    if path is not None:
+        sessions.save(session, path)
+    show(session, as_json, path)
+
+
+saved_commands(onward, "onward")

@@ -1,0 +1,93 @@
+"""``skyforge series``: a best-of-3/5 match series (rulebook 004, "The Next Match")."""
+
+from __future__ import annotations
+
+import click
+
+from skyforge.cli.output import console, json_option, render
+
+
+@click.group()
+def series() -> None:
+    """Track a best-of-3 or best-of-5 series: trophies, deck sizes, extra cards, first player."""
+
+
+def _show(series_obj, as_json: bool, path=None) -> None:
+    from skyforge.series import as_dict
+
+    data = as_dict(series_obj)
+    if path is not None:
+        data["file"] = str(path)
+
+    def human(data: dict) -> None:
+        out = console()
+        trophies = ", ".join(f"{p} {n}" for p, n in data["trophies"].items())
+        out.print(f"[bold]{data['name']}[/]: best of {data['best_of']} — trophies: {trophies}")
+        for m in data["matches"]:
+            out.print(f"  match {m['match']} ({m['deck_size']}-card decks): won by {m['winner']}")
+        if data["winner"]:
+            out.print(f"[green]{data['winner']} wins the series.[/]")
+        else:
+            nxt = data["next_match"]
+            out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
+            for p, n in nxt["extra_cards"].items():
+                out.print(f"  {p} draws {n} extra card{'s' if n != 1 else ''}")
+            out.print(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}")
+
+    render(data, as_json, human)
+
+
+@series.command()
+@click.argument("name")
+@click.option("--best-of", type=click.Choice(["3", "5"]), required=True, help="Trophies needed: 2 of 3, 3 of 5.")
+@click.option("--players", metavar="A,B", required=True, help="The two players.")
+@click.option("--deck-size", type=int, required=True, help="Deck size of the first match.")
+@click.option("--force", is_flag=True, help="Start over a series of the same name.")
+@json_option
+@click.pass_obj
+def new(app, name, best_of, players, deck_size, force, as_json) -> None:
+    """Start the series NAME (saved as series/NAME.toml)."""
+    from skyforge.draft.common import split_list
+    from skyforge.series import tracker
+
+    s = tracker.new(name, int(best_of), split_list(players, "--players"), deck_size)
+    path = tracker.series_path(app.workspace, name)
+    tracker.create(path, s, overwrite=force)
+    _show(s, as_json, path)
+
+
+@series.command()
+@click.argument("name")
+@click.argument("player")
+@json_option
+@click.pass_obj
+def win(app, name, player, as_json) -> None:
+    """Record that PLAYER won the current match of series NAME."""
+    from skyforge.series import tracker
+
+    path = tracker.series_path(app.workspace, name)
+    _show(tracker.update(path, lambda s: s.win(player)), as_json, path)
+
+
+@series.command()
+@click.argument("name")
+@json_option
+@click.pass_obj
+def show(app, name, as_json) -> None:
+    """Show trophies, the next match's deck size, extra cards, first player and the winner."""
+    from skyforge.series import tracker
+
+    path = tracker.series_path(app.workspace, name)
+    _show(tracker.load(path), as_json, path)
+
+
+@series.command()
+@click.argument("name")
+@json_option
+@click.pass_obj
+def undo(app, name, as_json) -> None:
+    """Take back the last recorded match result."""
+    from skyforge.series import tracker
+
+    path = tracker.series_path(app.workspace, name)
+    _show(tracker.update(path, lambda s: s.undo()), as_json, path)

@@ -1,0 +1,180 @@
+"""Skybound: Arena teams: draft, team check and game setup (rulebook 003)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from skyforge.draft.common import find_format, heroes_of, new_seed
+from skyforge.draft.engine import Draft
+from skyforge.draft.restrictions import OnePer, pool
+from skyforge.draft.session import DraftSession
+from skyforge.errors import InputError, Problem
+from skyforge.storage import check_schema, read_toml
+
+GAME = "skybound-arena"
+KIND = "arena-hero"
+TEAMS = ("first", "second")
+TEAM_SIZE = 5  # "each player takes control of a team of 5 heroes" (003 Overview)
+CARDS_PER_HERO = 5  # "Each hero comes with a deck of 5 action cards" (003 Action Cards)
+ATTRS = ("hero_class",)
+RULES = (OnePer("hero_class", "class"),)
+
+
+def new_draft(catalog, *, players: list[str], seed: int | None = None) -> DraftSession:
+    """Players take turns picking until each has 5 heroes, at most one per class.
+
+    The first player named picks first (003 Setup: "Decide which player will pick
+    the first hero deck, then take turns selecting hero's").
+    """
+    if len(players) != 2 or players[0].casefold() == players[1].casefold():
+        raise InputError(Problem("an Arena draft takes two players with different names",
+                                 value=",".join(players), has_value=True, hint="e.g. --players Ann,Bob"))
+    seed = new_seed() if seed is None else seed
+    fmt = find_format(catalog, GAME, "turns")
+    heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
+    from skyforge.draft.onward import build
+
+    session = build(catalog, fmt, heroes, left_out, RULES, seed,
+                    {"first": [players[0]], "second": [players[1]]}, {"method": "turns"})
+    session.draft.team_names.update({"first": players[0], "second": players[1]})
+    return session
+
+
+def resume(catalog, data: dict) -> DraftSession:
+    fmt = catalog.draft_formats.get(data["format"])
+    if fmt is None:
+        raise InputError(Problem(f"draft format '{data['format']}' is not in the catalog", key="format"))
+    heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
+    players = data["players"]
+    draft = Draft(format=fmt, heroes=heroes, restrictions=RULES, seed=int(data["seed"]), left_out=left_out,
+                  team_names={t: (players.get(t) or [t])[0] for t in TEAMS})
+    return DraftSession(game=GAME, draft=draft, players=players, options=data.get("options", {}))
+
+
+def result(session: DraftSession) -> dict:
+    d = session.draft
+    teams = {session.players[t][0]: [session.hero_name(k) for k in d.picks(t)] for t in TEAMS}
+    return {
+        "game": GAME,
+        "seed": session.seed,
+        "format": d.format.id,
+        "complete": d.done,
+        "next": ({"turn": d.current.number, "player": d.name(d.current.team), "action": d.current.action}
+                 if d.current else None),
+        "pick_order": [session.players[t][0] for t in TEAMS],
+        "teams": teams,
+        "steps": [{**s, "player": d.name(s["team"])} for s in session.steps()],
+        "demo": "demo" in session.provenances(),
+        "notes": "The player who picked second chooses whether to go first or second (003 Setup).",
+    }
+
+
+# -- teams ---------------------------------------------------------------------
+
+def read_team(path: Path) -> dict:
+    """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``."""
+    data, _ = read_toml(path)
+    check_schema(data, path, "team")
+    unknown = set(data) - {"schema", "player", "name", "heroes"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise InputError(Problem(f"unknown key '{key}'", file=path, key=key,
+                                 hint="a team file has: schema, player, name, heroes"))
+    heroes = data.get("heroes")
+    if not isinstance(heroes, list) or not all(isinstance(h, str) for h in heroes):
+        raise InputError(Problem("'heroes' must be a list of hero names or codes", file=path, key="heroes",
+                                 value=heroes, has_value=True))
+    return {"player": data.get("player") or data.get("name") or path.stem, "heroes": heroes, "file": str(path)}
+
+
+def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
+    """The heroes of a team and every rule it breaks (all of them, not just the first)."""
+    violations: list[dict] = []
+    heroes = []
+    for ref in refs:
+        card = catalog.find(ref, KIND)
+        if card is None:
+            violations.append({"rule": "unknown-hero", "heroes": [ref],
+                               "message": f"no Arena hero '{ref}' in the catalog"
+                               + (f" ({hint})" if (hint := catalog.suggest(ref, KIND)) else "")})
+        else:
+            heroes.append(card)
+    if len(refs) != TEAM_SIZE:
+        violations.append({"rule": "team-size", "heroes": [],
+                           "message": f"{len(refs)} heroes; a team is {TEAM_SIZE} heroes"})
+    counts = Counter(h.name for h in heroes)
+    for name, n in counts.items():
+        if n > 1:
+            violations.append({"rule": "duplicate-hero", "heroes": [name], "message": f"{name} is in the team {n} times"})
+    by_class: dict[str, list[str]] = {}
+    for hero in heroes:
+        if hero.hero_class is None:
+            origin = catalog.source_file(hero.key)
+            violations.append({"rule": "class-unknown", "heroes": [hero.name],
+                               "message": f"the class of {hero.name} is not known (fill in hero_class in {origin})"})
+        else:
+            by_class.setdefault(hero.hero_class, []).append(hero.name)
+    for cls, names in by_class.items():
+        if len(set(names)) > 1:
+            violations.append({"rule": "one-per-class", "heroes": sorted(set(names)),
+                               "message": f"{len(set(names))} heroes of class {cls} ({', '.join(sorted(set(names)))}); "
+                                          "a team may have only one of any class (colour)"})
+    return heroes, violations
+
+
+def validate(catalog, path: Path) -> dict:
+    team = read_team(path)
+    heroes, violations = check_team(catalog, team["heroes"])
+    return {"file": team["file"], "player": team["player"], "valid": not violations,
+            "heroes": [{"name": h.name, "code": h.code, "class": h.hero_class} for h in heroes],
+            "violations": violations,
+            "demo": any(catalog.provenance(h) == "demo" for h in heroes)}
+
+
+def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
+    """Decks, opening hands and the score to win (003 Key Information, Setup).
+
+    ``teams`` in turn order: ``[{"player": …, "heroes": [refs]}]``.
+    """
+    if len(teams) < 2:
+        raise InputError("Skybound: Arena needs at least two players' teams")
+    if two_vs_two and len(teams) != 4:
+        raise InputError(f"a two versus two game needs four players' teams, got {len(teams)}")
+    problems: list[Problem] = []
+    players = []
+    for position, team in enumerate(teams):
+        heroes, violations = check_team(catalog, team["heroes"])
+        for v in violations:
+            problems.append(Problem(v["message"], file=team.get("file"), key=f"{team['player']}"))
+        deck, missing = [], []
+        for hero in heroes:
+            if len(hero.action_cards) == CARDS_PER_HERO:
+                deck.extend(hero.action_cards)
+            else:
+                missing.append(f"{hero.name} (fill in action_cards in {catalog.source_file(hero.key)})")
+        players.append({
+            "player": team["player"], "turn": position + 1,
+            "heroes": [h.name for h in heroes], "bench": [h.name for h in heroes],
+            "deck": sorted(deck), "deck_size": CARDS_PER_HERO * len(heroes),
+            "action_cards_missing": missing,
+            # "the player going first draws 5 cards, the player going second draws 6 cards. If you are
+            # playing with more than 2 players, each player draws 5 cards plus one for each player before them"
+            "draw": 5 + position,
+            "demo": any(catalog.provenance(h) == "demo" for h in heroes),
+        })
+    if problems:
+        raise InputError(problems)
+    out = {"mode": "2v2" if two_vs_two else f"{len(teams)} players",
+           "score_to_win": 50 if two_vs_two else 30,
+           "players": players}
+    if two_vs_two:
+        # "Players on the same team should take alternating turns."
+        out["sides"] = [[players[0]["player"], players[2]["player"]], [players[1]["player"], players[3]["player"]]]
+    return out
+
+
+def roster(catalog) -> list[dict]:
+    return [{"name": h.name, "code": h.code, "class": h.attrs.get("hero_class"),
+             "action_cards": len(getattr(catalog.cards[h.key], "action_cards", [])), "provenance": h.provenance}
+            for h in heroes_of(catalog, KIND, ATTRS)]

@@ -1,0 +1,182 @@
+"""Onward hero drafts (rulebook 002 "Choosing Heroes", "Two-Lane Map Set Up", Setup K–M)."""
+
+from __future__ import annotations
+
+import random
+
+from skyforge.draft.common import find_format, heroes_of, new_seed
+from skyforge.draft.engine import Draft
+from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
+from skyforge.draft.session import DraftSession
+from skyforge.errors import InputError, Problem
+
+GAME = "onward"
+TEAMS = ("shadow", "light")
+METHODS = ("random", "snake", "moba")
+MAPS = ("three-lane", "two-lane")
+#: "Factions. The faction of a hero is identified by the symbol next to its name:
+#: Kurumo, Liothan, Taulot, Nupten." (002 Heroes Overview)
+FACTIONS = ("kurumo", "liothan", "taulot", "nupten")
+COLORS = ("red", "blue", "green", "yellow")
+ATTRS = ("color", "faction", "hero_class", "range")
+
+
+def team_size(map_: str, players: int) -> int:
+    """4 heroes a team; 3 on the two-lane map in two-player games (002 Two-Lane Map Set Up)."""
+    return 3 if map_ == "two-lane" and players == 2 else 4
+
+
+def restrictions(one_per_color: bool, factions: dict[str, str] | None) -> tuple[Restriction, ...]:
+    rules: list[Restriction] = []
+    if one_per_color:
+        rules.append(OnePer("color", "colour"))
+    if factions:
+        rules.append(FromFaction(factions))
+    return tuple(rules)
+
+
+def parse_factions(text: str | list[str] | None) -> dict[str, str] | None:
+    """``SHADOW,LIGHT``: Shadow names a faction, then Light names another one."""
+    if not text:
+        return None
+    parts = [p.strip().casefold() for p in (text.split(",") if isinstance(text, str) else text)]
+    if len(parts) != 2:
+        raise InputError(Problem("--factions takes two factions: Shadow's, then Light's", value=text,
+                                 has_value=True, hint="e.g. --factions kurumo,liothan"))
+    for part in parts:
+        if part not in FACTIONS:
+            raise InputError(Problem(f"unknown faction '{part}'", hint="factions: " + ", ".join(FACTIONS)))
+    if parts[0] == parts[1]:
+        raise InputError(Problem("the Light team must name another faction than Shadow's",
+                                 value=text, has_value=True))
+    return dict(zip(TEAMS, parts, strict=True))
+
+
+def assign_teams(players: list[str], seed: int) -> dict[str, list[str]]:
+    """Players split into Light and Shadow teams, assigned at random (seeded)."""
+    rng = random.Random(f"{seed}:teams")
+    order = list(players)
+    rng.shuffle(order)
+    first = rng.choice(TEAMS) if len(order) % 2 else "shadow"  # who gets the extra player of three
+    second = "light" if first == "shadow" else "shadow"
+    teams: dict[str, list[str]] = {"shadow": [], "light": []}
+    for i, name in enumerate(order):
+        teams[first if i % 2 == 0 else second].append(name)
+    return teams
+
+
+def new_draft(catalog, *, method: str, one_per_color: bool = False, factions: dict[str, str] | None = None,
+              map_: str = "three-lane", players: list[str] | None = None, seed: int | None = None) -> DraftSession:
+    if method not in METHODS:
+        raise InputError(Problem(f"unknown method '{method}'", hint="methods: " + ", ".join(METHODS)))
+    if map_ not in MAPS:
+        raise InputError(Problem(f"unknown map '{map_}'", hint="maps: " + ", ".join(MAPS)))
+    players = list(players or ["Player 1", "Player 2"])
+    if not 2 <= len(players) <= 4 or len({p.casefold() for p in players}) != len(players):
+        raise InputError(Problem("Onward takes 2 to 4 players with different names", value=",".join(players),
+                                 has_value=True))
+    seed = new_seed() if seed is None else seed
+    size = team_size(map_, len(players))
+    fmt = find_format(catalog, GAME, method, size)
+    rules = restrictions(one_per_color, factions)
+    heroes, left_out = pool(heroes_of(catalog, "onward-hero", ATTRS), rules)
+    options = {"method": method, "map": map_, "one_per_color": one_per_color, "factions": factions or {}}
+    return build(catalog, fmt, heroes, left_out, rules, seed, assign_teams(players, seed), options)
+
+
+def build(catalog, fmt, heroes, left_out, rules, seed, players, options) -> DraftSession:
+    draft = Draft(format=fmt, heroes=heroes, restrictions=rules, seed=seed, left_out=left_out)
+    # a draft that cannot be finished from the start: say why before the first pick
+    needed = {t: fmt.team_size for t in fmt.teams}
+    from skyforge.draft.matching import can_complete
+
+    bans = sum(s.count for s in fmt.steps if s.action == "ban")
+    ok = len(heroes) >= sum(needed.values()) + bans and can_complete(
+        needed, list(heroes), draft._eligible, lambda k: draft._group(heroes[k]), {t: set() for t in fmt.teams})
+    if not ok:
+        rules_text = "; ".join(r.describe(draft.name) for r in rules) or "no restrictions"
+        raise InputError(Problem(
+            f"the catalog has too few heroes for this draft ({len(heroes)} usable, {rules_text}, "
+            f"{fmt.team_size} heroes a team{f', {bans} bans' if bans else ''})",
+            hint=(f"{len(left_out)} heroes are left out because a field is missing; " if left_out else "")
+            + "add heroes to the catalog or drop a restriction"))
+    return DraftSession(game=fmt.game, draft=draft, players=players, options=options)
+
+
+def resume(catalog, data: dict) -> DraftSession:
+    fmt = catalog.draft_formats.get(data["format"])
+    if fmt is None:
+        raise InputError(Problem(f"draft format '{data['format']}' is not in the catalog", key="format"))
+    options = data["options"]
+    rules = restrictions(bool(options.get("one_per_color")), options.get("factions") or None)
+    heroes, left_out = pool(heroes_of(catalog, "onward-hero", ATTRS), rules)
+    draft = Draft(format=fmt, heroes=heroes, restrictions=rules, seed=int(data["seed"]), left_out=left_out)
+    return DraftSession(game=GAME, draft=draft, players=data["players"], options=options)
+
+
+def setup(session: DraftSession) -> list[dict]:
+    """What each player does after the draft (002 Setup K "Whenever you choose a hero", L, M)."""
+    out = []
+    all_players = [p for t in TEAMS for p in session.players.get(t, [])]
+    for team in TEAMS:
+        for entry in session.assignments(team):
+            heroes = entry["heroes"]
+            alone = len(all_players) == 3 and len(session.players.get(team, [])) == 1
+            out.append({
+                "player": entry["player"], "team": team, "heroes": heroes,
+                "nexus": heroes,  # hero figures placed in the friendly nexus area
+                "hp": {h: 9 for h in heroes},
+                "discard_pile": [f"{h} ultimate" for h in heroes],
+                "deck_size": 5 * len(heroes),
+                "draw": 4 if alone else 2,
+            })
+    return out
+
+
+def setup_lines(entry: dict) -> list[str]:
+    heroes = ", ".join(entry["heroes"]) or "(no heroes yet)"
+    side = "Shadow" if entry["team"] == "shadow" else "Light"
+    return [
+        f"K. Sheets of {heroes} next to you, dark border up; HP tokens on 9 ({side} side); "
+        f"figures in your friendly nexus area.",
+        f"L. Ultimates (gold border, \"4\") of {heroes}: face up, your discard pile.",
+        f"M. Shuffle the other 5 cards of each hero: a deck of {entry['deck_size']} cards. "
+        f"Draw {entry['draw']}.",
+    ]
+
+
+def result(session: DraftSession, with_setup: bool = True) -> dict:
+    d = session.draft
+    out = {
+        "game": GAME,
+        "seed": session.seed,
+        "format": d.format.id,
+        "method": session.options.get("method"),
+        "map": session.options.get("map"),
+        "restrictions": [r.describe(d.name) for r in d.restrictions],
+        "complete": d.done,
+        "next": ({"turn": d.current.number, "team": d.current.team, "action": d.current.action}
+                 if d.current else None),
+        "teams": {t: [session.hero_name(k) for k in d.picks(t)] for t in TEAMS},
+        "players": {t: session.assignments(t) for t in TEAMS},
+        "bans": [session.hero_name(k) for k in d.bans],
+        "steps": session.steps(),
+        "demo": "demo" in session.provenances(),
+        "notes": d.format.notes,
+    }
+    if with_setup:
+        out["setup"] = setup(session)
+    return out
+
+
+def roster(catalog) -> list[dict]:
+    rows = []
+    for hero in heroes_of(catalog, "onward-hero", ATTRS):
+        rows.append({"name": hero.name, "code": hero.code, **{a: hero.attrs.get(a) for a in ATTRS},
+                     "provenance": hero.provenance})
+    return rows
+
+
+def presets(catalog) -> list[dict]:
+    return [{"id": p.id, "name": p.name, "teams": p.teams, "source": p.source}
+            for p in catalog.team_presets.values() if p.game == GAME]

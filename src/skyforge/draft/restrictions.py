@@ -1,0 +1,108 @@
+"""Draft restrictions as predicates.
+
+Each restriction says whether a team may pick a hero (``refuse`` gives the
+reason in the players' words) and whether a hero can ever join a team
+(``admits``, used by the feasibility matching). A restriction with ``distinct``
+set limits a team to one hero per value of that attribute (Onward's one hero per
+colour, Skybound: Arena's one hero per class).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Hero:
+    """A hero as the engine sees it: catalog key, name and the attributes rules look at."""
+
+    key: str
+    name: str
+    code: str | None = None
+    attrs: Mapping[str, str | None] = field(default_factory=dict)
+    provenance: str = "user"
+    file: str | None = None  # catalog file that defines it, for "fill in" hints
+
+
+Namer = Callable[[str], str]
+
+
+class Restriction:
+    id: str = ""
+    distinct: str | None = None
+    needs: tuple[str, ...] = ()  # attributes a hero must have to be drafted under this rule
+
+    def admits(self, team: str, hero: Hero) -> bool:
+        return True
+
+    def refuse(self, team: str, hero: Hero, team_heroes: list[Hero], name: Namer) -> str | None:
+        return None
+
+    def describe(self, name: Namer) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class OnePer(Restriction):
+    """At most one hero of each value of ``attribute`` in a team."""
+
+    attribute: str
+    label: str  # e.g. "colour", "class"
+    id: str = "one-per"
+
+    @property
+    def distinct(self) -> str:  # type: ignore[override]
+        return self.attribute
+
+    @property
+    def needs(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.attribute,)
+
+    def refuse(self, team: str, hero: Hero, team_heroes: list[Hero], name: Namer) -> str | None:
+        value = hero.attrs.get(self.attribute)
+        same = [h.name for h in team_heroes if h.attrs.get(self.attribute) == value]
+        if same:
+            return f"{self.label} already in your team: {name(team)} has {value} ({same[0]})"
+        return None
+
+    def describe(self, name: Namer) -> str:
+        return f"one hero per {self.label}"
+
+
+@dataclass(frozen=True)
+class FromFaction(Restriction):
+    """Each team drafts only from the faction it named (bans may take any hero)."""
+
+    factions: Mapping[str, str]
+    id: str = "faction-based"
+    needs: tuple[str, ...] = ("faction",)
+
+    def admits(self, team: str, hero: Hero) -> bool:
+        want = self.factions.get(team)
+        return want is None or hero.attrs.get("faction") == want
+
+    def refuse(self, team: str, hero: Hero, team_heroes: list[Hero], name: Namer) -> str | None:
+        if self.admits(team, hero):
+            return None
+        return (f"wrong faction: {name(team)} drafts only from {self.factions[team]}; "
+                f"{hero.name} is {hero.attrs.get('faction') or 'of no known faction'}")
+
+    def describe(self, name: Namer) -> str:
+        return "faction-based: " + ", ".join(f"{name(t)} {f}" for t, f in self.factions.items())
+
+
+def pool(heroes: list[Hero], restrictions: tuple[Restriction, ...]) -> tuple[dict[str, Hero], dict[str, str]]:
+    """Split heroes into those that can be drafted and those left out (key -> reason)."""
+    usable: dict[str, Hero] = {}
+    left_out: dict[str, str] = {}
+    needs = [a for r in restrictions for a in r.needs]
+    for hero in heroes:
+        missing = [a for a in needs if not hero.attrs.get(a)]
+        if missing:
+            where = f" (fill in {missing[0]} in {hero.file})" if hero.file else ""
+            left_out[hero.key] = (f"{hero.name} cannot be drafted with these restrictions: "
+                                  f"its {missing[0].replace('hero_class', 'class')} is not known{where}")
+        else:
+            usable[hero.key] = hero
+    return usable, left_out

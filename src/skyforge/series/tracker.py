@@ -1,0 +1,161 @@
+"""A best-of-3 or best-of-5 series (rulebook 004, "The Next Match").
+
+The file keeps the setup (players, best of, starting deck size) and the list of
+match winners; everything else — trophies, next deck size, extra cards, first
+player, series winner — is folded from that list. Undo drops the last winner.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skyforge.errors import InputError, NotFoundError, Problem, StateError
+from skyforge.storage import atomic_write, check_schema, dump_toml, locked, read_toml
+
+BEST_OF = (3, 5)
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    best_of: int
+    players: tuple[str, str]
+    deck_size: int
+    winners: tuple[str, ...] = field(default=())
+
+    @property
+    def trophies_to_win(self) -> int:
+        # "The first player to claim two trophies in a best of three game, or to claim
+        # three trophies in a best of five game, is declared the winner of the game."
+        return self.best_of // 2 + 1
+
+    def player(self, ref: str) -> str:
+        for p in self.players:
+            if p.casefold() == ref.strip().casefold():
+                return p
+        near = difflib.get_close_matches(ref, list(self.players), n=1)
+        raise NotFoundError(Problem(f"'{ref}' does not play in series '{self.name}'",
+                                    hint=f"did you mean {near[0]!r}?" if near else
+                                    "players: " + ", ".join(self.players)))
+
+    def win(self, ref: str) -> Series:
+        player = self.player(ref)
+        st = state(self)
+        if st.winner:
+            raise StateError(f"the series is over: {st.winner} won it",
+                             hint=f"undo the last match with 'series undo {self.name}'")
+        return Series(self.name, self.best_of, self.players, self.deck_size, self.winners + (player,))
+
+    def undo(self) -> Series:
+        if not self.winners:
+            raise StateError("nothing to undo: no match has been won yet")
+        return Series(self.name, self.best_of, self.players, self.deck_size, self.winners[:-1])
+
+
+@dataclass(frozen=True)
+class SeriesState:
+    trophies: dict[str, int]
+    matches: list[dict]
+    winner: str | None
+    next_match: dict | None
+
+
+def state(series: Series) -> SeriesState:
+    trophies = {p: 0 for p in series.players}
+    matches = []
+    for i, winner in enumerate(series.winners):
+        matches.append({"match": i + 1, "deck_size": series.deck_size - i, "winner": winner})
+        trophies[winner] += 1
+    winner = next((p for p, n in trophies.items() if n >= series.trophies_to_win), None)
+    next_match = None
+    if winner is None:
+        a, b = series.players
+        n = len(series.winners)
+        next_match = {
+            "match": n + 1,
+            # "From here on out, both players' decks will be one card smaller."
+            "deck_size": series.deck_size - n,
+            # "for each trophy your opponent possesses, you draw one additional card"
+            "extra_cards": {a: trophies[b], b: trophies[a]},
+            # "The player who won the previous match is always first player"
+            "first_player": series.winners[-1] if series.winners else None,
+        }
+    return SeriesState(trophies, matches, winner, next_match)
+
+
+def as_dict(series: Series) -> dict:
+    st = state(series)
+    return {"name": series.name, "best_of": series.best_of, "players": list(series.players),
+            "deck_size": series.deck_size, "trophies": st.trophies, "matches": st.matches,
+            "next_match": st.next_match, "winner": st.winner}
+
+
+_NAME = re.compile(r"^[\w][\w .-]*$")
+
+
+def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
+    if not _NAME.match(name):
+        raise InputError(Problem("a series name uses letters, digits, spaces, '.', '-' or '_'", value=name,
+                                 has_value=True))
+    if best_of not in BEST_OF:
+        raise InputError(Problem("a series is best of 3 or best of 5", value=best_of, has_value=True))
+    if len(players) != 2 or players[0].casefold() == players[1].casefold() or not all(players):
+        raise InputError(Problem("a series is between two players with different names",
+                                 value=",".join(players), has_value=True, hint="e.g. --players Ann,Bob"))
+    last = deck_size - (best_of - 1)
+    if last < 1:
+        raise InputError(Problem(f"a deck of {deck_size} cards would be {last} cards by match {best_of}; "
+                                 "decks are one card smaller each match", value=deck_size, has_value=True))
+    return Series(name, best_of, (players[0], players[1]), deck_size)
+
+
+def series_path(workspace: Path, name: str) -> Path:
+    path = Path(name)
+    if path.suffix == ".toml":
+        return path if path.is_absolute() else workspace / path
+    return workspace / "series" / f"{name}.toml"
+
+
+def load(path: Path) -> Series:
+    data, _ = read_toml(path)
+    check_schema(data, path, "series")
+    try:
+        players = data["players"]
+        series = new(str(data.get("name") or path.stem), int(data["best_of"]), list(players), int(data["deck_size"]))
+    except KeyError as exc:
+        raise InputError(Problem(f"required key '{exc.args[0]}' is missing", file=path)) from None
+    except InputError as exc:
+        raise InputError([Problem(p.message, file=path, value=p.value, has_value=p.has_value)
+                          for p in exc.problems]) from None
+    for i, winner in enumerate(data.get("winners", [])):
+        try:
+            series = series.win(winner)
+        except (NotFoundError, StateError) as exc:
+            raise InputError(Problem(exc.message, file=path, key=f"winners[{i}]", value=winner,
+                                     has_value=True)) from None
+    return series
+
+
+def save(series: Series, path: Path) -> None:
+    atomic_write(path, dump_toml({"schema": 1, "name": series.name, "best_of": series.best_of,
+                                  "players": list(series.players), "deck_size": series.deck_size,
+                                  "winners": list(series.winners)}))
+
+
+def update(path: Path, change) -> Series:
+    """Read, change and write a series file under its lock."""
+    with locked(path):
+        series = change(load(path))
+        save(series, path)
+    return series
+
+
+def create(path: Path, series: Series, overwrite: bool = False) -> None:
+    with locked(path):
+        if path.exists() and not overwrite:
+            raise InputError(Problem("a series with this name already exists", file=path,
+                                     hint="choose another name, or pass --force to start it over"))
+        save(series, path)

@@ -1,0 +1,96 @@
+"""``skyforge arena``: draft, team check, setup (rulebook 003)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+from .conftest import SHIPPED_CATALOG, assert_quotes
+
+
+def test_official_arena_data_is_only_what_003_says():
+    data = tomllib.loads((SHIPPED_CATALOG / "official" / "arena.toml").read_text())
+    assert data["provenance"] == "official"
+    for hero in data["cards"]:
+        assert_quotes("003", hero["name"])
+        assert "action_cards" not in hero
+    benidia = next(h for h in data["cards"] if h["name"] == "Benidia")
+    assert_quotes("003", "use the enchanter Skill of Benidia")
+    assert benidia["hero_class"] == "enchanter"
+
+
+def test_demo_arena_roster_big_enough():
+    data = tomllib.loads((SHIPPED_CATALOG / "demo" / "arena-demo.toml").read_text())
+    assert data["provenance"] == "demo" and data["sets"][0]["game"] == "skybound-arena"
+    assert len(data["cards"]) >= 10 and len({h["hero_class"] for h in data["cards"]}) >= 5
+    assert all(len(h["action_cards"]) == 5 for h in data["cards"])
+
+
+def test_draft_alternates_and_one_per_class(run):
+    assert_quotes("003", "A player's team (5 heroes) may only have ONE of any class (colour) of hero included in it.")
+    data = json.loads(run("arena", "draft", "--players", "Ann,Bob", "--seed", "5", "--json").output)
+    assert [s["player"] for s in data["steps"]] == ["Ann", "Bob"] * 5
+    assert set(data["teams"]) == {"Ann", "Bob"} and all(len(t) == 5 for t in data["teams"].values())
+    assert data == json.loads(run("arena", "draft", "--players", "Ann,Bob", "--seed", "5", "--json").output)
+
+
+def test_illegal_arena_pick(run):
+    r = run("arena", "draft", "--players", "Ann,Bob", "--picks", "Ashka,Brenna,Galen", expect=2)
+    assert "class already in your team: Ann has crimson (Ashka)" in r.stderr
+    r = run("arena", "draft", "--players", "Ann,Bob", "--picks", "Bob:Ashka", expect=2)
+    assert "not your turn: turn 1 is Ann's pick, not Bob's" in r.stderr
+
+
+def write(path, heroes, player="Ann"):
+    path.write_text(f'schema = 1\nplayer = "{player}"\nheroes = {json.dumps(heroes)}\n')
+    return str(path)
+
+
+def test_team_validate(run, workspace):
+    good = write(workspace / "good.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"])
+    data = json.loads(run("arena", "team", "validate", good, "--json").output)
+    assert data["valid"] and data["demo"]
+    bad = write(workspace / "bad.toml", ["Ashka", "Galen", "Corvin", "Nobody"])
+    r = run("arena", "team", "validate", bad, "--json", expect=1)
+    rules = {v["rule"] for v in json.loads(r.output)["violations"]}
+    assert rules == {"unknown-hero", "team-size", "one-per-class"}
+    (workspace / "broken.toml").write_text("heroes = [")
+    r = run("arena", "team", "validate", str(workspace / "broken.toml"), expect=2)
+    assert "invalid TOML" in r.stderr
+
+
+def test_setup_two_players(run, workspace):
+    assert_quotes("003", "the player going first draws 5 cards, the player going second draws 6 cards.",
+                  "In a two player game, the first player to score 30 points wins the game.",
+                  "Each hero comes with a deck of 5 action cards")
+    a = write(workspace / "a.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann")
+    b = write(workspace / "b.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
+    data = json.loads(run("arena", "setup", a, b, "--json").output)
+    assert data["score_to_win"] == 30
+    assert [(p["player"], p["draw"], p["deck_size"], len(p["deck"])) for p in data["players"]] == [
+        ("Ann", 5, 25, 25), ("Bob", 6, 25, 25)]
+    data = json.loads(run("arena", "setup", a, b, "--first", "Bob", "--json").output)
+    assert data["players"][0]["player"] == "Bob"
+
+
+def test_setup_more_players_and_two_vs_two(run, workspace):
+    assert_quotes("003", "each player draws 5 cards plus one for each player before them in turn order.",
+                  "In a two versus two player game, the first player team to score 50 points wins the game.")
+    teams = [["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"],
+             ["Maddoc", "Nerys", "Orrin", "Pell", "Quilla"], ["Rask", "Galen", "Hesper", "Ilya", "Jorund"]]
+    files = [write(workspace / f"t{i}.toml", t, f"P{i}") for i, t in enumerate(teams)]
+    data = json.loads(run("arena", "setup", *files, "--two-vs-two", "--json").output)
+    assert data["score_to_win"] == 50 and [p["draw"] for p in data["players"]] == [5, 6, 7, 8]
+    assert data["sides"] == [["P0", "P2"], ["P1", "P3"]]
+    data = json.loads(run("arena", "setup", *files[:3], "--json").output)
+    assert data["score_to_win"] == 30 and [p["draw"] for p in data["players"]] == [5, 6, 7]
+
+
+def test_setup_from_draft_and_missing_action_cards(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "8", "--save", "d")
+    data = json.loads(run("arena", "setup", "--draft", "d", "--json").output)
+    assert {p["player"] for p in data["players"]} == {"Ann", "Bob"}
+    t = write(workspace / "o.toml", ["Benidia", "Ashka", "Corvin", "Delphi", "Eskel"])
+    u = write(workspace / "u.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
+    data = json.loads(run("arena", "setup", t, u, "--json").output)
+    assert "Benidia (fill in action_cards in" in data["players"][0]["action_cards_missing"][0]

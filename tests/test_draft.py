@@ -1,0 +1,193 @@
+"""The pick/ban engine: step orders against rulebook 002/003, refusals, feasibility, seeds."""
+
+from __future__ import annotations
+
+import pytest
+from .conftest import assert_quotes
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skyforge.catalog import load_catalog
+from skyforge.catalog.models import DraftFormat
+from skyforge.draft import arena, onward
+from skyforge.draft.engine import Draft, expand
+from skyforge.draft.matching import can_complete
+from skyforge.draft.restrictions import FromFaction, Hero, OnePer
+from skyforge.errors import RuleError, StateError
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def order(catalog, fid: str) -> str:
+    turns = expand(catalog.draft_formats[fid])
+    return " ".join(f"{'ban ' if t.action == 'ban' else ''}{t.team[0].upper()}" for t in turns)
+
+
+def test_snake_order_four_heroes(catalog):
+    assert_quotes("002", "One player in the Shadow team makes the first pick, choosing just one hero from the "
+                  "available pool. Then, teams alternate choosing two heroes each until the Shadow team makes "
+                  "the last pick, choosing just one hero.",
+                  "Each team chooses 4 different heroes")
+    assert order(catalog, "onward-snake-4") == "S L L S S L L S"
+    assert order(catalog, "onward-random-4") == "S L L S S L L S"
+
+
+def test_moba_order_four_heroes(catalog):
+    assert_quotes("002", "In the ban step, each team, starting with the Shadow team, removes one hero from the "
+                  "drafting pool. Take a ban step before starting the draft and as soon as both teams have "
+                  "chosen two heroes each.")
+    # DESIGN.md §2: S1 L2 S1 · ban S, ban L · S1 L2 S1, with a ban step first
+    assert order(catalog, "onward-moba-4") == "ban S ban L S L L S ban S ban L S L L S"
+    fmt = catalog.draft_formats["onward-moba-4"]
+    turns = expand(fmt)
+    second_ban = [t.number for t in turns if t.action == "ban"][2]
+    before = [t for t in turns[: second_ban - 1] if t.action == "pick"]
+    assert sum(t.team == "shadow" for t in before) == 2 and sum(t.team == "light" for t in before) == 2
+
+
+def test_three_hero_orders_two_lane(catalog):
+    assert_quotes("002", "for two-player games, we suggest to play with only three heroes per team instead of "
+                  "the usual four.")
+    assert order(catalog, "onward-snake-3") == "S L L S S L"
+    assert order(catalog, "onward-moba-3") == "ban S ban L S L L S ban S ban L S L"
+    assert onward.team_size("two-lane", 2) == 3
+    assert onward.team_size("two-lane", 4) == 4
+    assert onward.team_size("three-lane", 2) == 4
+
+
+def test_arena_turns(catalog):
+    assert_quotes("003", "take turns selecting hero's until both players have 5 heroes. "
+                  "You're limited to one hero of each colour.")
+    assert order(catalog, "arena-turns-5") == "F S F S F S F S F S"
+
+
+def test_format_validation_rejects_wrong_pick_count():
+    with pytest.raises(ValueError, match="picks 1 heroes"):
+        DraftFormat(id="x", game="onward", method="snake", team_size=2, teams=["a", "b"],
+                    steps=[{"team": "a", "count": 2}, {"team": "b"}])
+
+
+def hero(key, color=None, faction=None):
+    return Hero(key=key, name=key.capitalize(), attrs={"color": color, "faction": faction})
+
+
+def small(rules=(), heroes=None, steps=None, size=2):
+    heroes = heroes or [hero("ra", "red", "k"), hero("rb", "red", "l"), hero("ba", "blue", "k"),
+                        hero("bb", "blue", "l"), hero("ga", "green", "k")]
+    fmt = DraftFormat(id="t", game="onward", method="snake", team_size=size, teams=["shadow", "light"],
+                      steps=steps or [{"team": "shadow"}, {"team": "light", "count": 2}, {"team": "shadow"}])
+    return Draft(format=fmt, heroes={h.key: h for h in heroes}, restrictions=tuple(rules), seed=1)
+
+
+def test_refusals_name_the_reason():
+    d = small([FromFaction({"shadow": "k", "light": "l"})])
+    with pytest.raises(RuleError, match="wrong faction: Shadow drafts only from k; Rb is l"):
+        d.choose("rb")
+    with pytest.raises(RuleError, match="not your turn: turn 1 is Shadow's pick, not Light's"):
+        d.choose("ra", team="light")
+    d.choose("ra")
+    with pytest.raises(RuleError, match="already taken: Ra is in Shadow's team"):
+        d.choose("ra")
+
+
+def test_colour_already_in_team():
+    heroes = [hero("ra", "red"), hero("rb", "red"), hero("rc", "red"), hero("ba", "blue"), hero("bb", "blue")]
+    d = small([OnePer("color", "colour")], heroes=heroes)
+    d.choose("ra")
+    d.choose("rb")
+    with pytest.raises(RuleError, match=r"colour already in your team: Light has red \(Rb\)"):
+        d.choose("rc")
+
+
+def test_pick_that_strands_the_other_team_is_refused():
+    heroes = [hero("b1", "blue"), hero("r1", "red"), hero("g1", "green"), hero("b2", "blue")]
+    d = small([OnePer("color", "colour")], heroes=heroes)
+    d.choose("b1")  # Shadow: blue
+    d.choose("r1")  # Light: red
+    with pytest.raises(RuleError, match="would leave Shadow without a legal team"):
+        d.choose("g1")  # Shadow would then need a non-blue hero: none left
+    assert d.legal() == ["b2"]
+
+
+def test_ban_that_dead_ends_is_refused():
+    heroes = [hero("ra", "red", "k"), hero("ba", "blue", "k"), hero("rb", "red", "l"), hero("bb", "blue", "l"),
+              hero("gx", "green", "n")]
+    steps = [{"team": "shadow", "action": "ban"}, {"team": "shadow"}, {"team": "light", "count": 2},
+             {"team": "shadow"}]
+    d = small([FromFaction({"shadow": "k", "light": "l"})], heroes=heroes, steps=steps)
+    with pytest.raises(RuleError, match="cannot ban Rb: would leave Light without a legal team"):
+        d.choose("rb")
+    d.choose("gx")  # bans may take any hero, even outside both factions
+    assert d.bans == ["gx"]
+
+
+def test_undo_and_complete():
+    d = small()
+    with pytest.raises(StateError, match="nothing to undo"):
+        d.undo()
+    d.choose("ra")
+    assert d.undo().hero == "ra"
+    for _ in range(4):
+        d.choose_random()
+    assert d.done
+    with pytest.raises(StateError, match="complete"):
+        d.choose("ga")
+
+
+def test_matching_counts_shared_heroes_once():
+    # both teams want the only red hero: not both can finish
+    groups = {"r": "red", "b1": "blue", "b2": "blue"}
+    ok = can_complete({"a": 2, "b": 2}, list(groups), lambda t, h: True, groups.get, {"a": set(), "b": set()})
+    assert not ok
+    assert can_complete({"a": 2, "b": 1}, list(groups), lambda t, h: True, groups.get, {"a": set(), "b": set()})
+
+
+# -- property tests over the shipped catalog -------------------------------------
+
+ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: f"{p[0]},{p[1]}"))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(method=st.sampled_from(onward.METHODS), one_per_color=st.booleans(), factions=ONWARD_FACTIONS,
+       map_=st.sampled_from(onward.MAPS), players=st.integers(2, 4), seed=st.integers(0, 2**31))
+def test_random_onward_drafts_always_finish_legally(catalog, method, one_per_color, factions, map_, players, seed):
+    names = [f"P{i}" for i in range(players)]
+    facs = onward.parse_factions(factions)
+    s = onward.new_draft(catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_,
+                         players=names, seed=seed)
+    s.fill()
+    d = s.draft
+    assert d.done
+    size = onward.team_size(map_, players)
+    picked = d.picks("shadow") + d.picks("light")
+    assert len(set(picked)) == len(picked) == 2 * size
+    assert not set(picked) & set(d.bans)
+    for team in onward.TEAMS:
+        heroes = [d.heroes[k] for k in d.picks(team)]
+        if one_per_color:
+            assert len({h.attrs["color"] for h in heroes}) == size
+        if facs:
+            assert {h.attrs["faction"] for h in heroes} == {facs[team]}
+    again = onward.new_draft(catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_,
+                             players=names, seed=seed)
+    again.fill()
+    assert again.draft.journal == d.journal and again.players == s.players
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31), prefix=st.integers(0, 10))
+def test_random_arena_drafts_finish_legally_and_undo_replays(catalog, seed, prefix):
+    s = arena.new_draft(catalog, players=["A", "B"], seed=seed)
+    s.fill()
+    journal = list(s.draft.journal)
+    for team in arena.TEAMS:
+        classes = [s.draft.heroes[k].attrs["hero_class"] for k in s.draft.picks(team)]
+        assert len(classes) == 5 == len(set(classes))
+    # undo back to any point and fill again at random: the same seed gives the same draft
+    for _ in range(10 - prefix):
+        s.draft.undo()
+    s.fill()
+    assert s.draft.journal == journal

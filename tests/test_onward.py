@@ -1,0 +1,126 @@
+"""``skyforge onward``: roster, drafts, saved drafts, provenance (rulebook 002)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+from .conftest import SHIPPED_CATALOG, assert_quotes
+
+
+def test_official_roster_holds_only_rulebook_facts():
+    assert_quotes("002", "Shadow team: Akimo, Miyuki, Kichie, and Yami.",
+                  "Light team: Vorhild, Brylvar, Astryda, and Heraal.")
+    data = tomllib.loads((SHIPPED_CATALOG / "official" / "onward.toml").read_text())
+    assert data["provenance"] == "official"
+    for hero in data["cards"]:
+        # the rulebook prints no colour, faction, class or code for any hero
+        assert set(hero) == {"kind", "name", "source"}
+    preset = data["team_presets"][0]
+    assert preset["teams"]["shadow"] == ["Akimo", "Miyuki", "Kichie", "Yami"]
+
+
+def test_demo_roster_is_marked_and_covers_every_faction_and_colour():
+    data = tomllib.loads((SHIPPED_CATALOG / "demo" / "onward-demo.toml").read_text())
+    assert data["provenance"] == "demo"
+    assert data["sets"] == [{"code": "DEMOO", "name": "Onward demo heroes (fictional)", "game": "onward"}]
+    assert_quotes("002", "Kurumo, Liothan, Taulot, Nupten")
+    pairs = {(h["faction"], h["color"]) for h in data["cards"]}
+    assert pairs == {(f, c) for f in ("kurumo", "liothan", "taulot", "nupten")
+                     for c in ("red", "blue", "green", "yellow")}
+
+
+def test_heroes_lists_roster_and_first_game_preset(run):
+    data = json.loads(run("onward", "heroes", "--json").output)
+    names = {h["name"]: h for h in data["heroes"]}
+    assert names["Akimo"]["provenance"] == "official" and names["Akimo"]["color"] is None
+    assert data["presets"][0]["teams"]["light"] == ["Vorhild", "Brylvar", "Astryda", "Heraal"]
+    out = run("onward", "heroes").output
+    assert "First game" in out and "Akimo" in out
+
+
+def test_snake_draft_json_shape_and_setup(run):
+    assert_quotes("002", "Each player draws 2 cards into their hand.",
+                  "Take all of your other hero cards (there should be 5 for each hero).")
+    out = run("onward", "draft", "--method", "snake", "--one-per-color", "--players", "Ann,Bob",
+              "--picks", "Emberjaw,Tidewarden,Galewing", "--seed", "11", "--json").output
+    data = json.loads(out)
+    assert data["seed"] == 11
+    assert [s["team"] for s in data["steps"]] == ["shadow", "light", "light", "shadow", "shadow",
+                                                 "light", "light", "shadow"]
+    assert [s["hero"] for s in data["steps"][:3]] == ["Emberjaw", "Tidewarden", "Galewing"]
+    assert all(s["random"] for s in data["steps"][3:])
+    assert data["teams"]["shadow"][0] == "Emberjaw" and data["bans"] == []
+    assert {p for t in data["players"].values() for e in t for p in [e["player"]]} == {"Ann", "Bob"}
+    for entry in data["setup"]:
+        assert entry["deck_size"] == 20 and entry["draw"] == 2 and len(entry["discard_pile"]) == 4
+
+
+def test_three_players_one_without_teammate_draws_four(run):
+    assert_quotes("002", "In a 3-player game, the player without a teammate draws 4 cards instead.")
+    data = json.loads(run("onward", "draft", "--players", "A,B,C", "--seed", "3", "--json").output)
+    draws = sorted(e["draw"] for e in data["setup"])
+    assert draws == [2, 2, 4]
+    alone = next(e for e in data["setup"] if e["draw"] == 4)
+    assert alone["deck_size"] == 20
+
+
+def test_two_lane_two_players_three_heroes(run):
+    data = json.loads(run("onward", "draft", "--map", "two-lane", "--seed", "1", "--json").output)
+    assert len(data["teams"]["shadow"]) == len(data["teams"]["light"]) == 3
+
+
+def test_moba_bans_and_same_seed_same_draft(run):
+    args = ("onward", "draft", "--method", "moba", "--factions", "kurumo,taulot", "--seed", "99", "--json")
+    a, b = json.loads(run(*args).output), json.loads(run(*args).output)
+    assert a == b and len(a["bans"]) == 4
+    assert [s["action"] for s in a["steps"]].count("ban") == 4
+
+
+def test_illegal_pick_exits_2_with_reason(run):
+    r = run("onward", "draft", "--method", "snake", "--factions", "kurumo,liothan", "--picks", "Brightlance",
+            "--seed", "1", expect=2)
+    assert "wrong faction: Shadow drafts only from kurumo; Brightlance is liothan" in r.stderr
+    assert "Traceback" not in r.output
+    r = run("onward", "draft", "--method", "snake", "--picks", "Emberjaw,Emberjaw", expect=2)
+    assert "already taken: Emberjaw is in Shadow's team" in r.stderr
+    r = run("onward", "draft", "--method", "snake", "--one-per-color", "--picks", "Emberjaw,Sunblade,Brightlance,Thornrage",
+            expect=2)
+    assert "colour already in your team" in r.stderr
+    r = run("onward", "draft", "--method", "snake", "--picks", "light:Emberjaw", expect=2)
+    assert "not your turn" in r.stderr
+    r = run("onward", "draft", "--method", "moba", "--picks", "Emberjaw,Emberjaw", expect=2)
+    assert "banned: Emberjaw was banned by Shadow" in r.stderr
+    r = run("onward", "draft", "--method", "snake", "--picks", "Emberjow", expect=2)
+    assert "unknown hero 'Emberjow'" in r.stderr and "Emberjaw" in r.stderr
+    r = run("onward", "draft", "--factions", "kurumo,kurumo", expect=2)
+    assert "another faction" in r.stderr
+
+
+def test_official_heroes_left_out_under_colour_rule(run):
+    r = run("onward", "draft", "--method", "snake", "--one-per-color", "--picks", "Akimo", expect=2)
+    assert "color is not known" in r.stderr and "official/onward.toml" in r.stderr
+
+
+def test_saved_draft_resume_and_undo(run, workspace):
+    run("onward", "draft", "--method", "moba", "--save", "g1", "--pause", "--picks", "Glasswind", "--seed", "4")
+    path = workspace / "drafts" / "g1.toml"
+    saved = tomllib.loads(path.read_text())
+    assert saved["schema"] == 1 and len(saved["journal"]) == 1
+    data = json.loads(run("onward", "pick", "g1", "Sunblade", "--json").output)
+    assert data["bans"] == ["Glasswind", "Sunblade"] and not data["complete"]
+    data = json.loads(run("onward", "undo", "g1", "--json").output)
+    assert data["bans"] == ["Glasswind"] and data["next"] == {"turn": 2, "team": "light", "action": "ban"}
+    data = json.loads(run("onward", "pick", "g1", "--random", "--json").output)
+    assert data["complete"]
+    assert json.loads(run("onward", "show", "g1", "--json").output) == data
+    r = run("onward", "draft", "--save", "g1", expect=2)
+    assert "already exists" in r.stderr
+
+
+def test_hand_edited_draft_file_reports_the_entry(run, workspace):
+    run("onward", "draft", "--method", "snake", "--save", "g2", "--pause", "--picks", "Emberjaw")
+    path = workspace / "drafts" / "g2.toml"
+    path.write_text(path.read_text().replace('team = "shadow"', 'team = "light"'))
+    r = run("onward", "show", "g2", expect=2)
+    assert "journal[0]" in r.stderr and "not your turn" in r.stderr

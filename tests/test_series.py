@@ -1,0 +1,81 @@
+"""``skyforge series``: best-of-3/5 match series (rulebook 004, "The Next Match")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from .conftest import assert_quotes
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skyforge.errors import InputError, StateError
+from skyforge.series import new, state
+
+
+def test_rules_quoted():
+    assert_quotes("004",
+                  "The first player to claim two trophies in a best of three game, or to claim three trophies in "
+                  "a best of five game, is declared the winner of the game.",
+                  "From here on out, both players’ decks will be one card smaller.",
+                  "for each trophy your opponent possesses, you draw one additional card at the start of the game",
+                  "The player who won the previous match is always first player at the start of the next game.")
+
+
+def test_fold():
+    s = new("s", 5, ["Ann", "Bob"], 30).win("ann").win("Bob").win("Bob")
+    st_ = state(s)
+    assert st_.trophies == {"Ann": 1, "Bob": 2} and st_.winner is None
+    assert st_.next_match == {"match": 4, "deck_size": 27, "extra_cards": {"Ann": 2, "Bob": 1},
+                              "first_player": "Bob"}
+    s = s.win("Bob")
+    assert state(s).winner == "Bob" and state(s).next_match is None
+    with pytest.raises(StateError, match="the series is over"):
+        s.win("Ann")
+    assert state(s.undo()).winner is None
+
+
+@given(best_of=st.sampled_from([3, 5]), winners=st.lists(st.sampled_from(["A", "B"]), max_size=5))
+def test_series_ends_exactly_at_majority(best_of, winners):
+    s = new("x", best_of, ["A", "B"], 20)
+    for w in winners:
+        if state(s).winner:
+            break
+        s = s.win(w)
+        assert s.undo() == new("x", best_of, ["A", "B"], 20).__class__(s.name, best_of, s.players, 20, s.winners[:-1])
+    st_ = state(s)
+    need = best_of // 2 + 1
+    assert (st_.winner is not None) == (max(st_.trophies.values()) == need)
+    assert len(s.winners) <= best_of
+
+
+def test_bad_setups():
+    with pytest.raises(InputError, match="best of 3 or best of 5"):
+        new("x", 4, ["A", "B"], 20)
+    with pytest.raises(InputError, match="one card smaller"):
+        new("x", 5, ["A", "B"], 4)
+    with pytest.raises(InputError, match="two players"):
+        new("x", 3, ["A", "a"], 20)
+
+
+def test_cli_flow(run, workspace):
+    run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    assert (workspace / "series" / "cup.toml").read_text().startswith("schema = 1")
+    run("series", "win", "cup", "Ann")
+    data = json.loads(run("series", "show", "cup", "--json").output)
+    assert data["trophies"] == {"Ann": 1, "Bob": 0}
+    assert data["next_match"] == {"match": 2, "deck_size": 29, "extra_cards": {"Ann": 0, "Bob": 1},
+                                  "first_player": "Ann"}
+    run("series", "win", "cup", "Ann")
+    data = json.loads(run("series", "show", "cup", "--json").output)
+    assert data["winner"] == "Ann" and data["next_match"] is None
+    r = run("series", "win", "cup", "Bob", expect=2)
+    assert "the series is over: Ann won it" in r.stderr
+    data = json.loads(run("series", "undo", "cup", "--json").output)
+    assert data["winner"] is None
+    r = run("series", "win", "cup", "Carl", expect=2)
+    assert "'Carl' does not play" in r.stderr
+    r = run("series", "show", "nope", expect=2)
+    assert "file not found" in r.stderr
+    r = run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30", expect=2)
+    assert "already exists" in r.stderr
