@@ -16,6 +16,15 @@ DEMO_CATALOG = SHIPPED_CATALOG / "demo"
 EXAMPLE_DECKS = ROOT / "decks"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Tests keep the catalog cache in their own folder, not the user's."""
+    import os
+
+    os.environ["SKYFORGE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+
+
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     """A fresh workspace holding copies of the shipped example decks."""

@@ -325,11 +325,11 @@ class CatalogFile(Strict):
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     provenance: Provenance = Field(default="user", description="official: stated by the rulebooks; demo: fictional demo data; user: your own.")
-    sets: list[CardSet] = Field(default_factory=list)
-    cards: list[Card] = Field(default_factory=list)
-    hordes: list[Horde] = Field(default_factory=list)
-    difficulty_levels: list[DifficultyLevel] = Field(default_factory=list)
-    premade_decks: list[PremadeDeck] = Field(default_factory=list)
+    sets: list[CardSet] = Field(default_factory=list, description="[[sets]]: card sets and their products' code ranges.")
+    cards: list[Card] = Field(default_factory=list, description="[[cards]]: cards of every kind (see Cards below).")
+    hordes: list[Horde] = Field(default_factory=list, description="[[hordes]]: hordes, their difficulty and suggested outsiders.")
+    difficulty_levels: list[DifficultyLevel] = Field(default_factory=list, description="[[difficulty_levels]]: which horde power levels each difficulty level takes, per set.")
+    premade_decks: list[PremadeDeck] = Field(default_factory=list, description="[[premade_decks]]: the pre-made alliance decks.")
     draft_formats: list[DraftFormat] = Field(default_factory=list, description="Hero draft orders (Onward, Skybound: Arena).")
     team_presets: list[TeamPreset] = Field(default_factory=list, description="Ready-made hero teams.")
 

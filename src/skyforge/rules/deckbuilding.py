@@ -105,9 +105,11 @@ def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFi
         resolved.append((deck, entries))
         violations.extend(found)
         demo = demo or any(catalog.provenance(e.card) == "demo" for e in entries)
-    violations.extend(_copy_limits(resolved))
+    # where a card breaks its own deck's rules too, removing it there fixes both
+    illegal = {(v.deck, card) for v in violations for card in v.cards}
+    violations.extend(_copy_limits(resolved, illegal))
     if collection is not None:
-        violations.extend(_collection_limits(catalog, resolved, collection))
+        violations.extend(_collection_limits(catalog, resolved, collection, illegal))
     by_file = defaultdict(list)
     for v in violations:
         for name in (v.deck, *v.decks):
@@ -258,7 +260,7 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
                               fix=f"add {key} or remove {card.key}")
 
 
-def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]]) -> list[Violation]:
+def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> list[Violation]:
     """At most 1 of a mythic or legendary card, 2 of a rare, 3 of a base, across all decks."""
     totals: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
     for deck, entries in resolved:
@@ -281,13 +283,14 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]]) -> list[Violation]:
             deck=holders[0][0].file if len(holders) == 1 else None,
             decks=tuple(d.file for d, _ in holders) if len(holders) > 1 else (),
             cards=(key,), count=total, limit=limit, line=holders[0][1].line if len(holders) == 1 else None,
-            fix=_removals(key, total - limit, holders)))
+            fix=_removals(key, total - limit, holders, illegal)))
     return found
 
 
-def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]]) -> str:
+def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set) -> str:
+    """Which copies to remove: first where the card is illegal anyway, then from the largest holdings."""
     steps = []
-    for deck, entry in sorted(holders, key=lambda h: -h[1].count):
+    for deck, entry in sorted(holders, key=lambda h: ((h[0].file, key) not in illegal, -h[1].count)):
         if excess <= 0:
             break
         take = min(excess, entry.count)
@@ -335,7 +338,7 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
 
 
 def _collection_limits(catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]],
-                       collection: CollectionFile) -> list[Violation]:
+                       collection: CollectionFile, illegal: set) -> list[Violation]:
     owned = owned_counts(catalog, collection)
     needed: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
     for deck, entries in resolved:
@@ -353,7 +356,7 @@ def _collection_limits(catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]
                 deck=holders[0][0].file if len(holders) == 1 else None,
                 decks=tuple(d.file for d, _ in holders) if len(holders) > 1 else (),
                 cards=(key,), count=total, limit=have,
-                fix=_removals(key, total - have, holders)))
+                fix=_removals(key, total - have, holders, illegal)))
     return found
 
 

@@ -1,0 +1,108 @@
+"""Browsing commands, schema output and the catalog cache, through the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from skyforge.catalog import load_catalog
+
+MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
+
+
+def test_help_lists_every_family_without_importing_them(run):
+    import subprocess
+    import sys
+
+    result = run("--help")
+    for name in ("cards", "castles", "deck", "catalog", "schema", "onward", "arena", "series"):
+        assert f"  {name} " in result.stdout
+    code = ("import sys; from skyforge.cli.main import cli\n"
+            "try: cli(['--help'])\nexcept SystemExit: pass\n"
+            "heavy = [m for m in ('pydantic.main', 'rich.console', 'pandas') if m in sys.modules]\n"
+            "print('HEAVY:' + ','.join(heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert "HEAVY:\n" in out, f"--help imported {out.split('HEAVY:')[-1]}"
+
+
+def test_cards_search_filters_and_json(run):
+    data = json.loads(run("cards", "search", "--faction", "liothan", "--rarity", "mythic", "--json").stdout)
+    assert data and all(c["faction"] == "liothan" and c["rarity"] == "mythic" for c in data)
+    assert all(c["provenance"] == "demo" for c in data)
+    cheap = json.loads(run("cards", "search", "--kind", "alliance", "--cost", "-1", "--json").stdout)
+    assert cheap and all(c["cost"] <= 1 for c in cheap)
+    human = run("cards", "search", "--faction", "liothan", "--rarity", "mythic").stdout
+    assert "demo data" in human and data[0]["code"] in human
+
+
+def test_cards_search_text_and_bad_cost(run):
+    found = json.loads(run("--catalog", str(MINI), "cards", "search", "blue", "--json").stdout)
+    assert {c["code"] for c in found} >= {"TST.001", "TST.010"}
+    result = run("cards", "search", "--cost", "two", expect=2)
+    assert "--cost" in result.stderr and "2-4" in result.stderr
+
+
+def test_cards_show_by_code_and_name(run):
+    card = json.loads(run("--catalog", str(MINI), "cards", "show", "tst.50", "--json").stdout)
+    assert card["code"] == "TST.050" and card["replaced_by"] == "TST.100" and card["product"] == "Test box"
+    text = run("--catalog", str(MINI), "cards", "show", "Blue Keep").stdout
+    assert "Mythic     at most 2 — Liothan" in text and "Legendary  none allowed" in text
+    result = run("--catalog", str(MINI), "cards", "show", "Blue Kep", expect=2)
+    assert "no card 'Blue Kep'" in result.stderr and "Blue Keep" in result.stderr
+
+
+def test_official_entries_say_where_they_come_from(run):
+    card = json.loads(run("cards", "show", "Pools of Flyema", "--json").stdout)
+    assert card["provenance"] == "official" and card["source"].startswith("000")
+    text = run("castles").stdout
+    assert "Pools of Flyema" in text and "fill in [[cards.deck_rules]]" in text
+
+
+def test_castles_render_the_card_back(run):
+    data = json.loads(run("castles", "--faction", "liothan", "--json").stdout)
+    assert data and all(c["faction"] == "liothan" for c in data)
+    assert all(c["deck_rules"] for c in data)
+
+
+def test_catalog_check(run, tmp_path):
+    data = json.loads(run("catalog", "check", "--json").stdout)
+    assert {"CAM", "MON", "DEMO"} <= set(data["sets"])
+    assert data["cards"]["official/castle"] == 2
+    assert any("Pools of Flyema" in item for item in data["incomplete"])
+
+
+@pytest.mark.parametrize("name", ["deck", "collection", "catalog"])
+def test_schema(run, name):
+    data = json.loads(run("schema", name).stdout)
+    assert data["$schema"].startswith("https://json-schema.org/")
+    assert "schema" in data["properties"]
+    if name == "deck":
+        assert set(data["required"]) == {"name", "castle"}
+
+
+def test_cache_serves_and_invalidates(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKYFORGE_CACHE_DIR", str(tmp_path / "cache"))
+    cat = tmp_path / "cat.toml"
+    cat.write_text(MINI.read_text())
+    first = load_catalog([cat])
+    assert list((tmp_path / "cache").glob("catalog-*.pickle"))
+    again = load_catalog([cat])
+    assert again.cards.keys() == first.cards.keys() and again.find("Old Banner").code == "TST.100"
+    text = cat.read_text().replace('name = "Blue Keep"', 'name = "Blue Citadel"')
+    cat.write_text(text)
+    os.utime(cat, ns=(time.time_ns(), time.time_ns() + 10**9))
+    assert load_catalog([cat]).get("TST.001").name == "Blue Citadel"
+
+
+def test_cache_can_be_disabled_and_broken_cache_is_a_miss(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKYFORGE_CACHE_DIR", "off")
+    load_catalog([MINI])
+    monkeypatch.setenv("SKYFORGE_CACHE_DIR", str(tmp_path))
+    load_catalog([MINI])
+    for f in tmp_path.glob("catalog-*.pickle"):
+        f.write_bytes(b"garbage")
+    assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"

@@ -1,0 +1,87 @@
+"""Write docs/file-formats-reference.md from the pydantic models' field descriptions.
+
+Run ``python tools/gen_format_docs.py`` after changing a model; tests/test_docs.py
+fails when the file is out of date. The models are the file formats.
+"""
+
+from __future__ import annotations
+
+import sys
+import typing
+from pathlib import Path
+
+from pydantic import BaseModel
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "docs" / "file-formats-reference.md"
+
+
+def _type_name(annotation) -> str:
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is typing.Literal:
+        return " \\| ".join(f'`"{a}"`' for a in args)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        parts = [_type_name(a) for a in args if a is not type(None)]
+        return " \\| ".join(parts) + (" (optional)" if type(None) in args else "")
+    if origin is typing.Annotated:
+        return _type_name(args[0])
+    if origin in (list, tuple):
+        return f"list of {_type_name(args[0])}" if args else "list"
+    if origin is dict:
+        return f"table of {_type_name(args[0])} → {_type_name(args[1])}"
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
+    return getattr(annotation, "__name__", str(annotation)).replace("NoneType", "none")
+
+
+def section(model: type[BaseModel], title: str | None = None) -> list[str]:
+    lines = [f"### {model.__name__}", ""]
+    if title:
+        lines += [title, ""]
+    doc = (model.__doc__ or "").strip()
+    if doc and not doc.startswith("!!!") and "Usage docs" not in doc:
+        lines += [doc.split("\n\n")[0].replace("\n", " "), ""]
+    lines += ["| key | type | default | meaning |", "|---|---|---|---|"]
+    for name, field in model.model_fields.items():
+        key = field.alias or name
+        if field.is_required():
+            default = "required"
+        elif field.default_factory is not None:
+            default = "empty"
+        else:
+            default = "—" if field.default is None else f"`{field.default!r}`".replace("'", '"')
+        lines.append(f"| `{key}` | {_type_name(field.annotation)} | {default} | {field.description or ''} |")
+    return lines + [""]
+
+
+def render() -> str:
+    from skyforge.catalog import models as m
+    from skyforge.decks.files import CollectionFile, DeckFile
+
+    out = ["# File formats — reference", "",
+           "Generated from the pydantic models by `tools/gen_format_docs.py`; do not edit by hand.",
+           "The guide with examples is [file-formats.md](file-formats.md). Unknown keys are errors.", "",
+           "## Deck files", ""]
+    out += section(DeckFile)
+    out += ["## Collection files", ""] + section(CollectionFile)
+    out += ["## Catalog files", ""] + section(m.CatalogFile)
+    for model in (m.CardSet, m.Product, m.Horde, m.DifficultyLevel, m.PremadeDeck):
+        out += section(model)
+    out += ["## Cards", "", "Every `[[cards]]` table has a `kind`; the keys allowed depend on it.", ""]
+    for kind, model in m.CARD_MODELS.items():
+        out += section(model, f'`kind = "{kind}"`')
+    for model in (m.DeckRule, m.DeckSize, m.CardRule, m.ScenarioAction):
+        out += section(model)
+    for name in ("DraftFormat", "DraftStep", "TeamPreset"):
+        if hasattr(m, name):
+            out += section(getattr(m, name))
+    return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":
+    text = render()
+    if "--check" in sys.argv:
+        sys.exit(0 if TARGET.exists() and TARGET.read_text(encoding="utf-8") == text else 1)
+    TARGET.write_text(text, encoding="utf-8")
+    print(f"wrote {TARGET.relative_to(ROOT)}")
