@@ -10,7 +10,20 @@ import pytest
 from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
-RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+def _find_rulebooks() -> Path:
+    """shared/rulebooks beside the checkout (as in development and CI), or SKYFORGE_RULEBOOKS."""
+    import os
+
+    if os.environ.get("SKYFORGE_RULEBOOKS"):
+        return Path(os.environ["SKYFORGE_RULEBOOKS"])
+    for base in (ROOT, *ROOT.parents):
+        candidate = base / "shared" / "rulebooks"
+        if candidate.is_dir():
+            return candidate
+    return ROOT.parent / "shared" / "rulebooks"
+
+
+RULEBOOKS = _find_rulebooks()
 SHIPPED_CATALOG = ROOT / "catalog"
 DEMO_CATALOG = SHIPPED_CATALOG / "demo"
 EXAMPLE_DECKS = ROOT / "decks"
@@ -66,7 +79,11 @@ def run(workspace: Path, monkeypatch: pytest.MonkeyPatch):
 
 def rulebook(name: str) -> str:
     """The text of a rulebook, by its number prefix ('000', '001', …)."""
-    (path,) = RULEBOOKS.glob(f"{name}_*.txt")
+    found = sorted(RULEBOOKS.glob(f"{name}_*.txt"))
+    if not found:
+        pytest.fail(f"rulebook {name}_*.txt not found in {RULEBOOKS}: tests cite the rulebooks; "
+                    "put shared/ beside the checkout or set SKYFORGE_RULEBOOKS")
+    path = found[0]
     return path.read_text(encoding="utf-8")
 
 
