@@ -36,9 +36,13 @@ def render() -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-if __name__ == "__main__":
-    text = render()
+def write_or_check(target: Path, text: str) -> None:
+    """Write ``target``; with --check, exit 1 instead when it differs (used by the tests)."""
     if "--check" in sys.argv:
-        sys.exit(0 if TARGET.exists() and TARGET.read_text(encoding="utf-8") == text else 1)
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)}")
+        sys.exit(0 if target.exists() and target.read_text(encoding="utf-8") == text else 1)
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {target.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    write_or_check(TARGET, render())

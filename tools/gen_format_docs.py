@@ -6,7 +6,6 @@ fails when the file is out of date. The models are the file formats.
 
 from __future__ import annotations
 
-import sys
 import typing
 from pathlib import Path
 
@@ -80,8 +79,6 @@ def render() -> str:
 
 
 if __name__ == "__main__":
-    text = render()
-    if "--check" in sys.argv:
-        sys.exit(0 if TARGET.exists() and TARGET.read_text(encoding="utf-8") == text else 1)
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)}")
+    from gen_cli_docs import write_or_check
+
+    write_or_check(TARGET, render())

@@ -45,6 +45,16 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+def _as_code(value: object) -> object:
+    """Normalise a card code as it is read (``cam.14`` → ``CAM.014``), or refuse it."""
+    if isinstance(value, str):
+        code = normalize_code(value)
+        if code is None:
+            raise ValueError("not a card code: use SET.NNN, e.g. CAM.014")
+        return code
+    return value
+
+
 class Product(Strict):
     name: str = Field(description="Product name as printed, e.g. 'Campaigns base box'.")
     first: int = Field(ge=1, le=999, description="First card number in this product.")
@@ -100,15 +110,7 @@ class CardBase(Strict):
     source: str | None = Field(default=None, description="Rulebook and section this entry is taken from (official data).")
     text: str | None = Field(default=None, description="Ability text, when known.")
 
-    @field_validator("code", mode="before")
-    @classmethod
-    def _code(cls, v: object) -> object:
-        if isinstance(v, str):
-            code = normalize_code(v)
-            if code is None:
-                raise ValueError("not a card code: use SET.NNN, e.g. CAM.014")
-            return code
-        return v
+    _code = field_validator("code", mode="before")(lambda v: _as_code(v))
 
     @property
     def key(self) -> str:
@@ -135,15 +137,7 @@ class AllianceCard(CardBase):
     premade: str | None = Field(default=None, description="Id of the pre-made deck this card belongs to (see [[premade_decks]]).")
     card_rules: list[CardRule] = Field(default_factory=list, description="Deck-building restrictions printed on the card.")
 
-    @field_validator("replaces", mode="before")
-    @classmethod
-    def _replaces(cls, v: object) -> object:
-        if isinstance(v, str):
-            code = normalize_code(v)
-            if code is None:
-                raise ValueError("not a card code: use SET.NNN")
-            return code
-        return v
+    _replaces = field_validator("replaces", mode="before")(lambda v: _as_code(v))
 
 
 class CastleCard(CardBase):

@@ -260,31 +260,45 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
                               fix=f"add {key} or remove {card.key}")
 
 
-def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> list[Violation]:
-    """At most 1 of a mythic or legendary card, 2 of a rare, 3 of a base, across all decks."""
-    totals: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
+def _holdings(resolved: list[tuple[Deck, list[_Entry]]]) -> dict[str, list[tuple[Deck, _Entry]]]:
+    """Each card, with the decks holding it."""
+    holders: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
     for deck, entries in resolved:
         for entry in entries:
-            totals[entry.card.key].append((deck, entry))
+            holders[entry.card.key].append((deck, entry))
+    return holders
+
+
+def _over_limit(rule: str, resolved: list[tuple[Deck, list[_Entry]]], illegal: set,
+                limit_of, message_of) -> list[Violation]:
+    """A violation for every card whose copies across all decks exceed ``limit_of(card)``."""
     found = []
-    for key, holders in totals.items():
+    for key, holders in _holdings(resolved).items():
         card = holders[0][1].card
-        if card.rarity is None:
-            continue
-        limit = COPY_LIMITS[card.rarity]
+        limit = limit_of(card)
         total = sum(e.count for _, e in holders)
-        if total <= limit:
+        if limit is None or total <= limit:
             continue
-        where = ", ".join(f"{e.count} in {d.label}" for d, e in holders)
-        scope = "across all players' decks" if len(resolved) > 1 else "in a deck"
+        single = len(holders) == 1
         found.append(Violation(
-            "copy-limit",
-            f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}",
-            deck=holders[0][0].file if len(holders) == 1 else None,
-            decks=tuple(d.file for d, _ in holders) if len(holders) > 1 else (),
-            cards=(key,), count=total, limit=limit, line=holders[0][1].line if len(holders) == 1 else None,
+            rule, message_of(card, total, limit, holders),
+            deck=holders[0][0].file if single else None,
+            decks=() if single else tuple(d.file for d, _ in holders),
+            cards=(key,), count=total, limit=limit, line=holders[0][1].line if single else None,
             fix=_removals(key, total - limit, holders, illegal)))
     return found
+
+
+def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> list[Violation]:
+    """At most 1 of a mythic or legendary card, 2 of a rare, 3 of a base, across all decks."""
+    scope = "across all players' decks" if len(resolved) > 1 else "in a deck"
+
+    def message(card: AllianceCard, total: int, limit: int, holders) -> str:
+        where = ", ".join(f"{e.count} in {d.label}" for d, e in holders)
+        return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
+
+    return _over_limit("copy-limit", resolved, illegal,
+                       lambda card: COPY_LIMITS[card.rarity] if card.rarity else None, message)
 
 
 def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set) -> str:
@@ -340,24 +354,8 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
 def _collection_limits(catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]],
                        collection: CollectionFile, illegal: set) -> list[Violation]:
     owned = owned_counts(catalog, collection)
-    needed: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
-    for deck, entries in resolved:
-        for entry in entries:
-            needed[entry.card.key].append((deck, entry))
-    found = []
-    for key, holders in needed.items():
-        total = sum(e.count for _, e in holders)
-        have = owned.get(key, 0)
-        if total > have:
-            card = holders[0][1].card
-            found.append(Violation(
-                "collection-limit",
-                f"{total} × {_show(card)} needed, your collection has {have}",
-                deck=holders[0][0].file if len(holders) == 1 else None,
-                decks=tuple(d.file for d, _ in holders) if len(holders) > 1 else (),
-                cards=(key,), count=total, limit=have,
-                fix=_removals(key, total - have, holders, illegal)))
-    return found
+    return _over_limit("collection-limit", resolved, illegal, lambda card: owned.get(card.key, 0),
+                       lambda card, total, have, _: f"{total} × {_show(card)} needed, your collection has {have}")
 
 
 def _show(card: CardBase | None) -> str:
