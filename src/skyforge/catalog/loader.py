@@ -162,6 +162,7 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
                                         file=file, line=here(file, lines, ("difficulty_levels", i)),
                                         key=f"difficulty_levels[{i}].level"))
             catalog.difficulty_levels.append(level)
+        problems.extend(_merge_setup_rules(catalog, file, model, lines))
         for i, card in enumerate(model.cards):
             line = here(file, lines, ("cards", i))
             if card.key in catalog.cards:
@@ -208,6 +209,27 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if deck.set and deck.set not in catalog.sets:
                 problems.append(_dangling(file, lines, ("premade_decks", i, "set"),
                                           f"premade_decks[{i}].set", deck.set, "set", list(catalog.sets)))
+    return problems
+
+
+def _merge_setup_rules(catalog: Catalog, file: Path, model: CatalogFile, lines: dict) -> list[Problem]:
+    """Game modes, difficulty modifiers, outsider types, battle plans, first games."""
+    problems: list[Problem] = []
+    for i, rule in enumerate(model.game_modes):
+        if any(r.mode == rule.mode and r.rulebook == rule.rulebook for r in catalog.game_modes):
+            problems.append(Problem(f"game mode {rule.mode} of rulebook {rule.rulebook} is defined twice", file=file,
+                                    line=lines.get(("game_modes", i)), key=f"game_modes[{i}].mode"))
+        catalog.game_modes.append(rule)
+    catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
+    for table, target, attr in (("outsider_types", catalog.outsider_types, "type"),
+                                ("battle_plans", catalog.battle_plans, "id"),
+                                ("first_games", catalog.first_games, "id")):
+        for i, entry in enumerate(getattr(model, table)):
+            key = getattr(entry, attr)
+            if key in target:
+                problems.append(Problem(f"{table[:-1].replace('_', ' ')} '{key}' is defined twice", file=file,
+                                        line=lines.get((table, i)), key=f"{table}[{i}].{attr}"))
+            target[key] = entry
     return problems
 
 

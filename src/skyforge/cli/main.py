@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "deck": ("skyforge.cli.deck", "deck", "Validate custom alliance decks."),
     "catalog": ("skyforge.cli.catalog", "catalog", "Check the catalog files and see where data comes from."),
     "schema": ("skyforge.cli.schema", "schema", "Print the JSON Schema of a file format."),
+    "game": ("skyforge.cli.game", "game", "Set up a stand-alone game; compute its total difficulty."),
+    "plan": ("skyforge.cli.plan", "plan", "Follow the battle plan: which deck has beaten which horde."),
 }
 
 
