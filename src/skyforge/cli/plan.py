@@ -54,7 +54,7 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
         out.print(f"note: {escape(note)}")
     if status.next_deck:
         deck = next(d for d in status.decks if d.deck == status.next_deck)
-        out.print(f"Next: [bold]{escape(deck.name)}[/] ({deck.wins} win{"s" if deck.wins != 1 else ""}) vs "
+        out.print(f"Next: [bold]{escape(deck.name)}[/] ({deck.wins} win{'s' if deck.wins != 1 else ''}) vs "
                   f"[bold]{escape(status.horde_names[status.next_horde])}[/]")
         if status.next_outsider:
             out.print(f"Outsider: {escape(status.next_outsider)} — {escape(status.outsider_reason or '')}")
