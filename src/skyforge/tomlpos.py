@@ -59,8 +59,9 @@ def key_lines(text: str) -> dict[Path_, int]:
             path = table + tuple(_split_key(key.group(1)))
             lines.setdefault(path, number)
             rest = line[key.end():]
+            value = rest.strip()
             for quote in ('"""', "'''"):
-                if rest.count(quote) == 1:
+                if value.startswith(quote) and quote not in value[3:]:
                     in_multiline_string = quote
             if not in_multiline_string:
                 depth = max(0, _bracket_balance(rest))

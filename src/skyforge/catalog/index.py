@@ -10,12 +10,17 @@ from pathlib import Path
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.catalog.models import (
+    BattlePlan,
     CardBase,
     CardSet,
     CastleCard,
     DifficultyLevel,
     DraftFormat,
+    DifficultyModifier,
+    FirstGame,
+    GameModeRule,
     Horde,
+    OutsiderTypeRule,
     PremadeDeck,
     TeamPreset,
     slug,
@@ -41,6 +46,11 @@ class Catalog:
     premade_decks: dict[str, PremadeDeck] = field(default_factory=dict)
     draft_formats: dict[str, DraftFormat] = field(default_factory=dict)
     team_presets: dict[str, TeamPreset] = field(default_factory=dict)
+    game_modes: list[GameModeRule] = field(default_factory=list)
+    difficulty_modifiers: list[DifficultyModifier] = field(default_factory=list)
+    outsider_types: dict[str, OutsiderTypeRule] = field(default_factory=dict)
+    battle_plans: dict[str, BattlePlan] = field(default_factory=dict)
+    first_games: dict[str, FirstGame] = field(default_factory=dict)
     origins: dict[str, Origin] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
 

@@ -146,8 +146,10 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
 
 
 #: tables whose entries are identified by `id`: (CatalogFile field = Catalog dict, label)
-_BY_ID = (("hordes", "horde"), ("premade_decks", "pre-made deck"), ("draft_formats", "draft format"),
-          ("team_presets", "team preset"))
+_BY_ID = (("hordes", "horde", "id"), ("premade_decks", "pre-made deck", "id"),
+          ("draft_formats", "draft format", "id"), ("team_presets", "team preset", "id"),
+          ("outsider_types", "outsider type", "type"), ("battle_plans", "battle plan", "id"),
+          ("first_games", "first game", "id"))
 
 
 def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
@@ -169,14 +171,16 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
                                         file=file, line=here(file, lines, ("difficulty_levels", i)),
                                         key=f"difficulty_levels[{i}].level"))
             catalog.difficulty_levels.append(level)
-        for key, label in _BY_ID:
+        for key, label, attr in _BY_ID:
             known = getattr(catalog, key)
             for i, item in enumerate(getattr(model, key)):
-                if item.id in known:
-                    problems.append(Problem(f"{label} '{item.id}' is defined twice", file=file,
-                                            line=here(file, lines, (key, i)), key=f"{key}[{i}].id",
-                                            hint="each id is defined in one file only"))
-                known[item.id] = item
+                ident = getattr(item, attr)
+                if ident in known:
+                    problems.append(Problem(f"{label} '{ident}' is defined twice", file=file,
+                                            line=here(file, lines, (key, i)), key=f"{key}[{i}].{attr}",
+                                            hint="each one is defined in one file only"))
+                known[ident] = item
+        problems.extend(_merge_game_modes(catalog, file, model, lines))
         for i, card in enumerate(model.cards):
             line = here(file, lines, ("cards", i))
             if card.key in catalog.cards:
@@ -223,6 +227,18 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if deck.set and deck.set not in catalog.sets:
                 problems.append(_dangling(file, lines, ("premade_decks", i, "set"),
                                           f"premade_decks[{i}].set", deck.set, "set", list(catalog.sets)))
+    return problems
+
+
+def _merge_game_modes(catalog: Catalog, file: Path, model: CatalogFile, lines: dict) -> list[Problem]:
+    """Game modes (one per mode and rulebook) and difficulty modifiers."""
+    problems: list[Problem] = []
+    for i, rule in enumerate(model.game_modes):
+        if any(r.mode == rule.mode and r.rulebook == rule.rulebook for r in catalog.game_modes):
+            problems.append(Problem(f"game mode {rule.mode} of rulebook {rule.rulebook} is defined twice", file=file,
+                                    line=lines.get(("game_modes", i)), key=f"game_modes[{i}].mode"))
+        catalog.game_modes.append(rule)
+    catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
     return problems
 
 

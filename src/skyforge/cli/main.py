@@ -23,6 +23,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "onward": ("skyforge.cli.onward", "onward", "Onward: draft hero teams, list the heroes."),
     "arena": ("skyforge.cli.arena", "arena", "Skybound: Arena: draft, check and set up hero teams."),
     "series": ("skyforge.cli.series", "series", "Track a best-of-3/5 match series (rulebook 004)."),
+    "game": ("skyforge.cli.game", "game", "Set up a stand-alone game; compute its total difficulty."),
+    "plan": ("skyforge.cli.plan", "plan", "Follow the battle plan: which deck has beaten which horde."),
 }
 
 

@@ -1,0 +1,154 @@
+"""``skyforge plan``: the battle plan — which alliance deck has beaten which horde."""
+
+from __future__ import annotations
+
+import click
+
+from skyforge.cli.main import App
+from skyforge.cli.output import json_option
+
+
+def _list(value: str | None) -> list[str] | None:
+    return None if value is None else [v.strip() for v in value.split(",") if v.strip()]
+
+
+@click.group(invoke_without_command=True)
+@click.option("--seed", type=int, help="Seed for the random outsider (after 4 wins with one deck).")
+@json_option
+@click.pass_context
+def plan(ctx: click.Context, seed: int | None, as_json: bool) -> None:
+    """Follow the battle plan: fight every horde with each alliance deck in order.
+
+    Without a subcommand, suggests the next match-up: the current deck (the one
+    last played, until it is victorious with 6 or more wins), the first horde in
+    the plan's order it has not beaten yet, and the outsider (the horde's
+    suggested pairing; a random one after 4 or more wins with the deck).
+    Results are kept in plan.toml in the workspace.
+
+    \b
+      skyforge plan
+      skyforge plan record liothan-shapeshifters renegade --won
+      skyforge plan show
+      skyforge plan use --plan demo
+    """
+    if ctx.invoked_subcommand is None:
+        _next(ctx.obj, seed, as_json)
+
+
+def _next(app: App, seed: int | None, as_json: bool) -> None:
+    from skyforge.setup.plan import load_plan, plan_path, plan_status
+
+    status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed)
+    if as_json:
+        from skyforge.cli.output import emit_json
+
+        emit_json(status.as_dict())
+        return
+    from rich.markup import escape
+
+    from skyforge.cli.output import console
+
+    out = console()
+    out.print(f"[bold]{escape(status.plan.name)}[/] — {status.games} game{'s' if status.games != 1 else ''} recorded")
+    for note in status.notes:
+        out.print(f"note: {escape(note)}")
+    if status.next_deck:
+        deck = next(d for d in status.decks if d.deck == status.next_deck)
+        out.print(f"Next: [bold]{escape(deck.name)}[/] ({deck.wins} win{'s' if deck.wins != 1 else ''}) vs "
+                  f"[bold]{escape(status.horde_names[status.next_horde])}[/]")
+        if status.next_outsider:
+            out.print(f"Outsider: {escape(status.next_outsider)} — {escape(status.outsider_reason or '')}")
+        out.print(f"Then: skyforge plan record {status.next_deck} {status.next_horde} --won (or --lost)")
+
+
+@plan.command()
+@click.argument("deck")
+@click.argument("horde")
+@click.option("--won/--lost", required=True, help="Did the alliance win?")
+@click.option("--outsider", metavar="O", help="The outsider you played against.")
+@click.option("--date", "when", metavar="YYYY-MM-DD", help="When (default today).")
+@json_option
+@click.pass_obj
+def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None,
+           as_json: bool) -> None:
+    """Record a game: DECK (pre-made deck id or name, or your own deck's name) against HORDE.
+
+    \b
+      skyforge plan record liothan-shapeshifters renegade --won
+      skyforge plan record "Blue Wall" undead --lost --outsider "The Death Dealer"
+    """
+    from skyforge.setup.plan import deck_name, plan_path, record_result
+
+    result = record_result(plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when)
+    if as_json:
+        from skyforge.cli.output import emit_json
+
+        emit_json(result.model_dump())
+    else:
+        click.echo(f"recorded: {deck_name(app.catalog, result.deck)} "
+                   f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}")
+
+
+@plan.command()
+@json_option
+@click.pass_obj
+def show(app: App, as_json: bool) -> None:
+    """Draw the table of alliance decks × hordes (wins/losses).
+
+    \b
+      skyforge plan show
+      skyforge plan show --json
+    """
+    from skyforge.setup.plan import load_plan, plan_path, plan_status
+
+    status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed=0)
+    if as_json:
+        from skyforge.cli.output import emit_json
+
+        data = status.as_dict()
+        data.pop("next", None)
+        data.pop("seed", None)
+        emit_json(data)
+        return
+    from rich.table import Table
+
+    from skyforge.cli.output import console
+
+    table = Table(title=status.plan.name, header_style="bold")
+    table.add_column("deck")
+    for h in status.hordes:
+        table.add_column(status.horde_names[h], justify="center")
+    table.add_column("wins", justify="right")
+    for d in status.decks:
+        cells = []
+        for h in status.hordes:
+            w, l = d.by_horde[h]
+            cells.append("·" if not (w or l) else f"{w}W" + (f" {l}L" if l else ""))
+        name = d.name + (" ★ victorious" if d.victorious else "")
+        table.add_row(name, *cells, str(d.wins))
+    out = console()
+    out.print(table)
+    rules = status.plan
+    out.print(f"random outsider after {rules.random_outsider_after} wins with a deck; "
+              f"victorious with {rules.victorious_after} wins ({rules.source})")
+
+
+@plan.command()
+@click.option("--plan", "plan_id", metavar="ID", help="Battle plan to follow: 001 (the rulebook's) or demo.")
+@click.option("--decks", metavar="D[,D…]", help="Your alliance decks, in order (default: the plan's).")
+@click.option("--hordes", metavar="H[,H…]", help="The hordes in your collection, in order (default: the plan's).")
+@click.pass_obj
+def use(app: App, plan_id: str | None, decks: str | None, hordes: str | None) -> None:
+    """Choose the battle plan, and the decks and hordes of your collection.
+
+    \b
+      skyforge plan use --plan demo
+      skyforge plan use --hordes monoliths,sinklings,slitherers,the-brood
+    """
+    from skyforge.setup.plan import configure, plan_path
+
+    state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=_list(decks),
+                      hordes=_list(hordes))
+    click.echo(f"following battle plan {state.plan}"
+               + (f"; decks: {', '.join(state.decks)}" if state.decks else "")
+               + (f"; hordes: {', '.join(state.hordes)}" if state.hordes else ""))

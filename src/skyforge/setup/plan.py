@@ -1,0 +1,236 @@
+"""The battle plan: which alliance deck has beaten which horde, and what to play next.
+
+State lives in ``<workspace>/plan.toml``: the plan followed and an append-only list of
+results. Rules (order of decks and hordes, the 4-win and 6-win thresholds) are catalog
+data (``[[battle_plans]]``, 001 "The Battle Plan").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from skyforge.catalog import Catalog
+from skyforge.catalog.models import BattlePlan
+from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.setup.rules import outsider_cards, outsider_names
+
+PLAN_FILE = "plan.toml"
+DEFAULT_PLAN = "001"
+
+
+class PlanResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    deck: str = Field(description="Alliance deck: a pre-made deck id or your own deck's name.")
+    horde: str = Field(description="Horde id.")
+    won: bool = Field(description="true if the alliance won.")
+    outsider: str | None = Field(default=None, description="Outsider played, by name.")
+    date: str | None = Field(default=None, description="When the game was played (YYYY-MM-DD).")
+
+
+class PlanFile(BaseModel):
+    """``plan.toml``: the battle plan followed and the games played."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1)
+    plan: str = Field(default=DEFAULT_PLAN, description="Id of the [[battle_plans]] followed.")
+    decks: list[str] = Field(default_factory=list, description="Your decks in order; empty = the plan's order.")
+    hordes: list[str] = Field(default_factory=list, description="The hordes you own, in order; empty = the plan's.")
+    results: list[PlanResult] = Field(default_factory=list, description="Games played, oldest first.")
+
+
+def plan_path(workspace: Path) -> Path:
+    return Path(workspace) / PLAN_FILE
+
+
+def load_plan(path: Path) -> PlanFile:
+    """The plan file, or a fresh default plan when it does not exist yet."""
+    from pydantic import ValidationError
+
+    from skyforge.storage import check_schema, read_toml, validation_problems
+
+    if not path.exists():
+        return PlanFile()
+    data, text = read_toml(path)
+    check_schema(data, path, "plan")
+    try:
+        return PlanFile.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(validation_problems(exc, path, text)) from None
+
+
+def save_plan(path: Path, plan: PlanFile) -> None:
+    from skyforge.storage import atomic_write, dump_toml
+
+    data = plan.model_dump(by_alias=True, exclude_none=True)
+    if not data["decks"]:
+        del data["decks"]
+    if not data["hordes"]:
+        del data["hordes"]
+    header = "# skyforge battle plan: which alliance deck has beaten which horde (skyforge plan).\n"
+    atomic_write(path, header + dump_toml(data))
+
+
+def battle_plan(catalog: Catalog, plan_id: str) -> BattlePlan:
+    if plan_id in catalog.battle_plans:
+        return catalog.battle_plans[plan_id]
+    raise NotFoundError(Problem(f"no battle plan '{plan_id}' in the catalog", key="plan", value=plan_id,
+                                has_value=True, hint=f"plans: {', '.join(sorted(catalog.battle_plans))}"))
+
+
+def deck_id(catalog: Catalog, ref: str) -> str:
+    """A pre-made deck id for ``ref`` (id or name), or ``ref`` itself for your own deck."""
+    key = ref.strip()
+    if key in catalog.premade_decks:
+        return key
+    for deck in catalog.premade_decks.values():
+        if deck.name.casefold() == key.casefold():
+            return deck.id
+    return key
+
+
+def deck_name(catalog: Catalog, ref: str) -> str:
+    deck = catalog.premade_decks.get(ref)
+    return deck.name if deck else ref
+
+
+def configure(path: Path, catalog: Catalog, *, plan_id: str | None = None, decks: list[str] | None = None,
+              hordes: list[str] | None = None) -> PlanFile:
+    """Choose the plan, your decks and your hordes (read-modify-write under the lock)."""
+    from skyforge.storage import locked
+
+    with locked(path):
+        plan = load_plan(path)
+        if plan_id is not None:
+            battle_plan(catalog, plan_id)
+            plan.plan = plan_id
+        if decks is not None:
+            plan.decks = [deck_id(catalog, d) for d in decks]
+        if hordes is not None:
+            plan.hordes = [catalog.horde(h).id for h in hordes]
+        save_plan(path, plan)
+    return plan
+
+
+def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool,
+                  outsider: str | None = None, when: str | None = None) -> PlanResult:
+    """Append one game's result to the plan file (atomic, under the lock)."""
+    from skyforge.storage import locked
+
+    result = PlanResult(deck=deck_id(catalog, deck), horde=catalog.horde(horde).id, won=won,
+                        outsider=outsider_cards(catalog, outsider)[0].name if outsider else None,
+                        date=when or date.today().isoformat())
+    with locked(path):
+        plan = load_plan(path)
+        battle_plan(catalog, plan.plan)
+        plan.results.append(result)
+        save_plan(path, plan)
+    return result
+
+
+@dataclass
+class DeckProgress:
+    deck: str
+    name: str
+    wins: int = 0
+    losses: int = 0
+    by_horde: dict[str, tuple[int, int]] = field(default_factory=dict)  # horde → (wins, losses)
+    victorious: bool = False
+
+    def as_dict(self) -> dict:
+        return {"deck": self.deck, "name": self.name, "wins": self.wins, "losses": self.losses,
+                "victorious": self.victorious,
+                "hordes": {h: {"wins": w, "losses": l} for h, (w, l) in self.by_horde.items()}}
+
+
+@dataclass
+class PlanStatus:
+    plan: BattlePlan
+    decks: list[DeckProgress]
+    hordes: list[str]
+    horde_names: dict[str, str]
+    games: int
+    next_deck: str | None = None
+    next_horde: str | None = None
+    next_outsider: str | None = None
+    outsider_reason: str | None = None
+    seed: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"plan": self.plan.id, "plan_name": self.plan.name, "games": self.games,
+                "hordes": self.hordes, "decks": [d.as_dict() for d in self.decks],
+                "next": {"deck": self.next_deck, "horde": self.next_horde, "outsider": self.next_outsider,
+                         "outsider_reason": self.outsider_reason} if self.next_deck else None,
+                "seed": self.seed, "notes": self.notes, "source": self.plan.source}
+
+
+def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> PlanStatus:
+    """The decks × hordes table and the suggested next match-up, in the plan's order."""
+    rules = battle_plan(catalog, plan.plan)
+    deck_order = list(plan.decks or rules.decks)
+    horde_order = list(plan.hordes or rules.hordes)
+    for r in plan.results:
+        if r.deck not in deck_order:
+            deck_order.append(r.deck)
+        if r.horde not in horde_order:
+            horde_order.append(r.horde)
+    progress = {d: DeckProgress(d, deck_name(catalog, d)) for d in deck_order}
+    for d in progress.values():
+        d.by_horde = {h: (0, 0) for h in horde_order}
+    for r in plan.results:
+        d = progress[r.deck]
+        w, l = d.by_horde[r.horde]
+        d.by_horde[r.horde] = (w + 1, l) if r.won else (w, l + 1)
+        if r.won:
+            d.wins += 1
+        else:
+            d.losses += 1
+    for d in progress.values():
+        d.victorious = rules.victorious_after is not None and d.wins >= rules.victorious_after
+    names = {h: (catalog.hordes[h].name if h in catalog.hordes else h) for h in horde_order}
+    status = PlanStatus(rules, list(progress.values()), horde_order, names, len(plan.results))
+
+    # the deck: the one last played unless victorious, else the first one not yet victorious
+    last = plan.results[-1].deck if plan.results else None
+    current = progress.get(last) if last else None
+    if current is None or current.victorious:
+        current = next((d for d in progress.values() if not d.victorious), None)
+    if current is None:
+        status.notes.append("every deck of the plan is victorious: the battle plan is complete")
+        return status
+    if last and progress[last].victorious:
+        status.notes.append(f"{progress[last].name} is victorious ({progress[last].wins} wins, "
+                            f"{rules.victorious_after} needed): time to defend another realm with another deck")
+    status.next_deck = current.deck
+    # the horde: in the plan's order, the first one this deck has not beaten yet (then the least beaten)
+    order = {h: i for i, h in enumerate(horde_order)}
+    status.next_horde = min(horde_order, key=lambda h: (current.by_horde[h][0], order[h]))
+    if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
+        status.seed = random.SystemRandom().randrange(1, 1_000_000) if seed is None else seed
+        status.next_outsider = random.Random(status.seed).choice(_collection_outsiders(catalog, horde_order))
+        status.outsider_reason = (f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
+                                  f"a random outsider (seed {status.seed})")
+    else:
+        horde = catalog.hordes.get(status.next_horde)
+        if horde and horde.outsiders:
+            status.next_outsider = horde.outsiders[0]
+            status.outsider_reason = f"the suggested pairing for {horde.name}"
+    return status
+
+
+def _collection_outsiders(catalog: Catalog, hordes: list[str]) -> list[str]:
+    """Outsiders to draw from: of the same provenance (official, demo, user) as the plan's pairings."""
+    paired = {name for h in hordes if h in catalog.hordes for name in catalog.hordes[h].outsiders}
+    kinds = {catalog.provenance(c) for c in catalog.of_kind("outsider") if c.name in paired}
+    names = outsider_names(catalog)
+    if not kinds:
+        return names
+    return [n for n in names if any(catalog.provenance(c) in kinds
+                                    for c in catalog.of_kind("outsider") if c.name == n)] or names

@@ -1,0 +1,367 @@
+"""Stand-alone game setup: castle, portal pile, minion tokens, horde deck, outsider (000/001 "Setup").
+
+:func:`game_setup` is a pure function of the catalog, the choices and a seed: the same
+seed gives the same setup. Everything the rules leave to chance (or to ``randomize``)
+is drawn from one :class:`random.Random` in a fixed order and reported with the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from skyforge.catalog import Catalog
+from skyforge.catalog.index import sort_key
+from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, HordeCard, PortalCard
+from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.setup.difficulty import DifficultyReport, check_level, total_difficulty
+from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_names
+
+TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
+
+
+def ref(card: CardBase) -> str:
+    """How a card is named in JSON: its code, or its name when the catalog has no code."""
+    return card.code or card.name
+
+
+@dataclass
+class HordeLine:
+    card: HordeCard
+    count: int
+    extra: bool = False  # the level's extra random card
+
+    def as_dict(self) -> dict:
+        return {"code": self.card.code, "name": self.card.name, "count": self.count,
+                "horde": self.card.horde, "power": self.card.power, "legendary": self.card.legendary,
+                "extra_random": self.extra}
+
+
+@dataclass
+class GameSetup:
+    seed: int
+    mode: str
+    rule: GameModeRule
+    rule_reason: str
+    castle: CastleCard
+    castle2: CastleCard | None
+    hordes: list[Horde]
+    level: int
+    portals: list[PortalCard] = field(default_factory=list)
+    minions: dict[str, int] = field(default_factory=dict)
+    minion_rule: str = ""
+    horde_deck: list[HordeLine] = field(default_factory=list)
+    outsider: list[CardBase] = field(default_factory=list)
+    outsider_type: str | None = None
+    outsider_enters: str | None = None
+    difficulty: DifficultyReport | None = None
+    decks: list[str] = field(default_factory=list)
+    random_picks: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    first_game: FirstGame | None = None
+    provenances: set[str] = field(default_factory=set)
+
+    @property
+    def rulebook(self) -> str:
+        return self.rule.rulebook
+
+    @property
+    def horde_deck_codes(self) -> list[str]:
+        return [ref(line.card) for line in self.horde_deck for _ in range(line.count)]
+
+    def as_dict(self) -> dict:
+        report = self.difficulty
+        return {
+            "seed": self.seed,
+            "mode": self.mode,
+            "rulebook": self.rulebook,
+            "rulebook_reason": self.rule_reason,
+            "first_game": self.first_game.id if self.first_game else None,
+            "castle": ref(self.castle),
+            "castle_name": self.castle.name,
+            "castle_health": self.castle.health,
+            "castle2": ref(self.castle2) if self.castle2 else None,
+            "castle2_name": self.castle2.name if self.castle2 else None,
+            "alliance_players": self.rule.alliance_players,
+            "alliance_decks": self.decks,
+            "portals": [ref(p) for p in self.portals],
+            "portal_cards": [{"code": p.code, "name": p.name, "stage": p.stage, "horde": p.horde}
+                             for p in self.portals],
+            "portal_stages": self.rule.portal_stages,
+            "minions": self.minions,
+            "minion_rule": self.minion_rule,
+            "hordes": [h.id for h in self.hordes],
+            "difficulty": self.level,
+            "horde_deck": self.horde_deck_codes,
+            "horde_cards": [line.as_dict() for line in self.horde_deck],
+            "outsider": [ref(c) for c in self.outsider],
+            "outsider_name": self.outsider[0].name if self.outsider else None,
+            "outsider_type": self.outsider_type,
+            "outsider_enters": self.outsider_enters,
+            "horde_player": self.rule.horde_player_rules if self.rule.horde_player else None,
+            "reminders": self.rule.reminders,
+            "total_difficulty": report.total if report else None,
+            "difficulty_terms": report.as_dict() if report else None,
+            "random_picks": self.random_picks,
+            "missing": self.missing,
+            "notes": self.notes,
+            "demo": "demo" in self.provenances,
+        }
+
+
+def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
+    for key, preset in catalog.first_games.items():
+        if key.casefold() == name.strip().casefold():
+            return preset
+    raise NotFoundError(Problem(f"no first-game preset '{name}'", key="--first-game", value=name, has_value=True,
+                                hint=f"presets: {', '.join(sorted(catalog.first_games))}"))
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | None = None,
+               hordes: list[str] | tuple[str, ...] = (), difficulty: int | None = None,
+               mode: str | None = None, outsider: str | None = None, seed: int | None = None,
+               rulebook: str | None = None, randomize: bool = False, thematic: bool = False,
+               first_game: str | None = None) -> GameSetup:
+    """Set up a stand-alone game. Raises :class:`InputError` for missing or unknown choices."""
+    seed = new_seed() if seed is None else seed
+    rng = random.Random(seed)
+    picks: list[str] = []
+    notes: list[str] = []
+    preset = first_game_preset(catalog, first_game) if first_game else None
+    if preset is not None:
+        castle = castle or preset.castle
+        hordes = list(hordes) or list(preset.hordes)
+        difficulty = difficulty if difficulty is not None else preset.difficulty
+        outsider = outsider or preset.outsider
+        rulebook = rulebook or preset.rulebook
+        if mode is None:
+            mode = preset.modes[0]
+        elif mode not in preset.modes:
+            notes.append(f"the first-game advice is for {' or '.join(preset.modes)}; setting up {mode} anyway")
+
+    # 1. choices, drawn in a fixed order so that the seed alone fixes the result
+    if mode is None:
+        mode = rng.choice(MODES) if randomize else "solo"
+        if randomize:
+            picks.append(f"mode {mode}")
+    castles = sorted(catalog.castles(), key=sort_key)
+    if castle is None:
+        if not randomize:
+            raise InputError(Problem("choose a castle", key="--castle",
+                                     hint="give --castle CODE-or-NAME, or --random to draw one"))
+        if not castles:
+            raise InputError(Problem("the catalog has no castles to draw from"))
+        the_castle = rng.choice(castles)
+        picks.append(f"castle {the_castle.name}")
+    else:
+        the_castle = catalog.get(castle, "castle", what="castle")  # type: ignore[assignment]
+    rule, reason = mode_rule(catalog, mode, rulebook, the_castle)
+    if preset is not None and preset.rulebook == rulebook:
+        reason = reason.replace("(chosen with --rules)", f"(the book of the {preset.id} first game)")
+
+    the_castle2: CastleCard | None = None
+    if castle2 is not None:
+        the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
+        if rule.alliance_players < 2:
+            notes.append(f"{mode} has one alliance player: the second castle is not needed")
+    elif rule.alliance_players == 2:
+        others = [c for c in castles if c.key != the_castle.key]
+        if randomize and others:
+            the_castle2 = rng.choice(others)
+            picks.append(f"second castle {the_castle2.name}")
+
+    if hordes:
+        chosen_hordes = [catalog.horde(h) for h in hordes]
+    elif randomize:
+        chosen_hordes = [rng.choice(sorted(catalog.hordes.values(), key=lambda h: h.id))]
+        picks.append(f"horde {chosen_hordes[0].name}")
+    else:
+        raise InputError(Problem("choose one or more hordes", key="--hordes",
+                                 hint="give --hordes ID[,ID…] (see skyforge cards search --kind horde), or --random"))
+    if len({h.id for h in chosen_hordes}) != len(chosen_hordes):
+        raise InputError(Problem("a horde is named twice", key="--hordes",
+                                 value=",".join(h.id for h in chosen_hordes), has_value=True))
+
+    if difficulty is None:
+        if not randomize:
+            raise InputError(Problem("choose a difficulty level", key="--difficulty",
+                                     hint="give --difficulty 1-5 (level 2 for a first game), or --random"))
+        difficulty = rng.randint(1, 5)
+        picks.append(f"difficulty level {difficulty}")
+    check_level(catalog, difficulty)
+
+    if outsider is None:
+        if randomize:
+            names = outsider_names(catalog)
+            outsider = rng.choice(names)
+            picks.append(f"outsider {outsider}")
+        else:
+            suggested = next((h.outsiders[0] for h in chosen_hordes if h.outsiders), None)
+            if suggested is None:
+                raise InputError(Problem("choose an outsider", key="--outsider",
+                                         hint="the chosen horde has no suggested outsider: give --outsider NAME"))
+            outsider = suggested
+            notes.append(f"outsider {suggested}: the first one suggested for {chosen_hordes[0].name} "
+                         "(000 Which Horde and Outsider?)")
+
+    setup = GameSetup(seed=seed, mode=mode, rule=rule, rule_reason=reason, castle=the_castle,
+                      castle2=the_castle2, hordes=chosen_hordes, level=difficulty, random_picks=picks,
+                      notes=notes, first_game=preset)
+    setup.provenances.add(catalog.provenance(the_castle))
+    if the_castle.health is None:
+        setup.missing.append(f"castle health of {the_castle.name} is not in the catalog: "
+                             f"fill in health in {catalog.source_file(the_castle.key)}")
+    if rule.alliance_players == 2 and the_castle2 is None:
+        setup.notes.append("two alliance players: choose a second castle that stays out of play "
+                           "(--castle2); it only sets the second player's deck restrictions")
+    if rule.hordes_max is not None and len(chosen_hordes) > rule.hordes_max:
+        setup.notes.append(f"rulebook {rule.rulebook} says to choose {rule.hordes_max} horde; "
+                           "000 allows one or more: building the deck from all of them")
+    if preset is not None:
+        setup.decks = [catalog.premade_decks[d].name if d in catalog.premade_decks else d for d in preset.decks]
+        if preset.decks_note:
+            setup.notes.append(preset.decks_note)
+
+    _portal_pile(catalog, setup, rng, thematic, preset)
+    _minions(catalog, setup, rng)
+    _horde_deck(catalog, setup, rng)
+    _outsider(catalog, setup, outsider)
+    setup.difficulty = total_difficulty(catalog, difficulty, chosen_hordes, setup.outsider[0].name,
+                                        rule.rulebook)
+    return setup
+
+
+def _portal_pile(catalog: Catalog, setup: GameSetup, rng: random.Random, thematic: bool,
+                 preset: FirstGame | None) -> None:
+    # the portals of the castle's and the hordes' sets (code-less official entries when they have none)
+    sets = {setup.castle.set_code} | {h.set for h in setup.hordes}
+    portals = sorted((c for c in catalog.of_kind("portal")
+                      if setup.mode in c.modes and c.set_code in sets),  # type: ignore[attr-defined]
+                     key=sort_key)
+    horde_ids = {h.id for h in setup.hordes}
+    for stage in setup.rule.portal_stages:
+        pool: list[PortalCard] = [p for p in portals if p.stage == stage]  # type: ignore[misc]
+        why = ""
+        if stage == 1 and preset is not None and preset.portal_without_horde:
+            pool = [p for p in pool if p.horde is None]
+            why = "; first game: the one that names no horde"
+        elif stage == 1 and thematic and any(p.horde in horde_ids for p in pool):
+            pool = [p for p in pool if p.horde in horde_ids]
+            why = "; thematic: related to the horde, 000 Which Portals and Scenarios?"
+        if not pool:
+            setup.missing.append(f"no stage {stage} portal for {setup.mode} in the catalog"
+                                 f" (sets {', '.join(sorted(s or 'without code' for s in sets))}{why}): "
+                                 "add it as a [[cards]] table with kind = \"portal\"")
+            continue
+        portal = rng.choice(pool) if len(pool) > 1 else pool[0]
+        if len(pool) > 1:
+            setup.random_picks.append(f"stage {stage} portal {portal.name} (1 of {len(pool)}{why})")
+        setup.portals.append(portal)
+        setup.provenances.add(catalog.provenance(portal))
+
+
+def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
+    rule = setup.rule
+    tokens = TOKEN_WORD.get(rule.minion_tokens, f"{rule.minion_tokens} health tokens")
+    if rule.minions_with_tokens is None:
+        setup.minion_rule = f"place {tokens} on each minion card (rulebook {rule.rulebook})"
+    else:
+        setup.minion_rule = (f"place {tokens} on {rule.minions_with_tokens} different minions"
+                             + (" of your choice" if rule.minions_choice else "") + f" (rulebook {rule.rulebook})")
+    groups: dict[str | None, list[CardBase]] = {}
+    for card in sorted(catalog.of_kind("minion"), key=sort_key):
+        groups.setdefault(card.set_code, []).append(card)
+    pool = groups.get(setup.castle.set_code) or groups.get(None) or next(iter(groups.values()), [])
+    if len(pool) < 4:
+        setup.missing.append(f"the catalog names {len(pool)} of the 4 minion cards"
+                             + (f" ({', '.join(c.name for c in pool)})" if pool else ""))
+    if not pool:
+        return
+    if rule.minions_with_tokens is None:
+        chosen = pool
+    else:
+        k = min(rule.minions_with_tokens, len(pool))
+        chosen = sorted(rng.sample(pool, k), key=sort_key)
+        if rule.minions_choice:
+            setup.random_picks.append("minions with tokens: " + ", ".join(c.name for c in chosen)
+                                      + " (your choice: any other minions will do)")
+    setup.minions = {c.name: rule.minion_tokens for c in chosen}
+    setup.minions.update({c.name: 0 for c in pool if c.name not in setup.minions})
+
+
+def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
+    level = setup.level
+    lines: list[HordeLine] = []
+    rest: list[HordeCard] = []
+    extra_rows = []
+    for horde in setup.hordes:
+        cards: list[HordeCard] = sorted((c for c in catalog.of_kind("horde") if c.horde == horde.id),  # type: ignore[misc]
+                                        key=sort_key)
+        row = next((r for r in catalog.difficulty_levels if r.set == horde.set and r.level == level), None)
+        if horde.set is None:
+            setup.missing.append(f"{horde.name}: its set code is not in the catalog, so its difficulty table "
+                                 "is unknown (001 The Original Set: use the Challenge expansion or the original "
+                                 "portals)")
+            continue
+        if row is None or not row.powers:
+            setup.missing.append(f"{horde.name}: which power levels difficulty level {level} takes is not stated "
+                                 f"for set {horde.set}"
+                                 + (f" (the table says about {row.cards} cards)" if row and row.cards else "")
+                                 + ": fill in powers in the [[difficulty_levels]] table")
+            continue
+        if not cards:
+            setup.missing.append(f"{horde.name}: its horde cards are not in the catalog "
+                                 f"(power levels {', '.join(map(str, row.powers))})")
+            continue
+        unknown_power = [c for c in cards if c.power is None]
+        if unknown_power:
+            setup.missing.append(f"{horde.name}: {len(unknown_power)} cards have no power level in the catalog")
+        for card in cards:
+            if card.power in row.powers:
+                lines.append(HordeLine(card, card.copies))
+                setup.provenances.add(catalog.provenance(card))
+            elif card.power is not None:
+                rest.append(card)
+        if row.extra_random:
+            extra_rows.append(row)
+    if extra_rows:
+        row = extra_rows[0]
+        pool = [c for c in rest if c.legendary] if row.extra_legendary else rest
+        kind = "legendary card" if row.extra_legendary else "card"
+        if len(pool) < row.extra_random:
+            setup.missing.append(f"difficulty level {level} adds {row.extra_random} random {kind}, "
+                                 "but the catalog has none left to draw from")
+        else:
+            physical = [c for c in pool for _ in range(c.copies)]
+            for card in rng.sample(physical, row.extra_random):
+                lines.append(HordeLine(card, 1, extra=True))
+                setup.random_picks.append(f"level {level} extra random {kind}: {card.code or ''} {card.name}".replace("  ", " "))
+            setup.notes.append(f"the books do not say where the extra random {kind} comes from: drawn from the "
+                               "chosen horde cards outside the level's power levels")
+    setup.horde_deck = lines
+
+
+def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
+    cards = outsider_cards(catalog, name)
+    setup.outsider = list(cards)
+    setup.provenances.update(catalog.provenance(c) for c in cards)
+    types = {c.outsider_type for c in cards}
+    otype = next(iter(types)) if len(types) == 1 else None
+    setup.outsider_type = otype
+    if otype is None:
+        setup.missing.append(f"outsider type of {cards[0].name} is not in the catalog")
+        setup.outsider_enters = ("It enters the outsider pile when the stage 1 portal is destroyed "
+                                 "(000/001 Outsider Pile).")
+    else:
+        rule = catalog.outsider_types.get(otype)
+        setup.outsider_enters = rule.enters if rule else None
+        if otype == "henchman":
+            setup.notes.append("a henchman is meant for campaigns: in a one-off game use two of them "
+                               "as two stages of an immortal outsider (000 Outsider Henchman)")
+    if any(c.code is None for c in cards):
+        setup.missing.append(f"card codes of {cards[0].name} are not in the catalog")

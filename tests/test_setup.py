@@ -1,0 +1,287 @@
+"""Stand-alone setup, total difficulty and battle plan — each number cites its rulebook line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skyforge.catalog import load_catalog
+from skyforge.errors import InputError
+from skyforge.setup import game_setup, mode_rule, total_difficulty
+from skyforge.setup.plan import PlanFile, PlanResult, plan_status
+
+from .conftest import assert_quotes
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def rule(catalog, mode, book):
+    return mode_rule(catalog, mode, book)[0]
+
+
+# -- minion health tokens per mode ----------------------------------------------------
+
+def test_minion_tokens_000(catalog):
+    assert_quotes("000", "For solo games, place 1 health token on two different minions of your choice "
+                         "(e.g. Zephylite Minions and Ratamil minions). For cooperative games, place 1 health "
+                         "token on each minion card.")
+    solo, coop = rule(catalog, "solo", "000"), rule(catalog, "coop", "000")
+    assert (solo.minion_tokens, solo.minions_with_tokens, solo.minions_choice) == (1, 2, True)
+    assert (coop.minion_tokens, coop.minions_with_tokens) == (1, None)
+
+
+def test_minion_tokens_001(catalog):
+    assert_quotes("001", "For solo or 2-player competitive games place 1 health token on each minion card "
+                         "(place 2 on each minion for cooperative or 3-player competitive games).")
+    for mode, tokens in (("solo", 1), ("competitive-2", 1), ("coop", 2), ("competitive-3", 2)):
+        r = rule(catalog, mode, "001")
+        assert (r.minion_tokens, r.minions_with_tokens) == (tokens, None), mode
+
+
+def test_minions_in_the_setup_follow_the_chosen_book(catalog):
+    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="solo",
+                   rulebook="000", seed=3)
+    assert sorted(s.minions.values()) == [0, 0, 1, 1]
+    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="coop",
+                   rulebook="001", seed=3)
+    assert sorted(s.minions.values()) == [2, 2, 2, 2]
+    assert s.rulebook == "001" and "001" in s.rule_reason
+
+
+# -- portal pile ---------------------------------------------------------------------
+
+def test_portal_stages(catalog):
+    assert_quotes("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 "
+                         "on the bottom.")
+    assert_quotes("001", "Take the 2 portal cards with the same game mode.",
+                  "Form a face-up pile ordered by stage number with stage I on top and stage III on the bottom.")
+    assert rule(catalog, "solo", "000").portal_stages == [1, 2, 3, 4]
+    assert rule(catalog, "solo", "001").portal_stages == [1, 3]
+    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="solo",
+                   rulebook="000", seed=1)
+    assert [p.stage for p in s.portals] == [1, 2, 3, 4]
+    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="competitive-2", seed=1)
+    assert [p.stage for p in s.portals] == [1, 3] and all("competitive-2" in p.modes for p in s.portals)
+
+
+def test_000_has_no_competitive_mode(catalog):
+    assert_quotes("000", "Portal cards are double-sided with one side for each player count, either solo or "
+                         "cooperative.")
+    with pytest.raises(InputError, match="rulebook 000 has no competitive-2 mode"):
+        mode_rule(catalog, "competitive-2", "000")
+    assert mode_rule(catalog, "competitive-2")[0].rulebook == "001"
+
+
+def test_default_book_is_the_castle_sets_then_the_latest(catalog):
+    assert_quotes("000", "first set, Monoliths, and Campaigns")
+    assert mode_rule(catalog, "solo")[0].rulebook == "000"          # Campaigns is the latest
+    mon = load_catalog()  # a MON castle follows 001
+    from skyforge.catalog.models import CastleCard
+    castle = CastleCard(code="MON.001", name="x")
+    assert mode_rule(mon, "solo", castle=castle)[0].rulebook == "001"
+
+
+def test_competitive_horde_player(catalog):
+    assert_quotes("001", "Place the horde mana token on 0.",
+                  "The horde player draws 5 cards and may take a mulligan, like the alliance players.")
+    r = rule(catalog, "competitive-3", "001")
+    assert r.horde_player and r.alliance_players == 2
+    assert any("horde mana token on 0" in x for x in r.horde_player_rules)
+    assert rule(catalog, "competitive-2", "001").alliance_players == 1
+
+
+# -- horde deck by difficulty ----------------------------------------------------------
+
+def test_difficulty_table(catalog):
+    assert_quotes("000", "| Level 3 (and also add 1 random) | 10 |")
+    assert_quotes("001", "| Level 3 (and also add 1 random legendary card) | 10 |")
+    assert_quotes("000", "with the two weakest power levels. This will set the difficulty to level 2.")
+    cam = {r.level: r for r in catalog.difficulty_levels if r.set == "CAM"}
+    mon = {r.level: r for r in catalog.difficulty_levels if r.set == "MON"}
+    assert [cam[n].cards for n in range(1, 6)] == [9, 18, 10, 20, 11]
+    assert cam[2].powers == [1, 2] and mon[2].powers == [1, 2]
+    assert cam[3].extra_random == 1 and not cam[3].extra_legendary
+    assert mon[3].extra_random == 1 and mon[3].extra_legendary
+
+
+def test_horde_deck_takes_the_levels_power_levels(catalog):
+    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=2, seed=1)
+    assert {line.card.power for line in s.horde_deck} == {1, 2}
+    expected = sum(c.copies for c in catalog.of_kind("horde")
+                   if c.horde == "demo-gloomcrawlers" and c.power in (1, 2))
+    assert len(s.horde_deck_codes) == expected
+
+
+def test_level_3_adds_one_random_legendary_card_seeded(catalog):
+    decks = set()
+    for seed in range(8):
+        s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=3, seed=seed)
+        extra = [line for line in s.horde_deck if line.extra]
+        assert len(extra) == 1 and extra[0].card.legendary and extra[0].card.power not in (2, 3)
+        decks.add(extra[0].card.code)
+        assert any("extra random" in p for p in s.random_picks)
+    assert len(decks) > 1  # really random across seeds
+
+
+def test_unknown_power_levels_are_reported_not_guessed(catalog):
+    s = game_setup(catalog, castle="Beraph of Grialth", hordes=["monoliths"], difficulty=4, seed=1)
+    assert s.horde_deck == []
+    assert any("power levels difficulty level 4 takes is not stated" in m for m in s.missing)
+
+
+# -- total difficulty ------------------------------------------------------------------
+
+def test_difficulty_modifiers(catalog):
+    assert_quotes("001", "+0 for easy hordes.", "+0.5 for medium hordes.", "+1 for hard hordes.",
+                  "+0.5 for The Ancient Outsider or Silent Ambassador.", "+1 for each card of a colossal outsider.")
+    h = catalog.hordes
+    assert total_difficulty(catalog, 2, [h["skybooter"]], None).total == 2
+    assert total_difficulty(catalog, 2, [h["sinklings"]], None).total == 2.5
+    assert total_difficulty(catalog, 2, [h["slitherers"]], None).total == 3
+    assert total_difficulty(catalog, 3, [h["renegade"]], "Silent Ambassador").total == 3.5
+    assert total_difficulty(catalog, 3, [h["renegade"]], "The Ancient Outsider").total == 3.5
+    colossal = total_difficulty(catalog, 1, [h["demo-thornmaw"]], "Grumbleback the Mountain")
+    assert colossal.total == 1 + 1 + 3  # hard + 3 colossal cards
+
+
+def test_harder_hordes_are_unknown_and_the_disagreement_is_said(catalog):
+    assert_quotes("000", "Nightmare (Harder)", "The Brood (Harder)")
+    assert_quotes("001", "Nightmare (Hard)", "The Brood (Hard)")
+    report = total_difficulty(catalog, 2, [catalog.hordes["nightmare"]], None)
+    assert report.total is None and report.known_total == 2
+    assert any("Harder in 000" in n and "Hard in 001" in n for n in report.notes)
+    assert "001 rates it Hard: +1" in report.terms[1].note
+    assert total_difficulty(catalog, 2, [catalog.hordes["the-brood"]], None, "001").total == 3
+
+
+def test_outsider_of_unknown_type_is_unknown(catalog):
+    report = total_difficulty(catalog, 2, [catalog.hordes["undead"]], "The Death Dealer")
+    assert report.total is None and "outsider type is not in the catalog" in report.terms[-1].note
+
+
+# -- same seed, same setup -------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), mode=st.sampled_from(["solo", "coop", "competitive-2", "competitive-3"]))
+def test_same_seed_same_setup(seed, mode):
+    catalog = _CATALOG
+    a = game_setup(catalog, randomize=True, mode=mode, seed=seed).as_dict()
+    b = game_setup(catalog, randomize=True, mode=mode, seed=seed).as_dict()
+    assert a == b and a["seed"] == seed
+
+
+_CATALOG = load_catalog()
+
+
+# -- first games ----------------------------------------------------------------------
+
+def test_first_game_cam_is_the_rulebooks(catalog):
+    assert_quotes("000", 'for your first game, use "Pools of Flyema"', 'For your first game, use "Atlas".',
+                  "For your first game, take the stage 1 portal for either solo or co-op that does not have a "
+                  "horde name after the stage.")
+    s = game_setup(catalog, first_game="CAM", seed=1)
+    assert s.castle.name == "Pools of Flyema" and s.level == 2 and [h.id for h in s.hordes] == ["skybooter"]
+    assert s.outsider[0].name == "Atlas" and s.rulebook == "000"
+    assert any("Skybooter: its horde cards are not in the catalog" in m for m in s.missing)
+    assert s.portals == []  # no official portals: said, not borrowed from the demo set
+
+
+def test_first_game_mon(catalog):
+    assert_quotes("001", 'for your first game use "Beraph of Grialth"', 'For your first game use "Purple Circle".')
+    s = game_setup(catalog, first_game="mon", seed=1)
+    assert (s.castle.name, s.outsider[0].name, s.level, s.rulebook) == ("Beraph of Grialth", "Purple Circle", 2, "001")
+
+
+def test_first_game_demo_is_complete(catalog):
+    s = game_setup(catalog, first_game="DEMO", seed=1)
+    assert s.missing == []
+    assert s.portals[0].stage == 1 and s.portals[0].horde is None
+    assert s.difficulty.total == 2
+
+
+# -- battle plan ----------------------------------------------------------------------
+
+def test_battle_plan_order_and_thresholds(catalog):
+    assert_quotes("001", "Start from Liothan Shapeshifters and end with Nupten Diviners",
+                  "Start from the Renegades and end with the Broods",
+                  "If you win 6 or more games, you can consider yourself victorious",
+                  "after you have won 4 or more games with the same alliance deck, use a random outsider")
+    plan = catalog.battle_plans["001"]
+    assert plan.decks[0] == "liothan-shapeshifters" and plan.decks[-1] == "nupten-diviners"
+    assert plan.hordes[0] == "renegade" and plan.hordes[-1] == "the-brood"
+    assert (plan.random_outsider_after, plan.victorious_after) == (4, 6)
+
+
+def test_battle_plan_suggestions(catalog):
+    state = PlanFile()
+    status = plan_status(catalog, state)
+    assert (status.next_deck, status.next_horde, status.next_outsider) == ("liothan-shapeshifters", "renegade",
+                                                                           "The Hate Bringer")
+    state.results = [PlanResult(deck="liothan-shapeshifters", horde="renegade", won=False)]
+    assert plan_status(catalog, state).next_horde == "renegade"  # not beaten yet: fight it again
+    hordes = catalog.battle_plans["001"].hordes
+    state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]]
+    status = plan_status(catalog, state, seed=9)
+    assert status.next_horde == "monoliths" and "random outsider (seed 9)" in status.outsider_reason
+    assert plan_status(catalog, state, seed=9).next_outsider == status.next_outsider
+    state.results += [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[4:6]]
+    status = plan_status(catalog, state)
+    assert status.next_deck == "taulot-followers" and status.decks[0].victorious
+
+
+# -- CLI ----------------------------------------------------------------------------
+
+def test_cli_setup_json_keys_and_seed(run):
+    out = json.loads(run("game", "setup", "--castle", "DEMO.002", "--hordes", "demo-ironwraiths",
+                         "--difficulty", "3", "--mode", "coop", "--seed", "42", "--json").stdout)
+    for key in ("castle", "castle_health", "portals", "minions", "horde_deck", "outsider", "total_difficulty", "seed"):
+        assert key in out
+    assert out["seed"] == 42 and out["castle"] == "DEMO.002" and out["castle_health"] is not None
+    again = json.loads(run("game", "setup", "--castle", "DEMO.002", "--hordes", "demo-ironwraiths",
+                           "--difficulty", "3", "--mode", "coop", "--seed", "42", "--json").stdout)
+    assert again == out
+
+
+def test_cli_setup_human_view(run):
+    text = run("game", "setup", "--first-game", "DEMO", "--seed", "1").stdout
+    assert "Portal pile" in text and "Quiet Rift" in text and "seed 1" in text and "demo data" in text
+    text = run("game", "setup", "--first-game", "CAM", "--seed", "1").stdout
+    assert "Missing from the catalog" in text and "Pools of Flyema" in text
+
+
+def test_cli_setup_bad_input(run):
+    r = run("game", "setup", "--hordes", "demo-thornmaw", "--difficulty", "2", expect=2)
+    assert "choose a castle" in r.stderr and "--random" in r.stderr
+    r = run("game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmow", "--difficulty", "2", expect=2)
+    assert "did you mean" in r.stderr
+    r = run("game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmaw", "--difficulty", "9", expect=2)
+    assert "1 to 5" in r.stderr
+    r = run("game", "setup", "--first-game", "CAM", "--mode", "competitive-2", "--rules", "000", expect=2)
+    assert "rulebook 000 has no competitive-2 mode" in r.stderr
+
+
+def test_cli_difficulty(run):
+    text = run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare").stdout
+    assert "unknown" in text and "Harder in 000" in text
+    out = json.loads(run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare", "--rules", "001",
+                         "--json").stdout)
+    assert out["total"] == 3
+
+
+def test_cli_plan_cycle(run, workspace):
+    run("plan", "use", "--plan", "demo")
+    assert "Gloomcrawlers" in run("plan").stdout
+    run("plan", "record", "liothan-demo", "demo-gloomcrawlers", "--won")
+    run("plan", "record", "Liothan Demo Vanguard", "demo-ironwraiths", "--lost")
+    status = json.loads(run("plan", "--json").stdout)
+    assert status["next"]["horde"] == "demo-ironwraiths"
+    assert "1W" in run("plan", "show").stdout
+    assert (workspace / "plan.toml").exists()
+    r = run("plan", "record", "liothan-demo", "nope", "--won", expect=2)
+    assert "no horde 'nope'" in r.stderr
