@@ -103,13 +103,16 @@ class App:
 def cli(ctx: click.Context, catalog_paths: tuple[Path, ...], workspace: Path | None) -> None:
     """skyforge — a command-line companion for Skytear Horde and its siblings.
 
-    Build and check custom alliance decks against the castle's rules and the
-    copy limits across all players' decks, browse the card catalog, and more.
+    Check custom alliance decks against the castle's rules and the copy limits
+    across all players' decks, browse the catalog, set up stand-alone games,
+    follow the battle plan, draft Onward and Skybound: Arena teams, and keep
+    a match series.
 
     \b
     Start here:
       skyforge deck validate decks/demo-blue-wall.toml
       skyforge castles
+      skyforge game setup --first-game DEMO
       skyforge cards search --faction liothan --rarity mythic
 
     Every read command takes --json for scripts. Exit status: 0 ok, 1 a deck
