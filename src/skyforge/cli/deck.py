@@ -90,3 +90,8 @@ def _show_report(report) -> None:
                 out.print(f"      fix: {escape(v.fix)}")
     if report.demo:
         out.print("\n[dim]demo data: these decks use fictional cards from the DEMO set, not the published game's[/]")
+
+
+# The deck workbench (new, add, remove, rename, copy, list, premade, show, stats,
+# diff, export, import) lives in its own module and registers itself on `deck`.
+from skyforge.cli import deck_workbench  # noqa: E402,F401
