@@ -189,7 +189,9 @@ def to_json(data: Export) -> str:
 _CSS = """
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
-body { font: 10pt/1.35 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #111; margin: 0; }
+body { font: 10pt/1.35 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #111; margin: 0 auto;
+       max-width: 186mm; }
+@media print { body { max-width: none; } }
 .page { padding: 6mm 0; break-after: page; page-break-after: always; }
 .page:last-child { break-after: auto; page-break-after: auto; }
 header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 2px solid #111; }
@@ -201,16 +203,24 @@ h2 { font-size: 11pt; margin: 3mm 0 1mm; }
 .facts { display: flex; gap: 6mm; margin: 2mm 0; }
 .facts section { flex: 1; }
 table { border-collapse: collapse; width: 100%; }
-td, th { padding: 0.6mm 1.5mm; text-align: left; vertical-align: top; }
+td, th { padding: 0.35mm 1.5mm; text-align: left; vertical-align: top; }
 th { border-bottom: 1px solid #111; font-size: 8.5pt; text-transform: uppercase; letter-spacing: .03em; }
-.pull tr:nth-child(even) td { background: #f1f1f1; }
+.pull td { font-size: 9.5pt; }
+.pull tr:nth-child(even) td { background: #f1f1f1; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .pull td.n, .pull th.n { text-align: right; }
 .box { display: inline-block; width: 3.6mm; height: 3.6mm; border: 1.2px solid #111; margin-right: 0.8mm;
        vertical-align: middle; }
 .small td, .small th { font-size: 8.5pt; padding: 0.3mm 1mm; }
-.curve { display: flex; align-items: flex-end; gap: 1mm; height: 16mm; }
-.curve div { width: 5mm; background: #555; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-.curve-labels { display: flex; gap: 1mm; font-size: 7.5pt; } .curve-labels span { width: 5mm; text-align: center; }
+table.small { width: auto; } .small td:nth-child(2) { text-align: right; }
+.curve { display: flex; align-items: flex-end; gap: 1mm; height: 20mm; font-size: 7pt; }
+.curve .col { width: 5mm; height: 100%; display: flex; flex-direction: column; justify-content: flex-end;
+              text-align: center; }
+.curve .bar { background: #555; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.curve-labels { display: flex; gap: 1mm; font-size: 7.5pt; border-top: 1px solid #111; }
+.curve-labels span { width: 5mm; text-align: center; }
+.pull.dense td { font-size: 8pt; padding-top: 0; padding-bottom: 0; }
+.pull.dense .box { width: 3mm; height: 3mm; }
+thead { display: table-header-group; } tr { break-inside: avoid; }
 .problems { color: #a01616; font-size: 8.5pt; }
 footer { margin-top: 2mm; font-size: 7.5pt; color: #555; }
 """
@@ -245,7 +255,8 @@ def _html_deck(s: dict) -> str:
         budget_rows.append(f"<tr><td>{row['rarity'].capitalize()}</td><td>{row['used']}/{limit}</td>"
                            f"<td>{_e(who_ok)}</td></tr>")
     top = max([c["count"] for c in s["curve"]] or [1]) or 1
-    bars = "".join(f'<div style="height:{max(2, round(100 * c["count"] / top))}%" title="{c["count"]}"></div>'
+    bars = "".join(f'<div class="col"><span>{c["count"] or ""}</span>'
+                   f'<div class="bar" style="height:{round(75 * c["count"] / top)}%"></div></div>'
                    for c in s["curve"])
     labels = "".join(f'<span>{"?" if c["cost"] is None else c["cost"]}</span>' for c in s["curve"])
     counts = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in {**s["types"]}.items())
@@ -255,7 +266,10 @@ def _html_deck(s: dict) -> str:
         f'<tr><td>{_boxes(c["count"])}</td><td class="n">{c["count"]}</td><td>{_e(c["code"])}</td>'
         f'<td>{_e(c["name"])}</td><td>{_e(c["type"])}</td><td class="n">{_e(c["cost"])}</td>'
         f'<td>{_e(c["rarity"])}</td><td>{_e(c["faction"])}</td></tr>' for c in cards)
-    problems = "".join(f"<li>{_e(v['message'])}</li>" for v in s["violations"])
+    problems = "".join(f"<li>{_e(v['message'])}</li>" for v in s["violations"][:6])
+    if len(s["violations"]) > 6:
+        problems += f"<li>… and {len(s['violations']) - 6} more (skyforge deck validate)</li>"
+    dense = " dense" if len(cards) > 30 else ""
     return f"""<section class="page deck">
 <header><div><h1>{_e(s["name"])}{who}</h1>
 <div class="sub">Castle {_e(_castle_line(s))} · {s["size"]} cards</div></div>{verdict}</header>
@@ -268,9 +282,9 @@ def _html_deck(s: dict) -> str:
 </div>
 {f'<ul class="problems">{problems}</ul>' if problems else ''}
 <h2>Pull list (by set and code)</h2>
-<table class="pull"><tr><th>Pulled</th><th class="n">#</th><th>Code</th><th>Name</th><th>Type</th>
-<th class="n">Cost</th><th>Rarity</th><th>Faction</th></tr>
-{rows}</table>
+<table class="pull{dense}"><thead><tr><th>Pulled</th><th class="n">#</th><th>Code</th><th>Name</th><th>Type</th>
+<th class="n">Cost</th><th>Rarity</th><th>Faction</th></tr></thead>
+<tbody>{rows}</tbody></table>
 <footer>skyforge deck export{' · ' + DEMO_NOTE if s["demo_data"] else ''}</footer>
 </section>"""
 
@@ -296,8 +310,8 @@ def _html_table(table: dict) -> str:
 <div class="sub">{_e(", ".join(players))} · {table["size"]} cards · at most 1 copy of a mythic or
 legendary card, 2 of a rare, 3 of a base card across all players' decks</div></div>{verdict}</header>
 {f'<ul class="problems">{problems}</ul>' if problems else ''}
-<table class="pull"><tr><th>Pulled</th><th class="n">#</th><th>Code</th><th>Name</th>{head}</tr>
-{rows}</table>
+<table class="pull"><thead><tr><th>Pulled</th><th class="n">#</th><th>Code</th><th>Name</th>{head}</tr></thead>
+<tbody>{rows}</tbody></table>
 </section>"""
 
 
