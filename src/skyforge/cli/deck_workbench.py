@@ -267,6 +267,8 @@ def premade(app: App, set_code: str, faction: str, seed: int | None, castle: str
     if result.removed:
         lines.append(f"  41 cards: removed heroic ally {result.removed.key} {result.removed.name} at random "
                      f"(seed {result.seed}; --seed {result.seed} repeats it)")
+    lines.append("  a pre-made deck is played as it comes; the check below is against the castle's "
+                 "custom-deck rules, for when you start customizing it")
     _after_edit(app, path, "\n".join(lines))
 
 

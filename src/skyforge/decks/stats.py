@@ -212,7 +212,7 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
                 ways = comb(A, a) * comb(B, b) * comb(C, c) * comb(D, d)
                 if not ways:
                     continue
-                redraw = b + d
+                redraw = min(b + d, rest)  # a deck of under 10 cards cannot draw them all back
                 good_left = (A - a) + (B - b)
                 need = k - a
                 if need <= 0:
