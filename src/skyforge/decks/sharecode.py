@@ -88,7 +88,7 @@ def decode(code: str) -> DeckFile:
 
 
 def _clean(text: str) -> str:
-    return " ".join(text.split())
+    return text.replace("\n", " ")  # the payload is line-based; nothing else needs escaping
 
 
 def _short(text: str) -> str:
