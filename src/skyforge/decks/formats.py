@@ -80,7 +80,9 @@ def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = Fal
 # -- text and Markdown ----------------------------------------------------------
 
 def _castle_line(s: dict) -> str:
-    return f"{s['castle']} {s['castle_name']}" if s["castle_name"] and s["castle"] != s["castle_name"] else s["castle"]
+    if not s["castle_name"]:
+        return s["castle"]
+    return f"{s['castle']} {s['castle_name']}" if normalize_code(s["castle"]) else s["castle_name"]
 
 
 def _card_line(card: dict) -> str:
@@ -198,7 +200,7 @@ header { display: flex; justify-content: space-between; align-items: baseline; b
 h1 { font-size: 17pt; margin: 0 0 1mm; }
 h2 { font-size: 11pt; margin: 3mm 0 1mm; }
 .sub { color: #444; }
-.badge { font-weight: bold; padding: 0.5mm 2mm; border: 1.5px solid; border-radius: 2mm; }
+.badge { white-space: nowrap; font-weight: bold; padding: 0.5mm 2mm; border: 1.5px solid; border-radius: 2mm; }
 .ok { color: #17602a; } .bad { color: #a01616; }
 .facts { display: flex; gap: 6mm; margin: 2mm 0; }
 .facts section { flex: 1; }
