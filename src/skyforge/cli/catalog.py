@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from skyforge.cli.main import App
@@ -69,3 +71,43 @@ def _incomplete(cat) -> list[str]:
         elif card.kind == "alliance" and (card.rarity is None or card.faction is None):  # type: ignore[attr-defined]
             out.append(f"alliance card '{card.name}': no rarity/faction ({cat.source_file(card.key)})")
     return out
+
+
+@catalog.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--set", "set_code", metavar="CODE", help="Set code for bare card numbers in the code column (14 → CODE.014).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the catalog TOML here instead of standard output.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@click.pass_obj
+def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
+    """Turn a spreadsheet of cards (CSV, one row per card) into catalog TOML.
+
+    Columns are named as the catalog fields: code, kind (default alliance),
+    name, copies, faction, rarity, type, subtypes, keywords, cost, attack,
+    health, premade… (see `skyforge schema catalog`). Empty cells mean "not
+    known"; list cells separate values with ';'. Every bad row is reported with
+    its row number (the header is row 1) and nothing is written.
+
+    \b
+      skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
+      skyforge --catalog catalog-mine.toml catalog check
+    """
+    from skyforge.catalog.csv_import import read_cards_csv
+    from skyforge.errors import InputError, Problem
+
+    if set_code and not set_code.isalnum():
+        raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
+    result = read_cards_csv(file, set_code)
+    if result.problems:
+        raise InputError(result.problems)
+    text = result.toml()
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from skyforge.storage import atomic_write
+
+    if output.exists() and not force:
+        raise InputError(Problem("the output file already exists", file=output, hint="add --force to overwrite it"))
+    atomic_write(output, text)
+    click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)

@@ -90,3 +90,8 @@ def _show_report(report) -> None:
     if report.demo:
         click.echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
                          dim=True))
+
+
+# The deck workbench (new, add, remove, rename, copy, list, premade, show, stats,
+# diff, export, import) lives in its own module and registers itself on `deck`.
+from skyforge.cli import deck_workbench  # noqa: E402,F401

@@ -17,7 +17,7 @@ import click
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "cards": ("skyforge.cli.cards", "cards", "Search the catalog and show cards."),
     "castles": ("skyforge.cli.cards", "castles", "List castles with their deck-building rules."),
-    "deck": ("skyforge.cli.deck", "deck", "Validate custom alliance decks."),
+    "deck": ("skyforge.cli.deck", "deck", "Build, inspect, compare, export and validate alliance decks."),
     "catalog": ("skyforge.cli.catalog", "catalog", "Check the catalog files and see where data comes from."),
     "schema": ("skyforge.cli.schema", "schema", "Print the JSON Schema of a file format."),
     "onward": ("skyforge.cli.onward", "onward", "Onward: draft hero teams, list the heroes."),

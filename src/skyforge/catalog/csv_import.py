@@ -1,0 +1,122 @@
+"""Turn a spreadsheet of cards into catalog TOML (``skyforge catalog import``).
+
+One row per card; the columns are named as the catalog fields (``code``, ``kind``,
+``name``, ``faction``, ``rarity``, ``type``, ``cost``…, see ``skyforge schema
+catalog``). Empty cells mean "not known". List fields (``subtypes``,
+``keywords``, ``modes``…) take values separated by ``;`` or ``|``. ``kind``
+defaults to ``alliance``. With ``set_code``, a bare number in ``code`` (``14``)
+becomes ``SET.014``. Every bad row is reported with its row number as a
+spreadsheet shows it (the header is row 1). pandas does the reading.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+from skyforge.catalog.models import CARD_MODELS, CardBase, CatalogFile
+from skyforge.errors import InputError, Problem
+
+_LIST_SEPARATORS = (";", "|")
+
+
+@dataclass
+class CsvImport:
+    cards: list[CardBase]
+    problems: list[Problem]
+    rows: int
+
+    def toml(self, provenance: str = "user") -> str:
+        from skyforge.storage import dump_toml
+
+        cards = [c.model_dump(exclude_none=True, exclude_defaults=True) | {"code": c.code, "kind": c.kind,  # type: ignore[attr-defined]
+                                                                            "name": c.name}
+                 for c in self.cards]
+        ordered = [{k: card[k] for k in ("code", "kind", "name") if card.get(k) is not None}
+                   | {k: v for k, v in card.items() if k not in ("code", "kind", "name")} for card in cards]
+        header = "# Written by `skyforge catalog import`: your own card data.\n"
+        return header + dump_toml({"schema": 1, "provenance": provenance, "cards": ordered})
+
+
+def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
+    import pandas as pd
+    from pydantic import TypeAdapter, ValidationError
+
+    from skyforge.catalog.models import Card
+    from skyforge.storage import validation_problems
+
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
+    except FileNotFoundError:
+        raise InputError(Problem("file not found", file=path)) from None
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise InputError(Problem(f"cannot read as CSV: {exc}", file=path,
+                                 hint="save the spreadsheet as CSV (UTF-8), one row per card")) from None
+    frame.columns = [str(c).strip().casefold() for c in frame.columns]
+    known = {name for model in CARD_MODELS.values() for name in model.model_fields}
+    problems: list[Problem] = []
+    unknown = [c for c in frame.columns if c not in known]
+    for column in unknown:
+        close = difflib.get_close_matches(column, sorted(known), n=1)
+        problems.append(Problem(f"unknown column '{column}'", file=path, line=1,
+                                hint=f"did you mean '{close[0]}'?" if close else
+                                "columns are catalog fields: code, kind, name, faction, rarity, type, cost, …"))
+    if problems:
+        raise InputError(problems)
+    adapter = TypeAdapter(Card)
+    cards: list[CardBase] = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(frame.to_dict(orient="records")):
+        row_number = index + 2
+        row = {k: v.strip() for k, v in raw.items() if isinstance(v, str) and v.strip()}
+        if not row:
+            continue
+        row.setdefault("kind", "alliance")
+        model = CARD_MODELS.get(row["kind"])
+        if model is None:
+            problems.append(Problem(f"unknown kind '{row['kind']}'", file=path, line=row_number, key="kind",
+                                    hint="kinds: " + ", ".join(CARD_MODELS)))
+            continue
+        if set_code and "code" in row and row["code"].isdigit():
+            row["code"] = f"{set_code.upper()}.{int(row['code']):03d}"
+        data = {k: _cell(model, k, v) for k, v in row.items()}
+        try:
+            card = adapter.validate_python(data)
+        except ValidationError as exc:
+            for p in validation_problems(exc, path, ""):
+                key = (p.key or "").split(".")[-1]
+                problems.append(Problem(p.message, file=path, line=row_number, key=key or None,
+                                        value=p.value, has_value=p.has_value, hint=p.hint))
+            continue
+        if set_code and card.code and card.set_code != set_code.upper():
+            problems.append(Problem(f"code {card.code} is not in set {set_code.upper()}", file=path,
+                                    line=row_number, key="code", hint="drop --set, or fix the code"))
+            continue
+        if card.key in seen:
+            problems.append(Problem(f"{card.key} is already on row {seen[card.key]}", file=path,
+                                    line=row_number, key="code"))
+            continue
+        seen[card.key] = row_number
+        cards.append(card)
+    return CsvImport(cards, problems, len(frame))
+
+
+def _cell(model: type[CardBase], key: str, value: str):
+    field = model.model_fields.get(key)
+    annotation = str(field.annotation) if field else ""
+    if annotation.startswith("list["):
+        for sep in _LIST_SEPARATORS:
+            if sep in value:
+                return [v.strip() for v in value.split(sep) if v.strip()]
+        return [value]
+    if "bool" in annotation and value.casefold() in ("true", "yes", "y", "1", "false", "no", "n", "0"):
+        return value.casefold() in ("true", "yes", "y", "1")
+    return value
+
+
+def check_catalog_text(text: str) -> None:
+    """The written TOML must load as a catalog file (a guard against writing what we cannot read)."""
+    import tomllib
+
+    CatalogFile.model_validate(tomllib.loads(text))

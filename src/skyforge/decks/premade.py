@@ -1,0 +1,109 @@
+"""Pre-made alliance decks (000/001 Setup "3. Alliance Deck").
+
+"To play with pre-made decks, each player shuffles together 40 alliance cards from
+the same set and of the same faction as their castle." With the Nupten & Utsesh
+expansions a faction has 41: "Remove 1 heroic ally at random".
+
+Which cards make up a pre-made deck is catalog data: alliance cards carry
+``premade = "<id>"`` naming a ``[[premade_decks]]`` entry (set + faction). Errata
+cards replace the card they correct. The rulebooks name the pre-made decks but do
+not list their cards, so for the official decks the card lists are missing data.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
+from skyforge.decks.files import DeckFile
+from skyforge.errors import InputError, NotFoundError, Problem
+
+PREMADE_SIZE = 40
+#: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
+EXPANDED_SIZE = 41
+
+
+@dataclass
+class PremadeResult:
+    deck: DeckFile
+    premade: PremadeDeck
+    removed: AllianceCard | None = None
+    seed: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def find_premade(catalog: Catalog, set_code: str, faction: str) -> PremadeDeck:
+    wanted_set, wanted_faction = set_code.strip().upper(), faction.strip().casefold()
+    for deck in catalog.premade_decks.values():
+        if (deck.set or "").upper() == wanted_set and deck.faction == wanted_faction:
+            return deck
+    options = sorted(f"{d.set or '?'} {d.faction}" for d in catalog.premade_decks.values())
+    raise NotFoundError(Problem(f"no pre-made deck of set '{set_code}' and faction '{faction}' in the catalog",
+                                hint="pre-made decks: " + ", ".join(options) if options else None))
+
+
+def premade_cards(catalog: Catalog, premade: PremadeDeck) -> tuple[dict[str, int], list[str]]:
+    """code → copies of the pre-made deck's cards, errata applied; and notes on what changed."""
+    cards: dict[str, int] = {}
+    notes: list[str] = []
+    members = [c for c in catalog.of_kind("alliance") if getattr(c, "premade", None) == premade.id]
+    keys = {c.key for c in members}
+    for card in members:
+        newer = catalog.replaced_by(card.key)
+        if newer:
+            if newer not in keys:  # the errata card is not marked premade itself: it still takes the place
+                cards[newer] = cards.get(newer, 0) + card.copies
+            notes.append(f"{card.key} {card.name} is replaced by errata {newer}")
+            continue
+        cards[card.key] = cards.get(card.key, 0) + card.copies
+    return cards, notes
+
+
+def build_premade(catalog: Catalog, set_code: str, faction: str, *, seed: int | None = None,
+                  castle: str | None = None, name: str | None = None, player: str | None = None) -> PremadeResult:
+    premade = find_premade(catalog, set_code, faction)
+    cards, notes = premade_cards(catalog, premade)
+    if not cards:
+        raise InputError(Problem(
+            f"the catalog has no card list for pre-made deck '{premade.id}' ({premade.name}); "
+            "the rulebooks name the pre-made decks but do not print their cards",
+            hint=f"mark each of its alliance cards with premade = \"{premade.id}\" in a "
+                 "catalog file (a CSV with a premade column works: `skyforge catalog import`)"))
+    castle_card = _castle(catalog, premade, castle)
+    size = sum(cards.values())
+    removed = None
+    if size == EXPANDED_SIZE:
+        heroic = sorted(k for k in cards if "heroic" in {w.casefold() for w in catalog.cards[k].keywords}  # type: ignore[attr-defined]
+                        and catalog.cards[k].type == "ally")  # type: ignore[attr-defined]
+        if not heroic:
+            raise InputError(Problem(f"pre-made deck '{premade.id}' has 41 cards but no heroic ally to remove",
+                                     hint="mark the heroic allies with keywords = [\"Heroic\"] in the catalog"))
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**6)
+        pick = random.Random(seed).choice(heroic)
+        removed = catalog.cards[pick]  # type: ignore[assignment]
+        cards[pick] -= 1
+        if not cards[pick]:
+            del cards[pick]
+        size -= 1
+    if size != PREMADE_SIZE:
+        raise InputError(Problem(
+            f"pre-made deck '{premade.id}' has {size} cards in the catalog; a pre-made deck has 40 "
+            "(41 with the Nupten & Utsesh expansions)",
+            hint=f"check which cards carry premade = \"{premade.id}\""))
+    deck = DeckFile(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
+    return PremadeResult(deck, premade, removed, seed if removed else None, notes)  # type: ignore[arg-type]
+
+
+def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCard:
+    """The castle given, or the first castle "of the same set and faction" as the deck."""
+    if ref:
+        return catalog.get(ref, "castle", what="castle")  # type: ignore[return-value]
+    same = sorted((c for c in catalog.castles() if c.faction == premade.faction and c.set_code == premade.set),
+                  key=lambda c: c.key)
+    if not same:
+        raise InputError(Problem(f"no {premade.faction} castle of set {premade.set} in the catalog",
+                                 hint="choose one with --castle"))
+    return same[0]

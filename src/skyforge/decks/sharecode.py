@@ -1,0 +1,95 @@
+"""Share codes: a whole deck in one short, URL-safe string that survives copy and paste.
+
+``SF1.`` + base64url (no padding) of: a CRC-32 of the payload (4 bytes, big-endian),
+then the payload compressed with raw DEFLATE. The payload is UTF-8 text::
+
+    castle \\n name \\n player \\n DEMO:7*3,8*3,9*2,28;CAM:14*2 \\n =card name*1 …
+
+Cards are grouped by set; ``*N`` is omitted for one copy; refs that are not codes
+(catalog entries without a printed code) follow as ``=ref*N`` lines. The version
+("1") is in the prefix, so a later format can be told apart; the checksum
+catches typos (a changed character fails the CRC or the decompression).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+from collections import defaultdict
+
+from skyforge.catalog.codes import normalize_code, number_of, set_of
+from skyforge.decks.files import DeckFile
+from skyforge.errors import InputError, Problem
+
+PREFIX = "SF1."
+_SHAPE = re.compile(r"^SF(\d+)\.([A-Za-z0-9_\-]+)$")
+
+
+def looks_like_code(text: str) -> bool:
+    return bool(_SHAPE.match(text.strip()))
+
+
+def encode(deck: DeckFile) -> str:
+    by_set: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    loose: list[tuple[str, int]] = []
+    for ref, count in deck.cards.items():
+        code = normalize_code(ref)
+        if code:
+            by_set[set_of(code)].append((number_of(code), count))
+        else:
+            loose.append((ref, count))
+
+    def item(n: int, count: int) -> str:
+        return str(n) if count == 1 else f"{n}*{count}"
+
+    groups = ";".join(f"{s}:" + ",".join(item(n, c) for n, c in sorted(by_set[s])) for s in sorted(by_set))
+    lines = [_clean(deck.castle), _clean(deck.name), _clean(deck.player or ""), groups]
+    lines += [f"={_clean(ref)}*{count}" for ref, count in sorted(loose)]
+    payload = "\n".join(lines).encode("utf-8")
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = zlib.crc32(payload).to_bytes(4, "big") + compressor.compress(payload) + compressor.flush()
+    return PREFIX + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+
+
+def decode(code: str) -> DeckFile:
+    text = "".join(code.split())
+    m = _SHAPE.match(text)
+    if not m:
+        raise InputError(Problem(f"'{_short(text)}' is not a skyforge share code",
+                                 hint="a share code starts with SF1. followed by letters, digits, '-' and '_'"))
+    if m.group(1) != "1":
+        raise InputError(Problem(f"share code version {m.group(1)} is newer than this skyforge reads (1)",
+                                 hint="upgrade skyforge"))
+    damaged = InputError(Problem("the share code is damaged (its checksum does not match)",
+                                 hint="copy it again: a character was changed, added or lost"))
+    try:
+        raw = base64.urlsafe_b64decode(m.group(2) + "=" * (-len(m.group(2)) % 4))
+        payload = zlib.decompress(raw[4:], -15)
+    except (binascii.Error, zlib.error, ValueError):
+        raise damaged from None
+    if len(raw) < 5 or zlib.crc32(payload).to_bytes(4, "big") != raw[:4]:
+        raise damaged
+    lines = payload.decode("utf-8").split("\n")
+    if len(lines) < 4:
+        raise damaged
+    castle, name, player, groups, *loose = lines
+    cards: dict[str, int] = {}
+    for group in filter(None, groups.split(";")):
+        set_code, _, items = group.partition(":")
+        for item in filter(None, items.split(",")):
+            number, _, count = item.partition("*")
+            cards[f"{set_code}.{int(number):03d}"] = int(count or 1)
+    for line in loose:
+        ref, _, count = line[1:].rpartition("*")
+        cards[ref] = int(count)
+    return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
+
+
+def _clean(text: str) -> str:
+    return text.replace("\n", " ")  # the payload is line-based; nothing else needs escaping
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:21] + "..."

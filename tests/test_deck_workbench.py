@@ -1,0 +1,273 @@
+"""The deck workbench: editing, pre-made decks, show/stats, diff (library and CLI)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skyforge.catalog import load_catalog
+from skyforge.catalog.models import AllianceCard
+from skyforge.decks import load_deck
+from skyforge.decks.editing import CardSpec, parse_spec
+from skyforge.decks.premade import build_premade
+from skyforge.decks.stats import Entry, HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
+from skyforge.errors import InputError
+
+from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, assert_quotes
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+# -- editing ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, ref, count", [
+    ("DEMO.007", "DEMO.007", 1), ("DEMO.007x3", "DEMO.007", 3), ("demo.7 x2", "demo.7", 2),
+    ("2xDEMO.007", "DEMO.007", 2), ("Gullwing Lookout x2", "Gullwing Lookout", 2),
+    ("Gullwing Lookout", "Gullwing Lookout", 1), ("DEMO.007×3", "DEMO.007", 3),
+])
+def test_card_specs(text, ref, count):
+    assert parse_spec(text) == CardSpec(ref, count)
+
+
+def test_new_add_remove_keep_the_file_sorted_and_show_validity(run, workspace):
+    result = run("deck", "new", "mine", "--castle", "Saltglass Bastion", "--player", "Cy")
+    assert "created decks/mine.toml" in result.stdout and "✗ not valid" in result.stdout
+    assert "0 cards; castle DEMO.001 'Saltglass Bastion' needs exactly 40" in result.stdout
+    run("deck", "add", "mine", "DEMO.008x2", "demo.7", "Brinecoil Adept x2")
+    result = run("deck", "add", "mine", "DEMO.007x2")
+    assert "added 2 cards" in result.stdout and "7 cards" in result.stdout
+    text = (workspace / "decks" / "mine.toml").read_text()
+    assert text == (
+        'schema = 1\nname = "mine"\ncastle = "DEMO.001"  # Saltglass Bastion (liothan)\nplayer = "Cy"\n\n[cards]\n'
+        '"DEMO.007" = 3  # Gullwing Lookout (liothan base)\n'
+        '"DEMO.008" = 2  # Saltmarsh Pikeman (liothan base)\n'
+        '"DEMO.009" = 2  # Brinecoil Adept (liothan base)\n')
+    run("deck", "remove", "mine", "DEMO.007x3", "DEMO.008")
+    deck = load_deck(workspace / "decks" / "mine.toml").data
+    assert deck.cards == {"DEMO.008": 1, "DEMO.009": 2}
+
+
+def test_edit_errors_are_reported_all_at_once(run, workspace):
+    run("deck", "new", "mine", "--castle", "DEMO.001")
+    result = run("deck", "add", "mine", "DEMO.999", "Gulwing Lookout", "DEMO.001", expect=2)
+    assert "error: 3 problems" in result.stderr
+    assert "no card 'Gulwing Lookout'" in result.stderr and "did you mean DEMO.007 'Gullwing Lookout'?" in result.stderr
+    assert "DEMO.001 'Saltglass Bastion' is a castle card, not an alliance card" in result.stderr
+    result = run("deck", "remove", "mine", "DEMO.007", expect=2)
+    assert "the deck holds no DEMO.007" in result.stderr
+    run("deck", "add", "mine", "DEMO.007")
+    result = run("deck", "remove", "mine", "DEMO.007x2", expect=2)
+    assert "cannot remove 2 × DEMO.007: the deck holds 1" in result.stderr
+
+
+def test_errata_card_is_added_in_place_of_the_card_it_corrects(run, workspace):
+    """000 "Customizing Decks"/Glossary: errata cards completely replace the cards they correct."""
+    run("deck", "new", "mine", "--castle", "DEMO.001")
+    run("deck", "add", "mine", "DEMO.017")
+    assert load_deck(workspace / "decks" / "mine.toml").data.cards == {"DEMO.203": 1}
+
+
+@pytest.mark.parametrize("name", ["../evil", "a/b", "..", ".hidden", "x" * 81, "bad name/"])
+def test_names_cannot_leave_the_decks_folder(run, workspace, name):
+    result = run("deck", "new", name, "--castle", "DEMO.001", expect=2)
+    assert "is not a valid deck name" in result.stderr
+    assert not (workspace / "evil.toml").exists()
+
+
+def test_no_clobbering_without_force(run, workspace):
+    before = (workspace / "decks" / "demo-red-rush.toml").read_text()
+    result = run("deck", "new", "demo-red-rush", "--castle", "DEMO.001", expect=2)
+    assert "already exists" in result.stderr and "--force" in result.stderr
+    result = run("deck", "copy", "demo-blue-wall", "demo-red-rush", expect=2)
+    assert (workspace / "decks" / "demo-red-rush.toml").read_text() == before
+    run("deck", "copy", "demo-blue-wall", "demo-red-rush", "--force")
+    assert load_deck(workspace / "decks" / "demo-red-rush.toml").data.name == "demo-red-rush"
+
+
+def test_copy_rename_and_list(run, workspace):
+    run("deck", "copy", "demo-blue-wall", "bw2")
+    result = run("deck", "rename", "bw2", "bw3")
+    assert "renamed to decks/bw3.toml" in result.stdout and "✓ valid" in result.stdout
+    assert not (workspace / "decks" / "bw2.toml").exists()
+    original = load_deck(workspace / "decks" / "demo-blue-wall.toml").data
+    renamed = load_deck(workspace / "decks" / "bw3.toml").data
+    assert renamed.cards == original.cards and renamed.castle == original.castle and renamed.name == "bw3"
+    (workspace / "decks" / "broken.toml").write_text("name = \n")
+    rows = json.loads(run("deck", "list", "--json").stdout)
+    by_deck = {r.get("deck", r["name"]): r for r in rows}
+    assert by_deck["bw3"]["valid"] and by_deck["bw3"]["size"] == 40 and by_deck["bw3"]["castle"] == "DEMO.001"
+    assert by_deck["broken"]["valid"] is False and "invalid TOML" in by_deck["broken"]["error"]
+    human = run("deck", "list").stdout
+    assert "Blue Wall" in human and "Saltglass Bastion" in human and "unreadable" in human
+
+
+# -- pre-made decks ----------------------------------------------------------------
+
+def test_premade_rule_is_quoted():
+    assert_quotes("000", "each player shuffles together 40 alliance cards from the same set and of the same "
+                         "faction as their castle",
+                  "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
+    assert_quotes("001", "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
+
+
+@pytest.mark.parametrize("faction", ["liothan", "taulot", "kurumo"])
+def test_premade_demo_decks_have_40_cards_after_removing_one_heroic_ally(catalog, faction):
+    result = build_premade(catalog, "DEMO", faction, seed=3)
+    assert sum(result.deck.cards.values()) == 40
+    assert result.removed is not None and "Heroic" in result.removed.keywords and result.removed.type == "ally"
+    castle = catalog.cards[result.deck.castle]
+    assert castle.faction == faction and castle.set_code == "DEMO"
+    for code in result.deck.cards:
+        card = catalog.cards[code]
+        assert isinstance(card, AllianceCard) and card.faction == faction and card.set_code == "DEMO"
+    again = build_premade(catalog, "DEMO", faction, seed=3)
+    assert again.deck == result.deck and again.removed == result.removed
+
+
+def test_premade_seed_varies_the_removed_heroic_ally(catalog):
+    removed = {build_premade(catalog, "DEMO", "liothan", seed=s).removed.key for s in range(20)}
+    assert len(removed) > 1
+
+
+def test_premade_applies_errata(catalog):
+    """DEMO.203 is the errata of DEMO.017: it takes its place (42 marked → 41 → 40)."""
+    deck = build_premade(catalog, "DEMO", "liothan", seed=1).deck
+    assert "DEMO.017" not in deck.cards and deck.cards.get("DEMO.203") == 1
+
+
+def test_premade_official_decks_say_which_data_is_missing(run):
+    result = run("deck", "premade", "CAM", "liothan", expect=2)
+    assert "no card list for pre-made deck 'liothan-zealots'" in result.stderr
+    assert 'premade = "liothan-zealots"' in result.stderr
+    result = run("deck", "premade", "XYZ", "liothan", expect=2)
+    assert "no pre-made deck of set 'XYZ'" in result.stderr and "DEMO liothan" in result.stderr
+
+
+def test_premade_cli_writes_a_valid_deck(run, workspace):
+    result = run("deck", "premade", "DEMO", "taulot", "--seed", "5", "--player", "Bo")
+    assert "decks/taulot-demo.toml" in result.stdout and "--seed 5 repeats it" in result.stdout
+    assert "40 cards" in result.stdout and "custom-deck rules" in result.stdout
+    data = json.loads(run("deck", "premade", "DEMO", "taulot", "--seed", "5", "--json", "--force").stdout)
+    assert data["size"] == 40 and data["seed"] == 5 and data["removed"]
+    run("deck", "premade", "DEMO", "taulot", expect=2)  # exists: needs --force
+
+
+# -- show and stats -----------------------------------------------------------------
+
+def test_show_json_contract(run):
+    data = json.loads(run("deck", "show", "demo-blue-wall", "--json").stdout)
+    assert data["castle"] == "DEMO.001" and data["size"] == 40 and data["valid"] is True
+    deck = load_deck(EXAMPLE_DECKS / "demo-blue-wall.toml").data
+    assert data["cards"] == deck.cards
+    assert data["types"] == {"ally": 30, "tower": 3, "spell": 5, "attachment": 2}
+    assert data["rarities"] == {"base": 24, "rare": 8, "mythic": 6, "legendary": 2}
+    assert sum(c["count"] for c in data["curve"]) == 40
+    mythic = next(r for r in data["budget"] if r["rarity"] == "mythic")
+    assert (mythic["used"], mythic["max"]) == (6, 6)
+    assert [g["type"] for g in data["groups"]] == ["ally", "tower", "spell", "attachment"]
+    assert json.loads(run("deck", "stats", "demo-blue-wall", "--json").stdout) == data
+
+
+def test_show_human_view(run):
+    out = run("deck", "show", "demo-blue-wall").stdout
+    for text in ("Blue Wall (Alice) — castle DEMO.001 Saltglass Bastion · 40 cards · ✓ valid", "Ally (30)",
+                 "Gullwing Lookout", "Mana curve", "mythic     6/6", "Opening hand", "after mulligan", "demo data"):
+        assert text in out
+    assert "Gullwing Lookout" not in run("deck", "stats", "demo-blue-wall").stdout
+
+
+def test_mulligan_suggestion_is_quoted():
+    assert_quotes("000", 'we suggest you mulligan any card that is not of the "ally" type and/or has a mana cost '
+                         "of 5 or higher", "Each player draws five cards from their alliance deck.",
+                  "discard any number of cards, draw back the same amount, and then shuffle the discarded "
+                  "cards back into the deck")
+    assert_quotes("001", "has a mana cost of 6 or higher")
+
+
+def _brute_force(counts: HandCounts, k: int) -> tuple[Fraction, Fraction]:
+    """Enumerate every opening hand and every redraw: the definition, by exhaustion."""
+    cards = ["A"] * counts.target_keep + ["B"] * counts.target_toss + ["C"] * counts.other_keep + \
+        ["D"] * counts.other_toss
+    n = len(cards)
+    hand = min(5, n)
+    opening = after = Fraction(0)
+    hands = list(itertools.combinations(range(n), hand))
+    for h in hands:
+        drawn = [cards[i] for i in h]
+        opening += Fraction(int(sum(c in "AB" for c in drawn) >= k), len(hands))
+        kept = [c for c in drawn if c in "AC"]
+        rest = [cards[i] for i in range(n) if i not in h]
+        redraws = list(itertools.combinations(rest, min(hand - len(kept), len(rest))))
+        good = sum(1 for r in redraws if sum(c in "AB" for c in kept + list(r)) >= k)
+        after += Fraction(good, len(redraws)) / len(hands)
+    return opening, after
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=st.integers(0, 4), b=st.integers(0, 2), c=st.integers(0, 3), d=st.integers(0, 4), k=st.integers(0, 4))
+def test_exact_odds_match_enumeration(a, b, c, d, k):
+    counts = HandCounts(a, b, c, d)
+    opening, after = _brute_force(counts, k) if counts.size else (Fraction(int(k <= 0)),) * 2
+    assert p_opening(counts, k) == opening
+    assert p_after_mulligan(counts, k) == after
+
+
+def test_exact_odds_agree_with_a_seeded_simulation(catalog):
+    from skyforge.decks.stats import resolve_entries
+
+    deck = load_deck(EXAMPLE_DECKS / "demo-blue-wall.toml")
+    entries = resolve_entries(catalog, deck)
+    for max_cost, k in ((2, 2), (3, 3), (4, 1)):
+        counts = hand_counts(entries, max_cost)
+        sim_open, sim_mull = simulate(entries, max_cost, k, trials=20000, seed=42)
+        assert abs(float(p_opening(counts, k)) - sim_open) < 0.015
+        assert abs(float(p_after_mulligan(counts, k)) - sim_mull) < 0.015
+    # with the Monoliths threshold (cost 6 or higher) cost-5 allies stay in the hand
+    counts6 = hand_counts(entries, 5, mulligan_cost=6)
+    assert counts6.target_toss == 0 and counts6.target_keep == hand_counts(entries, 5).target_keep + \
+        hand_counts(entries, 5).target_toss
+
+
+def test_mulligan_improves_the_odds_and_wanted_cards_that_get_tossed():
+    entries = [Entry("x", "X.001", 10, AllianceCard(name="cheap", type="ally", cost=2)),
+               Entry("y", "X.002", 10, AllianceCard(name="big", type="ally", cost=6)),
+               Entry("z", "X.003", 20, AllianceCard(name="spell", type="spell", cost=1))]
+    counts = hand_counts(entries, 6)
+    assert counts == HandCounts(10, 10, 0, 20)
+    sim = simulate(entries, 6, 2, trials=20000, seed=7)
+    assert abs(float(p_after_mulligan(counts, 2)) - sim[1]) < 0.015
+    assert p_after_mulligan(hand_counts(entries, 2), 2) > p_opening(hand_counts(entries, 2), 2)
+
+
+# -- diff ---------------------------------------------------------------------------
+
+def test_diff(run, workspace):
+    run("deck", "copy", "demo-blue-wall", "b")
+    run("deck", "remove", "b", "DEMO.007x2", "DEMO.044")
+    run("deck", "add", "b", "DEMO.012x2", "DEMO.008")
+    result = run("deck", "diff", "demo-blue-wall", "b", "--json", expect=1)
+    data = json.loads(result.stdout)
+    assert data["added"] == [{"code": "DEMO.012", "name": "Lanternfin Otterling", "from": 0, "to": 2, "change": 2}]
+    assert [r["code"] for r in data["removed"]] == ["DEMO.044"]
+    assert [(r["code"], r["from"], r["to"]) for r in data["changed"]] == [("DEMO.007", 3, 1), ("DEMO.008", 3, 4)]
+    human = run("deck", "diff", "demo-blue-wall", "b", expect=1).stdout
+    assert "+   2  DEMO.012" in human and "-   1  DEMO.044" in human and "~  -2  DEMO.007" in human
+    assert "same cards and castle" in run("deck", "diff", "demo-blue-wall", "demo-blue-wall").stdout
+
+
+def test_demo_catalog_is_used(catalog):
+    assert any(Path(f).is_relative_to(DEMO_CATALOG) for f in catalog.files)
+
+
+def test_bad_spec_is_input_error():
+    with pytest.raises(InputError):
+        parse_spec("DEMO.007x0")
