@@ -58,12 +58,15 @@ class CurrentGame:
     recruit: int | None = None      # X while offers are pending
 
     def as_dict(self) -> dict:
-        return {"scenario": self.scenario.model_dump(exclude_none=True) if self.scenario else None,
-                "portal": self.portal.model_dump(exclude_none=True) if self.portal else None,
+        scenario = self.scenario
+        return {"scenario": scenario.code if scenario else None,
+                "portal": self.portal.code if self.portal else None,
                 "outsider": self.outsider,
                 "henchman_scenario": self.henchman_scenario.code if self.henchman_scenario else None,
                 "actions_taken": list(self.actions_taken), "income_earned": self.income_earned,
-                "recruit": self.recruit}
+                "recruit": self.recruit,
+                "scenario_card": scenario.model_dump(exclude_none=True) if scenario else None,
+                "portal_card": self.portal.model_dump(exclude_none=True) if self.portal else None}
 
 
 @dataclass

@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "castles": ("skyforge.cli.cards", "castles", "List castles with their deck-building rules."),
     "deck": ("skyforge.cli.deck", "deck", "Validate custom alliance decks."),
     "catalog": ("skyforge.cli.catalog", "catalog", "Check the catalog files and see where data comes from."),
+    "campaign": ("skyforge.cli.campaign", "campaign", "Run a four-game campaign: piles, gold, castle health, Recruit."),
     "schema": ("skyforge.cli.schema", "schema", "Print the JSON Schema of a file format."),
 }
 
