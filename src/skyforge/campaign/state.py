@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from skyforge.campaign import events as ev
 
@@ -168,6 +168,23 @@ def _take(pile: list, code: str) -> object:
     raise ValueError(f"{code} is not in the pile")
 
 
+def copy_state(state: CampaignState) -> CampaignState:
+    """A copy sharing nothing mutable with ``state`` (the event models are frozen, so shared)."""
+    s = copy.copy(state)
+    s.hordes = list(state.hordes)
+    s.horde_deck = dict(state.horde_deck)
+    s.horde_deck_notes = list(state.horde_deck_notes)
+    s.notes = list(state.notes)
+    s.scenario_pile = list(state.scenario_pile)
+    s.portal_pile = list(state.portal_pile)
+    s.players = [replace(p, market_decks=list(p.market_decks), market=list(p.market), deck=Counter(p.deck),
+                         top_of_deck=list(p.top_of_deck), offers=[list(o) for o in p.offers],
+                         exiled=list(p.exiled)) for p in state.players]
+    s.current = replace(state.current, actions_taken=list(state.current.actions_taken))
+    s.games = [replace(g) for g in state.games]
+    return s
+
+
 def apply(state: CampaignState | None, event: ev.BaseModel) -> CampaignState:
     """The state after ``event``; ``state`` itself is left untouched."""
     if isinstance(event, ev.Created):
@@ -176,7 +193,14 @@ def apply(state: CampaignState | None, event: ev.BaseModel) -> CampaignState:
         return initial(event)
     if state is None:
         raise ValueError("a journal must start with a 'created' event")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
+    _apply_in_place(s, event)
+    return s
+
+
+def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
+    if isinstance(event, ev.Created):
+        raise ValueError("a journal has one 'created' event, the first")
     s.events += 1
     match event:
         case ev.StartingDeck(player=name, cards=cards):
@@ -250,13 +274,16 @@ def apply(state: CampaignState | None, event: ev.BaseModel) -> CampaignState:
                 s.game = event.game + 1
         case _:
             raise ValueError(f"unknown event {event!r}")
-    return s
 
 
 def fold(events: Iterable[ev.BaseModel]) -> CampaignState:
-    state: CampaignState | None = None
-    for event in events:
-        state = apply(state, event)
-    if state is None:
+    """Replay a journal: the first event is ``created``; the rest change one working copy."""
+    events = list(events)
+    if not events:
         raise ValueError("an empty journal has no state")
+    if not isinstance(events[0], ev.Created):
+        raise ValueError("a journal must start with a 'created' event")
+    state = initial(events[0])
+    for event in events[1:]:
+        _apply_in_place(state, event)
     return state

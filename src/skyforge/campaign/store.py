@@ -37,11 +37,8 @@ HEADER = ("# skyforge campaign journal (DESIGN.md §3): the state is the fold of
 class Journal:
     path: Path
     events: list
+    state: CampaignState
     migrated_from: int | None = None
-
-    @property
-    def state(self) -> CampaignState:
-        return fold(self.events)
 
 
 def campaigns_dir(workspace: Path) -> Path:
@@ -76,7 +73,7 @@ def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
 
 
 def parse_journal(text: str, path: Path | str) -> Journal:
-    from pydantic import TypeAdapter, ValidationError
+    from pydantic import ValidationError
 
     data = parse_toml(text, path)
     data, migrated = migrate(data, path)
@@ -85,24 +82,47 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
                                  hint="a campaign file holds schema and [[events]]"))
     raw = data.get("events", [])
-    try:
-        events = TypeAdapter(list[ev.Event]).validate_python(raw)
-    except ValidationError as exc:
-        from skyforge.storage import register_union_tags, validation_problems
+    from skyforge.storage import register_union_tags, validation_problems
 
-        register_union_tags(set(ev.EVENT_TYPES))
+    register_union_tags(set(ev.EVENT_TYPES))
+    try:
+        events = _ADAPTER().validate_python({"events": raw}).events
+    except ValidationError as exc:
         raise InputError(validation_problems(
             exc, path, text if not migrated else "",
-            describe=lambda loc: raw[loc[1]].get("type") if len(loc) == 2 and isinstance(raw[loc[1]], dict) else None,
-        )) from None
+            describe=lambda loc: _event_type(raw, loc))) from None
     if not events or not isinstance(events[0], ev.Created):
         raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
     try:
-        fold(events)
-    except (ValueError, KeyError, AttributeError) as exc:
+        state = fold(events)
+    except (ValueError, KeyError, AttributeError, TypeError) as exc:
         raise InputError(Problem(f"the journal does not replay: {exc}", file=path, key="events",
                                  hint="restore the file from a backup, or remove the last events by hand")) from None
-    return Journal(Path(path), events, migrated)
+    return Journal(Path(path), events, state, migrated)
+
+
+def _event_type(raw: list, loc: tuple) -> str | None:
+    if len(loc) == 2 and loc[0] == "events" and isinstance(loc[1], int) and loc[1] < len(raw) \
+            and isinstance(raw[loc[1]], dict):
+        return raw[loc[1]].get("type")
+    return None
+
+
+_adapter = None
+
+
+def _ADAPTER():
+    """The pydantic validator of the events table, built once (lazily: pydantic is slow to import)."""
+    global _adapter
+    if _adapter is None:
+        from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+        class _Events(BaseModel):
+            model_config = ConfigDict(extra="forbid")
+            events: list[ev.Event]
+
+        _adapter = TypeAdapter(_Events)
+    return _adapter
 
 
 def load(path: Path) -> Journal:
