@@ -265,6 +265,8 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             record.castle_health = event.castle_health
             record.gold = s.gold
             s.current = CurrentGame()
+            for p in s.players:
+                p.top_of_deck = []
             if event.result == "lost":
                 s.phase = "lost"
             elif event.game >= GAMES:

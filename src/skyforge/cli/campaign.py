@@ -66,10 +66,10 @@ def _console():
 
 
 def _status_line(state) -> str:
-    hint = {"new": "next: choose starting decks (campaign start-deck NAME --player P --auto)",
+    hint = {"new": f"next: starting decks (campaign start-deck {state.name} --player P --auto)",
             "ready": f"next: set up game {len(state.games) + 1} (campaign next {state.name})",
-            "scenario": "resolving the scenario: actions, then campaign income",
-            "playing": "playing: campaign pillage / gold during the game, campaign end when it ends",
+            "scenario": f"resolving the scenario: actions, then campaign income {state.name}",
+            "playing": f"playing: record pillages, then campaign end {state.name}",
             "won": "the campaign is won!", "lost": "the campaign is lost"}[state.status]
     return f"[dim]{state.name}: game {state.game}/4 · gold {state.gold} · castle health {state.castle_health} · {hint}[/]"
 
