@@ -327,7 +327,7 @@ def test_recruit_forms_three_offers_from_the_top_of_each_market():
                   "Then, place all the cards left in the market at the bottom of the market deck in a random order.")
     g = _scenario_game(gold=10)
     markets = {p.name: list(p.market) for p in g.state.players}
-    (_, formed) = g.do(c.recruit, 2)
+    (formed,) = g.do(c.recruit, 2)
     assert g.state.gold == 6
     for name, market in markets.items():
         assert formed.offers[name] == [market[0:2], market[2:4], market[4:6]]
@@ -337,7 +337,7 @@ def test_recruit_forms_three_offers_from_the_top_of_each_market():
     alice = g.state.player("Alice")
     assert taken.cards == markets["Alice"][2:4]
     assert alice.top_of_deck == markets["Alice"][2:4]
-    assert Counter(alice.deck) - Counter(fold(g.events[:-3]).player("Alice").deck) == Counter(markets["Alice"][2:4])
+    assert Counter(alice.deck) - Counter(fold(g.events[:-2]).player("Alice").deck) == Counter(markets["Alice"][2:4])
     rest = markets["Alice"][0:2] + markets["Alice"][4:6]
     assert sorted(taken.to_bottom) == sorted(rest)
     assert alice.market == markets["Alice"][6:] + taken.to_bottom

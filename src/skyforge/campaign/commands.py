@@ -398,6 +398,7 @@ def _rarity(catalog, code: str) -> str | None:
 def next_game(state: CampaignState) -> list[ev.GameSetUp]:
     """000 "Scenario Setup": scenario, portal and outsider for the next game."""
     _require(state, "ready", doing="set up the next game")
+    _no_offers(state, "set up the next game")
     game = len(state.games) + 1
     draw = rng(state.seed, state.events)
     pile = list(state.scenario_pile)
@@ -446,10 +447,8 @@ def take_action(state: CampaignState, ref: str) -> list:
         raise RuleError(f"'{action.name}' costs {-action.gold} gold; the Alliance has {state.gold}",
                         hint="earn gold with another action first, or skip it")
     change = clamp_gold(state.gold + action.gold) - state.gold
-    out: list = [ev.ActionTaken(at=now(), action=action.name, change=change)]
-    if action.recruit:
-        out.append(_offers(state, action.recruit, state.events + 1))
-    return out
+    offers = _offers(state, action.recruit) if action.recruit else None
+    return [ev.ActionTaken(at=now(), action=action.name, change=change, recruit=action.recruit, offers=offers)]
 
 
 def recruit(state: CampaignState, x: int, free: bool = False) -> list:
@@ -467,7 +466,7 @@ def recruit(state: CampaignState, x: int, free: bool = False) -> list:
         return take_action(state, actions[0].name)
     _require(state, "ready", "scenario", "playing", doing="recruit")
     _no_offers(state, "recruit again")
-    return [_offers(state, x, state.events)]
+    return [ev.OffersFormed(at=now(), recruit=x, offers=_offers(state, x))]
 
 
 def offer_sizes(cards: int, x: int) -> list[int]:
@@ -481,7 +480,8 @@ def offer_sizes(cards: int, x: int) -> list[int]:
     return sizes
 
 
-def _offers(state: CampaignState, x: int, index: int) -> ev.OffersFormed:
+def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
+    """Each player's offers: the top cards of the market deck, dealt offer by offer."""
     offers: dict[str, list[list[str]]] = {}
     for p in state.players:
         top, dealt = list(p.market), []
@@ -489,7 +489,7 @@ def _offers(state: CampaignState, x: int, index: int) -> ev.OffersFormed:
             dealt.append(top[:size])
             top = top[size:]
         offers[p.name] = dealt
-    return ev.OffersFormed(at=now(), recruit=x, offers=offers)
+    return offers
 
 
 def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferTaken]:
@@ -548,6 +548,7 @@ def set_health(state: CampaignState, health: int) -> list[ev.HealthSet]:
 
 def end_game(state: CampaignState, won: bool, castle_health: int) -> list[ev.GameEnded]:
     _require(state, "playing", doing="end the game")
+    _no_offers(state, "end the game")
     if castle_health < 0:
         raise InputError(Problem("castle health cannot be negative", key="--castle-health",
                                  value=castle_health, has_value=True))

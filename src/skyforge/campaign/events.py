@@ -93,13 +93,20 @@ class GameSetUp(_Model):
 
 
 class ActionTaken(_Model):
+    """A scenario action; a Recruit X action also records the offers it formed (one command, one event)."""
+
     type: Literal["action-taken"] = "action-taken"
     at: str | None = None
     action: str
     change: int = Field(description="Gold change applied (after the 0..40 limits).")
+    recruit: int | None = Field(default=None, ge=1, description="Recruit X: X.")
+    offers: dict[str, list[list[str]]] | None = Field(
+        default=None, description="Recruit X: player → the offers formed from the top of their market deck.")
 
 
 class OffersFormed(_Model):
+    """Offers formed by a Recruit from another effect (``recruit --free``)."""
+
     type: Literal["offers-formed"] = "offers-formed"
     at: str | None = None
     recruit: int = Field(ge=1, description="X of Recruit X.")

@@ -225,14 +225,10 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
         case ev.ActionTaken():
             s.current.actions_taken.append(event.action)
             s.gold = clamp_gold(s.gold + event.change)
+            if event.offers is not None:
+                _form_offers(s, event.recruit, event.offers)
         case ev.OffersFormed():
-            s.current.recruit = event.recruit
-            for p in s.players:
-                offers = [list(o) for o in event.offers.get(p.name, [])]
-                for offer in offers:
-                    for code in offer:
-                        p.market.remove(code)
-                p.offers = offers
+            _form_offers(s, event.recruit, event.offers)
         case ev.OfferTaken():
             p = s.player(event.player)
             p.deck.update(event.cards)
@@ -276,6 +272,16 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
                 s.game = event.game + 1
         case _:
             raise ValueError(f"unknown event {event!r}")
+
+
+def _form_offers(s: CampaignState, recruit: int | None, offers: dict[str, list[list[str]]]) -> None:
+    s.current.recruit = recruit
+    for p in s.players:
+        dealt = [list(o) for o in offers.get(p.name, [])]
+        for offer in dealt:
+            for code in offer:
+                p.market.remove(code)
+        p.offers = dealt
 
 
 def fold(events: Iterable[ev.BaseModel]) -> CampaignState:

@@ -266,7 +266,10 @@ def _say_action(app: App):
             if event.type == "action-taken":
                 out.print(f"{_esc(event.action)}: gold {before.gold} → {before.gold + event.change}"
                           + _clamp_note(before.gold, event.change, _printed(before, event.action)))
-            elif event.type == "offers-formed":
+                exile = next((a.exile for a in before.current.scenario.actions if a.name == event.action), None)
+                if exile:
+                    out.print(f"Each player may exile {exile}: skyforge campaign exile {after.name} --player P CARD")
+            if getattr(event, "offers", None):
                 _offers_view(out, app, after)
     return say
 
@@ -541,7 +544,8 @@ def _summary(event) -> str:
     if t == "game-set-up":
         return f"game {event.game} set up: scenario {event.scenario}, portal {event.portal}, outsider {event.outsider}"
     if t == "action-taken":
-        return f"action {event.action} (gold {event.change:+d})"
+        offers = f"; offers formed for {', '.join(event.offers)}" if event.offers else ""
+        return f"action {event.action} (gold {event.change:+d}){offers}"
     if t == "offers-formed":
         return f"Recruit {event.recruit}: offers formed for " + ", ".join(event.offers)
     if t == "offer-taken":
