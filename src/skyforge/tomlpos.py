@@ -32,8 +32,9 @@ def key_lines(text: str) -> dict[Path_, int]:
     table: Path_ = ()
     in_multiline_string: str | None = None
     depth = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw
+    # TOML lines end at "\n" only (str.splitlines would also split at \x85, \u2028 … inside strings)
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.removesuffix("\r")
         if in_multiline_string:
             if in_multiline_string in line:
                 in_multiline_string = None
