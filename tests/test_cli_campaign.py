@@ -138,3 +138,35 @@ def test_docs_walkthrough_runs(run, workspace):
             for line in shown.strip().splitlines():
                 if line.strip() and not line.startswith("…"):
                     assert line.rstrip() in result.stdout, f"{command}: missing {line!r}\n{result.stdout}"
+
+
+def test_limited_format_and_unknown_castle_health(run, workspace):
+    sky(run, "campaign", "new", "solo", "--castle", "DEMO.001", "--player", "Alice",
+        "--limited", "demo-blue-wall,demo-red-rush,taulot-demo", "--hordes",
+        "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "1", "--outsider", "Lamplighter Sova")
+    data = show(run, "solo")
+    assert data["format"] == "limited" and len(data["players"]) == 1
+    assert data["players"][0]["market_decks"] == ["decks/demo-blue-wall.toml", "decks/demo-red-rush.toml",
+                                                  "premade:taulot-demo"]
+    result = run("campaign", "new", "x", "--castle", "Pools of Flyema", "--player", "A=demo-blue-wall",
+                 "--hordes", "a,b,c", "--difficulty", "1", "--outsider", "y", expect=2)
+    assert "--castle-health" in result.stderr and "Traceback" not in result.output
+
+
+def test_the_file_keeps_what_pausing_a_campaign_asks_for(run, workspace):
+    """000 "Pausing a Campaign": everything to set aside is in the campaign file, nothing else needed."""
+    from .conftest import assert_quotes
+
+    assert_quotes("000", "you need to note down your gold and castle's health.",
+                  "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
+                  "and final outsider.")
+    sky(run, *NEW)
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    before = show(run)
+    # a different catalog later (here: none of the demo cards) does not change the campaign
+    after = json.loads(run("--catalog", str(ROOT / "tests" / "data" / "mini-catalog.toml"),
+                           "campaign", "show", "spring", "--json").stdout)
+    assert after == before
+    for key in ("gold", "castle_health", "scenario_pile", "portal_pile", "castle", "final_outsider"):
+        assert before[key]
+    assert all(p["market"] for p in before["players"]) and before["players"][0]["deck"]
