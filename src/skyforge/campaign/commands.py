@@ -1,0 +1,563 @@
+"""Campaign commands: check the rules against the current state, draw what must
+be drawn, and return the event(s) that record the outcome.
+
+Every function here is pure apart from its random draws, which come from
+:func:`rng` — a generator derived from the campaign seed and the index of the
+event being made — so the same command on the same journal draws the same
+cards. The events store what was drawn, so replay never needs the generator.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from skyforge.campaign import events as ev
+from skyforge.campaign.state import (
+    GAMES,
+    GOLD_MAX,
+    STARTING_BASE,
+    STARTING_LEGENDARY,
+    CampaignState,
+    clamp_gold,
+)
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+
+
+def rng(seed: int, index: int) -> random.Random:
+    """The generator for the draw made by event number ``index`` of a campaign."""
+    return random.Random(f"skyforge-campaign:{seed}:{index}")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def check_name(name: str) -> str:
+    if not NAME.match(name) or ".." in name:
+        raise InputError(Problem(f"'{name}' is not a valid campaign name",
+                                 hint="use letters, digits, '-', '_' or '.', e.g. spring-2025"))
+    return name
+
+
+# --------------------------------------------------------------------------- new
+
+
+@dataclass
+class PlayerSpec:
+    """One ``--player NAME=DECK[@CASTLE]`` as given on the command line."""
+
+    name: str
+    decks: list[str] = field(default_factory=list)   # one deck, or three in limited format
+    castle: str | None = None
+
+
+def parse_player(text: str) -> PlayerSpec:
+    """``NAME=DECK``, ``NAME=DECK@CASTLE``, ``NAME@CASTLE`` or ``NAME`` (limited format)."""
+    castle = None
+    if "@" in text:
+        text, castle = text.rsplit("@", 1)
+        castle = castle.strip() or None
+    name, _, decks = text.partition("=")
+    name = name.strip()
+    if not name:
+        raise InputError(Problem(f"--player {text!r}: the player's name is missing",
+                                 hint="write --player NAME=DECK, e.g. --player Alice=demo-blue-wall"))
+    refs = [d.strip() for d in decks.split(",") if d.strip()] if decks else []
+    return PlayerSpec(name, refs, castle)
+
+
+def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: list[PlayerSpec],
+                 hordes: list[str], difficulty: int, outsider: str, scenarios: list[str] | None = None,
+                 portals: list[str] | None = None, limited: list[list[str]] | None = None,
+                 seed: int | None = None, castle_health: int | None = None) -> ev.Created:
+    """The ``created`` event of a new campaign (000 "Campaign Setup")."""
+    check_name(name)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    draw = rng(seed, 0)
+    notes: list[str] = []
+    problems: list[Problem] = []
+
+    castle_card = catalog.get(castle, "castle", what="castle")
+    health = castle_health if castle_health is not None else castle_card.health
+    if health is None:
+        raise InputError(Problem(
+            f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
+            key="--castle-health",
+            hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}"))
+    if not players:
+        raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
+    if len(players) > 2:
+        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players",
+                                 key="--player"))
+    names = [p.name.casefold() for p in players]
+    if len(set(names)) != len(names):
+        raise InputError(Problem("two players have the same name", key="--player"))
+
+    setups = _market_decks(catalog, workspace, castle_card, players, limited or [], draw, notes)
+
+    horde_ids: list[str] = []
+    for ref in hordes:
+        horde = catalog.horde(ref)
+        if horde.id in horde_ids:
+            problems.append(Problem(f"horde '{horde.id}' is given twice", key="--hordes",
+                                    hint="choose three different hordes"))
+        horde_ids.append(horde.id)
+    if len(horde_ids) != 3:
+        problems.append(Problem(f"{len(horde_ids)} hordes: a campaign uses three different hordes",
+                                key="--hordes", value=",".join(hordes), has_value=True,
+                                hint="--hordes H1,H2,H3"))
+    if not 1 <= difficulty <= 5:
+        problems.append(Problem("the difficulty level must be 1 to 5", key="--difficulty",
+                                value=difficulty, has_value=True))
+    final = _outsider(catalog, outsider)
+    if getattr(final, "outsider_type", None) == "henchman":
+        problems.append(Problem(f"{final.name} is a henchman; the final outsider can be any non-henchman outsider",
+                                key="--outsider"))
+    if problems:
+        raise InputError(problems)
+
+    mode = "coop" if len(players) == 2 else "solo"
+    pile = _scenario_pile(catalog, scenarios, horde_ids, draw, notes)
+    portal_pile = _portal_pile(catalog, portals, horde_ids, mode, draw, notes)
+    from skyforge.campaign.hordedeck import campaign_horde_deck
+
+    horde_deck, horde_notes = campaign_horde_deck(catalog, horde_ids, difficulty, draw)
+    return ev.Created(
+        at=now(), name=name, seed=seed, castle=castle_card.key, castle_name=castle_card.name,
+        castle_health=health, format="limited" if any(len(p.market_decks) > 1 for p in setups) else "standard",
+        players=setups, hordes=horde_ids, difficulty=difficulty, horde_deck=horde_deck,
+        horde_deck_notes=horde_notes, scenario_pile=pile, portal_pile=portal_pile,
+        final_outsider=final.name, notes=notes)
+
+
+def _outsider(catalog, ref: str):
+    """An outsider by code or name; an immortal's stage cards or a colossal's parts share one name."""
+    same = [c for c in catalog.of_kind("outsider") if c.name.casefold() == ref.strip().casefold()]
+    if same:
+        return same[0]
+    return catalog.get(ref, "outsider", what="outsider")
+
+
+def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes) -> list[ev.PlayerSetup]:
+    """Load, check and shuffle each player's market deck (000 "Alliance and Market Decks")."""
+    from skyforge.decks import Deck, DeckFile, load_deck, resolve_deck_path
+    from skyforge.rules import validate_decks
+
+    limited = list(limited)
+    problems: list[Problem] = []
+    setups: list[tuple[PlayerSpec, str, bool, list[tuple[str, Counter]]]] = []
+    standard: list[Deck] = []
+    for i, spec in enumerate(players):
+        refs = spec.decks
+        if not refs:
+            if not limited:
+                problems.append(Problem(f"no market deck for {spec.name}", key="--player",
+                                        hint=f"--player {spec.name}=DECK, or --limited DECK,DECK,DECK"))
+                continue
+            refs = limited.pop(0)
+        if len(refs) not in (1, 3):
+            problems.append(Problem(f"{spec.name}: {len(refs)} decks; a market deck is one deck, "
+                                    "or three shuffled together in limited format", key="--limited"))
+            continue
+        # the castle whose back sets this player's restrictions
+        if i == 0:
+            if spec.castle and catalog.get(spec.castle, "castle", what="castle").key != castle_card.key:
+                problems.append(Problem(f"{spec.name} is the first player: their castle is the campaign castle",
+                                        key="--player", hint="give @CASTLE for the second (visiting) player only"))
+            player_castle = castle_card
+        else:
+            player_castle = None
+            if spec.castle:
+                player_castle = catalog.get(spec.castle, "castle", what="castle")
+        sources: list[tuple[str, Counter]] = []
+        for ref in refs:
+            premade = catalog.premade_decks.get(ref)
+            if premade is not None and not (workspace / "decks" / f"{ref}.toml").exists():
+                cards = Counter({c.key: c.copies for c in catalog.of_kind("alliance")
+                                 if getattr(c, "premade", None) == premade.id})
+                if not cards:
+                    problems.append(Problem(f"the catalog has no cards of the pre-made deck '{ref}'",
+                                            hint="add premade = \"…\" to its cards in the catalog"))
+                sources.append((f"premade:{premade.id}", cards))
+                continue
+            try:
+                deck = load_deck(resolve_deck_path(ref, workspace))
+            except InputError as exc:
+                problems.extend(exc.problems)
+                continue
+            if len(refs) == 1:
+                if player_castle is None:
+                    player_castle = catalog.get(deck.data.castle, "castle", what="castle")
+                    notes.append(f"{spec.name} is the visiting army: deck restrictions from castle "
+                                 f"{player_castle.key} ({player_castle.name}), the castle of {deck.file}")
+                checked = Deck(deck.path, DeckFile(**{**deck.data.model_dump(), "castle": player_castle.key}),
+                               deck.lines)
+                standard.append(checked)
+            else:
+                report = validate_decks(catalog, [deck])
+                problems.extend(Problem(f"{v.message}", file=v.deck, line=v.line, key=v.rule, hint=v.fix or v.hint)
+                                for v in report.violations)
+            cards = Counter()
+            for key, n in deck.data.cards.items():
+                card = catalog.find(key, "alliance")
+                cards[card.key if card is not None else key] += n
+            sources.append((deck.file, cards))
+        if player_castle is None:
+            player_castle = castle_card
+        if i > 0 and player_castle.key == castle_card.key and len(refs) == 1:
+            problems.append(Problem(f"{spec.name} is the visiting army and needs another castle than "
+                                    f"{castle_card.key}", key="--player",
+                                    hint=f"--player {spec.name}=DECK@CASTLE"))
+        setups.append((spec, player_castle.key, i > 0, sources))
+    if limited:
+        problems.append(Problem(f"{len(limited)} --limited more than players without a deck", key="--limited"))
+    if problems:
+        raise InputError(problems)
+    if standard:
+        report = validate_decks(catalog, standard)
+        if not report.valid:
+            raise RuleError(
+                "a market deck must be a regular deck that follows its castle's restrictions:\n"
+                + "\n".join(f"  {v.deck or ', '.join(v.decks)}: {v.message}" for v in report.violations),
+                hint="check it with: skyforge deck validate DECK…")
+    out = []
+    for spec, castle_key, visiting, sources in setups:
+        total = Counter()
+        for _, cards in sources:
+            total.update(cards)
+        market = sorted(total.elements(), key=_code_order)
+        draw.shuffle(market)
+        out.append(ev.PlayerSetup(name=spec.name, castle=castle_key, visiting=visiting,
+                                  market_decks=[s for s, _ in sources], market=market))
+    return out
+
+
+def _code_order(code: str) -> tuple:
+    head, _, tail = code.partition(".")
+    return (head, int(tail)) if tail.isdigit() else (head, 0, tail)
+
+
+def _scenario_model(card) -> ev.Scenario:
+    return ev.Scenario(code=card.key, name=card.name, horde=card.horde, difficulty=card.difficulty,
+                       income=card.income, mandatory_text=card.mandatory_text or (
+                           "mandatory effects: see the card" if card.mandatory else None),
+                       henchman=card.henchman,
+                       actions=[ev.ScenarioAction(**a.model_dump()) for a in card.actions])
+
+
+def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
+    if refs:
+        cards = [catalog.get(r, "scenario", what="scenario") for r in refs]
+        if len({c.key for c in cards}) != len(cards):
+            raise InputError(Problem("a scenario is given twice", key="--scenarios"))
+    else:
+        related = sorted((c for c in catalog.of_kind("scenario") if c.horde in horde_ids), key=lambda c: c.key)
+        if len(related) < 6:
+            raise InputError(Problem(
+                f"the catalog has {len(related)} scenario(s) related to {', '.join(horde_ids)}; the scenario pile needs six",
+                key="--scenarios", hint="choose six with --scenarios S1,…,S6 (skyforge cards search --kind scenario)"))
+        cards = related if len(related) == 6 else sorted(draw.sample(related, 6), key=lambda c: c.key)
+        notes.append("scenario pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
+                     + " (the scenarios of the chosen hordes" + (", six at random)" if len(related) > 6 else ")"))
+    if len(cards) != 6:
+        raise InputError(Problem(f"{len(cards)} scenarios: the scenario pile is six scenario cards",
+                                 key="--scenarios"))
+    return [_scenario_model(c) for c in cards]
+
+
+def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]:
+    if refs:
+        cards = [catalog.get(r, "portal", what="portal") for r in refs]
+        bad = [c for c in cards if c.stage != 1]
+        if bad:
+            raise InputError(Problem(f"{', '.join(c.key for c in bad)}: the portal pile is stage 1 portals",
+                                     key="--portals"))
+        if len({c.key for c in cards}) != len(cards):
+            raise InputError(Problem("a portal is given twice", key="--portals"))
+    else:
+        stage1 = sorted((c for c in catalog.of_kind("portal") if c.stage == 1 and mode in c.modes),
+                        key=lambda c: c.key)
+        related = [c for c in stage1 if c.horde in horde_ids]
+        others = [c for c in stage1 if c.horde not in horde_ids]
+        if len(related) >= 4:
+            cards = related if len(related) == 4 else sorted(draw.sample(related, 4), key=lambda c: c.key)
+            filled = []
+        else:
+            filled = draw.sample(others, min(4 - len(related), len(others)))
+            cards = related + sorted(filled, key=lambda c: c.key)
+        if len(cards) < 4:
+            raise InputError(Problem(f"the catalog has only {len(cards)} stage 1 {mode} portal(s)",
+                                     key="--portals", hint="choose four with --portals P1,P2,P3,P4"))
+        text = "portal pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
+        if filled:
+            text += (f" ({len(related)} related to the chosen hordes; "
+                     + ", ".join(c.key for c in filled) + " added at random from the other stage 1 portals)")
+        else:
+            text += " (the stage 1 portals of the chosen hordes)"
+        notes.append(text)
+    if len(cards) != 4:
+        raise InputError(Problem(f"{len(cards)} portals: the portal pile is four stage 1 portals", key="--portals"))
+    return [ev.Portal(code=c.key, name=c.name, horde=c.horde) for c in cards]
+
+
+# --------------------------------------------------------------------------- during the campaign
+
+
+def _require(state: CampaignState, *statuses: str, doing: str) -> None:
+    if state.status not in statuses:
+        hints = {"new": "choose the starting decks first: skyforge campaign start-deck NAME --player P --auto",
+                 "ready": "set up the next game: skyforge campaign next NAME",
+                 "scenario": "finish resolving the scenario: skyforge campaign income NAME",
+                 "playing": "record the game's end: skyforge campaign end NAME --won|--lost --castle-health N",
+                 "won": "the campaign is over (won)", "lost": "the campaign is over (lost)"}
+        raise StateError(f"cannot {doing} now: the campaign is '{state.status}'", hint=hints.get(state.status))
+
+
+def _no_offers(state: CampaignState, doing: str) -> None:
+    if state.offers_pending:
+        waiting = [p.name for p in state.players if p.offers]
+        raise StateError(f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)",
+                         hint="skyforge campaign take NAME --player P N")
+
+
+def _player(state: CampaignState, name: str):
+    p = state.player(name)
+    if p is None:
+        raise NotFoundError(Problem(f"no player '{name}' in campaign {state.name}",
+                                    hint="players: " + ", ".join(q.name for q in state.players)))
+    return p
+
+
+def starting_deck(state: CampaignState, catalog, player: str, cards: dict[str, int] | None = None,
+                  auto: bool = False) -> list[ev.StartingDeck]:
+    """At most 18 base and 2 legendary cards from the player's market deck."""
+    _require(state, "new", doing="choose a starting deck")
+    p = _player(state, player)
+    if p.starting_deck_chosen:
+        raise StateError(f"{p.name} has already chosen a starting deck",
+                         hint="undo it with: skyforge campaign undo NAME")
+    market = Counter(p.market)
+    if auto:
+        chosen: Counter = Counter()
+        limits = {"base": STARTING_BASE, "legendary": STARTING_LEGENDARY}
+        taken = Counter()
+        for code in p.market:
+            rarity = _rarity(catalog, code)
+            if rarity in limits and taken[rarity] < limits[rarity]:
+                taken[rarity] += 1
+                chosen[code] += 1
+    else:
+        chosen = Counter()
+        problems = []
+        for ref, n in (cards or {}).items():
+            card = catalog.find(ref, "alliance")
+            code = card.key if card is not None else ref
+            if n < 1:
+                problems.append(Problem("a count must be 1 or more", key=ref, value=n, has_value=True))
+            chosen[code] += n
+        if not chosen and not problems:
+            problems.append(Problem("no cards given", hint="CARD=N … (codes or names), or --auto"))
+        if problems:
+            raise InputError(problems)
+    problems = []
+    by_rarity = Counter()
+    for code, n in chosen.items():
+        if market[code] < n:
+            problems.append(Problem(f"{p.name}'s market deck holds {market[code]} of {code}, not {n}", key=code))
+        rarity = _rarity(catalog, code)
+        if rarity is None:
+            problems.append(Problem(f"the catalog gives no rarity for {code}", key=code,
+                                    hint="the starting deck takes base and legendary cards only; add rarity to the card"))
+        elif rarity not in ("base", "legendary"):
+            problems.append(Problem(f"{code} is {rarity}: the starting deck takes at most 18 base cards "
+                                    "and 2 legendary cards", key=code))
+        else:
+            by_rarity[rarity] += n
+    if by_rarity["base"] > STARTING_BASE:
+        problems.append(Problem(f"{by_rarity['base']} base cards: at most {STARTING_BASE}"))
+    if by_rarity["legendary"] > STARTING_LEGENDARY:
+        problems.append(Problem(f"{by_rarity['legendary']} legendary cards: at most {STARTING_LEGENDARY}"))
+    if problems:
+        raise RuleError("; ".join(pr.render() for pr in problems))
+    return [ev.StartingDeck(at=now(), player=p.name, cards=dict(sorted(chosen.items())))]
+
+
+def _rarity(catalog, code: str) -> str | None:
+    card = catalog.find(code, "alliance") if catalog is not None else None
+    return getattr(card, "rarity", None)
+
+
+def next_game(state: CampaignState) -> list[ev.GameSetUp]:
+    """000 "Scenario Setup": scenario, portal and outsider for the next game."""
+    _require(state, "ready", doing="set up the next game")
+    _no_offers(state, "set up the next game")
+    game = len(state.games) + 1
+    draw = rng(state.seed, state.events)
+    pile = list(state.scenario_pile)
+    if not pile or not state.portal_pile:
+        raise StateError("the scenario or portal pile is empty")
+    scenario = draw.choice(pile)
+    pile.remove(scenario)
+    portal = draw.choice(state.portal_pile)
+    henchman = None
+    if game == 1:
+        outsider = portal.name           # "the outsider is the stage 1 portal"
+    elif game in (2, 3):
+        henchman = draw.choice(pile)     # "remove a random card from the scenario pile and use that henchman"
+        outsider = henchman.henchman or f"the henchman on the back of {henchman.name}"
+    else:
+        outsider = state.final_outsider
+    return [ev.GameSetUp(at=now(), game=game, scenario=scenario.code, portal=portal.code, outsider=outsider,
+                         henchman_scenario=henchman.code if henchman else None)]
+
+
+def find_action(state: CampaignState, ref: str) -> ev.ScenarioAction:
+    scenario = state.current.scenario
+    actions = scenario.actions if scenario else []
+    if ref.strip().isdigit() and 1 <= int(ref) <= len(actions):
+        return actions[int(ref) - 1]
+    for action in actions:
+        if action.name.casefold() == ref.strip().casefold():
+            return action
+    import difflib
+
+    near = difflib.get_close_matches(ref, [a.name for a in actions], n=1)
+    raise NotFoundError(Problem(f"the scenario {scenario.name if scenario else ''} has no action '{ref}'",
+                                hint=f"did you mean '{near[0]}'?" if near else
+                                "actions: " + ", ".join(a.name for a in actions)))
+
+
+def take_action(state: CampaignState, ref: str) -> list:
+    """Take a listed scenario action, paying (or earning) its gold; Recruit X forms offers."""
+    _require(state, "scenario", doing="take a scenario action")
+    _no_offers(state, "take another action")
+    action = find_action(state, ref)
+    if action.name in state.current.actions_taken and not action.repeatable:
+        raise RuleError(f"'{action.name}' was already taken: each action may only be taken once "
+                        "unless there is a '∞' symbol next to it")
+    if action.gold < 0 and state.gold < -action.gold:
+        raise RuleError(f"'{action.name}' costs {-action.gold} gold; the Alliance has {state.gold}",
+                        hint="earn gold with another action first, or skip it")
+    change = clamp_gold(state.gold + action.gold) - state.gold
+    offers = _offers(state, action.recruit) if action.recruit else None
+    return [ev.ActionTaken(at=now(), action=action.name, change=change, recruit=action.recruit, offers=offers)]
+
+
+def recruit(state: CampaignState, x: int, free: bool = False) -> list:
+    """Recruit X: the scenario's 'Recruit X' action, or (``free``) one from another effect."""
+    if x < 1:
+        raise InputError(Problem("Recruit X needs X of 1 or more", value=x, has_value=True))
+    if not free:
+        _require(state, "scenario", doing="take the Recruit action")
+        scenario = state.current.scenario
+        actions = [a for a in scenario.actions if a.recruit == x]
+        if not actions:
+            raise RuleError(f"the scenario {scenario.name} lists no 'Recruit {x}' action",
+                            hint="actions: " + ", ".join(a.name for a in scenario.actions)
+                            + "; use --free for a Recruit from another effect")
+        return take_action(state, actions[0].name)
+    _require(state, "ready", "scenario", "playing", doing="recruit")
+    _no_offers(state, "recruit again")
+    return [ev.OffersFormed(at=now(), recruit=x, offers=_offers(state, x))]
+
+
+def offer_sizes(cards: int, x: int) -> list[int]:
+    """Three offers of X; if the market runs short, as many offers as possible."""
+    n = min(3, cards)
+    sizes, left = [], cards
+    for i in range(n):
+        size = min(x, left - (n - i - 1))
+        sizes.append(size)
+        left -= size
+    return sizes
+
+
+def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
+    """Each player's offers: the top cards of the market deck, dealt offer by offer."""
+    offers: dict[str, list[list[str]]] = {}
+    for p in state.players:
+        top, dealt = list(p.market), []
+        for size in offer_sizes(len(top), x):
+            dealt.append(top[:size])
+            top = top[size:]
+        offers[p.name] = dealt
+    return offers
+
+
+def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferTaken]:
+    p = _player(state, player)
+    if not p.offers:
+        raise StateError(f"{p.name} has no open offers", hint="recruit first: skyforge campaign recruit NAME X")
+    if not 1 <= number <= len(p.offers):
+        raise InputError(Problem(f"{p.name} has offers 1 to {len(p.offers)}", value=number, has_value=True))
+    rest = [code for i, offer in enumerate(p.offers) if i != number - 1 for code in offer]
+    rng(state.seed, state.events).shuffle(rest)   # "at the bottom of the market deck in a random order"
+    return [ev.OfferTaken(at=now(), player=p.name, offer=number, cards=list(p.offers[number - 1]), to_bottom=rest)]
+
+
+def earn_income(state: CampaignState) -> list[ev.IncomeEarned]:
+    _require(state, "scenario", doing="earn the scenario income")
+    _no_offers(state, "earn the income")
+    income = state.current.scenario.income
+    return [ev.IncomeEarned(at=now(), change=clamp_gold(state.gold + income) - state.gold)]
+
+
+def _active(state: CampaignState, doing: str) -> None:
+    _require(state, "new", "ready", "scenario", "playing", doing=doing)
+
+
+def adjust_gold(state: CampaignState, amount: int) -> list[ev.GoldAdjusted]:
+    _active(state, "change the gold")
+    return [ev.GoldAdjusted(at=now(), amount=amount, change=clamp_gold(state.gold + amount) - state.gold)]
+
+
+def pillage(state: CampaignState, cards: int) -> list[ev.Pillaged]:
+    """Each time X cards are pillaged the Alliance loses X gold, once however many players discard."""
+    if cards < 1:
+        raise InputError(Problem("the number of pillaged cards must be 1 or more", value=cards, has_value=True))
+    _require(state, "scenario", "playing", doing="pillage")
+    return [ev.Pillaged(at=now(), cards=cards, change=clamp_gold(state.gold - cards) - state.gold)]
+
+
+def exile(state: CampaignState, catalog, player: str, card: str) -> list[ev.Exiled]:
+    _require(state, "ready", "scenario", "playing", doing="exile a card")
+    _no_offers(state, "exile")
+    p = _player(state, player)
+    found = catalog.find(card, "alliance") if catalog is not None else None
+    code = found.key if found is not None else card
+    if p.deck.get(code, 0) < 1:
+        raise RuleError(f"{p.name}'s deck holds no {code}",
+                        hint="cards in the deck: " + ", ".join(sorted(p.deck)) if p.deck else None)
+    return [ev.Exiled(at=now(), player=p.name, card=code)]
+
+
+def set_health(state: CampaignState, health: int) -> list[ev.HealthSet]:
+    _require(state, "ready", "scenario", "playing", doing="change the castle health")
+    if health < 0:
+        raise InputError(Problem("castle health cannot be negative", value=health, has_value=True))
+    return [ev.HealthSet(at=now(), castle_health=health)]
+
+
+def end_game(state: CampaignState, won: bool, castle_health: int) -> list[ev.GameEnded]:
+    _require(state, "playing", doing="end the game")
+    _no_offers(state, "end the game")
+    if castle_health < 0:
+        raise InputError(Problem("castle health cannot be negative", key="--castle-health",
+                                 value=castle_health, has_value=True))
+    if won and castle_health < 1:
+        raise RuleError("a game won with the castle at 0 health? A destroyed castle loses the game",
+                        hint="use --lost, or give the castle's health at the end of the game")
+    return [ev.GameEnded(at=now(), game=state.game, result="won" if won else "lost", castle_health=castle_health)]
+
+
+__all__ = ["GAMES", "GOLD_MAX", "PlayerSpec", "adjust_gold", "earn_income", "end_game", "exile", "new_campaign",
+           "next_game", "offer_sizes", "parse_player", "pillage", "recruit", "rng", "set_health",
+           "starting_deck", "take_action", "take_offer"]

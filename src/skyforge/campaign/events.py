@@ -1,0 +1,179 @@
+"""The campaign journal's events: a discriminated union on ``type``.
+
+Events record outcomes, never intents: a draw is stored as what was drawn, an
+offer as the cards it held, a gold change as the change actually applied. So
+replaying a journal never calls a random generator, and a later skyforge reads
+an old campaign the same way. The ``created`` event also keeps a copy of the
+scenario and portal cards in the piles, so a campaign does not depend on the
+catalog it was created with.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ScenarioAction(_Model):
+    name: str = Field(description="Action name as printed, e.g. 'Recruit 2'.")
+    gold: int = Field(description="Gold it costs (negative) or earns (positive).")
+    repeatable: bool = Field(default=False, description="Marked ∞: may be taken any number of times.")
+    recruit: int | None = Field(default=None, description="For Recruit X actions: X.")
+    exile: int | None = Field(default=None, description="For exile actions: cards each player may exile.")
+    text: str | None = Field(default=None, description="The effect as printed.")
+
+
+class Scenario(_Model):
+    """A scenario card as it was when the campaign began (copied from the catalog)."""
+
+    code: str = Field(description="Card code, or kind:name when the catalog has none.")
+    name: str
+    horde: str | None = None
+    difficulty: int | None = None
+    income: int = Field(default=0, description="Gold earned after the actions.")
+    mandatory_text: str | None = Field(default=None, description="Mandatory effect to resolve first.")
+    henchman: str | None = Field(default=None, description="The outsider henchman on the back.")
+    actions: list[ScenarioAction] = Field(default_factory=list)
+
+
+class Portal(_Model):
+    code: str
+    name: str
+    horde: str | None = None
+
+
+class PlayerSetup(_Model):
+    name: str = Field(description="The player's name.")
+    castle: str = Field(description="Castle whose back sets this player's deck restrictions (code).")
+    visiting: bool = Field(default=False, description="The second player's castle only sets deck restrictions.")
+    market_decks: list[str] = Field(description="Decks the market deck was formed from (one; three in limited format).")
+    market: list[str] = Field(description="The shuffled market deck, top first (card codes).")
+
+
+class Created(_Model):
+    type: Literal["created"] = "created"
+    at: str | None = Field(default=None, description="When (UTC, ISO 8601); not part of the state.")
+    name: str
+    seed: int
+    castle: str = Field(description="The campaign castle (code).")
+    castle_name: str | None = None
+    castle_health: int = Field(ge=0, description="Castle health at the start of game 1 (full health).")
+    format: Literal["standard", "limited"] = "standard"
+    players: list[PlayerSetup]
+    hordes: list[str]
+    difficulty: int = Field(ge=1, le=5)
+    horde_deck: dict[str, int] = Field(default_factory=dict, description="Horde deck: code → copies.")
+    horde_deck_notes: list[str] = Field(default_factory=list, description="What is missing or was drawn for the horde deck.")
+    scenario_pile: list[Scenario]
+    portal_pile: list[Portal]
+    final_outsider: str = Field(description="The non-henchman outsider of game 4 (name).")
+    notes: list[str] = Field(default_factory=list, description="What the tool chose for the players.")
+
+
+class StartingDeck(_Model):
+    type: Literal["starting-deck"] = "starting-deck"
+    at: str | None = None
+    player: str
+    cards: dict[str, int] = Field(description="Cards taken from the market deck: code → copies.")
+
+
+class GameSetUp(_Model):
+    type: Literal["game-set-up"] = "game-set-up"
+    at: str | None = None
+    game: int = Field(ge=1, le=4)
+    scenario: str = Field(description="Scenario removed from the pile for this game (code).")
+    portal: str = Field(description="Stage 1 portal removed from the portal pile (code).")
+    outsider: str = Field(description="This game's outsider (name).")
+    henchman_scenario: str | None = Field(default=None, description="Games 2 and 3: the scenario whose henchman is the outsider (code).")
+
+
+class ActionTaken(_Model):
+    """A scenario action; a Recruit X action also records the offers it formed (one command, one event)."""
+
+    type: Literal["action-taken"] = "action-taken"
+    at: str | None = None
+    action: str
+    change: int = Field(description="Gold change applied (after the 0..40 limits).")
+    recruit: int | None = Field(default=None, ge=1, description="Recruit X: X.")
+    offers: dict[str, list[list[str]]] | None = Field(
+        default=None, description="Recruit X: player → the offers formed from the top of their market deck.")
+
+
+class OffersFormed(_Model):
+    """Offers formed by a Recruit from another effect (``recruit --free``)."""
+
+    type: Literal["offers-formed"] = "offers-formed"
+    at: str | None = None
+    recruit: int = Field(ge=1, description="X of Recruit X.")
+    offers: dict[str, list[list[str]]] = Field(description="Player → the offers formed from the top of their market deck.")
+
+
+class OfferTaken(_Model):
+    type: Literal["offer-taken"] = "offer-taken"
+    at: str | None = None
+    player: str
+    offer: int = Field(ge=1, le=3)
+    cards: list[str] = Field(description="Cards put on top of the alliance deck.")
+    to_bottom: list[str] = Field(description="The other offers' cards, in the random order they went to the bottom of the market.")
+
+
+class IncomeEarned(_Model):
+    type: Literal["income-earned"] = "income-earned"
+    at: str | None = None
+    change: int
+
+
+class GoldAdjusted(_Model):
+    type: Literal["gold-adjusted"] = "gold-adjusted"
+    at: str | None = None
+    amount: int = Field(description="The change asked for.")
+    change: int = Field(description="The change applied (after the 0..40 limits).")
+
+
+class Pillaged(_Model):
+    type: Literal["pillaged"] = "pillaged"
+    at: str | None = None
+    cards: int = Field(ge=1)
+    change: int
+
+
+class Exiled(_Model):
+    type: Literal["exiled"] = "exiled"
+    at: str | None = None
+    player: str
+    card: str
+
+
+class HealthSet(_Model):
+    type: Literal["health-set"] = "health-set"
+    at: str | None = None
+    castle_health: int = Field(ge=0)
+
+
+class GameEnded(_Model):
+    type: Literal["game-ended"] = "game-ended"
+    at: str | None = None
+    game: int = Field(ge=1, le=4)
+    result: Literal["won", "lost"]
+    castle_health: int = Field(ge=0)
+
+
+Event = Annotated[
+    Union[Created, StartingDeck, GameSetUp, ActionTaken, OffersFormed, OfferTaken, IncomeEarned,
+          GoldAdjusted, Pillaged, Exiled, HealthSet, GameEnded],
+    Field(discriminator="type"),
+]
+EVENT_TYPES: tuple[str, ...] = tuple(
+    m.model_fields["type"].default for m in
+    (Created, StartingDeck, GameSetUp, ActionTaken, OffersFormed, OfferTaken, IncomeEarned,
+     GoldAdjusted, Pillaged, Exiled, HealthSet, GameEnded))
+
+
+def event_dict(event: BaseModel) -> dict:
+    """An event as plain data for TOML/JSON: no None values, type first."""
+    return event.model_dump(mode="json", exclude_none=True)

@@ -1,0 +1,208 @@
+"""Campaign files: one TOML file per campaign, ``<workspace>/campaigns/NAME.toml``.
+
+The file holds a schema version and the journal — an append-only list of
+events (DESIGN.md §3 "Campaign file"). Every change is a read-modify-write
+cycle under :func:`skyforge.storage.locked`, written with
+:func:`skyforge.storage.atomic_write`: a killed writer leaves the old file or
+the new one, never half of one, and two writers never lose each other's event.
+Older schema versions are migrated on load (:data:`MIGRATIONS`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from skyforge.campaign import events as ev
+from skyforge.campaign.state import CampaignState, apply, fold
+from skyforge.errors import InputError, NotFoundError, Problem, StateError
+from skyforge.storage import atomic_write, dump_toml, locked, parse_toml, read_text
+
+#: The campaign file format written by this skyforge.
+CAMPAIGN_SCHEMA = 1
+
+#: version N → function turning a version-N document (a dict) into version N+1.
+#: Schema 1 is the first published format, so there is nothing to migrate yet;
+#: the mechanism is tested with a registered test migration.
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+
+HEADER = ("# skyforge campaign journal (DESIGN.md §3): the state is the fold of these events.\n"
+          "# Prefer `skyforge campaign undo` to editing by hand; `skyforge campaign log` shows them.\n")
+
+
+@dataclass
+class Journal:
+    path: Path
+    events: list
+    state: CampaignState
+    migrated_from: int | None = None
+
+
+def campaigns_dir(workspace: Path) -> Path:
+    return Path(workspace) / "campaigns"
+
+
+def campaign_path(workspace: Path, name: str) -> Path:
+    from skyforge.campaign.commands import check_name
+
+    return campaigns_dir(workspace) / f"{check_name(name)}.toml"
+
+
+def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
+    """Bring a parsed campaign document up to :data:`CAMPAIGN_SCHEMA`."""
+    version = data.get("schema", 1)
+    if not isinstance(version, int) or version < 1:
+        raise InputError(Problem("'schema' must be a positive whole number", file=path, key="schema",
+                                 value=version, has_value=True))
+    if version > CAMPAIGN_SCHEMA:
+        raise InputError(Problem(f"this campaign file has schema {version}; this skyforge reads up to "
+                                 f"{CAMPAIGN_SCHEMA}", file=path, key="schema",
+                                 hint="upgrade skyforge (pip install -U skyforge)"))
+    start = version
+    while version < CAMPAIGN_SCHEMA:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise InputError(Problem(f"no migration from campaign schema {version}", file=path, key="schema"))
+        data = step(dict(data))
+        version += 1
+        data["schema"] = version
+    return data, (start if start != version else None)
+
+
+def parse_journal(text: str, path: Path | str) -> Journal:
+    from pydantic import ValidationError
+
+    data = parse_toml(text, path)
+    data, migrated = migrate(data, path)
+    unknown = sorted(set(data) - {"schema", "events"})
+    if unknown:
+        raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
+                                 hint="a campaign file holds schema and [[events]]"))
+    raw = data.get("events", [])
+    from skyforge.storage import register_union_tags, validation_problems
+
+    register_union_tags(set(ev.EVENT_TYPES))
+    try:
+        events = _ADAPTER().validate_python({"events": raw}).events
+    except ValidationError as exc:
+        raise InputError(validation_problems(
+            exc, path, text if not migrated else "",
+            describe=lambda loc: _event_type(raw, loc))) from None
+    if not events or not isinstance(events[0], ev.Created):
+        raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
+    try:
+        state = fold(events)
+    except (ValueError, KeyError, AttributeError, TypeError) as exc:
+        raise InputError(Problem(f"the journal does not replay: {exc}", file=path, key="events",
+                                 hint="restore the file from a backup, or remove the last events by hand")) from None
+    return Journal(Path(path), events, state, migrated)
+
+
+def _event_type(raw: list, loc: tuple) -> str | None:
+    if len(loc) == 2 and loc[0] == "events" and isinstance(loc[1], int) and loc[1] < len(raw) \
+            and isinstance(raw[loc[1]], dict):
+        return raw[loc[1]].get("type")
+    return None
+
+
+_adapter = None
+
+
+def _ADAPTER():
+    """The pydantic validator of the events table, built once (lazily: pydantic is slow to import)."""
+    global _adapter
+    if _adapter is None:
+        from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+        class _Events(BaseModel):
+            model_config = ConfigDict(extra="forbid")
+            events: list[ev.Event]
+
+        _adapter = TypeAdapter(_Events)
+    return _adapter
+
+
+def load(path: Path) -> Journal:
+    path = Path(path)
+    if not path.exists():
+        raise NotFoundError(Problem(f"no campaign '{path.stem}' (looked for {path})",
+                                    hint=_known(path.parent)))
+    return parse_journal(read_text(path), path)
+
+
+def _known(folder: Path) -> str:
+    names = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    return ("campaigns here: " + ", ".join(names)) if names else "start one with: skyforge campaign new NAME …"
+
+
+def render_journal(events: list) -> str:
+    return HEADER + dump_toml({"schema": CAMPAIGN_SCHEMA, "events": [ev.event_dict(e) for e in events]})
+
+
+def _write(path: Path, events: list) -> None:
+    _clean_temp_files(path)
+    atomic_write(path, render_journal(events))
+
+
+def _clean_temp_files(path: Path) -> None:
+    """Remove temp files left by a writer that was killed (we hold the lock, so none is live)."""
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            os.unlink(stale)
+
+
+def create(path: Path, created: ev.Created) -> CampaignState:
+    path = Path(path)
+    with locked(path):
+        if path.exists():
+            raise StateError(f"campaign '{created.name}' already exists ({path})",
+                             hint="choose another name, or look at it: skyforge campaign show " + created.name)
+        _write(path, [created])
+    return fold([created])
+
+
+def update(path: Path, command: Callable[[CampaignState], list]) -> tuple[CampaignState, CampaignState, list]:
+    """Under the lock: load, run ``command(state)`` → new events, append them, write atomically.
+
+    Returns (state before, state after, new events).
+    """
+    path = Path(path)
+    with locked(path):
+        journal = load(path)
+        before = journal.state
+        new = command(before)
+        after = before
+        for event in new:
+            after = apply(after, event)
+        if new:
+            _write(path, journal.events + list(new))
+    return before, after, list(new)
+
+
+def undo(path: Path) -> tuple[object, CampaignState]:
+    """Remove the last event; returns (removed event, state now)."""
+    path = Path(path)
+    with locked(path):
+        journal = load(path)
+        if len(journal.events) <= 1:
+            raise StateError("nothing to undo: only the campaign's creation is left",
+                             hint=f"to start over, delete {path}")
+        removed = journal.events[-1]
+        _write(path, journal.events[:-1])
+    return removed, fold(journal.events[:-1])
+
+
+def list_campaigns(workspace: Path) -> list[tuple[Path, CampaignState | None, str | None]]:
+    """Every campaign file in the workspace with its state, or the error that stops reading it."""
+    out = []
+    folder = campaigns_dir(workspace)
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        try:
+            out.append((path, load(path).state, None))
+        except InputError as exc:
+            out.append((path, None, exc.render()))
+    return out
+

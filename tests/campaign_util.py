@@ -1,0 +1,50 @@
+"""Helpers for the campaign tests: a demo campaign built in memory through the library."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from skyforge.campaign import commands as c
+from skyforge.campaign.state import apply, fold
+
+from .conftest import DEMO_CATALOG, ROOT
+
+HORDES = ["demo-gloomcrawlers", "demo-ironwraiths", "demo-thornmaw"]
+
+
+@lru_cache(maxsize=1)
+def demo_catalog():
+    from skyforge.catalog import load_catalog
+
+    return load_catalog([DEMO_CATALOG])
+
+
+def created(seed: int = 7, players=("Alice=demo-blue-wall", "Bo=demo-green-grove@DEMO.003"), **kw):
+    options = dict(castle="DEMO.001", hordes=HORDES, difficulty=2, outsider="Orrun the Everwake", seed=seed)
+    options.update(kw)
+    return c.new_campaign(demo_catalog(), ROOT, "test", players=[c.parse_player(p) for p in players], **options)
+
+
+class Game:
+    """A journal plus its state, advanced one command at a time (as the store does)."""
+
+    def __init__(self, first=None):
+        self.events = [first or created()]
+        self.state = fold(self.events)
+
+    def do(self, command, *args, **kw):
+        new = command(self.state, *args, **kw)
+        for event in new:
+            self.events.append(event)
+            self.state = apply(self.state, event)
+        return new
+
+    def ready(self):
+        for p in self.state.players:
+            self.do(c.starting_deck, demo_catalog(), p.name, auto=True)
+        return self
+
+
+def repo_root() -> Path:
+    return ROOT

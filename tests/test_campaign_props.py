@@ -1,0 +1,161 @@
+"""Property tests of the campaign fold: replay = step by step, undo ∘ do = identity, gold in 0..40."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skyforge.campaign import commands as c
+from skyforge.campaign import store
+from skyforge.campaign.state import GOLD_MAX, GOLD_MIN, fold
+from skyforge.errors import SkyforgeError
+
+from .campaign_util import Game, created, demo_catalog
+
+_FIRST = {}
+
+
+def first_event(seed: int):
+    if seed not in _FIRST:
+        _FIRST[seed] = created(seed=seed)
+    return _FIRST[seed]
+
+
+PLAYERS = ("Alice", "Bo")
+STEP = st.one_of(
+    st.tuples(st.just("start"), st.sampled_from(PLAYERS)),
+    st.tuples(st.just("next")),
+    st.tuples(st.just("advance")),
+    st.tuples(st.just("advance")),
+    st.tuples(st.just("advance")),
+    st.tuples(st.just("action"), st.integers(1, 5)),
+    st.tuples(st.just("recruit"), st.integers(1, 3), st.booleans()),
+    st.tuples(st.just("take"), st.sampled_from(PLAYERS), st.integers(1, 3)),
+    st.tuples(st.just("income")),
+    st.tuples(st.just("gold"), st.integers(-60, 60)),
+    st.tuples(st.just("pillage"), st.integers(1, 12)),
+    st.tuples(st.just("exile"), st.sampled_from(PLAYERS), st.integers(0, 30)),
+    st.tuples(st.just("health"), st.integers(0, 30)),
+    st.tuples(st.just("end"), st.booleans(), st.integers(0, 25)),
+)
+
+
+def command(step):
+    kind, *args = step
+    catalog = demo_catalog()
+    if kind == "start":
+        return lambda s: c.starting_deck(s, catalog, args[0], auto=True)
+    if kind == "next":
+        return c.next_game
+    if kind == "advance":
+        return advance
+    if kind == "action":
+        return lambda s: c.take_action(s, str(args[0]))
+    if kind == "recruit":
+        return lambda s: c.recruit(s, args[0], free=args[1])
+    if kind == "take":
+        return lambda s: c.take_offer(s, args[0], args[1])
+    if kind == "income":
+        return c.earn_income
+    if kind == "gold":
+        return lambda s: c.adjust_gold(s, args[0])
+    if kind == "pillage":
+        return lambda s: c.pillage(s, args[0])
+    if kind == "exile":
+        def exile(s):
+            deck = sorted(s.player(args[0]).deck)
+            return c.exile(s, catalog, args[0], deck[args[1] % len(deck)] if deck else "DEMO.001")
+        return exile
+    if kind == "health":
+        return lambda s: c.set_health(s, args[0])
+    return lambda s: c.end_game(s, args[0], args[1])
+
+
+def advance(s):
+    """Whatever moves the campaign on: so that random walks reach the later games."""
+    waiting = [p for p in s.players if p.offers]
+    if waiting:
+        return c.take_offer(s, waiting[0].name, 1)
+    if s.status == "new":
+        return c.starting_deck(s, demo_catalog(), next(p.name for p in s.players if not p.starting_deck_chosen),
+                               auto=True)
+    if s.status == "ready":
+        return c.next_game(s)
+    if s.status == "scenario":
+        return c.earn_income(s)
+    return c.end_game(s, True, 9)
+
+
+# Walks through the campaign: always choose starting decks and set up a game early, so that
+# the random steps reach scenarios, offers and the later games.
+PREFIX = [("start", "Alice"), ("start", "Bo"), ("next",)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 3), steps=st.lists(STEP, max_size=40), prefix=st.booleans())
+def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
+    game = Game(first_event(seed))
+    for step in (PREFIX if prefix else []) + steps:
+        before = game.state
+        try:
+            new = game.do(command(step))
+        except SkyforgeError:
+            assert game.state is before                  # a refused command changes nothing
+            continue
+        assert len(new) == 1                              # one command, one event: undo undoes a command
+        # gold stays within 0..40 whatever happens
+        assert GOLD_MIN <= game.state.gold <= GOLD_MAX
+        # replaying the whole journal gives the state built step by step
+        assert fold(game.events) == game.state
+        # undo (dropping the last event) gives back the state before, exactly
+        assert fold(game.events[:-1]) == before
+    # the file round trip keeps every event and the state
+    journal = store.parse_journal(store.render_journal(game.events), "p.toml")
+    assert journal.events == game.events and journal.state == game.state
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps=st.lists(st.tuples(st.sampled_from(["gold", "pillage", "action", "income"]),
+                                st.integers(-80, 80)), max_size=60))
+def test_gold_within_bounds_under_any_sequence(steps):
+    game = Game(first_event(0)).ready()
+    game.do(c.next_game)
+    for kind, n in steps:
+        try:
+            if kind == "gold":
+                game.do(c.adjust_gold, n)
+            elif kind == "pillage":
+                game.do(c.pillage, abs(n) or 1)
+            elif kind == "action":
+                game.do(c.take_action, str(abs(n) % 5 + 1))
+            else:
+                game.do(c.earn_income)
+        except SkyforgeError:
+            pass
+        assert 0 <= game.state.gold <= 40
+        assert 0 <= fold(game.events).gold <= 40
+
+
+def test_a_campaign_run_twice_with_one_seed_draws_the_same():
+    def play(seed):
+        g = Game(first_event(seed)).ready()
+        for _ in range(4):
+            g.do(c.next_game)
+            g.do(c.recruit, 2, free=True)
+            g.do(c.take_offer, "Alice", 1)
+            g.do(c.take_offer, "Bo", 2)
+            g.do(c.earn_income)
+            g.do(c.end_game, True, 5)
+        return [e.model_dump(exclude={"at"}) for e in g.events]
+
+    assert play(1) == play(1)
+    assert play(1) != play(2)
+
+
+def test_advance_alone_plays_the_whole_campaign():
+    game = Game(first_event(0))
+    for _ in range(30):
+        if game.state.status == "won":
+            break
+        game.do(advance)
+    assert game.state.status == "won" and len(game.state.games) == 4

@@ -1,0 +1,377 @@
+"""Campaign Mode rules (000 "Campaign Mode" to "Pausing a Campaign"), each citing its line."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from skyforge.campaign import commands as c
+from skyforge.campaign import events as ev
+from skyforge.campaign.hordedeck import campaign_horde_deck
+from skyforge.campaign.state import fold
+from skyforge.errors import InputError, RuleError, StateError
+
+from .campaign_util import HORDES, Game, created, demo_catalog
+from .conftest import ROOT, assert_quotes
+
+
+def rarity(code):
+    return demo_catalog().get(code).rarity
+
+
+# ---------------------------------------------------------------- setup
+
+
+def test_gold_starts_at_ten_and_castle_at_full_health():
+    assert_quotes("000", "Set your gold to 10.",
+                  "(You start with 10 gold and the castle is at full health.)")
+    state = fold([created()])
+    assert state.gold == 10
+    assert state.castle_health == demo_catalog().get("DEMO.001").health == 20
+    assert state.status == "new"
+
+
+def test_castle_health_unknown_asks_for_it():
+    from skyforge.catalog import load_catalog
+
+    catalog = load_catalog([ROOT / "tests" / "data" / "mini-catalog.toml"])
+    castle = next(x for x in catalog.castles() if x.health is None)
+    with pytest.raises(InputError) as exc:
+        c.new_campaign(catalog, ROOT, "x", castle=castle.key, players=[c.parse_player("A=demo-blue-wall")],
+                       hordes=[], difficulty=1, outsider="x")
+    assert "--castle-health" in exc.value.render()
+
+
+def test_three_different_hordes_and_a_non_henchman_final_outsider():
+    assert_quotes("000", "Choose three different Hordes for this campaign",
+                  "Choose one outsider for the final game of this campaign; it can be any non-henchman outsider.")
+    with pytest.raises(InputError, match="three different"):
+        created(hordes=HORDES[:2])
+    with pytest.raises(InputError) as exc:
+        created(hordes=[HORDES[0], HORDES[0], HORDES[1]])
+    assert "given twice" in exc.value.render()
+    with pytest.raises(InputError, match="henchman"):
+        created(outsider="Rattlejaw")
+
+
+def test_scenario_and_portal_piles_default_to_the_chosen_hordes_and_say_which():
+    assert_quotes("000", "take six scenario cards to form the scenario pile.",
+                  "Take four stage 1 portals to form the portal pile.",
+                  "You may take the portals and scenarios connected to the hordes you have chosen but you do not have to.")
+    state = fold([created()])
+    assert len(state.scenario_pile) == 6 and {s.horde for s in state.scenario_pile} == set(HORDES)
+    assert len(state.portal_pile) == 4
+    assert all(demo_catalog().get(p.code).stage == 1 for p in state.portal_pile)
+    assert any(n.startswith("scenario pile:") for n in state.notes)
+    assert any(n.startswith("portal pile:") and "added at random" in n for n in state.notes)
+
+
+def test_explicit_piles_are_checked():
+    with pytest.raises(InputError, match="six"):
+        created(scenarios=["DEMO.183", "DEMO.184"])
+    with pytest.raises(InputError, match="stage 1"):
+        created(portals=["DEMO.151", "DEMO.152", "DEMO.153", "DEMO.156"])
+    state = fold([created(portals=["DEMO.151", "DEMO.152", "DEMO.153", "DEMO.155"])])
+    assert [p.code for p in state.portal_pile] == ["DEMO.151", "DEMO.152", "DEMO.153", "DEMO.155"]
+
+
+def test_market_deck_must_follow_its_players_castle():
+    assert_quotes("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.",
+                  "They will choose another castle, which will only be used to determine that player deck's restrictions.")
+    # Bo's green deck is not legal for the campaign castle (liothan): it needs the visiting castle
+    with pytest.raises(InputError, match="another castle"):
+        created(players=("Alice=demo-blue-wall", "Bo=demo-green-grove@DEMO.001"))
+    with pytest.raises(RuleError, match="restrictions"):
+        created(players=("Alice=demo-green-grove", "Bo=demo-blue-wall@DEMO.003"))
+    state = fold([created()])
+    assert [(p.name, p.castle, p.visiting) for p in state.players] == [
+        ("Alice", "DEMO.001", False), ("Bo", "DEMO.003", True)]
+    # the market deck holds every card of the deck file, shuffled
+    from skyforge.decks import load_deck
+
+    deck = load_deck(ROOT / "decks" / "demo-blue-wall.toml")
+    assert Counter(state.players[0].market) == Counter(deck.data.cards)
+    assert state.players[0].market != sorted(state.players[0].market)
+
+
+def test_visiting_castle_defaults_to_the_decks_own_and_says_so():
+    state = fold([created(players=("Alice=demo-blue-wall", "Bo=demo-green-grove"))])
+    assert state.players[1].castle == "DEMO.003"
+    assert any("visiting army" in n for n in state.notes)
+
+
+def test_limited_format_market_is_three_decks_shuffled_together():
+    assert_quotes("000", "simply form the market deck shuffling together any three decks of your choice "
+                         "(either pre-made or custom built).")
+    first = created(players=("Alice",), limited=[["demo-blue-wall", "demo-red-rush", "taulot-demo"]])
+    state = fold([first])
+    assert state.format == "limited"
+    from skyforge.decks import load_deck
+
+    expected = Counter()
+    for name in ("demo-blue-wall", "demo-red-rush"):
+        expected.update(load_deck(ROOT / "decks" / f"{name}.toml").data.cards)
+    expected.update({x.key: x.copies for x in demo_catalog().of_kind("alliance") if x.premade == "taulot-demo"})
+    assert Counter(state.players[0].market) == expected
+    assert state.players[0].market_decks[2] == "premade:taulot-demo"
+
+
+def test_same_seed_same_campaign():
+    a, b = created(seed=3), created(seed=3)
+    assert a.model_dump(exclude={"at"}) == b.model_dump(exclude={"at"})
+    assert created(seed=4).players[0].market != a.players[0].market
+
+
+# ---------------------------------------------------------------- horde deck
+
+
+def test_horde_deck_never_takes_treachery_only_cards():
+    assert_quotes("000", "never take cards with the treachery-only symbol, not even at the highest difficulty levels.")
+    catalog = demo_catalog()
+    for level in range(1, 6):
+        deck, notes = campaign_horde_deck(catalog, HORDES, level, c.rng(1, 0))
+        cards = [catalog.get(code) for code in deck]
+        assert cards and not any(x.treachery_only for x in cards)
+        powers = next(d.powers for d in catalog.difficulty_levels if d.set == "DEMO" and d.level == level)
+        extra = [x for x in cards if x.power not in powers]
+        assert len(extra) == (1 if level == 3 else 0)
+        assert {x.horde for x in cards} == set(HORDES)
+
+
+def test_horde_deck_says_which_data_is_missing():
+    from skyforge.catalog import load_catalog
+
+    catalog = load_catalog()
+    deck, notes = campaign_horde_deck(catalog, ["renegade", "undead", "demo-thornmaw"], 1, c.rng(1, 0))
+    assert all(catalog.get(code).horde == "demo-thornmaw" for code in deck)
+    assert any("renegade" in n and "power levels" in n for n in notes)
+
+
+# ---------------------------------------------------------------- starting deck
+
+
+def test_starting_deck_at_most_18_base_and_2_legendary():
+    assert_quotes("000", "Each player now takes at most 18 base cards and 2 legendary cards from their market decks "
+                         "to form their starting alliance deck.")
+    g = Game()
+    g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
+    deck = g.state.player("Alice").deck
+    by = Counter()
+    for code, n in deck.items():
+        by[rarity(code)] += n
+    assert by == Counter({"base": 18, "legendary": 2})
+    assert len(g.state.player("Alice").market) == 40 - 20
+    bo = g.state.player("Bo")
+    base = [x for x in dict.fromkeys(bo.market) if rarity(x) == "base"]
+    too_many = {}
+    for code in base:
+        too_many[code] = bo.market.count(code)
+    assert sum(too_many.values()) > 18
+    with pytest.raises(RuleError, match="at most 18"):
+        c.starting_deck(g.state, demo_catalog(), "Bo", too_many)
+    rare = next(x for x in bo.market if rarity(x) == "rare")
+    with pytest.raises(RuleError, match="rare"):
+        c.starting_deck(g.state, demo_catalog(), "Bo", {rare: 1})
+    with pytest.raises(RuleError, match="holds"):
+        c.starting_deck(g.state, demo_catalog(), "Bo", {"DEMO.036": 9})
+    g.do(c.starting_deck, demo_catalog(), "Bo", {"DEMO.036": 3, "Thicket Sentry": 2})
+    assert g.state.player("Bo").deck == Counter({"DEMO.036": 3, "DEMO.037": 2})
+    assert g.state.status == "ready"
+    with pytest.raises(StateError):
+        c.starting_deck(g.state, demo_catalog(), "Bo", auto=True)
+
+
+# ---------------------------------------------------------------- a game
+
+
+def test_outsiders_and_piles_over_four_games():
+    assert_quotes("000", "In your first game: the outsider is the stage 1 portal",
+                  "In your second and third games: remove a random card from the scenario pile and use that henchman.",
+                  "In the fourth and last game: use the outsider determined during campaign setup.",
+                  "You will potentially use all these four portals and six scenarios throughout four games "
+                  "(two scenarios will be used as outsider henchmen).")
+    g = Game().ready()
+    first = fold(g.events[:1])
+    scenarios = {s.code: s for s in first.scenario_pile}
+    portals = {p.code: p for p in first.portal_pile}
+    for number in range(1, 5):
+        (setup,) = g.do(c.next_game)
+        assert setup.game == number == g.state.game
+        if number == 1:
+            assert setup.outsider == portals[setup.portal].name and setup.henchman_scenario is None
+        elif number in (2, 3):
+            assert setup.outsider == scenarios[setup.henchman_scenario].henchman
+        else:
+            assert setup.outsider == "Orrun the Everwake" and setup.henchman_scenario is None
+        g.do(c.earn_income)
+        g.do(c.end_game, True, 10 + number)
+    used_s = [x for gm in g.state.games for x in (gm.scenario, gm.henchman_scenario) if x]
+    assert sorted(used_s) == sorted(scenarios) and not g.state.scenario_pile
+    assert sorted(gm.portal for gm in g.state.games) == sorted(portals) and not g.state.portal_pile
+    assert g.state.status == "won"
+    with pytest.raises(StateError):
+        c.next_game(g.state)
+
+
+def test_castle_health_and_gold_carry_over():
+    assert_quotes("000", "Set the castle's gold and health to the level it was at the end of your previous game, if any.")
+    g = Game().ready()
+    g.do(c.next_game)
+    g.do(c.earn_income)
+    g.do(c.pillage, 3)
+    gold = g.state.gold
+    g.do(c.end_game, True, 13)
+    g.do(c.next_game)
+    assert (g.state.gold, g.state.castle_health) == (gold, 13)
+    assert g.state.games[0].gold == gold and g.state.games[0].castle_health == 13
+
+
+def test_a_lost_game_loses_the_campaign():
+    assert_quotes("000", "You lose a campaign if you lose any game of it. You win if you win all four games of it!")
+    g = Game().ready()
+    g.do(c.next_game)
+    g.do(c.earn_income)
+    g.do(c.end_game, False, 0)
+    assert g.state.status == "lost"
+    for command in (c.next_game, c.earn_income):
+        with pytest.raises(StateError):
+            command(g.state)
+    with pytest.raises(StateError):
+        c.adjust_gold(g.state, 1)
+
+
+def _scenario_game(code="DEMO.183", gold=None):
+    """A game set up with a chosen scenario (the test picks the draw)."""
+    g = Game().ready()
+    g.do(lambda s: [ev.GameSetUp(game=1, scenario=code, portal=s.portal_pile[0].code,
+                                 outsider=s.portal_pile[0].name)])
+    if gold is not None:
+        g.do(c.adjust_gold, gold - g.state.gold)
+    return g
+
+
+def test_action_needs_enough_gold():
+    assert_quotes("000", "The Alliance must spend the gold indicated next to the action effect to take an action.",
+                  "If the number is positive, the Alliance earns that gold instead.")
+    g = _scenario_game(gold=3)
+    with pytest.raises(RuleError, match="costs 4 gold"):
+        c.take_action(g.state, "Recruit 2")
+    g.do(c.take_action, "Recruit 1")
+    assert g.state.gold == 1
+    g.do(c.take_offer, "Alice", 1)
+    g.do(c.take_offer, "Bo", 1)
+    g.do(c.take_action, "Sell supplies")
+    assert g.state.gold == 3
+
+
+def test_each_action_once_unless_infinity():
+    assert_quotes("000", "Each action may only be taken once unless there is a \"∞\" symbol next to it.")
+    g = _scenario_game(gold=10)
+    g.do(c.take_action, "Exile 1")
+    with pytest.raises(RuleError, match="already taken"):
+        c.take_action(g.state, "exile 1")
+    for _ in range(3):
+        g.do(c.take_action, "Sell supplies")        # ∞
+    assert g.state.gold == 15
+    assert g.state.current.actions_taken.count("Sell supplies") == 3
+    with pytest.raises(InputError, match="no action"):
+        c.take_action(g.state, "Fly away")
+
+
+def test_income_once_after_the_actions():
+    assert_quotes("000", "Once you are satisfied with your choices:",
+                  "earn the gold indicated in the bottom left corner of the scenario card;")
+    g = _scenario_game(gold=10)
+    g.do(c.recruit, 2)
+    with pytest.raises(StateError, match="offers"):
+        c.earn_income(g.state)
+    g.do(c.take_offer, "Alice", 2)
+    g.do(c.take_offer, "Bo", 3)
+    g.do(c.earn_income)
+    assert g.state.gold == 6 + 4 and g.state.status == "playing"
+    with pytest.raises(StateError):
+        c.earn_income(g.state)
+    with pytest.raises(StateError):
+        c.take_action(g.state, "Sell supplies")
+
+
+def test_gold_never_below_zero_nor_above_forty():
+    assert_quotes("000", "Gold cannot be negative and nothing happens if it is 0.", "Gold can be at most 40.")
+    g = _scenario_game()
+    (e,) = g.do(c.adjust_gold, 100)
+    assert g.state.gold == 40 and e.change == 30 and e.amount == 100
+    g.do(c.take_action, "Sell supplies")
+    assert g.state.gold == 40
+    (e,) = g.do(c.adjust_gold, -55)
+    assert g.state.gold == 0 and e.change == -40
+
+
+def test_pillage_loses_x_gold_once_however_many_players():
+    assert_quotes("000", "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero",
+                  "In cooperative games, when both players pillage X cards at the same time, the Alliance only loses X gold.")
+    g = _scenario_game(gold=10)
+    g.do(c.earn_income)
+    (e,) = g.do(c.pillage, 3)
+    assert len(g.state.players) == 2 and g.state.gold == 14 - 3 and e.change == -3
+    g.do(c.pillage, 30)
+    assert g.state.gold == 0
+
+
+# ---------------------------------------------------------------- recruit and exile
+
+
+def test_recruit_forms_three_offers_from_the_top_of_each_market():
+    assert_quotes("000", "To form an offer, place the top X cards of your market deck face-up next to each other.",
+                  "Each player takes all the cards from one offer and places them on the top of their deck in any order.",
+                  "Then, place all the cards left in the market at the bottom of the market deck in a random order.")
+    g = _scenario_game(gold=10)
+    markets = {p.name: list(p.market) for p in g.state.players}
+    (formed,) = g.do(c.recruit, 2)
+    assert g.state.gold == 6
+    for name, market in markets.items():
+        assert formed.offers[name] == [market[0:2], market[2:4], market[4:6]]
+    with pytest.raises(StateError, match="offers are open"):
+        c.recruit(g.state, 1, free=True)
+    (taken,) = g.do(c.take_offer, "Alice", 2)
+    alice = g.state.player("Alice")
+    assert taken.cards == markets["Alice"][2:4]
+    assert alice.top_of_deck == markets["Alice"][2:4]
+    assert Counter(alice.deck) - Counter(fold(g.events[:-2]).player("Alice").deck) == Counter(markets["Alice"][2:4])
+    rest = markets["Alice"][0:2] + markets["Alice"][4:6]
+    assert sorted(taken.to_bottom) == sorted(rest)
+    assert alice.market == markets["Alice"][6:] + taken.to_bottom
+    assert not alice.offers and g.state.player("Bo").offers
+
+
+def test_recruit_with_a_short_market_forms_as_many_offers_as_possible():
+    assert_quotes("000", "If the market deck is empty, just form as many offers as possible even though some "
+                         "might have fewer cards than others.")
+    assert c.offer_sizes(20, 2) == [2, 2, 2]
+    assert c.offer_sizes(5, 2) == [2, 2, 1]
+    assert c.offer_sizes(4, 2) == [2, 1, 1]
+    assert c.offer_sizes(2, 3) == [1, 1]
+    assert c.offer_sizes(0, 3) == []
+
+
+def test_recruit_only_through_the_scenario_action_unless_free():
+    g = _scenario_game("DEMO.186", gold=10)            # lists Recruit 2 only
+    with pytest.raises(RuleError, match="no 'Recruit 3'"):
+        c.recruit(g.state, 3)
+    g.do(c.recruit, 3, free=True)
+    assert g.state.gold == 10 and all(len(p.offers) == 3 for p in g.state.players)
+    assert all(len(o) == 3 for p in g.state.players for o in p.offers)
+
+
+def test_exiled_card_goes_to_the_bottom_of_the_market_deck():
+    assert_quotes("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
+                         "If it is an alliance card, return it to the bottom of its market deck.")
+    g = _scenario_game(gold=10)
+    bo = g.state.player("Bo")
+    code = sorted(bo.deck)[0]
+    before = bo.deck[code]
+    g.do(c.exile, demo_catalog(), "Bo", code)
+    assert g.state.player("Bo").deck[code] == before - 1
+    assert g.state.player("Bo").market[-1] == code
+    with pytest.raises(RuleError, match="holds no"):
+        c.exile(g.state, demo_catalog(), "Bo", "DEMO.001")

@@ -1,0 +1,164 @@
+"""The campaign file: journal round trip, undo, migrations, crash safety and concurrent writers."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from skyforge.campaign import commands as c
+from skyforge.campaign import store
+from skyforge.campaign.state import fold
+from skyforge.errors import InputError, StateError
+
+from .campaign_util import Game, created
+
+posix_only = pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    p = tmp_path / "campaigns" / "test.toml"
+    store.create(p, created())
+    return p
+
+
+def test_round_trip_replays_to_the_same_state(tmp_path):
+    g = Game().ready()
+    g.do(c.next_game)
+    g.do(c.recruit, 1, free=True)
+    text = store.render_journal(g.events)
+    journal = store.parse_journal(text, "x.toml")
+    assert journal.events == g.events
+    assert journal.state == g.state
+    assert text.splitlines()[2] == "schema = 1"
+
+
+def test_update_appends_and_undo_removes_the_last_event(path):
+    before = store.load(path).state
+    _, after, new = store.update(path, lambda s: c.adjust_gold(s, 5))
+    assert after.gold == 15 and len(store.load(path).events) == 2
+    removed, state = store.undo(path)
+    assert removed == new[0] and state == before == store.load(path).state
+    with pytest.raises(StateError, match="nothing to undo"):
+        store.undo(path)
+
+
+def test_create_refuses_to_overwrite(path):
+    with pytest.raises(StateError, match="already exists"):
+        store.create(path, created())
+
+
+def test_a_failed_command_writes_nothing(path):
+    text = path.read_text()
+    with pytest.raises(StateError):
+        store.update(path, c.next_game)          # starting decks not chosen yet
+    assert path.read_text() == text
+
+
+def test_bad_files_are_reported_with_file_and_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("schema = 1\n[[events]]\ntype = \"gold-adjusted\"\namount = 1\nchange = 1\n")
+    with pytest.raises(InputError, match="starts with a 'created' event"):
+        store.load(bad)
+    bad.write_text(store.render_journal([created()]).replace('seed = 7', 'seed = "seven"'))
+    with pytest.raises(InputError) as exc:
+        store.load(bad)
+    problem = exc.value.problems[0]
+    assert problem.file == bad and problem.line and "seed" in problem.key
+    bad.write_text("schema = 9\nevents = []\n")
+    with pytest.raises(InputError, match="schema 9"):
+        store.load(bad)
+    with pytest.raises(InputError, match="no campaign"):
+        store.load(tmp_path / "nope.toml")
+
+
+def test_migrations_run_on_load(tmp_path, monkeypatch):
+    """A (test-only) schema 2 renames the 'gold-adjusted' event's 'amount'; schema-1 files are migrated."""
+    v1 = store.render_journal([created(), *c.adjust_gold(fold([created()]), 3)])
+
+    def one_to_two(doc: dict) -> dict:
+        for event in doc["events"]:
+            if event["type"] == "gold-adjusted":
+                event["amount"] = event.pop("asked")
+        return doc
+
+    # schema 1 → 2 in this pretend future: the old files said 'asked'
+    old = tmp_path / "old.toml"
+    old.write_text(v1.replace("amount = 3", "asked = 3"))
+    monkeypatch.setattr(store, "CAMPAIGN_SCHEMA", 2)
+    monkeypatch.setitem(store.MIGRATIONS, 1, one_to_two)
+    journal = store.load(old)
+    assert journal.migrated_from == 1 and journal.state.gold == 13
+    store.update(old, lambda s: c.adjust_gold(s, 1))     # the next write stores the new schema
+    assert "schema = 2" in old.read_text() and "asked" not in old.read_text()
+    monkeypatch.delitem(store.MIGRATIONS, 1)
+    old.write_text(v1)
+    with pytest.raises(InputError, match="no migration from campaign schema 1"):
+        store.load(old)
+
+
+# ---------------------------------------------------------------- crash safety and concurrency
+
+
+def _amount(index: int) -> int:
+    return index % 7 - 3 or 4
+
+
+def _writer(path: Path, limit: int | None = None) -> None:
+    """Append gold events forever (or ``limit`` times); the amount depends on the event's index."""
+    done = 0
+    while limit is None or done < limit:
+        store.update(path, lambda s: c.adjust_gold(s, _amount(s.events)))
+        done += 1
+
+
+def _fork(target, *args) -> int:
+    pid = os.fork()
+    if pid == 0:                     # child: never return into pytest
+        code = 0
+        try:
+            target(*args)
+        except BaseException:        # noqa: BLE001
+            code = 1
+        os._exit(code)
+    return pid
+
+
+@posix_only
+def test_killing_a_writer_never_corrupts_or_loses_the_campaign(path):
+    rnd = random.Random(1)
+    seen = 1
+    store.load(path)                                    # warm up: the children start writing at once
+    for _ in range(40):
+        pid = _fork(_writer, path)
+        time.sleep(rnd.uniform(0.0, 0.06))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        journal = store.load(path)                      # always parses and replays
+        events = journal.events
+        assert len(events) >= seen                      # nothing written is ever lost
+        seen = len(events)
+        # and it is a prefix of the one journal the writer makes
+        assert [e.amount for e in events[1:]] == [_amount(i) for i in range(1, len(events))]
+    assert seen > 5, "the writer never got to write: the test proved nothing"
+    store.update(path, lambda s: c.adjust_gold(s, 1))   # the lock of a killed writer is free again
+    assert not list(path.parent.glob(".test.toml.*.tmp"))  # and its temp files are cleaned up
+
+
+@posix_only
+def test_two_writers_lose_no_update(path):
+    n = 25
+    store.load(path)
+    pids = [_fork(_writer, path, n) for _ in range(2)]
+    for pid in pids:
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    events = store.load(path).events
+    assert len(events) == 1 + 2 * n
+    assert [e.amount for e in events[1:]] == [_amount(i) for i in range(1, 2 * n + 1)]

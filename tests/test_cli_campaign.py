@@ -1,0 +1,172 @@
+"""``skyforge campaign`` through the CLI: a whole campaign, the JSON contract, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+from .conftest import DEMO_CATALOG, ROOT
+
+CAT = ("--catalog", str(DEMO_CATALOG))
+NEW = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
+       "--player", "Bo=demo-green-grove@DEMO.003",
+       "--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2",
+       "--outsider", "Orrun the Everwake", "--seed", "7")
+
+
+def sky(run, *args, expect=0):
+    return run(*CAT, *args, expect=expect)
+
+
+def show(run, name="spring"):
+    return json.loads(sky(run, "campaign", "show", name, "--json").stdout)
+
+
+def test_a_full_four_game_campaign_for_two_players(run, workspace):
+    result = sky(run, *NEW)
+    assert "scenario pile:" in result.stdout and "portal pile:" in result.stdout
+    assert (workspace / "campaigns" / "spring.toml").exists()
+    state = show(run)
+    assert state["status"] == "new" and state["gold"] == 10 and state["castle_health"] == 20
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    sky(run, "campaign", "start-deck", "spring", "--player", "bo", "--auto")
+    assert show(run)["status"] == "ready"
+    health = 20
+    for number in range(1, 5):
+        out = sky(run, "campaign", "next", "spring").stdout
+        assert f"Game {number}" in out and "Outsider:" in out
+        state = show(run)
+        assert state["status"] == "scenario" and state["game"] == number
+        scenario = state["current"]["scenario_card"]
+        recruit = next((a for a in scenario["actions"] if a.get("recruit")), None)
+        if recruit and state["gold"] >= -recruit["gold"]:
+            out = sky(run, "campaign", "recruit", "spring", str(recruit["recruit"])).stdout
+            assert "Alice's offers" in out and "Bo's offers" in out
+            sky(run, "campaign", "take", "spring", "--player", "Alice", "1")
+            sky(run, "campaign", "take", "spring", "--player", "Bo", "3")
+        sky(run, "campaign", "action", "spring", "Sell supplies", expect=None)
+        sky(run, "campaign", "income", "spring")
+        assert show(run)["status"] == "playing"
+        sky(run, "campaign", "pillage", "spring", "1")
+        health -= 2
+        sky(run, "campaign", "end", "spring", "--won", "--castle-health", str(health))
+    state = show(run)
+    assert state["status"] == "won" and state["game"] == 4
+    assert state["scenario_pile"] == [] and state["portal_pile"] == []
+    assert [g["number"] for g in state["games"]] == [1, 2, 3, 4]
+    assert [g["result"] for g in state["games"]] == ["won"] * 4
+    assert state["castle_health"] == health == state["games"][-1]["castle_health"]
+    assert state["games"][-1]["outsider"] == "Orrun the Everwake"
+    log = json.loads(sky(run, "campaign", "log", "spring", "--json").stdout)
+    assert log[0]["type"] == "created" and log[-1]["type"] == "game-ended"
+    assert "spring: won" in sky(run, "campaign", "list").stdout
+    sky(run, "campaign", "next", "spring", expect=2)
+
+
+def test_show_json_contract(run):
+    sky(run, *NEW)
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
+    sky(run, "campaign", "next", "spring")
+    data = show(run)
+    assert set(data) >= {"name", "status", "game", "gold", "castle_health", "scenario_pile", "portal_pile",
+                         "final_outsider", "current", "players", "games"}
+    assert set(data["current"]) >= {"scenario", "portal", "outsider", "actions_taken"}
+    assert data["current"]["scenario"].startswith("DEMO.") and data["current"]["actions_taken"] == []
+    for p in data["players"]:
+        assert set(p) >= {"name", "castle", "deck", "market", "offers"}
+        assert all(isinstance(n, int) for n in p["deck"].values()) and sum(p["deck"].values()) == 20
+        assert isinstance(p["market"], list) and p["offers"] == []
+    assert set(data["games"][0]) >= {"number", "scenario", "portal", "outsider", "result", "castle_health", "gold"}
+    assert len(data["scenario_pile"]) == 5 and len(data["portal_pile"]) == 3
+    assert data["horde_deck"] and data["status"] == "scenario"
+
+
+def test_gold_commands_say_when_they_clamp(run):
+    sky(run, *NEW)
+    assert "at most 40" in sky(run, "campaign", "gold", "spring", "+45").stdout
+    assert "cannot be negative" in sky(run, "campaign", "gold", "spring", "-50").stdout
+    assert show(run)["gold"] == 0
+    out = json.loads(sky(run, "campaign", "gold", "spring", "+3", "--json").stdout)
+    assert out["events"][0] == {"type": "gold-adjusted", "at": out["events"][0]["at"], "amount": 3, "change": 3}
+    assert out["campaign"]["gold"] == 3
+    sky(run, "campaign", "undo", "spring")
+    assert show(run)["gold"] == 0
+
+
+def test_errors_are_messages_not_tracebacks(run):
+    result = sky(run, "campaign", "show", "nope", expect=2)
+    assert "no campaign 'nope'" in result.stderr and "Traceback" not in result.output
+    sky(run, *NEW)
+    assert "already exists" in sky(run, *NEW, expect=2).stderr
+    result = sky(run, "campaign", "next", "spring", expect=2)
+    assert "starting decks" in result.stderr
+    result = sky(run, "campaign", "gold", "spring", "lots", expect=2)
+    assert "not a whole number" in result.stderr
+    result = sky(run, "campaign", "new", "bad/name", *NEW[3:], expect=2)
+    assert "not a valid campaign name" in result.stderr
+    result = sky(run, "campaign", "new", "x", *NEW[3:9], "--hordes", "demo-thornmaw", "--difficulty", "2",
+                 "--outsider", "Rattlejaw", expect=2)
+    assert "three different hordes" in result.stderr and "henchman" in result.stderr
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
+    sky(run, "campaign", "next", "spring")
+    sky(run, "campaign", "gold", "spring", "-10")
+    result = sky(run, "campaign", "action", "spring", "1", expect=2)
+    assert "gold" in result.stderr and "Traceback" not in result.output
+
+
+def test_docs_walkthrough_runs(run, workspace):
+    """Every `$ skyforge …` line of docs/campaign.md runs, in order, and shows what the page shows."""
+    page = (ROOT / "docs" / "campaign.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```console\n(.*?)```", page, flags=re.S)
+    assert blocks
+    for block in blocks:
+        commands = re.split(r"^\$ ", block, flags=re.M)[1:]
+        for chunk in commands:
+            command, _, shown = chunk.partition("\n")
+            while command.endswith("\\"):
+                more, _, shown = shown.partition("\n")
+                command = command[:-1] + more
+            args = shlex.split(command)
+            assert args[0] == "skyforge"
+            result = run(*args[1:], expect=None,
+                         env={"SKYFORGE_CATALOG": str(DEMO_CATALOG)})
+            assert result.exit_code == 0, f"{command}\n{result.output}"
+            for line in shown.strip().splitlines():
+                if line.strip() and not line.startswith("…"):
+                    assert line.rstrip() in result.stdout, f"{command}: missing {line!r}\n{result.stdout}"
+
+
+def test_limited_format_and_unknown_castle_health(run, workspace):
+    sky(run, "campaign", "new", "solo", "--castle", "DEMO.001", "--player", "Alice",
+        "--limited", "demo-blue-wall,demo-red-rush,taulot-demo", "--hordes",
+        "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "1", "--outsider", "Lamplighter Sova")
+    data = show(run, "solo")
+    assert data["format"] == "limited" and len(data["players"]) == 1
+    assert data["players"][0]["market_decks"] == ["decks/demo-blue-wall.toml", "decks/demo-red-rush.toml",
+                                                  "premade:taulot-demo"]
+    result = run("campaign", "new", "x", "--castle", "Pools of Flyema", "--player", "A=demo-blue-wall",
+                 "--hordes", "a,b,c", "--difficulty", "1", "--outsider", "y", expect=2)
+    assert "--castle-health" in result.stderr and "Traceback" not in result.output
+
+
+def test_the_file_keeps_what_pausing_a_campaign_asks_for(run, workspace):
+    """000 "Pausing a Campaign": everything to set aside is in the campaign file, nothing else needed."""
+    from .conftest import assert_quotes
+
+    assert_quotes("000", "you need to note down your gold and castle's health.",
+                  "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
+                  "and final outsider.")
+    sky(run, *NEW)
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    before = show(run)
+    # a different catalog later (here: none of the demo cards) does not change the campaign
+    after = json.loads(run("--catalog", str(ROOT / "tests" / "data" / "mini-catalog.toml"),
+                           "campaign", "show", "spring", "--json").stdout)
+    assert after == before
+    for key in ("gold", "castle_health", "scenario_pile", "portal_pile", "castle", "final_outsider"):
+        assert before[key]
+    assert all(p["market"] for p in before["players"]) and before["players"][0]["deck"]
