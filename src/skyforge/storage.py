@@ -65,18 +65,65 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     return parse_toml(text, path), text
 
 
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
+
+
+def check_name(name: str, what: str = "name") -> str:
+    """A name that is safe as a file name in a workspace folder: no path traversal."""
+    if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
+        raise InputError(Problem(f"'{name}' is not a valid {what}",
+                                 hint="use letters, digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
+    return name
+
+
+def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name") -> Path:
+    """``folder/REF.toml`` in the workspace for a name; a path to a ``.toml`` file as given."""
+    path = Path(ref)
+    if path.suffix == ".toml":
+        return path if path.is_absolute() or path.exists() else Path(workspace) / path
+    return Path(workspace) / folder / f"{check_name(ref, what)}.toml"
+
+
+def _writable_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(Problem(f"cannot create the folder: {exc.strerror}", file=folder,
+                                 hint="check the path and its permissions (or choose --workspace)")) from None
+
+
+def _new_file_mode(path: Path) -> int:
+    """Keep an existing file's permissions; a new file gets the usual ones (0666 less umask)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def atomic_write(path: Path, data: str | bytes) -> None:
     """Replace ``path`` with ``data`` all at once: readers see old or new, never half."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    _writable_folder(path.parent)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    mode = _new_file_mode(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise InputError(Problem(f"cannot write here: {exc.strerror}", file=path,
+                                 hint="check the folder's permissions, or write somewhere else")) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise InputError(Problem(f"cannot write: {exc.strerror}", file=path)) from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -95,8 +142,14 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
     from filelock import FileLock, Timeout
 
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(path.with_name(f".{path.name}.lock")))
+    _writable_folder(path.parent)
+    lock_path = path.with_name(f".{path.name}.lock")
+    try:
+        open(lock_path, "a").close()
+    except OSError as exc:
+        raise InputError(Problem(f"cannot write in this folder: {exc.strerror}", file=path.parent,
+                                 hint="check its permissions, or choose another --workspace")) from None
+    lock = FileLock(str(lock_path))
     try:
         with lock.acquire(timeout=timeout):
             yield

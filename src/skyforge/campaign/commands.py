@@ -10,7 +10,6 @@ cards. The events store what was drawn, so replay never needs the generator.
 from __future__ import annotations
 
 import random
-import re
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,9 +25,9 @@ from skyforge.campaign.state import (
     CampaignState,
     clamp_gold,
 )
+from skyforge import storage
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
 
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 
 
 def rng(seed: int, index: int) -> random.Random:
@@ -41,10 +40,7 @@ def now() -> str:
 
 
 def check_name(name: str) -> str:
-    if not NAME.match(name) or ".." in name:
-        raise InputError(Problem(f"'{name}' is not a valid campaign name",
-                                 hint="use letters, digits, '-', '_' or '.', e.g. spring-2025"))
-    return name
+    return storage.check_name(name, "campaign name")
 
 
 # --------------------------------------------------------------------------- new

@@ -17,9 +17,8 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import DeckFile, load_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import atomic_write, locked
+from skyforge.storage import atomic_write, check_name, locked
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
 
@@ -46,10 +45,7 @@ def parse_spec(text: str) -> CardSpec:
 
 def check_deck_name(name: str) -> str:
     """A deck name that is safe as a file name in decks/ (no path traversal)."""
-    if not _NAME.match(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
-        raise InputError(Problem(f"'{name}' is not a valid deck name",
-                                 hint="use letters, digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
-    return name
+    return check_name(name, "deck name")
 
 
 def deck_path(workspace: Path, name: str) -> Path:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -10,7 +9,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import atomic_write, check_schema, dump_toml, parse_toml, read_text, validation_problems
+from skyforge.storage import (atomic_write, check_schema, dump_toml, parse_toml, read_text, validation_problems,
+                              workspace_file)
 from skyforge.tomlpos import key_lines
 
 
@@ -65,7 +65,6 @@ class Deck:
         return self.lines.get(tuple(key))
 
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
 
 
 def resolve_deck_path(ref: str, workspace: Path) -> Path:
@@ -75,10 +74,7 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
         if not path.exists() and not path.is_absolute() and (workspace / path).exists():
             return workspace / path
         return path
-    if not _NAME.match(ref) or ".." in ref:
-        raise InputError(Problem(f"'{ref}' is not a valid deck name",
-                                 hint="use letters, digits, spaces, '-', '_' or '.'"))
-    candidate = workspace / "decks" / f"{ref}.toml"
+    candidate = workspace_file(workspace, "decks", ref, "deck name")
     if not candidate.exists():
         known = sorted(p.stem for p in (workspace / "decks").glob("*.toml"))
         import difflib

@@ -15,7 +15,7 @@ from typing import Any
 
 from skyforge.draft.engine import Choice, Draft, Turn
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError
-from skyforge.storage import atomic_write, check_schema, dump_toml, locked, read_toml
+from skyforge.storage import atomic_write, check_schema, dump_toml, locked, read_toml, workspace_file
 
 GAMES = ("onward", "skybound-arena")
 
@@ -112,10 +112,7 @@ class DraftSession:
 
 
 def draft_path(workspace: Path, name: str) -> Path:
-    path = Path(name)
-    if path.suffix == ".toml" or len(path.parts) > 1:
-        return path if path.is_absolute() else workspace / path
-    return workspace / "drafts" / f"{name}.toml"
+    return workspace_file(workspace, "drafts", name, "draft name")
 
 
 def save(session: DraftSession, path: Path) -> None:

@@ -8,12 +8,11 @@ player, series winner — is folded from that list. Undo drops the last winner.
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from skyforge.errors import InputError, NotFoundError, Problem, StateError
-from skyforge.storage import atomic_write, check_schema, dump_toml, locked, read_toml
+from skyforge.storage import atomic_write, check_name, workspace_file, check_schema, dump_toml, locked, read_toml
 
 BEST_OF = (3, 5)
 
@@ -93,13 +92,8 @@ def as_dict(series: Series) -> dict:
             "next_match": st.next_match, "winner": st.winner}
 
 
-_NAME = re.compile(r"^[\w][\w .-]*$")
-
-
 def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
-    if not _NAME.match(name):
-        raise InputError(Problem("a series name uses letters, digits, spaces, '.', '-' or '_'", value=name,
-                                 has_value=True))
+    check_name(name, "series name")
     if best_of not in BEST_OF:
         raise InputError(Problem("a series is best of 3 or best of 5", value=best_of, has_value=True))
     if len(players) != 2 or players[0].casefold() == players[1].casefold() or not all(players):
@@ -113,10 +107,7 @@ def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
 
 
 def series_path(workspace: Path, name: str) -> Path:
-    path = Path(name)
-    if path.suffix == ".toml":
-        return path if path.is_absolute() else workspace / path
-    return workspace / "series" / f"{name}.toml"
+    return workspace_file(workspace, "series", name, "series name")
 
 
 def load(path: Path) -> Series:
