@@ -32,6 +32,21 @@ def console(stderr: bool = False):
                    no_color=bool(os.environ.get("NO_COLOR")) or None)
 
 
+def table(*columns: str, **options: Any):
+    """A rich Table for people; plain columns without box lines when stdout is not a terminal."""
+    from rich import box
+    from rich.table import Table
+
+    if not sys.stdout.isatty():
+        options.setdefault("box", None)
+        options.setdefault("show_edge", False)
+        options.setdefault("pad_edge", False)
+    else:
+        options.setdefault("box", box.SIMPLE_HEAD)
+    options.setdefault("header_style", "bold")
+    return Table(*columns, **options)
+
+
 def style(text: str, **styles: Any) -> str:
     """ANSI-styled text for click.echo (which strips it when not a terminal); none with NO_COLOR."""
     if os.environ.get("NO_COLOR"):
