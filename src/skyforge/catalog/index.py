@@ -124,11 +124,15 @@ class Catalog:
         pool = [c for c in self.cards.values() if kinds is None or c.kind in kinds]  # type: ignore[attr-defined]
         code = normalize_code(ref)
         if code is not None:
-            codes = [c.code for c in pool if c.code and set_of(c.code) == set_of(code)]
-            near = sorted(codes, key=lambda c: abs(number_of(c) - number_of(code)))[:1]
-            if not near:
-                near = difflib.get_close_matches(code, [c.code for c in pool if c.code], n=1)
-            return f"did you mean {near[0]} ({self.cards[near[0]].name})?" if near else None
+            same_set = sorted(c.code for c in pool if c.code and set_of(c.code) == set_of(code))
+            scored = [(difflib.SequenceMatcher(None, code, c).ratio(), -abs(number_of(c) - number_of(code)), c)
+                      for c in same_set]
+            near = [c for score, _, c in sorted(scored, reverse=True) if score >= 0.8][:1]
+            if near:
+                return f"did you mean {near[0]} ({self.cards[near[0]].name})?"
+            if same_set:
+                return f"{set_of(code)} codes in the catalog run from {same_set[0]} to {same_set[-1]}"
+            return f"no set {set_of(code)} in the catalog; sets: {', '.join(sorted(self.sets))}"
         names = {c.name: c for c in pool}
         near = difflib.get_close_matches(ref, list(names), n=1, cutoff=0.6)
         if not near:

@@ -61,12 +61,13 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context):
         from skyforge.errors import SkyforgeError
 
+        wants_json = "--json" in [*getattr(ctx, "_protected_args", []), *ctx.args]
         try:
             return super().invoke(ctx)
         except SkyforgeError as exc:
             from skyforge.cli.output import report_error
 
-            report_error(exc)
+            report_error(exc, as_json=wants_json)
             ctx.exit(exc.exit_code)
 
 

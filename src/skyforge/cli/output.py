@@ -62,9 +62,16 @@ def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
         human(data)
 
 
-def report_error(exc: Any) -> None:
-    """Print a :class:`SkyforgeError` the way a person can act on it (stderr)."""
+def report_error(exc: Any, as_json: bool = False) -> None:
+    """Print a :class:`SkyforgeError` the way a person can act on it (stderr).
+
+    With ``--json`` the same problems also go to stdout as
+    ``{"error": {"type", "exit_code", "problems": [{message, file, line, key, value, hint}]}}``.
+    """
     problems = exc.problems
+    if as_json:
+        emit_json({"error": {"type": type(exc).__name__, "exit_code": exc.exit_code,
+                             "problems": [p.as_dict() for p in problems]}})
     if len(problems) > 1:
         click.echo(f"error: {len(problems)} problems", err=True)
         for problem in problems:

@@ -137,7 +137,7 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
         card = catalog.find(ref)
         if card is None:
             violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=line,
-                      hint=catalog.suggest(ref), fix=f"remove {ref} or correct its code")
+                      hint=catalog.suggest(ref, "alliance"), fix=f"remove {ref} or correct its code")
             continue
         if card.kind != "alliance":  # type: ignore[attr-defined]
             violation("not-alliance-card", f"{_show(card)} is a {card.kind} card, not an alliance card",  # type: ignore[attr-defined]
