@@ -156,3 +156,16 @@ def test_names_resolve_when_unique():
     with pytest.raises(InputError) as err:
         catalog.get("Blue Kep")
     assert "Blue Keep" in err.value.problems[0].hint
+
+
+def test_errata_must_replace_a_known_card(tmp_path):
+    path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.002"\nkind = "alliance"\nname = "New"\nreplaces = "TST.009"\n')
+    (problem,) = problems_of(path)
+    assert problem.key == "cards[0].replaces" and problem.value == "TST.009" and problem.line == 9
+
+
+def test_a_set_defined_twice_says_where(tmp_path):
+    a = write(tmp_path, HEAD, "a.toml")
+    b = write(tmp_path, HEAD, "b.toml")
+    (problem,) = problems_of(a, b)
+    assert problem.file == b and str(a) in problem.message and "drop this [[sets]]" in problem.hint

@@ -154,6 +154,7 @@ _BY_ID = (("hordes", "horde", "id"), ("premade_decks", "pre-made deck", "id"),
 
 def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
     problems: list[Problem] = []
+    defined_in: dict[tuple[str, str], Path] = {}   # (table, id) → first file
 
     def here(file: Path, lines: dict, loc: tuple) -> int | None:
         return lines.get(loc)
@@ -161,10 +162,12 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
     for file, model, lines in parsed:
         for i, card_set in enumerate(model.sets):
             if card_set.code in catalog.sets:
-                problems.append(Problem(f"set {card_set.code} is defined twice", file=file,
-                                        line=here(file, lines, ("sets", i)), key=f"sets[{i}].code",
-                                        hint="each set is defined in one file only"))
+                problems.append(Problem(
+                    f"set {card_set.code} is defined twice (also in {defined_in[('sets', card_set.code)]})", file=file,
+                    line=here(file, lines, ("sets", i)), key=f"sets[{i}].code",
+                    hint="a set is defined once: drop this [[sets]] table if the other catalog file is loaded too"))
             catalog.sets[card_set.code] = card_set
+            defined_in.setdefault(("sets", card_set.code), file)
         for i, level in enumerate(model.difficulty_levels):
             if any(l.set == level.set and l.level == level.level for l in catalog.difficulty_levels):
                 problems.append(Problem(f"difficulty level {level.level} of set {level.set} is defined twice",
@@ -176,10 +179,12 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             for i, item in enumerate(getattr(model, key)):
                 ident = getattr(item, attr)
                 if ident in known:
-                    problems.append(Problem(f"{label} '{ident}' is defined twice", file=file,
+                    problems.append(Problem(f"{label} '{ident}' is defined twice (also in {defined_in[(key, ident)]})",
+                                            file=file,
                                             line=here(file, lines, (key, i)), key=f"{key}[{i}].{attr}",
                                             hint="each one is defined in one file only"))
                 known[ident] = item
+                defined_in.setdefault((key, ident), file)
         problems.extend(_merge_game_modes(catalog, file, model, lines))
         for i, card in enumerate(model.cards):
             line = here(file, lines, ("cards", i))
@@ -205,6 +210,10 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if horde and horde not in catalog.hordes:
                 problems.append(_dangling(file, lines, ("cards", i, "horde"), f"cards[{i}].horde", horde,
                                           "horde", list(catalog.hordes)))
+            replaces = getattr(card, "replaces", None)
+            if replaces and replaces not in catalog.cards:
+                problems.append(_dangling(file, lines, ("cards", i, "replaces"), f"cards[{i}].replaces", replaces,
+                                          "card", [c.code for c in catalog if c.code]))
             premade = getattr(card, "premade", None)
             if premade and premade not in catalog.premade_decks:
                 problems.append(_dangling(file, lines, ("cards", i, "premade"), f"cards[{i}].premade", premade,
