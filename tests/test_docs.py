@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 import shlex
 import subprocess
 import sys
@@ -46,3 +47,24 @@ def test_docs_link_to_existing_files():
         for target in re.findall(r"\]\(([^)#:]+\.md)\)", page.read_text(encoding="utf-8")):
             base = page.parent
             assert (base / target).exists(), f"{page.name} links to missing {target}"
+
+
+def _toml_blocks(page: str) -> list[str]:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    return [block.split("```", 1)[0] for block in text.split("```toml\n")[1:]]
+
+
+def test_file_format_examples_are_valid(tmp_path):
+    from skyforge.catalog import load_catalog
+    from skyforge.catalog.loader import SHIPPED
+    from skyforge.decks import load_collection, load_deck
+
+    blocks = _toml_blocks("file-formats.md")
+    assert len(blocks) == 3
+    deck, collection, catalog = (tmp_path / n for n in ("deck.toml", "collection.toml", "catalog.toml"))
+    for path, block in zip((deck, collection, catalog), blocks):
+        path.write_text(block, encoding="utf-8")
+    assert load_deck(deck).data.castle == "DEMO.001"
+    assert load_collection(collection).products["DEMO"] == 1
+    merged = load_catalog([Path(SHIPPED), catalog])
+    assert merged.get("CAM.014").name == "My Card"

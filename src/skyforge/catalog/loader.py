@@ -34,16 +34,26 @@ def catalog_paths_from_env() -> list[Path]:
     return [Path(p) for p in value.split(os.pathsep) if p]
 
 
+#: ``--catalog @shipped`` names the catalog that comes with skyforge, wherever it is installed.
+SHIPPED = "@shipped"
+
+
 def catalog_files(paths: list[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
+        if str(path) == SHIPPED:
+            path = shipped_catalog_dir()
         if path.is_dir():
             files.extend(sorted(p for p in path.rglob("*.toml") if not p.name.startswith(".")))
         elif path.exists():
             files.append(path)
         else:
             raise InputError(Problem("catalog path not found", file=path,
-                                     hint="give a TOML file or a folder of them with --catalog"))
+                                     hint="give a TOML file or a folder of them with --catalog "
+                                          "(@shipped is the catalog that comes with skyforge)"))
+    if not files:
+        raise InputError(Problem("no catalog files (*.toml) in " + ", ".join(str(p) for p in paths),
+                                 hint="give a TOML file or a folder of them with --catalog"))
     return files
 
 

@@ -95,8 +95,9 @@ class App:
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.option("--catalog", "catalog_paths", multiple=True, type=click.Path(path_type=Path),
-              help="Catalog TOML file or folder (repeatable). Replaces the shipped catalog. "
-                   "Also SKYFORGE_CATALOG, paths separated by ':'.")
+              help="Catalog TOML file or folder (repeatable). Replaces the shipped catalog; "
+                   "@shipped names it, to add your files to it. Also SKYFORGE_CATALOG, "
+                   "paths separated by ':'.")
 @click.option("--workspace", type=click.Path(file_okay=False, path_type=Path),
               help="Folder holding decks/ and campaigns/ (default: the current folder; "
                    "also SKYFORGE_WORKSPACE).")
