@@ -94,3 +94,22 @@ def test_bad_catalog_is_bad_input(run, tmp_path):
 def test_catalog_env_variable(run, tmp_path):
     result = run("cards", "search", "--json", env={"SKYFORGE_CATALOG": str(MINI)})
     assert {c["code"] for c in json.loads(result.stdout)} >= {"TST.001", "TST.010"}
+
+
+def test_same_deck_twice_is_bad_input(run):
+    result = run("deck", "validate", "demo-blue-wall", "decks/demo-blue-wall.toml", expect=2)
+    assert "the same deck is given twice" in result.stderr
+
+
+def test_collection_problems_name_file_line_and_hint(run, workspace):
+    (workspace / "c.toml").write_text('schema = 1\n[products]\n"DEMO:Demo bse box" = 1\n[cards]\n"DEMO.9999" = 1\n')
+    result = run("deck", "validate", "demo-blue-wall", "--collection", "c.toml", expect=2)
+    assert "c.toml:3: products.\"DEMO:Demo bse box\"" in result.stderr
+    assert "did you mean 'DEMO:Demo base box'?" in result.stderr
+    assert "c.toml:5" in result.stderr
+
+
+def test_errors_as_json_with_json_flag(run):
+    result = run("deck", "validate", "nope", "--json", expect=2)
+    data = json.loads(result.stdout)
+    assert data["error"]["exit_code"] == 2 and "no deck 'nope'" in data["error"]["problems"][0]["message"]

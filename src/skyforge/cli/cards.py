@@ -61,10 +61,14 @@ def _cost_range(text: str | None) -> tuple[int | None, int | None]:
         if "-" not in text:
             return int(text), int(text)
         low, high = text.split("-", 1)
-        return (int(low) if low else None), (int(high) if high else None)
+        result = (int(low) if low else None), (int(high) if high else None)
     except ValueError:
         raise click.BadParameter(f"'{text}' is not a cost or range like 3, 2-4, 5- or -2",
                                  param_hint="--cost") from None
+    if result[0] is not None and result[1] is not None and result[0] > result[1]:
+        raise click.BadParameter(f"'{text}' runs backwards; did you mean {result[1]}-{result[0]}?",
+                                 param_hint="--cost")
+    return result
 
 
 @cards.command()
@@ -114,6 +118,8 @@ def castles(app: App, faction: str | None, as_json: bool) -> None:
     from skyforge.cli.output import console
 
     out = console()
+    if not found:
+        out.print("no castles" + (f" of faction {faction}" if faction else "") + " in the catalog")
     for castle in found:
         demo = " [dim](demo data)[/]" if app.catalog.provenance(castle) == "demo" else ""
         faction_text = castle.faction or "faction unknown"

@@ -44,10 +44,18 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     from skyforge.errors import InputError
     from skyforge.rules import validate_decks
 
-    loaded, problems = [], []
+    from skyforge.errors import Problem
+
+    loaded, problems, seen = [], [], {}
     for ref in decks:
         try:
-            loaded.append(load_deck(resolve_deck_path(ref, app.workspace)))
+            path = resolve_deck_path(ref, app.workspace)
+            if path.resolve() in seen:
+                problems.append(Problem(f"the same deck is given twice ({seen[path.resolve()]} and {ref})", file=path,
+                                        hint="give each player's deck once"))
+                continue
+            seen[path.resolve()] = ref
+            loaded.append(load_deck(path))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:

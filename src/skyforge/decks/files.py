@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import (atomic_write, check_schema, dump_toml, parse_toml, read_text, validation_problems,
@@ -38,6 +38,13 @@ class CollectionFile(BaseModel):
         description="'SET' (its base box) or 'SET:Product name' → how many you own.")
     cards: dict[str, Annotated[int, Field(ge=0)]] = Field(
         default_factory=dict, description="Single cards (promos, extras): code → copies.")
+
+    _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
+
+    @property
+    def source(self) -> tuple[Path | None, dict]:
+        """The file this collection was read from and its key lines, for messages."""
+        return self._source
 
 
 @dataclass
@@ -106,9 +113,12 @@ def load_deck(path: Path) -> Deck:
 def load_collection(path: Path) -> CollectionFile:
     text = read_text(path)
     data = parse_toml(text, path)
-    check_schema(data, path, "collection", key_lines(text))
+    lines = key_lines(text)
+    check_schema(data, path, "collection", lines)
     try:
-        return CollectionFile.model_validate(data)
+        collection = CollectionFile.model_validate(data)
+        collection._source = (path, lines)
+        return collection
     except ValidationError as exc:
         raise InputError(validation_problems(
             exc, path, text, known_keys=lambda loc: list(_aliases(CollectionFile)) if not loc else [])) from None

@@ -314,29 +314,49 @@ def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal
 
 
 def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
-    """How many copies of each card a collection holds: products × copies, plus single cards."""
+    """How many copies of each card a collection holds: products × copies, plus single cards.
+
+    Unknown sets, products and cards are bad input, all reported at once with the file's lines.
+    """
+    import difflib
+
+    file, lines = collection.source
     owned: Counter[str] = Counter()
     ranges: list[tuple[str, int, int, int]] = []
     problems = []
+
+    def problem(message: str, table: str, ref: str, hint: str | None) -> None:
+        problems.append(Problem(message, file=file, line=lines.get((table, ref)), key=f'{table}."{ref}"',
+                                hint=hint))
+
     for ref, count in collection.products.items():
         set_code, _, product_name = ref.partition(":")
         card_set = catalog.sets.get(set_code.strip().upper())
         if card_set is None:
-            problems.append(Problem(f"no set '{set_code}' in the catalog", key=f"products.{ref}",
-                                    hint="sets: " + ", ".join(sorted(catalog.sets))))
+            near = difflib.get_close_matches(set_code.strip().upper(), list(catalog.sets), n=1)
+            problem(f"no set '{set_code}' in the catalog", "products", ref,
+                    f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets)))
             continue
         if not card_set.products:
-            problems.append(Problem(f"set {card_set.code} lists no products in the catalog", key=f"products.{ref}"))
+            problem(f"set {card_set.code} lists no products in the catalog", "products", ref, None)
             continue
+        product = card_set.products[0]
         if product_name:
-            product = next((p for p in card_set.products if p.name.casefold() == product_name.strip().casefold()), None)
+            names = {p.name.casefold(): p for p in card_set.products}
+            product = names.get(product_name.strip().casefold())
             if product is None:
-                problems.append(Problem(f"set {card_set.code} has no product '{product_name}'", key=f"products.{ref}",
-                                        hint="products: " + ", ".join(p.name for p in card_set.products)))
+                near = difflib.get_close_matches(product_name.strip().casefold(), list(names), n=1)
+                problem(f"set {card_set.code} has no product '{product_name}'", "products", ref,
+                        f"did you mean '{card_set.code}:{names[near[0]].name}'?" if near else
+                        "products: " + ", ".join(p.name for p in card_set.products))
                 continue
-        else:
-            product = card_set.products[0]
         ranges.append((card_set.code, product.first, product.last, count))
+    for ref, count in collection.cards.items():
+        card = catalog.find(ref)
+        if card is None or not card.code:
+            problem(f"no card '{ref}' in the catalog", "cards", ref, catalog.suggest(ref, "alliance"))
+            continue
+        owned[card.code] += count
     if problems:
         raise InputError(problems)
     for card in catalog:
@@ -345,9 +365,6 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
         for set_code, first, last, count in ranges:
             if set_of(card.code) == set_code and first <= number_of(card.code) <= last:
                 owned[card.code] += count * card.copies
-    for ref, count in collection.cards.items():
-        code = normalize_code(ref) or ref
-        owned[code] += count
     return owned
 
 
