@@ -212,21 +212,27 @@ GOOD_CSV = """code,kind,name,faction,rarity,type,cost,attack,health,subtypes,key
 
 
 def test_catalog_import_writes_loadable_toml(run, workspace):
-    result = run("catalog", "import", str(_write(workspace, "cards.csv", GOOD_CSV)), "--set", "MYS")
-    assert result.stdout.startswith("# Written by `skyforge catalog import`")
-    (workspace / "mine.toml").write_text(result.stdout)
     (workspace / "sets.toml").write_text('schema = 1\n[[sets]]\ncode = "MYS"\nname = "My set"\n'
                                       '[[premade_decks]]\nid = "my-deck"\nname = "Mine"\nset = "MYS"\n'
                                       'faction = "liothan"\n')
+    with_sets = ("--catalog", "@shipped", "--catalog", "sets.toml")
+    result = run(*with_sets, "catalog", "import", str(_write(workspace, "cards.csv", GOOD_CSV)), "--set", "MYS")
+    assert result.stdout.startswith("# Written by `skyforge catalog import`")
+    (workspace / "mine.toml").write_text(result.stdout)
     catalog = load_catalog([workspace / "mine.toml", workspace / "sets.toml"])
     knight = catalog.get("MYS.014")
     assert (knight.name, knight.rarity, knight.cost, knight.subtypes, knight.keywords, knight.copies, knight.premade) == \
         ("Test Knight", "rare", 3, ["Order", "Knight"], ["Heroic"], 2, "my-deck")
     assert catalog.get("MYS.015").kind == "alliance" and catalog.get("MYS.016").kind == "castle"
-    run("catalog", "import", "cards.csv", "--set", "MYS", "-o", "mine2.toml")
+    run(*with_sets, "catalog", "import", "cards.csv", "--set", "MYS", "-o", "mine2.toml")
     assert (workspace / "mine2.toml").read_text() == result.stdout
-    assert "already exists" in run("catalog", "import", "cards.csv", "--set", "MYS", "-o", "mine2.toml",
+    assert "already exists" in run(*with_sets, "catalog", "import", "cards.csv", "--set", "MYS", "-o", "mine2.toml",
                                    expect=2).stderr
+
+
+def test_catalog_import_checks_the_result_against_the_catalog(run, workspace):
+    result = run("catalog", "import", str(_write(workspace, "cards.csv", GOOD_CSV)), "--set", "MYS", expect=2)
+    assert "the imported cards" in result.stderr and 'add a [[sets]] table with code = "MYS"' in result.stderr
 
 
 def test_catalog_import_reports_every_bad_row(run, workspace):

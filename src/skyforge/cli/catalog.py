@@ -91,7 +91,10 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
 
     \b
       skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
-      skyforge --catalog catalog-mine.toml catalog check
+      skyforge --catalog @shipped --catalog catalog-mine.toml catalog check
+
+    The result is checked together with the current catalog (sets defined,
+    no code defined twice) before anything is written.
     """
     from skyforge.catalog.csv_import import read_cards_csv
     from skyforge.errors import InputError, Problem
@@ -102,6 +105,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()
+    _check_with_catalog(app, text)
     if output is None:
         click.echo(text, nl=False)
         return
@@ -111,3 +115,23 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
         raise InputError(Problem("the output file already exists", file=output, hint="add --force to overwrite it"))
     atomic_write(output, text)
     click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)
+
+
+def _check_with_catalog(app: App, text: str) -> None:
+    """The imported cards must merge with the catalog in use: their sets exist, no code twice."""
+    import tempfile
+    from pathlib import Path
+
+    from skyforge.catalog import load_catalog
+    from skyforge.errors import InputError, Problem
+
+    with tempfile.TemporaryDirectory() as folder:
+        imported = Path(folder) / "imported.toml"
+        imported.write_text(text, encoding="utf-8")
+        try:
+            load_catalog([*app.catalog.files, imported], cache=False)
+        except InputError as exc:
+            problems = [Problem(p.message, key=p.key, value=p.value, has_value=p.has_value, hint=p.hint,
+                                file="the imported cards" if p.file == imported else p.file)
+                        for p in exc.problems]
+            raise InputError(problems) from None
