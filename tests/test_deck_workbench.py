@@ -271,3 +271,14 @@ def test_demo_catalog_is_used(catalog):
 def test_bad_spec_is_input_error():
     with pytest.raises(InputError):
         parse_spec("DEMO.007x0")
+
+
+@pytest.mark.parametrize("spec, message", [("DEMO.007x999999999999", "from 1 to 99"),
+                                           ("DEMO.007x-1", "at least 1"), ("DEMO.007x0", "from 1 to 99")])
+def test_card_counts_out_of_range_are_refused(spec, message):
+    from skyforge.decks.editing import parse_spec
+    from skyforge.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        parse_spec(spec)
+    assert message in err.value.problems[0].message

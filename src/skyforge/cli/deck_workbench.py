@@ -64,6 +64,8 @@ def _after_edit(app: App, path: Path, message: str) -> None:
         out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
     if len(report.violations) > 5:
         out.print(f"  … and {len(report.violations) - 5} more: skyforge deck validate {escape(_rel(app, path))}")
+    if report.demo:
+        out.print("[dim]demo data: this deck uses fictional cards from the DEMO set, not the published game's[/]")
 
 
 # -- editing ---------------------------------------------------------------------

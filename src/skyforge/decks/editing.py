@@ -23,6 +23,10 @@ _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
 
 
+#: no deck needs more copies of one card than this; larger numbers are typing slips
+MAX_COPIES = 99
+
+
 @dataclass(frozen=True)
 class CardSpec:
     """``CARD[xN]`` from the command line: a code or name and how many copies."""
@@ -34,12 +38,14 @@ class CardSpec:
 def parse_spec(text: str) -> CardSpec:
     """``DEMO.007x2``, ``DEMO.007 x2``, ``2xDEMO.007``, ``"Gullwing Lookout x2"`` → ref and count."""
     text = text.strip()
+    if re.search(r"[x×*]\s*-\s*\d+$", text, re.IGNORECASE):
+        raise InputError(Problem(f"'{text}': the count must be at least 1", hint="e.g. DEMO.007x2"))
     m = _LEADING_COUNT.match(text) or _SPEC.match(text)
     if not m or not m.group("ref").strip():
         raise InputError(Problem(f"'{text}' is not a card", hint="write CARD or CARDxN, e.g. DEMO.007x2"))
     count = int(m.group("n")) if m.group("n") else 1
-    if count < 1:
-        raise InputError(Problem(f"'{text}': the count must be at least 1", hint="e.g. DEMO.007x2"))
+    if count < 1 or count > MAX_COPIES:
+        raise InputError(Problem(f"'{text}': the count must be from 1 to {MAX_COPIES}", hint="e.g. DEMO.007x2"))
     return CardSpec(m.group("ref").strip(), count)
 
 
