@@ -13,10 +13,8 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -108,6 +106,8 @@ def atomic_write(path: Path, data: str | bytes) -> None:
     _writable_folder(path.parent)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     mode = _new_file_mode(path)
+    import tempfile  # not at start-up: it pulls in shutil and the compression modules
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
@@ -195,6 +195,8 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
     (e.g. ``cards[3] (CAM.014)``) so that messages name the card, not an index;
     ``known_keys(loc)`` the keys allowed in the table at ``loc``, for hints.
     """
+    import difflib
+
     from skyforge.tomlpos import key_lines, locate
 
     lines = key_lines(text)
