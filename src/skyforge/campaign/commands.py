@@ -26,7 +26,7 @@ from skyforge.campaign.state import (
     clamp_gold,
 )
 from skyforge import storage
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
 
 
 
@@ -535,25 +535,46 @@ def exile(state: CampaignState, catalog, player: str, card: str) -> list[ev.Exil
     return [ev.Exiled(at=now(), player=p.name, card=code)]
 
 
-def set_health(state: CampaignState, health: int) -> list[ev.HealthSet]:
-    _require(state, "ready", "scenario", "playing", doing="change the castle health")
+def full_health_known(state: CampaignState, catalog) -> bool:
+    """Whether the castle's full health comes from the catalog (False: the player gave it at `new`)."""
+    if catalog is None:
+        return True
+    try:
+        card = catalog.find(state.castle)
+    except SkyforgeError:
+        card = None
+    return card is not None and getattr(card, "health", None) is not None
+
+
+def _check_health(state: CampaignState, health: int, catalog, key: str | None) -> None:
     if health < 0:
-        raise InputError(Problem("castle health cannot be negative", value=health, has_value=True))
+        raise InputError(Problem("castle health cannot be negative", key=key, value=health, has_value=True))
+    if health > state.full_health and full_health_known(state, catalog):
+        raise InputError(Problem(
+            f"castle health {health} is above the castle's full health ({state.full_health})",
+            key=key, value=health, has_value=True,
+            hint=f"give the health the castle has now, 0 to {state.full_health}"))
+
+
+def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.HealthSet]:
+    """Set the castle health. Above full health is refused, unless ``catalog`` shows the catalog
+    does not know the castle's health (then the full health is the player's own figure)."""
+    _require(state, "ready", "scenario", "playing", doing="change the castle health")
+    _check_health(state, health, catalog, None)
     return [ev.HealthSet(at=now(), castle_health=health)]
 
 
-def end_game(state: CampaignState, won: bool, castle_health: int) -> list[ev.GameEnded]:
+def end_game(state: CampaignState, won: bool, castle_health: int,
+             catalog=None) -> list[ev.GameEnded]:
     _require(state, "playing", doing="end the game")
     _no_offers(state, "end the game")
-    if castle_health < 0:
-        raise InputError(Problem("castle health cannot be negative", key="--castle-health",
-                                 value=castle_health, has_value=True))
+    _check_health(state, castle_health, catalog, "--castle-health")
     if won and castle_health < 1:
         raise RuleError("a game won with the castle at 0 health? A destroyed castle loses the game",
                         hint="use --lost, or give the castle's health at the end of the game")
     return [ev.GameEnded(at=now(), game=state.game, result="won" if won else "lost", castle_health=castle_health)]
 
 
-__all__ = ["GAMES", "GOLD_MAX", "PlayerSpec", "adjust_gold", "earn_income", "end_game", "exile", "new_campaign",
-           "next_game", "offer_sizes", "parse_player", "pillage", "recruit", "rng", "set_health",
+__all__ = ["GAMES", "GOLD_MAX", "PlayerSpec", "adjust_gold", "earn_income", "end_game", "exile",
+           "full_health_known", "new_campaign", "next_game", "offer_sizes", "parse_player", "pillage", "recruit", "rng", "set_health",
            "starting_deck", "take_action", "take_offer"]

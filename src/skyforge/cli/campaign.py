@@ -430,34 +430,60 @@ def exile(app: App, name: str, player: str, card: str, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def health(app: App, name: str, health: int, as_json: bool) -> None:
-    """Set the castle's health now (e.g. after a scenario's mandatory effect or Fortify)."""
+    """Set the castle's health now (e.g. after a scenario's mandatory effect or Fortify).
+
+    From 0 up to the castle's full health (refused above it, unless the catalog
+    does not know the castle's health and you gave it at `campaign new`).
+
+    \b
+      skyforge campaign health spring 16
+    """
     from skyforge.campaign.commands import set_health
 
-    def say(out, before, after, new):
-        out.print(f"Castle health {before.castle_health} → {after.castle_health}")
+    catalog = app.catalog
 
-    _update(app, name, lambda s: set_health(s, health), as_json, say)
+    def say(out, before, after, new):
+        out.print(f"Castle health {before.castle_health} → {after.castle_health}" + _unchecked(app, after))
+
+    _update(app, name, lambda s: set_health(s, health, catalog), as_json, say)
+
+
+def _unchecked(app: App, state) -> str:
+    from skyforge.campaign.commands import full_health_known
+
+    if state.castle_health > state.full_health and not full_health_known(state, app.catalog):
+        return (f" (above the full health {state.full_health} you gave; the catalog does not know this castle's "
+                "health, so it is not checked)")
+    return ""
 
 
 @campaign.command()
 @click.argument("name")
-@click.option("--won/--lost", "won", required=True, help="How the game ended.")
+@click.option("--won", is_flag=True, help="The alliance won the game.")
+@click.option("--lost", is_flag=True, help="The alliance lost the game (and so the campaign).")
 @click.option("--castle-health", required=True, type=int, help="The castle's health at the end of the game.")
 @json_option
 @click.pass_obj
-def end(app: App, name: str, won: bool, castle_health: int, as_json: bool) -> None:
-    """Record the end of a game. Castle health and gold carry over; a lost game loses the campaign.
+def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json: bool) -> None:
+    """Record the end of a game (--won or --lost). Castle health and gold carry over; a lost game loses the campaign.
 
     \b
       skyforge campaign end spring --won --castle-health 14
+      skyforge campaign end spring --lost --castle-health 0
     """
     from skyforge.campaign.commands import end_game
 
+    if won == lost:
+        raise click.UsageError("give --won or --lost (one of the two)" if not won else
+                               "--won and --lost together: give one of the two")
+    catalog = app.catalog
+
     def say(out, before, after, new):
         e = new[0]
-        out.print(f"Game {e.game} {e.result}, castle health {e.castle_health}, gold {after.gold}.")
+        out.print(f"Game {e.game} {e.result}, castle health {e.castle_health}, gold {after.gold}."
+                  + _unchecked(app, after))
 
-    _update(app, name, lambda s: end_game(s, won, castle_health), as_json, say)
+    _update(app, name, lambda s: end_game(s, won, castle_health, catalog), as_json, say)
 
 
 @campaign.command()
