@@ -10,6 +10,7 @@ cards. The events store what was drawn, so replay never needs the generator.
 from __future__ import annotations
 
 import random
+import shlex
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
@@ -309,10 +310,11 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
 
 def _require(state: CampaignState, *statuses: str, doing: str) -> None:
     if state.status not in statuses:
-        hints = {"new": "choose the starting decks first: skyforge campaign start-deck NAME --player P --auto",
-                 "ready": "set up the next game: skyforge campaign next NAME",
-                 "scenario": "finish resolving the scenario: skyforge campaign income NAME",
-                 "playing": "record the game's end: skyforge campaign end NAME --won|--lost --castle-health N",
+        name = shlex.quote(state.name)
+        hints = {"new": f"choose the starting decks first: skyforge campaign start-deck {name} --player P --auto",
+                 "ready": f"set up the next game: skyforge campaign next {name}",
+                 "scenario": f"finish resolving the scenario: skyforge campaign income {name}",
+                 "playing": f"record the game's end: skyforge campaign end {name} --won|--lost --castle-health N",
                  "won": "the campaign is over (won)", "lost": "the campaign is over (lost)"}
         raise StateError(f"cannot {doing} now: the campaign is '{state.status}'", hint=hints.get(state.status))
 
@@ -321,7 +323,7 @@ def _no_offers(state: CampaignState, doing: str) -> None:
     if state.offers_pending:
         waiting = [p.name for p in state.players if p.offers]
         raise StateError(f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)",
-                         hint="skyforge campaign take NAME --player P N")
+                         hint=f"skyforge campaign take {shlex.quote(state.name)} --player P N")
 
 
 def _player(state: CampaignState, name: str):
@@ -339,7 +341,7 @@ def starting_deck(state: CampaignState, catalog, player: str, cards: dict[str, i
     p = _player(state, player)
     if p.starting_deck_chosen:
         raise StateError(f"{p.name} has already chosen a starting deck",
-                         hint="undo it with: skyforge campaign undo NAME")
+                         hint=f"undo it with: skyforge campaign undo {shlex.quote(state.name)}")
     market = Counter(p.market)
     if auto:
         chosen: Counter = Counter()
@@ -491,7 +493,7 @@ def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
 def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferTaken]:
     p = _player(state, player)
     if not p.offers:
-        raise StateError(f"{p.name} has no open offers", hint="recruit first: skyforge campaign recruit NAME X")
+        raise StateError(f"{p.name} has no open offers", hint=f"recruit first: skyforge campaign recruit {shlex.quote(state.name)} X")
     if not 1 <= number <= len(p.offers):
         raise InputError(Problem(f"{p.name} has offers 1 to {len(p.offers)}", value=number, has_value=True))
     rest = [code for i, offer in enumerate(p.offers) if i != number - 1 for code in offer]

@@ -66,12 +66,20 @@ def _console():
 
 
 def _status_line(state) -> str:
-    hint = {"new": f"next: starting decks (campaign start-deck {state.name} --player P --auto)",
-            "ready": f"next: set up game {len(state.games) + 1} (campaign next {state.name})",
-            "scenario": f"resolving the scenario: actions, then campaign income {state.name}",
-            "playing": f"playing: record pillages, then campaign end {state.name}",
+    name = _q(state.name)
+    hint = {"new": f"next: starting decks (skyforge campaign start-deck {name} --player P --auto)",
+            "ready": f"next: set up game {len(state.games) + 1} (skyforge campaign next {name})",
+            "scenario": f"resolving the scenario: actions, then skyforge campaign income {name}",
+            "playing": f"playing: record pillages, then skyforge campaign end {name} --won|--lost --castle-health N",
             "won": "the campaign is won!", "lost": "the campaign is lost"}[state.status]
-    return f"[dim]{state.name}: game {state.game}/4 · gold {state.gold} · castle health {state.castle_health} · {hint}[/]"
+    return f"[dim]{_esc(state.name)}: game {state.game}/4 · gold {state.gold} · castle health {state.castle_health} · {hint}[/]"
+
+
+def _q(text: str) -> str:
+    """A word of a suggested command, quoted for the shell when it needs it (and escaped for rich)."""
+    import shlex
+
+    return _esc(shlex.quote(text))
 
 
 def _name(app: App, code: str) -> str:
@@ -268,7 +276,7 @@ def _say_action(app: App):
                           + _clamp_note(before.gold, event.change, _printed(before, event.action)))
                 exile = next((a.exile for a in before.current.scenario.actions if a.name == event.action), None)
                 if exile:
-                    out.print(f"Each player may exile {exile}: skyforge campaign exile {after.name} --player P CARD")
+                    out.print(f"Each player may exile {exile}: skyforge campaign exile {_q(after.name)} --player P CARD")
             if getattr(event, "offers", None):
                 _offers_view(out, app, after)
     return say
@@ -295,7 +303,7 @@ def _offers_view(out, app: App, state) -> None:
         out.print(f"[bold]{_esc(p.name)}[/]'s offers (Recruit {state.current.recruit}):")
         for i, offer in enumerate(p.offers, 1):
             out.print(f"  {i}. " + ", ".join(_name(app, c) for c in offer))
-    out.print("Take one each: skyforge campaign take NAME --player P N")
+    out.print(f"Take one each: skyforge campaign take {_q(state.name)} --player P N")
 
 
 @campaign.command()

@@ -58,7 +58,10 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
                   f"[bold]{escape(status.horde_names[status.next_horde])}[/]")
         if status.next_outsider:
             out.print(f"Outsider: {escape(status.next_outsider)} — {escape(status.outsider_reason or '')}")
-        out.print(f"Then: skyforge plan record {status.next_deck} {status.next_horde} --won (or --lost)")
+        import shlex
+
+        command = f"skyforge plan record {shlex.quote(status.next_deck)} {shlex.quote(status.next_horde)}"
+        out.print(f"Then: {escape(command)} --won (or --lost)")
 
 
 @plan.command()
