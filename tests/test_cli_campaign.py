@@ -220,3 +220,15 @@ def test_castle_health_is_not_checked_when_the_catalog_does_not_know_it(run):
             return None
 
     assert c.set_health(g.state, full + 5, Unknown())[0].castle_health == full + 5
+
+
+def test_demo_campaigns_say_so_in_every_human_view(run):
+    note = "demo data: fictional DEMO cards, not the published game's"
+    assert note in sky(run, *NEW).stdout
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
+    assert note in sky(run, "campaign", "next", "spring").stdout
+    for command in (("show", "spring"), ("log", "spring"), ("list",)):
+        assert note in sky(run, "campaign", *command).stdout, command
+    assert "spring: scenario, game 1/4" in sky(run, "campaign", "list").stdout
+    assert "(demo data)" in sky(run, "campaign", "list").stdout

@@ -298,3 +298,12 @@ def test_cli_plan_suggested_command_pastes(run, workspace):
     assert args[0] == "skyforge"
     run(*args[1:])
     assert json.loads(run("plan", "--json").stdout)["games"] == 1
+
+
+def test_cli_difficulty_marks_demo_hordes(run):
+    out = run("game", "difficulty", "--difficulty", "2", "--hordes", "demo-thornmaw").stdout
+    assert "demo data: fictional" in out
+    assert json.loads(run("game", "difficulty", "--difficulty", "2", "--hordes", "demo-thornmaw",
+                          "--json").stdout)["demo"] is True
+    out = run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare").stdout
+    assert "demo data" not in out

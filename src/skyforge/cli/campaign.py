@@ -155,7 +155,15 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
     for note in state.horde_deck_notes:
         out.print(f"  horde deck: {_esc(note)}")
     out.print(f"  horde deck: {sum(state.horde_deck.values())} cards (campaign show lists them)")
+    _demo_note(out, app, state)
     out.print(_status_line(state))
+
+
+def _demo_note(out, app: App, state) -> None:
+    from skyforge.campaign.commands import DEMO_NOTE, uses_demo_data
+
+    if uses_demo_data(state, app.catalog):
+        out.print(f"[yellow]{DEMO_NOTE}[/]")
 
 
 def _esc(text: str) -> str:
@@ -228,6 +236,7 @@ def next_(app: App, name: str, as_json: bool) -> None:
             where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
         out.print(f"Outsider: {_esc(c.outsider)} ({where})")
         _scenario_view(out, after)
+        _demo_note(out, app, after)
 
     _update(app, name, next_game, as_json, say)
 
@@ -566,6 +575,7 @@ def show(app: App, name: str, as_json: bool) -> None:
         out.print(f"  {n}× {_name(app, code)}")
     for note in state.horde_deck_notes:
         out.print(f"  note: {_esc(note)}")
+    _demo_note(out, app, state)
     out.print(_status_line(state))
 
 
@@ -617,6 +627,7 @@ def log(app: App, name: str, as_json: bool) -> None:
     out = _console()
     for i, e in enumerate(journal.events):
         out.print(f"{i:>3}  {e.at or '':<25}  {_esc(_summary(e))}")
+    _demo_note(out, app, journal.state)
 
 
 @campaign.command("list")
@@ -637,8 +648,16 @@ def list_(app: App, as_json: bool) -> None:
     out = _console()
     if not rows:
         out.print("No campaigns yet: skyforge campaign new NAME …")
+    from skyforge.campaign.commands import DEMO_NOTE, uses_demo_data
+
+    demo = False
     for p, s, err in rows:
         if s is None:
             out.print(f"[red]{_esc(p.stem)}[/]: cannot read — {_esc(err)}")
         else:
-            out.print(f"{_esc(p.stem)}: {s.status}, game {s.game}/4, gold {s.gold}, castle health {s.castle_health}")
+            mark = " (demo data)" if uses_demo_data(s, app.catalog) else ""
+            demo = demo or bool(mark)
+            out.print(f"{_esc(p.stem)}: {s.status}, game {s.game}/4, gold {s.gold}, castle health {s.castle_health}"
+                      + mark)
+    if demo:
+        out.print(f"[yellow]{DEMO_NOTE}[/]")
