@@ -223,6 +223,9 @@ def next_(app: App, name: str, as_json: bool) -> None:
     on the back of a second scenario removed from the pile; game 4 the final
     outsider. Resolve the scenario next: its mandatory effects, any actions
     (campaign action / recruit), then campaign income.
+
+    \b
+      skyforge campaign next spring
     """
     from skyforge.campaign.commands import next_game
 
@@ -362,7 +365,11 @@ def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
-    """Earn the scenario income: the scenario is resolved; draw 5, mulligan and play."""
+    """Earn the scenario income once its actions are done: the scenario is resolved; draw 5, mulligan and play.
+
+    \b
+      skyforge campaign income spring
+    """
     from skyforge.campaign.commands import earn_income
 
     def say(out, before, after, new):
@@ -409,6 +416,9 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
 
     When both players pillage N cards at the same time, the Alliance loses N
     gold, not 2N: record it once.
+
+    \b
+      skyforge campaign pillage spring 2
     """
     from skyforge.campaign.commands import pillage as do_pillage
 
@@ -507,7 +517,13 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json:
 @click.argument("name")
 @click.pass_obj
 def undo(app: App, name: str) -> None:
-    """Remove the last event of the journal (again to go further back)."""
+    """Remove the last event of the journal, to take back a mistake (again to go further back).
+
+    `campaign log` lists the events; undo removes them from the end.
+
+    \b
+      skyforge campaign undo spring
+    """
     from skyforge.campaign.store import undo as do_undo
 
     removed, state = do_undo(_path(app, name))
@@ -524,7 +540,12 @@ def undo(app: App, name: str) -> None:
 @json_option
 @click.pass_obj
 def show(app: App, name: str, as_json: bool) -> None:
-    """Show the campaign: status, gold, castle health, piles, decks, offers, games, horde deck."""
+    """Show the campaign: status, gold, castle health, piles, decks, offers, games, horde deck (reads only).
+
+    \b
+      skyforge campaign show spring
+      skyforge campaign show spring --json
+    """
     from skyforge.campaign.store import load
 
     state = load(_path(app, name)).state
@@ -559,11 +580,10 @@ def show(app: App, name: str, as_json: bool) -> None:
     if state.offers_pending:
         _offers_view(out, app, state)
     if state.games:
-        from rich.table import Table
+        from skyforge.cli.output import table as new_table
 
-        table = Table(title="Games", title_justify="left")
-        for col in ("#", "scenario", "portal", "outsider", "result", "castle health", "gold"):
-            table.add_column(col)
+        table = new_table("#", "scenario", "portal", "outsider", "result", "castle health", "gold",
+                          title="Games", title_justify="left")
         for g in state.games:
             table.add_row(str(g.number), _name(app, g.scenario), _name(app, g.portal), _esc(g.outsider),
                           g.result or "…", "" if g.castle_health is None else str(g.castle_health),
@@ -614,7 +634,12 @@ def _summary(event) -> str:
 @json_option
 @click.pass_obj
 def log(app: App, name: str, as_json: bool) -> None:
-    """List the journal's events, oldest first."""
+    """List the journal's events, oldest first: what happened, and what `undo` would remove.
+
+    \b
+      skyforge campaign log spring
+      skyforge campaign log spring --json
+    """
     from skyforge.campaign.events import event_dict
     from skyforge.campaign.store import load
 
@@ -634,7 +659,12 @@ def log(app: App, name: str, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def list_(app: App, as_json: bool) -> None:
-    """List the campaigns in the workspace (campaigns/*.toml)."""
+    """List the campaigns in the workspace (campaigns/*.toml) with their status, gold and castle health.
+
+    \b
+      skyforge campaign list
+      skyforge campaign list --json
+    """
     from skyforge.campaign.store import list_campaigns
 
     rows = list_campaigns(app.workspace)

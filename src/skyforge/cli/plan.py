@@ -113,12 +113,10 @@ def show(app: App, as_json: bool) -> None:
         data.pop("seed", None)
         emit_json(data)
         return
-    from rich.table import Table
-
     from skyforge.cli.output import console
+    from skyforge.cli.output import table as new_table
 
-    table = Table(title=status.plan.name, header_style="bold")
-    table.add_column("deck")
+    table = new_table("deck", title=status.plan.name)
     for h in status.hordes:
         table.add_column(status.horde_names[h], justify="center")
     table.add_column("wins", justify="right")
