@@ -70,7 +70,7 @@ def _status_line(state) -> str:
     hint = {"new": f"next: starting decks (skyforge campaign start-deck {name} --player P --auto)",
             "ready": f"next: set up game {len(state.games) + 1} (skyforge campaign next {name})",
             "scenario": f"resolving the scenario: actions, then skyforge campaign income {name}",
-            "playing": f"playing: record pillages, then skyforge campaign end {name} --won|--lost --castle-health N",
+            "playing": f"playing: record pillages, then skyforge campaign end {name} --won|--lost",
             "won": "the campaign is won!", "lost": "the campaign is lost"}[state.status]
     return f"[dim]{_esc(state.name)}: game {state.game}/4 · gold {state.gold} · castle health {state.castle_health} · {hint}[/]"
 
