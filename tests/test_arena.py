@@ -94,3 +94,32 @@ def test_setup_from_draft_and_missing_action_cards(run, workspace):
     u = write(workspace / "u.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
     data = json.loads(run("arena", "setup", t, u, "--json").output)
     assert "Benidia (fill in action_cards in" in data["players"][0]["action_cards_missing"][0]
+
+
+def test_team_names_resolve_like_setup_and_the_same_file_twice_is_refused(run, workspace):
+    (workspace / "teams").mkdir()
+    ann = write(workspace / "teams" / "ann.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann")
+    assert json.loads(run("arena", "team", "validate", "ann", "--json").output)["valid"]
+    r = run("arena", "team", "validate", "bob", expect=2)
+    assert "no team 'bob'" in r.stderr and "teams/NAME.toml" in r.stderr and "teams there: ann" in r.stderr
+    for args in (("teams/ann.toml", "teams/ann.toml"), ("ann", ann), ("ann", "ann")):
+        r = run("arena", "setup", *args, expect=2)
+        assert "given twice" in r.stderr, args
+
+
+def test_mixed_official_and_demo_heroes_say_which_are_demo(run, workspace):
+    t = write(workspace / "o.toml", ["Benidia", "Ashka", "Corvin", "Delphi", "Eskel"])
+    out = run("arena", "team", "validate", t).stdout
+    assert "Ashka, Corvin, Delphi, Eskel are fictional DEMO heroes" in out
+    assert "fictional heroes, not the published game's" not in out
+    data = json.loads(run("arena", "team", "validate", t, "--json").output)
+    assert data["demo_heroes"] == ["Ashka", "Corvin", "Delphi", "Eskel"]
+    u = write(workspace / "u.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
+    assert "fictional heroes, not the published game's" in run("arena", "team", "validate", u).stdout
+
+
+def test_show_reads_and_says_from(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "8", "--save", "d")
+    out = run("arena", "show", "d").stdout
+    assert "from drafts/d.toml" in out.replace("\\", "/") and "saved to" not in out
+    assert "saved to" in run("arena", "undo", "d").stdout

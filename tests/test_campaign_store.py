@@ -162,3 +162,17 @@ def test_two_writers_lose_no_update(path):
     events = store.load(path).events
     assert len(events) == 1 + 2 * n
     assert [e.amount for e in events[1:]] == [_amount(i) for i in range(1, 2 * n + 1)]
+
+
+def test_a_misspelt_event_type_is_named_with_a_suggestion(tmp_path):
+    bad = tmp_path / "bad.toml"
+    text = store.render_journal([created(), *c.adjust_gold(fold([created()]), 3)])
+    bad.write_text(text.replace('type = "gold-adjusted"', 'type = "gold-adjustd"'))
+    with pytest.raises(InputError) as exc:
+        store.load(bad)
+    problem = exc.value.problems[0]
+    assert problem.message == "unknown event type 'gold-adjustd'"
+    assert problem.hint == "did you mean 'gold-adjusted'?"
+    line = bad.read_text().splitlines()[problem.line - 1]
+    assert problem.file == bad and line == 'type = "gold-adjustd"'
+    assert "Input tag" not in exc.value.render()

@@ -133,7 +133,7 @@ def test_docs_walkthrough_runs(run, workspace):
             args = shlex.split(command)
             assert args[0] == "skyforge"
             result = run(*args[1:], expect=None,
-                         env={"SKYFORGE_CATALOG": str(DEMO_CATALOG)})
+                         env={"SKYFORGE_CATALOG": str(DEMO_CATALOG), "COLUMNS": "200"})
             assert result.exit_code == 0, f"{command}\n{result.output}"
             for line in shown.strip().splitlines():
                 if line.strip() and not line.startswith("…"):
@@ -170,3 +170,65 @@ def test_the_file_keeps_what_pausing_a_campaign_asks_for(run, workspace):
     for key in ("gold", "castle_health", "scenario_pile", "portal_pile", "castle", "final_outsider"):
         assert before[key]
     assert all(p["market"] for p in before["players"]) and before["players"][0]["deck"]
+
+
+def _playing(run):
+    sky(run, *NEW)
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
+    sky(run, "campaign", "next", "spring")
+    sky(run, "campaign", "income", "spring")
+
+
+def test_end_needs_exactly_one_of_won_and_lost(run):
+    _playing(run)
+    result = sky(run, "campaign", "end", "spring", "--won", "--lost", "--castle-health", "4", expect=2)
+    assert "--won and --lost together" in result.stderr
+    result = sky(run, "campaign", "end", "spring", "--castle-health", "4", expect=2)
+    assert "--won or --lost" in result.stderr
+    assert show(run)["games"][0]["result"] is None            # nothing recorded
+    sky(run, "campaign", "end", "spring", "--lost", "--castle-health", "0")
+    assert show(run)["status"] == "lost"
+
+
+def test_castle_health_above_full_health_is_refused(run):
+    _playing(run)                                              # DEMO.001: full health 20 in the catalog
+    result = sky(run, "campaign", "health", "spring", "99", expect=2)
+    assert "above the castle's full health (20)" in result.stderr and "0 to 20" in result.stderr
+    result = sky(run, "campaign", "end", "spring", "--won", "--castle-health", "21", expect=2)
+    assert "above the castle's full health (20)" in result.stderr
+    sky(run, "campaign", "health", "spring", "20")
+    assert show(run)["castle_health"] == 20
+
+
+def test_castle_health_is_not_checked_when_the_catalog_does_not_know_it(run):
+    import pytest
+
+    from skyforge.campaign import commands as c
+    from skyforge.errors import InputError
+
+    from .campaign_util import Game, demo_catalog
+
+    g = Game().ready()
+    g.do(c.next_game)
+    full = g.state.full_health
+    with pytest.raises(InputError, match="above the castle's full health"):
+        c.set_health(g.state, full + 5, demo_catalog())
+
+    class Unknown:                                 # a catalog without the castle's health
+        def find(self, ref, kind=None):
+            return None
+
+    assert c.set_health(g.state, full + 5, Unknown())[0].castle_health == full + 5
+
+
+def test_demo_campaigns_say_so_in_every_human_view(run):
+    note = "demo data: fictional DEMO cards, not the published game's"
+    assert note in sky(run, *NEW).stdout
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
+    assert note in sky(run, "campaign", "next", "spring").stdout
+    for command in (("show", "spring"), ("log", "spring"), ("list",)):
+        assert note in sky(run, "campaign", *command).stdout, command
+    assert "spring: scenario, game 1/4" in sky(run, "campaign", "list").stdout
+    assert "(demo data)" in sky(run, "campaign", "list").stdout

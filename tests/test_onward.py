@@ -124,3 +124,17 @@ def test_hand_edited_draft_file_reports_the_entry(run, workspace):
     path.write_text(path.read_text().replace('team = "shadow"', 'team = "light"'))
     r = run("onward", "show", "g2", expect=2)
     assert "journal[0]" in r.stderr and "not your turn" in r.stderr
+
+
+def test_human_view_cites_no_design_notes_and_names_demo_heroes(run, workspace):
+    out = run("onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--picks", "Akimo,Sunblade,Dunewall",
+              "--seed", "3", "--save", "mix").stdout
+    assert "DESIGN.md" not in out
+    assert "skyforge's reading of the rulebook where it is ambiguous; see docs/drafting.md" in out
+    note = next(line for line in out.splitlines() if line.startswith("demo data:"))
+    assert "Sunblade" in note and "Dunewall" in note and "Akimo" not in note
+    assert "saved to drafts/mix.toml" in out.replace("\\", "/")
+    shown = run("onward", "show", "mix").stdout
+    assert "from drafts/mix.toml" in shown.replace("\\", "/") and "saved to" not in shown
+    data = json.loads(run("onward", "show", "mix", "--json").stdout)
+    assert "DESIGN.md" not in (data["notes"] or "") and "Akimo" not in data["demo_heroes"]

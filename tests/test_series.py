@@ -79,3 +79,12 @@ def test_cli_flow(run, workspace):
     assert "file not found" in r.stderr
     r = run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30", expect=2)
     assert "already exists" in r.stderr
+
+
+def test_absurd_deck_sizes_are_refused(run, workspace):
+    for size in ("99999999999999999999", "201", "0", "-3"):
+        r = run("series", "new", "x", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", size, expect=2)
+        assert "out of range" in r.stderr and "3 to 200" in r.stderr, size
+        assert "Traceback" not in r.output
+    assert not (workspace / "series" / "x.toml").exists()
+    run("series", "new", "x", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "200")

@@ -285,3 +285,25 @@ def test_cli_plan_cycle(run, workspace):
     assert (workspace / "plan.toml").exists()
     r = run("plan", "record", "liothan-demo", "nope", "--won", expect=2)
     assert "no horde 'nope'" in r.stderr
+
+
+def test_cli_plan_suggested_command_pastes(run, workspace):
+    """The 'Then:' line is a command the shell runs as is, even for a deck name with spaces."""
+    import shlex
+
+    run("plan", "use", "--plan", "demo", "--decks", "My Blue Deck")
+    line = next(x for x in run("plan").stdout.splitlines() if x.startswith("Then: "))
+    assert "'My Blue Deck'" in line
+    args = shlex.split(line.removeprefix("Then: ").split(" (or")[0])
+    assert args[0] == "skyforge"
+    run(*args[1:])
+    assert json.loads(run("plan", "--json").stdout)["games"] == 1
+
+
+def test_cli_difficulty_marks_demo_hordes(run):
+    out = run("game", "difficulty", "--difficulty", "2", "--hordes", "demo-thornmaw").stdout
+    assert "demo data: fictional" in out
+    assert json.loads(run("game", "difficulty", "--difficulty", "2", "--hordes", "demo-thornmaw",
+                          "--json").stdout)["demo"] is True
+    out = run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare").stdout
+    assert "demo data" not in out

@@ -226,6 +226,17 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
                                     file=path, line=locate(lines, loc[:-1]) if len(loc) > 1 else None,
                                     hint=f"add {loc[-1]} = …"))
             continue
+        if kind == "union_tag_invalid":   # e.g. an event whose type is misspelt
+            ctx = error.get("ctx", {})
+            field_name, tag = str(ctx.get("discriminator", "type")).strip("'"), str(ctx.get("tag"))
+            choices = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+            close = difflib.get_close_matches(tag, choices, n=1)
+            noun = f"{str(loc[0]).removesuffix('s')} " if loc and isinstance(loc[0], str) else ""
+            problems.append(Problem(f"unknown {noun}{field_name} '{tag}'", file=path,
+                                    line=locate(lines, (*loc, field_name)) or locate(lines, loc),
+                                    key=dotted((*loc, field_name), describe), hint=f"did you mean '{close[0]}'?"
+                                    if close else f"one of: {', '.join(choices)}"))
+            continue
         if kind in ("literal_error", "enum"):
             expected = error.get("ctx", {}).get("expected", "")
             choices = re.findall(r"'([^']*)'", str(expected))

@@ -10,6 +10,7 @@ cards. The events store what was drawn, so replay never needs the generator.
 from __future__ import annotations
 
 import random
+import shlex
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from skyforge.campaign.state import (
     clamp_gold,
 )
 from skyforge import storage
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
 
 
 
@@ -309,10 +310,11 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
 
 def _require(state: CampaignState, *statuses: str, doing: str) -> None:
     if state.status not in statuses:
-        hints = {"new": "choose the starting decks first: skyforge campaign start-deck NAME --player P --auto",
-                 "ready": "set up the next game: skyforge campaign next NAME",
-                 "scenario": "finish resolving the scenario: skyforge campaign income NAME",
-                 "playing": "record the game's end: skyforge campaign end NAME --won|--lost --castle-health N",
+        name = shlex.quote(state.name)
+        hints = {"new": f"choose the starting decks first: skyforge campaign start-deck {name} --player P --auto",
+                 "ready": f"set up the next game: skyforge campaign next {name}",
+                 "scenario": f"finish resolving the scenario: skyforge campaign income {name}",
+                 "playing": f"record the game's end: skyforge campaign end {name} --won|--lost --castle-health N",
                  "won": "the campaign is over (won)", "lost": "the campaign is over (lost)"}
         raise StateError(f"cannot {doing} now: the campaign is '{state.status}'", hint=hints.get(state.status))
 
@@ -321,7 +323,7 @@ def _no_offers(state: CampaignState, doing: str) -> None:
     if state.offers_pending:
         waiting = [p.name for p in state.players if p.offers]
         raise StateError(f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)",
-                         hint="skyforge campaign take NAME --player P N")
+                         hint=f"skyforge campaign take {shlex.quote(state.name)} --player P N")
 
 
 def _player(state: CampaignState, name: str):
@@ -339,7 +341,7 @@ def starting_deck(state: CampaignState, catalog, player: str, cards: dict[str, i
     p = _player(state, player)
     if p.starting_deck_chosen:
         raise StateError(f"{p.name} has already chosen a starting deck",
-                         hint="undo it with: skyforge campaign undo NAME")
+                         hint=f"undo it with: skyforge campaign undo {shlex.quote(state.name)}")
     market = Counter(p.market)
     if auto:
         chosen: Counter = Counter()
@@ -491,7 +493,7 @@ def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
 def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferTaken]:
     p = _player(state, player)
     if not p.offers:
-        raise StateError(f"{p.name} has no open offers", hint="recruit first: skyforge campaign recruit NAME X")
+        raise StateError(f"{p.name} has no open offers", hint=f"recruit first: skyforge campaign recruit {shlex.quote(state.name)} X")
     if not 1 <= number <= len(p.offers):
         raise InputError(Problem(f"{p.name} has offers 1 to {len(p.offers)}", value=number, has_value=True))
     rest = [code for i, offer in enumerate(p.offers) if i != number - 1 for code in offer]
@@ -535,25 +537,76 @@ def exile(state: CampaignState, catalog, player: str, card: str) -> list[ev.Exil
     return [ev.Exiled(at=now(), player=p.name, card=code)]
 
 
-def set_health(state: CampaignState, health: int) -> list[ev.HealthSet]:
-    _require(state, "ready", "scenario", "playing", doing="change the castle health")
+DEMO_NOTE = "demo data: fictional DEMO cards, not the published game's"
+
+
+def uses_demo_data(state: CampaignState, catalog=None) -> bool:
+    """Whether the campaign's castle, decks, scenarios, portals or hordes are demo data (the DEMO set).
+
+    Codes are looked up in ``catalog`` when given; a code of the DEMO set counts as demo anyway,
+    so a campaign read with another catalog is still marked."""
+    codes = [state.castle, *state.horde_deck]
+    codes += [x.code for x in (*state.scenario_pile, *state.portal_pile)]
+    codes += [x for g in state.games for x in (g.scenario, g.portal)]
+    for p in state.players:
+        codes += [p.castle, *p.deck, *p.market]
+    for code in codes:
+        if code and code.upper().startswith("DEMO."):
+            return True
+    if catalog is not None:
+        if any(catalog.provenance(c) == "demo" for c in catalog.of_kind("horde")
+               if getattr(c, "horde", None) in state.hordes):
+            return True
+        for code in dict.fromkeys(c for c in codes if c):
+            try:
+                card = catalog.find(code)
+            except SkyforgeError:
+                card = None
+            if card is not None and catalog.provenance(card) == "demo":
+                return True
+    return False
+
+
+def full_health_known(state: CampaignState, catalog) -> bool:
+    """Whether the castle's full health comes from the catalog (False: the player gave it at `new`)."""
+    if catalog is None:
+        return True
+    try:
+        card = catalog.find(state.castle)
+    except SkyforgeError:
+        card = None
+    return card is not None and getattr(card, "health", None) is not None
+
+
+def _check_health(state: CampaignState, health: int, catalog, key: str | None) -> None:
     if health < 0:
-        raise InputError(Problem("castle health cannot be negative", value=health, has_value=True))
+        raise InputError(Problem("castle health cannot be negative", key=key, value=health, has_value=True))
+    if health > state.full_health and full_health_known(state, catalog):
+        raise InputError(Problem(
+            f"castle health {health} is above the castle's full health ({state.full_health})",
+            key=key, value=health, has_value=True,
+            hint=f"give the health the castle has now, 0 to {state.full_health}"))
+
+
+def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.HealthSet]:
+    """Set the castle health. Above full health is refused, unless ``catalog`` shows the catalog
+    does not know the castle's health (then the full health is the player's own figure)."""
+    _require(state, "ready", "scenario", "playing", doing="change the castle health")
+    _check_health(state, health, catalog, None)
     return [ev.HealthSet(at=now(), castle_health=health)]
 
 
-def end_game(state: CampaignState, won: bool, castle_health: int) -> list[ev.GameEnded]:
+def end_game(state: CampaignState, won: bool, castle_health: int,
+             catalog=None) -> list[ev.GameEnded]:
     _require(state, "playing", doing="end the game")
     _no_offers(state, "end the game")
-    if castle_health < 0:
-        raise InputError(Problem("castle health cannot be negative", key="--castle-health",
-                                 value=castle_health, has_value=True))
+    _check_health(state, castle_health, catalog, "--castle-health")
     if won and castle_health < 1:
         raise RuleError("a game won with the castle at 0 health? A destroyed castle loses the game",
                         hint="use --lost, or give the castle's health at the end of the game")
     return [ev.GameEnded(at=now(), game=state.game, result="won" if won else "lost", castle_health=castle_health)]
 
 
-__all__ = ["GAMES", "GOLD_MAX", "PlayerSpec", "adjust_gold", "earn_income", "end_game", "exile", "new_campaign",
-           "next_game", "offer_sizes", "parse_player", "pillage", "recruit", "rng", "set_health",
-           "starting_deck", "take_action", "take_offer"]
+__all__ = ["DEMO_NOTE", "GAMES", "GOLD_MAX", "PlayerSpec", "adjust_gold", "earn_income", "end_game", "exile",
+           "full_health_known", "new_campaign", "next_game", "offer_sizes", "parse_player", "pillage", "recruit",
+           "rng", "set_health", "starting_deck", "take_action", "take_offer", "uses_demo_data"]

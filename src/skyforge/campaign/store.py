@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,7 +160,7 @@ def create(path: Path, created: ev.Created) -> CampaignState:
     with locked(path):
         if path.exists():
             raise StateError(f"campaign '{created.name}' already exists ({path})",
-                             hint="choose another name, or look at it: skyforge campaign show " + created.name)
+                             hint="choose another name, or look at it: skyforge campaign show " + shlex.quote(created.name))
         _write(path, [created])
     return fold([created])
 

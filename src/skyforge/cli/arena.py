@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
@@ -19,13 +17,18 @@ def arena() -> None:
 @json_option
 @click.pass_obj
 def heroes(app, as_json: bool) -> None:
-    """List the Arena heroes with their class (colour)."""
+    """List the Arena heroes with their class (colour), so you can choose teams of one hero per class.
+
+    \b
+      skyforge arena heroes
+      skyforge arena heroes --json
+    """
     from skyforge.draft import arena as lib
 
     def human(rows: list) -> None:
-        from rich.table import Table
+        from skyforge.cli.output import table as new_table
 
-        table = Table("hero", "code", "class", "action cards", "data")
+        table = new_table("hero", "code", "class", "action cards", "data")
         for h in rows:
             table.add_row(h["name"], h["code"] or "—", h["class"] or "?", str(h["action_cards"]), h["provenance"])
         console().print(table)
@@ -51,6 +54,8 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
     \b
       skyforge arena draft --players Ann,Bob --seed 3
     """
+    import shlex
+
     from skyforge.draft import arena as lib
     from skyforge.draft import session as sessions
     from skyforge.draft.common import split_list
@@ -61,7 +66,8 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
         path = sessions.draft_path(app.workspace, save_as)
         if path.exists() and not force:
             raise InputError(Problem("a draft with this name already exists", file=path,
-                                     hint="continue it with 'skyforge arena pick', or pass --force"))
+                                     hint=f"continue it with 'skyforge arena pick {shlex.quote(save_as)}', "
+                                          "or pass --force"))
     session = lib.new_draft(app.catalog, players=split_list(players, "--players"), seed=seed)
     ask = prompt_for(session) if (interactive() and not pause and not as_json) else None
     session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
@@ -75,18 +81,32 @@ saved_commands(arena, "skybound-arena")
 
 @arena.group()
 def team() -> None:
-    """Arena team files: schema = 1, player = "…", heroes = ["…", …]."""
+    """Arena team files (teams/NAME.toml): check a team before you play it.
+
+    A team file holds schema = 1, player = "…" and heroes = ["…", …] (5 heroes).
+
+    \b
+      skyforge arena team validate ann              # teams/ann.toml
+      skyforge arena team validate my-teams/bo.toml
+    """
 
 
 @team.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("team")
 @json_option
 @click.pass_obj
-def validate(app, file: Path, as_json: bool) -> None:
-    """Check a team FILE: 5 heroes, at most one of any class (colour). Exit 1 when it breaks a rule."""
+def validate(app, team: str, as_json: bool) -> None:
+    """Check a TEAM (a .toml file, or NAME for teams/NAME.toml): 5 heroes, at most one of any class (colour).
+
+    Exit 1 when it breaks a rule (every broken rule is listed).
+
+    \b
+      skyforge arena team validate ann
+      skyforge arena team validate teams/ann.toml --json
+    """
     from skyforge.draft import arena as lib
 
-    data = lib.validate(app.catalog, file)
+    data = lib.validate(app.catalog, lib.team_path(app.workspace, team))
 
     def human(data: dict) -> None:
         out = console()
@@ -96,8 +116,11 @@ def validate(app, file: Path, as_json: bool) -> None:
             out.print(f"  {h['name']} ({h['class'] or 'class unknown'})")
         for v in data["violations"]:
             out.print(f"  [red]{v['rule']}[/]: {v['message']}")
-        if data["demo"]:
-            out.print("[yellow]demo data: fictional heroes, not the published game's[/]")
+        from skyforge.draft.common import demo_note
+
+        note = demo_note(data["demo_heroes"], len(data["heroes"]))
+        if note:
+            out.print(f"[yellow]{note}[/]")
 
     render(data, as_json, human)
     if not data["valid"]:
@@ -114,18 +137,20 @@ def validate(app, file: Path, as_json: bool) -> None:
 def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
     """Set up a game: each player's 25-card deck, cards drawn, score to win.
 
-    TEAMS are team files in turn order (or teams/NAME.toml names). The first player
-    draws 5, the second 6; with more players each draws 5 plus one per earlier player.
+    TEAMS are team files in turn order (or NAME for teams/NAME.toml), one per
+    player. The first player draws 5, the second 6; with more players each
+    draws 5 plus one per earlier player.
+
+    \b
+      skyforge arena setup ann bob --first bob
+      skyforge arena setup --draft friday
     """
+    import shlex
+
     from skyforge.draft import arena as lib
     from skyforge.errors import InputError, Problem
 
-    entries: list[dict] = []
-    for ref in teams:
-        path = Path(ref)
-        if path.suffix != ".toml" and len(path.parts) == 1:
-            path = app.workspace / "teams" / f"{ref}.toml"
-        entries.append(lib.read_team(path))
+    entries: list[dict] = lib.read_teams(app.workspace, list(teams))
     if draft_name:
         from skyforge.draft import session as sessions
 
@@ -134,7 +159,7 @@ def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
             raise InputError(Problem(f"'{draft_name}' is not a Skybound: Arena draft"))
         if not session.draft.done:
             raise InputError(Problem(f"the draft '{draft_name}' is not finished",
-                                     hint=f"finish it with 'skyforge arena pick {draft_name}'"))
+                                     hint=f"finish it with 'skyforge arena pick {shlex.quote(draft_name)}'"))
         entries.extend({"player": p, "heroes": hs} for p, hs in lib.result(session)["teams"].items())
     if first:
         names = [e["player"].casefold() for e in entries]
@@ -155,7 +180,11 @@ def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
                       f"deck of {p['deck_size']} action cards; draw {p['draw']}")
             for m in p["action_cards_missing"]:
                 out.print(f"   action cards not known: {m}")
-        if any(p["demo"] for p in data["players"]):
-            out.print("[yellow]demo data: fictional heroes, not the published game's[/]")
+        from skyforge.draft.common import demo_note
+
+        note = demo_note(list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
+                         len({h for p in data["players"] for h in p["heroes"]}))
+        if note:
+            out.print(f"[yellow]{note}[/]")
 
     render(data, as_json, human)

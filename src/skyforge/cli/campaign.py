@@ -66,12 +66,20 @@ def _console():
 
 
 def _status_line(state) -> str:
-    hint = {"new": f"next: starting decks (campaign start-deck {state.name} --player P --auto)",
-            "ready": f"next: set up game {len(state.games) + 1} (campaign next {state.name})",
-            "scenario": f"resolving the scenario: actions, then campaign income {state.name}",
-            "playing": f"playing: record pillages, then campaign end {state.name}",
+    name = _q(state.name)
+    hint = {"new": f"next: starting decks (skyforge campaign start-deck {name} --player P --auto)",
+            "ready": f"next: set up game {len(state.games) + 1} (skyforge campaign next {name})",
+            "scenario": f"resolving the scenario: actions, then skyforge campaign income {name}",
+            "playing": f"playing: record pillages, then skyforge campaign end {name} --won|--lost",
             "won": "the campaign is won!", "lost": "the campaign is lost"}[state.status]
-    return f"[dim]{state.name}: game {state.game}/4 · gold {state.gold} · castle health {state.castle_health} · {hint}[/]"
+    return f"[dim]{_esc(state.name)}: game {state.game}/4 · gold {state.gold} · castle health {state.castle_health} · {hint}[/]"
+
+
+def _q(text: str) -> str:
+    """A word of a suggested command, quoted for the shell when it needs it (and escaped for rich)."""
+    import shlex
+
+    return _esc(shlex.quote(text))
 
 
 def _name(app: App, code: str) -> str:
@@ -147,7 +155,15 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
     for note in state.horde_deck_notes:
         out.print(f"  horde deck: {_esc(note)}")
     out.print(f"  horde deck: {sum(state.horde_deck.values())} cards (campaign show lists them)")
+    _demo_note(out, app, state)
     out.print(_status_line(state))
+
+
+def _demo_note(out, app: App, state) -> None:
+    from skyforge.campaign.commands import DEMO_NOTE, uses_demo_data
+
+    if uses_demo_data(state, app.catalog):
+        out.print(f"[yellow]{DEMO_NOTE}[/]")
 
 
 def _esc(text: str) -> str:
@@ -207,6 +223,9 @@ def next_(app: App, name: str, as_json: bool) -> None:
     on the back of a second scenario removed from the pile; game 4 the final
     outsider. Resolve the scenario next: its mandatory effects, any actions
     (campaign action / recruit), then campaign income.
+
+    \b
+      skyforge campaign next spring
     """
     from skyforge.campaign.commands import next_game
 
@@ -220,6 +239,7 @@ def next_(app: App, name: str, as_json: bool) -> None:
             where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
         out.print(f"Outsider: {_esc(c.outsider)} ({where})")
         _scenario_view(out, after)
+        _demo_note(out, app, after)
 
     _update(app, name, next_game, as_json, say)
 
@@ -268,7 +288,7 @@ def _say_action(app: App):
                           + _clamp_note(before.gold, event.change, _printed(before, event.action)))
                 exile = next((a.exile for a in before.current.scenario.actions if a.name == event.action), None)
                 if exile:
-                    out.print(f"Each player may exile {exile}: skyforge campaign exile {after.name} --player P CARD")
+                    out.print(f"Each player may exile {exile}: skyforge campaign exile {_q(after.name)} --player P CARD")
             if getattr(event, "offers", None):
                 _offers_view(out, app, after)
     return say
@@ -295,7 +315,7 @@ def _offers_view(out, app: App, state) -> None:
         out.print(f"[bold]{_esc(p.name)}[/]'s offers (Recruit {state.current.recruit}):")
         for i, offer in enumerate(p.offers, 1):
             out.print(f"  {i}. " + ", ".join(_name(app, c) for c in offer))
-    out.print("Take one each: skyforge campaign take NAME --player P N")
+    out.print(f"Take one each: skyforge campaign take {_q(state.name)} --player P N")
 
 
 @campaign.command()
@@ -345,7 +365,11 @@ def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
-    """Earn the scenario income: the scenario is resolved; draw 5, mulligan and play."""
+    """Earn the scenario income once its actions are done: the scenario is resolved; draw 5, mulligan and play.
+
+    \b
+      skyforge campaign income spring
+    """
     from skyforge.campaign.commands import earn_income
 
     def say(out, before, after, new):
@@ -392,6 +416,9 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
 
     When both players pillage N cards at the same time, the Alliance loses N
     gold, not 2N: record it once.
+
+    \b
+      skyforge campaign pillage spring 2
     """
     from skyforge.campaign.commands import pillage as do_pillage
 
@@ -430,41 +457,73 @@ def exile(app: App, name: str, player: str, card: str, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def health(app: App, name: str, health: int, as_json: bool) -> None:
-    """Set the castle's health now (e.g. after a scenario's mandatory effect or Fortify)."""
+    """Set the castle's health now (e.g. after a scenario's mandatory effect or Fortify).
+
+    From 0 up to the castle's full health (refused above it, unless the catalog
+    does not know the castle's health and you gave it at `campaign new`).
+
+    \b
+      skyforge campaign health spring 16
+    """
     from skyforge.campaign.commands import set_health
 
-    def say(out, before, after, new):
-        out.print(f"Castle health {before.castle_health} → {after.castle_health}")
+    catalog = app.catalog
 
-    _update(app, name, lambda s: set_health(s, health), as_json, say)
+    def say(out, before, after, new):
+        out.print(f"Castle health {before.castle_health} → {after.castle_health}" + _unchecked(app, after))
+
+    _update(app, name, lambda s: set_health(s, health, catalog), as_json, say)
+
+
+def _unchecked(app: App, state) -> str:
+    from skyforge.campaign.commands import full_health_known
+
+    if state.castle_health > state.full_health and not full_health_known(state, app.catalog):
+        return (f" (above the full health {state.full_health} you gave; the catalog does not know this castle's "
+                "health, so it is not checked)")
+    return ""
 
 
 @campaign.command()
 @click.argument("name")
-@click.option("--won/--lost", "won", required=True, help="How the game ended.")
+@click.option("--won", is_flag=True, help="The alliance won the game.")
+@click.option("--lost", is_flag=True, help="The alliance lost the game (and so the campaign).")
 @click.option("--castle-health", required=True, type=int, help="The castle's health at the end of the game.")
 @json_option
 @click.pass_obj
-def end(app: App, name: str, won: bool, castle_health: int, as_json: bool) -> None:
-    """Record the end of a game. Castle health and gold carry over; a lost game loses the campaign.
+def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json: bool) -> None:
+    """Record the end of a game (--won or --lost). Castle health and gold carry over; a lost game loses the campaign.
 
     \b
       skyforge campaign end spring --won --castle-health 14
+      skyforge campaign end spring --lost --castle-health 0
     """
     from skyforge.campaign.commands import end_game
 
+    if won == lost:
+        raise click.UsageError("give --won or --lost (one of the two)" if not won else
+                               "--won and --lost together: give one of the two")
+    catalog = app.catalog
+
     def say(out, before, after, new):
         e = new[0]
-        out.print(f"Game {e.game} {e.result}, castle health {e.castle_health}, gold {after.gold}.")
+        out.print(f"Game {e.game} {e.result}, castle health {e.castle_health}, gold {after.gold}."
+                  + _unchecked(app, after))
 
-    _update(app, name, lambda s: end_game(s, won, castle_health), as_json, say)
+    _update(app, name, lambda s: end_game(s, won, castle_health, catalog), as_json, say)
 
 
 @campaign.command()
 @click.argument("name")
 @click.pass_obj
 def undo(app: App, name: str) -> None:
-    """Remove the last event of the journal (again to go further back)."""
+    """Remove the last event of the journal, to take back a mistake (again to go further back).
+
+    `campaign log` lists the events; undo removes them from the end.
+
+    \b
+      skyforge campaign undo spring
+    """
     from skyforge.campaign.store import undo as do_undo
 
     removed, state = do_undo(_path(app, name))
@@ -481,7 +540,12 @@ def undo(app: App, name: str) -> None:
 @json_option
 @click.pass_obj
 def show(app: App, name: str, as_json: bool) -> None:
-    """Show the campaign: status, gold, castle health, piles, decks, offers, games, horde deck."""
+    """Show the campaign: status, gold, castle health, piles, decks, offers, games, horde deck (reads only).
+
+    \b
+      skyforge campaign show spring
+      skyforge campaign show spring --json
+    """
     from skyforge.campaign.store import load
 
     state = load(_path(app, name)).state
@@ -516,11 +580,10 @@ def show(app: App, name: str, as_json: bool) -> None:
     if state.offers_pending:
         _offers_view(out, app, state)
     if state.games:
-        from rich.table import Table
+        from skyforge.cli.output import table as new_table
 
-        table = Table(title="Games", title_justify="left")
-        for col in ("#", "scenario", "portal", "outsider", "result", "castle health", "gold"):
-            table.add_column(col)
+        table = new_table("#", "scenario", "portal", "outsider", "result", "castle health", "gold",
+                          title="Games", title_justify="left")
         for g in state.games:
             table.add_row(str(g.number), _name(app, g.scenario), _name(app, g.portal), _esc(g.outsider),
                           g.result or "…", "" if g.castle_health is None else str(g.castle_health),
@@ -532,6 +595,7 @@ def show(app: App, name: str, as_json: bool) -> None:
         out.print(f"  {n}× {_name(app, code)}")
     for note in state.horde_deck_notes:
         out.print(f"  note: {_esc(note)}")
+    _demo_note(out, app, state)
     out.print(_status_line(state))
 
 
@@ -570,7 +634,12 @@ def _summary(event) -> str:
 @json_option
 @click.pass_obj
 def log(app: App, name: str, as_json: bool) -> None:
-    """List the journal's events, oldest first."""
+    """List the journal's events, oldest first: what happened, and what `undo` would remove.
+
+    \b
+      skyforge campaign log spring
+      skyforge campaign log spring --json
+    """
     from skyforge.campaign.events import event_dict
     from skyforge.campaign.store import load
 
@@ -583,13 +652,19 @@ def log(app: App, name: str, as_json: bool) -> None:
     out = _console()
     for i, e in enumerate(journal.events):
         out.print(f"{i:>3}  {e.at or '':<25}  {_esc(_summary(e))}")
+    _demo_note(out, app, journal.state)
 
 
 @campaign.command("list")
 @json_option
 @click.pass_obj
 def list_(app: App, as_json: bool) -> None:
-    """List the campaigns in the workspace (campaigns/*.toml)."""
+    """List the campaigns in the workspace (campaigns/*.toml) with their status, gold and castle health.
+
+    \b
+      skyforge campaign list
+      skyforge campaign list --json
+    """
     from skyforge.campaign.store import list_campaigns
 
     rows = list_campaigns(app.workspace)
@@ -603,8 +678,16 @@ def list_(app: App, as_json: bool) -> None:
     out = _console()
     if not rows:
         out.print("No campaigns yet: skyforge campaign new NAME …")
+    from skyforge.campaign.commands import DEMO_NOTE, uses_demo_data
+
+    demo = False
     for p, s, err in rows:
         if s is None:
             out.print(f"[red]{_esc(p.stem)}[/]: cannot read — {_esc(err)}")
         else:
-            out.print(f"{_esc(p.stem)}: {s.status}, game {s.game}/4, gold {s.gold}, castle health {s.castle_health}")
+            mark = " (demo data)" if uses_demo_data(s, app.catalog) else ""
+            demo = demo or bool(mark)
+            out.print(f"{_esc(p.stem)}: {s.status}, game {s.game}/4, gold {s.gold}, castle health {s.castle_health}"
+                      + mark)
+    if demo:
+        out.print(f"[yellow]{DEMO_NOTE}[/]")

@@ -42,7 +42,8 @@ def result_of(session) -> dict:
     return result(session)
 
 
-def show(session, as_json: bool, saved_to=None) -> None:
+def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None:
+    """Print the draft; ``saved_to`` is its file ("from FILE" when ``read_only``, else "saved to FILE")."""
     data = result_of(session)
     if saved_to is not None:
         data["file"] = str(saved_to)
@@ -50,7 +51,10 @@ def show(session, as_json: bool, saved_to=None) -> None:
         emit_json(data)
         return
     out = console()
-    from rich.table import Table
+    from rich.markup import escape
+
+    from skyforge.cli.output import table as new_table
+    from skyforge.draft.common import READING, demo_note, order_notes
 
     d = session.draft
     title = "Onward draft" if session.game == "onward" else "Skybound: Arena draft"
@@ -59,7 +63,7 @@ def show(session, as_json: bool, saved_to=None) -> None:
                  f"{d.name(d.current.team)} {d.current.action}s"))
     if data.get("restrictions"):
         out.print("restrictions: " + "; ".join(data["restrictions"]))
-    table = Table("team", "player", "heroes")
+    table = new_table("team", "player", "heroes")
     for team in d.teams:
         for entry in session.assignments(team):
             table.add_row(d.name(team), entry["player"], ", ".join(entry["heroes"]) or "—")
@@ -70,8 +74,9 @@ def show(session, as_json: bool, saved_to=None) -> None:
                       + (" (random)" if s["random"] else "") for s in data["steps"])
     if steps:
         out.print("steps: " + steps)
-    if d.format.notes:
-        out.print(f"[dim]order: {d.format.notes}[/]")
+    notes = order_notes(d.format.notes)
+    if notes:
+        out.print(f"[dim]order ({escape(READING)}): {escape(notes)}[/]")
     if session.game == "onward" and d.done:
         from skyforge.draft.onward import setup, setup_lines
 
@@ -82,15 +87,19 @@ def show(session, as_json: bool, saved_to=None) -> None:
                 out.print("  " + line)
     elif session.game != "onward" and d.done:
         out.print(data["notes"])
-    if data.get("demo"):
-        out.print("[yellow]demo data: fictional heroes, not the published game's[/]")
+    note = demo_note(session.demo_heroes(), session.hero_count())
+    if note:
+        out.print(f"[yellow]{escape(note)}[/]")
     if saved_to is not None:
-        out.print(f"saved to {saved_to}")
+        out.print(f"{'from' if read_only else 'saved to'} {escape(str(saved_to))}")
 
 
 def saved_commands(group: click.Group, game: str) -> None:
     """Add ``pick``, ``show`` and ``undo`` for saved drafts to ``group``."""
     from skyforge.cli.output import json_option
+
+    cmd = f"skyforge {group.name}"
+    hero = "Glasswind" if game == "onward" else "Ashka"
 
     def same_game(session, name):
         if session.game != game:
@@ -99,41 +108,53 @@ def saved_commands(group: click.Group, game: str) -> None:
             raise InputError(f"'{name}' is a {session.game} draft, not a {game} one")
         return session
 
-    @group.command("pick")
+    @group.command("pick", help=f"""Continue the saved draft NAME: HEROES are the choices of the next turns.
+
+        A hero may be written TEAM:HERO or PLAYER:HERO to say whose turn you expect;
+        the choice is refused when it is not that team's turn. --random fills the rest.
+
+        \b
+          {cmd} pick friday {hero}
+          {cmd} pick friday --random
+        """)
     @click.argument("name")
     @click.argument("heroes", nargs=-1)
     @click.option("--random", "fill_random", is_flag=True, help="Choose every remaining turn at random.")
     @json_option
     @click.pass_obj
     def pick(app, name, heroes, fill_random, as_json):
-        """Continue the saved draft NAME: HEROES are the choices of the next turns.
-
-        A hero may be written TEAM:HERO or PLAYER:HERO to say whose turn you expect;
-        the choice is refused when it is not that team's turn.
-        """
         from skyforge.draft import session as sessions
 
         path = sessions.draft_path(app.workspace, name)
         s = sessions.update(app.catalog, path, lambda s: same_game(s, name).fill(list(heroes), stop=not fill_random))
         show(s, as_json, path)
 
-    @group.command("show")
+    @group.command("show", help=f"""Show the saved draft NAME (drafts/NAME.toml, or a path): teams, bans, steps, next turn.
+
+        It only reads the file; continue the draft with `pick`.
+
+        \b
+          {cmd} show friday
+          {cmd} show friday --json
+        """)
     @click.argument("name")
     @json_option
     @click.pass_obj
     def show_cmd(app, name, as_json):
-        """Show the saved draft NAME (drafts/NAME.toml, or a path)."""
         from skyforge.draft import session as sessions
 
         path = sessions.draft_path(app.workspace, name)
-        show(same_game(sessions.load(app.catalog, path), name), as_json, path)
+        show(same_game(sessions.load(app.catalog, path), name), as_json, path, read_only=True)
 
-    @group.command("undo")
+    @group.command("undo", help=f"""Take back the last pick or ban of the saved draft NAME (again to go further back).
+
+        \b
+          {cmd} undo friday
+        """)
     @click.argument("name")
     @json_option
     @click.pass_obj
     def undo(app, name, as_json):
-        """Take back the last pick or ban of the saved draft NAME."""
         from skyforge.draft import session as sessions
 
         path = sessions.draft_path(app.workspace, name)

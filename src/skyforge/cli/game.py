@@ -110,7 +110,12 @@ def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
 
         emit_json(report.as_dict())
     else:
+        from skyforge.cli.output import console, demo_marker
+
         _show_difficulty(report)
+        marker = demo_marker(report.provenances)
+        if marker:
+            console().print(f"[yellow]{marker}[/]")
 
 
 def _num(value: float | None) -> str:

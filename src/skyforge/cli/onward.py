@@ -17,16 +17,21 @@ def onward() -> None:
 @json_option
 @click.pass_obj
 def heroes(app, as_json: bool) -> None:
-    """List the Onward heroes with colour, faction and class, and the ready-made teams."""
+    """List the Onward heroes with colour, faction and class, and the ready-made teams, to plan a draft.
+
+    \b
+      skyforge onward heroes
+      skyforge onward heroes --json
+    """
     from skyforge.draft import onward as lib
 
     data = {"heroes": lib.roster(app.catalog), "presets": lib.presets(app.catalog)}
 
     def human(data: dict) -> None:
-        from rich.table import Table
+        from skyforge.cli.output import table as new_table
 
         out = console()
-        table = Table("hero", "code", "colour", "faction", "class", "range", "data")
+        table = new_table("hero", "code", "colour", "faction", "class", "range", "data")
         for h in data["heroes"]:
             table.add_row(h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
                           h["hero_class"] or "?", h["range"] or "?", h["provenance"])
@@ -69,6 +74,8 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
       skyforge onward draft --method snake --one-per-color --players Ann,Bob --seed 7
       skyforge onward draft --method moba --factions kurumo,liothan --picks "Glasswind,Sunblade"
     """
+    import shlex
+
     from skyforge.draft import onward as lib
     from skyforge.draft import session as sessions
     from skyforge.draft.common import split_list
@@ -82,7 +89,8 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
         path = sessions.draft_path(app.workspace, save_as)
         if path.exists() and not force:
             raise InputError(Problem("a draft with this name already exists", file=path,
-                                     hint="continue it with 'skyforge onward pick', or pass --force"))
+                                     hint=f"continue it with 'skyforge onward pick {shlex.quote(save_as)}', "
+                                          "or pass --force"))
     session = lib.new_draft(app.catalog, method=method, one_per_color=one_per_color,
                             factions=lib.parse_factions(factions), map_=map_,
                             players=split_list(players, "--players") or None, seed=seed)

@@ -58,7 +58,10 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
                   f"[bold]{escape(status.horde_names[status.next_horde])}[/]")
         if status.next_outsider:
             out.print(f"Outsider: {escape(status.next_outsider)} — {escape(status.outsider_reason or '')}")
-        out.print(f"Then: skyforge plan record {status.next_deck} {status.next_horde} --won (or --lost)")
+        import shlex
+
+        command = f"skyforge plan record {shlex.quote(status.next_deck)} {shlex.quote(status.next_horde)}"
+        out.print(f"Then: {escape(command)} --won (or --lost)")
 
 
 @plan.command()
@@ -110,12 +113,10 @@ def show(app: App, as_json: bool) -> None:
         data.pop("seed", None)
         emit_json(data)
         return
-    from rich.table import Table
-
     from skyforge.cli.output import console
+    from skyforge.cli.output import table as new_table
 
-    table = Table(title=status.plan.name, header_style="bold")
-    table.add_column("deck")
+    table = new_table("deck", title=status.plan.name)
     for h in status.hordes:
         table.add_column(status.horde_names[h], justify="center")
     table.add_column("wins", justify="right")

@@ -41,12 +41,16 @@ def _show(series_obj, as_json: bool, path=None) -> None:
 @click.argument("name")
 @click.option("--best-of", type=click.Choice(["3", "5"]), required=True, help="Trophies needed: 2 of 3, 3 of 5.")
 @click.option("--players", metavar="A,B", required=True, help="The two players.")
-@click.option("--deck-size", type=int, required=True, help="Deck size of the first match.")
+@click.option("--deck-size", type=int, required=True, help="Deck size of the first match (1-200).")
 @click.option("--force", is_flag=True, help="Start over a series of the same name.")
 @json_option
 @click.pass_obj
 def new(app, name, best_of, players, deck_size, force, as_json) -> None:
-    """Start the series NAME (saved as series/NAME.toml)."""
+    """Start the series NAME (saved as series/NAME.toml); then record each match's winner with `series win`.
+
+    \b
+      skyforge series new friday --best-of 3 --players Ann,Bob --deck-size 30
+    """
     from skyforge.draft.common import split_list
     from skyforge.series import tracker
 
@@ -62,7 +66,11 @@ def new(app, name, best_of, players, deck_size, force, as_json) -> None:
 @json_option
 @click.pass_obj
 def win(app, name, player, as_json) -> None:
-    """Record that PLAYER won the current match of series NAME."""
+    """Record that PLAYER won the current match of series NAME: a trophy, and the next match's setup.
+
+    \b
+      skyforge series win friday Ann
+    """
     from skyforge.series import tracker
 
     path = tracker.series_path(app.workspace, name)
@@ -74,7 +82,12 @@ def win(app, name, player, as_json) -> None:
 @json_option
 @click.pass_obj
 def show(app, name, as_json) -> None:
-    """Show trophies, the next match's deck size, extra cards, first player and the winner."""
+    """Show trophies, the next match's deck size, extra cards, first player and the winner (reads only).
+
+    \b
+      skyforge series show friday
+      skyforge series show friday --json
+    """
     from skyforge.series import tracker
 
     path = tracker.series_path(app.workspace, name)
@@ -86,7 +99,11 @@ def show(app, name, as_json) -> None:
 @json_option
 @click.pass_obj
 def undo(app, name, as_json) -> None:
-    """Take back the last recorded match result."""
+    """Take back the last recorded match result (e.g. the wrong player was recorded).
+
+    \b
+      skyforge series undo friday
+    """
     from skyforge.series import tracker
 
     path = tracker.series_path(app.workspace, name)

@@ -9,8 +9,8 @@ from skyforge.draft.common import find_format, heroes_of, new_seed
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
 from skyforge.draft.session import DraftSession
-from skyforge.errors import InputError, Problem
-from skyforge.storage import check_schema, read_toml
+from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.storage import check_schema, read_toml, workspace_file
 
 GAME = "skybound-arena"
 KIND = "arena-hero"
@@ -66,11 +66,42 @@ def result(session: DraftSession) -> dict:
         "teams": teams,
         "steps": [{**s, "player": d.name(s["team"])} for s in session.steps()],
         "demo": "demo" in session.provenances(),
+        "demo_heroes": session.demo_heroes(),
         "notes": "The player who picked second chooses whether to go first or second (003 Setup).",
     }
 
 
 # -- teams ---------------------------------------------------------------------
+
+def team_path(workspace: Path, ref: str) -> Path:
+    """A team file: a path to a ``.toml`` file, or NAME for ``teams/NAME.toml`` in the workspace.
+
+    Raises :class:`NotFoundError` (with the teams there) when the file does not exist."""
+    path = workspace_file(workspace, "teams", ref, "team name")
+    if not path.exists():
+        folder = Path(workspace) / "teams"
+        known = sorted(f.stem for f in folder.glob("*.toml")) if folder.is_dir() else []
+        raise NotFoundError(Problem(
+            f"no team '{ref}'", file=path,
+            hint="a team is a .toml file, or NAME for teams/NAME.toml in the workspace"
+                 + (f"; teams there: {', '.join(known)}" if known else "; there is no teams/ folder yet")))
+    return path
+
+
+def read_teams(workspace: Path, refs: list[str]) -> list[dict]:
+    """The team files ``refs`` (paths or names), in order; the same file twice is refused."""
+    seen: dict[Path, str] = {}
+    teams = []
+    for ref in refs:
+        path = team_path(workspace, ref)
+        key = path.resolve()
+        if key in seen:
+            raise InputError(Problem(f"the team file is given twice ('{seen[key]}' and '{ref}')", file=path,
+                                     hint="give each player's own team file"))
+        seen[key] = ref
+        teams.append(read_team(path))
+    return teams
+
 
 def read_team(path: Path) -> dict:
     """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``."""
@@ -129,7 +160,8 @@ def validate(catalog, path: Path) -> dict:
     return {"file": team["file"], "player": team["player"], "valid": not violations,
             "heroes": [{"name": h.name, "code": h.code, "class": h.hero_class} for h in heroes],
             "violations": violations,
-            "demo": any(catalog.provenance(h) == "demo" for h in heroes)}
+            "demo": any(catalog.provenance(h) == "demo" for h in heroes),
+            "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"]}
 
 
 def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
@@ -162,6 +194,7 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
             # playing with more than 2 players, each player draws 5 cards plus one for each player before them"
             "draw": 5 + position,
             "demo": any(catalog.provenance(h) == "demo" for h in heroes),
+            "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
         })
     if problems:
         raise InputError(problems)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from skyforge.catalog.models import DraftFormat
@@ -45,3 +46,24 @@ def split_list(text: str | None, what: str) -> list[str]:
         raise InputError(Problem(f"empty name in {what}", value=text, has_value=True,
                                  hint="separate names with commas, e.g. \"Ann,Bob\""))
     return items
+
+
+def demo_note(demo: list[str], total: int) -> str | None:
+    """The human footer for demo heroes: all fictional, or which ones are when teams mix them."""
+    if not demo:
+        return None
+    if len(demo) >= total:
+        return "demo data: fictional heroes, not the published game's"
+    return (f"demo data: {', '.join(demo)} {'is a' if len(demo) == 1 else 'are'} fictional DEMO "
+            f"hero{'' if len(demo) == 1 else 'es'}; the other heroes are the published game's")
+
+
+READING = "skyforge's reading of the rulebook where it is ambiguous; see docs/drafting.md"
+
+
+def order_notes(notes: str | None) -> str | None:
+    """A draft format's notes for users: without citations of skyforge's design notes, which
+    users cannot look up (the catalog's ``notes`` may cite them)."""
+    if not notes:
+        return notes
+    return re.sub(r"\s*\(DESIGN\.md[^)]*\)", "", notes).strip()

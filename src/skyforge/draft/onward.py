@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from skyforge.draft.common import find_format, heroes_of, new_seed
+from skyforge.draft.common import find_format, heroes_of, new_seed, order_notes
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
 from skyforge.draft.session import DraftSession
@@ -162,7 +162,8 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
         "bans": [session.hero_name(k) for k in d.bans],
         "steps": session.steps(),
         "demo": "demo" in session.provenances(),
-        "notes": d.format.notes,
+        "demo_heroes": session.demo_heroes(),
+        "notes": order_notes(d.format.notes),
     }
     if with_setup:
         out["setup"] = setup(session)

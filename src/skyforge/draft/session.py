@@ -97,6 +97,14 @@ class DraftSession:
     def provenances(self) -> set[str]:
         return {self.draft.heroes[c.hero].provenance for c in self.draft.journal}
 
+    def demo_heroes(self) -> list[str]:
+        """Names of the drafted (or banned) heroes that are demo data, in draft order."""
+        return list(dict.fromkeys(self.hero_name(c.hero) for c in self.draft.journal
+                                  if self.draft.heroes[c.hero].provenance == "demo"))
+
+    def hero_count(self) -> int:
+        return len({c.hero for c in self.draft.journal})
+
     def to_file(self) -> dict:
         return {
             "schema": 1,

@@ -15,6 +15,7 @@ from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import atomic_write, check_name, workspace_file, check_schema, dump_toml, locked, read_toml
 
 BEST_OF = (3, 5)
+MAX_DECK_SIZE = 200   # a sanity bound, not a rule: the rulebook gives no size
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,11 @@ def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
     if len(players) != 2 or players[0].casefold() == players[1].casefold() or not all(players):
         raise InputError(Problem("a series is between two players with different names",
                                  value=",".join(players), has_value=True, hint="e.g. --players Ann,Bob"))
+    if not 1 <= deck_size <= MAX_DECK_SIZE:
+        raise InputError(Problem(f"a deck size of {deck_size} cards is out of range", key="--deck-size",
+                                 value=deck_size, has_value=True,
+                                 hint=f"give the number of cards in each deck of the first match, "
+                                      f"{best_of} to {MAX_DECK_SIZE}"))
     last = deck_size - (best_of - 1)
     if last < 1:
         raise InputError(Problem(f"a deck of {deck_size} cards would be {last} cards by match {best_of}; "

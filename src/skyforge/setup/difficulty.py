@@ -29,6 +29,7 @@ class DifficultyReport:
     rulebook: str | None
     terms: list[Term] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    provenances: set[str] = field(default_factory=set)   # of the hordes' and outsider's cards: official/demo/user
 
     @property
     def known_total(self) -> float:
@@ -46,7 +47,8 @@ class DifficultyReport:
     def as_dict(self) -> dict:
         return {"level": self.level, "rulebook": self.rulebook, "total": self.total,
                 "known_total": self.known_total, "unknown": self.unknown,
-                "terms": [t.as_dict() for t in self.terms], "notes": self.notes}
+                "terms": [t.as_dict() for t in self.terms], "notes": self.notes,
+                "demo": "demo" in self.provenances}
 
 
 def check_level(catalog: Catalog, level: int) -> None:
@@ -70,6 +72,8 @@ def total_difficulty(catalog: Catalog, level: int, hordes: list[Horde], outsider
         report.notes.append("001 builds the horde deck from one horde; with several hordes (000) "
                             "each horde's modifier is added")
     for horde in hordes:
+        report.provenances.update(catalog.provenance(c) for c in catalog.of_kind("horde")
+                                  if getattr(c, "horde", None) == horde.id)
         rating, disagreement = horde_rating(horde, rulebook)
         label = f"horde {horde.name}"
         if disagreement:
@@ -88,6 +92,7 @@ def total_difficulty(catalog: Catalog, level: int, hordes: list[Horde], outsider
                                      f"no modifier is stated for {rating} hordes" + (f" ({alt})" if alt else "")))
     if outsider:
         cards = outsider_cards(catalog, outsider)
+        report.provenances.update(catalog.provenance(c) for c in cards)
         name = cards[0].name
         types = {c.outsider_type for c in cards}
         otype = next(iter(types)) if len(types) == 1 else None
