@@ -54,7 +54,7 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None
     from rich.markup import escape
 
     from skyforge.cli.output import table as new_table
-    from skyforge.draft.common import READING, demo_note, order_notes
+    from skyforge.draft.common import READING, demo_note
 
     d = session.draft
     title = "Onward draft" if session.game == "onward" else "Skybound: Arena draft"
@@ -74,7 +74,7 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None
                       + (" (random)" if s["random"] else "") for s in data["steps"])
     if steps:
         out.print("steps: " + steps)
-    notes = order_notes(d.format.notes)
+    notes = d.format.notes
     if notes:
         out.print(f"[dim]order ({escape(READING)}): {escape(notes)}[/]")
     if session.game == "onward" and d.done:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 
 from skyforge.catalog.models import DraftFormat
@@ -59,11 +58,3 @@ def demo_note(demo: list[str], total: int) -> str | None:
 
 
 READING = "skyforge's reading of the rulebook where it is ambiguous; see docs/drafting.md"
-
-
-def order_notes(notes: str | None) -> str | None:
-    """A draft format's notes for users: without citations of skyforge's design notes, which
-    users cannot look up (the catalog's ``notes`` may cite them)."""
-    if not notes:
-        return notes
-    return re.sub(r"\s*\(DESIGN\.md[^)]*\)", "", notes).strip()

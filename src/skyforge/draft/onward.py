@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from skyforge.draft.common import find_format, heroes_of, new_seed, order_notes
+from skyforge.draft.common import find_format, heroes_of, new_seed
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
 from skyforge.draft.session import DraftSession
@@ -163,7 +163,7 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
         "steps": session.steps(),
         "demo": "demo" in session.provenances(),
         "demo_heroes": session.demo_heroes(),
-        "notes": order_notes(d.format.notes),
+        "notes": d.format.notes,
     }
     if with_setup:
         out["setup"] = setup(session)
