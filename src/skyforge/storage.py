@@ -51,10 +51,9 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         if m:
             line = int(m.group(1))
             message = message[: m.start()] + f" (column {m.group(2)})"
-        raise InputError(
-            Problem(f"invalid TOML: {message}", file=path, line=line,
-                    hint="check quotes, brackets and '=' on that line")
-        ) from None
+        hint = ("check quotes, brackets and '=' on that line" if line is not None else
+                "something opened is never closed: look for a missing ] or closing quote")
+        raise InputError(Problem(f"invalid TOML: {message}", file=path, line=line, hint=hint)) from None
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
