@@ -113,3 +113,9 @@ def test_errors_as_json_with_json_flag(run):
     result = run("deck", "validate", "nope", "--json", expect=2)
     data = json.loads(result.stdout)
     assert data["error"]["exit_code"] == 2 and "no deck 'nope'" in data["error"]["problems"][0]["message"]
+
+
+@pytest.mark.parametrize("deck", sorted((Path(__file__).parent.parent / "decks").glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_example_deck_is_valid(run, deck):
+    data = json.loads(run("deck", "validate", str(deck), "--collection", "collection.toml", "--json").stdout)
+    assert data["valid"] and data["demo_data"]
