@@ -255,3 +255,50 @@ def _write(workspace: Path, name: str, text: str) -> Path:
     path = workspace / name
     path.write_text(text)
     return path
+
+
+def _crafted(payload: str) -> str:
+    """A share code with a valid checksum around content no skyforge writes."""
+    import base64
+    import zlib
+
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = payload.encode()
+    body = zlib.crc32(raw).to_bytes(4, "big") + compressor.compress(raw) + compressor.flush()
+    return "SF1." + base64.urlsafe_b64encode(body).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("tail", ["A", "AAAA", "Zm9v"])
+def test_share_code_with_characters_added_is_refused(tail):
+    from skyforge.decks import sharecode
+    from skyforge.decks.files import DeckFile
+    from skyforge.errors import InputError
+
+    code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.007": 3}))
+    with pytest.raises(InputError):
+        sharecode.decode(code + tail)
+
+
+@pytest.mark.parametrize("payload", ["DEMO.001\nx\n\nDEMO:abc", "DEMO.001\nx\n\nDEMO:7*0",
+                                     "\nx\n\nDEMO:7", "DEMO.001\nx\n\nDEMO:7,7*3", "only\nthree\nlines"])
+def test_share_code_with_bad_content_is_refused_not_a_traceback(run, payload):
+    result = run("deck", "import", _crafted(payload), "--name", "crafted", expect=2)
+    assert "share code is damaged" in result.stderr
+
+
+def test_share_code_import_resolves_cards_like_other_formats(run):
+    from skyforge.decks import sharecode
+    from skyforge.decks.files import DeckFile
+
+    code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.017": 1, "DEMO.998": 1}))
+    result = run("deck", "import", code, "--name", "shared", expect=2)
+    assert "DEMO.998" in result.stderr
+    run("deck", "import", code, "--name", "shared", "--skip-unresolved")
+    text = (Path.cwd() / "decks" / "shared.toml").read_text()
+    assert '"DEMO.017" = 1' in text and "DEMO.998" not in text   # as given; validation applies errata
+
+
+def test_json_import_checks_types(run, workspace):
+    (workspace / "j.json").write_text('{"name": 5, "castle": "DEMO.001", "cards": {"DEMO.007": true}}')
+    result = run("deck", "import", "j.json", expect=2)
+    assert "'name' must be text" in result.stderr and "cards.DEMO.007" in result.stderr

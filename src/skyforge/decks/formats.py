@@ -345,7 +345,7 @@ def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None)
     if workspace is not None and not path.is_absolute() and not path.exists() and (workspace / path).exists():
         path = workspace / path
     if not path.exists() and sharecode.looks_like_code(text):
-        return Imported(sharecode.decode(text), "code")
+        return _from_code(catalog, text, "the share code")
     if not path.exists():
         raise InputError(Problem("file not found", file=source,
                                  hint="give a deck file (text, Markdown, CSV, JSON) or a share code (SF1.…)"))
@@ -358,8 +358,18 @@ def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None)
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
         return _from_csv(catalog, body, path)
     if sharecode.looks_like_code(stripped):
-        return Imported(sharecode.decode(stripped), "code")
+        return _from_code(catalog, stripped, path)
     return _from_text(catalog, body, path)
+
+
+def _from_code(catalog: Catalog, code: str, source) -> Imported:
+    """A share code, its cards resolved against the catalog like any other import (errata too)."""
+    shared = sharecode.decode(code)
+    problems: list[Problem] = []
+    cards: dict[str, int] = {}
+    for ref, count in shared.cards.items():
+        _add(catalog, cards, ref, count, problems, file=source, key=f"cards.{ref}")
+    return Imported(shared.model_copy(update={"cards": cards}), "code", problems)
 
 
 def _from_json(catalog: Catalog, body: str, path: Path) -> Imported:
@@ -377,8 +387,12 @@ def _from_json(catalog: Catalog, body: str, path: Path) -> Imported:
                                  hint="export one with `skyforge deck export DECK --format json`"))
     problems: list[Problem] = []
     cards: dict[str, int] = {}
+    for key in ("name", "castle", "player"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            problems.append(Problem(f"'{key}' must be text", file=path, key=key, value=data[key], has_value=True))
+            data[key] = None
     for ref, count in data["cards"].items():
-        if not isinstance(count, int) or count < 1:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             problems.append(Problem("the count must be a whole number of at least 1", file=path,
                                     key=f"cards.{ref}", value=count, has_value=True))
             continue

@@ -8,7 +8,7 @@ then the payload compressed with raw DEFLATE. The payload is UTF-8 text::
 Cards are grouped by set; ``*N`` is omitted for one copy; refs that are not codes
 (catalog entries without a printed code) follow as ``=ref*N`` lines. The version
 ("1") is in the prefix, so a later format can be told apart; the checksum
-catches typos (a changed character fails the CRC or the decompression).
+catches typos (a changed, added or lost character fails the CRC or the decompression).
 """
 
 from __future__ import annotations
@@ -62,29 +62,50 @@ def decode(code: str) -> DeckFile:
     if m.group(1) != "1":
         raise InputError(Problem(f"share code version {m.group(1)} is newer than this skyforge reads (1)",
                                  hint="upgrade skyforge"))
-    damaged = InputError(Problem("the share code is damaged (its checksum does not match)",
+    damaged = InputError(Problem("the share code is damaged (its checksum or content does not match)",
                                  hint="copy it again: a character was changed, added or lost"))
     try:
         raw = base64.urlsafe_b64decode(m.group(2) + "=" * (-len(m.group(2)) % 4))
-        payload = zlib.decompress(raw[4:], -15)
+        inflater = zlib.decompressobj(-15)
+        payload = inflater.decompress(raw[4:]) + inflater.flush()
     except (binascii.Error, zlib.error, ValueError):
         raise damaged from None
-    if len(raw) < 5 or zlib.crc32(payload).to_bytes(4, "big") != raw[:4]:
+    # anything after the end of the compressed stream means the code was altered
+    if len(raw) < 5 or not inflater.eof or inflater.unused_data or \
+            zlib.crc32(payload).to_bytes(4, "big") != raw[:4]:
         raise damaged
-    lines = payload.decode("utf-8").split("\n")
+    try:
+        return _parse(payload.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):  # a well-formed code that no skyforge wrote
+        raise damaged from None
+
+
+def _parse(payload: str) -> DeckFile:
+    from pydantic import ValidationError
+
+    lines = payload.split("\n")
     if len(lines) < 4:
-        raise damaged
+        raise ValueError("too few lines")
     castle, name, player, groups, *loose = lines
     cards: dict[str, int] = {}
+
+    def add(ref: str, count: str) -> None:
+        if ref in cards or int(count) < 1:
+            raise ValueError(f"bad entry {ref}")
+        cards[ref] = int(count)
+
     for group in filter(None, groups.split(";")):
         set_code, _, items = group.partition(":")
         for item in filter(None, items.split(",")):
             number, _, count = item.partition("*")
-            cards[f"{set_code}.{int(number):03d}"] = int(count or 1)
+            add(f"{set_code}.{int(number):03d}", count or "1")
     for line in loose:
         ref, _, count = line[1:].rpartition("*")
-        cards[ref] = int(count)
-    return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
+        add(ref, count)
+    try:
+        return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
+    except ValidationError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _clean(text: str) -> str:
