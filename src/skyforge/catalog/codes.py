@@ -39,3 +39,9 @@ def parse_printed(text: str) -> tuple[str, int] | None:
         return (code, int(m.group(2))) if code else None
     code = normalize_code(text)
     return (code, 1) if code else None
+
+
+def code_order(ref: str) -> tuple:
+    """Sort key: codes by set and number (``DEMO.9`` before ``DEMO.10``), then other refs by text."""
+    code = normalize_code(ref)
+    return (0, set_of(code), number_of(code), "") if code else (1, "", 0, ref)

@@ -8,8 +8,7 @@ from skyforge.decks.files import (
     load_deck,
     parse_deck,
     resolve_deck_path,
-    save_deck,
 )
 
 __all__ = ["CollectionFile", "Deck", "DeckFile", "load_collection", "load_deck", "parse_deck",
-           "resolve_deck_path", "save_deck"]
+           "resolve_deck_path"]

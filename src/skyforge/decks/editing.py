@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.catalog.codes import normalize_code, number_of, set_of
+from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import DeckFile, load_deck, resolve_deck_path
@@ -130,11 +130,6 @@ def remove_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> Dec
     return deck.model_copy(update={"cards": cards})
 
 
-def _order(code: str) -> tuple:
-    norm = normalize_code(code)
-    return (0, set_of(norm), number_of(norm), "") if norm else (1, "", 0, code)
-
-
 def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     """The deck file: fixed key order, cards sorted by set and number, names as comments."""
     import tomli_w
@@ -153,7 +148,7 @@ def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     if deck.player:
         lines.append(f"player = {value(deck.player)}")
     lines += ["", "[cards]"]
-    for ref in sorted(deck.cards, key=_order):
+    for ref in sorted(deck.cards, key=code_order):
         lines.append(f"{value(ref)} = {deck.cards[ref]}{note(ref)}")
     return "\n".join(lines) + "\n"
 

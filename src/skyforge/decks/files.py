@@ -9,8 +9,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import (atomic_write, check_schema, dump_toml, parse_toml, read_text, validation_problems,
-                              workspace_file)
+from skyforge.storage import check_schema, parse_toml, read_text, validation_problems, workspace_file
 from skyforge.tomlpos import key_lines
 
 
@@ -122,23 +121,6 @@ def load_collection(path: Path) -> CollectionFile:
     except ValidationError as exc:
         raise InputError(validation_problems(
             exc, path, text, known_keys=lambda loc: list(_aliases(CollectionFile)) if not loc else [])) from None
-
-
-def deck_toml(deck: DeckFile) -> str:
-    """The deck as stable, diff-friendly TOML: fixed key order, cards sorted by code."""
-    from skyforge.catalog.codes import normalize_code
-
-    def order(item: tuple[str, int]) -> tuple:
-        code = normalize_code(item[0])
-        return (0, code.split(".")[0], int(code.split(".")[1])) if code else (1, item[0], 0)
-
-    body = {"schema": 1, "name": deck.name, "castle": deck.castle, "player": deck.player,
-            "cards": dict(sorted(deck.cards.items(), key=order))}
-    return dump_toml(body)
-
-
-def save_deck(deck: DeckFile, path: Path) -> None:
-    atomic_write(path, deck_toml(deck))
 
 
 def _aliases(model: type[BaseModel]) -> list[str]:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skyforge.catalog.codes import normalize_code
+from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import slug
 from skyforge.decks import sharecode
@@ -55,12 +55,11 @@ def prepare(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> Ex
                     row = rows.setdefault(card["code"], {**card, "count": 0, "by_deck": {}})
                     row["count"] += card["count"]
                     row["by_deck"][_who(s)] = card["count"]
-        from skyforge.decks.editing import _order
 
         table = {"valid": report.valid, "violations": [v.as_dict() for v in report.violations],
                  "players": [_who(s) for s in stats],
                  "size": sum(r["count"] for r in rows.values()),
-                 "pull_list": [rows[k] for k in sorted(rows, key=_order)]}
+                 "pull_list": [rows[k] for k in sorted(rows, key=code_order)]}
     return Export(stats, table)
 
 
@@ -263,7 +262,7 @@ def _html_deck(s: dict) -> str:
     labels = "".join(f'<span>{"?" if c["cost"] is None else c["cost"]}</span>' for c in s["curve"])
     counts = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in {**s["types"]}.items())
     rarities = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in s["rarities"].items())
-    cards = sorted((c for g in s["groups"] for c in g["cards"]), key=lambda c: _code_order(c["code"]))
+    cards = sorted((c for g in s["groups"] for c in g["cards"]), key=lambda c: code_order(c["code"]))
     rows = "".join(
         f'<tr><td>{_boxes(c["count"])}</td><td class="n">{c["count"]}</td><td>{_e(c["code"])}</td>'
         f'<td>{_e(c["name"])}</td><td>{_e(c["type"])}</td><td class="n">{_e(c["cost"])}</td>'
@@ -291,10 +290,6 @@ def _html_deck(s: dict) -> str:
 </section>"""
 
 
-def _code_order(code: str) -> tuple:
-    from skyforge.decks.editing import _order
-
-    return _order(code)
 
 
 def _html_table(table: dict) -> str:

@@ -46,7 +46,7 @@ class Entry:
 
 def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     """The deck's cards by catalog key (errata applied, duplicates merged), sorted by set and number."""
-    from skyforge.decks.editing import _order
+    from skyforge.catalog.codes import code_order
 
     merged: dict[str, Entry] = {}
     for ref, count in deck.data.cards.items():
@@ -62,7 +62,7 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
             merged[key].count += count
         else:
             merged[key] = Entry(ref, key, count, card)  # type: ignore[arg-type]
-    return sorted(merged.values(), key=lambda e: _order(e.key))
+    return sorted(merged.values(), key=lambda e: code_order(e.key))
 
 
 def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_COST,
@@ -265,7 +265,7 @@ def opening_hand_table(entries: list[Entry], *, mulligan_cost: int = MULLIGAN_CO
 
 def diff_decks(catalog: Catalog, a: Deck, b: Deck) -> dict:
     """What changes from deck A to deck B: cards added, removed, and changed counts."""
-    from skyforge.decks.editing import _order
+    from skyforge.catalog.codes import code_order
 
     left = {e.key: e for e in resolve_entries(catalog, a)}
     right = {e.key: e for e in resolve_entries(catalog, b)}
@@ -275,7 +275,7 @@ def diff_decks(catalog: Catalog, a: Deck, b: Deck) -> dict:
         return {"code": key, "name": entry.card.name if entry.card else None, "from": before, "to": after,
                 "change": after - before}
 
-    keys = sorted(set(left) | set(right), key=_order)
+    keys = sorted(set(left) | set(right), key=code_order)
     added = [row(k, 0, right[k].count) for k in keys if k not in left]
     removed = [row(k, left[k].count, 0) for k in keys if k not in right]
     changed = [row(k, left[k].count, right[k].count) for k in keys
