@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
+
+import pytest
 
 from .conftest import SHIPPED_CATALOG, assert_quotes
 
@@ -138,3 +141,32 @@ def test_human_view_cites_no_design_notes_and_names_demo_heroes(run, workspace):
     assert "from drafts/mix.toml" in shown.replace("\\", "/") and "saved to" not in shown
     data = json.loads(run("onward", "show", "mix", "--json").stdout)
     assert "DESIGN.md" not in (data["notes"] or "") and "Akimo" not in data["demo_heroes"]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: re.sub(r"(?m)^seed = .*$", 'seed = "abc"', t), "seed: must be a whole number"),
+    (lambda t: re.sub(r"(?m)^format = .*$", 'format = ["x"]', t), "format: must be text in quotes"),
+    (lambda t: t.split("[[journal]]")[0].replace("[options]", 'journal = [1]\n[options]'),
+     "each journal entry must be a table"),
+])
+def test_damaged_draft_files_are_bad_input(run, workspace, change, message):
+    run("onward", "draft", "--method", "snake", "--seed", "1", "--save", "d")
+    path = workspace / "drafts" / "d.toml"
+    path.write_text(change(path.read_text()))
+    assert message in run("onward", "show", "d", expect=2).stderr
+
+
+def test_saving_never_overwrites_a_draft_saved_meanwhile(run, workspace, monkeypatch):
+    from skyforge.draft import session as sessions
+
+    real = sessions.create
+
+    def someone_else_saves_first(session, path, name, command, force):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("# another player's draft\n")
+        real(session, path, name, command, force)
+
+    monkeypatch.setattr(sessions, "create", someone_else_saves_first)
+    result = run("onward", "draft", "--method", "snake", "--seed", "1", "--save", "d", expect=2)
+    assert "already exists" in result.stderr
+    assert (workspace / "drafts" / "d.toml").read_text() == "# another player's draft\n"

@@ -64,15 +64,13 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
     path = None
     if save_as:
         path = sessions.draft_path(app.workspace, save_as)
-        if path.exists() and not force:
-            raise InputError(Problem("a draft with this name already exists", file=path,
-                                     hint=f"continue it with 'skyforge arena pick {shlex.quote(save_as)}', "
-                                          "or pass --force"))
+        if not force:
+            sessions.refuse_existing(path, save_as, "arena")
     session = lib.new_draft(app.catalog, players=split_list(players, "--players"), seed=seed)
     ask = prompt_for(session) if (interactive() and not pause and not as_json) else None
     session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
     if path is not None:
-        sessions.save(session, path)
+        sessions.create(session, path, save_as, "arena", force)
     show(session, as_json, path)
 
 

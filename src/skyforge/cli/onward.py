@@ -87,17 +87,15 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
     path = None
     if save_as:
         path = sessions.draft_path(app.workspace, save_as)
-        if path.exists() and not force:
-            raise InputError(Problem("a draft with this name already exists", file=path,
-                                     hint=f"continue it with 'skyforge onward pick {shlex.quote(save_as)}', "
-                                          "or pass --force"))
+        if not force:
+            sessions.refuse_existing(path, save_as, "onward")
     session = lib.new_draft(app.catalog, method=method, one_per_color=one_per_color,
                             factions=lib.parse_factions(factions), map_=map_,
                             players=split_list(players, "--players") or None, seed=seed)
     ask = prompt_for(session) if (interactive() and method != "random" and not pause and not as_json) else None
     session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
     if path is not None:
-        sessions.save(session, path)
+        sessions.create(session, path, save_as, "onward", force)
     show(session, as_json, path)
 
 

@@ -183,7 +183,8 @@ def copy_deck(catalog: Catalog, workspace: Path, source: str, new_name: str, for
     dst = deck_path(workspace, new_name)
     if dst.resolve() == src.resolve():
         raise InputError(Problem(f"'{source}' already is {dst}", hint="give a different new name"))
-    with locked(dst), locked(src):
+    first, second = sorted([src, dst], key=lambda p: str(p.resolve()))  # one lock order: no deadlock
+    with locked(first), locked(second):
         _refuse_clobber(dst, force)
         deck = load_deck(src).data
         write_deck(dst, deck.model_copy(update={"name": new_name}), catalog)

@@ -9,6 +9,7 @@ is reported with its place in the file.
 from __future__ import annotations
 
 from collections.abc import Callable
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from skyforge.draft.engine import Choice, Draft, Turn
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError
 from skyforge.storage import atomic_write, check_schema, dump_toml, locked, read_toml, workspace_file
+from skyforge.tomlpos import key_lines
 
 GAMES = ("onward", "skybound-arena")
 
@@ -123,17 +125,45 @@ def draft_path(workspace: Path, name: str) -> Path:
     return workspace_file(workspace, "drafts", name, "draft name")
 
 
-def save(session: DraftSession, path: Path) -> None:
+def refuse_existing(path: Path, name: str, command: str) -> None:
+    if path.exists():
+        raise InputError(Problem("a draft with this name already exists", file=path,
+                                 hint=f"continue it with 'skyforge {command} pick {shlex.quote(name)}', "
+                                      "or pass --force"))
+
+
+def create(session: DraftSession, path: Path, name: str, command: str, force: bool) -> None:
+    """Save a new draft; checked again under the lock, so a draft saved meanwhile is never overwritten."""
     with locked(path):
+        if not force:
+            refuse_existing(path, name, command)
         atomic_write(path, dump_toml(session.to_file()))
 
 
+#: the keys of a draft file and the TOML type each must have
+_FILE_KEYS = {"game": str, "format": str, "seed": int, "options": dict, "players": (list, dict), "journal": list}
+_TYPE_WORDS = {str: "text in quotes", int: "a whole number", dict: "a table", list: "a list [ … ]",
+               (list, dict): "a list or a table"}
+
+
 def read(path: Path) -> dict:
-    data, _ = read_toml(path)
+    data, text = read_toml(path)
     check_schema(data, path, "draft")
-    for key in ("game", "format", "seed", "options", "players"):
+    lines = key_lines(text)
+    problems = []
+    for key, kind in _FILE_KEYS.items():
         if key not in data:
-            raise InputError(Problem(f"required key '{key}' is missing", file=path, key=key))
+            if key != "journal":
+                problems.append(Problem(f"required key '{key}' is missing", file=path, key=key))
+        elif not isinstance(data[key], kind) or isinstance(data[key], bool):
+            problems.append(Problem(f"must be {_TYPE_WORDS[kind]}", file=path, line=lines.get((key,)), key=key,
+                                    value=data[key], has_value=True))
+    for i, entry in enumerate(data.get("journal") or []):
+        if not isinstance(entry, dict):
+            problems.append(Problem("each journal entry must be a table", file=path, key=f"journal[{i}]",
+                                    value=entry, has_value=True))
+    if problems:
+        raise InputError(problems)
     if data["game"] not in GAMES:
         raise InputError(Problem("not a draft of a known game", file=path, key="game",
                                  value=data["game"], has_value=True, hint="onward or skybound-arena"))
@@ -151,6 +181,9 @@ def replay(session: DraftSession, journal: list[dict], path: Path) -> DraftSessi
         except KeyError as exc:
             raise InputError(Problem(f"required key '{exc.args[0]}' is missing", file=path,
                                      key=f"journal[{i}]")) from None
+        except (TypeError, ValueError) as exc:
+            raise InputError(Problem(f"a journal entry is damaged: {exc}", file=path, key=f"journal[{i}]",
+                                     hint="fix or remove that entry (and the ones after it)")) from None
         except SkyforgeError as exc:
             raise InputError(Problem(exc.message, file=path, key=f"journal[{i}]",
                                      value=entry.get("name") or entry.get("hero"), has_value=True,
@@ -169,6 +202,9 @@ def load(catalog, path: Path) -> DraftSession:
         session = resume(catalog, data)
     except InputError as exc:
         raise InputError([Problem(p.message, file=path, key=p.key, hint=p.hint) for p in exc.problems]) from None
+    except (ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise InputError(Problem(f"the draft file is damaged: {exc}", file=path,
+                                 hint="fix the options by hand, or start the draft again")) from None
     return replay(session, list(data.get("journal", [])), path)
 
 
