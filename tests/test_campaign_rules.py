@@ -112,9 +112,45 @@ def test_limited_format_market_is_three_decks_shuffled_together():
     expected = Counter()
     for name in ("demo-blue-wall", "demo-red-rush"):
         expected.update(load_deck(ROOT / "decks" / f"{name}.toml").data.cards)
-    expected.update({x.key: x.copies for x in demo_catalog().of_kind("alliance") if x.premade == "taulot-demo"})
+    from skyforge.decks.premade import premade_cards
+
+    taulot = Counter(premade_cards(demo_catalog(), demo_catalog().premade_decks["taulot-demo"])[0])
+    taulot[first.players[0].removed[0]] -= 1     # 41 cards: one heroic ally removed at random
+    expected.update(taulot)
     assert Counter(state.players[0].market) == expected
     assert state.players[0].market_decks[2] == "premade:taulot-demo"
+
+
+def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed():
+    assert_quotes("000", "If you have the Nupten & Utsesh expansions, you have 41 cards per faction instead of 40. "
+                         "Remove 1 heroic ally at random",
+                  "3 Errata Cards — These completely replace cards from previous sets.")
+    catalog = demo_catalog()
+    first = created(players=("Alice=liothan-demo", "Bo=taulot-demo@DEMO.003"))
+    for p in first.players:
+        assert len(p.market) == 40
+        assert len(p.removed) == 1
+        ally = catalog.get(p.removed[0])
+        assert ally.type == "ally" and "heroic" in {k.casefold() for k in ally.keywords}
+        assert any(p.removed[0] in n and "at random" in n for n in first.notes)
+    alice = first.players[0]
+    assert "DEMO.017" not in alice.market and "DEMO.203" in alice.market   # errata replaces the card
+    assert any("DEMO.017" in n and "errata DEMO.203" in n for n in first.notes)
+    # the removal is the campaign's seeded draw: the same seed removes the same ally
+    assert created(players=("Alice=liothan-demo",)).players[0].removed == \
+        created(players=("Alice=liothan-demo",)).players[0].removed
+    # the replay needs nothing but the event
+    assert len(fold([first]).players[0].market) == 40
+
+
+def test_premade_market_deck_follows_the_players_castle():
+    with pytest.raises(RuleError) as exc:
+        created(players=("Alice=kurumo-demo",))
+    assert "premade:kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value)
+    # a visiting player without @CASTLE: the castle of the deck's set and faction
+    state = fold([created(players=("Alice=liothan-demo", "Bo=taulot-demo"))])
+    assert state.players[1].castle == "DEMO.003"
+    assert any("visiting army" in n and "taulot-demo" in n for n in state.notes)
 
 
 def test_same_seed_same_campaign():
