@@ -100,8 +100,8 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         raise InputError(Problem(
             f"the journal does not replay: a '{exc.event_type}' event that cannot happen here: {exc.reason}",
             file=path, line=None if migrated else _event_line(text, exc.index), key=f"events[{exc.index}]",
-            hint="restore the file from a backup, or remove that event and the ones after it "
-                 "(skyforge campaign log shows the events)")) from None
+            hint="restore the file from a backup, or remove that [[events]] table and the ones after it "
+                 "by hand")) from None
     except (ValueError, KeyError, IndexError, AttributeError, TypeError) as exc:
         raise InputError(Problem(f"the journal does not replay: {exc}", file=path, key="events",
                                  hint="restore the file from a backup, or remove the last events by hand")) from None
