@@ -383,11 +383,56 @@ def test_recruit_forms_three_offers_from_the_top_of_each_market():
 def test_recruit_with_a_short_market_forms_as_many_offers_as_possible():
     assert_quotes("000", "If the market deck is empty, just form as many offers as possible even though some "
                          "might have fewer cards than others.")
+    assert_quotes("000", "To form an offer, place the top X cards of your market deck face-up next to each other.")
+    # each offer is the top X cards of what is left, in turn: the last ones run short
     assert c.offer_sizes(20, 2) == [2, 2, 2]
     assert c.offer_sizes(5, 2) == [2, 2, 1]
-    assert c.offer_sizes(4, 2) == [2, 1, 1]
-    assert c.offer_sizes(2, 3) == [1, 1]
+    assert c.offer_sizes(4, 3) == [3, 1]
+    assert c.offer_sizes(4, 2) == [2, 2]
+    assert c.offer_sizes(2, 3) == [2]
+    assert c.offer_sizes(7, 3) == [3, 3, 1]
     assert c.offer_sizes(0, 3) == []
+    # through the command: a market of 4 cards and Recruit 3
+    g = _scenario_game("DEMO.187", gold=10)
+    for p in g.state.players:
+        del p.market[4:]
+    (formed,) = g.do(c.recruit, 3)
+    assert [len(o) for o in formed.offers["Alice"]] == [3, 1]
+
+
+def _two_recruit_1_game(second_repeatable: bool):
+    """A game whose scenario lists 'Recruit 1' twice (a first one, and a second one maybe with ∞)."""
+    first = created()
+    scenario = first.scenario_pile[0]
+    actions = [ev.ScenarioAction(name="Recruit 1", gold=-1, recruit=1),
+               ev.ScenarioAction(name="Recruit 1 again", gold=-1, recruit=1, repeatable=second_repeatable)]
+    pile = [scenario.model_copy(update={"actions": actions}), *first.scenario_pile[1:]]
+    g = Game(first.model_copy(update={"scenario_pile": pile})).ready()
+    g.do(lambda s: [ev.GameSetUp(game=1, scenario=scenario.code, portal=s.portal_pile[0].code,
+                                 outsider=s.portal_pile[0].name)])
+    return g
+
+
+def _take_offers(g):
+    for p in g.state.players:
+        g.do(c.take_offer, p.name, 1)
+
+
+def test_recruit_x_takes_the_first_recruit_x_action_still_takeable():
+    assert_quotes("000", 'Each action may only be taken once unless there is a "∞" symbol next to it.')
+    g = _two_recruit_1_game(second_repeatable=False)
+    g.do(c.recruit, 1)
+    _take_offers(g)
+    (second,) = g.do(c.recruit, 1)
+    assert second.action == "Recruit 1 again"
+    _take_offers(g)
+    with pytest.raises(RuleError, match="already taken"):
+        c.recruit(g.state, 1)
+    g = _two_recruit_1_game(second_repeatable=True)
+    for expected in ("Recruit 1", "Recruit 1 again", "Recruit 1 again"):
+        (taken,) = g.do(c.recruit, 1)
+        assert taken.action == expected
+        _take_offers(g)
 
 
 def test_recruit_only_through_the_scenario_action_unless_free():

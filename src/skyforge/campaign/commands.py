@@ -506,18 +506,26 @@ def recruit(state: CampaignState, x: int, free: bool = False) -> list:
             raise RuleError(f"the scenario {scenario.name} lists no 'Recruit {x}' action",
                             hint="actions: " + ", ".join(a.name for a in scenario.actions)
                             + "; use --free for a Recruit from another effect")
-        return take_action(state, actions[0].name)
+        taken = state.current.actions_taken
+        open_ = [a for a in actions if a.repeatable or a.name not in taken]
+        if not open_:
+            raise RuleError(f"'Recruit {x}' was already taken ({', '.join(a.name for a in actions)}): each action "
+                            "may only be taken once unless there is a '∞' symbol next to it")
+        return take_action(state, open_[0].name)
     _require(state, "ready", "scenario", "playing", doing="recruit")
     _no_offers(state, "recruit again")
     return [ev.OffersFormed(at=now(), recruit=x, offers=_offers(state, x))]
 
 
 def offer_sizes(cards: int, x: int) -> list[int]:
-    """Three offers of X; if the market runs short, as many offers as possible."""
-    n = min(3, cards)
+    """Up to three offers, each the top X cards of what is left (000 "Recruit Action").
+
+    "To form an offer, place the top X cards of your market deck face-up … If the market
+    deck is empty, just form as many offers as possible even though some might have fewer
+    cards than others": offers are filled in turn, so 4 cards and Recruit 3 give [3, 1]."""
     sizes, left = [], cards
-    for i in range(n):
-        size = min(x, left - (n - i - 1))
+    while left > 0 and len(sizes) < 3:
+        size = min(x, left)
         sizes.append(size)
         left -= size
     return sizes
