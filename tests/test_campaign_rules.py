@@ -112,9 +112,45 @@ def test_limited_format_market_is_three_decks_shuffled_together():
     expected = Counter()
     for name in ("demo-blue-wall", "demo-red-rush"):
         expected.update(load_deck(ROOT / "decks" / f"{name}.toml").data.cards)
-    expected.update({x.key: x.copies for x in demo_catalog().of_kind("alliance") if x.premade == "taulot-demo"})
+    from skyforge.decks.premade import premade_cards
+
+    taulot = Counter(premade_cards(demo_catalog(), demo_catalog().premade_decks["taulot-demo"])[0])
+    taulot[first.players[0].removed[0]] -= 1     # 41 cards: one heroic ally removed at random
+    expected.update(taulot)
     assert Counter(state.players[0].market) == expected
     assert state.players[0].market_decks[2] == "premade:taulot-demo"
+
+
+def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed():
+    assert_quotes("000", "If you have the Nupten & Utsesh expansions, you have 41 cards per faction instead of 40. "
+                         "Remove 1 heroic ally at random",
+                  "3 Errata Cards — These completely replace cards from previous sets.")
+    catalog = demo_catalog()
+    first = created(players=("Alice=liothan-demo", "Bo=taulot-demo@DEMO.003"))
+    for p in first.players:
+        assert len(p.market) == 40
+        assert len(p.removed) == 1
+        ally = catalog.get(p.removed[0])
+        assert ally.type == "ally" and "heroic" in {k.casefold() for k in ally.keywords}
+        assert any(p.removed[0] in n and "at random" in n for n in first.notes)
+    alice = first.players[0]
+    assert "DEMO.017" not in alice.market and "DEMO.203" in alice.market   # errata replaces the card
+    assert any("DEMO.017" in n and "errata DEMO.203" in n for n in first.notes)
+    # the removal is the campaign's seeded draw: the same seed removes the same ally
+    assert created(players=("Alice=liothan-demo",)).players[0].removed == \
+        created(players=("Alice=liothan-demo",)).players[0].removed
+    # the replay needs nothing but the event
+    assert len(fold([first]).players[0].market) == 40
+
+
+def test_premade_market_deck_follows_the_players_castle():
+    with pytest.raises(RuleError) as exc:
+        created(players=("Alice=kurumo-demo",))
+    assert "premade:kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value)
+    # a visiting player without @CASTLE: the castle of the deck's set and faction
+    state = fold([created(players=("Alice=liothan-demo", "Bo=taulot-demo"))])
+    assert state.players[1].castle == "DEMO.003"
+    assert any("visiting army" in n and "taulot-demo" in n for n in state.notes)
 
 
 def test_same_seed_same_campaign():
@@ -145,7 +181,7 @@ def test_horde_deck_says_which_data_is_missing():
     catalog = load_catalog()
     deck, notes = campaign_horde_deck(catalog, ["renegade", "undead", "demo-thornmaw"], 1, c.rng(1, 0))
     assert all(catalog.get(code).horde == "demo-thornmaw" for code in deck)
-    assert any("renegade" in n and "power levels" in n for n in notes)
+    assert any(n.startswith("Renegade:") and "set code is not in the catalog" in n for n in notes)
 
 
 # ---------------------------------------------------------------- starting deck
@@ -347,11 +383,56 @@ def test_recruit_forms_three_offers_from_the_top_of_each_market():
 def test_recruit_with_a_short_market_forms_as_many_offers_as_possible():
     assert_quotes("000", "If the market deck is empty, just form as many offers as possible even though some "
                          "might have fewer cards than others.")
+    assert_quotes("000", "To form an offer, place the top X cards of your market deck face-up next to each other.")
+    # each offer is the top X cards of what is left, in turn: the last ones run short
     assert c.offer_sizes(20, 2) == [2, 2, 2]
     assert c.offer_sizes(5, 2) == [2, 2, 1]
-    assert c.offer_sizes(4, 2) == [2, 1, 1]
-    assert c.offer_sizes(2, 3) == [1, 1]
+    assert c.offer_sizes(4, 3) == [3, 1]
+    assert c.offer_sizes(4, 2) == [2, 2]
+    assert c.offer_sizes(2, 3) == [2]
+    assert c.offer_sizes(7, 3) == [3, 3, 1]
     assert c.offer_sizes(0, 3) == []
+    # through the command: a market of 4 cards and Recruit 3
+    g = _scenario_game("DEMO.187", gold=10)
+    for p in g.state.players:
+        del p.market[4:]
+    (formed,) = g.do(c.recruit, 3)
+    assert [len(o) for o in formed.offers["Alice"]] == [3, 1]
+
+
+def _two_recruit_1_game(second_repeatable: bool):
+    """A game whose scenario lists 'Recruit 1' twice (a first one, and a second one maybe with ∞)."""
+    first = created()
+    scenario = first.scenario_pile[0]
+    actions = [ev.ScenarioAction(name="Recruit 1", gold=-1, recruit=1),
+               ev.ScenarioAction(name="Recruit 1 again", gold=-1, recruit=1, repeatable=second_repeatable)]
+    pile = [scenario.model_copy(update={"actions": actions}), *first.scenario_pile[1:]]
+    g = Game(first.model_copy(update={"scenario_pile": pile})).ready()
+    g.do(lambda s: [ev.GameSetUp(game=1, scenario=scenario.code, portal=s.portal_pile[0].code,
+                                 outsider=s.portal_pile[0].name)])
+    return g
+
+
+def _take_offers(g):
+    for p in g.state.players:
+        g.do(c.take_offer, p.name, 1)
+
+
+def test_recruit_x_takes_the_first_recruit_x_action_still_takeable():
+    assert_quotes("000", 'Each action may only be taken once unless there is a "∞" symbol next to it.')
+    g = _two_recruit_1_game(second_repeatable=False)
+    g.do(c.recruit, 1)
+    _take_offers(g)
+    (second,) = g.do(c.recruit, 1)
+    assert second.action == "Recruit 1 again"
+    _take_offers(g)
+    with pytest.raises(RuleError, match="already taken"):
+        c.recruit(g.state, 1)
+    g = _two_recruit_1_game(second_repeatable=True)
+    for expected in ("Recruit 1", "Recruit 1 again", "Recruit 1 again"):
+        (taken,) = g.do(c.recruit, 1)
+        assert taken.action == expected
+        _take_offers(g)
 
 
 def test_recruit_only_through_the_scenario_action_unless_free():

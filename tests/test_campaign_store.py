@@ -176,3 +176,87 @@ def test_a_misspelt_event_type_is_named_with_a_suggestion(tmp_path):
     line = bad.read_text().splitlines()[problem.line - 1]
     assert problem.file == bad and line == 'type = "gold-adjustd"'
     assert "Input tag" not in exc.value.render()
+
+
+# ---------------------------------------------------------------- damaged journals
+
+
+def _damaged(tmp_path, events) -> Path:
+    bad = tmp_path / "campaigns" / "bad.toml"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_text(store.render_journal(events))
+    return bad
+
+
+def _replay_problem(path: Path):
+    with pytest.raises(InputError) as exc:
+        store.load(path)
+    problem = exc.value.problems[0]
+    assert problem.file == path
+    return problem
+
+
+def test_an_event_whose_preconditions_fail_is_named_by_index_and_line(tmp_path):
+    from skyforge.campaign import events as ev
+
+    first = created()
+    # game-ended with no game in play (used to raise IndexError from games[-1])
+    bad = _damaged(tmp_path, [first, ev.GameEnded(game=1, result="won", castle_health=5)])
+    problem = _replay_problem(bad)
+    assert problem.key == "events[1]" and "no game in play" in problem.message
+    assert bad.read_text().splitlines()[problem.line - 1] == "[[events]]"
+    assert "game-ended" in problem.message
+
+    g = Game().ready()
+    g.do(c.next_game)
+    alice = g.state.player("Alice")
+    # exiled: the card must be in the player's deck
+    stranger = next(code for code in alice.market if code not in alice.deck)
+    problem = _replay_problem(_damaged(tmp_path, [*g.events, ev.Exiled(player="Alice", card=stranger)]))
+    assert problem.key == f"events[{len(g.events)}]" and "holds no" in problem.message
+    # exiled by a player the campaign does not have
+    problem = _replay_problem(_damaged(tmp_path, [*g.events, ev.Exiled(player="Zed", card=stranger)]))
+    assert "no player 'Zed'" in problem.message
+    # action-taken only while resolving a scenario
+    g.do(c.earn_income)
+    problem = _replay_problem(_damaged(tmp_path, [*g.events, ev.ActionTaken(action="Recruit 1", change=0)]))
+    assert problem.key == f"events[{len(g.events)}]" and "resolving a scenario" in problem.message
+    # offer-taken: the cards must be that player's offer
+    h = Game().ready()
+    h.do(c.recruit, 2, free=True)
+    taken = c.take_offer(h.state, "Alice", 1)[0]
+    forged = taken.model_copy(update={"cards": [h.state.player("Bo").offers[0][0], *taken.cards[1:]]})
+    problem = _replay_problem(_damaged(tmp_path, [*h.events, forged]))
+    assert problem.key == f"events[{len(h.events)}]" and "offer 1" in problem.message
+    no_offers = Game().ready()
+    problem = _replay_problem(_damaged(tmp_path, [*no_offers.events, taken]))
+    assert "no open offers" in problem.message
+    # the real journals still replay
+    assert store.parse_journal(store.render_journal(h.events + [taken]), "ok.toml").state.player("Alice").deck
+
+
+def test_campaign_list_reports_a_damaged_file_and_lists_the_others(tmp_path, path):
+    from skyforge.campaign import events as ev
+
+    _damaged(tmp_path, [created(), ev.GameEnded(game=1, result="lost", castle_health=0)])
+    (tmp_path / "campaigns" / "garbled.toml").write_text("schema = [\n")
+    rows = {p.stem: (s, err) for p, s, err in store.list_campaigns(tmp_path)}
+    assert rows["test"][0] is not None and rows["test"][1] is None
+    assert rows["bad"][0] is None and "events[1]" in rows["bad"][1]
+    assert rows["garbled"][0] is None and rows["garbled"][1]
+
+
+def test_cli_campaign_list_and_show_on_a_damaged_file(run, workspace):
+    from skyforge.campaign import events as ev
+
+    folder = workspace / "campaigns"
+    folder.mkdir()
+    store.create(folder / "good.toml", created())
+    (folder / "bad.toml").write_text(store.render_journal(
+        [created(), ev.GameEnded(game=1, result="won", castle_health=3)]))
+    from .test_cli_campaign import sky
+
+    out = sky(run, "campaign", "list").stdout
+    assert "good: new" in out and "bad" in out and "events[1]" in out
+    result = sky(run, "campaign", "show", "bad", expect=2)
+    assert "Traceback" not in result.output and "bad.toml" in result.stderr and "events[1]" in result.stderr

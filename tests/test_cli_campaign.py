@@ -142,7 +142,7 @@ def test_docs_walkthrough_runs(run, workspace):
 
 def test_limited_format_and_unknown_castle_health(run, workspace):
     sky(run, "campaign", "new", "solo", "--castle", "DEMO.001", "--player", "Alice",
-        "--limited", "demo-blue-wall,demo-red-rush,taulot-demo", "--hordes",
+        "--seed", "1", "--limited", "demo-blue-wall,demo-red-rush,taulot-demo", "--hordes",
         "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "1", "--outsider", "Lamplighter Sova")
     data = show(run, "solo")
     assert data["format"] == "limited" and len(data["players"]) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -307,3 +308,81 @@ def test_cli_difficulty_marks_demo_hordes(run):
                           "--json").stdout)["demo"] is True
     out = run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare").stdout
     assert "demo data" not in out
+
+
+# -- one horde deck builder for stand-alone games and campaigns -------------------------
+
+class _Recorder:
+    """A random generator that records what each ``sample`` draws from (and takes the first)."""
+
+    def __init__(self):
+        self.populations = []
+
+    def sample(self, population, k):
+        self.populations.append(list(population))
+        return list(population)[:k]
+
+    def __getattr__(self, name):   # every other draw: an ordinary seeded generator
+        import random
+
+        return getattr(random.Random(0), name)
+
+
+HORDES3 = ["demo-gloomcrawlers", "demo-ironwraiths", "demo-thornmaw"]
+
+
+def test_extra_random_card_is_drawn_over_physical_copies_the_same_way_everywhere(catalog):
+    from skyforge.campaign.hordedeck import campaign_horde_deck
+    from skyforge.setup.hordedeck import build_horde_deck
+
+    row = next(r for r in catalog.difficulty_levels if r.set == "DEMO" and r.level == 3)
+    assert row.extra_random == 1 and row.extra_legendary
+    cards = [c for c in catalog.of_kind("horde") if c.horde in HORDES3]
+    outside = [c for c in cards if c.power is not None and c.power not in row.powers and c.legendary]
+    assert outside   # the demo data has legendary cards outside power levels 2-3
+    standalone, campaign = _Recorder(), _Recorder()
+    build_horde_deck(catalog, HORDES3, 3, standalone)
+    deck, notes = campaign_horde_deck(catalog, HORDES3, 3, campaign)
+    [pool] = standalone.populations
+    [cpool] = campaign.populations
+    # one physical card per copy, legendary only, outside the level's power levels
+    from collections import Counter
+
+    assert Counter(c.key for c in pool) == Counter({c.key: c.copies for c in outside})
+    # the campaign draws from the same pool, less the treachery-only cards
+    assert Counter(c.key for c in cpool) == Counter({c.key: c.copies for c in outside if not c.treachery_only})
+    # and its journal records the card drawn
+    assert any(f"adds 1 random legendary card: {cpool[0].key}" in n for n in notes)
+    assert deck[cpool[0].key] >= 1
+
+
+def test_stand_alone_and_campaign_decks_agree_apart_from_treachery_only(catalog):
+    from skyforge.campaign.hordedeck import campaign_horde_deck
+    from skyforge.setup.hordedeck import build_horde_deck
+    import random
+
+    for level in range(1, 6):
+        plain = build_horde_deck(catalog, HORDES3, level, random.Random(9))
+        campaign = build_horde_deck(catalog, HORDES3, level, random.Random(9), exclude_treachery_only=True)
+        deck, _ = campaign_horde_deck(catalog, HORDES3, level, random.Random(9))
+        assert [(x.card.key, x.count) for x in plain.lines if not x.extra and not x.card.treachery_only] == \
+            [(x.card.key, x.count) for x in campaign.lines if not x.extra]
+        assert len(campaign.extra) == len(plain.extra) == (1 if level == 3 else 0)
+        recorded = Counter()
+        for x in campaign.lines:
+            recorded[x.card.key] += x.count
+        assert deck == dict(sorted(recorded.items()))
+
+
+def test_too_few_cards_for_the_extra_one_is_reported_not_guessed(catalog):
+    from types import SimpleNamespace
+
+    from skyforge.setup.hordedeck import build_horde_deck
+
+    no_legendary = [c.model_copy(update={"legendary": False}) for c in catalog.of_kind("horde")
+                    if c.horde == "demo-thornmaw"]
+    fake = SimpleNamespace(hordes=catalog.hordes, difficulty_levels=catalog.difficulty_levels,
+                           of_kind=lambda kind: no_legendary)
+    built = build_horde_deck(fake, ["demo-thornmaw"], 3, _Recorder())
+    assert built.extra == [] and not any(line.extra for line in built.lines)
+    assert any("adds 1 random legendary card" in m and "0 left" in m for m in built.missing)

@@ -150,10 +150,11 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
 
     limited = list(limited)
     problems: list[Problem] = []
-    setups: list[tuple[PlayerSpec, str, bool, list[tuple[str, Counter]]]] = []
+    setups: list[tuple[PlayerSpec, str, bool, list[tuple[str, Counter]], list[str]]] = []
     standard: list[Deck] = []
     for i, spec in enumerate(players):
         refs = spec.decks
+        removed: list[str] = []
         if not refs:
             if not limited:
                 problems.append(Problem(f"no market deck for {spec.name}", key="--player",
@@ -178,12 +179,24 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
         for ref in refs:
             premade = catalog.premade_decks.get(ref)
             if premade is not None and not (workspace / "decks" / f"{ref}.toml").exists():
-                cards = Counter({c.key: c.copies for c in catalog.of_kind("alliance")
-                                 if getattr(c, "premade", None) == premade.id})
-                if not cards:
-                    problems.append(Problem(f"the catalog has no cards of the pre-made deck '{ref}'",
-                                            hint="add premade = \"…\" to its cards in the catalog"))
-                sources.append((f"premade:{premade.id}", cards))
+                try:
+                    deck = _premade_deck(catalog, premade, player_castle if len(refs) == 1 else None,
+                                         spec.name, draw, removed, notes)
+                except InputError as exc:
+                    problems.extend(exc.problems)
+                    continue
+                if len(refs) == 1:
+                    if player_castle is None:
+                        player_castle = catalog.get(deck.data.castle, "castle", what="castle")
+                        notes.append(f"{spec.name} is the visiting army: deck restrictions from castle "
+                                     f"{player_castle.key} ({player_castle.name}), the castle of the same set "
+                                     f"and faction as pre-made deck {premade.id}")
+                    standard.append(deck)
+                else:
+                    report = validate_decks(catalog, [deck])
+                    problems.extend(Problem(v.message, key=v.rule, hint=v.fix or v.hint,
+                                            file=v.deck or None) for v in report.violations)
+                sources.append((deck.file, Counter(deck.data.cards)))
                 continue
             try:
                 deck = load_deck(resolve_deck_path(ref, workspace))
@@ -213,7 +226,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             problems.append(Problem(f"{spec.name} is the visiting army and needs another castle than "
                                     f"{castle_card.key}", key="--player",
                                     hint=f"--player {spec.name}=DECK@CASTLE"))
-        setups.append((spec, player_castle.key, i > 0, sources))
+        setups.append((spec, player_castle.key, i > 0, sources, removed))
     if limited:
         problems.append(Problem(f"{len(limited)} --limited more than players without a deck", key="--limited"))
     if problems:
@@ -226,15 +239,47 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 + "\n".join(f"  {v.deck or ', '.join(v.decks)}: {v.message}" for v in report.violations),
                 hint="check it with: skyforge deck validate DECK…")
     out = []
-    for spec, castle_key, visiting, sources in setups:
+    for spec, castle_key, visiting, sources, removed in setups:
         total = Counter()
         for _, cards in sources:
             total.update(cards)
         market = sorted(total.elements(), key=_code_order)
         draw.shuffle(market)
         out.append(ev.PlayerSetup(name=spec.name, castle=castle_key, visiting=visiting,
-                                  market_decks=[s for s, _ in sources], market=market))
+                                  market_decks=[s for s, _ in sources], market=market, removed=removed))
     return out
+
+
+def _premade_deck(catalog, premade, castle_card, player: str, draw: random.Random,
+                  removed: list[str], notes: list[str]):
+    """A pre-made deck as a :class:`Deck` named ``premade:ID``: 000 Setup "3. Alliance Deck" —
+    40 cards of one set and faction, errata replacing the cards they correct, and with 41
+    cards (the Nupten & Utsesh expansions) one heroic ally removed at random (the campaign's draw).
+
+    ``castle_card`` is the castle whose restrictions the deck follows; None: the castle of
+    the deck's set and faction. What was replaced or removed goes to ``removed`` and ``notes``."""
+    from skyforge.decks import Deck, DeckFile
+    from skyforge.decks.premade import build_premade
+
+    label = f"premade:{premade.id}"
+    if castle_card is None and not any(c.faction == premade.faction and c.set_code == premade.set
+                                       for c in catalog.castles()):
+        raise InputError(Problem(f"{player}: no {premade.faction} castle of set {premade.set} in the catalog "
+                                 f"to set the restrictions of pre-made deck {premade.id}", key="--player",
+                                 hint=f"--player {player}={premade.id}@CASTLE"))
+    built = build_premade(catalog, premade.set or "", premade.faction, seed=draw.randrange(2**31),
+                          castle=castle_card.key if castle_card is not None else None,
+                          name=label, player=player)
+    if built.premade.id != premade.id:   # two pre-made decks of one set and faction
+        raise InputError(Problem(f"pre-made deck '{premade.id}' shares set {premade.set} and faction "
+                                 f"{premade.faction} with '{built.premade.id}'", key="--player"))
+    for line in built.notes:
+        notes.append(f"{player}: pre-made deck {premade.id}: {line}")
+    if built.removed is not None:
+        removed.append(built.removed.key)
+        notes.append(f"{player}: pre-made deck {premade.id} has 41 cards (Nupten & Utsesh): removed heroic ally "
+                     f"{built.removed.key} {built.removed.name} at random")
+    return Deck(None, DeckFile(**{**built.deck.model_dump(), "name": label}), {})
 
 
 def _code_order(code: str) -> tuple:
@@ -461,18 +506,26 @@ def recruit(state: CampaignState, x: int, free: bool = False) -> list:
             raise RuleError(f"the scenario {scenario.name} lists no 'Recruit {x}' action",
                             hint="actions: " + ", ".join(a.name for a in scenario.actions)
                             + "; use --free for a Recruit from another effect")
-        return take_action(state, actions[0].name)
+        taken = state.current.actions_taken
+        open_ = [a for a in actions if a.repeatable or a.name not in taken]
+        if not open_:
+            raise RuleError(f"'Recruit {x}' was already taken ({', '.join(a.name for a in actions)}): each action "
+                            "may only be taken once unless there is a '∞' symbol next to it")
+        return take_action(state, open_[0].name)
     _require(state, "ready", "scenario", "playing", doing="recruit")
     _no_offers(state, "recruit again")
     return [ev.OffersFormed(at=now(), recruit=x, offers=_offers(state, x))]
 
 
 def offer_sizes(cards: int, x: int) -> list[int]:
-    """Three offers of X; if the market runs short, as many offers as possible."""
-    n = min(3, cards)
+    """Up to three offers, each the top X cards of what is left (000 "Recruit Action").
+
+    "To form an offer, place the top X cards of your market deck face-up … If the market
+    deck is empty, just form as many offers as possible even though some might have fewer
+    cards than others": offers are filled in turn, so 4 cards and Recruit 3 give [3, 1]."""
     sizes, left = [], cards
-    for i in range(n):
-        size = min(x, left - (n - i - 1))
+    while left > 0 and len(sizes) < 3:
+        size = min(x, left)
         sizes.append(size)
         left -= size
     return sizes

@@ -53,6 +53,8 @@ class PlayerSetup(_Model):
     visiting: bool = Field(default=False, description="The second player's castle only sets deck restrictions.")
     market_decks: list[str] = Field(description="Decks the market deck was formed from (one; three in limited format).")
     market: list[str] = Field(description="The shuffled market deck, top first (card codes).")
+    removed: list[str] = Field(default_factory=list, description=(
+        "Cards left out of a pre-made deck of 41: the heroic ally removed at random (000 Setup step 3)."))
 
 
 class Created(_Model):

@@ -194,17 +194,112 @@ def apply(state: CampaignState | None, event: ev.BaseModel) -> CampaignState:
     if state is None:
         raise ValueError("a journal must start with a 'created' event")
     s = copy_state(state)
-    _apply_in_place(s, event)
+    try:
+        _apply_in_place(s, event)
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as exc:
+        raise ReplayError(state.events, event, str(exc)) from None
     return s
+
+
+class ReplayError(ValueError):
+    """An event whose preconditions do not hold in the state before it (a damaged journal)."""
+
+    def __init__(self, index: int, event: ev.BaseModel, reason: str):
+        self.index = index
+        self.event_type = getattr(event, "type", type(event).__name__)
+        self.reason = reason
+        super().__init__(f"events[{index}] ({self.event_type}): {reason}")
+
+
+def _player(s: CampaignState, name: str) -> PlayerState:
+    p = s.player(name)
+    if p is None:
+        raise ValueError(f"no player '{name}' in the campaign (players: {', '.join(q.name for q in s.players)})")
+    return p
+
+
+def _missing(have: list[str] | Counter, want: Iterable[str]) -> list[str]:
+    """The codes of ``want`` (a multiset) that ``have`` does not hold."""
+    left = Counter(have)
+    out = []
+    for code in want:
+        if left[code] > 0:
+            left[code] -= 1
+        else:
+            out.append(code)
+    return out
+
+
+def _check(s: CampaignState, event: ev.BaseModel) -> None:
+    """Raise ValueError unless ``event`` can follow state ``s`` (what its command checked)."""
+    if s.phase in ("won", "lost"):
+        raise ValueError(f"the campaign is over ({s.phase}): nothing can follow")
+    match event:
+        case ev.StartingDeck():
+            p = _player(s, event.player)
+            if p.starting_deck_chosen:
+                raise ValueError(f"{p.name} has already chosen a starting deck")
+            if s.status != "new":
+                raise ValueError("a starting deck is chosen before game 1")
+            gone = _missing(p.market, [c for code, n in event.cards.items() for c in [code] * n])
+            if gone:
+                raise ValueError(f"{', '.join(gone)} not in {p.name}'s market deck")
+        case ev.GameSetUp():
+            if s.status != "ready":
+                raise ValueError(f"a game is already in play (game {s.game})" if s.status != "new" else
+                                 "a game is set up after every player has chosen a starting deck")
+            if event.game != len(s.games) + 1:
+                raise ValueError(f"game {event.game} set up after {len(s.games)} game(s)")
+        case ev.ActionTaken() | ev.IncomeEarned():
+            if s.phase != "scenario":
+                raise ValueError("scenario actions and income only while resolving a scenario "
+                                 f"(the campaign is {'between games' if s.phase in ('setup', 'between') else s.phase})")
+            if s.offers_pending:
+                raise ValueError("Recruit offers are still open")
+        case ev.OffersFormed():
+            if s.status == "new":
+                raise ValueError("offers are formed once the starting decks are chosen")
+            if s.offers_pending:
+                raise ValueError("Recruit offers are still open")
+        case ev.OfferTaken():
+            p = _player(s, event.player)
+            if not p.offers:
+                raise ValueError(f"{p.name} has no open offers")
+            if event.offer > len(p.offers):
+                raise ValueError(f"{p.name} has offers 1 to {len(p.offers)}, not {event.offer}")
+            if list(event.cards) != p.offers[event.offer - 1]:
+                raise ValueError(f"{', '.join(event.cards) or 'no cards'} is not {p.name}'s offer {event.offer} "
+                                 f"({', '.join(p.offers[event.offer - 1])})")
+            rest = [code for i, offer in enumerate(p.offers) if i != event.offer - 1 for code in offer]
+            if sorted(rest) != sorted(event.to_bottom):
+                raise ValueError(f"to_bottom is not the cards of {p.name}'s other offers")
+        case ev.Exiled():
+            p = _player(s, event.player)
+            if s.status == "new":
+                raise ValueError("cards are exiled once the starting decks are chosen")
+            if p.deck.get(event.card, 0) < 1:
+                raise ValueError(f"{p.name}'s deck holds no {event.card}")
+        case ev.HealthSet():
+            if s.status == "new":
+                raise ValueError("the castle health is set once the starting decks are chosen")
+        case ev.Pillaged():
+            if s.status not in ("scenario", "playing"):
+                raise ValueError("cards are pillaged during a game")
+        case ev.GameEnded():
+            if s.phase not in ("scenario", "playing") or not s.games:
+                raise ValueError("no game in play to end")
+            if event.game != s.games[-1].number:
+                raise ValueError(f"game {event.game} ended, but game {s.games[-1].number} is in play")
 
 
 def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
     if isinstance(event, ev.Created):
         raise ValueError("a journal has one 'created' event, the first")
+    _check(s, event)
     s.events += 1
     match event:
         case ev.StartingDeck(player=name, cards=cards):
-            p = s.player(name)
+            p = _player(s, name)
             for code, n in cards.items():
                 for _ in range(n):
                     p.market.remove(code)
@@ -230,7 +325,7 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
         case ev.OffersFormed():
             _form_offers(s, event.recruit, event.offers)
         case ev.OfferTaken():
-            p = s.player(event.player)
+            p = _player(s, event.player)
             p.deck.update(event.cards)
             p.top_of_deck = list(event.cards) + p.top_of_deck
             p.market.extend(event.to_bottom)
@@ -244,7 +339,7 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
         case ev.GoldAdjusted() | ev.Pillaged():
             s.gold = clamp_gold(s.gold + event.change)
         case ev.Exiled():
-            p = s.player(event.player)
+            p = _player(s, event.player)
             p.deck[event.card] -= 1
             if p.deck[event.card] <= 0:
                 del p.deck[event.card]
@@ -275,6 +370,12 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
 
 
 def _form_offers(s: CampaignState, recruit: int | None, offers: dict[str, list[list[str]]]) -> None:
+    for name in offers:
+        _player(s, name)
+    for p in s.players:
+        gone = _missing(p.market, [code for o in offers.get(p.name, []) for code in o])
+        if gone:
+            raise ValueError(f"offer cards {', '.join(gone)} are not in {p.name}'s market deck")
     s.current.recruit = recruit
     for p in s.players:
         dealt = [list(o) for o in offers.get(p.name, [])]
@@ -292,6 +393,11 @@ def fold(events: Iterable[ev.BaseModel]) -> CampaignState:
     if not isinstance(events[0], ev.Created):
         raise ValueError("a journal must start with a 'created' event")
     state = initial(events[0])
-    for event in events[1:]:
-        _apply_in_place(state, event)
+    for index, event in enumerate(events[1:], 1):
+        try:
+            _apply_in_place(state, event)
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as exc:
+            if isinstance(exc, ReplayError):
+                raise
+            raise ReplayError(index, event, str(exc)) from None
     return state

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skyforge.campaign import events as ev
-from skyforge.campaign.state import CampaignState, apply, fold
-from skyforge.errors import InputError, NotFoundError, Problem, StateError
+from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
+from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
 from skyforge.storage import atomic_write, dump_toml, locked, parse_toml, read_text
 
 #: The campaign file format written by this skyforge.
@@ -96,10 +96,27 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
     try:
         state = fold(events)
-    except (ValueError, KeyError, AttributeError, TypeError) as exc:
+    except ReplayError as exc:
+        raise InputError(Problem(
+            f"the journal does not replay: a '{exc.event_type}' event that cannot happen here: {exc.reason}",
+            file=path, line=None if migrated else _event_line(text, exc.index), key=f"events[{exc.index}]",
+            hint="restore the file from a backup, or remove that [[events]] table and the ones after it "
+                 "by hand")) from None
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as exc:
         raise InputError(Problem(f"the journal does not replay: {exc}", file=path, key="events",
                                  hint="restore the file from a backup, or remove the last events by hand")) from None
     return Journal(Path(path), events, state, migrated)
+
+
+def _event_line(text: str, index: int) -> int | None:
+    """The line of the ``[[events]]`` header of event ``index`` (0 = the first), when written that way."""
+    seen = -1
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip().replace(" ", "") == "[[events]]":
+            seen += 1
+            if seen == index:
+                return number
+    return None
 
 
 def _event_type(raw: list, loc: tuple) -> str | None:
@@ -203,7 +220,7 @@ def list_campaigns(workspace: Path) -> list[tuple[Path, CampaignState | None, st
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         try:
             out.append((path, load(path).state, None))
-        except InputError as exc:
+        except SkyforgeError as exc:   # one damaged or locked file does not hide the others
             out.append((path, None, exc.render()))
     return out
 

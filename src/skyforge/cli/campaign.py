@@ -327,8 +327,9 @@ def _offers_view(out, app: App, state) -> None:
 def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
     """Recruit X: each player forms three offers of the top X cards of their market deck.
 
-    Takes the scenario's 'Recruit X' action (paying its gold) unless --free.
-    If a market deck runs short, as many offers as possible are formed.
+    Takes the scenario's first 'Recruit X' action still takeable (paying its
+    gold) unless --free. If a market deck runs short, each offer takes the top X
+    cards of what is left, in turn (4 cards, Recruit 3: offers of 3 and 1).
 
     \b
       skyforge campaign recruit spring 2

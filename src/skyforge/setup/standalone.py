@@ -15,6 +15,7 @@ from skyforge.catalog.index import sort_key
 from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, HordeCard, PortalCard
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.difficulty import DifficultyReport, check_level, total_difficulty
+from skyforge.setup.hordedeck import HordeLine, build_horde_deck
 from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_names
 
 TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
@@ -23,18 +24,6 @@ TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
 def ref(card: CardBase) -> str:
     """How a card is named in JSON: its code, or its name when the catalog has no code."""
     return card.code or card.name
-
-
-@dataclass
-class HordeLine:
-    card: HordeCard
-    count: int
-    extra: bool = False  # the level's extra random card
-
-    def as_dict(self) -> dict:
-        return {"code": self.card.code, "name": self.card.name, "count": self.count,
-                "horde": self.card.horde, "power": self.card.power, "legendary": self.card.legendary,
-                "extra_random": self.extra}
 
 
 @dataclass
@@ -295,55 +284,15 @@ def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
 
 
 def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
-    level = setup.level
-    lines: list[HordeLine] = []
-    rest: list[HordeCard] = []
-    extra_rows = []
-    for horde in setup.hordes:
-        cards: list[HordeCard] = sorted((c for c in catalog.of_kind("horde") if c.horde == horde.id),  # type: ignore[misc]
-                                        key=sort_key)
-        row = next((r for r in catalog.difficulty_levels if r.set == horde.set and r.level == level), None)
-        if horde.set is None:
-            setup.missing.append(f"{horde.name}: its set code is not in the catalog, so its difficulty table "
-                                 "is unknown (001 The Original Set: use the Challenge expansion or the original "
-                                 "portals)")
-            continue
-        if row is None or not row.powers:
-            setup.missing.append(f"{horde.name}: which power levels difficulty level {level} takes is not stated "
-                                 f"for set {horde.set}"
-                                 + (f" (the table says about {row.cards} cards)" if row and row.cards else "")
-                                 + ": fill in powers in the [[difficulty_levels]] table")
-            continue
-        if not cards:
-            setup.missing.append(f"{horde.name}: its horde cards are not in the catalog "
-                                 f"(power levels {', '.join(map(str, row.powers))})")
-            continue
-        unknown_power = [c for c in cards if c.power is None]
-        if unknown_power:
-            setup.missing.append(f"{horde.name}: {len(unknown_power)} cards have no power level in the catalog")
-        for card in cards:
-            if card.power in row.powers:
-                lines.append(HordeLine(card, card.copies))
-                setup.provenances.add(catalog.provenance(card))
-            elif card.power is not None:
-                rest.append(card)
-        if row.extra_random:
-            extra_rows.append(row)
-    if extra_rows:
-        row = extra_rows[0]
-        pool = [c for c in rest if c.legendary] if row.extra_legendary else rest
-        kind = "legendary card" if row.extra_legendary else "card"
-        if len(pool) < row.extra_random:
-            setup.missing.append(f"difficulty level {level} adds {row.extra_random} random {kind}, "
-                                 "but the catalog has none left to draw from")
-        else:
-            physical = [c for c in pool for _ in range(c.copies)]
-            for card in rng.sample(physical, row.extra_random):
-                lines.append(HordeLine(card, 1, extra=True))
-                setup.random_picks.append(f"level {level} extra random {kind}: {card.code or ''} {card.name}".replace("  ", " "))
-            setup.notes.append(f"the books do not say where the extra random {kind} comes from: drawn from the "
-                               "chosen horde cards outside the level's power levels")
-    setup.horde_deck = lines
+    """The horde deck (one shared builder: :func:`skyforge.setup.hordedeck.build_horde_deck`)."""
+    deck = build_horde_deck(catalog, setup.hordes, setup.level, rng)
+    setup.horde_deck = deck.lines
+    setup.provenances.update(catalog.provenance(line.card) for line in deck.lines)
+    setup.missing.extend(deck.missing)
+    setup.notes.extend(deck.notes)
+    for card in deck.extra:
+        setup.random_picks.append(f"level {setup.level} extra random {deck.extra_kind}: "
+                                  f"{card.code or ''} {card.name}".replace("  ", " "))
 
 
 def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
