@@ -282,3 +282,19 @@ def test_card_counts_out_of_range_are_refused(spec, message):
     with pytest.raises(InputError) as err:
         parse_spec(spec)
     assert message in err.value.problems[0].message
+
+
+@pytest.mark.parametrize("faction", ["liothan", "taulot", "kurumo"])
+def test_demo_premade_decks_are_legal_whichever_heroic_ally_goes(faction):
+    """000 Setup step 3: 41 cards per faction with the expansion; "Remove 1 heroic ally at random"."""
+    from skyforge.catalog import load_catalog
+    from skyforge.decks import Deck
+    from skyforge.decks.premade import build_premade
+    from skyforge.rules import validate_decks
+
+    catalog = load_catalog()
+    for seed in range(12):
+        result = build_premade(catalog, "DEMO", faction, seed=seed)
+        assert sum(result.deck.cards.values()) == 40
+        report = validate_decks(catalog, [Deck(None, result.deck, {})])
+        assert report.valid, (seed, [v.message for v in report.violations])

@@ -195,17 +195,17 @@ KURUMO = [
 FACTION_CARDS = {"liothan": LIOTHAN, "taulot": TAULOT, "kurumo": KURUMO}
 
 # --------------------------------------------------------------------------------------
-# Demo expansion (DEMO.200-208): one Heroic ally per pre-made deck (so each has 41
-# cards), an errata card, a card with a printed deck rule, and a few more.
+# Demo expansion (DEMO.200-208): one Heroic base ally per pre-made deck (so each has 41
+# cards, and whichever heroic ally is removed the deck keeps within its castle's limits), an errata card, a card with a printed deck rule, and a few more.
 # faction, name, rarity, type, subtypes, keywords, cost, attack, health, copies, text, extra
 # --------------------------------------------------------------------------------------
 
 EXPANSION = [
-    ("liothan", "Lieutenant Corvo Saltwind", "mythic", "ally", ["Tidecaller"], ["Heroic"], 4, 3, 4, 1,
+    ("liothan", "Lieutenant Corvo Saltwind", "base", "ally", ["Tidecaller"], ["Heroic"], 4, 3, 4, 1,
      "Heroic 1. Play: an adjacent ally gains Armor 1.", {"premade": "liothan-demo", "hero": "Corvo"}),
-    ("taulot", "Pathfinder Eluned Mossglen", "mythic", "ally", ["Rootborn"], ["Heroic"], 4, 3, 5, 1,
+    ("taulot", "Pathfinder Eluned Mossglen", "base", "ally", ["Rootborn"], ["Heroic"], 4, 3, 5, 1,
      "Heroic 1. Play: heal 2 damage from a neighbor.", {"premade": "taulot-demo", "hero": "Eluned"}),
-    ("kurumo", "Berserker Haska Redmane", "mythic", "ally", ["Warbrand"], ["Heroic"], 4, 4, 4, 1,
+    ("kurumo", "Berserker Haska Redmane", "base", "ally", ["Warbrand"], ["Heroic"], 4, 4, 4, 1,
      "Heroic 2.", {"premade": "kurumo-demo", "hero": "Haska"}),
     # errata: same name as the base-box card it replaces, new code, changed text
     ("liothan", "Drizzle Ward", "base", "attachment", [], [], 1, None, None, 1,

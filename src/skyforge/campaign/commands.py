@@ -27,6 +27,7 @@ from skyforge.campaign.state import (
     clamp_gold,
 )
 from skyforge import storage
+from skyforge.catalog.codes import code_order
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
 
 
@@ -243,7 +244,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
         total = Counter()
         for _, cards in sources:
             total.update(cards)
-        market = sorted(total.elements(), key=_code_order)
+        market = sorted(total.elements(), key=code_order)
         draw.shuffle(market)
         out.append(ev.PlayerSetup(name=spec.name, castle=castle_key, visiting=visiting,
                                   market_decks=[s for s, _ in sources], market=market, removed=removed))
@@ -280,11 +281,6 @@ def _premade_deck(catalog, premade, castle_card, player: str, draw: random.Rando
         notes.append(f"{player}: pre-made deck {premade.id} has 41 cards (Nupten & Utsesh): removed heroic ally "
                      f"{built.removed.key} {built.removed.name} at random")
     return Deck(None, DeckFile(**{**built.deck.model_dump(), "name": label}), {})
-
-
-def _code_order(code: str) -> tuple:
-    head, _, tail = code.partition(".")
-    return (head, int(tail)) if tail.isdigit() else (head, 0, tail)
 
 
 def _scenario_model(card) -> ev.Scenario:
