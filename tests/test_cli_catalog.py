@@ -75,7 +75,7 @@ def test_catalog_check(run, tmp_path):
     assert any("Pools of Flyema" in item for item in data["incomplete"])
 
 
-@pytest.mark.parametrize("name", ["deck", "collection", "catalog"])
+@pytest.mark.parametrize("name", ["deck", "collection", "catalog", "campaign", "plan"])
 def test_schema(run, name):
     data = json.loads(run("schema", name).stdout)
     assert data["$schema"].startswith("https://json-schema.org/")

@@ -176,6 +176,15 @@ EVENT_TYPES: tuple[str, ...] = tuple(
      GoldAdjusted, Pillaged, Exiled, HealthSet, GameEnded))
 
 
+class CampaignFile(_Model):
+    """A campaign file: the schema version and the journal of events, oldest first (the state is their fold)."""
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    events: list[Event] = Field(default_factory=list, description="[[events]]: what happened, in order.")
+
+    model_config = {**_Model.model_config, "populate_by_name": True}
+
+
 def event_dict(event: BaseModel) -> dict:
     """An event as plain data for TOML/JSON: no None values, type first."""
     return event.model_dump(mode="json", exclude_none=True)

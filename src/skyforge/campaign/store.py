@@ -87,7 +87,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
 
     register_union_tags(set(ev.EVENT_TYPES))
     try:
-        events = _ADAPTER().validate_python({"events": raw}).events
+        events = ev.CampaignFile.model_validate({"events": raw}).events
     except ValidationError as exc:
         raise InputError(validation_problems(
             exc, path, text if not migrated else "",
@@ -126,21 +126,6 @@ def _event_type(raw: list, loc: tuple) -> str | None:
     return None
 
 
-_adapter = None
-
-
-def _ADAPTER():
-    """The pydantic validator of the events table, built once (lazily: pydantic is slow to import)."""
-    global _adapter
-    if _adapter is None:
-        from pydantic import BaseModel, ConfigDict, TypeAdapter
-
-        class _Events(BaseModel):
-            model_config = ConfigDict(extra="forbid")
-            events: list[ev.Event]
-
-        _adapter = TypeAdapter(_Events)
-    return _adapter
 
 
 def load(path: Path) -> Journal:

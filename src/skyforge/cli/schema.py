@@ -9,6 +9,8 @@ FORMATS: dict[str, tuple[str, str]] = {
     "catalog": ("skyforge.catalog.models", "CatalogFile"),
     "deck": ("skyforge.decks.files", "DeckFile"),
     "collection": ("skyforge.decks.files", "CollectionFile"),
+    "campaign": ("skyforge.campaign.events", "CampaignFile"),
+    "plan": ("skyforge.setup.plan", "PlanFile"),
 }
 
 
@@ -18,7 +20,8 @@ def schema(name: str) -> None:
     """Print the JSON Schema of the NAME file format.
 
     Point your editor's TOML support (e.g. Taplo, "Even Better TOML") at it to
-    get completion and checking while you edit catalog, deck or collection files.
+    get completion and checking while you edit catalog, deck, collection,
+    campaign or battle-plan files.
 
     \b
       skyforge schema deck > deck.schema.json
