@@ -178,29 +178,16 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 player_castle = catalog.get(spec.castle, "castle", what="castle")
         sources: list[tuple[str, Counter]] = []
         for ref in refs:
+            # a market deck is a deck file, or a catalog pre-made deck id (built as `deck premade` does)
             premade = catalog.premade_decks.get(ref)
-            if premade is not None and not (workspace / "decks" / f"{ref}.toml").exists():
-                try:
+            try:
+                if premade is not None and not (workspace / "decks" / f"{ref}.toml").exists():
                     deck = _premade_deck(catalog, premade, player_castle if len(refs) == 1 else None,
                                          spec.name, draw, removed, notes)
-                except InputError as exc:
-                    problems.extend(exc.problems)
-                    continue
-                if len(refs) == 1:
-                    if player_castle is None:
-                        player_castle = catalog.get(deck.data.castle, "castle", what="castle")
-                        notes.append(f"{spec.name} is the visiting army: deck restrictions from castle "
-                                     f"{player_castle.key} ({player_castle.name}), the castle of the same set "
-                                     f"and faction as pre-made deck {premade.id}")
-                    standard.append(deck)
+                    origin = f"the castle of the same set and faction as pre-made deck {premade.id}"
                 else:
-                    report = validate_decks(catalog, [deck])
-                    problems.extend(Problem(v.message, key=v.rule, hint=v.fix or v.hint,
-                                            file=v.deck or None) for v in report.violations)
-                sources.append((deck.file, Counter(deck.data.cards)))
-                continue
-            try:
-                deck = load_deck(resolve_deck_path(ref, workspace))
+                    deck = load_deck(resolve_deck_path(ref, workspace))
+                    origin = f"the castle of {deck.file}"
             except InputError as exc:
                 problems.extend(exc.problems)
                 continue
@@ -208,14 +195,13 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 if player_castle is None:
                     player_castle = catalog.get(deck.data.castle, "castle", what="castle")
                     notes.append(f"{spec.name} is the visiting army: deck restrictions from castle "
-                                 f"{player_castle.key} ({player_castle.name}), the castle of {deck.file}")
-                checked = Deck(deck.path, DeckFile(**{**deck.data.model_dump(), "castle": player_castle.key}),
-                               deck.lines)
-                standard.append(checked)
-            else:
+                                 f"{player_castle.key} ({player_castle.name}), {origin}")
+                standard.append(Deck(deck.path, DeckFile(**{**deck.data.model_dump(), "castle": player_castle.key}),
+                                     deck.lines))
+            else:  # limited format: each of the three decks follows its own castle
                 report = validate_decks(catalog, [deck])
-                problems.extend(Problem(f"{v.message}", file=v.deck, line=v.line, key=v.rule, hint=v.fix or v.hint)
-                                for v in report.violations)
+                problems.extend(Problem(v.message, file=v.deck or None, line=v.line, key=v.rule,
+                                        hint=v.fix or v.hint) for v in report.violations)
             cards = Counter()
             for key, n in deck.data.cards.items():
                 card = catalog.find(key, "alliance")
