@@ -235,7 +235,7 @@ class _Merger:
         return self.catalog.display(file) + (f" line {line}" if line else "")
 
     def put(self, table: str, label: str, ident: object, item, existing, file: Path, prov: str,
-            lines: dict, loc: tuple, key: str):
+            lines: dict, loc: tuple, key: str, attr: str):
         """What to store for ``ident``: the item, the official entry completed by it, or the first one."""
         line = lines.get(loc)
         if existing is None:
@@ -255,7 +255,7 @@ class _Merger:
         message = (f"duplicate card {name}: already defined in {self.where(first_file, first_line)}" if table == "cards"
                    else f"{label} '{name}' is defined twice (also in {self.where(first_file, first_line)})")
         self.problems.append(Problem(
-            message, file=file, line=line, key=key + (".code" if table == "cards" else ""), hint="a set is defined once: drop this [[sets]] table if the other file is loaded too" if table == "sets" else
+            message, file=file, line=line, key=f"{key}.{attr}", hint="a set is defined once: drop this [[sets]] table if the other file is loaded too" if table == "sets" else
             "each entry is defined in one file only; to complete an official entry, give the fields it leaves empty"))
         return existing
 
@@ -266,14 +266,14 @@ class _Merger:
             for i, item in enumerate(getattr(model, table)):
                 ident = getattr(item, attr)
                 known[ident] = self.put(table, label, ident, item, known.get(ident), file, prov, lines,
-                                        (table, i), f"{table}[{i}].{attr}")
+                                        (table, i), f"{table}[{i}]", attr)
         for table, label, fields in _BY_FIELDS:
             known = getattr(catalog, table)
             for i, item in enumerate(getattr(model, table)):
                 ident = tuple(getattr(item, f) for f in fields)
                 at = next((j for j, k in enumerate(known) if tuple(getattr(k, f) for f in fields) == ident), None)
                 stored = self.put(table, label, ident, item, None if at is None else known[at], file, prov, lines,
-                                  (table, i), f"{table}[{i}].{fields[-1]}")
+                                  (table, i), f"{table}[{i}]", fields[-1])
                 if at is None:
                     known.append(stored)
                 else:
@@ -290,7 +290,7 @@ class _Merger:
             key = self.codeless[by_name]          # completes an official entry that has no code
         existing = catalog.cards.get(key)
         stored = self.put("cards", card.kind.replace("-", " "), key, card, existing, file, prov, lines,
-                          ("cards", i), f"cards[{i}]")
+                          ("cards", i), f"cards[{i}]", "code")
         origin = Origin(file, lines.get(("cards", i)), prov)
         if existing is None:
             catalog.add(card, origin)

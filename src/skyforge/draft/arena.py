@@ -67,6 +67,7 @@ def result(session: DraftSession) -> dict:
         "steps": [{**s, "player": d.name(s["team"])} for s in session.steps()],
         "demo": "demo" in session.provenances(),
         "demo_heroes": session.demo_heroes(),
+        "left_out": [d.left_out[k] for k in sorted(d.left_out)],
         "notes": "The player who picked second chooses whether to go first or second (003 Setup).",
     }
 

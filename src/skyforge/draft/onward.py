@@ -164,6 +164,7 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
         "demo": "demo" in session.provenances(),
         "demo_heroes": session.demo_heroes(),
         "notes": d.format.notes,
+        "left_out": [d.left_out[k] for k in sorted(d.left_out)],
     }
     if with_setup:
         out["setup"] = setup(session)
