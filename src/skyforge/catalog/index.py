@@ -56,6 +56,7 @@ class Catalog:
     files: list[Path] = field(default_factory=list)
     user_files: list[Path] = field(default_factory=list)   # the user's own layer, in the order given
     shipped_dir: Path | None = None                         # where the official and demo layers live
+    entry_layers: dict[tuple, str] = field(default_factory=dict)  # (table, id) → provenance, for non-cards
 
     def __post_init__(self) -> None:
         self._by_name: dict[str, list[str]] = defaultdict(list)

@@ -306,6 +306,7 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
     for file, model, lines in parsed:
         merger.merge_file(file, model, lines)
     problems = merger.problems
+    catalog.entry_layers = {k: v[2] for k, v in merger.defined.items() if k[0] != "cards"}
 
     # dangling references, now that everything is merged
     for file, model, lines in parsed:
