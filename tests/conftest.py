@@ -49,6 +49,13 @@ def workspace(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def clone_workspace(workspace: Path) -> Path:
+    """The workspace of a fresh clone: the example decks, collection and campaigns."""
+    shutil.copytree(ROOT / "campaigns", workspace / "campaigns")
+    return workspace
+
+
+@pytest.fixture
 def run(workspace: Path, monkeypatch: pytest.MonkeyPatch):
     """Run ``skyforge ARGS…`` in the workspace; show output and traceback on failure.
 

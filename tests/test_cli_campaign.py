@@ -133,7 +133,7 @@ def test_docs_walkthrough_runs(run, workspace):
             args = shlex.split(command)
             assert args[0] == "skyforge"
             result = run(*args[1:], expect=None,
-                         env={"SKYFORGE_CATALOG": str(DEMO_CATALOG), "COLUMNS": "200"})
+                         env={"COLUMNS": "200"})
             assert result.exit_code == 0, f"{command}\n{result.output}"
             for line in shown.strip().splitlines():
                 if line.strip() and not line.startswith("…"):

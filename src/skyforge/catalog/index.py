@@ -212,9 +212,13 @@ class Catalog:
         ident = ""
         if card is not None:
             ident = f'code = "{card.code}"' if card.code else f'kind = "{card.kind}", name = "{card.name}"'  # type: ignore[attr-defined]
-        target = (f"your catalog file {self.user_files[0]}" if self.user_files
-                  else "a catalog file of your own (`skyforge catalog init` writes one; load it with --catalog)")
-        return f"{target}, in a [[cards]] entry with {ident} (it completes the {self.display_layer(key)} entry)"
+        return f"{self.user_file()}, in a [[cards]] entry with {ident} (it completes the {self.display_layer(key)} entry)"
+
+    def user_file(self) -> str:
+        """The file a user adds entries to: their first catalog file, or one to start."""
+        if self.user_files:
+            return f"your catalog file {self.user_files[0]}"
+        return "a catalog file of your own (`skyforge catalog init` writes one; load it with --catalog)"
 
     def display_layer(self, key: str) -> str:
         origin = self.origins.get(key)

@@ -106,7 +106,5 @@ def readiness(catalog) -> list[Area]:
 
 def fill_in_hint(catalog) -> str:
     """Where official entries are completed: the user's first catalog file, or a new one."""
-    target = (f"your catalog file {catalog.user_files[0]}" if catalog.user_files
-              else "a catalog file of your own (`skyforge catalog init` writes one; load it with --catalog)")
-    return (f"to fill in an official entry, add to {target} an entry with the same code "
+    return (f"to fill in an official entry, add to {catalog.user_file()} an entry with the same code "
             "(or, without a code, the same kind and name) holding the missing fields")

@@ -165,7 +165,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
 
     \b
       skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
-      skyforge --catalog @shipped --catalog catalog-mine.toml catalog check
+      skyforge --catalog catalog-mine.toml catalog check
 
     The result is checked together with the current catalog (sets defined,
     no code defined twice) before anything is written.

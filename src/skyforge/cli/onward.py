@@ -36,7 +36,8 @@ def heroes(app, as_json: bool) -> None:
             table.add_row(h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
                           h["hero_class"] or "?", h["range"] or "?", h["provenance"])
         out.print(table)
-        out.print("? = not stated by the rulebook; fill it in the catalog file. "
+        out.print("? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
+                  "catalog file (`skyforge catalog init` starts one). "
                   "demo = fictional heroes, not the published game's.")
         for p in data["presets"]:
             out.print(f"[bold]{p['name']}[/] ({p['source']}):")

@@ -245,7 +245,7 @@ def _portal_pile(catalog: Catalog, setup: GameSetup, rng: random.Random, themati
         if not pool:
             setup.missing.append(f"no stage {stage} portal for {setup.mode} in the catalog"
                                  f" (sets {', '.join(sorted(s or 'without code' for s in sets))}{why}): "
-                                 "add it as a [[cards]] table with kind = \"portal\"")
+                                 f"add it to {catalog.user_file()} as a [[cards]] table with kind = \"portal\"")
             continue
         portal = rng.choice(pool) if len(pool) > 1 else pool[0]
         if len(pool) > 1:
