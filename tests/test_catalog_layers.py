@@ -137,3 +137,40 @@ def test_game_setup_and_difficulty_with_own_files_use_the_official_tables(run, m
     run("--catalog", "my-heroes.toml", "game", "difficulty", "--hordes", "skybooter", "--difficulty", "2")
     out = run("--catalog", "my-heroes.toml", "game", "setup", "--first-game", "CAM", expect=None).output
     assert "no setup rules" not in out and "DEMO" not in out
+
+
+def test_installed_layout_never_shows_the_package_path(run, workspace, monkeypatch, tmp_path):
+    """After `pip install .` the shipped catalog sits in site-packages/skyforge/_catalog: no output names it."""
+    import shutil
+
+    from skyforge.catalog import loader
+
+    installed = tmp_path / "lib" / "site-packages" / "skyforge" / "_catalog"
+    shutil.copytree(ROOT / "catalog", installed)
+    monkeypatch.setattr(loader, "shipped_catalog_dir", lambda: installed)
+    (workspace / "decks" / "flyema.toml").write_text('schema = 1\nname = "F"\ncastle = "Pools of Flyema"\n'
+                                                     '[cards]\n"DEMO.007" = 1\n', encoding="utf-8")
+    (workspace / "team.toml").write_text('schema = 1\nheroes = ["Benidia", "Arkuma", "Stageo", "Akuma", "X"]\n',
+                                         encoding="utf-8")
+    commands = [("deck", "validate", "flyema"), ("catalog", "check"), ("catalog", "check", "--json"),
+                ("game", "setup", "--first-game", "CAM", "--seed", "1"), ("castles",),
+                ("onward", "draft", "--method", "snake", "--one-per-color", "--picks", "Akimo"),
+                ("arena", "team", "validate", "team.toml"), ("campaign", "new", "x", "--castle", "Pools of Flyema",
+                 "--player", "A=demo-blue-wall", "--hordes", "skybooter,renegade,undead", "--difficulty", "1",
+                 "--outsider", "Atlas")]
+    for prefix in ((), ("--catalog", "@official")):
+        for args in commands:
+            out = run(*prefix, *args, expect=None).output
+            assert "site-packages" not in out and "_catalog" not in out, (prefix, args, out)
+
+
+def test_arena_draft_with_own_heroes_uses_the_official_format(run, workspace):
+    heroes = "".join(f'\n[[cards]]\nkind = "arena-hero"\nname = "Mine {i}"\nhero_class = "class-{i % 5}"\n'
+                     f'action_cards = ["a", "b", "c", "d", "e"]\n' for i in range(10))
+    (workspace / "arena.toml").write_text("schema = 1\n" + heroes, encoding="utf-8")
+    data = json.loads(run("--catalog", "arena.toml", "arena", "draft", "--players", "Ann,Ben", "--seed", "3",
+                          "--json").stdout)
+    assert data["complete"] and not data["demo"]
+    official = {"Benidia"}  # the one official hero whose class 003 states
+    assert all(h.startswith("Mine ") or h in official for team in data["teams"].values() for h in team)
+    assert not data["demo_heroes"]
