@@ -144,9 +144,11 @@ def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed
 
 
 def test_premade_market_deck_follows_the_players_castle():
-    with pytest.raises(RuleError) as exc:
+    assert_quotes("000", "each player shuffles together 40 alliance cards from the same set and of the same "
+                         "faction as their castle")
+    with pytest.raises(InputError) as exc:      # a kurumo pre-made deck on a liothan castle
         created(players=("Alice=kurumo-demo",))
-    assert "premade:kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value)
+    assert "kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value) and "liothan" in str(exc.value)
     # a visiting player without @CASTLE: the castle of the deck's set and faction
     state = fold([created(players=("Alice=liothan-demo", "Bo=taulot-demo"))])
     assert state.players[1].castle == "DEMO.003"
