@@ -28,14 +28,21 @@ def check(app: App, as_json: bool) -> None:
     """Load every catalog file, report every problem, and summarise what is there.
 
     \b
-    Exit status: 0 the catalog loads, 2 a file has problems (all are listed).
+    Exit status: 0 the catalog loads, 2 a file has problems (all are listed),
+    such as a card code outside its set's product ranges.
 
     \b
       skyforge --catalog my-cards.toml catalog check
     """
     from collections import Counter
 
+    from skyforge.catalog.checks import codes_outside_products
+    from skyforge.errors import InputError
+
     cat = app.catalog
+    outside = codes_outside_products(cat)
+    if outside:
+        raise InputError(outside)
     by = Counter((cat.provenance(c), c.kind) for c in cat)  # type: ignore[attr-defined]
     summary = {
         "files": [str(f) for f in cat.files],
