@@ -412,6 +412,9 @@ class BattlePlan(Strict):
     hordes: list[str] = Field(description="Hordes in order (horde ids).")
     random_outsider_after: int | None = Field(default=None, ge=1, description="After this many wins with one deck, use a random outsider.")
     victorious_after: int | None = Field(default=None, ge=1, description="With this many wins a deck is victorious: move on to another deck.")
+    second_outsider_pass: bool = Field(default=False, description=(
+        "After every horde with its first suggested outsider, fight again those with a second one, "
+        "for a harder game (000 \"Which Horde and Outsider?\")."))
     source: str | None = Field(default=None)
     text: str | None = Field(default=None)
 
