@@ -419,6 +419,14 @@ class BattlePlan(Strict):
     text: str | None = Field(default=None)
 
 
+class HeroClassList(Strict):
+    """The hero classes a game's rulebook names; a hero's ``hero_class`` must be one of them."""
+
+    game: Game = Field(description="Which game: onward or skybound-arena.")
+    classes: list[str] = Field(min_length=1, description="The class names, lower case (e.g. slayer, tank).")
+    source: str | None = Field(default=None, description="Rulebook and section the list comes from.")
+
+
 class FirstGame(Strict):
     """A rulebook's recommended first game (Setup, 'For your first game …')."""
 
@@ -453,5 +461,6 @@ class CatalogFile(Strict):
     outsider_types: list[OutsiderTypeRule] = Field(default_factory=list, description="[[outsider_types]]: how each outsider type enters play.")
     battle_plans: list[BattlePlan] = Field(default_factory=list, description="[[battle_plans]]: orders of decks and hordes to play through.")
     first_games: list[FirstGame] = Field(default_factory=list, description="[[first_games]]: the rulebooks' recommended first games.")
+    hero_classes: list[HeroClassList] = Field(default_factory=list, description="[[hero_classes]]: each game's hero classes; heroes' hero_class is checked against them.")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
