@@ -146,3 +146,14 @@ def test_next_step_names_the_player_who_must_act():
     assert next_step(g.state)["step"] == "take-offer" and next_step(g.state)["player"] == "Alice"
     g.do(c.take_offer, "Alice", 1)
     assert next_step(g.state)["player"] == "Bo"
+
+
+def test_an_exile_recorded_before_allowances_replays_as_it_did():
+    """Journals written before Exile allowances were kept have exiled events without `free`."""
+    g = _game("DEMO.183")
+    code = sorted(g.state.player("Bo").deck)[0]
+    legacy = ev.Exiled(player="Bo", card=code)
+    state = fold([*g.events, legacy])
+    assert state.player("Bo").exiled == [code] and state.current.exile_allowance == {}
+    with pytest.raises(ValueError, match="may not exile now"):
+        fold([*g.events, ev.Exiled(player="Bo", card=code, free=False)])

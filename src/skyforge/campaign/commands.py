@@ -620,7 +620,7 @@ def exile(state: CampaignState, catalog, player: str | None, card: str, *, free:
         if not free and state.current.horde_exile_allowance < 1:
             raise RuleError("no effect lets the Alliance exile a horde card now",
                             hint="a house rule? record it as one with --free")
-        return [ev.Exiled(at=now(), card=code, horde=True, free=True if free else None)]
+        return [ev.Exiled(at=now(), card=code, horde=True, free=free)]
     p = _player(state, player or "")
     found = catalog.find(card, "alliance") if catalog is not None else None
     code = found.key if found is not None else card
@@ -635,7 +635,7 @@ def exile(state: CampaignState, catalog, player: str | None, card: str, *, free:
                 f"{p.name} has exiled the cards the Exile action allows" if p.name in given else
                 f"{p.name} may exile a card only with an Exile X action just taken (none is open)",
                 hint="take the scenario's Exile action first; a house rule? record it as one with --free")
-    return [ev.Exiled(at=now(), player=p.name, card=code, free=True if free else None)]
+    return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
 
 
 DEMO_NOTE = "demo data: fictional DEMO cards, not the published game's"

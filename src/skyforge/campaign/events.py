@@ -204,7 +204,9 @@ class Exiled(_Model):
     player: str | None = Field(default=None, description="Whose deck; absent for a card of the horde deck.")
     card: str
     horde: bool | None = Field(default=None, description="True: the card left the campaign's horde deck.")
-    free: bool | None = Field(default=None, description="True: beyond any Exile allowance, as a house rule (--free).")
+    free: bool | None = Field(default=None, description=(
+        "false: drawn on the Exile allowance; true: beyond it, as a house rule (--free); absent: "
+        "recorded before allowances were kept (not checked on replay)."))
 
 
 class HealthSet(_Model):

@@ -334,7 +334,7 @@ def _check(s: CampaignState, event: ev.BaseModel) -> None:
             if event.horde:
                 if s.horde_deck.get(event.card, 0) < 1:
                     raise ValueError(f"the horde deck holds no {event.card}")
-                if not event.free and s.current.horde_exile_allowance < 1:
+                if event.free is False and s.current.horde_exile_allowance < 1:
                     raise ValueError("no horde card may be exiled now (no allowance, and not free)")
             else:
                 if event.player is None:
@@ -342,7 +342,7 @@ def _check(s: CampaignState, event: ev.BaseModel) -> None:
                 p = _player(s, event.player)
                 if p.deck.get(event.card, 0) < 1:
                     raise ValueError(f"{p.name}'s deck holds no {event.card}")
-                if not event.free and s.current.exile_allowance.get(p.name, 0) < 1:
+                if event.free is False and s.current.exile_allowance.get(p.name, 0) < 1:
                     raise ValueError(f"{p.name} may not exile now (no Exile allowance left, and not free)")
         case ev.HealthSet():
             if s.status == "new":
@@ -412,13 +412,13 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             if s.horde_deck[event.card] <= 0:
                 del s.horde_deck[event.card]
             s.horde_exiled.append(event.card)
-            if not event.free:
+            if event.free is False:
                 s.current.horde_exile_allowance -= 1
         case ev.Exiled():
             p = _player(s, event.player)
             if event.free:
                 p.exiled_free += 1
-            else:
+            elif event.free is False:           # absent: an exile recorded before allowances were kept
                 s.current.exile_allowance[p.name] -= 1
             p.deck[event.card] -= 1
             if p.deck[event.card] <= 0:
