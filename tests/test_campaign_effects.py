@@ -4,6 +4,8 @@ Exile allowances (alliance and horde cards), castle health without cap or floor.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
@@ -73,6 +75,8 @@ def test_a_gain_above_full_health_and_a_loss_below_zero_are_kept():
 
 
 def test_reminders_last_until_the_scenario_is_resolved():
+    assert_quotes("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
+                  "earn the gold indicated in the bottom left corner of the scenario card;")
     g = _game("DEMO.184")                         # mandatory: a discard at random; Sell supplies: a discard
     g.do(c.resolve_mandatory)
     assert g.state.current.reminders == ["Each player discards 1 card at random from their deck."]
@@ -108,6 +112,7 @@ def test_exile_draws_on_the_allowance_of_the_exile_action_just_taken():
 
 
 def test_horde_cards_are_exiled_from_the_horde_deck():
+    assert_quotes("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign.")
     catalog = demo_catalog()
     g = _game("DEMO.183")
     code = sorted(g.state.horde_deck)[0]
@@ -157,3 +162,23 @@ def test_an_exile_recorded_before_allowances_replays_as_it_did():
     assert state.player("Bo").exiled == [code] and state.current.exile_allowance == {}
     with pytest.raises(ValueError, match="may not exile now"):
         fold([*g.events, ev.Exiled(player="Bo", card=code, free=False)])
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.one_of(st.none(), st.text(min_size=1, max_size=40)), flag=st.one_of(st.none(), st.booleans()),
+       health=st.one_of(st.none(), st.integers(-30, 30)))
+def test_mandatory_keys_old_and_new_always_load_the_same_effect(text, flag, health):
+    old = {"name": "S"}
+    if flag is not None:
+        old["mandatory"] = flag
+    if text is not None:
+        old["mandatory_text"] = text
+    card = ScenarioCard(**old)
+    if text or flag:
+        assert card.mandatory.text == (text or "mandatory effects: see the card")
+        assert card.mandatory.pending() == card.mandatory.text       # text alone: a reminder
+    else:
+        assert card.mandatory is None
+    new = ScenarioCard(name="S", mandatory={"text": text, "castle_health": health})
+    assert new.mandatory.castle_health == health
+    assert new.mandatory.pending() == (text if health is None else None)

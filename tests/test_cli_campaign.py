@@ -288,6 +288,10 @@ def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(ru
 
 
 def test_show_lists_each_players_cards_and_the_next_step(run):
+    from .conftest import assert_quotes
+
+    assert_quotes("000", "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
+                         "and final outsider.")
     sky(run, *NEW)
     data = show(run)
     assert data["next_step"] == {"step": "starting-deck", "player": "Alice"} and data["reminders"] == []
