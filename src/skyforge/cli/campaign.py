@@ -263,16 +263,17 @@ def next_(app: App, name: str, as_json: bool) -> None:
         if c.henchman_scenario is not None:
             where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
         out.print(f"Outsider: {_esc(c.outsider)} ({where})")
-        _scenario_view(out, after)
-        for event in new:
-            if event.type == "mandatory-resolved":
-                _say_effect(out, app, before, after, event, None, reminder=False)
+        mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
+        _scenario_view(out, after, None if mandatory is None else
+                       lambda o: _say_effect(o, app, before, after, mandatory, None, reminder=False, indent="    "))
         _demo_note(out, app, after)
 
     _update(app, name, next_game, as_json, say)
 
 
-def _scenario_view(out, state) -> None:
+def _scenario_view(out, state, applied=None) -> None:
+    """The scenario's mandatory effect, actions and income; ``applied(out)`` says what the mandatory
+    effect just did, under its line."""
     c = state.current
     if c.scenario is None:
         return
@@ -281,6 +282,8 @@ def _scenario_view(out, state) -> None:
         done = "" if not c.mandatory_resolved else \
             " [yellow](by hand: a reminder)[/]" if effect.pending() else " [green](applied)[/]"
         out.print(f"  [bold]Mandatory[/] first: {_esc(effect.text or '')}{done}")
+        if applied is not None:
+            applied(out)
     for i, a in enumerate(c.scenario.actions, 1):
         taken = c.actions_taken.count(a.name)
         mark = f" [green](taken{' ×' + str(taken) if taken > 1 else ''})[/]" if taken else ""
@@ -345,29 +348,30 @@ def _say_action(app: App):
     return say
 
 
-def _say_effect(out, app: App, before, after, event, label: str | None, reminder: bool = True) -> None:
+def _say_effect(out, app: App, before, after, event, label: str | None, reminder: bool = True,
+                indent: str = "  ") -> None:
     """What an applied action or mandatory effect did, and what is left to do by hand."""
     if event.type == "mandatory-resolved":
         effect = after.current.scenario.mandatory_effect()
         if label:
             out.print(f"[bold]{label}[/]: {_esc(effect.text or '')}")
         if event.change:
-            out.print(f"  gold {before.gold} → {before.gold + event.change}"
+            out.print(f"{indent}gold {before.gold} → {before.gold + event.change}"
                       + _clamp_note(before.gold, event.change, effect.gold))
     if event.castle_health:
         health = before.castle_health
-        out.print(f"  castle health {health} → {health + event.castle_health} (full {after.full_health})")
+        out.print(f"{indent}castle health {health} → {health + event.castle_health} (full {after.full_health})")
     lapsed = {n: k for n, k in before.current.exile_allowance.items() if k > 0}
     if lapsed and not event.exile:
-        out.print("  the unused Exile allowance lapses: it belongs to the Exile action just taken")
+        out.print(f"{indent}the unused Exile allowance lapses: it belongs to the Exile action just taken")
     if event.exile:
-        out.print(f"  each player may exile {event.exile} card(s) from their deck: "
+        out.print(f"{indent}each player may exile {event.exile} card(s) from their deck: "
                   f"skyforge campaign exile {_q(after.name)} --player P CARD")
     if event.exile_horde:
-        out.print(f"  the Alliance may exile {event.exile_horde} horde card(s): "
+        out.print(f"{indent}the Alliance may exile {event.exile_horde} horde card(s): "
                   f"skyforge campaign exile {_q(after.name)} --horde CARD")
     if event.reminder and reminder:
-        out.print(f"  [yellow]Reminder[/] (by hand): {_esc(event.reminder)}")
+        out.print(f"{indent}[yellow]Reminder[/] (by hand): {_esc(event.reminder)}")
     if event.offers:
         _offers_view(out, app, after)
 
@@ -533,7 +537,7 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
 
     if horde == bool(player):
         raise InputError(Problem("give --player P (a card of their deck) or --horde (a horde card), one of the two",
-                                 key="--player" if player else "--horde"))
+                                 key="--horde" if player else "--player"))
     catalog = app.catalog
 
     def say(out, before, after, new):
