@@ -18,6 +18,7 @@ from skyforge.catalog.models import (
     DraftFormat,
     DifficultyModifier,
     FirstGame,
+    HeroClassList,
     GameModeRule,
     Horde,
     OutsiderTypeRule,
@@ -52,6 +53,7 @@ class Catalog:
     outsider_types: dict[str, OutsiderTypeRule] = field(default_factory=dict)
     battle_plans: dict[str, BattlePlan] = field(default_factory=dict)
     first_games: dict[str, FirstGame] = field(default_factory=dict)
+    hero_classes: dict[str, HeroClassList] = field(default_factory=dict)
     origins: dict[str, Origin] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     user_files: list[Path] = field(default_factory=list)   # the user's own layer, in the order given

@@ -216,7 +216,7 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
 _BY_ID = (("sets", "set", "code"), ("hordes", "horde", "id"), ("premade_decks", "pre-made deck", "id"),
           ("draft_formats", "draft format", "id"), ("team_presets", "team preset", "id"),
           ("outsider_types", "outsider type", "type"), ("battle_plans", "battle plan", "id"),
-          ("first_games", "first game", "id"))
+          ("first_games", "first game", "id"), ("hero_classes", "hero class list", "game"))
 #: list tables whose entries are identified by some of their fields
 _BY_FIELDS = (("difficulty_levels", "difficulty level", ("set", "level")),
               ("game_modes", "game mode", ("mode", "rulebook")))
@@ -301,6 +301,10 @@ class _Merger:
             self.defined[("cards", stored.key)] = self.defined[("cards", key)]
 
 
+#: hero kinds → the game whose [[hero_classes]] list checks their hero_class
+_HERO_GAMES = {"onward-hero": "onward", "arena-hero": "skybound-arena"}
+
+
 def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
     merger = _Merger(catalog)
     for file, model, lines in parsed:
@@ -324,6 +328,17 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if replaces and replaces not in catalog.cards:
                 problems.append(_dangling(file, lines, ("cards", i, "replaces"), f"cards[{i}].replaces", replaces,
                                           "card", [c.code for c in catalog if c.code]))
+            hero_class = getattr(card, "hero_class", None)
+            classes = catalog.hero_classes.get(_HERO_GAMES.get(card.kind, ""))
+            if hero_class and classes and hero_class.casefold() not in classes.classes:
+                import difflib
+
+                near = difflib.get_close_matches(hero_class.casefold(), classes.classes, n=1)
+                problems.append(Problem(
+                    f"'{hero_class}' is not one of the {classes.game} hero classes its rulebook names",
+                    file=file, line=lines.get(("cards", i, "hero_class")) or lines.get(("cards", i)),
+                    key=f"cards[{i}].hero_class", value=hero_class, has_value=True,
+                    hint=(f"did you mean '{near[0]}'? " if near else "") + "classes: " + ", ".join(classes.classes)))
             premade = getattr(card, "premade", None)
             if premade and premade not in catalog.premade_decks:
                 problems.append(_dangling(file, lines, ("cards", i, "premade"), f"cards[{i}].premade", premade,

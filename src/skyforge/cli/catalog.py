@@ -39,7 +39,8 @@ def check(app: App, as_json: bool) -> None:
     is left out of that part).
 
     \b
-    Exit status: 0 the catalog loads, 2 a file has problems (all are listed).
+    Exit status: 0 the catalog loads, 2 a file has problems (all are listed),
+    such as a card code outside its set's product ranges.
 
     \b
       skyforge --catalog my-cards.toml catalog check
@@ -47,9 +48,14 @@ def check(app: App, as_json: bool) -> None:
     """
     from collections import Counter
 
+    from skyforge.catalog.checks import codes_outside_products
     from skyforge.catalog.readiness import fill_in_hint, readiness
+    from skyforge.errors import InputError
 
     cat = app.catalog
+    outside = codes_outside_products(cat)
+    if outside:
+        raise InputError(outside)
     by = Counter((cat.provenance(c), c.kind) for c in cat)  # type: ignore[attr-defined]
     user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     summary = {

@@ -61,6 +61,8 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None
     out.print(f"[bold]{title}[/] — format {d.format.id}, seed {session.seed}"
               + ("" if d.done else f" — in progress, next: turn {d.current.number}, "
                  f"{d.name(d.current.team)} {d.current.action}s"))
+    if data.get("fallback"):
+        out.print(f"[yellow]{escape(data['fallback'])}[/]")
     if data.get("restrictions"):
         out.print("restrictions: " + "; ".join(data["restrictions"]))
     table = new_table("team", "player", "heroes")

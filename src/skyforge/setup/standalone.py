@@ -156,6 +156,13 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
     the_castle2: CastleCard | None = None
     if castle2 is not None:
         the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
+        if the_castle2.key == the_castle.key:
+            # "If there are two players, choose another castle that will remain out of play."
+            raise InputError(Problem(f"same-castle: the second player's castle must be another castle than "
+                                     f"{the_castle.key} ({the_castle.name})", key="--castle2",
+                                     value=castle2, has_value=True,
+                                     hint="choose another castle; it stays out of play and only sets the "
+                                          "second player's deck restrictions"))
         if rule.alliance_players < 2:
             notes.append(f"{mode} has one alliance player: the second castle is not needed")
     elif rule.alliance_players == 2:
