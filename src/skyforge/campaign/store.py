@@ -10,8 +10,6 @@ Older schema versions are migrated on load (:data:`MIGRATIONS`).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,7 +53,7 @@ def campaign_path(workspace: Path, name: str) -> Path:
 def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
     """Bring a parsed campaign document up to :data:`CAMPAIGN_SCHEMA`."""
     version = data.get("schema", 1)
-    if not isinstance(version, int) or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise InputError(Problem("'schema' must be a positive whole number", file=path, key="schema",
                                  value=version, has_value=True))
     if version > CAMPAIGN_SCHEMA:
@@ -146,15 +144,7 @@ def render_journal(events: list) -> str:
 
 
 def _write(path: Path, events: list) -> None:
-    _clean_temp_files(path)
     atomic_write(path, render_journal(events))
-
-
-def _clean_temp_files(path: Path) -> None:
-    """Remove temp files left by a writer that was killed (we hold the lock, so none is live)."""
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            os.unlink(stale)
 
 
 def create(path: Path, created: ev.Created) -> CampaignState:

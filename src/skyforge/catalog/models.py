@@ -38,7 +38,7 @@ COPY_LIMITS: dict[str, int] = {"base": 3, "rare": 2, "mythic": 1, "legendary": 1
 class Strict(BaseModel):
     # defer_build: validators are built on first validation, not at import — a
     # command served from the catalog cache never pays for them.
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=True)
 
 
 def slug(text: str) -> str:
@@ -411,4 +411,4 @@ class CatalogFile(Strict):
     battle_plans: list[BattlePlan] = Field(default_factory=list, description="[[battle_plans]]: orders of decks and hordes to play through.")
     first_games: list[FirstGame] = Field(default_factory=list, description="[[first_games]]: the rulebooks' recommended first games.")
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True, strict=True)

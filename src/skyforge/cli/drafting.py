@@ -143,7 +143,7 @@ def saved_commands(group: click.Group, game: str) -> None:
     def show_cmd(app, name, as_json):
         from skyforge.draft import session as sessions
 
-        path = sessions.draft_path(app.workspace, name)
+        path = sessions.draft_path(app.workspace, name, path_ok=True)
         show(same_game(sessions.load(app.catalog, path), name), as_json, path, read_only=True)
 
     @group.command("undo", help=f"""Take back the last pick or ban of the saved draft NAME (again to go further back).

@@ -9,34 +9,39 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import check_schema, parse_toml, read_text, validation_problems, workspace_file
+from skyforge.storage import (check_schema, exists, is_path_like, parse_toml, read_text, validation_problems,
+                              workspace_file)
 from skyforge.tomlpos import key_lines
+
+
+#: no deck needs more copies of one card than this; larger numbers are typing slips
+MAX_COPIES = 99
 
 
 class DeckFile(BaseModel):
     """A custom alliance deck."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     name: str = Field(min_length=1, description="Deck name.")
     castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
     player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
-    cards: dict[str, Annotated[int, Field(ge=1)]] = Field(
-        default_factory=dict, description="Card code (or unique name) → number of copies (1 or more).")
+    cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COPIES)]] = Field(
+        default_factory=dict, description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}).")
 
 
 class CollectionFile(BaseModel):
     """What a player owns: whole products, and single cards."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    products: dict[str, Annotated[int, Field(ge=0)]] = Field(
+    products: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
         default_factory=dict,
         description="'SET' (its base box) or 'SET:Product name' → how many you own.")
-    cards: dict[str, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=dict, description="Single cards (promos, extras): code → copies.")
+    cards: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
+        default_factory=dict, description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).")
 
     _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
 
@@ -76,8 +81,8 @@ class Deck:
 def resolve_deck_path(ref: str, workspace: Path) -> Path:
     """A deck argument is a path, or a name looked up as ``decks/NAME.toml``."""
     path = Path(ref)
-    if path.suffix == ".toml" or path.exists() or "/" in ref or "\\" in ref:
-        if not path.exists() and not path.is_absolute() and (workspace / path).exists():
+    if is_path_like(ref) and (path.suffix == ".toml" or exists(path) or "/" in ref or "\\" in ref):
+        if not exists(path) and not path.is_absolute() and exists(workspace / path):
             return workspace / path
         return path
     candidate = workspace_file(workspace, "decks", ref, "deck name")

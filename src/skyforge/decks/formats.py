@@ -336,12 +336,14 @@ def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None)
     row number and a suggestion); the deck holds everything that could be read.
     """
     text = source.strip()
+    from skyforge.storage import exists
+
     path = Path(source)
-    if workspace is not None and not path.is_absolute() and not path.exists() and (workspace / path).exists():
+    if workspace is not None and not path.is_absolute() and not exists(path) and exists(workspace / path):
         path = workspace / path
-    if not path.exists() and sharecode.looks_like_code(text):
+    if not exists(path) and sharecode.looks_like_code(text):
         return _from_code(catalog, text, "the share code")
-    if not path.exists():
+    if not exists(path):
         raise InputError(Problem("file not found", file=source,
                                  hint="give a deck file (text, Markdown, CSV, JSON) or a share code (SF1.…)"))
     from skyforge.storage import read_text
@@ -418,7 +420,7 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
             if row.get(key) and key not in meta:
                 meta[key] = row[key]
         try:
-            count = int(row.get("count") or 1)
+            count = int(row.get("count") or 1) if len(row.get("count") or "") <= 9 else 0
             if count < 1:
                 raise ValueError
         except ValueError:
@@ -433,7 +435,7 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
 
 
 _META = re.compile(r"^(name|deck|player|castle|cards|size)\s*:\s*(.*)$", re.IGNORECASE)
-_COUNT = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(\d{1,9})(?:\s*[x×])?\s+(.+)$", re.IGNORECASE)
 _HEADING = re.compile(r"^[A-Za-z][A-Za-z ]*\(\d+\)$")
 
 
@@ -472,7 +474,7 @@ def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
             continue
         m = _COUNT.match(line)
         count, rest = (int(m.group(1)), m.group(2)) if m else (None, line)
-        rest = re.split(r"\s+[—–]\s+|\s{2,}\(", rest)[0].strip()
+        rest = re.split(r"(?<!\s)\s+[—–]\s+|(?<!\s)\s{2,}\(", rest)[0].strip()  # linear: runs start once
         if count is None and "name" not in meta and not cards and _find(catalog, rest) is None:
             meta["name"] = rest
             continue
@@ -498,6 +500,12 @@ def _find(catalog: Catalog, ref: str):
 
 def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems: list[Problem], *,
          file, line=None, key=None, fallback: str | None = None) -> None:
+    from skyforge.decks.files import MAX_COPIES
+
+    if not 1 <= count <= MAX_COPIES:
+        problems.append(Problem(f"the count must be from 1 to {MAX_COPIES} (the copy-count limit)", file=file,
+                                line=line, key=key, value=count, has_value=True))
+        return
     card = _find(catalog, ref)
     if card is None and fallback and fallback != ref:
         card = _find(catalog, re.sub(r"^\S+\s+", "", fallback)) if normalize_code(fallback.split(" ")[0]) \
@@ -508,6 +516,10 @@ def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems
                                 (f": it is a {what}, not an alliance card" if card is not None else ""),
                                 file=file, line=line, key=key,
                                 hint=catalog.suggest(ref or fallback or "", "alliance") if card is None else None))
+        return
+    if cards.get(card.key, 0) + count > MAX_COPIES:
+        problems.append(Problem(f"more than {MAX_COPIES} copies of {card.key} in all (the copy-count limit)",
+                                file=file, line=line, key=key, value=cards[card.key] + count, has_value=True))
         return
     cards[card.key] = cards.get(card.key, 0) + count
 
@@ -520,4 +532,4 @@ def _deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
 
 def default_name(deck: DeckFile) -> str:
     """A safe file name for an imported deck: its name as a slug."""
-    return slug(deck.name) or "imported-deck"
+    return slug(deck.name)[:60].strip("-") or "imported-deck"

@@ -77,7 +77,7 @@ def team_path(workspace: Path, ref: str) -> Path:
     """A team file: a path to a ``.toml`` file, or NAME for ``teams/NAME.toml`` in the workspace.
 
     Raises :class:`NotFoundError` (with the teams there) when the file does not exist."""
-    path = workspace_file(workspace, "teams", ref, "team name")
+    path = workspace_file(workspace, "teams", ref, "team name", path_ok=True)
     if not path.exists():
         folder = Path(workspace) / "teams"
         known = sorted(f.stem for f in folder.glob("*.toml")) if folder.is_dir() else []

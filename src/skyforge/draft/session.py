@@ -121,8 +121,9 @@ class DraftSession:
         }
 
 
-def draft_path(workspace: Path, name: str) -> Path:
-    return workspace_file(workspace, "drafts", name, "draft name")
+def draft_path(workspace: Path, name: str, *, path_ok: bool = False) -> Path:
+    """``drafts/NAME.toml``; a ``.toml`` path only for commands whose help says so (``path_ok``)."""
+    return workspace_file(workspace, "drafts", name, "draft name", path_ok=path_ok)
 
 
 def refuse_existing(path: Path, name: str, command: str) -> None:

@@ -24,7 +24,7 @@ DEFAULT_PLAN = "001"
 
 
 class PlanResult(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     deck: str = Field(description="Alliance deck: a pre-made deck id or your own deck's name.")
     horde: str = Field(description="Horde id.")
@@ -36,7 +36,7 @@ class PlanResult(BaseModel):
 class PlanFile(BaseModel):
     """``plan.toml``: the battle plan followed and the games played."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1)
     plan: str = Field(default=DEFAULT_PLAN, description="Id of the [[battle_plans]] followed.")
