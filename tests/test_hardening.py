@@ -144,3 +144,77 @@ def test_imported_counts_are_bounded(run, workspace):
     out = run("deck", "import", "big.txt", expect=None)
     text = out.stdout + out.stderr
     assert "copy-count limit" in text and "Traceback" not in text
+
+
+# -- series and draft files: strict models -------------------------------------------------
+
+SERIES = 'best_of = 3\nplayers = ["Ann", "Bob"]\ndeck_size = 30\n'
+
+
+@pytest.mark.parametrize("change, expected", [
+    (("best_of = 3", "best_of = 3.9"), "series/s.toml:1: best_of: must be 3 or 5 (got 3.9)"),
+    (("best_of = 3", 'best_of = ""'), "series/s.toml:1: best_of: must be 3 or 5 (got '')"),
+    (('players = ["Ann", "Bob"]', 'players = "AB"'), "series/s.toml:2: players: must be a list [ … ] (got 'AB')"),
+    (('players = ["Ann", "Bob"]', "players = 5"), "series/s.toml:2: players: must be a list [ … ] (got 5)"),
+    (("deck_size = 30", "deck_size = inf"), "series/s.toml:3: deck_size: must be a whole number (got inf)"),
+    (("deck_size = 30", 'deck_size = 30\nwinners = [1]'), "series/s.toml:4: winners[0]: must be text in quotes"),
+    (("deck_size = 30", 'deck_size = 30\nwinners = ["Cy"]'), "series/s.toml:4: winners[0]: 'Cy' does not play"),
+    (('players = ["Ann", "Bob"]', 'players = ["Ann", "ann"]'),
+     "series/s.toml:2: players: a series is between two players with different names"),
+])
+def test_series_files_are_checked(run, workspace, change, expected):
+    (workspace / "series").mkdir()
+    (workspace / "series" / "s.toml").write_text(SERIES.replace(*change))
+    err = run("series", "show", "s", expect=2).stderr
+    assert expected in err, err
+
+
+def test_series_names_never_leave_the_workspace(run, workspace, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "v.toml").write_text(SERIES)
+    err = run("series", "win", "../outside/v.toml", "Ann", expect=2).stderr
+    assert "is a name, not a path" in err
+    assert (outside / "v.toml").read_text() == SERIES
+
+
+@pytest.mark.parametrize("change, expected", [
+    (("seed = ", "seed = 5.0 #"), ":4: seed: must be a whole number (got 5.0)"),
+    (("[[journal]]", "[[journal]]"), ":5: journal: must be a list [ … ] (got -1)"),
+    (("[options.factions]", 'factions = "kurumo"'), "options.factions: must be a table (got 'kurumo')"),
+    (("one_per_color = false", "one_per_color = 1"), "options.one_per_color: must be true or false (got 1)"),
+    (("light = [", "dark = ["), "players: unknown team 'dark'"),
+])
+def test_draft_files_are_checked(run, workspace, change, expected):
+    run("onward", "draft", "--method", "snake", "--seed", "1", "--players", "Ann,Bob", "--save", "d")
+    path = workspace / "drafts" / "d.toml"
+    text = path.read_text()
+    assert change[0] in text
+    if change[0] == "[[journal]]":
+        text = text.split("[[journal]]")[0].replace("seed = 1\n", "seed = 1\njournal = -1\n")
+    path.write_text(text.replace(*change, 1))
+    err = run("onward", "show", "d", expect=2).stderr
+    assert "drafts/d.toml:" in err and expected in err, err
+
+
+def test_arena_draft_needs_both_players(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a")
+    path = workspace / "drafts" / "a.toml"
+    text = path.read_text()
+    path.write_text(text.replace("first = [", "third = [", 1).replace("[players]", "[players]\n", 1))
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "players: unknown team 'third'" in err
+
+
+def test_draft_save_stays_in_the_workspace(run, workspace, tmp_path):
+    err = run("onward", "draft", "--save", str(tmp_path / "x.toml"), expect=2).stderr
+    assert "is a name, not a path" in err
+    assert not (tmp_path / "x.toml").exists()
+
+
+@pytest.mark.parametrize("kind", ["draft", "series"])
+def test_schema_of_draft_and_series_files(run, kind):
+    import json
+
+    data = json.loads(run("schema", kind).stdout)
+    assert data["additionalProperties"] is False and "schema" in data["properties"]

@@ -399,7 +399,8 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
             if isinstance(value, str) and choices:
                 close = difflib.get_close_matches(value.lower(), choices, n=1)
                 hint = f"did you mean '{close[0]}'?" if close else None
-            message = f"must be one of {', '.join(choices)}" if choices else message
+            message = (f"must be one of {', '.join(choices)}" if choices else
+                       f"must be {expected}" if expected else message)
         elif kind == "value_error":
             message = message.removeprefix("Value error, ")
         elif kind in _PLAIN:

@@ -43,8 +43,9 @@ def new_draft(catalog, *, players: list[str], seed: int | None = None) -> DraftS
 
 def resume(catalog, data: dict) -> DraftSession:
     fmt = catalog.draft_formats.get(data["format"])
-    if fmt is None:
-        raise InputError(Problem(f"draft format '{data['format']}' is not in the catalog", key="format"))
+    if fmt is None or fmt.game != GAME:
+        raise InputError(Problem(f"draft format '{data['format']}' is not " + (
+            "in the catalog" if fmt is None else f"a {GAME} format"), key="format"))
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
     players = data["players"]
     draft = Draft(format=fmt, heroes=heroes, restrictions=RULES, seed=int(data["seed"]), left_out=left_out,
