@@ -218,3 +218,126 @@ def test_schema_of_draft_and_series_files(run, kind):
 
     data = json.loads(run("schema", kind).stdout)
     assert data["additionalProperties"] is False and "schema" in data["properties"]
+
+
+# -- catalog checks -------------------------------------------------------------------------
+
+MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
+
+
+def _catalog(tmp_path: Path, edit) -> Path:
+    path = tmp_path / "cat.toml"
+    path.write_text(edit(MINI.read_text()))
+    return path
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_a_card_that_replaces_itself(run, tmp_path):
+    cat = _catalog(tmp_path, lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.010"\n', 1))
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    line = _line_of(cat, 'replaces = "TST.010"')
+    assert f"cat.toml:{line}: cards[" in err and "a card cannot replace itself" in err
+
+
+def test_two_cards_replacing_each_other(run, tmp_path):
+    cat = _catalog(tmp_path, lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.011"\n', 1)
+                   .replace('code = "TST.011"\n', 'code = "TST.011"\nreplaces = "TST.010"\n', 1))
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert "replacement cycle: TST.010 → TST.011 → TST.010" in err
+    line = _line_of(cat, 'replaces = "TST.011"')
+    assert f"cat.toml:{line}:" in err
+
+
+def test_deck_size_min_above_max(run, tmp_path):
+    cat = _catalog(tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", "deck_size = { min = 12, max = 10 }"))
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert f"cat.toml:{_line_of(cat, 'deck_size')}:" in err and "max (10) is below min (12)" in err
+
+
+def test_catalog_numbers_are_strict(run, tmp_path):
+    cat = _catalog(tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", 'deck_size = { min = "10", max = 10.0 }'))
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert "deck_size.min: must be a whole number (got '10')" in err
+    assert "deck_size.max: must be a whole number (got 10.0)" in err
+
+
+# -- campaign replay: what the rules make impossible -----------------------------------------
+
+def _campaign(workspace: Path, events: list) -> Path:
+    from skyforge.campaign import store
+
+    path = workspace / "campaigns" / "c.toml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(store.render_journal(events))
+    return path
+
+
+def _event_line(path: Path, index: int) -> int:
+    headers = [n for n, line in enumerate(path.read_text().splitlines(), 1) if line.strip() == "[[events]]"]
+    return headers[index]
+
+
+def _in_game():
+    from skyforge.campaign import commands as c
+
+    from .campaign_util import Game
+
+    g = Game().ready()
+    g.do(c.next_game)
+    return g
+
+
+def _replay_error(run, workspace, events, index) -> str:
+    path = _campaign(workspace, events)
+    err = run("campaign", "show", "c", expect=2).stderr
+    assert f"campaigns/c.toml:{_event_line(path, index)}: events[{index}]" in err, err
+    return err
+
+
+def test_a_pillage_that_gains_gold(run, workspace):
+    from tests.conftest import assert_quotes
+
+    assert_quotes("000", "Each time a number of cards are pillaged, decrease your gold by the same amount "
+                         "to a minimum of zero")
+    g = _in_game()
+    from skyforge.campaign import events as ev
+
+    events = g.events + [ev.Pillaged(cards=2, change=5)]
+    err = _replay_error(run, workspace, events, len(events) - 1)
+    assert "changes the gold by -2, not +5 (a pillage never gains gold)" in err
+
+
+def test_an_action_the_scenario_lacks(run, workspace):
+    from tests.conftest import assert_quotes
+
+    assert_quotes("000", "Players may now take any number of the listed actions in any order.")
+    g = _in_game()
+    from skyforge.campaign import events as ev
+
+    events = g.events + [ev.ActionTaken(action="Buy a dragon", change=-3)]
+    err = _replay_error(run, workspace, events, len(events) - 1)
+    assert "has no action 'Buy a dragon'" in err
+
+
+def test_a_campaign_with_no_players(run, workspace):
+    from .campaign_util import created
+
+    first = created()
+    err = _replay_error(run, workspace, [first.model_copy(update={"players": []})], 0)
+    assert "a campaign has at least one player" in err
+
+
+def test_a_market_deck_over_its_size(run, workspace):
+    from tests.conftest import assert_quotes
+
+    assert_quotes("000", "each player shuffles together 40 alliance cards")
+    from .campaign_util import created
+
+    first = created()
+    player = first.players[0]
+    big = player.model_copy(update={"market": list(player.market) + [player.market[0]] * (41 - len(player.market))})
+    err = _replay_error(run, workspace, [first.model_copy(update={"players": [big, *first.players[1:]]})], 0)
+    assert "market deck holds 41 cards" in err and "at most 40" in err

@@ -224,6 +224,12 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if replaces and replaces not in catalog.cards:
                 problems.append(_dangling(file, lines, ("cards", i, "replaces"), f"cards[{i}].replaces", replaces,
                                           "card", [c.code for c in catalog if c.code]))
+            elif replaces:
+                problem = _replacement_problem(catalog, card.key, replaces)
+                if problem:
+                    problems.append(Problem(problem, file=file, line=here(file, lines, ("cards", i, "replaces")),
+                                            key=f"cards[{i}].replaces", value=replaces, has_value=True,
+                                            hint="errata replace an older card: remove or fix this 'replaces'"))
             premade = getattr(card, "premade", None)
             if premade and premade not in catalog.premade_decks:
                 problems.append(_dangling(file, lines, ("cards", i, "premade"), f"cards[{i}].premade", premade,
@@ -247,6 +253,22 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
                 problems.append(_dangling(file, lines, ("premade_decks", i, "set"),
                                           f"premade_decks[{i}].set", deck.set, "set", list(catalog.sets)))
     return problems
+
+
+def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | None:
+    """What is wrong with ``key`` replacing ``replaces``: itself, a cycle, or a card replaced twice."""
+    if replaces == key:
+        return "a card cannot replace itself"
+    other = catalog.replaced_by(replaces)
+    if other and other != key:
+        return f"{replaces} is replaced by {other} too; a card has one errata card"
+    chain, current = [key], replaces
+    while current is not None and len(chain) <= len(catalog.cards):
+        if current == key:
+            return "replacement cycle: " + " → ".join(chain + [key]) + " (each replaces the next)"
+        chain.append(current)
+        current = getattr(catalog.cards.get(current), "replaces", None)
+    return None
 
 
 def _merge_game_modes(catalog: Catalog, file: Path, model: CatalogFile, lines: dict) -> list[Problem]:

@@ -93,6 +93,12 @@ class DeckSize(Strict):
     min: int = Field(ge=1, description="Smallest legal deck.")
     max: int | None = Field(default=None, ge=1, description="Largest legal deck; no limit when absent.")
 
+    @model_validator(mode="after")
+    def _order(self) -> DeckSize:
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
 
 class CardRule(Strict):
     """A restriction printed on an alliance card itself (rule id ``card-rule``)."""
