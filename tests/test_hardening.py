@@ -341,3 +341,86 @@ def test_a_market_deck_over_its_size(run, workspace):
     big = player.model_copy(update={"market": list(player.market) + [player.market[0]] * (41 - len(player.market))})
     err = _replay_error(run, workspace, [first.model_copy(update={"players": [big, *first.players[1:]]})], 0)
     assert "market deck holds 41 cards" in err and "at most 40" in err
+
+
+# -- safe exports ------------------------------------------------------------------------------
+
+EVIL = "=HYPERLINK(\\\"http://x\\\")"
+
+
+def test_csv_cells_never_start_a_formula(run, workspace):
+    import csv
+    import io
+
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(workspace, "evil", text.replace('name = "Blue Wall"', f'name = "{EVIL}"')
+          .replace('player = "Alice"', 'player = "@SUM(A1)"'))
+    out = run("deck", "export", "evil", "--format", "csv").stdout
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows[0]["deck"] == "'=HYPERLINK(\"http://x\")" and rows[0]["player"] == "'@SUM(A1)"
+    for row in rows:
+        assert not any(str(v).startswith(("=", "+", "-", "@", "\t", "\r")) for v in row.values())
+    (workspace / "evil.csv").write_text(out)
+    run("deck", "import", "evil.csv", "-o", "back.toml")
+    assert 'name = "=HYPERLINK' in (workspace / "back.toml").read_text()
+
+
+def test_markdown_escapes_raw_html_and_emphasis(run, workspace):
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(workspace, "evil", text.replace('name = "Blue Wall"', 'name = "<script>x</script> *bold* [a](b)"'))
+    out = run("deck", "export", "evil", "--format", "md").stdout
+    assert "<script>" not in out and "# \\<script\\>x\\</script\\> \\*bold\\* \\[a\\](b)" in out
+    (workspace / "evil.md").write_text(out)
+    run("deck", "import", "evil.md", "-o", "back.toml")
+    assert 'name = "<script>x</script> *bold* [a](b)"' in (workspace / "back.toml").read_text()
+
+
+def test_html_sheet_stays_escaped(run, workspace):
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(workspace, "evil", text.replace('name = "Blue Wall"', 'name = "<script>x</script>"'))
+    out = run("deck", "export", "evil", "--format", "html").stdout
+    assert "<script>" not in out and "&lt;script&gt;" in out
+
+
+# -- paths, links and locks --------------------------------------------------------------------
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_symlinked_deck_is_written_through(run, workspace, tmp_path):
+    target = tmp_path / "kept" / "real.toml"
+    target.parent.mkdir()
+    target.write_text((workspace / "decks" / "demo-blue-wall.toml").read_text())
+    link = workspace / "decks" / "linked.toml"
+    link.symlink_to(target)
+    run("deck", "add", "linked", "DEMO.016")
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert '"DEMO.016" = 2' in target.read_text()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_lock_file_that_is_a_link_is_never_followed(run, workspace, tmp_path):
+    locks = workspace / ".skyforge" / "locks"
+    locks.mkdir(parents=True)
+    victim = tmp_path / "victim"
+    (locks / "decks.demo-blue-wall.toml.lock").symlink_to(victim)
+    err = run("deck", "add", "demo-blue-wall", "DEMO.016", expect=2).stderr
+    assert "is a symbolic link: skyforge never follows its lock files" in err
+    assert not victim.exists()
+
+
+def test_locks_live_in_one_hidden_folder(run, workspace):
+    run("deck", "add", "demo-blue-wall", "DEMO.016")
+    run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    assert not [p for p in (workspace / "decks").iterdir() if p.name.startswith(".")]
+    assert not [p for p in (workspace / "series").iterdir() if p.name.startswith(".")]
+    names = sorted(p.name for p in (workspace / ".skyforge" / "locks").iterdir())
+    assert names == ["decks.demo-blue-wall.toml.lock", "series.cup.toml.lock"]
+
+
+def test_temp_files_of_a_killed_writer_are_cleaned_up(run, workspace):
+    stale = [workspace / "decks" / f".demo-blue-wall.toml.{i}abc.tmp" for i in range(3)]
+    for path in stale:
+        path.write_text("half a deck")
+    other = workspace / "decks" / ".other.toml.1abc.tmp"
+    other.write_text("another deck's")
+    run("deck", "add", "demo-blue-wall", "DEMO.016")
+    assert not any(p.exists() for p in stale) and other.exists()

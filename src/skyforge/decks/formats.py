@@ -125,32 +125,42 @@ def _table_verdict(table: dict) -> str:
         f"{len(table['violations'])} problem(s) across the decks"
 
 
+#: characters Markdown gives a meaning to (emphasis, links, raw HTML, tables, headings…)
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&])")
+_MD_ESCAPED = re.compile(r"\\([\\`*_\[\]<>#|~&])")
+
+
+def md(text: object) -> str:
+    """Text as Markdown shows it literally: every special character escaped, raw HTML too."""
+    return _MD_SPECIAL.sub(r"\\\1", "" if text is None else str(text))
+
+
 def to_markdown(data: Export) -> str:
     out: list[str] = []
     for i, s in enumerate(data.decks):
         if i:
             out += ["", "---", ""]
-        out += [f"# {s['name']}", ""]
+        out += [f"# {md(s['name'])}", ""]
         if s["player"]:
-            out.append(f"- Player: {s['player']}")
-        out.append(f"- Castle: {_castle_line(s)}")
+            out.append(f"- Player: {md(s['player'])}")
+        out.append(f"- Castle: {md(_castle_line(s))}")
         out.append(f"- Cards: {s['size']} ({'valid' if s['valid'] else 'not valid'})")
         for group in s["groups"]:
             out += ["", f"## {group['type'].capitalize()} ({group['count']})", ""]
-            out += [f"- {_card_line(c)} — {_details(c)}" if _details(c) else f"- {_card_line(c)}"
+            out += [f"- {md(_card_line(c))} — {md(_details(c))}" if _details(c) else f"- {md(_card_line(c))}"
                     for c in group["cards"]]
         if s["demo_data"]:
             out += ["", f"_{DEMO_NOTE}_"]
     if data.table:
         out += ["", "---", "", "# Pull list for the table", "",
-                f"Players: {', '.join(data.table['players'])} — {data.table['size']} cards, "
+                f"Players: {md(', '.join(data.table['players']))} — {data.table['size']} cards, "
                 f"{_table_verdict(data.table)}", "",
-                "| ✓ | Code | Name | Total | " + " | ".join(data.table["players"]) + " |",
+                "| ✓ | Code | Name | Total | " + " | ".join(md(p) for p in data.table["players"]) + " |",
                 "|---|---|---|---:|" + "---:|" * len(data.table["players"])]
         for row in data.table["pull_list"]:
             per = " | ".join(str(row["by_deck"].get(p, "")) for p in data.table["players"])
-            out.append(f"| ☐ | {row['code']} | {row['name'] or ''} | {row['count']} | {per} |")
-        out += [""] + [f"- **{v['rule']}**: {v['message']}" for v in data.table["violations"]]
+            out.append(f"| ☐ | {md(row['code'])} | {md(row['name'])} | {row['count']} | {per} |")
+        out += [""] + [f"- **{v['rule']}**: {md(v['message'])}" for v in data.table["violations"]]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -163,9 +173,26 @@ def to_csv(data: Export) -> str:
     for s in data.decks:
         for group in s["groups"]:
             for c in group["cards"]:
-                writer.writerow({"deck": s["name"], "player": s["player"] or "", "castle": s["castle"],
-                                 **{k: ("" if c.get(k) is None else c[k]) for k in CSV_COLUMNS[3:]}})
+                row = {"deck": s["name"], "player": s["player"] or "", "castle": s["castle"],
+                       **{k: ("" if c.get(k) is None else c[k]) for k in CSV_COLUMNS[3:]}}
+                writer.writerow({k: csv_cell(v) for k, v in row.items()})
     return buf.getvalue()
+
+
+#: a text cell starting with one of these is run as a formula by spreadsheets
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: ``'`` before a text that would start a formula."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _csv_text(cell: str) -> str:
+    """The text of a cell :func:`csv_cell` wrote (its ``'`` taken off again)."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
 
 
 def _json_deck(s: dict) -> dict:
@@ -409,7 +436,8 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
     problems: list[Problem] = []
     decks_seen: set[str] = set()
     for number, raw in enumerate(reader, start=2):
-        row = {(k or "").strip().casefold(): (v or "").strip() for k, v in raw.items()}
+        row = {(k or "").strip().casefold(): _csv_text((v or "").strip()) for k, v in raw.items()
+               if not isinstance(v, list)}
         if not any(row.values()):
             continue
         if row.get("deck"):
@@ -458,12 +486,12 @@ def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
             fmt = "md"
             level = len(line) - len(line.lstrip("#"))
             if level == 1 and "name" not in meta and not cards:
-                meta["name"] = line.lstrip("#").strip()
+                meta["name"] = _MD_ESCAPED.sub(r"\1", line.lstrip("#").strip())
             continue
         if line.startswith("_") and line.endswith("_"):
             continue
         line = re.sub(r"^[-*+]\s+", "", line)
-        line = re.sub(r"^\[[ xX✓]?\]\s*", "", line).replace("**", "")
+        line = _MD_ESCAPED.sub(r"\1", re.sub(r"^\[[ xX✓]?\]\s*", "", line).replace("**", ""))
         m = _META.match(line)
         if m:
             key = {"deck": "name"}.get(m.group(1).casefold(), m.group(1).casefold())
