@@ -424,3 +424,75 @@ def test_temp_files_of_a_killed_writer_are_cleaned_up(run, workspace):
     other.write_text("another deck's")
     run("deck", "add", "demo-blue-wall", "DEMO.016")
     assert not any(p.exists() for p in stale) and other.exists()
+
+
+@pytest.mark.parametrize("kind", ["deck", "collection", "catalog", "campaign", "draft", "series", "plan"])
+def test_schema_true_is_refused_in_every_file_kind(run, workspace, kind):
+    from .campaign_util import created
+
+    files = {"campaign": "campaigns/c.toml", "draft": "drafts/d.toml", "series": "series/s.toml",
+             "plan": "plan.toml", "deck": "decks/demo-blue-wall.toml", "collection": "collection.toml",
+             "catalog": "cat.toml"}
+    if kind == "campaign":
+        _campaign(workspace, [created()])
+    elif kind == "draft":
+        run("onward", "draft", "--seed", "1", "--save", "d")
+    elif kind == "series":
+        run("series", "new", "s", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    elif kind == "plan":
+        run("plan", "record", "Blue Wall", "demo-gloomcrawlers", "--won")
+    elif kind == "catalog":
+        (workspace / "cat.toml").write_text(MINI.read_text())
+    path = workspace / files[kind]
+    text = path.read_text()
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("schema ="))
+    path.write_text("schema = true\n" + body + "\n")
+    args = {"campaign": ("campaign", "show", "c"), "draft": ("onward", "show", "d"), "series": ("series", "show", "s"),
+            "plan": ("plan", "show"), "deck": ("deck", "validate", "demo-blue-wall"),
+            "collection": ("deck", "validate", "demo-blue-wall", "--collection", "collection.toml"),
+            "catalog": ("--catalog", "cat.toml", "catalog", "check")}[kind]
+    err = run(*args, expect=2).stderr
+    assert f"{files[kind]}:1: schema: " in err and "(got True)" in err, err
+
+
+def test_arena_draft_players_table_without_first(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a")
+    path = workspace / "drafts" / "a.toml"
+    lines = path.read_text().splitlines()
+    start = lines.index("first = [")
+    del lines[start:start + 3]
+    path.write_text("\n".join(lines) + "\n")
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "drafts/a.toml:" in err and "players: an Arena draft names a player for each team (first, second)" in err
+
+
+def test_a_count_of_a_hundred_million_never_reaches_the_html_sheet(run, workspace):
+    _deck(workspace, "huge", DECK_HEAD + '[cards]\n"DEMO.007" = 100000000\n')
+    err = run("deck", "export", "huge", "--format", "html", expect=2).stderr
+    assert 'decks/huge.toml:5: cards."DEMO.007": must be at most 99' in err
+
+
+@pytest.mark.parametrize("kind", ["collection", "catalog"])
+def test_spaced_keys_in_collections_and_catalogs_are_quick(run, workspace, kind):
+    keys = "".join(f'"ab{" " * 200}{i}" = 1\n' for i in range(200))
+    path = workspace / f"{kind}.toml"
+    if kind == "collection":
+        path.write_text("schema = 1\n[cards]\n" + keys)
+        args = ("deck", "validate", "demo-blue-wall", "--collection", str(path))
+    else:
+        path.write_text(MINI.read_text() + "\n[[cards]]\n" + keys.replace("\n", "\n", 1))
+        args = ("--catalog", str(path), "catalog", "check")
+    start = time.monotonic()
+    result = run(*args, expect=None)
+    assert time.monotonic() - start < 2 and result.exit_code in (1, 2) and "Traceback" not in result.output
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_symlinked_campaign_is_written_through(run, workspace, tmp_path):
+    from .campaign_util import created
+
+    real = _campaign(workspace, [created()]).rename(tmp_path / "real.toml")
+    link = workspace / "campaigns" / "c.toml"
+    link.symlink_to(real)
+    run("campaign", "gold", "c", "+1")
+    assert link.is_symlink() and "gold-adjusted" in real.read_text()

@@ -58,7 +58,9 @@ def load_plan(path: Path) -> PlanFile:
     if not path.exists():
         return PlanFile()
     data, text = read_toml(path)
-    check_schema(data, path, "plan")
+    from skyforge.tomlpos import key_lines
+
+    check_schema(data, path, "plan", key_lines(text))
     try:
         return PlanFile.model_validate(data)
     except ValidationError as exc:
