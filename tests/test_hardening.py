@@ -152,8 +152,10 @@ SERIES = 'best_of = 3\nplayers = ["Ann", "Bob"]\ndeck_size = 30\n'
 
 
 @pytest.mark.parametrize("change, expected", [
-    (("best_of = 3", "best_of = 3.9"), "series/s.toml:1: best_of: must be 3 or 5 (got 3.9)"),
-    (("best_of = 3", 'best_of = ""'), "series/s.toml:1: best_of: must be 3 or 5 (got '')"),
+    (("best_of = 3", "best_of = 3.9"), "series/s.toml:1: best_of: must be a whole number (got 3.9)"),
+    (("best_of = 3", "best_of = 3.0"), "series/s.toml:1: best_of: must be a whole number (got 3.0)"),
+    (("best_of = 3", "best_of = 4"), "series/s.toml:1: best_of: must be 3 or 5 (got 4)"),
+    (("best_of = 3", 'best_of = ""'), "series/s.toml:1: best_of: must be a whole number (got '')"),
     (('players = ["Ann", "Bob"]', 'players = "AB"'), "series/s.toml:2: players: must be a list [ … ] (got 'AB')"),
     (('players = ["Ann", "Bob"]', "players = 5"), "series/s.toml:2: players: must be a list [ … ] (got 5)"),
     (("deck_size = 30", "deck_size = inf"), "series/s.toml:3: deck_size: must be a whole number (got inf)"),
@@ -496,3 +498,43 @@ def test_a_symlinked_campaign_is_written_through(run, workspace, tmp_path):
     link.symlink_to(real)
     run("campaign", "gold", "c", "+1")
     assert link.is_symlink() and "gold-adjusted" in real.read_text()
+
+
+# -- a megabyte of input: refused or read in well under 2 s ------------------------------------------
+
+def _timed(run, *args) -> tuple[float, object]:
+    start = time.monotonic()
+    result = run(*args, expect=None)
+    return time.monotonic() - start, result
+
+
+def test_a_deck_of_a_thousand_names_and_more(run, workspace):
+    from skyforge.decks.files import MAX_DECK_ENTRIES
+
+    keys = "".join(f'"Card number {i}" = 1\n' for i in range(40_000))
+    _deck(workspace, "many", DECK_HEAD + "[cards]\n" + keys)
+    seconds, result = _timed(run, "deck", "validate", "many")
+    assert result.exit_code == 2 and seconds < 2
+    assert f"has more than {MAX_DECK_ENTRIES} entries (the entries limit)" in result.stderr
+
+
+def test_unknown_cards_get_hints_in_bounded_time(run, workspace):
+    keys = "".join(f'"Card number {i}" = 1\n' for i in range(999))
+    _deck(workspace, "many", DECK_HEAD + "[cards]\n" + keys)
+    seconds, result = _timed(run, "deck", "validate", "many")
+    assert result.exit_code == 1 and seconds < 2
+
+
+def test_import_line_and_row_limits(run, workspace):
+    from skyforge.catalog.csv_import import MAX_ROWS
+    from skyforge.decks.formats import MAX_IMPORT_LINES
+
+    (workspace / "big.txt").write_text("Big\n" + "1 DEMO.007\n" * (MAX_IMPORT_LINES + 1))
+    seconds, result = _timed(run, "deck", "import", "big.txt", "-o", "x.toml")
+    assert result.exit_code == 2 and seconds < 2
+    assert f"big.txt:{MAX_IMPORT_LINES + 1}: more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)" \\
+        in result.stderr
+    (workspace / "cards.csv").write_text("code,name\n" + "MYS.001,x\n" * (MAX_ROWS + 1))
+    seconds, result = _timed(run, "catalog", "import", "cards.csv", "-o", "c.toml")
+    assert result.exit_code == 2
+    assert f"cards.csv:{MAX_ROWS + 2}: {MAX_ROWS + 1:,} rows, over the card-import row limit" in result.stderr

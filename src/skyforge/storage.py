@@ -91,38 +91,43 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         raise InputError(Problem(f"invalid TOML: {message}", file=path, line=line, hint=hint)) from None
 
 
+#: what the depth scan stops at: brackets, quotes, comments, line ends, escapes
+_DEPTH_STOPS = re.compile(r"""[\[\]{}"'#\n\\]""")
+
+
 def check_depth(text: str, path: Path | str) -> None:
     """Refuse TOML nested deeper than :data:`MAX_DEPTH` before ``tomllib`` recurses into it.
 
-    One linear scan of ``[ ] { }`` outside strings and comments; a table header such as
-    ``[[cards]]`` counts as the line's own brackets and closes them again.
+    One linear scan of ``[ ] { }`` outside strings and comments (a regular expression jumps
+    from one such character to the next); a table header such as ``[[cards]]`` opens and
+    closes its brackets on its own line.
     """
     depth = 0
     line = 1
     quote = ""
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if quote:
-            if ch == "\\" and quote in ('"', '"""'):
-                i += 2
-                continue
-            if text.startswith(quote, i):
-                i += len(quote)
-                quote = ""
-                continue
-            if ch == "\n":
-                line += 1
-        elif ch == "\n":
+    pos = 0
+    while True:
+        m = _DEPTH_STOPS.search(text, pos)
+        if m is None:
+            return
+        i, ch = m.start(), m.group()
+        pos = i + 1
+        if ch == "\n":
             line += 1
+        elif quote:
+            if ch == "\\" and quote in ('"', '"""'):
+                if text.startswith("\n", pos):
+                    line += 1
+                pos += 1
+            elif text.startswith(quote, i):
+                pos = i + len(quote)
+                quote = ""
         elif ch == "#":
             end = text.find("\n", i)
-            i = n if end < 0 else end
-            continue
+            pos = len(text) if end < 0 else end
         elif ch in "\"'":
             quote = ch * 3 if text.startswith(ch * 3, i) else ch
-            i += len(quote)
-            continue
+            pos = i + len(quote)
         elif ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
@@ -131,7 +136,6 @@ def check_depth(text: str, path: Path | str) -> None:
                                          hint="skyforge files nest lists and tables at most 3 deep"))
         elif ch in "]}":
             depth = max(0, depth - 1)
-        i += 1
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -428,6 +432,7 @@ _PLAIN = {
     "less_than_equal": "must be at most {le}",
     "string_too_short": "must not be empty",
     "too_short": "must have at least {min_length} entries",
+    "too_long": "has more than {max_length} entries (the entries limit)",
     "string_pattern_mismatch": "does not have the expected form ({pattern})",
 }
 

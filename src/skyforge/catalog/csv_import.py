@@ -19,6 +19,8 @@ from skyforge.catalog.models import CARD_MODELS, CardBase, CatalogFile
 from skyforge.errors import InputError, Problem
 
 _LIST_SEPARATORS = (";", "|")
+#: the most rows one spreadsheet may hold (every card of every set is far fewer)
+MAX_ROWS = 5_000
 
 
 @dataclass
@@ -54,6 +56,9 @@ def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         raise InputError(Problem(f"cannot read as CSV: {exc}", file=path,
                                  hint="save the spreadsheet as CSV (UTF-8), one row per card")) from None
+    if len(frame) > MAX_ROWS:
+        raise InputError(Problem(f"{len(frame):,} rows, over the card-import row limit of {MAX_ROWS:,}", file=path,
+                                 line=MAX_ROWS + 2, hint="split the spreadsheet into several files"))
     frame.columns = [str(c).strip().casefold() for c in frame.columns]
     known = {name for model in CARD_MODELS.values() for name in model.model_fields}
     problems: list[Problem] = []

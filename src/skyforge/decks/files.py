@@ -16,6 +16,9 @@ from skyforge.tomlpos import key_lines
 
 #: no deck needs more copies of one card than this; larger numbers are typing slips
 MAX_COPIES = 99
+#: the most different cards (entries of [cards]) a deck holds, and a collection
+MAX_DECK_ENTRIES = 1_000
+MAX_COLLECTION_ENTRIES = 10_000
 
 
 class DeckFile(BaseModel):
@@ -28,7 +31,9 @@ class DeckFile(BaseModel):
     castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
     player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
     cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COPIES)]] = Field(
-        default_factory=dict, description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}).")
+        default_factory=dict, max_length=MAX_DECK_ENTRIES,
+        description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}); at most "
+                    f"{MAX_DECK_ENTRIES:,} different cards.")
 
 
 class CollectionFile(BaseModel):
@@ -38,10 +43,11 @@ class CollectionFile(BaseModel):
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     products: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict,
+        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
         description="'SET' (its base box) or 'SET:Product name' → how many you own.")
     cards: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict, description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).")
+        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
+        description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).")
 
     _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
 

@@ -348,6 +348,10 @@ def to_html(data: Export) -> str:
 
 # -- import ---------------------------------------------------------------------
 
+#: the longest deck list ``import_deck`` reads (a deck has at most 1,000 different cards)
+MAX_IMPORT_LINES = 5_000
+
+
 @dataclass
 class Imported:
     deck: DeckFile
@@ -376,6 +380,9 @@ def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None)
     from skyforge.storage import read_text
 
     body = read_text(path)
+    if body.count("\n") > MAX_IMPORT_LINES:
+        raise InputError(Problem(f"more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)", file=path,
+                                 line=MAX_IMPORT_LINES + 1, hint="a deck list is a few dozen lines: is this the right file?"))
     stripped = body.lstrip()
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
         return _from_json(catalog, body, path)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import atomic_write, check_name, workspace_file, check_schema, dump_toml, locked, read_toml
@@ -28,12 +28,19 @@ class SeriesFile(BaseModel):
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     name: str | None = Field(default=None, min_length=1, description="Series name (default: the file name).")
-    best_of: Literal[3, 5] = Field(description="Best of 3 or best of 5 matches.")
+    best_of: int = Field(description="Best of 3 or best of 5 matches.", json_schema_extra={"enum": list(BEST_OF)})
     players: list[Annotated[str, Field(min_length=1)]] = Field(
         min_length=2, max_length=2, description="The two players, as a list: [\"Ann\", \"Bob\"].")
     deck_size: int = Field(ge=1, le=MAX_DECK_SIZE, description="Cards in each deck in the first match.")
     winners: list[str] = Field(default_factory=list, max_length=5,
                                description="The winner of each match so far, in order (a player's name).")
+
+    @field_validator("best_of")
+    @classmethod
+    def _best_of(cls, value: int) -> int:   # a whole number first (strict: 3.0 is refused), then 3 or 5
+        if value not in BEST_OF:
+            raise ValueError("must be 3 or 5")
+        return value
 
 
 @dataclass(frozen=True)
