@@ -532,7 +532,7 @@ def test_import_line_and_row_limits(run, workspace):
     (workspace / "big.txt").write_text("Big\n" + "1 DEMO.007\n" * (MAX_IMPORT_LINES + 1))
     seconds, result = _timed(run, "deck", "import", "big.txt", "-o", "x.toml")
     assert result.exit_code == 2 and seconds < 2
-    assert f"big.txt:{MAX_IMPORT_LINES + 1}: more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)" \\
+    assert f"big.txt:{MAX_IMPORT_LINES + 1}: more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)" \
         in result.stderr
     (workspace / "cards.csv").write_text("code,name\n" + "MYS.001,x\n" * (MAX_ROWS + 1))
     seconds, result = _timed(run, "catalog", "import", "cards.csv", "-o", "c.toml")
