@@ -538,3 +538,11 @@ def test_import_line_and_row_limits(run, workspace):
     seconds, result = _timed(run, "catalog", "import", "cards.csv", "-o", "c.toml")
     assert result.exit_code == 2
     assert f"cards.csv:{MAX_ROWS + 2}: {MAX_ROWS + 1:,} rows, over the card-import row limit" in result.stderr
+
+
+def test_deck_add_never_writes_more_than_99_copies(run, workspace):
+    run("deck", "add", "demo-blue-wall", "DEMO.007x60")
+    before = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    err = run("deck", "add", "demo-blue-wall", "DEMO.007x60", expect=2).stderr
+    assert "DEMO.007 would have 123 copies; a deck holds at most 99 of one card (the copy-count limit)" in err
+    assert (workspace / "decks" / "demo-blue-wall.toml").read_text() == before

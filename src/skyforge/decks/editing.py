@@ -15,7 +15,7 @@ from pathlib import Path
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
-from skyforge.decks.files import MAX_COPIES, DeckFile, load_deck, resolve_deck_path
+from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, load_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked
 
@@ -96,7 +96,15 @@ def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> DeckFi
         except InputError as exc:
             problems.extend(exc.problems)
             continue
-        cards[card.key] = cards.get(card.key, 0) + spec.count
+        total = cards.get(card.key, 0) + spec.count
+        if total > MAX_COPIES:
+            problems.append(Problem(f"{card.key} would have {total} copies; a deck holds at most {MAX_COPIES} "
+                                    "of one card (the copy-count limit)", hint=f"the deck has {cards.get(card.key, 0)}"))
+            continue
+        if card.key not in cards and len(cards) >= MAX_DECK_ENTRIES:
+            problems.append(Problem(f"a deck holds at most {MAX_DECK_ENTRIES:,} different cards (the entries limit)"))
+            continue
+        cards[card.key] = total
     if problems:
         raise InputError(problems)
     return deck.model_copy(update={"cards": cards})
