@@ -546,3 +546,9 @@ def test_deck_add_never_writes_more_than_99_copies(run, workspace):
     err = run("deck", "add", "demo-blue-wall", "DEMO.007x60", expect=2).stderr
     assert "DEMO.007 would have 123 copies; a deck holds at most 99 of one card (the copy-count limit)" in err
     assert (workspace / "decks" / "demo-blue-wall.toml").read_text() == before
+
+
+@pytest.mark.parametrize("name", ["", "ab" * 200])
+def test_catalog_import_of_a_folder_or_an_overlong_name(run, name):
+    err = run("catalog", "import", name, expect=2).stderr
+    assert "is a folder, not a file" in err or "cannot read" in err

@@ -43,6 +43,7 @@ class Case:
     argv: list[str]
     files: dict[str, str | bytes] = field(default_factory=dict)   # path in the workspace → content
     must_fail: bool = False                                         # the mutation makes the input invalid
+    before: list[list[str]] = field(default_factory=list)           # commands run first, in the same workspace
 
 
 # -- the base workspace: one valid file of every kind -------------------------------------------
@@ -231,7 +232,7 @@ def mutate_csv(text: str, rnd: random.Random) -> tuple[str, str, bool]:
 
 ARG_POOL = ["demo-blue-wall", "Blue Wall", "c", "d", "a", "s", "x", "../x", "../../etc/passwd", "/tmp/x.toml",
             "x.toml", "..", ".", "", " ", "-", "--", "0", "-1", "99999999999999999999", "3", "DEMO.007",
-            "DEMO.007x100", "9999999999xDEMO.007", "DEMO.7x2", "ab" + " " * 300, "é", "\u202e", "a" * 300,
+            "DEMO.007x100", "9999999999xDEMO.007", "DEMO.7x2", "DEMO.007x60", "DEMO.016x99", "ab" + " " * 300, "é", "\u202e", "a" * 300,
             "SF1.abc", "--json", "--force", "Ann", "Bob", "liothan", "kurumo,liothan", "1,2,3", "=1", "@x"]
 
 
@@ -308,8 +309,9 @@ def random_argv(rnd: random.Random) -> list[str]:
 
 def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
     """One malformed input of ``kind`` and the command line that reads it."""
-    if kind == "argv":
-        return Case("argv", "random", random_argv(rnd))
+    if kind == "argv":   # sometimes after one or two other commands: state left by one, read by the next
+        before = [random_argv(rnd) for _ in range(rnd.choice([0, 0, 1, 2]))]
+        return Case("argv", "sequence" if before else "random", random_argv(rnd), before=before)
     if kind == "sharecode":
         code, mutation, must = mutate_code(base["code"], rnd)
         return Case(kind, mutation, ["deck", "import", code, "--name", "imported"], must_fail=must)
@@ -403,6 +405,11 @@ def run_in_process(case: Case, workspace: Path, timeout: float) -> Outcome:
     def alarm(signum, frame):
         raise Hang()
 
+    for argv in case.before:
+        outcome = run_in_process(Case(case.kind, case.mutation, argv), workspace, timeout)
+        if outcome.verdict not in ("ok", "slow"):
+            outcome.case = case
+            return outcome
     cwd = os.getcwd()
     os.chdir(workspace)
     old = signal.signal(signal.SIGALRM, alarm)
@@ -448,6 +455,9 @@ def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome
     import subprocess
 
     start = time.monotonic()
+    for argv in case.before:
+        subprocess.run([sys.executable, "-c", _CHILD, *argv], cwd=workspace, stdin=subprocess.DEVNULL,
+                       capture_output=True, timeout=timeout)
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, *case.argv], cwd=workspace,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -492,7 +502,7 @@ def run_cases(n: int, seed: int, out_dir: Path, sample: int, timeout: float,
                 if sig not in first:
                     saved = out_dir / f"{len(first):03d}-{re.sub(r'[^A-Za-z0-9]+', '-', sig)}"
                     shutil.rmtree(saved, ignore_errors=True)
-                    shutil.copytree(workspace, saved, symlinks=True)
+                    prepare(case, base_dir, saved)       # the workspace as it was before the command
                     first[sig] = (outcome, saved)
             if sample and i % max(1, n // sample) == 0 and len(subprocess_checks) < sample:
                 fresh = prepare(case, base_dir, tmp_path / f"sub{i}")
@@ -529,7 +539,8 @@ def report(result: dict, log=print) -> int:
         log("\nreproducers (one per kind of failure):")
     for sig, (outcome, saved) in sorted(result["first"].items()):
         log(f"- {sig} ({outcome.seconds:.1f} s, exit {outcome.exit_code}, mutation {outcome.case.mutation})")
-        log(f"    cd {saved} && skyforge {_shell(outcome.case.argv)}")
+        first_commands = "".join(f"skyforge {_shell(argv)}; " for argv in outcome.case.before)
+        log(f"    cd {saved} && {first_commands}skyforge {_shell(outcome.case.argv)}")
         if outcome.error:
             log("    " + "\n    ".join(outcome.error.strip().splitlines()[-4:]))
     failed = sum(counts.get(v, 0) for v in ("traceback", "hang", "accepted", "exit-code"))

@@ -41,15 +41,6 @@ def _too_large(path: Path) -> InputError:
                               file=path, hint="is this the right file? skyforge files are a few kilobytes"))
 
 
-def check_size(path: Path) -> None:
-    """Refuse a file over :data:`MAX_FILE_BYTES` before anything reads it."""
-    try:
-        if os.stat(path).st_size > MAX_FILE_BYTES:
-            raise _too_large(Path(path))
-    except (OSError, ValueError):
-        pass  # the reader says what is wrong with it
-
-
 def read_text(path: Path) -> str:
     path = Path(path)
     try:

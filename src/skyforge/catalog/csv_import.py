@@ -46,14 +46,14 @@ def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
     from pydantic import TypeAdapter, ValidationError
 
     from skyforge.catalog.models import Card
-    from skyforge.storage import check_size, validation_problems
+    import io
 
-    check_size(path)
+    from skyforge.storage import read_text, validation_problems
+
+    text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
-    except FileNotFoundError:
-        raise InputError(Problem("file not found", file=path)) from None
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, skipinitialspace=True)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise InputError(Problem(f"cannot read as CSV: {exc}", file=path,
                                  hint="save the spreadsheet as CSV (UTF-8), one row per card")) from None
     if len(frame) > MAX_ROWS:
