@@ -108,8 +108,8 @@ _INT_VALUE = re.compile(r"^-?\d+\s*(#.*)?$")
 def mutate_toml(text: str, rnd: random.Random) -> tuple[str, str, bool]:
     """One mutation of a TOML text: (new text, mutation name, whether the result must be refused)."""
     lines = text.split("\n")
-    choice = rnd.choice(["type", "type", "type", "unknown-key", "nest", "delete-line", "duplicate-line",
-                         "truncate", "bytes", "spaces", "big", "huge", "swap-lines", "schema"])
+    choice = rnd.choice(["type", "type", "type", "number", "number", "text", "unknown-key", "nest", "delete-line",
+                         "duplicate-line", "truncate", "bytes", "spaces", "big", "huge", "swap-lines", "schema"])
     keyed = [i for i, line in enumerate(lines) if _KEY_LINE.match(line)]
     if choice == "type" and keyed:
         i = rnd.choice(keyed)
@@ -120,6 +120,21 @@ def mutate_toml(text: str, rnd: random.Random) -> tuple[str, str, bool]:
         # a whole number replaced by text, a bool, a float, a list or a table is always wrong
         must = was_int and value in ('"3"', "true", "3.0", "[]", "{}", '""', "inf", "nan", "{ a = 1 }")
         return "\n".join(lines), f"type:{value[:12]}", must
+    if choice == "number":   # a whole number replaced by another one: in range or far out of it
+        numbered = [i for i in keyed if _INT_VALUE.match(_KEY_LINE.match(lines[i]).group(2).strip())]
+        if numbered:
+            i = rnd.choice(numbered)
+            value = rnd.choice([0, 1, -1, 2, 3, 5, 40, 41, 99, 100, 10**6, -(10**6), 2**63 - 1, -(2**63)])
+            lines[i] = _KEY_LINE.match(lines[i]).group(1) + str(value)
+            return "\n".join(lines), f"number:{value}", False
+    if choice == "text":     # a text value replaced by another: empty, odd, or one of the file's other values
+        quoted = [i for i in keyed if _KEY_LINE.match(lines[i]).group(2).strip().startswith('"')]
+        if quoted:
+            i = rnd.choice(quoted)
+            values = re.findall(r'"([^"\\]*)"', text) or ["x"]
+            value = rnd.choice(["", " ", "x", "DEMO.999", "..", "\u202e", rnd.choice(values)])
+            lines[i] = _KEY_LINE.match(lines[i]).group(1) + '"' + value + '"'
+            return "\n".join(lines), "text", False
     if choice == "unknown-key":
         return "zz_unknown = 1\n" + text, choice, True
     if choice == "nest":
