@@ -552,3 +552,14 @@ def test_deck_add_never_writes_more_than_99_copies(run, workspace):
 def test_catalog_import_of_a_folder_or_an_overlong_name(run, name):
     err = run("catalog", "import", name, expect=2).stderr
     assert "is a folder, not a file" in err or "cannot read" in err
+
+
+@pytest.mark.parametrize("body, expected", [
+    ('player = 3\nheroes = ["a"]', "teams/t.toml:2: player: must be text in quotes (got 3)"),
+    ("heroes = [1]", "teams/t.toml:2: heroes[0]: must be text in quotes (got 1)"),
+    ('heroes = ["a"]\nherose = 1', "teams/t.toml:3: herose: unknown key 'herose'"),
+])
+def test_arena_team_files_are_checked(run, workspace, body, expected):
+    (workspace / "teams").mkdir()
+    (workspace / "teams" / "t.toml").write_text("schema = 1\n" + body + "\n")
+    assert expected in run("arena", "team", "validate", "t", expect=2).stderr

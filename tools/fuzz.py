@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ("deck", "collection", "catalog", "campaign", "draft", "series", "plan", "sharecode", "csv", "argv")
+KINDS = ("deck", "collection", "catalog", "campaign", "draft", "series", "plan", "team", "sharecode", "csv", "argv")
 SLOW_SECONDS = 2.0
 MEMORY_LIMIT_MB = 200
 
@@ -87,9 +87,13 @@ def build_base(folder: Path) -> dict[str, str]:
         csv_deck = runner.invoke(cli, ["deck", "export", "demo-blue-wall", "--format", "csv"]).stdout
     finally:
         os.chdir(cwd)
+    heroes = re.findall(r'name = "([^"]+)"', (folder / "drafts" / "a.toml").read_text(encoding="utf-8"))[:10:2]
+    (folder / "teams").mkdir(exist_ok=True)
+    (folder / "teams" / "ann.toml").write_text('schema = 1\nplayer = "Ann"\nheroes = [\n'
+                                               + "".join(f'    "{h}",\n' for h in heroes) + "]\n", encoding="utf-8")
     texts = {name: (folder / name).read_text(encoding="utf-8") for name in
              ("decks/demo-blue-wall.toml", "collection.toml", "campaigns/c.toml", "drafts/d.toml",
-              "drafts/a.toml", "series/s.toml", "plan.toml")}
+              "drafts/a.toml", "series/s.toml", "plan.toml", "teams/ann.toml")}
     texts["catalog.toml"] = (ROOT / "tests" / "data" / "mini-catalog.toml").read_text(encoding="utf-8")
     texts["code"] = code
     texts["deck.csv"] = csv_deck
@@ -356,6 +360,8 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
         "series": ("series/s.toml", "series/s.toml",
                    [["series", "show", "s"], ["series", "win", "s", "Bob"], ["series", "undo", "s"]]),
         "plan": ("plan.toml", "plan.toml", [["plan", "show"], ["plan", "show", "--json"]]),
+        "team": ("teams/ann.toml", "teams/ann.toml",
+                 [["arena", "team", "validate", "ann"], ["arena", "setup", "ann", "teams/ann.toml"]]),
     }[kind]
     if kind == "draft" and rnd.random() < 0.4:
         source, target = "drafts/a.toml", "drafts/a.toml"

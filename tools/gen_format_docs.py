@@ -69,6 +69,9 @@ def render() -> str:
 
     out += ["## Draft files", ""] + section(DraftFile) + section(DraftOptions) + section(DraftChoice)
     out += ["## Series files", ""] + section(SeriesFile)
+    from skyforge.draft.arena import TeamFile
+
+    out += ["## Arena team files", ""] + section(TeamFile)
     out += ["## Catalog files", ""] + section(m.CatalogFile)
     for model in (m.CardSet, m.Product, m.Horde, m.DifficultyLevel, m.PremadeDeck):
         out += section(model)

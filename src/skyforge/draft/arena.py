@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from skyforge.draft.common import find_format, heroes_of, new_seed
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
@@ -104,20 +106,32 @@ def read_teams(workspace: Path, refs: list[str]) -> list[dict]:
     return teams
 
 
+class TeamFile(BaseModel):
+    """A Skybound: Arena team (`teams/NAME.toml`)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    player: str | None = Field(default=None, description="Who plays the team (default: the name, or the file name).")
+    name: str | None = Field(default=None, description="The team's name.")
+    heroes: list[str] = Field(max_length=100, description="The team's heroes: names or codes (5 of them).")
+
+
 def read_team(path: Path) -> dict:
     """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``."""
-    data, _ = read_toml(path)
-    check_schema(data, path, "team")
-    unknown = set(data) - {"schema", "player", "name", "heroes"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise InputError(Problem(f"unknown key '{key}'", file=path, key=key,
-                                 hint="a team file has: schema, player, name, heroes"))
-    heroes = data.get("heroes")
-    if not isinstance(heroes, list) or not all(isinstance(h, str) for h in heroes):
-        raise InputError(Problem("'heroes' must be a list of hero names or codes", file=path, key="heroes",
-                                 value=heroes, has_value=True))
-    return {"player": data.get("player") or data.get("name") or path.stem, "heroes": heroes, "file": str(path)}
+    from pydantic import ValidationError
+
+    from skyforge.storage import validation_problems
+    from skyforge.tomlpos import key_lines
+
+    data, text = read_toml(path)
+    check_schema(data, path, "team", key_lines(text))
+    try:
+        team = TeamFile.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: [
+            f.alias or n for n, f in TeamFile.model_fields.items()] if not loc else [])) from None
+    return {"player": team.player or team.name or path.stem, "heroes": team.heroes, "file": str(path)}
 
 
 def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
