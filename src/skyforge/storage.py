@@ -338,6 +338,26 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: di
             file=path, key="schema", hint="upgrade skyforge (pip install -U skyforge)"))
 
 
+def parse_model(text: str, path: Path | str, model: Any, kind: str) -> tuple[Any, dict]:
+    """Parse ``text`` as a ``kind`` file checked against the pydantic ``model``.
+
+    Returns the model instance and the lines of the file's keys; raises :class:`InputError`
+    with every problem (file, line, key, value, a hint for unknown top-level keys).
+    """
+    from pydantic import ValidationError
+
+    from skyforge.tomlpos import key_lines
+
+    data = parse_toml(text, path)
+    lines = key_lines(text)
+    check_schema(data, path, kind, lines)
+    try:
+        return model.model_validate(data), lines
+    except ValidationError as exc:
+        top = [f.alias or name for name, f in model.model_fields.items()]
+        raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])) from None
+
+
 def validation_problems(exc: Any, path: Path | str, text: str, *,
                         describe: Any = None, known_keys: Any = None) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems in TOML terms.

@@ -6,12 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import (check_schema, exists, is_path_like, parse_toml, read_text, validation_problems,
-                              workspace_file)
-from skyforge.tomlpos import key_lines
+from skyforge.errors import NotFoundError, Problem
+from skyforge.storage import exists, is_path_like, parse_model, read_text, workspace_file
 
 
 #: no deck needs more copies of one card than this; larger numbers are typing slips
@@ -105,14 +103,7 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
 
 
 def parse_deck(text: str, path: Path | str) -> Deck:
-    data = parse_toml(text, path)
-    lines = key_lines(text)
-    check_schema(data, path, "deck", lines)
-    try:
-        model = DeckFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])) from None
+    model, lines = parse_model(text, path, DeckFile, "deck")
     return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
 
 
@@ -121,18 +112,6 @@ def load_deck(path: Path) -> Deck:
 
 
 def load_collection(path: Path) -> CollectionFile:
-    text = read_text(path)
-    data = parse_toml(text, path)
-    lines = key_lines(text)
-    check_schema(data, path, "collection", lines)
-    try:
-        collection = CollectionFile.model_validate(data)
-        collection._source = (path, lines)
-        return collection
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text, known_keys=lambda loc: list(_aliases(CollectionFile)) if not loc else [])) from None
-
-
-def _aliases(model: type[BaseModel]) -> list[str]:
-    return [f.alias or name for name, f in model.model_fields.items()]
+    collection, lines = parse_model(read_text(path), path, CollectionFile, "collection")
+    collection._source = (path, lines)
+    return collection

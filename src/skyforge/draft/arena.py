@@ -12,7 +12,7 @@ from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
 from skyforge.draft.session import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import check_schema, read_toml, workspace_file
+from skyforge.storage import parse_model, read_text, workspace_file
 
 GAME = "skybound-arena"
 KIND = "arena-hero"
@@ -119,18 +119,7 @@ class TeamFile(BaseModel):
 
 def read_team(path: Path) -> dict:
     """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``."""
-    from pydantic import ValidationError
-
-    from skyforge.storage import validation_problems
-    from skyforge.tomlpos import key_lines
-
-    data, text = read_toml(path)
-    check_schema(data, path, "team", key_lines(text))
-    try:
-        team = TeamFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: [
-            f.alias or n for n, f in TeamFile.model_fields.items()] if not loc else [])) from None
+    team = parse_model(read_text(path), path, TeamFile, "team")[0]
     return {"player": team.player or team.name or path.stem, "heroes": team.heroes, "file": str(path)}
 
 

@@ -19,8 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from skyforge.catalog.models import Faction
 from skyforge.draft.engine import Choice, Draft, Turn
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError
-from skyforge.storage import atomic_write, check_schema, dump_toml, locked, read_toml, workspace_file
-from skyforge.tomlpos import key_lines
+from skyforge.storage import atomic_write, dump_toml, locked, parse_model, read_text, workspace_file
 
 GAMES = ("onward", "skybound-arena")
 #: the teams of each game, as the draft file names them
@@ -201,17 +200,7 @@ def create(session: DraftSession, path: Path, name: str, command: str, force: bo
 def read(path: Path) -> tuple[dict, dict]:
     """The draft file at ``path`` checked against :class:`DraftFile` (every problem with its line),
     and the lines of its keys."""
-    from pydantic import ValidationError
-
-    from skyforge.storage import validation_problems
-
-    data, text = read_toml(path)
-    lines = key_lines(text)
-    check_schema(data, path, "draft", lines)
-    try:
-        model = DraftFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(exc, path, text)) from None
+    model, lines = parse_model(read_text(path), path, DraftFile, "draft")
     return model.model_dump(by_alias=True, exclude_unset=True) | {
         "options": model.options.model_dump(exclude_unset=True),
         "journal": [c.model_dump() for c in model.journal]}, lines

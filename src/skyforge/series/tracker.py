@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from skyforge.errors import InputError, NotFoundError, Problem, StateError
-from skyforge.storage import atomic_write, check_name, workspace_file, check_schema, dump_toml, locked, read_toml
+from skyforge.storage import atomic_write, check_name, dump_toml, locked, parse_model, read_text, workspace_file
 
 BEST_OF = (3, 5)
 MAX_DECK_SIZE = 200   # a sanity bound, not a rule: the rulebook gives no size
@@ -145,20 +145,7 @@ def series_path(workspace: Path, name: str) -> Path:
 
 
 def load(path: Path) -> Series:
-    from pydantic import ValidationError
-
-    from skyforge.storage import validation_problems
-    from skyforge.tomlpos import key_lines
-
-    data, text = read_toml(path)
-    lines = key_lines(text)
-    check_schema(data, path, "series", lines)
-    try:
-        model = SeriesFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text, known_keys=lambda loc: [f.alias or n for n, f in SeriesFile.model_fields.items()]
-            if not loc else [])) from None
+    model, lines = parse_model(read_text(path), path, SeriesFile, "series")
     try:
         series = new(model.name or path.stem, model.best_of, list(model.players), model.deck_size)
     except InputError as exc:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import BattlePlan
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
 
 PLAN_FILE = "plan.toml"
@@ -51,20 +51,11 @@ def plan_path(workspace: Path) -> Path:
 
 def load_plan(path: Path) -> PlanFile:
     """The plan file, or a fresh default plan when it does not exist yet."""
-    from pydantic import ValidationError
-
-    from skyforge.storage import check_schema, read_toml, validation_problems
+    from skyforge.storage import parse_model, read_text
 
     if not path.exists():
         return PlanFile()
-    data, text = read_toml(path)
-    from skyforge.tomlpos import key_lines
-
-    check_schema(data, path, "plan", key_lines(text))
-    try:
-        return PlanFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(exc, path, text)) from None
+    return parse_model(read_text(path), path, PlanFile, "plan")[0]
 
 
 def save_plan(path: Path, plan: PlanFile) -> None:
