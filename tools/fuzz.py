@@ -530,6 +530,11 @@ def run_cases(n: int, seed: int, out_dir: Path, sample: int, timeout: float,
                 sub, peak = run_subprocess(case, fresh, timeout)
                 subprocess_checks.append((outcome, sub, peak))
                 shutil.rmtree(fresh, ignore_errors=True)
+                if sub.error and f"process {kind}" not in first:
+                    saved = out_dir / f"{len(first):03d}-process-{kind}"
+                    shutil.rmtree(saved, ignore_errors=True)
+                    prepare(case, base_dir, saved)
+                    first[f"process {kind}"] = (sub, saved)
             shutil.rmtree(workspace, ignore_errors=True)
             if (i + 1) % 500 == 0:
                 log(f"  {i + 1} cases, {time.monotonic() - started:.0f} s")
