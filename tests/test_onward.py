@@ -148,7 +148,7 @@ def test_human_view_cites_no_design_notes_and_names_demo_heroes(run, workspace):
     (lambda t: re.sub(r"(?m)^seed = .*$", 'seed = "abc"', t), "seed: must be a whole number"),
     (lambda t: re.sub(r"(?m)^format = .*$", 'format = ["x"]', t), "format: must be text in quotes"),
     (lambda t: t.split("[[journal]]")[0].replace("[options]", 'journal = [1]\n[options]'),
-     "each journal entry must be a table"),
+     "journal[0]: must be a table"),
 ])
 def test_damaged_draft_files_are_bad_input(run, workspace, change, message):
     run("onward", "draft", "--method", "snake", "--seed", "1", "--save", "d")

@@ -52,6 +52,9 @@ def test_names_cannot_escape_the_workspace(name):
 
 def test_workspace_file(tmp_path):
     assert workspace_file(tmp_path, "series", "final four") == tmp_path / "series" / "final four.toml"
-    assert workspace_file(tmp_path, "series", "/elsewhere/s.toml") == Path("/elsewhere/s.toml")
+    assert workspace_file(tmp_path, "teams", "/elsewhere/s.toml", path_ok=True) == Path("/elsewhere/s.toml")
+    for ref in ("/elsewhere/s.toml", "../outside/v.toml", "v.toml"):   # a name is never a path
+        with pytest.raises(InputError, match="is a name, not a path"):
+            workspace_file(tmp_path, "series", ref)
     with pytest.raises(InputError):
         workspace_file(tmp_path, "drafts", "../../x")

@@ -64,6 +64,14 @@ def render() -> str:
            "## Deck files", ""]
     out += section(DeckFile)
     out += ["## Collection files", ""] + section(CollectionFile)
+    from skyforge.draft.session import DraftChoice, DraftFile, DraftOptions
+    from skyforge.series.tracker import SeriesFile
+
+    out += ["## Draft files", ""] + section(DraftFile) + section(DraftOptions) + section(DraftChoice)
+    out += ["## Series files", ""] + section(SeriesFile)
+    from skyforge.draft.arena import TeamFile
+
+    out += ["## Arena team files", ""] + section(TeamFile)
     out += ["## Catalog files", ""] + section(m.CatalogFile)
     for model in (m.CardSet, m.Product, m.Horde, m.DifficultyLevel, m.PremadeDeck):
         out += section(model)

@@ -55,10 +55,9 @@ class Problem:
 
 
 def _show(value: object) -> str:
-    if isinstance(value, str):
-        return repr(value)
     text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    limit = 200 if isinstance(value, str) else 80   # a value is shown, never a whole file of it
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _jsonable(value: object) -> object:

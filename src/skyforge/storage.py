@@ -5,8 +5,11 @@
 * :func:`atomic_write` never leaves a half-written file: it writes a temporary
   file in the same folder, fsyncs it and renames it over the target.
 * :func:`locked` serialises read-modify-write cycles between processes with a
-  lock file beside the target (the ``filelock`` package: portable and well kept,
-  where hand-written ``fcntl`` code would not work on Windows).
+  lock file in the workspace's hidden ``.skyforge/locks/`` folder (the ``filelock``
+  package: portable and well kept, where hand-written ``fcntl`` code would not
+  work on Windows); lock files are never followed through symbolic links, and the
+  temporary files of a writer that was killed are removed under the lock.
+* :data:`MAX_FILE_BYTES` and :data:`MAX_DEPTH` bound the work any input can cause.
 * :func:`validation_problems` maps pydantic errors back to TOML lines and keys.
 """
 
@@ -24,10 +27,28 @@ from skyforge.errors import InputError, Problem
 
 SCHEMA_VERSION = 1
 
+#: the largest input file skyforge reads (deck, collection, catalog, campaign, draft,
+#: series, plan, CSV): far above any real one, small enough to read in well under a second
+MAX_FILE_BYTES = 1_000_000
+#: the deepest nesting of [ ] and { } in a TOML file (real files need 3)
+MAX_DEPTH = 20
+#: the workspace folders whose files are named by NAME on the command line
+WORKSPACE_FOLDERS = ("decks", "campaigns", "drafts", "series", "teams")
+
+
+def _too_large(path: Path) -> InputError:
+    return InputError(Problem(f"the file is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes",
+                              file=path, hint="is this the right file? skyforge files are a few kilobytes"))
+
 
 def read_text(path: Path) -> str:
+    path = Path(path)
     try:
-        return path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)   # a pipe or device has no size to check first
+        if len(raw) > MAX_FILE_BYTES:
+            raise _too_large(path)
+        return raw.decode("utf-8")
     except FileNotFoundError:
         raise InputError(Problem("file not found", file=path)) from None
     except IsADirectoryError:
@@ -36,14 +57,19 @@ def read_text(path: Path) -> str:
         raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=path)) from None
     except OSError as exc:
         raise InputError(Problem(f"cannot read: {exc.strerror}", file=path)) from None
+    except ValueError:   # a NUL in the name
+        raise InputError(Problem("is not a file name", file=repr(str(path)))) from None
 
 
 _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
+    check_depth(text, path)
     try:
         return tomllib.loads(text)
+    except RecursionError:  # check_depth is a safety net ahead of this; kept for odd inputs
+        raise InputError(Problem(f"nested too deeply (nesting-depth limit {MAX_DEPTH})", file=path)) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         line = None
@@ -56,6 +82,53 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         raise InputError(Problem(f"invalid TOML: {message}", file=path, line=line, hint=hint)) from None
 
 
+#: what the depth scan stops at: brackets, quotes, comments, line ends, escapes
+_DEPTH_STOPS = re.compile(r"""[\[\]{}"'#\n\\]""")
+
+
+def check_depth(text: str, path: Path | str) -> None:
+    """Refuse TOML nested deeper than :data:`MAX_DEPTH` before ``tomllib`` recurses into it.
+
+    One linear scan of ``[ ] { }`` outside strings and comments (a regular expression jumps
+    from one such character to the next); a table header such as ``[[cards]]`` opens and
+    closes its brackets on its own line.
+    """
+    depth = 0
+    line = 1
+    quote = ""
+    pos = 0
+    while True:
+        m = _DEPTH_STOPS.search(text, pos)
+        if m is None:
+            return
+        i, ch = m.start(), m.group()
+        pos = i + 1
+        if ch == "\n":
+            line += 1
+        elif quote:
+            if ch == "\\" and quote in ('"', '"""'):
+                if text.startswith("\n", pos):
+                    line += 1
+                pos += 1
+            elif text.startswith(quote, i):
+                pos = i + len(quote)
+                quote = ""
+        elif ch == "#":
+            end = text.find("\n", i)
+            pos = len(text) if end < 0 else end
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            pos = i + len(quote)
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError(Problem(f"nested more than {MAX_DEPTH} deep (nesting-depth limit)",
+                                         file=path, line=line,
+                                         hint="skyforge files nest lists and tables at most 3 deep"))
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+
+
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     """Return the parsed document and its source text (for line lookups)."""
     text = read_text(path)
@@ -63,6 +136,8 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
 
 
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
+#: longer arguments are never taken as file names (most file systems stop at 255)
+MAX_PATH_ARG = 255
 
 
 def check_name(name: str, what: str = "name") -> str:
@@ -73,12 +148,39 @@ def check_name(name: str, what: str = "name") -> str:
     return name
 
 
-def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name") -> Path:
-    """``folder/REF.toml`` in the workspace for a name; a path to a ``.toml`` file as given."""
-    path = Path(ref)
-    if path.suffix == ".toml":
-        return path if path.is_absolute() or path.exists() else Path(workspace) / path
+def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name", *,
+                   path_ok: bool = False) -> Path:
+    """``folder/REF.toml`` in the workspace for a name.
+
+    A path to a ``.toml`` file is taken as given only where the command's help says so
+    (``path_ok``); anywhere else a name never leaves the workspace's folder.
+    """
+    if path_ok and ref.endswith(".toml") and is_path_like(ref):
+        path = Path(ref)
+        return path if path.is_absolute() or exists(path) else Path(workspace) / path
+    if not path_ok and ("/" in ref or "\\" in ref or ref.endswith(".toml")):
+        raise InputError(Problem(f"'{_cut(ref)}' is not a valid {what}: a {what} is a name, not a path",
+                                 hint=f"the file is kept as {folder}/NAME.toml in the workspace "
+                                      "(choose the workspace with --workspace)"))
     return Path(workspace) / folder / f"{check_name(ref, what)}.toml"
+
+
+def is_path_like(ref: str) -> bool:
+    """Could ``ref`` name a file at all? Arguments longer than :data:`MAX_PATH_ARG`
+    characters (a share code, say) or holding a NUL never do."""
+    return 0 < len(ref) <= MAX_PATH_ARG and "\0" not in ref
+
+
+def exists(path: Path | str) -> bool:
+    """``Path.exists`` that says no, rather than raising, for names no file system takes."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _writable_folder(folder: Path) -> None:
@@ -100,8 +202,11 @@ def _new_file_mode(path: Path) -> int:
 
 
 def atomic_write(path: Path, data: str | bytes) -> None:
-    """Replace ``path`` with ``data`` all at once: readers see old or new, never half."""
-    path = Path(path)
+    """Replace ``path`` with ``data`` all at once: readers see old or new, never half.
+
+    A symbolic link is written through: its target gets the new content, the link stays.
+    """
+    path = _through_links(Path(path))
     _writable_folder(path.parent)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     mode = _new_file_mode(path)
@@ -135,28 +240,75 @@ def atomic_write(path: Path, data: str | bytes) -> None:
             os.close(dir_fd)
 
 
+def _through_links(path: Path) -> Path:
+    """The file a write to ``path`` must replace: the target of a symbolic link, not the link."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        raise InputError(Problem("is a symbolic link that does not lead to a file", file=path,
+                                 hint=f"point it at a file, or remove it (it leads to {target})"))
+    return target
+
+
+def lock_path(path: Path) -> Path:
+    """Where the lock of ``path`` lives: ``.skyforge/locks/`` of its workspace.
+
+    A file in a workspace folder (``decks/``, ``campaigns/``, …) is locked in that
+    workspace's ``.skyforge/locks/``; any other file in ``.skyforge/locks/`` of its folder.
+    """
+    path = Path(os.path.abspath(path))
+    folder = path.parent
+    if folder.name in WORKSPACE_FOLDERS:
+        return folder.parent / ".skyforge" / "locks" / f"{folder.name}.{path.name}.lock"
+    return folder / ".skyforge" / "locks" / f"{path.name}.lock"
+
+
 @contextlib.contextmanager
 def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
-    """Hold an exclusive lock for ``path`` (a ``.lock`` file beside it)."""
+    """Hold an exclusive lock for ``path`` (see :func:`lock_path`), never through a symbolic link.
+
+    Under the lock no other skyforge writes ``path``, so temporary files of an earlier
+    writer that was killed are removed here.
+    """
     from filelock import FileLock, Timeout
 
     path = Path(path)
-    _writable_folder(path.parent)
-    lock_path = path.with_name(f".{path.name}.lock")
+    where = lock_path(path)
+    _writable_folder(where.parent)
+    for part in (where.parent.parent, where.parent, where):
+        if part.is_symlink():
+            raise InputError(Problem("is a symbolic link: skyforge never follows its lock files "
+                                     "through links", file=part,
+                                     hint="remove it (skyforge makes a new one)"))
     try:
-        open(lock_path, "a").close()
+        fd = os.open(where, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        os.close(fd)
     except OSError as exc:
-        raise InputError(Problem(f"cannot write in this folder: {exc.strerror}", file=path.parent,
-                                 hint="check its permissions, or choose another --workspace")) from None
-    lock = FileLock(str(lock_path))
+        raise InputError(Problem(f"cannot write the lock file: {exc.strerror}", file=where,
+                                 hint="check the folder's permissions, or choose another --workspace")) from None
+    lock = FileLock(str(where))
     try:
         with lock.acquire(timeout=timeout):
+            clean_temp_files(path)
             yield
     except Timeout:
         raise InputError(
             Problem("another skyforge process holds this file", file=path,
                     hint="wait for it to finish, then try again")
         ) from None
+
+
+def clean_temp_files(path: Path) -> None:
+    """Remove the ``.NAME.*.tmp`` files an :func:`atomic_write` killed half-way left behind."""
+    import glob
+
+    target = _through_links(Path(path))
+    with contextlib.suppress(OSError):
+        for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if not stale.is_symlink() and stale.is_file():
+                    os.unlink(stale)
 
 
 def dump_toml(data: Mapping[str, Any]) -> str:
@@ -176,7 +328,7 @@ def _drop_none(value: Any) -> Any:
 def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: dict | None = None) -> None:
     """Refuse files written by a newer skyforge; older versions are migrated by callers."""
     version = data.get("schema", SCHEMA_VERSION)
-    if not isinstance(version, int) or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise InputError(Problem(f"'schema' must be a positive whole number in a {kind} file",
                                  file=path, line=(lines or {}).get(("schema",)), key="schema",
                                  value=version, has_value=True))
@@ -184,6 +336,26 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: di
         raise InputError(Problem(
             f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
             file=path, key="schema", hint="upgrade skyforge (pip install -U skyforge)"))
+
+
+def parse_model(text: str, path: Path | str, model: Any, kind: str) -> tuple[Any, dict]:
+    """Parse ``text`` as a ``kind`` file checked against the pydantic ``model``.
+
+    Returns the model instance and the lines of the file's keys; raises :class:`InputError`
+    with every problem (file, line, key, value, a hint for unknown top-level keys).
+    """
+    from pydantic import ValidationError
+
+    from skyforge.tomlpos import key_lines
+
+    data = parse_toml(text, path)
+    lines = key_lines(text)
+    check_schema(data, path, kind, lines)
+    try:
+        return model.model_validate(data), lines
+    except ValidationError as exc:
+        top = [f.alias or name for name, f in model.model_fields.items()]
+        raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])) from None
 
 
 def validation_problems(exc: Any, path: Path | str, text: str, *,
@@ -242,7 +414,8 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
             if isinstance(value, str) and choices:
                 close = difflib.get_close_matches(value.lower(), choices, n=1)
                 hint = f"did you mean '{close[0]}'?" if close else None
-            message = f"must be one of {', '.join(choices)}" if choices else message
+            message = (f"must be one of {', '.join(choices)}" if choices else
+                       f"must be {expected}" if expected else message)
         elif kind == "value_error":
             message = message.removeprefix("Value error, ")
         elif kind in _PLAIN:
@@ -270,6 +443,7 @@ _PLAIN = {
     "less_than_equal": "must be at most {le}",
     "string_too_short": "must not be empty",
     "too_short": "must have at least {min_length} entries",
+    "too_long": "has more than {max_length} entries (the entries limit)",
     "string_pattern_mismatch": "does not have the expected form ({pattern})",
 }
 

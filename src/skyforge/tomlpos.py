@@ -10,6 +10,7 @@ keys, and skips the insides of multi-line strings and arrays. Inline values
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 Path_ = tuple[str | int, ...]
 
@@ -25,8 +26,10 @@ def _split_key(text: str) -> list[str]:
     return parts
 
 
+@lru_cache(maxsize=4)
 def key_lines(text: str) -> dict[Path_, int]:
-    """Map every key path in ``text`` to its 1-based line number."""
+    """Map every key path in ``text`` to its 1-based line number (cached: a file's lines are
+    looked up by the loader and again by its error messages; treat the result as read-only)."""
     lines: dict[Path_, int] = {}
     counters: dict[Path_, int] = {}
     table: Path_ = ()

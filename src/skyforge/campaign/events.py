@@ -15,8 +15,12 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 
+#: copies of one card: at least 1, at most 99 (as in deck files)
+Copies = Annotated[int, Field(ge=1, le=99)]
+
+
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class ScenarioEffect(_Model):
@@ -104,7 +108,7 @@ class Created(_Model):
     players: list[PlayerSetup]
     hordes: list[str]
     difficulty: int = Field(ge=1, le=5)
-    horde_deck: dict[str, int] = Field(default_factory=dict, description="Horde deck: code → copies.")
+    horde_deck: dict[str, Copies] = Field(default_factory=dict, description="Horde deck: code → copies.")
     horde_deck_notes: list[str] = Field(default_factory=list, description="What is missing or was drawn for the horde deck.")
     scenario_pile: list[Scenario]
     portal_pile: list[Portal]
@@ -116,7 +120,7 @@ class StartingDeck(_Model):
     type: Literal["starting-deck"] = "starting-deck"
     at: str | None = None
     player: str
-    cards: dict[str, int] = Field(description="Cards taken from the market deck: code → copies.")
+    cards: dict[str, Copies] = Field(description="Cards taken from the market deck: code → copies.")
 
 
 class GameSetUp(_Model):

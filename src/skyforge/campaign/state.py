@@ -20,6 +20,9 @@ GOLD_MIN = 0      # "Gold cannot be negative"
 GAMES = 4         # "A campaign is a series of four games"
 STARTING_BASE = 18       # "at most 18 base cards
 STARTING_LEGENDARY = 2   #  and 2 legendary cards"
+#: "each player shuffles together 40 alliance cards" (000 Setup): a market deck is one such
+#: deck, or three shuffled together in the limited format
+MARKET_DECK_SIZE = 40
 
 
 def clamp_gold(value: int) -> int:
@@ -193,6 +196,9 @@ def next_step(state: CampaignState) -> dict:
 
 
 def initial(created: ev.Created) -> CampaignState:
+    reason = _created_problem(created)
+    if reason:
+        raise ReplayError(0, created, reason)
     return CampaignState(
         name=created.name, seed=created.seed, castle=created.castle, castle_name=created.castle_name,
         full_health=created.castle_health, castle_health=created.castle_health, format=created.format,
@@ -202,6 +208,18 @@ def initial(created: ev.Created) -> CampaignState:
         players=[PlayerState(p.name, p.castle, p.visiting, list(p.market_decks), list(p.market))
                  for p in created.players],
         notes=list(created.notes), events=1)
+
+
+def _created_problem(created: ev.Created) -> str | None:
+    """What the rules make impossible in a campaign's setup: no players, a market deck too large."""
+    if not created.players:
+        return "a campaign has at least one player"
+    for p in created.players:
+        most = MARKET_DECK_SIZE * max(1, len(p.market_decks))
+        if len(p.market) > most:
+            return (f"{p.name}'s market deck holds {len(p.market)} cards; "
+                    f"{len(p.market_decks) or 1} deck(s) of {MARKET_DECK_SIZE} make at most {most}")
+    return None
 
 
 def _take(pile: list, code: str) -> object:
@@ -311,6 +329,8 @@ def _check(s: CampaignState, event: ev.BaseModel) -> None:
                                  f"(the campaign is {'between games' if s.phase in ('setup', 'between') else s.phase})")
             if s.offers_pending:
                 raise ValueError("Recruit offers are still open")
+            if isinstance(event, ev.ActionTaken):
+                _check_action(s, event)
         case ev.OffersFormed():
             if s.status == "new":
                 raise ValueError("offers are formed once the starting decks are chosen")
@@ -350,11 +370,37 @@ def _check(s: CampaignState, event: ev.BaseModel) -> None:
         case ev.Pillaged():
             if s.status not in ("scenario", "playing"):
                 raise ValueError("cards are pillaged during a game")
+            # "Each time a number of cards are pillaged, decrease your gold by the same amount
+            # to a minimum of zero"
+            lost = clamp_gold(s.gold - event.cards) - s.gold
+            if event.change != lost:
+                raise ValueError(f"a pillage of {event.cards} card(s) with {s.gold} gold changes the gold by "
+                                 f"{lost}, not {event.change:+d}" + (" (a pillage never gains gold)"
+                                                                    if event.change > 0 else ""))
         case ev.GameEnded():
             if s.phase not in ("scenario", "playing") or not s.games:
                 raise ValueError("no game in play to end")
             if event.game != s.games[-1].number:
                 raise ValueError(f"game {event.game} ended, but game {s.games[-1].number} is in play")
+
+
+def _check_action(s: CampaignState, event: ev.ActionTaken) -> None:
+    """The action is one of this game's scenario, not taken twice unless ∞, paid in full."""
+    scenario = s.current.scenario
+    action = next((a for a in (scenario.actions if scenario else []) if a.name == event.action), None)
+    if action is None:
+        raise ValueError(f"the scenario {scenario.name if scenario else ''} has no action '{event.action}' "
+                         f"(its actions: {', '.join(a.name for a in scenario.actions) if scenario else 'none'})")
+    if action.name in s.current.actions_taken and not action.repeatable:
+        raise ValueError(f"'{action.name}' was already taken, and it is not marked ∞")
+    if action.gold < 0 and s.gold < -action.gold:
+        raise ValueError(f"'{action.name}' costs {-action.gold} gold; the Alliance had {s.gold}")
+    change = clamp_gold(s.gold + action.gold) - s.gold
+    if event.change != change:
+        raise ValueError(f"'{action.name}' changes the gold by {change:+d} (from {s.gold}), not {event.change:+d}")
+    if event.recruit != action.recruit:
+        raise ValueError(f"'{action.name}' is " + (f"Recruit {action.recruit}" if action.recruit else
+                                                     "not a Recruit action") + f", not recruit = {event.recruit}")
 
 
 def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:

@@ -10,8 +10,6 @@ Older schema versions are migrated on load (:data:`MIGRATIONS`).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,11 +50,11 @@ def campaign_path(workspace: Path, name: str) -> Path:
     return campaigns_dir(workspace) / f"{check_name(name)}.toml"
 
 
-def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
-    """Bring a parsed campaign document up to :data:`CAMPAIGN_SCHEMA`."""
+def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict, int | None]:
+    """Bring a parsed campaign document up to :data:`CAMPAIGN_SCHEMA` (``line``: of its ``schema`` key)."""
     version = data.get("schema", 1)
-    if not isinstance(version, int) or version < 1:
-        raise InputError(Problem("'schema' must be a positive whole number", file=path, key="schema",
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise InputError(Problem("'schema' must be a positive whole number", file=path, line=line, key="schema",
                                  value=version, has_value=True))
     if version > CAMPAIGN_SCHEMA:
         raise InputError(Problem(f"this campaign file has schema {version}; this skyforge reads up to "
@@ -76,8 +74,10 @@ def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
 def parse_journal(text: str, path: Path | str) -> Journal:
     from pydantic import ValidationError
 
+    from skyforge.tomlpos import key_lines
+
     data = parse_toml(text, path)
-    data, migrated = migrate(data, path)
+    data, migrated = migrate(data, path, key_lines(text).get(("schema",)) if "schema" in data else None)
     unknown = sorted(set(data) - {"schema", "events"})
     if unknown:
         raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
@@ -146,15 +146,7 @@ def render_journal(events: list) -> str:
 
 
 def _write(path: Path, events: list) -> None:
-    _clean_temp_files(path)
     atomic_write(path, render_journal(events))
-
-
-def _clean_temp_files(path: Path) -> None:
-    """Remove temp files left by a writer that was killed (we hold the lock, so none is live)."""
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            os.unlink(stale)
 
 
 def create(path: Path, created: ev.Created) -> CampaignState:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import re
 
-_CODE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9]{1,4})\s*[.\-_ ]\s*0*(\d{1,3})\s*$")
-_PRINTED = re.compile(r"^\s*(.+?)\s+(\d+)\s*[xX]\s*$")
+_CODE = re.compile(r"^([A-Za-z][A-Za-z0-9]{1,4})\s*[.\-_ ]\s*0*(\d{1,3})$")
+_PRINTED = re.compile(r"^(.+?)\s+(\d+)\s*[xX]$")
+#: no card code is longer than this, however spaced and padded: longer text is not
+#: matched at all, so the patterns never backtrack over a long run of spaces
+_LONGEST = 24
 
 
 def normalize_code(text: str) -> str | None:
     """``cam.14`` → ``CAM.014``; ``None`` when ``text`` is not a card code."""
-    m = _CODE.match(text)
+    text = text.strip()
+    m = _CODE.match(text) if len(text) <= _LONGEST else None
     if not m:
         return None
     number = int(m.group(2))
@@ -33,7 +37,8 @@ def number_of(code: str) -> int:
 
 def parse_printed(text: str) -> tuple[str, int] | None:
     """``CAM.014 2x`` → (``CAM.014``, 2); a code without ``Nx`` means one copy."""
-    m = _PRINTED.match(text)
+    text = text.strip()
+    m = _PRINTED.match(text) if len(text) <= 2 * _LONGEST else None
     if m:
         code = normalize_code(m.group(1))
         return (code, int(m.group(2))) if code else None

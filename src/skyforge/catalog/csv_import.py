@@ -19,6 +19,8 @@ from skyforge.catalog.models import CARD_MODELS, CardBase, CatalogFile
 from skyforge.errors import InputError, Problem
 
 _LIST_SEPARATORS = (";", "|")
+#: the most rows one spreadsheet may hold (every card of every set is far fewer)
+MAX_ROWS = 5_000
 
 
 @dataclass
@@ -44,15 +46,19 @@ def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
     from pydantic import TypeAdapter, ValidationError
 
     from skyforge.catalog.models import Card
-    from skyforge.storage import validation_problems
+    import io
 
+    from skyforge.storage import read_text, validation_problems
+
+    text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
-    except FileNotFoundError:
-        raise InputError(Problem("file not found", file=path)) from None
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, skipinitialspace=True)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise InputError(Problem(f"cannot read as CSV: {exc}", file=path,
                                  hint="save the spreadsheet as CSV (UTF-8), one row per card")) from None
+    if len(frame) > MAX_ROWS:
+        raise InputError(Problem(f"{len(frame):,} rows, over the card-import row limit of {MAX_ROWS:,}", file=path,
+                                 line=MAX_ROWS + 2, hint="split the spreadsheet into several files"))
     frame.columns = [str(c).strip().casefold() for c in frame.columns]
     known = {name for model in CARD_MODELS.values() for name in model.model_fields}
     problems: list[Problem] = []
@@ -82,7 +88,7 @@ def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
             row["code"] = f"{set_code.upper()}.{int(row['code']):03d}"
         data = {k: _cell(model, k, v) for k, v in row.items()}
         try:
-            card = adapter.validate_python(data)
+            card = adapter.validate_python(data, strict=False)   # every cell is text: "3" is 3 here
         except ValidationError as exc:
             for p in validation_problems(exc, path, ""):
                 key = (p.key or "").split(".")[-1]

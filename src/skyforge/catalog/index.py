@@ -39,6 +39,12 @@ class Origin:
     completed_by: tuple[Path, int | None] | None = None   # the user's entry that filled in an official one
 
 
+#: at most this many 'did you mean' look-ups per catalog object (one command)
+SUGGESTIONS = 100
+#: no card name or code is longer
+MAX_NAME = 120
+
+
 @dataclass
 class Catalog:
     cards: dict[str, CardBase] = field(default_factory=dict)
@@ -138,7 +144,15 @@ class Catalog:
         return card
 
     def suggest(self, ref: str, kind: str | Iterable[str] | None = None) -> str | None:
-        """A 'did you mean' for a code or name that was not found."""
+        """A 'did you mean' for a code or name that was not found.
+
+        Fuzzy matching costs time: it is skipped for text longer than any card name, and
+        after :data:`SUGGESTIONS` look-ups by this catalog object (a file of thousands of
+        unknown cards gets hints for the first ones, in bounded time).
+        """
+        self._suggested = getattr(self, "_suggested", 0) + 1
+        if len(ref) > MAX_NAME or self._suggested > SUGGESTIONS:
+            return None
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         pool = [c for c in self.cards.values() if kinds is None or c.kind in kinds]  # type: ignore[attr-defined]
         code = normalize_code(ref)

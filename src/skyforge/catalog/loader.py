@@ -328,6 +328,12 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if replaces and replaces not in catalog.cards:
                 problems.append(_dangling(file, lines, ("cards", i, "replaces"), f"cards[{i}].replaces", replaces,
                                           "card", [c.code for c in catalog if c.code]))
+            elif replaces:
+                problem = _replacement_problem(catalog, card.key, replaces)
+                if problem:
+                    problems.append(Problem(problem, file=file, line=lines.get(("cards", i, "replaces")),
+                                            key=f"cards[{i}].replaces", value=replaces, has_value=True,
+                                            hint="errata replace an older card: remove or fix this 'replaces'"))
             hero_class = getattr(card, "hero_class", None)
             classes = catalog.hero_classes.get(_HERO_GAMES.get(card.kind, ""))
             if hero_class and classes and hero_class.casefold() not in classes.classes:
@@ -361,6 +367,22 @@ def _set_hint(catalog: Catalog, code: str) -> str:
     known = ", ".join(sorted(catalog.sets))
     return (f"the catalog's sets are {known}; for cards of a set of your own, add a [[sets]] table with "
             f"code = \"{code}\" to your catalog file")
+
+
+def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | None:
+    """What is wrong with ``key`` replacing ``replaces``: itself, a cycle, or a card replaced twice."""
+    if replaces == key:
+        return "a card cannot replace itself"
+    other = catalog.replaced_by(replaces)
+    if other and other != key:
+        return f"{replaces} is replaced by {other} too; a card has one errata card"
+    chain, current = [key], replaces
+    while current is not None and len(chain) <= len(catalog.cards):
+        if current == key:
+            return "replacement cycle: " + " → ".join(chain + [key]) + " (each replaces the next)"
+        chain.append(current)
+        current = getattr(catalog.cards.get(current), "replaces", None)
+    return None
 
 
 def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: str, known: list[str]) -> Problem:

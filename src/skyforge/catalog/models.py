@@ -38,7 +38,7 @@ COPY_LIMITS: dict[str, int] = {"base": 3, "rare": 2, "mythic": 1, "legendary": 1
 class Strict(BaseModel):
     # defer_build: validators are built on first validation, not at import — a
     # command served from the catalog cache never pays for them.
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=True)
 
 
 def slug(text: str) -> str:
@@ -92,6 +92,12 @@ class DeckRule(Strict):
 class DeckSize(Strict):
     min: int = Field(ge=1, description="Smallest legal deck.")
     max: int | None = Field(default=None, ge=1, description="Largest legal deck; no limit when absent.")
+
+    @model_validator(mode="after")
+    def _order(self) -> DeckSize:
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
 
 
 class CardRule(Strict):
@@ -463,4 +469,4 @@ class CatalogFile(Strict):
     first_games: list[FirstGame] = Field(default_factory=list, description="[[first_games]]: the rulebooks' recommended first games.")
     hero_classes: list[HeroClassList] = Field(default_factory=list, description="[[hero_classes]]: each game's hero classes; heroes' hero_class is checked against them.")
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True, strict=True)

@@ -40,7 +40,7 @@ def heroes(app, as_json: bool) -> None:
 @click.option("--players", metavar="A,B", required=True, help="The two players; A picks first.")
 @click.option("--picks", metavar="HERO,...", help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.")
 @click.option("--seed", type=int, help="Seed for the random choices (same seed, same draft).")
-@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml (resume with 'arena pick').")
+@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml in the workspace (a name, not a path; resume with 'arena pick').")
 @click.option("--pause", is_flag=True, help="Stop after --picks instead of filling the other turns.")
 @click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
 @json_option

@@ -18,6 +18,7 @@ def campaign() -> None:
 
     Campaigns live in campaigns/NAME.toml in the workspace: a journal of
     events, written atomically under a lock. `undo` removes the last event.
+    NAME is a name, never a path.
 
     \b
     A campaign, step by step:

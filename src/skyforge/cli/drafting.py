@@ -114,7 +114,7 @@ def saved_commands(group: click.Group, game: str) -> None:
             raise InputError(f"'{name}' is a {session.game} draft, not a {game} one")
         return session
 
-    @group.command("pick", help=f"""Continue the saved draft NAME: HEROES are the choices of the next turns.
+    @group.command("pick", help=f"""Continue the saved draft NAME (drafts/NAME.toml; a name, not a path): HEROES are the choices of the next turns.
 
         A hero may be written TEAM:HERO or PLAYER:HERO to say whose turn you expect;
         the choice is refused when it is not that team's turn. --random fills the rest.
@@ -135,7 +135,7 @@ def saved_commands(group: click.Group, game: str) -> None:
         s = sessions.update(app.catalog, path, lambda s: same_game(s, name).fill(list(heroes), stop=not fill_random))
         show(s, as_json, path)
 
-    @group.command("show", help=f"""Show the saved draft NAME (drafts/NAME.toml, or a path): teams, bans, steps, next turn.
+    @group.command("show", help=f"""Show the saved draft NAME (drafts/NAME.toml, or a path to a .toml file): teams, bans, steps, next turn.
 
         It only reads the file; continue the draft with `pick`.
 
@@ -149,7 +149,7 @@ def saved_commands(group: click.Group, game: str) -> None:
     def show_cmd(app, name, as_json):
         from skyforge.draft import session as sessions
 
-        path = sessions.draft_path(app.workspace, name)
+        path = sessions.draft_path(app.workspace, name, path_ok=True)
         show(same_game(sessions.load(app.catalog, path), name), as_json, path, read_only=True)
 
     @group.command("undo", help=f"""Take back the last pick or ban of the saved draft NAME (again to go further back).

@@ -60,7 +60,7 @@ def heroes(app, as_json: bool) -> None:
 @click.option("--picks", metavar="HERO,...",
               help="Choices of the turns in order (bans and picks); TEAM:HERO or PLAYER:HERO checks whose turn it is.")
 @click.option("--seed", type=int, help="Seed for the random choices (shown in the result; same seed, same draft).")
-@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml (resume with 'onward pick').")
+@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml in the workspace (a name, not a path; resume with 'onward pick').")
 @click.option("--pause", is_flag=True, help="Stop after --picks instead of filling the other turns (use with --save).")
 @click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
 @json_option

@@ -11,6 +11,9 @@ FORMATS: dict[str, tuple[str, str]] = {
     "collection": ("skyforge.decks.files", "CollectionFile"),
     "campaign": ("skyforge.campaign.events", "CampaignFile"),
     "plan": ("skyforge.setup.plan", "PlanFile"),
+    "draft": ("skyforge.draft.session", "DraftFile"),
+    "series": ("skyforge.series.tracker", "SeriesFile"),
+    "team": ("skyforge.draft.arena", "TeamFile"),
 }
 
 
@@ -21,7 +24,7 @@ def schema(name: str) -> None:
 
     Point your editor's TOML support (e.g. Taplo, "Even Better TOML") at it to
     get completion and checking while you edit catalog, deck, collection,
-    campaign or battle-plan files.
+    campaign, battle-plan, draft, series or team files.
 
     \b
       skyforge schema deck > deck.schema.json

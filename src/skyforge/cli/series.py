@@ -9,7 +9,11 @@ from skyforge.cli.output import console, json_option, render
 
 @click.group()
 def series() -> None:
-    """Track a best-of-3 or best-of-5 series: trophies, deck sizes, extra cards, first player."""
+    """Track a best-of-3 or best-of-5 series: trophies, deck sizes, extra cards, first player.
+
+    NAME is a name, never a path: the series is kept as series/NAME.toml in the
+    workspace (choose the workspace with --workspace).
+    """
 
 
 def _show(series_obj, as_json: bool, path=None) -> None:

@@ -15,16 +15,12 @@ from pathlib import Path
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
-from skyforge.decks.files import DeckFile, load_deck, resolve_deck_path
+from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, load_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked
 
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
-
-
-#: no deck needs more copies of one card than this; larger numbers are typing slips
-MAX_COPIES = 99
 
 
 @dataclass(frozen=True)
@@ -43,7 +39,8 @@ def parse_spec(text: str) -> CardSpec:
     m = _LEADING_COUNT.match(text) or _SPEC.match(text)
     if not m or not m.group("ref").strip():
         raise InputError(Problem(f"'{text}' is not a card", hint="write CARD or CARDxN, e.g. DEMO.007x2"))
-    count = int(m.group("n")) if m.group("n") else 1
+    digits = m.group("n") or "1"
+    count = int(digits) if len(digits) <= 4 else MAX_COPIES + 1
     if count < 1 or count > MAX_COPIES:
         raise InputError(Problem(f"'{text}': the count must be from 1 to {MAX_COPIES}", hint="e.g. DEMO.007x2"))
     return CardSpec(m.group("ref").strip(), count)
@@ -99,7 +96,15 @@ def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> DeckFi
         except InputError as exc:
             problems.extend(exc.problems)
             continue
-        cards[card.key] = cards.get(card.key, 0) + spec.count
+        total = cards.get(card.key, 0) + spec.count
+        if total > MAX_COPIES:
+            problems.append(Problem(f"{card.key} would have {total} copies; a deck holds at most {MAX_COPIES} "
+                                    "of one card (the copy-count limit)", hint=f"the deck has {cards.get(card.key, 0)}"))
+            continue
+        if card.key not in cards and len(cards) >= MAX_DECK_ENTRIES:
+            problems.append(Problem(f"a deck holds at most {MAX_DECK_ENTRIES:,} different cards (the entries limit)"))
+            continue
+        cards[card.key] = total
     if problems:
         raise InputError(problems)
     return deck.model_copy(update={"cards": cards})

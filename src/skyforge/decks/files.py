@@ -6,37 +6,46 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import check_schema, parse_toml, read_text, validation_problems, workspace_file
-from skyforge.tomlpos import key_lines
+from skyforge.errors import NotFoundError, Problem
+from skyforge.storage import exists, is_path_like, parse_model, read_text, workspace_file
+
+
+#: no deck needs more copies of one card than this; larger numbers are typing slips
+MAX_COPIES = 99
+#: the most different cards (entries of [cards]) a deck holds, and a collection
+MAX_DECK_ENTRIES = 1_000
+MAX_COLLECTION_ENTRIES = 10_000
 
 
 class DeckFile(BaseModel):
     """A custom alliance deck."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     name: str = Field(min_length=1, description="Deck name.")
     castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
     player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
-    cards: dict[str, Annotated[int, Field(ge=1)]] = Field(
-        default_factory=dict, description="Card code (or unique name) → number of copies (1 or more).")
+    cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COPIES)]] = Field(
+        default_factory=dict, max_length=MAX_DECK_ENTRIES,
+        description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}); at most "
+                    f"{MAX_DECK_ENTRIES:,} different cards.")
 
 
 class CollectionFile(BaseModel):
     """What a player owns: whole products, and single cards."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    products: dict[str, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=dict,
+    products: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
+        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
         description="'SET' (its base box) or 'SET:Product name' → how many you own.")
-    cards: dict[str, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=dict, description="Single cards (promos, extras): code → copies.")
+    cards: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
+        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
+        description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).")
 
     _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
 
@@ -76,8 +85,8 @@ class Deck:
 def resolve_deck_path(ref: str, workspace: Path) -> Path:
     """A deck argument is a path, or a name looked up as ``decks/NAME.toml``."""
     path = Path(ref)
-    if path.suffix == ".toml" or path.exists() or "/" in ref or "\\" in ref:
-        if not path.exists() and not path.is_absolute() and (workspace / path).exists():
+    if is_path_like(ref) and (path.suffix == ".toml" or exists(path) or "/" in ref or "\\" in ref):
+        if not exists(path) and not path.is_absolute() and exists(workspace / path):
             return workspace / path
         return path
     candidate = workspace_file(workspace, "decks", ref, "deck name")
@@ -94,14 +103,7 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
 
 
 def parse_deck(text: str, path: Path | str) -> Deck:
-    data = parse_toml(text, path)
-    lines = key_lines(text)
-    check_schema(data, path, "deck", lines)
-    try:
-        model = DeckFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])) from None
+    model, lines = parse_model(text, path, DeckFile, "deck")
     return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
 
 
@@ -110,18 +112,6 @@ def load_deck(path: Path) -> Deck:
 
 
 def load_collection(path: Path) -> CollectionFile:
-    text = read_text(path)
-    data = parse_toml(text, path)
-    lines = key_lines(text)
-    check_schema(data, path, "collection", lines)
-    try:
-        collection = CollectionFile.model_validate(data)
-        collection._source = (path, lines)
-        return collection
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text, known_keys=lambda loc: list(_aliases(CollectionFile)) if not loc else [])) from None
-
-
-def _aliases(model: type[BaseModel]) -> list[str]:
-    return [f.alias or name for name, f in model.model_fields.items()]
+    collection, lines = parse_model(read_text(path), path, CollectionFile, "collection")
+    collection._source = (path, lines)
+    return collection

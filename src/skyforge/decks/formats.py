@@ -125,32 +125,42 @@ def _table_verdict(table: dict) -> str:
         f"{len(table['violations'])} problem(s) across the decks"
 
 
+#: characters Markdown gives a meaning to (emphasis, links, raw HTML, tables, headings…)
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&])")
+_MD_ESCAPED = re.compile(r"\\([\\`*_\[\]<>#|~&])")
+
+
+def md(text: object) -> str:
+    """Text as Markdown shows it literally: every special character escaped, raw HTML too."""
+    return _MD_SPECIAL.sub(r"\\\1", "" if text is None else str(text))
+
+
 def to_markdown(data: Export) -> str:
     out: list[str] = []
     for i, s in enumerate(data.decks):
         if i:
             out += ["", "---", ""]
-        out += [f"# {s['name']}", ""]
+        out += [f"# {md(s['name'])}", ""]
         if s["player"]:
-            out.append(f"- Player: {s['player']}")
-        out.append(f"- Castle: {_castle_line(s)}")
+            out.append(f"- Player: {md(s['player'])}")
+        out.append(f"- Castle: {md(_castle_line(s))}")
         out.append(f"- Cards: {s['size']} ({'valid' if s['valid'] else 'not valid'})")
         for group in s["groups"]:
             out += ["", f"## {group['type'].capitalize()} ({group['count']})", ""]
-            out += [f"- {_card_line(c)} — {_details(c)}" if _details(c) else f"- {_card_line(c)}"
+            out += [f"- {md(_card_line(c))} — {md(_details(c))}" if _details(c) else f"- {md(_card_line(c))}"
                     for c in group["cards"]]
         if s["demo_data"]:
             out += ["", f"_{DEMO_NOTE}_"]
     if data.table:
         out += ["", "---", "", "# Pull list for the table", "",
-                f"Players: {', '.join(data.table['players'])} — {data.table['size']} cards, "
+                f"Players: {md(', '.join(data.table['players']))} — {data.table['size']} cards, "
                 f"{_table_verdict(data.table)}", "",
-                "| ✓ | Code | Name | Total | " + " | ".join(data.table["players"]) + " |",
+                "| ✓ | Code | Name | Total | " + " | ".join(md(p) for p in data.table["players"]) + " |",
                 "|---|---|---|---:|" + "---:|" * len(data.table["players"])]
         for row in data.table["pull_list"]:
             per = " | ".join(str(row["by_deck"].get(p, "")) for p in data.table["players"])
-            out.append(f"| ☐ | {row['code']} | {row['name'] or ''} | {row['count']} | {per} |")
-        out += [""] + [f"- **{v['rule']}**: {v['message']}" for v in data.table["violations"]]
+            out.append(f"| ☐ | {md(row['code'])} | {md(row['name'])} | {row['count']} | {per} |")
+        out += [""] + [f"- **{v['rule']}**: {md(v['message'])}" for v in data.table["violations"]]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -163,9 +173,26 @@ def to_csv(data: Export) -> str:
     for s in data.decks:
         for group in s["groups"]:
             for c in group["cards"]:
-                writer.writerow({"deck": s["name"], "player": s["player"] or "", "castle": s["castle"],
-                                 **{k: ("" if c.get(k) is None else c[k]) for k in CSV_COLUMNS[3:]}})
+                row = {"deck": s["name"], "player": s["player"] or "", "castle": s["castle"],
+                       **{k: ("" if c.get(k) is None else c[k]) for k in CSV_COLUMNS[3:]}}
+                writer.writerow({k: csv_cell(v) for k, v in row.items()})
     return buf.getvalue()
+
+
+#: a text cell starting with one of these is run as a formula by spreadsheets
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: ``'`` before a text that would start a formula."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _csv_text(cell: str) -> str:
+    """The text of a cell :func:`csv_cell` wrote (its ``'`` taken off again)."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
 
 
 def _json_deck(s: dict) -> dict:
@@ -321,6 +348,10 @@ def to_html(data: Export) -> str:
 
 # -- import ---------------------------------------------------------------------
 
+#: the longest deck list ``import_deck`` reads (a deck has at most 1,000 different cards)
+MAX_IMPORT_LINES = 5_000
+
+
 @dataclass
 class Imported:
     deck: DeckFile
@@ -336,17 +367,22 @@ def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None)
     row number and a suggestion); the deck holds everything that could be read.
     """
     text = source.strip()
+    from skyforge.storage import exists
+
     path = Path(source)
-    if workspace is not None and not path.is_absolute() and not path.exists() and (workspace / path).exists():
+    if workspace is not None and not path.is_absolute() and not exists(path) and exists(workspace / path):
         path = workspace / path
-    if not path.exists() and sharecode.looks_like_code(text):
+    if not exists(path) and sharecode.looks_like_code(text):
         return _from_code(catalog, text, "the share code")
-    if not path.exists():
+    if not exists(path):
         raise InputError(Problem("file not found", file=source,
                                  hint="give a deck file (text, Markdown, CSV, JSON) or a share code (SF1.…)"))
     from skyforge.storage import read_text
 
     body = read_text(path)
+    if body.count("\n") > MAX_IMPORT_LINES:
+        raise InputError(Problem(f"more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)", file=path,
+                                 line=MAX_IMPORT_LINES + 1, hint="a deck list is a few dozen lines: is this the right file?"))
     stripped = body.lstrip()
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
         return _from_json(catalog, body, path)
@@ -407,7 +443,8 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
     problems: list[Problem] = []
     decks_seen: set[str] = set()
     for number, raw in enumerate(reader, start=2):
-        row = {(k or "").strip().casefold(): (v or "").strip() for k, v in raw.items()}
+        row = {(k or "").strip().casefold(): _csv_text((v or "").strip()) for k, v in raw.items()
+               if not isinstance(v, list)}
         if not any(row.values()):
             continue
         if row.get("deck"):
@@ -418,7 +455,7 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
             if row.get(key) and key not in meta:
                 meta[key] = row[key]
         try:
-            count = int(row.get("count") or 1)
+            count = int(row.get("count") or 1) if len(row.get("count") or "") <= 9 else 0
             if count < 1:
                 raise ValueError
         except ValueError:
@@ -433,7 +470,7 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
 
 
 _META = re.compile(r"^(name|deck|player|castle|cards|size)\s*:\s*(.*)$", re.IGNORECASE)
-_COUNT = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(\d{1,9})(?:\s*[x×])?\s+(.+)$", re.IGNORECASE)
 _HEADING = re.compile(r"^[A-Za-z][A-Za-z ]*\(\d+\)$")
 
 
@@ -456,12 +493,12 @@ def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
             fmt = "md"
             level = len(line) - len(line.lstrip("#"))
             if level == 1 and "name" not in meta and not cards:
-                meta["name"] = line.lstrip("#").strip()
+                meta["name"] = _MD_ESCAPED.sub(r"\1", line.lstrip("#").strip())
             continue
         if line.startswith("_") and line.endswith("_"):
             continue
         line = re.sub(r"^[-*+]\s+", "", line)
-        line = re.sub(r"^\[[ xX✓]?\]\s*", "", line).replace("**", "")
+        line = _MD_ESCAPED.sub(r"\1", re.sub(r"^\[[ xX✓]?\]\s*", "", line).replace("**", ""))
         m = _META.match(line)
         if m:
             key = {"deck": "name"}.get(m.group(1).casefold(), m.group(1).casefold())
@@ -472,7 +509,7 @@ def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
             continue
         m = _COUNT.match(line)
         count, rest = (int(m.group(1)), m.group(2)) if m else (None, line)
-        rest = re.split(r"\s+[—–]\s+|\s{2,}\(", rest)[0].strip()
+        rest = re.split(r"(?<!\s)\s+[—–]\s+|(?<!\s)\s{2,}\(", rest)[0].strip()  # linear: runs start once
         if count is None and "name" not in meta and not cards and _find(catalog, rest) is None:
             meta["name"] = rest
             continue
@@ -498,6 +535,12 @@ def _find(catalog: Catalog, ref: str):
 
 def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems: list[Problem], *,
          file, line=None, key=None, fallback: str | None = None) -> None:
+    from skyforge.decks.files import MAX_COPIES
+
+    if not 1 <= count <= MAX_COPIES:
+        problems.append(Problem(f"the count must be from 1 to {MAX_COPIES} (the copy-count limit)", file=file,
+                                line=line, key=key, value=count, has_value=True))
+        return
     card = _find(catalog, ref)
     if card is None and fallback and fallback != ref:
         card = _find(catalog, re.sub(r"^\S+\s+", "", fallback)) if normalize_code(fallback.split(" ")[0]) \
@@ -508,6 +551,10 @@ def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems
                                 (f": it is a {what}, not an alliance card" if card is not None else ""),
                                 file=file, line=line, key=key,
                                 hint=catalog.suggest(ref or fallback or "", "alliance") if card is None else None))
+        return
+    if cards.get(card.key, 0) + count > MAX_COPIES:
+        problems.append(Problem(f"more than {MAX_COPIES} copies of {card.key} in all (the copy-count limit)",
+                                file=file, line=line, key=key, value=cards[card.key] + count, has_value=True))
         return
     cards[card.key] = cards.get(card.key, 0) + count
 
@@ -520,4 +567,4 @@ def _deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
 
 def default_name(deck: DeckFile) -> str:
     """A safe file name for an imported deck: its name as a slug."""
-    return slug(deck.name) or "imported-deck"
+    return slug(deck.name)[:60].strip("-") or "imported-deck"

@@ -24,6 +24,10 @@ from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, Problem
 
 PREFIX = "SF1."
+#: the longest share code read (a 99-card deck of many sets is a few hundred characters)
+MAX_CODE_CHARS = 20_000
+#: the most a share code may unpack to (its deck as text)
+MAX_PAYLOAD_BYTES = 100_000
 _SHAPE = re.compile(r"^SF(\d+)\.([A-Za-z0-9_\-]+)$")
 
 
@@ -54,7 +58,11 @@ def encode(deck: DeckFile) -> str:
 
 
 def decode(code: str) -> DeckFile:
+    if len(code) > 4 * MAX_CODE_CHARS:   # before any work on it, even splitting
+        raise _too_long(len(code))
     text = "".join(code.split())
+    if len(text) > MAX_CODE_CHARS:
+        raise _too_long(len(text))
     m = _SHAPE.match(text)
     if not m:
         raise InputError(Problem(f"'{_short(text)}' is not a skyforge share code",
@@ -67,7 +75,12 @@ def decode(code: str) -> DeckFile:
     try:
         raw = base64.urlsafe_b64decode(m.group(2) + "=" * (-len(m.group(2)) % 4))
         inflater = zlib.decompressobj(-15)
-        payload = inflater.decompress(raw[4:]) + inflater.flush()
+        payload = inflater.decompress(raw[4:], MAX_PAYLOAD_BYTES + 1)
+        if len(payload) > MAX_PAYLOAD_BYTES or inflater.unconsumed_tail:
+            raise InputError(Problem(f"the share code unpacks to more than the decompressed-size limit of "
+                                     f"{MAX_PAYLOAD_BYTES:,} bytes", hint="no deck is that large: "
+                                     "this is not a code skyforge wrote"))
+        payload += inflater.flush()
     except (binascii.Error, zlib.error, ValueError):
         raise damaged from None
     # anything after the end of the compressed stream means the code was altered
@@ -106,6 +119,11 @@ def _parse(payload: str) -> DeckFile:
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
     except ValidationError as exc:
         raise ValueError(str(exc)) from None
+
+
+def _too_long(length: int) -> InputError:
+    return InputError(Problem(f"the share code is {length:,} characters, over the share-code size limit "
+                              f"of {MAX_CODE_CHARS:,}", hint="copy just the code (SF1.…), not the text around it"))
 
 
 def _clean(text: str) -> str:

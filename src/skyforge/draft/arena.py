@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from skyforge.draft.common import find_format, heroes_of, new_seed
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
 from skyforge.draft.session import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import check_schema, read_toml, workspace_file
+from skyforge.storage import parse_model, read_text, workspace_file
 
 GAME = "skybound-arena"
 KIND = "arena-hero"
@@ -43,8 +45,9 @@ def new_draft(catalog, *, players: list[str], seed: int | None = None) -> DraftS
 
 def resume(catalog, data: dict) -> DraftSession:
     fmt = catalog.draft_formats.get(data["format"])
-    if fmt is None:
-        raise InputError(Problem(f"draft format '{data['format']}' is not in the catalog", key="format"))
+    if fmt is None or fmt.game != GAME:
+        raise InputError(Problem(f"draft format '{data['format']}' is not " + (
+            "in the catalog" if fmt is None else f"a {GAME} format"), key="format"))
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
     players = data["players"]
     draft = Draft(format=fmt, heroes=heroes, restrictions=RULES, seed=int(data["seed"]), left_out=left_out,
@@ -78,7 +81,7 @@ def team_path(workspace: Path, ref: str) -> Path:
     """A team file: a path to a ``.toml`` file, or NAME for ``teams/NAME.toml`` in the workspace.
 
     Raises :class:`NotFoundError` (with the teams there) when the file does not exist."""
-    path = workspace_file(workspace, "teams", ref, "team name")
+    path = workspace_file(workspace, "teams", ref, "team name", path_ok=True)
     if not path.exists():
         folder = Path(workspace) / "teams"
         known = sorted(f.stem for f in folder.glob("*.toml")) if folder.is_dir() else []
@@ -104,20 +107,21 @@ def read_teams(workspace: Path, refs: list[str]) -> list[dict]:
     return teams
 
 
+class TeamFile(BaseModel):
+    """A Skybound: Arena team (`teams/NAME.toml`)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    player: str | None = Field(default=None, description="Who plays the team (default: the name, or the file name).")
+    name: str | None = Field(default=None, description="The team's name.")
+    heroes: list[str] = Field(max_length=100, description="The team's heroes: names or codes (5 of them).")
+
+
 def read_team(path: Path) -> dict:
     """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``."""
-    data, _ = read_toml(path)
-    check_schema(data, path, "team")
-    unknown = set(data) - {"schema", "player", "name", "heroes"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise InputError(Problem(f"unknown key '{key}'", file=path, key=key,
-                                 hint="a team file has: schema, player, name, heroes"))
-    heroes = data.get("heroes")
-    if not isinstance(heroes, list) or not all(isinstance(h, str) for h in heroes):
-        raise InputError(Problem("'heroes' must be a list of hero names or codes", file=path, key="heroes",
-                                 value=heroes, has_value=True))
-    return {"player": data.get("player") or data.get("name") or path.stem, "heroes": heroes, "file": str(path)}
+    team = parse_model(read_text(path), path, TeamFile, "team")[0]
+    return {"player": team.player or team.name or path.stem, "heroes": team.heroes, "file": str(path)}
 
 
 def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:

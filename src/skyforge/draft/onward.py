@@ -117,8 +117,9 @@ def build(catalog, fmt, heroes, left_out, rules, seed, players, options) -> Draf
 
 def resume(catalog, data: dict) -> DraftSession:
     fmt = catalog.draft_formats.get(data["format"])
-    if fmt is None:
-        raise InputError(Problem(f"draft format '{data['format']}' is not in the catalog", key="format"))
+    if fmt is None or fmt.game != GAME:
+        raise InputError(Problem(f"draft format '{data['format']}' is not " + (
+            "in the catalog" if fmt is None else f"a {GAME} format"), key="format"))
     options = data["options"]
     rules = restrictions(bool(options.get("one_per_color")), options.get("factions") or None)
     heroes, left_out = pool(heroes_of(catalog, "onward-hero", ATTRS), rules)

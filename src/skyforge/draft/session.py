@@ -12,14 +12,70 @@ from collections.abc import Callable
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from skyforge.catalog.models import Faction
 from skyforge.draft.engine import Choice, Draft, Turn
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError
-from skyforge.storage import atomic_write, check_schema, dump_toml, locked, read_toml, workspace_file
-from skyforge.tomlpos import key_lines
+from skyforge.storage import atomic_write, dump_toml, locked, parse_model, read_text, workspace_file
 
 GAMES = ("onward", "skybound-arena")
+#: the teams of each game, as the draft file names them
+GAME_TEAMS = {"onward": ("shadow", "light"), "skybound-arena": ("first", "second")}
+_Text = Annotated[str, Field(min_length=1)]
+
+
+class _FileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
+
+
+class DraftChoice(_FileModel):
+    """One entry of the journal: what was picked or banned, by which team."""
+
+    team: _Text = Field(description="The team whose turn it was.")
+    action: Literal["pick", "ban"] = Field(description="pick or ban.")
+    hero: _Text = Field(description="The hero's catalog key (its code).")
+    name: str | None = Field(default=None, description="The hero's name, for people reading the file.")
+    random: bool = Field(default=False, description="Whether the choice was made at random.")
+
+
+class DraftOptions(_FileModel):
+    """How the draft was set up (Onward; an Arena draft only records its method)."""
+
+    method: str | None = Field(default=None, description="random, snake, moba (Onward) or turns (Arena).")
+    map: Literal["three-lane", "two-lane"] | None = Field(default=None, description="Onward map.")
+    one_per_color: bool = Field(default=False, description="Restriction 1: one hero of each colour in a team.")
+    factions: dict[Literal["shadow", "light"], Faction] = Field(
+        default_factory=dict, description="Restriction 2: the faction each team drafts from (a table).")
+
+
+class DraftFile(_FileModel):
+    """A draft in progress or done (`drafts/NAME.toml`): options, seed and the journal of choices."""
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    game: Literal["onward", "skybound-arena"] = Field(description="Which game the draft is for.")
+    format: _Text = Field(description="Draft format id in the catalog (e.g. onward-snake-4).")
+    seed: int = Field(description="Seed of the random choices.")
+    options: DraftOptions = Field(default_factory=DraftOptions, description="How the draft was set up.")
+    players: dict[str, list[_Text]] = Field(description="Team → its players' names.")
+    journal: list[DraftChoice] = Field(default_factory=list, max_length=100,
+                                       description="The choices so far, in order.")
+
+    @field_validator("players")
+    @classmethod
+    def _teams(cls, players: dict[str, list[str]], info: ValidationInfo) -> dict[str, list[str]]:
+        game = info.data.get("game")
+        if game not in GAME_TEAMS:
+            return players
+        teams = GAME_TEAMS[game]
+        unknown = sorted(set(players) - set(teams))
+        if unknown:
+            raise ValueError(f"unknown team '{unknown[0]}' (teams: {', '.join(teams)})")
+        if game == "skybound-arena" and not all(players.get(t) for t in teams):
+            raise ValueError(f"an Arena draft names a player for each team ({', '.join(teams)})")
+        return players
 
 
 @dataclass
@@ -121,8 +177,9 @@ class DraftSession:
         }
 
 
-def draft_path(workspace: Path, name: str) -> Path:
-    return workspace_file(workspace, "drafts", name, "draft name")
+def draft_path(workspace: Path, name: str, *, path_ok: bool = False) -> Path:
+    """``drafts/NAME.toml``; a ``.toml`` path only for commands whose help says so (``path_ok``)."""
+    return workspace_file(workspace, "drafts", name, "draft name", path_ok=path_ok)
 
 
 def refuse_existing(path: Path, name: str, command: str) -> None:
@@ -140,60 +197,35 @@ def create(session: DraftSession, path: Path, name: str, command: str, force: bo
         atomic_write(path, dump_toml(session.to_file()))
 
 
-#: the keys of a draft file and the TOML type each must have
-_FILE_KEYS = {"game": str, "format": str, "seed": int, "options": dict, "players": (list, dict), "journal": list}
-_TYPE_WORDS = {str: "text in quotes", int: "a whole number", dict: "a table", list: "a list [ … ]",
-               (list, dict): "a list or a table"}
+def read(path: Path) -> tuple[dict, dict]:
+    """The draft file at ``path`` checked against :class:`DraftFile` (every problem with its line),
+    and the lines of its keys."""
+    model, lines = parse_model(read_text(path), path, DraftFile, "draft")
+    return model.model_dump(by_alias=True, exclude_unset=True) | {
+        "options": model.options.model_dump(exclude_unset=True),
+        "journal": [c.model_dump() for c in model.journal]}, lines
 
 
-def read(path: Path) -> dict:
-    data, text = read_toml(path)
-    check_schema(data, path, "draft")
-    lines = key_lines(text)
-    problems = []
-    for key, kind in _FILE_KEYS.items():
-        if key not in data:
-            if key != "journal":
-                problems.append(Problem(f"required key '{key}' is missing", file=path, key=key))
-        elif not isinstance(data[key], kind) or isinstance(data[key], bool):
-            problems.append(Problem(f"must be {_TYPE_WORDS[kind]}", file=path, line=lines.get((key,)), key=key,
-                                    value=data[key], has_value=True))
-    for i, entry in enumerate(data.get("journal") or []):
-        if not isinstance(entry, dict):
-            problems.append(Problem("each journal entry must be a table", file=path, key=f"journal[{i}]",
-                                    value=entry, has_value=True))
-    if problems:
-        raise InputError(problems)
-    if data["game"] not in GAMES:
-        raise InputError(Problem("not a draft of a known game", file=path, key="game",
-                                 value=data["game"], has_value=True, hint="onward or skybound-arena"))
-    return data
-
-
-def replay(session: DraftSession, journal: list[dict], path: Path) -> DraftSession:
+def replay(session: DraftSession, journal: list[dict], path: Path, lines: dict | None = None) -> DraftSession:
     """Apply a saved journal, reporting an illegal entry with its place in the file."""
+    from skyforge.tomlpos import locate
+
     for i, entry in enumerate(journal):
         try:
             hero = entry["hero"]
             if hero not in session.draft.heroes:
                 raise NotFoundError(Problem(f"hero '{hero}' is not in the catalog's draft pool"))
-            session.draft.apply(Choice(entry["team"], entry["action"], hero, bool(entry.get("random", False))))
-        except KeyError as exc:
-            raise InputError(Problem(f"required key '{exc.args[0]}' is missing", file=path,
-                                     key=f"journal[{i}]")) from None
-        except (TypeError, ValueError) as exc:
-            raise InputError(Problem(f"a journal entry is damaged: {exc}", file=path, key=f"journal[{i}]",
-                                     hint="fix or remove that entry (and the ones after it)")) from None
+            session.draft.apply(Choice(entry["team"], entry["action"], hero, entry["random"]))
         except SkyforgeError as exc:
-            raise InputError(Problem(exc.message, file=path, key=f"journal[{i}]",
-                                     value=entry.get("name") or entry.get("hero"), has_value=True,
+            raise InputError(Problem(exc.message, file=path, line=locate(lines or {}, ("journal", i)),
+                                     key=f"journal[{i}]", value=entry.get("name") or hero, has_value=True,
                                      hint="fix or remove that entry (and the ones after it)")) from None
     return session
 
 
 def load(catalog, path: Path) -> DraftSession:
     """Resume a saved draft of either game."""
-    data = read(path)
+    data, lines = read(path)
     if data["game"] == "onward":
         from skyforge.draft.onward import resume
     else:
@@ -201,11 +233,9 @@ def load(catalog, path: Path) -> DraftSession:
     try:
         session = resume(catalog, data)
     except InputError as exc:
-        raise InputError([Problem(p.message, file=path, key=p.key, hint=p.hint) for p in exc.problems]) from None
-    except (ValueError, TypeError, AttributeError, KeyError) as exc:
-        raise InputError(Problem(f"the draft file is damaged: {exc}", file=path,
-                                 hint="fix the options by hand, or start the draft again")) from None
-    return replay(session, list(data.get("journal", [])), path)
+        raise InputError([Problem(p.message, file=path, line=lines.get((p.key,)) if p.key else None, key=p.key,
+                                  hint=p.hint) for p in exc.problems]) from None
+    return replay(session, data["journal"], path, lines)
 
 
 def update(catalog, path: Path, change: Callable[[DraftSession], object]) -> DraftSession:

@@ -10,12 +10,37 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from skyforge.errors import InputError, NotFoundError, Problem, StateError
-from skyforge.storage import atomic_write, check_name, workspace_file, check_schema, dump_toml, locked, read_toml
+from skyforge.storage import atomic_write, check_name, dump_toml, locked, parse_model, read_text, workspace_file
 
 BEST_OF = (3, 5)
 MAX_DECK_SIZE = 200   # a sanity bound, not a rule: the rulebook gives no size
+
+
+class SeriesFile(BaseModel):
+    """A match series (`series/NAME.toml`): the setup and the winner of each match so far."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    name: str | None = Field(default=None, min_length=1, description="Series name (default: the file name).")
+    best_of: int = Field(description="Best of 3 or best of 5 matches.", json_schema_extra={"enum": list(BEST_OF)})
+    players: list[Annotated[str, Field(min_length=1)]] = Field(
+        min_length=2, max_length=2, description="The two players, as a list: [\"Ann\", \"Bob\"].")
+    deck_size: int = Field(ge=1, le=MAX_DECK_SIZE, description="Cards in each deck in the first match.")
+    winners: list[str] = Field(default_factory=list, max_length=5,
+                               description="The winner of each match so far, in order (a player's name).")
+
+    @field_validator("best_of")
+    @classmethod
+    def _best_of(cls, value: int) -> int:   # a whole number first (strict: 3.0 is refused), then 3 or 5
+        if value not in BEST_OF:
+            raise ValueError("must be 3 or 5")
+        return value
 
 
 @dataclass(frozen=True)
@@ -94,21 +119,24 @@ def as_dict(series: Series) -> dict:
 
 
 def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
+    """A new series; each problem's ``key`` is the series file's key it is about."""
     check_name(name, "series name")
     if best_of not in BEST_OF:
-        raise InputError(Problem("a series is best of 3 or best of 5", value=best_of, has_value=True))
+        raise InputError(Problem("a series is best of 3 or best of 5", key="best_of", value=best_of,
+                                 has_value=True))
     if len(players) != 2 or players[0].casefold() == players[1].casefold() or not all(players):
-        raise InputError(Problem("a series is between two players with different names",
+        raise InputError(Problem("a series is between two players with different names", key="players",
                                  value=",".join(players), has_value=True, hint="e.g. --players Ann,Bob"))
     if not 1 <= deck_size <= MAX_DECK_SIZE:
-        raise InputError(Problem(f"a deck size of {deck_size} cards is out of range", key="--deck-size",
+        raise InputError(Problem(f"a deck size of {deck_size} cards is out of range", key="deck_size",
                                  value=deck_size, has_value=True,
                                  hint=f"give the number of cards in each deck of the first match, "
                                       f"{best_of} to {MAX_DECK_SIZE}"))
     last = deck_size - (best_of - 1)
     if last < 1:
         raise InputError(Problem(f"a deck of {deck_size} cards would be {last} cards by match {best_of}; "
-                                 "decks are one card smaller each match", value=deck_size, has_value=True))
+                                 "decks are one card smaller each match", key="deck_size", value=deck_size,
+                                 has_value=True))
     return Series(name, best_of, (players[0], players[1]), deck_size)
 
 
@@ -117,22 +145,18 @@ def series_path(workspace: Path, name: str) -> Path:
 
 
 def load(path: Path) -> Series:
-    data, _ = read_toml(path)
-    check_schema(data, path, "series")
+    model, lines = parse_model(read_text(path), path, SeriesFile, "series")
     try:
-        players = data["players"]
-        series = new(str(data.get("name") or path.stem), int(data["best_of"]), list(players), int(data["deck_size"]))
-    except KeyError as exc:
-        raise InputError(Problem(f"required key '{exc.args[0]}' is missing", file=path)) from None
+        series = new(model.name or path.stem, model.best_of, list(model.players), model.deck_size)
     except InputError as exc:
-        raise InputError([Problem(p.message, file=path, value=p.value, has_value=p.has_value)
-                          for p in exc.problems]) from None
-    for i, winner in enumerate(data.get("winners", [])):
+        raise InputError([Problem(p.message, file=path, line=lines.get((p.key or "name",)), key=p.key or "name",
+                                  value=p.value, has_value=p.has_value) for p in exc.problems]) from None
+    for i, winner in enumerate(model.winners):
         try:
             series = series.win(winner)
         except (NotFoundError, StateError) as exc:
-            raise InputError(Problem(exc.message, file=path, key=f"winners[{i}]", value=winner,
-                                     has_value=True)) from None
+            raise InputError(Problem(exc.message, file=path, line=lines.get(("winners",)), key=f"winners[{i}]",
+                                     value=winner, has_value=True)) from None
     return series
 
 

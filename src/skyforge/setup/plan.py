@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import BattlePlan
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
 
 PLAN_FILE = "plan.toml"
@@ -24,7 +24,7 @@ DEFAULT_PLAN = "001"
 
 
 class PlanResult(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     deck: str = Field(description="Alliance deck: a pre-made deck id or your own deck's name.")
     horde: str = Field(description="Horde id.")
@@ -36,7 +36,7 @@ class PlanResult(BaseModel):
 class PlanFile(BaseModel):
     """``plan.toml``: the battle plan followed and the games played."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1)
     plan: str = Field(default=DEFAULT_PLAN, description="Id of the [[battle_plans]] followed.")
@@ -51,18 +51,11 @@ def plan_path(workspace: Path) -> Path:
 
 def load_plan(path: Path) -> PlanFile:
     """The plan file, or a fresh default plan when it does not exist yet."""
-    from pydantic import ValidationError
-
-    from skyforge.storage import check_schema, read_toml, validation_problems
+    from skyforge.storage import parse_model, read_text
 
     if not path.exists():
         return PlanFile()
-    data, text = read_toml(path)
-    check_schema(data, path, "plan")
-    try:
-        return PlanFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(exc, path, text)) from None
+    return parse_model(read_text(path), path, PlanFile, "plan")[0]
 
 
 def save_plan(path: Path, plan: PlanFile) -> None:
