@@ -29,6 +29,7 @@ from skyforge.campaign.state import (
 from skyforge import storage
 from skyforge.catalog.codes import code_order
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
+from skyforge.text import plural
 
 
 
@@ -286,7 +287,7 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
         related = sorted((c for c in catalog.of_kind("scenario") if c.horde in horde_ids), key=lambda c: c.key)
         if len(related) < 6:
             raise InputError(Problem(
-                f"the catalog has {len(related)} scenario(s) related to {', '.join(horde_ids)}; the scenario pile needs six",
+                f"the catalog has {plural(len(related), 'scenario')} related to {', '.join(horde_ids)}; the scenario pile needs six",
                 key="--scenarios", hint="choose six with --scenarios S1,…,S6 (skyforge cards search --kind scenario)"))
         cards = related if len(related) == 6 else sorted(draw.sample(related, 6), key=lambda c: c.key)
         notes.append("scenario pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
@@ -318,7 +319,7 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
             filled = draw.sample(others, min(4 - len(related), len(others)))
             cards = related + sorted(filled, key=lambda c: c.key)
         if len(cards) < 4:
-            raise InputError(Problem(f"the catalog has only {len(cards)} stage 1 {mode} portal(s)",
+            raise InputError(Problem(f"the catalog has only {len(cards)} stage 1 {mode} portal" + ("" if len(cards) == 1 else "s"),
                                      key="--portals", hint="choose four with --portals P1,P2,P3,P4"))
         text = "portal pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
         if filled:

@@ -112,6 +112,18 @@ class Catalog:
                                         hint="use the card code instead"))
         return self.cards[keys[0]] if keys else None
 
+    def label(self, ref: str | None) -> str:
+        """How people read an entry: "CODE Name", or the name alone when it has no code."""
+        if not ref:
+            return "?"
+        try:
+            card = self.find(ref)
+        except NotFoundError:
+            card = None
+        if card is None:
+            return ref
+        return f"{card.code} {card.name}" if card.code else card.name
+
     def get(self, ref: str, kind: str | Iterable[str] | None = None, *, what: str = "card") -> CardBase:
         card = self.find(ref, kind)
         if card is None:

@@ -6,6 +6,7 @@ import click
 
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
+from skyforge.text import plural
 
 NUMBER = {"ignore_unknown_options": True}   # so that `gold NAME -3` is a number, not an option
 
@@ -154,7 +155,7 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
         out.print(f"  {_esc(note)}")
     for note in state.horde_deck_notes:
         out.print(f"  horde deck: {_esc(note)}")
-    out.print(f"  horde deck: {sum(state.horde_deck.values())} cards (campaign show lists them)")
+    out.print(f"  horde deck: {plural(sum(state.horde_deck.values()), 'card')} (campaign show lists them)")
     _demo_note(out, app, state)
     out.print(_status_line(state))
 
@@ -204,7 +205,7 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
 
     def say(out, before, after, new):
         p = after.player(player)
-        out.print(f"{p.name}'s starting deck: {sum(p.deck.values())} cards; {len(p.market)} left in the market deck.")
+        out.print(f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; {len(p.market)} left in the market deck.")
 
     _update(app, name, lambda s: starting_deck(s, catalog, player, chosen, auto), as_json, say)
 
@@ -356,7 +357,7 @@ def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
     def say(out, before, after, new):
         e = new[0]
         out.print(f"{_esc(e.player)} takes offer {e.offer}: " + ", ".join(_name(app, c) for c in e.cards)
-                  + f" on top of the deck; {len(e.to_bottom)} card(s) to the bottom of the market deck.")
+                  + f" on top of the deck; {plural(len(e.to_bottom), 'card')} to the bottom of the market deck.")
 
     _update(app, name, lambda s: take_offer(s, player, number), as_json, say)
 
@@ -424,7 +425,7 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
     from skyforge.campaign.commands import pillage as do_pillage
 
     def say(out, before, after, new):
-        out.print(f"{cards} card(s) pillaged: gold {before.gold} → {after.gold}"
+        out.print(f"{plural(cards, 'card')} pillaged: gold {before.gold} → {after.gold}"
                   + _clamp_note(before.gold, new[0].change, -cards))
 
     _update(app, name, lambda s: do_pillage(s, cards), as_json, say)
@@ -572,8 +573,8 @@ def show(app: App, name: str, as_json: bool) -> None:
     out.print()
     for p in state.players:
         role = " (visiting castle)" if p.visiting else ""
-        out.print(f"[bold]{_esc(p.name)}[/]: castle {_name(app, p.castle)}{role} · deck {sum(p.deck.values())} cards"
-                  f" · market deck {len(p.market)} cards")
+        out.print(f"[bold]{_esc(p.name)}[/]: castle {_name(app, p.castle)}{role} · deck {plural(sum(p.deck.values()), 'card')}"
+                  f" · market deck {plural(len(p.market), 'card')}")
         if p.top_of_deck:
             out.print("  on top of the deck: " + ", ".join(_name(app, x) for x in p.top_of_deck))
         if p.exiled:
@@ -590,7 +591,7 @@ def show(app: App, name: str, as_json: bool) -> None:
                           g.result or "…", "" if g.castle_health is None else str(g.castle_health),
                           "" if g.gold is None else str(g.gold))
         out.print(table)
-    out.print(f"\n[bold]Horde deck[/] ({sum(state.horde_deck.values())} cards, difficulty {state.difficulty}, "
+    out.print(f"\n[bold]Horde deck[/] ({plural(sum(state.horde_deck.values()), 'card')}, difficulty {state.difficulty}, "
               "no treachery-only cards):")
     for code, n in state.horde_deck.items():
         out.print(f"  {n}× {_name(app, code)}")
@@ -603,9 +604,9 @@ def show(app: App, name: str, as_json: bool) -> None:
 def _summary(event) -> str:
     t = event.type
     if t == "created":
-        return f"campaign {event.name} created (seed {event.seed}, {len(event.players)} player(s))"
+        return f"campaign {event.name} created (seed {event.seed}, {plural(len(event.players), 'player')})"
     if t == "starting-deck":
-        return f"{event.player} chose a starting deck of {sum(event.cards.values())} cards"
+        return f"{event.player} chose a starting deck of {plural(sum(event.cards.values()), 'card')}"
     if t == "game-set-up":
         return f"game {event.game} set up: scenario {event.scenario}, portal {event.portal}, outsider {event.outsider}"
     if t == "action-taken":
@@ -620,7 +621,7 @@ def _summary(event) -> str:
     if t == "gold-adjusted":
         return f"gold {event.amount:+d} (applied {event.change:+d})"
     if t == "pillaged":
-        return f"{event.cards} card(s) pillaged (gold {event.change:+d})"
+        return f"{plural(event.cards, 'card')} pillaged (gold {event.change:+d})"
     if t == "exiled":
         return f"{event.player} exiled {event.card}"
     if t == "health-set":

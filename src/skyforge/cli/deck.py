@@ -76,11 +76,12 @@ def _show_report(report) -> None:
     # Plain click output: this view is a list, not a table, and drawing it with
     # rich would cost more than the validation itself.
     from skyforge.cli.output import style
+    from skyforge.text import plural
 
     for d in report.decks:
         mark = style("✓ valid", fg="green") if d.valid else style("✗ invalid", fg="red")
         who = f" ({d.player})" if d.player else ""
-        click.echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {d.size} cards")
+        click.echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}")
         for note in d.notes:
             click.echo(f"    note: {note}")
     if report.violations:

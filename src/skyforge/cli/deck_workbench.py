@@ -51,15 +51,16 @@ def _after_edit(app: App, path: Path, message: str) -> None:
     from skyforge.cli.output import console
     from skyforge.decks import load_deck
     from skyforge.rules import validate_decks
+    from skyforge.text import plural
 
     out = console()
     out.print(escape(message))
     loaded = load_deck(path)
     report = validate_decks(app.catalog, [loaded])
     d = report.decks[0]
-    mark = "[green]✓ valid[/]" if d.valid else f"[red]✗ not valid[/] ({len(report.violations)} problem" \
-        f"{'s' if len(report.violations) != 1 else ''})"
-    out.print(f"{mark}  {escape(_rel(app, path))} — {escape(d.name)}, castle {escape(str(d.castle))}, {d.size} cards")
+    mark = "[green]✓ valid[/]" if d.valid else f"[red]✗ not valid[/] ({plural(len(report.violations), 'problem')})"
+    out.print(f"{mark}  {escape(_rel(app, path))} — {escape(d.name)}, castle {escape(app.catalog.label(str(d.castle)))}, "
+              f"{plural(d.size, 'card')}")
     for v in report.violations[:5]:
         out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
     if len(report.violations) > 5:
@@ -199,15 +200,13 @@ def list_(app: App, as_json: bool) -> None:
 
         emit_json(rows)
         return
-    from rich.table import Table
-
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, table as new_table
 
     out = console()
     if not rows:
         out.print(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
         return
-    table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
+    table = new_table()
     for column in ("deck", "name", "player", "castle", "size", "valid"):
         table.add_column(column, justify="right" if column == "size" else "left")
     for r in rows:
@@ -215,7 +214,7 @@ def list_(app: App, as_json: bool) -> None:
             table.add_row(r["name"], f"[red]unreadable[/]: {r['error']}", "", "", "", "[red]✗[/]")
             continue
         valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
-        table.add_row(r["deck"], r["name"], r["player"] or "", f"{r['castle']} {r['castle_name'] or ''}".strip(),
+        table.add_row(r["deck"], r["name"], r["player"] or "", app.catalog.label(r["castle"]),
                       str(r["size"]), valid)
     out.print(table)
 
@@ -337,19 +336,20 @@ def _bar(n: int, top: int, width: int = 30) -> str:
 
 def _draw(s: dict, cards: bool = True) -> None:
     from rich.markup import escape
-    from rich.table import Table
 
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, table as new_table
+    from skyforge.text import plural
 
     out = console()
     who = f" ({escape(s['player'])})" if s["player"] else ""
-    castle = f"{s['castle']} {s['castle_name']}" if s["castle_name"] else s["castle"]
-    valid = "[green]✓ valid[/]" if s["valid"] else f"[red]✗ not valid[/] ({len(s['violations'])} problems)"
-    out.print(f"[bold]{escape(s['name'])}[/]{who} — castle {escape(castle)} · {s['size']} cards · {valid}")
+    castle = (f"{s['castle']} {s['castle_name']}" if s["castle_name"] and s["castle"] != s["castle_name"]
+              and ":" not in s["castle"] else s["castle_name"] or s["castle"])
+    valid = "[green]✓ valid[/]" if s["valid"] else f"[red]✗ not valid[/] ({plural(len(s['violations']), 'problem')})"
+    out.print(f"[bold]{escape(s['name'])}[/]{who} — castle {escape(castle)} · {plural(s['size'], 'card')} · {valid}")
     if cards:
         for group in s["groups"]:
             out.print(f"\n[bold]{group['type'].capitalize()}[/] ({group['count']})")
-            table = Table(box=None, show_header=False, pad_edge=False, show_edge=False)
+            table = new_table(box=None, show_header=False, pad_edge=False, show_edge=False)
             for justify in ("right", "left", "left", "right", "left", "left"):
                 table.add_column(justify=justify)  # type: ignore[arg-type]
             for c in group["cards"]:
@@ -387,7 +387,7 @@ def _draw(s: dict, cards: bool = True) -> None:
                       f"[dim]{escape(factions)} · ≤{row['copy_limit']} of each across decks[/]")
     hand = s["opening_hand"]
     out.print(f"\n[bold]Opening hand[/] ({hand['hand']} cards; suggested mulligan: {hand['mulligan']})")
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table = new_table(box=None, pad_edge=False, show_edge=False)
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
     for row in hand["odds"]:

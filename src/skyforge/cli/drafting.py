@@ -105,7 +105,11 @@ def saved_commands(group: click.Group, game: str) -> None:
         if session.game != game:
             from skyforge.errors import InputError
 
-            raise InputError(f"'{name}' is a {session.game} draft, not a {game} one")
+            from skyforge.text import a
+
+            titles = {"onward": "Onward", "arena": "Skybound: Arena"}
+            raise InputError(f"'{name}' is {a(titles.get(session.game, session.game))} draft, "
+                             f"not {a(titles.get(game, game))} one")
         return session
 
     @group.command("pick", help=f"""Continue the saved draft NAME: HEROES are the choices of the next turns.

@@ -47,17 +47,13 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
 
 
 def card_table(catalog: Catalog, found: list[CardBase]) -> None:
-    from rich.table import Table
-
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, table as new_table
 
     out = console()
     if not found:
         out.print("no cards match")
         return
-    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    for column in ("code", "name", "kind", *_LIST_FIELDS):
-        table.add_column(column, overflow="fold")
+    table = new_table(*("code", "name", "kind", *_LIST_FIELDS))
     for card in found:
         table.add_row(card.code or "—", card.name, card.kind,  # type: ignore[attr-defined]
                       *[_cell(getattr(card, f, None)) for f in _LIST_FIELDS])

@@ -18,6 +18,7 @@ from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import DeckFile, load_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked
+from skyforge.text import a
 
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
@@ -70,7 +71,7 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     if card is None:
         raise NotFoundError(Problem(f"no card '{ref}' in the catalog", hint=catalog.suggest(ref, "alliance")))
     if card.kind != "alliance":  # type: ignore[attr-defined]
-        raise InputError(Problem(f"{card.code or card.name} '{card.name}' is a {card.kind} card, "  # type: ignore[attr-defined]
+        raise InputError(Problem(f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
                                  "not an alliance card", hint="decks hold alliance cards only"))
     newer = catalog.replaced_by(card.key)
     if newer:

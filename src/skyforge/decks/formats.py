@@ -26,6 +26,7 @@ from skyforge.catalog.models import slug
 from skyforge.decks import sharecode
 from skyforge.decks.files import Deck, DeckFile
 from skyforge.decks.stats import deck_stats
+from skyforge.text import a, plural
 from skyforge.errors import InputError, Problem
 
 FORMATS = ("text", "md", "csv", "json", "html", "code")
@@ -122,7 +123,7 @@ def to_text(data: Export) -> str:
 
 def _table_verdict(table: dict) -> str:
     return "copy limits across all decks respected" if table["valid"] else \
-        f"{len(table['violations'])} problem(s) across the decks"
+        f"{plural(len(table['violations']), 'problem')} across the decks"
 
 
 def to_markdown(data: Export) -> str:
@@ -505,7 +506,7 @@ def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems
     if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
         what = f"{card.kind} card" if card is not None else "card"  # type: ignore[attr-defined]
         problems.append(Problem(f"cannot resolve '{fallback or ref}'" +
-                                (f": it is a {what}, not an alliance card" if card is not None else ""),
+                                (f": it is {a(what)}, not an alliance card" if card is not None else ""),
                                 file=file, line=line, key=key,
                                 hint=catalog.suggest(ref or fallback or "", "alliance") if card is None else None))
         return

@@ -16,6 +16,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard, CardBase
 from skyforge.decks.files import CollectionFile, Deck
 from skyforge.errors import InputError, Problem
+from skyforge.text import a
 
 RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
             "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",
@@ -140,7 +141,7 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
                       hint=catalog.suggest(ref, "alliance"), fix=f"remove {ref} or correct its code")
             continue
         if card.kind != "alliance":  # type: ignore[attr-defined]
-            violation("not-alliance-card", f"{_show(card)} is a {card.kind} card, not an alliance card",  # type: ignore[attr-defined]
+            violation("not-alliance-card", f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
                       cards=(card.key,), line=line, fix=f"remove {card.key} from the [cards] table")
             continue
         newer = catalog.replaced_by(card.key)
@@ -175,7 +176,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     card = catalog.find(ref, "castle")
     if card is None:
         other = catalog.find(ref)
-        message = (f"{_show(other)} is a {other.kind} card, not a castle" if other is not None  # type: ignore[attr-defined]
+        message = (f"{_show(other)} is {a(other.kind)} card, not a castle" if other is not None  # type: ignore[attr-defined]
                    else f"no castle '{ref}' in the catalog")
         violation("unknown-castle", message, cards=(ref,), line=line,
                   hint=catalog.suggest(ref, "castle") or "see `skyforge castles`")

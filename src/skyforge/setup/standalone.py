@@ -121,6 +121,10 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
     rng = random.Random(seed)
     picks: list[str] = []
     notes: list[str] = []
+    if first_game and randomize:
+        raise InputError(Problem("--random and --first-game contradict each other: the first game fixes "
+                                 "the castle, hordes, difficulty and outsider", key="--random",
+                                 hint="drop --random (or --first-game to draw a random game)"))
     preset = first_game_preset(catalog, first_game) if first_game else None
     if preset is not None:
         castle = castle or preset.castle
@@ -155,9 +159,12 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
 
     the_castle2: CastleCard | None = None
     if castle2 is not None:
-        the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
         if rule.alliance_players < 2:
-            notes.append(f"{mode} has one alliance player: the second castle is not needed")
+            raise InputError(Problem(f"--castle2 contradicts --mode {mode}: {mode} has one alliance player, "
+                                     "so there is no second castle", key="--castle2", value=castle2,
+                                     hint="drop --castle2, or choose a mode with two alliance players "
+                                          "(e.g. --mode coop)"))
+        the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
     elif rule.alliance_players == 2:
         others = [c for c in castles if c.key != the_castle.key]
         if randomize and others:
