@@ -179,7 +179,7 @@ def _esc(text: str) -> str:
 @campaign.command("start-deck")
 @click.argument("name")
 @click.option("--player", required=True, help="Whose starting deck.")
-@click.argument("cards", nargs=-1, metavar="[CARD=N]...")
+@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...")
 @click.option("--auto", is_flag=True, help="Take the first 18 base and 2 legendary cards of the shuffled market deck.")
 @json_option
 @click.pass_obj
@@ -188,19 +188,20 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
 
     \b
       skyforge campaign start-deck spring --player Alice --auto
-      skyforge campaign start-deck spring --player Bo DEMO.036=3 DEMO.037=3 "Thicket Sentry=2"
+      skyforge campaign start-deck spring --player Bo DEMO.036x3 DEMO.037=3 "Thicket Sentry x2" DEMO.040
+
+    Cards are written as everywhere else: CODE or "Name" for one copy, and
+    CODEx3, CODE=3 or "Name x3" for several.
     """
     from skyforge.campaign.commands import starting_deck
+    from skyforge.decks.editing import parse_specs
     from skyforge.errors import InputError, Problem
 
     if auto == bool(cards):
-        raise InputError(Problem("give the cards as CARD=N … or --auto (one of the two)"))
+        raise InputError(Problem("give the cards (CARD, CARDxN or CARD=N …) or --auto (one of the two)"))
     chosen: dict[str, int] = {}
-    for item in cards:
-        ref, sep, n = item.rpartition("=")
-        if not sep or not n.strip().isdigit():
-            raise InputError(Problem(f"'{item}' is not CARD=N", hint="e.g. DEMO.036=3"))
-        chosen[ref.strip()] = chosen.get(ref.strip(), 0) + int(n)
+    for spec in parse_specs(cards):
+        chosen[spec.ref] = chosen.get(spec.ref, 0) + spec.count
     catalog = app.catalog
 
     def say(out, before, after, new):

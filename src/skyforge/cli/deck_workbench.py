@@ -92,7 +92,7 @@ def new(app: App, name: str, castle: str, player: str | None, force: bool) -> No
 
 @deck.command()
 @click.argument("deck_ref", metavar="DECK")
-@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...")
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=None)
 @click.pass_obj
 def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     """Add cards to a deck: a code or name, optionally xN for N copies.
@@ -104,16 +104,16 @@ def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
       skyforge deck add blue-wall DEMO.007x3 DEMO.028
       skyforge deck add blue-wall "Gullwing Lookout x2"
     """
-    from skyforge.decks.editing import add_cards, edit_deck, parse_spec
+    from skyforge.decks.editing import add_cards, edit_deck, parse_specs
 
-    specs = [parse_spec(c) for c in cards]
+    specs = parse_specs(cards)
     path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: add_cards(app.catalog, d, specs))
     _after_edit(app, path, f"added {sum(s.count for s in specs)} card{'s' if sum(s.count for s in specs) != 1 else ''}")
 
 
 @deck.command()
 @click.argument("deck_ref", metavar="DECK")
-@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...")
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=None)
 @click.pass_obj
 def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     """Remove cards from a deck (xN removes N copies; default one).
@@ -121,9 +121,9 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     \b
       skyforge deck remove blue-wall DEMO.007x2
     """
-    from skyforge.decks.editing import edit_deck, parse_spec, remove_cards
+    from skyforge.decks.editing import edit_deck, parse_specs, remove_cards
 
-    specs = [parse_spec(c) for c in cards]
+    specs = parse_specs(cards)
     path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: remove_cards(app.catalog, d, specs))
     n = sum(s.count for s in specs)
     _after_edit(app, path, f"removed {n} card{'s' if n != 1 else ''}")

@@ -20,7 +20,7 @@ from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked
 from skyforge.text import a
 
-_SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
+_SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*(?:[x×*]|=)\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
 
 
@@ -37,17 +37,34 @@ class CardSpec:
 
 
 def parse_spec(text: str) -> CardSpec:
-    """``DEMO.007x2``, ``DEMO.007 x2``, ``2xDEMO.007``, ``"Gullwing Lookout x2"`` → ref and count."""
+    """The one card-reference grammar of every command that takes cards.
+
+    ``CODE`` or ``"Name"`` (one copy); ``CODEx3``, ``CODE x3``, ``CODE×3``, ``CODE=3``,
+    ``3xCODE``; and the same with a name: ``"Gullwing Lookout x2"``, ``"Gullwing Lookout=2"``.
+    """
     text = text.strip()
-    if re.search(r"[x×*]\s*-\s*\d+$", text, re.IGNORECASE):
+    if re.search(r"(?:[x×*]|=)\s*-\s*\d+$", text, re.IGNORECASE):
         raise InputError(Problem(f"'{text}': the count must be at least 1", hint="e.g. DEMO.007x2"))
     m = _LEADING_COUNT.match(text) or _SPEC.match(text)
     if not m or not m.group("ref").strip():
-        raise InputError(Problem(f"'{text}' is not a card", hint="write CARD or CARDxN, e.g. DEMO.007x2"))
+        raise InputError(Problem(f"'{text}' is not a card", hint="write CARD, CARDxN or CARD=N, e.g. DEMO.007x2"))
     count = int(m.group("n")) if m.group("n") else 1
     if count < 1 or count > MAX_COPIES:
         raise InputError(Problem(f"'{text}': the count must be from 1 to {MAX_COPIES}", hint="e.g. DEMO.007x2"))
     return CardSpec(m.group("ref").strip(), count)
+
+
+def parse_specs(texts) -> list[CardSpec]:
+    """Every card reference of a command line parsed; all bad ones reported together."""
+    specs, problems = [], []
+    for text in texts:
+        try:
+            specs.append(parse_spec(text))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    return specs
 
 
 def check_deck_name(name: str) -> str:
