@@ -118,3 +118,89 @@ def test_series_win_takes_player_option_and_old_form(run):
     err = run("series", "win", "cup", "Ann", "--player", "Bob", expect=2).stderr
     assert "two winners" in err
     assert "who won" in run("series", "win", "cup", expect=2).stderr
+
+
+# -- sharing that survives chat ---------------------------------------------------------
+
+def _code(run, *decks):
+    return run("deck", "export", *decks, "--format", "code").stdout
+
+
+def test_share_code_with_whitespace_and_line_breaks_inside(run, workspace: Path):
+    code = _code(run, "demo-red-rush").strip()
+    broken = f"{code[:15]} {code[15:40]}\n  {code[40:]}\n"
+    out = run("deck", "import", broken, "--name", "arg").stdout
+    assert "decks/arg.toml" in out and "✓ valid" in out
+    run("deck", "import", code[:30], code[30:], "--name", "split-by-shell")
+    (workspace / "wrapped.txt").write_text(f"{code[:50]}\n{code[50:]}\n")
+    run("deck", "import", "wrapped.txt", "--name", "file")
+    run("deck", "import", "-", "--name", "stdin", input=broken)
+    for name in ("arg", "split-by-shell", "file", "stdin"):
+        assert '"DEMO.' in (workspace / "decks" / f"{name}.toml").read_text()
+
+
+@pytest.mark.parametrize("shape", ["lines", "one-line", "wrapped"])
+def test_multi_deck_codes_import_every_deck(run, workspace: Path, shape):
+    codes = _code(run, "demo-blue-wall", "demo-green-grove").split()
+    text = {"lines": "\n".join(codes), "one-line": " ".join(codes),
+            "wrapped": "\n".join(c[i:i + 30] for c in codes for i in range(0, len(c), 30))}[shape]
+    out = run("deck", "import", "-", "--name", "pair", input=text).stdout
+    assert "decks/pair-1.toml" in out and "decks/pair-2.toml" in out
+    assert 'castle = "DEMO.003"' in (workspace / "decks" / "pair-2.toml").read_text()
+
+
+def test_split_codes_property():
+    from hypothesis import given, settings, strategies as st
+
+    from skyforge.decks import sharecode
+
+    body = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=40)
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(body, min_size=1, max_size=4), st.lists(st.sampled_from([" ", "\n", "\t", "\r\n"]), max_size=6),
+           st.randoms())
+    def check(bodies, spaces, rnd):
+        codes = ["SF1." + b for b in bodies]
+        text = "".join(codes)
+        for space in spaces:  # whitespace anywhere
+            i = rnd.randrange(len(text) + 1)
+            text = text[:i] + space + text[i:]
+        assert sharecode.split_codes(text) == codes
+
+    check()
+
+
+def test_dash_is_standard_input_and_output(run, workspace: Path):
+    deck_text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    out = run("deck", "export", "demo-red-rush", "--format", "code", "-o", "-").stdout
+    assert out.startswith("SF1.")
+    toml_out = run("deck", "import", "-", "-o", "-", input=out).stdout
+    assert toml_out.startswith("schema = 1") and 'castle = "DEMO.006"' in toml_out
+    assert "✓ valid" in run("deck", "validate", "-", input=deck_text).stdout
+    assert "Blue Wall" in run("deck", "show", "-", input=deck_text).stdout
+    assert "demo-blue-wall" not in run("deck", "export", "-", input=deck_text).stdout
+    collection = (workspace / "collection.toml").read_text()
+    run("deck", "validate", "demo-blue-wall", "--collection", "-", input=collection, expect=None)
+    err = run("deck", "add", "-", "DEMO.007", input=deck_text, expect=2).stderr
+    assert "standard input" in err and "not edited in place" in err
+    err = run("deck", "diff", "-", "-", input=deck_text, expect=2).stderr
+    assert "given twice" in err
+
+
+def test_html_import_is_refused_in_one_line(run, workspace: Path):
+    run("deck", "export", "demo-blue-wall", "--format", "html", "-o", "sheet.html")
+    (workspace / "sheet.txt").write_text((workspace / "sheet.html").read_text())
+    for source in ("sheet.html", "sheet.txt"):
+        err = run("deck", "import", source, expect=2).stderr
+        assert err.count("\n") <= 2 and "cannot be read back" in err
+        assert "text, Markdown, CSV, JSON or a share code" in err and "cannot resolve" not in err
+
+
+def test_text_import_reads_common_list_shapes(run, workspace: Path):
+    (workspace / "list.txt").write_text(
+        "My list\nCastle: DEMO.001\n\nAllies\n2x Gullwing Lookout\nFoamrider Scout x2\n1 DEMO.015\n"
+        "Spells (1)\nDEMO.018\n\nTowers:\n")
+    out = run("deck", "import", "list.txt", "--name", "shapes").stdout
+    text = (workspace / "decks" / "shapes.toml").read_text()
+    assert '"DEMO.007" = 2' in text and '"DEMO.015" = 1' in text and '"DEMO.018" = 1' in text
+    assert "6 cards" in out and "cannot resolve" not in out

@@ -39,7 +39,10 @@ class CsvImport:
         return header + dump_toml({"schema": 1, "provenance": provenance, "cards": ordered})
 
 
-def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
+def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = None) -> CsvImport:
+    """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
+    import io
+
     import pandas as pd
     from pydantic import TypeAdapter, ValidationError
 
@@ -47,7 +50,7 @@ def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
     from skyforge.storage import validation_problems
 
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
+        frame = pd.read_csv(io.StringIO(text) if text is not None else path, dtype=str, keep_default_na=False, skipinitialspace=True)
     except FileNotFoundError:
         raise InputError(Problem("file not found", file=path)) from None
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:

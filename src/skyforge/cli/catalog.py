@@ -74,10 +74,10 @@ def _incomplete(cat) -> list[str]:
 
 
 @catalog.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--set", "set_code", metavar="CODE", help="Set code for bare card numbers in the code column (14 → CODE.014).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the catalog TOML here instead of standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the catalog TOML here instead of standard output ('-': standard output).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.pass_obj
 def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
@@ -91,6 +91,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
 
     \b
       skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
+      cat my-cards.csv | skyforge catalog import - --set CAM > catalog-mine.toml
       skyforge --catalog @shipped --catalog catalog-mine.toml catalog check
 
     The result is checked together with the current catalog (sets defined,
@@ -101,19 +102,18 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
 
     if set_code and not set_code.isalnum():
         raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
-    result = read_cards_csv(file, set_code)
+    from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+
+    if is_dash(file):
+        result = read_cards_csv(Path(STDIN), set_code, text=read_stdin())
+    else:
+        result = read_cards_csv(file, set_code)
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()
     _check_with_catalog(app, text)
-    if output is None:
-        click.echo(text, nl=False)
+    if not write(output, text, force=force, what="output file"):
         return
-    from skyforge.storage import atomic_write
-
-    if output.exists() and not force:
-        raise InputError(Problem("the output file already exists", file=output, hint="add --force to overwrite it"))
-    atomic_write(output, text)
     click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)
 
 

@@ -21,8 +21,9 @@ def deck() -> None:
 
 @deck.command()
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option("--collection", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also check that your collection (products and single cards) holds every card.")
+@click.option("--collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Also check that your collection (products and single cards) holds every card "
+                   "('-': read it from standard input).")
 @json_option
 @click.pass_obj
 def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json: bool) -> None:
@@ -46,9 +47,15 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
 
     from skyforge.errors import Problem
 
+    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+    from skyforge.decks import parse_deck
+
     loaded, problems, seen = [], [], {}
     for ref in decks:
         try:
+            if ref == "-":
+                loaded.append(parse_deck(read_stdin(), STDIN))
+                continue
             path = resolve_deck_path(ref, app.workspace)
             if path.resolve() in seen:
                 problems.append(Problem(f"the same deck is given twice ({seen[path.resolve()]} and {ref})", file=path,
@@ -60,7 +67,11 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
             problems.extend(exc.problems)
     if problems:
         raise InputError(problems)
-    owned = load_collection(collection) if collection else None
+    owned = None
+    if is_dash(collection):
+        owned = load_collection(Path(STDIN), read_stdin())
+    elif collection:
+        owned = load_collection(collection)
     report = validate_decks(app.catalog, loaded, owned)
     if as_json:
         from skyforge.cli.output import emit_json

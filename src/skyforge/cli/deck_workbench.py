@@ -18,8 +18,13 @@ force_option = click.option("--force", is_flag=True, help="Overwrite a deck file
 
 
 def _load(app: App, ref: str):
-    from skyforge.decks import load_deck, resolve_deck_path
+    """A deck by name or path; '-' reads it from standard input."""
+    from skyforge.decks import load_deck, parse_deck, resolve_deck_path
 
+    if ref == "-":
+        from skyforge.cli.stdio import STDIN, read_stdin
+
+        return parse_deck(read_stdin(), STDIN)
     return load_deck(resolve_deck_path(ref, app.workspace))
 
 
@@ -450,8 +455,8 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
               help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write to this file instead of standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write to this file instead of standard output ('-': standard output).")
 @click.option("--players", is_flag=True,
               help="The decks are the players' decks of one game: add one pull list for the whole table "
                    "and check the copy limits across them.")
@@ -471,29 +476,35 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
     """
     from skyforge.decks.formats import export
 
-    text = export(app.catalog, _load_all(app, decks), fmt, players=players)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    from skyforge.storage import atomic_write
+    from skyforge.cli.stdio import write
 
-    atomic_write(output, text)
+    text = export(app.catalog, _load_all(app, decks), fmt, players=players)
+    if not write(output, text):
+        return
     click.echo(f"wrote {output} ({fmt}, {len(decks)} deck{'s' if len(decks) != 1 else ''})", err=True)
 
 
 @deck.command("import")
-@click.argument("source", metavar="FILE|CODE")
-@click.option("--name", "deck_name", help="Deck name (and file name decks/NAME.toml). Default: from the source.")
+@click.argument("source", nargs=-1, required=True, metavar="FILE|CODE|-")
+@click.option("--name", "deck_name", help="Deck name (and file name decks/NAME.toml). Default: from the source. "
+                                         "With several decks: NAME-1, NAME-2, …")
 @click.option("--castle", help="Castle for the deck, when the source names none (or to change it).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the deck file here instead of decks/NAME.toml.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the deck file here instead of decks/NAME.toml ('-': standard output).")
 @click.option("--skip-unresolved", is_flag=True, help="Write the deck even if some lines cannot be resolved.")
 @force_option
 @json_option
 @click.pass_obj
-def import_(app: App, source: str, deck_name: str | None, castle: str | None, output: Path | None,
+def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: str | None, output: Path | None,
             skip_unresolved: bool, force: bool, as_json: bool) -> None:
-    """Read a deck from text, Markdown, CSV, JSON or a share code into a deck file.
+    """Read decks from text, Markdown, CSV, JSON or share codes into deck files.
+
+    FILE may be '-' for standard input. A share code may be wrapped over lines
+    or broken by spaces (as chat programs do), given as one argument or
+    several; a multi-deck export (one code per deck) imports every deck. Text
+    lists may be written `2x Name`, `2 Name`, `Name x2` or `CODE`, under
+    headings such as `Allies` or `Spells (6)`. The HTML sheet is for
+    printing: it is refused, with the formats that can be read back.
 
     Every line that cannot be resolved to a card is reported, with a
     suggestion; nothing is written unless all lines resolve (or
@@ -502,39 +513,71 @@ def import_(app: App, source: str, deck_name: str | None, castle: str | None, ou
     \b
       skyforge deck import friend.txt --name friends-deck
       skyforge deck import SF1.…  --name shared
+      skyforge deck export demo-blue-wall --format code | skyforge deck import - --name copy
       skyforge deck import sheet.csv -o decks/sheet.toml --force
     """
-    from skyforge.decks.editing import _refuse_clobber, deck_path, write_deck
-    from skyforge.decks.formats import default_name, import_deck
+    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+    from skyforge.decks.editing import _refuse_clobber, deck_path, deck_text, write_deck
+    from skyforge.decks.formats import default_name, import_decks
     from skyforge.errors import InputError, Problem
     from skyforge.storage import locked
 
-    result = import_deck(app.catalog, source, workspace=app.workspace)
-    deck_file = result.deck
-    if castle:
-        deck_file = deck_file.model_copy(update={"castle": app.catalog.get(castle, "castle", what="castle").key})
-    elif deck_file.castle == "?":
-        result.problems.insert(0, Problem("the source names no castle", hint="give one with --castle CASTLE"))
-    elif app.catalog.find(deck_file.castle, "castle") is not None:
-        deck_file = deck_file.model_copy(update={"castle": app.catalog.find(deck_file.castle, "castle").key})
-    if deck_name:
-        deck_file = deck_file.model_copy(update={"name": deck_name})
-    blocking = [p for p in result.problems if not (skip_unresolved and p.message.startswith("cannot resolve"))]
-    if blocking:
-        raise InputError(result.problems)
-    path = output or deck_path(app.workspace, deck_name or default_name(deck_file))
-    with locked(path):
-        _refuse_clobber(path, force)
-        write_deck(path, deck_file, app.catalog)
+    if source == ("-",):
+        results = import_decks(app.catalog, STDIN, body=read_stdin())
+    elif len(source) > 1 and "-" not in source and all(not Path(s).exists() for s in source):
+        results = import_decks(app.catalog, " ".join(source), workspace=app.workspace)  # a code split by the shell
+    elif len(source) > 1:
+        raise InputError(Problem(f"give one file (or share codes), not {len(source)} arguments",
+                                 hint="import one file at a time; '-' reads standard input"))
+    else:
+        results = import_decks(app.catalog, source[0], workspace=app.workspace)
+    many = len(results) > 1
+    if many and output is not None:
+        raise InputError(Problem(f"the source holds {len(results)} decks: -o writes one", key="-o",
+                                 hint="leave out -o: each deck goes to decks/NAME.toml"))
+    problems, decks = [], []
+    for number, result in enumerate(results, start=1):
+        deck_file = result.deck
+        if castle:
+            deck_file = deck_file.model_copy(update={"castle": app.catalog.get(castle, "castle", what="castle").key})
+        elif deck_file.castle == "?":
+            result.problems.insert(0, Problem("the source names no castle", hint="give one with --castle CASTLE"))
+        elif app.catalog.find(deck_file.castle, "castle") is not None:
+            deck_file = deck_file.model_copy(update={"castle": app.catalog.find(deck_file.castle, "castle").key})
+        name = f"{deck_name}-{number}" if deck_name and many else deck_name
+        if name:
+            deck_file = deck_file.model_copy(update={"name": name})
+        problems += [p for p in result.problems if not (skip_unresolved and p.message.startswith("cannot resolve"))]
+        decks.append((result, deck_file, name))
+    if problems:
+        raise InputError([p for result, _, _ in decks for p in result.problems])
+    if is_dash(output):
+        result, deck_file, _ = decks[0]
+        click.echo(deck_text(deck_file, app.catalog), nl=False)
+        for p in result.problems:
+            click.echo(f"skipped: {p.render()}", err=True)
+        return
+    paths = [output or deck_path(app.workspace, name or default_name(deck_file)) for _, deck_file, name in decks]
+    if len(set(paths)) < len(paths):
+        raise InputError(Problem("two of the decks would be written to the same file",
+                                 hint="give --name NAME: the decks become NAME-1, NAME-2, …"))
+    written = []
+    for path, (result, deck_file, _) in zip(paths, decks):
+        with locked(path):
+            _refuse_clobber(path, force)
+            write_deck(path, deck_file, app.catalog)
+        written.append(path)
     if as_json:
         from skyforge.cli.output import emit_json
 
-        emit_json({"file": _rel(app, path), "format": result.format, "name": deck_file.name,
-                   "castle": deck_file.castle, "cards": deck_file.cards,
-                   "size": sum(deck_file.cards.values()), "skipped": [p.as_dict() for p in result.problems],
-                   "notes": result.notes})
+        rows = [{"file": _rel(app, path), "format": result.format, "name": deck_file.name,
+                 "castle": deck_file.castle, "cards": deck_file.cards,
+                 "size": sum(deck_file.cards.values()), "skipped": [p.as_dict() for p in result.problems],
+                 "notes": result.notes} for path, (result, deck_file, _) in zip(written, decks)]
+        emit_json(rows[0] if not many else {**rows[0], "decks": rows})
         return
-    lines = [f"imported {result.format} → {_rel(app, path)}"]
-    lines += [f"  note: {n}" for n in result.notes]
-    lines += [f"  skipped: {p.render()}" for p in result.problems]
-    _after_edit(app, path, "\n".join(lines))
+    for path, (result, _, _) in zip(written, decks):
+        lines = [f"imported {result.format} → {_rel(app, path)}"]
+        lines += [f"  note: {n}" for n in result.notes]
+        lines += [f"  skipped: {p.render()}" for p in result.problems]
+        _after_edit(app, path, "\n".join(lines))

@@ -75,6 +75,9 @@ class Deck:
 
 def resolve_deck_path(ref: str, workspace: Path) -> Path:
     """A deck argument is a path, or a name looked up as ``decks/NAME.toml``."""
+    if ref == "-":
+        raise InputError(Problem("'-' (standard input) can be read, not edited in place",
+                                 hint="save the deck to a file first, or give a deck name or path"))
     path = Path(ref)
     if path.suffix == ".toml" or path.exists() or "/" in ref or "\\" in ref:
         if not path.exists() and not path.is_absolute() and (workspace / path).exists():
@@ -109,8 +112,9 @@ def load_deck(path: Path) -> Deck:
     return parse_deck(read_text(path), path)
 
 
-def load_collection(path: Path) -> CollectionFile:
-    text = read_text(path)
+def load_collection(path: Path, text: str | None = None) -> CollectionFile:
+    """A collection file (or ``text`` read elsewhere, e.g. standard input, named ``path`` in messages)."""
+    text = read_text(path) if text is None else text
     data = parse_toml(text, path)
     lines = key_lines(text)
     check_schema(data, path, "collection", lines)

@@ -330,32 +330,52 @@ class Imported:
     notes: list[str] = field(default_factory=list)
 
 
+#: the formats ``import`` reads back (HTML is a printable sheet: it is not among them)
+READABLE = "text, Markdown, CSV, JSON or a share code (SF1.…)"
+
+
 def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:
-    """Read a deck from a file (text, Markdown, CSV, JSON) or a share code.
+    """Read one deck (the first, when the source holds several); see :func:`import_decks`."""
+    return import_decks(catalog, source, workspace=workspace)[0]
 
-    Lines that cannot be resolved are collected in ``problems`` (with the line or
-    row number and a suggestion); the deck holds everything that could be read.
+
+def import_decks(catalog: Catalog, source: str, *, workspace: Path | None = None,
+                 body: str | None = None) -> list[Imported]:
+    """Read decks from a file (text, Markdown, CSV, JSON), share codes, or ``body`` (standard input).
+
+    ``source`` is a file path or share codes (any whitespace or line breaks inside; several codes
+    for several decks). With ``body`` given, ``source`` only names it in messages. Lines that
+    cannot be resolved are collected in ``problems`` (with the line or row number and a
+    suggestion); the deck holds everything that could be read.
     """
-    text = source.strip()
-    path = Path(source)
-    if workspace is not None and not path.is_absolute() and not path.exists() and (workspace / path).exists():
-        path = workspace / path
-    if not path.exists() and sharecode.looks_like_code(text):
-        return _from_code(catalog, text, "the share code")
-    if not path.exists():
-        raise InputError(Problem("file not found", file=source,
-                                 hint="give a deck file (text, Markdown, CSV, JSON) or a share code (SF1.…)"))
-    from skyforge.storage import read_text
+    if body is None:
+        path = Path(source)
+        if workspace is not None and not path.is_absolute() and not path.exists() and (workspace / path).exists():
+            path = workspace / path
+        codes = None if path.exists() else sharecode.split_codes(source)
+        if codes:
+            label = "the share code" if len(codes) == 1 else "the share codes"
+            return [_from_code(catalog, code, label) for code in codes]
+        if not path.exists():
+            raise InputError(Problem("file not found", file=source,
+                                     hint=f"give a deck file or share code: import reads {READABLE}"))
+        from skyforge.storage import read_text
 
-    body = read_text(path)
+        body = read_text(path)
+    else:
+        path = Path(source)
     stripped = body.lstrip()
+    if path.suffix.lower() in (".html", ".htm") or re.match(r"<(!doctype\s+html|html)\b", stripped[:200], re.I):
+        raise InputError(Problem(f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
+                                 file=source, hint="export the deck again with --format json (or code, text, csv)"))
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
-        return _from_json(catalog, body, path)
+        return [_from_json(catalog, body, path)]
+    codes = sharecode.split_codes(stripped)
+    if codes:
+        return [_from_code(catalog, code, path) for code in codes]
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
-        return _from_csv(catalog, body, path)
-    if sharecode.looks_like_code(stripped):
-        return _from_code(catalog, stripped, path)
-    return _from_text(catalog, body, path)
+        return [_from_csv(catalog, body, path)]
+    return [_from_text(catalog, body, path)]
 
 
 def _from_code(catalog: Catalog, code: str, source) -> Imported:
@@ -434,8 +454,14 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
 
 
 _META = re.compile(r"^(name|deck|player|castle|cards|size)\s*:\s*(.*)$", re.IGNORECASE)
-_COUNT = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(\d+)\s*(?:[x×]\s*|\s)\s*(.+)$", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"^(.+?)\s*[x×]\s*(\d+)$", re.IGNORECASE)
 _HEADING = re.compile(r"^[A-Za-z][A-Za-z ]*\(\d+\)$")
+#: section headings of common deck lists: "Allies", "Spells (6)", "Towers:", "Main deck"
+_SECTION = re.compile(
+    r"^(?:(?:alliance\s+)?(?:allies|ally|towers?|spells?|attachments?|cards?)|main(?:\s+deck)?|deck(?:\s*list)?|"
+    r"decklist|alliance(?:\s+deck)?|commons?|bases?|rares?|mythics?|legendar(?:y|ies))"
+    r"\s*(?:\(\d+\)|[:\-–—]?\s*\d*)\s*:?$", re.IGNORECASE)
 
 
 def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
@@ -469,10 +495,14 @@ def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
             if key in ("name", "player", "castle"):
                 meta[key] = m.group(2).strip()
             continue
-        if _HEADING.match(line):
+        if _HEADING.match(line) or _SECTION.match(line):
             continue
         m = _COUNT.match(line)
         count, rest = (int(m.group(1)), m.group(2)) if m else (None, line)
+        if count is None:
+            t = _TRAILING_COUNT.match(line)
+            if t:
+                count, rest = int(t.group(2)), t.group(1)
         rest = re.split(r"\s+[—–]\s+|\s{2,}\(", rest)[0].strip()
         if count is None and "name" not in meta and not cards and _find(catalog, rest) is None:
             meta["name"] = rest
