@@ -204,3 +204,22 @@ def test_text_import_reads_common_list_shapes(run, workspace: Path):
     text = (workspace / "decks" / "shapes.toml").read_text()
     assert '"DEMO.007" = 2' in text and '"DEMO.015" = 1' in text and '"DEMO.018" = 1' in text
     assert "6 cards" in out and "cannot resolve" not in out
+
+
+# -- errata said and owned -----------------------------------------------------------------
+
+def test_errata_said_on_edit_and_owned_through_the_original(run, workspace: Path):
+    assert_quotes("000", "3 Errata Cards — These completely replace cards from previous sets.")
+    run("deck", "new", "errt", "--castle", "DEMO.001")
+    out = run("deck", "add", "errt", "DEMO.017").stdout
+    assert "errata: DEMO.017 Drizzle Ward is replaced by errata DEMO.203 Drizzle Ward: added DEMO.203" in out
+    assert '"DEMO.203" = 1' in (workspace / "decks" / "errt.toml").read_text()
+    # the collection owns the Demo base box (DEMO.001-184), which holds DEMO.017, not DEMO.203
+    import json
+
+    report = json.loads(run("deck", "validate", "errt", "--collection", "collection.toml", "--json",
+                            expect=1).stdout)
+    assert not [v for v in report["violations"] if v["rule"] == "collection-limit"]
+    (workspace / "none.toml").write_text("schema = 1\n[products]\n[cards]\n")
+    report = json.loads(run("deck", "validate", "errt", "--collection", "none.toml", "--json", expect=1).stdout)
+    assert [v for v in report["violations"] if v["rule"] == "collection-limit"]

@@ -111,9 +111,13 @@ def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     """
     from skyforge.decks.editing import add_cards, edit_deck, parse_specs
 
+    from skyforge.text import plural
+
     specs = parse_specs(cards)
-    path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: add_cards(app.catalog, d, specs))
-    _after_edit(app, path, f"added {sum(s.count for s in specs)} card{'s' if sum(s.count for s in specs) != 1 else ''}")
+    notes: list[str] = []
+    path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: add_cards(app.catalog, d, specs, notes))
+    _after_edit(app, path, "\n".join([f"added {plural(sum(s.count for s in specs), 'card')}",
+                                      *(f"  errata: {n}" for n in notes)]))
 
 
 @deck.command()

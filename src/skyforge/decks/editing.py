@@ -107,8 +107,12 @@ def _canonical_cards(catalog: Catalog, cards: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> DeckFile:
-    """The deck with these cards added; every unknown card is reported at once."""
+def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec], notes: list[str] | None = None) -> DeckFile:
+    """The deck with these cards added; every unknown card is reported at once.
+
+    A card that an erratum replaces is added as the erratum, and ``notes`` (when given) gets a
+    line saying which card it replaced.
+    """
     cards = _canonical_cards(catalog, deck.cards)
     problems: list[Problem] = []
     for spec in specs:
@@ -117,6 +121,10 @@ def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> DeckFi
         except InputError as exc:
             problems.extend(exc.problems)
             continue
+        asked = catalog.find(spec.ref)
+        if notes is not None and asked is not None and asked.key != card.key:
+            notes.append(f"{card_label(asked)} is replaced by errata {card_label(card)}: "
+                         f"added {card.key}" + (f" ×{spec.count}" if spec.count > 1 else ""))
         cards[card.key] = cards.get(card.key, 0) + spec.count
     if problems:
         raise InputError(problems)

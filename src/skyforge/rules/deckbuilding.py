@@ -366,6 +366,13 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
         for set_code, first, last, count in ranges:
             if set_of(card.code) == set_code and first <= number_of(card.code) <= last:
                 owned[card.code] += count * card.copies
+    # errata completely replace the cards they correct: owning the original printing owns the erratum
+    for code, count in list(owned.items()):
+        newer, seen = catalog.replaced_by(code), {code}
+        while newer is not None and newer not in seen:
+            owned[newer] += count
+            seen.add(newer)
+            newer = catalog.replaced_by(newer)
     return owned
 
 
