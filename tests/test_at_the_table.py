@@ -223,3 +223,66 @@ def test_errata_said_on_edit_and_owned_through_the_original(run, workspace: Path
     (workspace / "none.toml").write_text("schema = 1\n[products]\n[cards]\n")
     report = json.loads(run("deck", "validate", "errt", "--collection", "none.toml", "--json", expect=1).stdout)
     assert [v for v in report["violations"] if v["rule"] == "collection-limit"]
+
+
+# -- names -------------------------------------------------------------------------------------
+
+def test_unicode_names_with_a_stable_file_name(run, workspace: Path):
+    import unicodedata
+
+    run("deck", "new", "héros", "--castle", "DEMO.001")
+    decomposed = unicodedata.normalize("NFD", "héros")
+    assert decomposed != "héros"
+    assert "héros" in run("deck", "show", decomposed).stdout  # the same file, whichever é was typed
+    assert [p.name for p in (workspace / "decks").glob("h*.toml")] == ["héros.toml"]
+    run("deck", "copy", "héros", "Zoë-ø 漢")
+    assert (workspace / "decks" / "Zoë-ø 漢.toml").exists()
+    run("campaign", "new", "camp ü", "--castle", "DEMO.001", "--player", "Zoë=demo-blue-wall",
+        "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2",
+        "--outsider", "Orrun the Everwake", "--seed", "1")
+    assert (workspace / "campaigns" / "camp ü.toml").exists()
+    for bad in ("../x", "a/b", "_x", "..", " x"):
+        assert "not a valid deck name" in run("deck", "new", bad, "--castle", "DEMO.001", expect=2).stderr
+
+
+def test_did_you_mean_at_the_top_level_too(run):
+    assert "Did you mean 'deck'?" in run("dekc", expect=2).stderr
+    assert "Did you mean 'campaign'?" in run("campain", expect=2).stderr
+    assert "Did you mean 'validate'?" in run("deck", "valdate", expect=2).stderr
+
+
+def test_campaign_new_reports_every_problem_with_suggestions(run):
+    err = run("campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
+              "--outsider", "Orrun", "--hordes", "A,B", "--difficulty", "2", expect=2).stderr
+    assert "error: 4 problems" in err and "no horde 'A'" in err and "no horde 'B'" in err
+    assert "three different hordes" in err and "did you mean DEMO.168 'Orrun the Everwake'?" in err
+
+
+def test_deck_file_key_errors_and_unknown_cards_together(run, workspace: Path):
+    (workspace / "decks" / "k.toml").write_text(
+        'schema = 1\nname = "K"\ncastel = "DEMO.001"\n[cards]\n"DEMO.999" = 1\n"DEMO.008" = 0\n')
+    err = run("deck", "validate", "k", expect=2).stderr
+    assert "unknown key 'castel'" in err and "did you mean 'castle'?" in err
+    assert 'decks/k.toml:5: cards."DEMO.999": DEMO.999 is not in the catalog' in err
+    assert "must be at least 1" in err
+
+
+def test_fixes_name_decks_by_file_when_players_share_a_name(run, workspace: Path):
+    assert_quotes("000", "3 copies of any Common card")
+    source = (workspace / "decks" / "demo-blue-wall.toml").read_text().replace('player = "Alice"', 'player = "Me"')
+    (workspace / "decks" / "me1.toml").write_text(source)
+    (workspace / "decks" / "me2.toml").write_text(source.replace("Blue Wall", "Other"))
+    out = run("deck", "validate", "me1", "me2", expect=1).stdout
+    assert "3 in Me's deck (decks/me1.toml), 3 in Me's deck (decks/me2.toml)" in out
+    assert "fix: remove 3 × DEMO.007 from Me's deck (decks/me1.toml)" in out
+
+
+def test_plan_record_near_miss_and_new(run, workspace: Path):
+    err = run("plan", "record", "liothan-shapeshifter", "renegade", "--won", expect=2).stderr
+    assert "did you mean 'liothan-shapeshifters'?" in err and "--new" in err
+    assert not (workspace / "plan.toml").exists()
+    run("plan", "record", "liothan-shapeshifters", "renegade", "--won")
+    run("plan", "record", "Blue Wall", "undead", "--won")  # a deck in decks/, by its name
+    run("plan", "record", "my-table-deck", "undead", "--lost", "--new")
+    run("plan", "record", "my-table-deck", "undead", "--won")
+    assert "my-table-deck" in run("plan", "show").stdout

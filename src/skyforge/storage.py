@@ -62,14 +62,22 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     return parse_toml(text, path), text
 
 
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
+#: letters and digits of any script (é, ü, ø, 漢), then also spaces, '_', '.', '-'
+_SAFE_NAME = re.compile(r"^[^\W_][\w .\-]*$")
 
 
 def check_name(name: str, what: str = "name") -> str:
-    """A name that is safe as a file name in a workspace folder: no path traversal."""
+    """A name that is safe as a file name in a workspace folder: no path traversal.
+
+    Unicode letters are welcome; the name is returned in NFC form, so the same name typed on
+    any system (é as one character or as e + accent) always means the same file.
+    """
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", name)
     if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
         raise InputError(Problem(f"'{name}' is not a valid {what}",
-                                 hint="use letters, digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
+                                 hint="use letters (any alphabet), digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
     return name
 
 

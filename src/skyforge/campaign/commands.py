@@ -84,27 +84,21 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
     notes: list[str] = []
     problems: list[Problem] = []
 
-    castle_card = catalog.get(castle, "castle", what="castle")
-    health = castle_health if castle_health is not None else castle_card.health
-    if health is None:
-        raise InputError(Problem(
-            f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
-            key="--castle-health",
-            hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}"))
-    if not players:
-        raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
-    if len(players) > 2:
-        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players",
-                                 key="--player"))
-    names = [p.name.casefold() for p in players]
-    if len(set(names)) != len(names):
-        raise InputError(Problem("two players have the same name", key="--player"))
+    def collect(find, *args):
+        """Look something up; a problem is kept, so that every problem of the command is told at once."""
+        try:
+            return find(*args)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            return None
 
-    setups = _market_decks(catalog, workspace, castle_card, players, limited or [], draw, notes)
-
+    castle_card = collect(lambda: catalog.get(castle, "castle", what="castle"))
     horde_ids: list[str] = []
     for ref in hordes:
-        horde = catalog.horde(ref)
+        horde = collect(catalog.horde, ref)
+        if horde is None:
+            horde_ids.append(ref)
+            continue
         if horde.id in horde_ids:
             problems.append(Problem(f"horde '{horde.id}' is given twice", key="--hordes",
                                     hint="choose three different hordes"))
@@ -116,12 +110,27 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
     if not 1 <= difficulty <= 5:
         problems.append(Problem("the difficulty level must be 1 to 5", key="--difficulty",
                                 value=difficulty, has_value=True))
-    final = _outsider(catalog, outsider)
+    final = collect(_outsider, catalog, outsider)
     if getattr(final, "outsider_type", None) == "henchman":
         problems.append(Problem(f"{final.name} is a henchman; the final outsider can be any non-henchman outsider",
                                 key="--outsider"))
+    health = castle_health if castle_health is not None or castle_card is None else castle_card.health
+    if health is None and castle_card is not None:
+        problems.append(Problem(
+            f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
+            key="--castle-health",
+            hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}"))
     if problems:
         raise InputError(problems)
+    if not players:
+        raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
+    if len(players) > 2:
+        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players",
+                                 key="--player"))
+    names = [p.name.casefold() for p in players]
+    if len(set(names)) != len(names):
+        raise InputError(Problem("two players have the same name", key="--player"))
+    setups = _market_decks(catalog, workspace, castle_card, players, limited or [], draw, notes)
 
     mode = "coop" if len(players) == 2 else "solo"
     pile = _scenario_pile(catalog, scenarios, horde_ids, draw, notes)

@@ -150,6 +150,10 @@ class Catalog:
         if not near:
             lowered = {n.casefold(): n for n in names}
             near = [lowered[n] for n in difflib.get_close_matches(ref.casefold(), list(lowered), n=1, cutoff=0.6)]
+        if not near and len(ref.strip()) >= 3:  # a short form: "Orrun" for "Orrun the Everwake"
+            words = ref.strip().casefold()
+            near = sorted((n for n in names if n.casefold().startswith(words)), key=len)[:1] or \
+                sorted((n for n in names if words in n.casefold()), key=len)[:1]
         if near:
             card = names[near[0]]
             return f"did you mean {card.code or ''} {card.name!r}?".replace("  ", " ").replace("mean  ", "mean ")

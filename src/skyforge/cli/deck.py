@@ -54,7 +54,7 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     for ref in decks:
         try:
             if ref == "-":
-                loaded.append(parse_deck(read_stdin(), STDIN))
+                loaded.append(parse_deck(read_stdin(), STDIN, app.catalog))
                 continue
             path = resolve_deck_path(ref, app.workspace)
             if path.resolve() in seen:
@@ -62,7 +62,7 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
                                         hint="give each player's deck once"))
                 continue
             seen[path.resolve()] = ref
-            loaded.append(load_deck(path))
+            loaded.append(load_deck(path, app.catalog))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:

@@ -24,8 +24,8 @@ def _load(app: App, ref: str):
     if ref == "-":
         from skyforge.cli.stdio import STDIN, read_stdin
 
-        return parse_deck(read_stdin(), STDIN)
-    return load_deck(resolve_deck_path(ref, app.workspace))
+        return parse_deck(read_stdin(), STDIN, app.catalog)
+    return load_deck(resolve_deck_path(ref, app.workspace), app.catalog)
 
 
 def _load_all(app: App, refs: tuple[str, ...]) -> list:

@@ -70,19 +70,37 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
 @click.option("--won/--lost", required=True, help="Did the alliance win?")
 @click.option("--outsider", metavar="O", help="The outsider you played against.")
 @click.option("--date", "when", metavar="YYYY-MM-DD", help="When (default today).")
+@click.option("--new", is_flag=True, help="DECK (or HORDE) is new to the plan: start its row. Without it, a "
+                                          "name the plan does not know is refused with a \"did you mean\".")
 @json_option
 @click.pass_obj
-def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None,
+def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None, new: bool,
            as_json: bool) -> None:
     """Record a game: DECK (pre-made deck id or name, or your own deck's name) against HORDE.
+
+    A deck the plan does not know yet (not a pre-made deck, not played
+    before, not a deck in decks/) needs --new, so a typo never starts a row.
 
     \b
       skyforge plan record liothan-shapeshifters renegade --won
       skyforge plan record "Blue Wall" undead --lost --outsider "The Death Dealer"
+      skyforge plan record my-new-deck undead --won --new
     """
+    from skyforge.decks.editing import list_decks
     from skyforge.setup.plan import deck_name, plan_path, record_result
 
-    result = record_result(plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when)
+    from skyforge.decks import load_deck
+    from skyforge.errors import InputError
+
+    own = []
+    for path in list_decks(app.workspace):
+        own.append(path.stem)
+        try:
+            own.append(load_deck(path).name)
+        except InputError:
+            pass
+    result = record_result(plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when,
+                           new=new, known_decks=own)
     if as_json:
         from skyforge.cli.output import emit_json
 

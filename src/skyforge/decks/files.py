@@ -96,20 +96,42 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     return candidate
 
 
-def parse_deck(text: str, path: Path | str) -> Deck:
+def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
+    """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
+    unknown cards reported in the same run (they would otherwise show only after the fix)."""
     data = parse_toml(text, path)
     lines = key_lines(text)
     check_schema(data, path, "deck", lines)
     try:
         model = DeckFile.model_validate(data)
     except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])) from None
+        problems = validation_problems(
+            exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])
+        if catalog is not None:
+            problems += _unknown_cards(catalog, data.get("cards"), path, lines, problems)
+        raise InputError(problems) from None
     return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
 
 
-def load_deck(path: Path) -> Deck:
-    return parse_deck(read_text(path), path)
+def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
+    """unknown-card problems for the [cards] table of a deck file that has other errors too."""
+    if not isinstance(cards, dict):
+        return []
+    said = {p.key for p in already}
+    out = []
+    for ref in cards:
+        try:
+            known = catalog.find(str(ref)) is not None
+        except InputError:
+            known = True  # an ambiguous name: the rules say so once the file reads
+        if not known and f"cards.{ref}" not in said and f'cards."{ref}"' not in said:
+            out.append(Problem(f"{ref} is not in the catalog", file=path, line=lines.get(("cards", ref)),
+                               key=f'cards."{ref}"', hint=catalog.suggest(str(ref), "alliance")))
+    return out
+
+
+def load_deck(path: Path, catalog=None) -> Deck:
+    return parse_deck(read_text(path), path, catalog)
 
 
 def load_collection(path: Path, text: str | None = None) -> CollectionFile:

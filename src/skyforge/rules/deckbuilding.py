@@ -295,7 +295,8 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> lis
     scope = "across all players' decks" if len(resolved) > 1 else "in a deck"
 
     def message(card: AllianceCard, total: int, limit: int, holders) -> str:
-        where = ", ".join(f"{e.count} in {d.label}" for d, e in holders)
+        names = _labels([d for d, _ in holders])
+        where = ", ".join(f"{e.count} in {names[id(d)]}" for d, e in holders)
         return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
 
     return _over_limit("copy-limit", resolved, illegal,
@@ -305,13 +306,20 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> lis
 def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set) -> str:
     """Which copies to remove: first where the card is illegal anyway, then from the largest holdings."""
     steps = []
+    names = _labels([d for d, _ in holders])
     for deck, entry in sorted(holders, key=lambda h: ((h[0].file, key) not in illegal, -h[1].count)):
         if excess <= 0:
             break
         take = min(excess, entry.count)
-        steps.append(f"remove {take} × {key} from {deck.label}")
+        steps.append(f"remove {take} × {key} from {names[id(deck)]}")
         excess -= take
     return "; ".join(steps)
+
+
+def _labels(decks: list[Deck]) -> dict[int, str]:
+    """How a message names each deck: "Bo's deck", or by file when two decks would read the same."""
+    count = Counter(d.label for d in decks)
+    return {id(d): d.label if count[d.label] == 1 else f"{d.label} ({d.file})" for d in decks}
 
 
 def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
