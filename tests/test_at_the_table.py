@@ -286,3 +286,64 @@ def test_plan_record_near_miss_and_new(run, workspace: Path):
     run("plan", "record", "my-table-deck", "undead", "--lost", "--new")
     run("plan", "record", "my-table-deck", "undead", "--won")
     assert "my-table-deck" in run("plan", "show").stdout
+
+
+# -- help choosing cards ---------------------------------------------------------------------
+
+def _for(run, *args):
+    import json
+
+    return json.loads(run("cards", "search", "--json", *args).stdout)
+
+
+def test_cards_search_for_a_deck_lists_what_it_may_still_take(run, workspace: Path):
+    assert_quotes("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
+                         "2 copies of any Rare card, and 3 copies of any Common card.")
+    run("deck", "new", "t", "--castle", "DEMO.001")
+    run("deck", "add", "t", "DEMO.007x2", "DEMO.028")
+    data = _for(run, "--for", "t")
+    rows = {c["code"]: c for c in data["cards"]}
+    assert rows["DEMO.007"]["left"] == 1 and rows["DEMO.007"]["in_deck"] == 2
+    assert "DEMO.028" not in rows  # a mythic: its one copy is in the deck
+    assert all(c["faction"] in ("liothan", "taulot") or c.get("subtypes") for c in data["cards"])
+    assert not [c for c in data["cards"] if c["faction"] == "kurumo" and not c.get("subtypes")]
+    # with the other player's deck, copies there count too
+    (workspace / "decks" / "o.toml").write_text('schema = 1\nname = "O"\ncastle = "DEMO.003"\n[cards]\n"DEMO.007" = 1\n')
+    rows = {c["code"]: c for c in _for(run, "--for", "t", "--with", "o")["cards"]}
+    assert "DEMO.007" not in rows
+    # a collection: only copies you own and the decks do not use
+    (workspace / "few.toml").write_text('schema = 1\n[products]\n[cards]\n"DEMO.008" = 2\n')
+    rows = {c["code"]: c for c in _for(run, "--for", "t", "--collection", "few.toml")["cards"]}
+    assert set(rows) == {"DEMO.008"} and rows["DEMO.008"]["left"] == 2
+    assert rows["DEMO.008"]["limited_by"] == "collection"
+    out = run("cards", "search", "--for", "t", "--rarity", "mythic").stdout
+    assert "left" in out and "DEMO.029" in out and "DEMO.028" not in out
+    err = run("cards", "search", "--with", "o", expect=2).stderr
+    assert "--for" in err
+
+
+def test_cards_search_for_respects_the_rarity_limit(run, workspace: Path):
+    # the shipped Blue Wall holds as many mythic cards as its castle's back allows
+    data = _for(run, "--for", "demo-blue-wall")
+    assert data["rarity_left"]["mythic"] == 0 and not [c for c in data["cards"] if c["rarity"] == "mythic"]
+    assert data["notes"] and "40 cards" in data["notes"][0]
+
+
+def test_deck_show_chance_to_draw_by_turn(run):
+    assert_quotes("000", "Each player draws five cards from their alliance deck.")
+    from fractions import Fraction
+    from math import comb
+
+    from skyforge.decks.stats import p_drawn_by
+
+    assert p_drawn_by(1, 40, 10) == Fraction(10, 40)
+    assert p_drawn_by(3, 40, 10) == 1 - Fraction(comb(37, 10), comb(40, 10))
+    assert p_drawn_by(3, 40, 0) == 0 and p_drawn_by(3, 3, 3) == 1
+    import json
+
+    data = json.loads(run("deck", "show", "demo-blue-wall", "--turns", "5", "--json").stdout)
+    assert data["draws"] == {"turns": 5, "cards_seen": 10, "hand": 5, "per_turn": 1}
+    card = next(c for g in data["groups"] for c in g["cards"] if c["code"] == "DEMO.028")
+    assert card["drawn_by_turn"] == 0.25
+    out = run("deck", "show", "demo-blue-wall", "--turns", "5").stdout
+    assert "by turn 5" in out and "25%" in out and "59%" in out

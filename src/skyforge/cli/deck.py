@@ -86,29 +86,29 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
 def _show_report(report) -> None:
     # Plain click output: this view is a list, not a table, and drawing it with
     # rich would cost more than the validation itself.
-    from skyforge.cli.output import style
+    from skyforge.cli.output import echo, style
     from skyforge.text import plural
 
     for d in report.decks:
         mark = style("✓ valid", fg="green") if d.valid else style("✗ invalid", fg="red")
         who = f" ({d.player})" if d.player else ""
-        click.echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}")
+        echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}")
         for note in d.notes:
-            click.echo(f"    note: {note}")
+            echo(f"    note: {note}")
     if report.violations:
         count = len(report.violations)
-        click.echo(f"\n{style(f'{count} problem' + ('s' if count > 1 else '') + ':', bold=True)}")
+        echo(f"\n{style(f'{count} problem' + ('s' if count > 1 else '') + ':', bold=True)}")
         for v in report.violations:
             where = v.deck or ", ".join(v.decks)
             line = f":{v.line}" if v.line else ""
-            click.echo(f"  {style(v.rule, fg='red')}  {where}{line}")
-            click.echo(f"      {v.message}")
+            echo(f"  {style(v.rule, fg='red')}  {where}{line}")
+            echo(f"      {v.message}")
             if v.hint:
-                click.echo(f"      hint: {v.hint}")
+                echo(f"      hint: {v.hint}")
             if v.fix:
-                click.echo(f"      fix: {v.fix}")
+                echo(f"      fix: {v.fix}")
     if report.demo:
-        click.echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
+        echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
                          dim=True))
 
 

@@ -293,22 +293,28 @@ mulligan_option = click.option(
 @deck.command()
 @click.argument("deck_ref", metavar="DECK")
 @mulligan_option
+@click.option("--turns", type=click.IntRange(0, 60), default=3, show_default=True,
+              help="Per card, the chance to have drawn at least one copy by this turn "
+                   "(the 5-card opening hand plus one card a turn).")
 @json_option
 @click.pass_obj
-def show(app: App, deck_ref: str, mulligan_cost: int, as_json: bool) -> None:
+def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool) -> None:
     """Show a deck: cards by type, mana curve, breakdowns, castle budget, opening-hand odds.
 
     The odds are exact: the chance that the 5-card opening hand holds at least
     k allies of cost ≤ c, and the same after the rulebook's suggested mulligan
     (throw back every non-ally and every card costing 5 or more, draw as many).
+    Beside each card, the chance to have drawn at least one copy by turn N
+    (--turns; the opening hand plus one card a turn, no mulligan).
 
     \b
       skyforge deck show demo-blue-wall
+      skyforge deck show demo-blue-wall --turns 5
       skyforge deck show demo-blue-wall --json | jq .cards
     """
     from skyforge.decks.stats import deck_stats
 
-    stats = deck_stats(app.catalog, _load(app, deck_ref), mulligan_cost=mulligan_cost)
+    stats = deck_stats(app.catalog, _load(app, deck_ref), mulligan_cost=mulligan_cost, turns=turns)
     if as_json:
         from skyforge.cli.output import emit_json
 
@@ -355,15 +361,20 @@ def _draw(s: dict, cards: bool = True) -> None:
               and ":" not in s["castle"] else s["castle_name"] or s["castle"])
     valid = "[green]✓ valid[/]" if s["valid"] else f"[red]✗ not valid[/] ({plural(len(s['violations']), 'problem')})"
     out.print(f"[bold]{escape(s['name'])}[/]{who} — castle {escape(castle)} · {plural(s['size'], 'card')} · {valid}")
+    if cards and "draws" in s:
+        d = s["draws"]
+        out.print(f"[dim]% = chance to hold at least one copy by turn {d['turns']}: the {d['hand']}-card "
+                  f"opening hand plus one card a turn ({d['cards_seen']} cards seen)[/]")
     if cards:
         for group in s["groups"]:
             out.print(f"\n[bold]{group['type'].capitalize()}[/] ({group['count']})")
             table = new_table(box=None, show_header=False, pad_edge=False, show_edge=False)
-            for justify in ("right", "left", "left", "right", "left", "left"):
+            for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)  # type: ignore[arg-type]
             for c in group["cards"]:
                 table.add_row(f"  {c['count']}×", c["code"], c["name"] or "[red]not in the catalog[/]",
-                              "" if c["cost"] is None else f"cost {c['cost']}", c["rarity"] or "", c["faction"] or "")
+                              "" if c["cost"] is None else f"cost {c['cost']}", c["rarity"] or "", c["faction"] or "",
+                              f"{100 * c['drawn_by_turn']:.0f}%" if "drawn_by_turn" in c else "")
             out.print(table)
     top = max([c["count"] for c in s["curve"]] or [0])
     out.print("\n[bold]Mana curve[/]")

@@ -87,6 +87,8 @@ def table(*columns: str, **options: Any):
         options.setdefault("pad_edge", False)
     else:
         options.setdefault("box", box.SIMPLE_HEAD)
+        options.setdefault("show_edge", False)
+        options.setdefault("padding", (0, 1, 0, 0))
     options.setdefault("header_style", "bold")
     return _fit_table_class()(*columns, **options)
 
@@ -113,6 +115,13 @@ def _fit_table_class():
         if isinstance(cell, str):
             return not Text.from_markup(cell).plain.strip()
         return isinstance(cell, Text) and not cell.plain.strip()
+
+    def _whole(column) -> bool:
+        """A column of codes or numbers: never cut."""
+        import re
+
+        cells = [Text.from_markup(x).plain.strip() if isinstance(x, str) else "" for x in column._cells]
+        return all(re.fullmatch(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?", x) for x in cells)
 
     class FitTable(Table):
         """A table that fits its console: empty columns are dropped, no code, number or header
@@ -141,15 +150,19 @@ def _fit_table_class():
             overhead = self._extra_width + sum(self._get_padding_width(i) for i in range(len(self.columns)))
             widths = list(natural)
             excess = sum(widths) + overhead - max_width
-            while excess > 0:
-                room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, floors)) if w > f]
-                if not room:
-                    break
-                _, i = max(room)
-                cut = min(excess, widths[i] - floors[i],
-                          max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)))
-                widths[i] -= cut
-                excess -= cut
+            # first the text columns (names) down to 12; then any column that is not a code or a
+            # number down to its header (at least 6): codes, numbers and headers stay whole
+            second = [n if _whole(c) else max(cell_width(c.header), min(n, 6)) for c, n in zip(self.columns, natural)]
+            for bounds in (floors, second):
+                while excess > 0:
+                    room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, bounds)) if w > f]
+                    if not room:
+                        break
+                    _, i = max(room)
+                    cut = min(excess, widths[i] - bounds[i],
+                              max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)))
+                    widths[i] -= cut
+                    excess -= cut
             for c, w, n in zip(self.columns, widths, natural):
                 c.no_wrap = True
                 c.overflow = "ellipsis"
