@@ -347,3 +347,82 @@ def test_deck_show_chance_to_draw_by_turn(run):
     assert card["drawn_by_turn"] == 0.25
     out = run("deck", "show", "demo-blue-wall", "--turns", "5").stdout
     assert "by turn 5" in out and "25%" in out and "59%" in out
+
+
+# -- comments survive edits --------------------------------------------------------------------
+
+MY_DECK = '''# my deck, built for Friday
+schema = 1
+name = "Cm"   # the name
+castle = "DEMO.001"
+
+[cards]
+# the core
+"DEMO.007" = 3  # Gullwing -- keep 3!
+"DEMO.009" = 2
+# finishers
+"DEMO.028" = 1  # Captain
+'''
+
+
+def test_deck_edits_keep_comments_and_layout(run, workspace: Path):
+    deck = workspace / "decks" / "cm.toml"
+    deck.write_text(MY_DECK)
+    run("deck", "add", "cm", "DEMO.008", "DEMO.040")
+    run("deck", "remove", "cm", "DEMO.009x2", "DEMO.007")
+    assert deck.read_text() == MY_DECK.replace(
+        '"DEMO.007" = 3  # Gullwing -- keep 3!\n"DEMO.009" = 2\n',
+        '"DEMO.007" = 2  # Gullwing -- keep 3!\n"DEMO.008" = 1  # Saltmarsh Pikeman (liothan base)\n').replace(
+        '"DEMO.028" = 1  # Captain\n', '"DEMO.028" = 1  # Captain\n"DEMO.040" = 1  # Bramblecoat Warden (taulot base)\n')
+    run("deck", "rename", "cm", "cm2")
+    text = (workspace / "decks" / "cm2.toml").read_text()
+    assert text.startswith("# my deck, built for Friday\n") and 'name = "cm2"   # the name' in text
+    assert "# finishers" in text
+
+
+def test_deck_edit_keeps_comments_property():
+    from hypothesis import given, settings, strategies as st
+
+    from skyforge.decks.editing import edited_text
+    from skyforge.decks.files import parse_deck
+
+    codes = st.sampled_from([f"DEMO.{n:03d}" for n in range(7, 60)])
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.dictionaries(codes, st.integers(1, 3), max_size=8), st.dictionaries(codes, st.integers(1, 3), max_size=8),
+           st.text(alphabet="abc xyz-", min_size=1, max_size=12))
+    def check(before, after, remark):
+        lines = ["# " + remark, "schema = 1", 'name = "P"', 'castle = "DEMO.001"', "", "[cards]"]
+        lines += [f'"{k}" = {v}  # {remark}' for k, v in sorted(before.items())]
+        text = "\n".join(lines) + "\n"
+        deck = parse_deck(text, "p.toml").data
+        new = edited_text(text, deck.model_copy(update={"cards": after}))
+        assert parse_deck(new, "p.toml").data.cards == after
+        assert new.startswith("# " + remark + "\n")
+        kept = set(before) & set(after)
+        assert new.count(f"# {remark}") >= 1 + len(kept)
+
+    check()
+
+
+def test_collection_edits_keep_comments(run, workspace: Path):
+    path = workspace / "collection.toml"
+    original = path.read_text()
+    assert original.startswith("# Example collection")
+    out = run("collection", "add", "--product", "DEMO:Demo expansion", "DEMO.207x2").stdout
+    assert "added 1 × DEMO:Demo expansion" in out and "added 2 × DEMO.207" in out
+    run("collection", "remove", "DEMO.205")
+    text = path.read_text()
+    assert text.startswith(original.split("schema")[0])  # the comment lines stay
+    assert '"DEMO.205" = 1' in text and '"DEMO.207" = 2  # Cinderpeak Sapper' in text
+    assert '"DEMO:Demo expansion" = 1' in text
+    err = run("collection", "remove", "DEMO.208x5", expect=2).stderr
+    assert "cannot remove 5" in err
+    err = run("collection", "add", "DEMO.999", "--product", "XYZ", expect=2).stderr
+    assert "2 problems" in err
+    import json
+
+    data = json.loads(run("collection", "show", "--json").stdout)
+    assert data["products"] == {"DEMO": 1, "DEMO:Demo expansion": 1} and data["total"] > 200
+    run("collection", "add", "--product", "DEMO", "--file", "new.toml")
+    assert (workspace / "new.toml").read_text().count("DEMO = 1") == 1

@@ -33,6 +33,8 @@ SESSION: list[tuple[str, ...]] = [
     ("deck", "export", "demo-blue-wall", "--format", "text"),
     ("deck", "export", "demo-blue-wall", "demo-green-grove", "--players", "--format", "text"),
     ("deck", "import", "demo-red-rush-copy.txt", "--name", "imported"),
+    ("collection", "add", "--product", "DEMO:Demo expansion", "DEMO.207x2"), ("collection", "show"),
+    ("collection", "remove", "DEMO.207"),
     ("deck", "list"),
     ("cards", "search", "--for", "demo-blue-wall", "--with", "demo-green-grove"),
     ("game", "setup", "--first-game", "DEMO"),
