@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 from skyforge.text import plural
@@ -97,7 +98,7 @@ def _name(app: App, code: str) -> str:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--castle", required=True, help="The campaign castle (code or name).")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME=DECK[@CASTLE]",
               help="A player and their market deck (a deck file or decks/NAME.toml, or a pre-made deck id). "
@@ -177,9 +178,9 @@ def _esc(text: str) -> str:
 
 
 @campaign.command("start-deck")
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Whose starting deck.")
-@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...")
+@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...", shell_complete=card_refs)
 @click.option("--auto", is_flag=True, help="Take the first 18 base and 2 legendary cards of the shuffled market deck.")
 @json_option
 @click.pass_obj
@@ -215,7 +216,7 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
 
 
 @campaign.command("next")
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def next_(app: App, name: str, as_json: bool) -> None:
@@ -263,7 +264,7 @@ def _scenario_view(out, state) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("action")
 @json_option
 @click.pass_obj
@@ -321,7 +322,7 @@ def _offers_view(out, app: App, state) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("x", type=int)
 @click.option("--free", is_flag=True, help="A Recruit from another effect: no scenario action, no gold.")
 @json_option
@@ -342,7 +343,7 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Who takes an offer.")
 @click.argument("number", type=int, metavar="N")
 @json_option
@@ -364,7 +365,7 @@ def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
@@ -384,7 +385,7 @@ def income(app: App, name: str, as_json: bool) -> None:
 
 
 @campaign.command(context_settings=NUMBER)
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("amount", metavar="(+N|-N)")
 @json_option
 @click.pass_obj
@@ -410,7 +411,7 @@ def gold(app: App, name: str, amount: str, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("cards", type=int, metavar="N")
 @json_option
 @click.pass_obj
@@ -433,9 +434,9 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Whose deck.")
-@click.argument("card")
+@click.argument("card", shell_complete=card_refs)
 @json_option
 @click.pass_obj
 def exile(app: App, name: str, player: str, card: str, as_json: bool) -> None:
@@ -455,7 +456,7 @@ def exile(app: App, name: str, player: str, card: str, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("health", type=int)
 @json_option
 @click.pass_obj
@@ -488,7 +489,7 @@ def _unchecked(app: App, state) -> str:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--won", is_flag=True, help="The alliance won the game.")
 @click.option("--lost", is_flag=True, help="The alliance lost the game (and so the campaign).")
 @click.option("--castle-health", required=True, type=int, help="The castle's health at the end of the game.")
@@ -517,7 +518,7 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.pass_obj
 def undo(app: App, name: str) -> None:
     """Remove the last event of the journal, to take back a mistake (again to go further back).
@@ -539,7 +540,7 @@ def undo(app: App, name: str) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def show(app: App, name: str, as_json: bool) -> None:
@@ -633,7 +634,7 @@ def _summary(event) -> str:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def log(app: App, name: str, as_json: bool) -> None:

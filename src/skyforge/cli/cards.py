@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
@@ -30,9 +31,9 @@ def cards() -> None:
 @click.option("--cost", metavar="MIN-MAX", help="Mana cost or range: 3, 2-4, 5-, -2.")
 @click.option("--set", "set_code", metavar="SET", help="Only this set (e.g. DEMO, CAM).")
 @click.option("--horde", help="Only cards of this horde (id).")
-@click.option("--for", "for_deck", metavar="DECK",
+@click.option("--for", "for_deck", metavar="DECK", shell_complete=deck_names,
               help="Only the cards DECK may still take (its castle's back, copy limits), with copies left.")
-@click.option("--with", "with_decks", metavar="DECK", multiple=True,
+@click.option("--with", "with_decks", metavar="DECK", multiple=True, shell_complete=deck_names,
               help="With --for: the other players' decks of the game (repeatable): copy limits count them.")
 @click.option("--collection", type=click.Path(dir_okay=False, allow_dash=True),
               help="With --for: only copies your collection holds that the decks do not use yet.")
@@ -151,7 +152,7 @@ def _cost_range(text: str | None) -> tuple[int | None, int | None]:
 
 
 @cards.command()
-@click.argument("refs", nargs=-1, required=True, metavar="CODE|NAME...")
+@click.argument("refs", nargs=-1, required=True, metavar="CODE|NAME...", shell_complete=card_refs)
 @json_option
 @click.pass_obj
 def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from skyforge.cli.complete import card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
@@ -46,7 +47,7 @@ def collection() -> None:
 
 
 @collection.command()
-@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...")
+@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...", shell_complete=card_refs)
 @product_option
 @file_option
 @click.pass_obj
@@ -61,7 +62,7 @@ def add(app: App, cards: tuple[str, ...], products: tuple[str, ...], file: Path 
 
 
 @collection.command()
-@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...")
+@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...", shell_complete=card_refs)
 @product_option
 @file_option
 @click.pass_obj

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from skyforge.cli.complete import deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
@@ -20,7 +21,7 @@ def deck() -> None:
 
 
 @deck.command()
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
 @click.option("--collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Also check that your collection (products and single cards) holds every card "
                    "('-': read it from standard input).")

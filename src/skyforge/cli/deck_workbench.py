@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from skyforge.cli.deck import deck
+from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
@@ -96,8 +97,8 @@ def new(app: App, name: str, castle: str, player: str | None, force: bool) -> No
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
-@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=None)
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=card_refs)
 @click.pass_obj
 def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     """Add cards to a deck: a code or name, optionally xN for N copies.
@@ -121,8 +122,8 @@ def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
-@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=None)
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=card_refs)
 @click.pass_obj
 def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     """Remove cards from a deck (xN removes N copies; default one).
@@ -139,7 +140,7 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @click.argument("new_name")
 @force_option
 @click.pass_obj
@@ -156,7 +157,7 @@ def rename(app: App, deck_ref: str, new_name: str, force: bool) -> None:
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @click.argument("new_name")
 @force_option
 @click.pass_obj
@@ -291,7 +292,7 @@ mulligan_option = click.option(
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @mulligan_option
 @click.option("--turns", type=click.IntRange(0, 60), default=3, show_default=True,
               help="Per card, the chance to have drawn at least one copy by this turn "
@@ -324,7 +325,7 @@ def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool)
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @mulligan_option
 @json_option
 @click.pass_obj
@@ -423,8 +424,8 @@ def _draw(s: dict, cards: bool = True) -> None:
 
 
 @deck.command()
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@click.argument("a", metavar="A", shell_complete=deck_names)
+@click.argument("b", metavar="B", shell_complete=deck_names)
 @json_option
 @click.pass_obj
 def diff(app: App, a: str, b: str, as_json: bool) -> None:
@@ -467,7 +468,7 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
 # -- exporting and importing ------------------------------------------------------
 
 @deck.command("export")
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
 @click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
               help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),

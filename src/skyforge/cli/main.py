@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "deck": ("skyforge.cli.deck", "deck", "Build, inspect, compare, export and validate alliance decks."),
     "catalog": ("skyforge.cli.catalog", "catalog", "Check the catalog files and see where data comes from."),
     "collection": ("skyforge.cli.collection", "collection", "Record what you own: products and single cards."),
+    "completion": ("skyforge.cli.complete", "completion", "Print the shell completion script (bash, zsh, fish)."),
     "campaign": ("skyforge.cli.campaign", "campaign", "Run a four-game campaign: piles, gold, castle health, Recruit."),
     "schema": ("skyforge.cli.schema", "schema", "Print the JSON Schema of a file format."),
     "onward": ("skyforge.cli.onward", "onward", "Onward: draft hero teams, list the heroes."),
