@@ -139,13 +139,13 @@ def test_a_real_80_column_pseudo_terminal(workspace: Path):
     import termios
 
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the real skyforge on a terminal
+    if pid == 0:  # the child: the real skyforge on a terminal of 80 columns
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, WIDTH, 0, 0))
         os.chdir(workspace)
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SKYFORGE_CATALOG")}
         env.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
         os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()",
                                     "cards", "search", "--faction", "liothan", "--rarity", "mythic"], env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, WIDTH, 0, 0))
     chunks = []
     while True:
         try:
