@@ -426,3 +426,13 @@ def test_collection_edits_keep_comments(run, workspace: Path):
     assert data["products"] == {"DEMO": 1, "DEMO:Demo expansion": 1} and data["total"] > 200
     run("collection", "add", "--product", "DEMO", "--file", "new.toml")
     assert (workspace / "new.toml").read_text().count("DEMO = 1") == 1
+
+
+def test_dash_for_team_files(run, workspace: Path):
+    team = 'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n'
+    (workspace / "teams").mkdir()
+    (workspace / "teams" / "bob.toml").write_text(team.replace("Ann", "Bob"))
+    out = run("arena", "team", "validate", "-", input=team, expect=None).stdout
+    assert "<stdin>: Ann" in out
+    out = run("arena", "setup", "-", "bob", input=team, expect=None)
+    assert "Ann" in out.stdout + out.stderr

@@ -10,7 +10,7 @@ from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
 from skyforge.draft.session import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import check_schema, read_toml, workspace_file
+from skyforge.storage import check_schema, parse_toml, read_toml, workspace_file
 
 GAME = "skybound-arena"
 KIND = "arena-hero"
@@ -88,11 +88,17 @@ def team_path(workspace: Path, ref: str) -> Path:
     return path
 
 
-def read_teams(workspace: Path, refs: list[str]) -> list[dict]:
-    """The team files ``refs`` (paths or names), in order; the same file twice is refused."""
+def read_teams(workspace: Path, refs: list[str], stdin: str | None = None) -> list[dict]:
+    """The team files ``refs`` (paths or names), in order; the same file twice is refused.
+
+    A ref ``-`` is the team file given as ``stdin`` (standard input, read by the caller).
+    """
     seen: dict[Path, str] = {}
     teams = []
     for ref in refs:
+        if ref == "-" and stdin is not None:
+            teams.append(read_team(Path("<stdin>"), stdin))
+            continue
         path = team_path(workspace, ref)
         key = path.resolve()
         if key in seen:
@@ -103,9 +109,12 @@ def read_teams(workspace: Path, refs: list[str]) -> list[dict]:
     return teams
 
 
-def read_team(path: Path) -> dict:
-    """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``."""
-    data, _ = read_toml(path)
+def read_team(path: Path, text: str | None = None) -> dict:
+    """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``.
+
+    ``text``: the file's content read elsewhere (standard input), named ``path`` in messages.
+    """
+    data = parse_toml(text, path) if text is not None else read_toml(path)[0]
     check_schema(data, path, "team")
     unknown = set(data) - {"schema", "player", "name", "heroes"}
     if unknown:
@@ -154,8 +163,8 @@ def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
     return heroes, violations
 
 
-def validate(catalog, path: Path) -> dict:
-    team = read_team(path)
+def validate(catalog, path: Path, text: str | None = None) -> dict:
+    team = read_team(path, text)
     heroes, violations = check_team(catalog, team["heroes"])
     return {"file": team["file"], "player": team["player"], "valid": not violations,
             "heroes": [{"name": h.name, "code": h.code, "class": h.hero_class} for h in heroes],
