@@ -11,8 +11,7 @@ from .conftest import SHIPPED_CATALOG, assert_quotes
 def test_official_arena_data_is_only_what_003_says():
     data = tomllib.loads((SHIPPED_CATALOG / "official" / "arena.toml").read_text())
     assert data["provenance"] == "official"
-    for hero in data["cards"]:
-        assert_quotes("003", hero["name"])
+    for hero in data["cards"]:  # each name is checked against 003 in test_citations.py
         assert "action_cards" not in hero
     benidia = next(h for h in data["cards"] if h["name"] == "Benidia")
     assert_quotes("003", "use the enchanter Skill of Benidia")
@@ -77,7 +76,7 @@ def test_setup_more_players_and_two_vs_two(run, workspace):
     assert_quotes("003", "each player draws 5 cards plus one for each player before them in turn order.",
                   "In a two versus two player game, the first player team to score 50 points wins the game.")
     teams = [["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"],
-             ["Maddoc", "Nerys", "Orrin", "Pell", "Quilla"], ["Rask", "Galen", "Hesper", "Ilya", "Jorund"]]
+             ["Maddoc", "Nerys", "Orrin", "Pell", "Quilla"], ["Rask", "Sorrel", "Tamsin", "Ulric", "Vesna"]]
     files = [write(workspace / f"t{i}.toml", t, f"P{i}") for i, t in enumerate(teams)]
     data = json.loads(run("arena", "setup", *files, "--two-vs-two", "--json").output)
     assert data["score_to_win"] == 50 and [p["draw"] for p in data["players"]] == [5, 6, 7, 8]
@@ -123,3 +122,13 @@ def test_show_reads_and_says_from(run, workspace):
     out = run("arena", "show", "d").stdout
     assert "from drafts/d.toml" in out.replace("\\", "/") and "saved to" not in out
     assert "saved to" in run("arena", "undo", "d").stdout
+
+
+def test_setup_refuses_two_teams_sharing_a_hero(run, workspace):
+    assert_quotes("003", "Decide which player will pick the first hero deck, then take turns selecting hero's until "
+                         "both players have 5 heroes.")
+    a = write(workspace / "a.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann")
+    b = write(workspace / "b.toml", ["Ashka", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
+    r = run("arena", "setup", a, b, expect=2)
+    assert "Ashka is in 2 teams (Ann, Bob)" in r.stderr and "give Bob another hero" in r.stderr
+    assert "Traceback" not in r.output

@@ -34,8 +34,10 @@ STEP = st.one_of(
     st.tuples(st.just("income")),
     st.tuples(st.just("gold"), st.integers(-60, 60)),
     st.tuples(st.just("pillage"), st.integers(1, 12)),
-    st.tuples(st.just("exile"), st.sampled_from(PLAYERS), st.integers(0, 30)),
-    st.tuples(st.just("health"), st.integers(0, 30)),
+    st.tuples(st.just("exile"), st.sampled_from(PLAYERS), st.integers(0, 30), st.booleans()),
+    st.tuples(st.just("exile-horde"), st.integers(0, 60), st.booleans()),
+    st.tuples(st.just("mandatory")),
+    st.tuples(st.just("health"), st.integers(-10, 40)),
     st.tuples(st.just("end"), st.booleans(), st.integers(0, 25)),
 )
 
@@ -64,8 +66,16 @@ def command(step):
     if kind == "exile":
         def exile(s):
             deck = sorted(s.player(args[0]).deck)
-            return c.exile(s, catalog, args[0], deck[args[1] % len(deck)] if deck else "DEMO.001")
+            return c.exile(s, catalog, args[0], deck[args[1] % len(deck)] if deck else "DEMO.001", free=args[2])
         return exile
+    if kind == "exile-horde":
+        def exile_horde(s):
+            deck = sorted(s.horde_deck)
+            return c.exile(s, catalog, None, deck[args[0] % len(deck)] if deck else "DEMO.100", horde=True,
+                           free=args[1])
+        return exile_horde
+    if kind == "mandatory":
+        return c.resolve_mandatory
     if kind == "health":
         return lambda s: c.set_health(s, args[0])
     return lambda s: c.end_game(s, args[0], args[1])
@@ -102,13 +112,18 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
         except SkyforgeError:
             assert game.state is before                  # a refused command changes nothing
             continue
-        assert len(new) == 1                              # one command, one event: undo undoes a command
+        # one command, one event — but `next` also records the scenario's mandatory effect, an
+        # event of its own so that undo takes it back (then `campaign mandatory` applies it again)
+        assert len(new) == 1 or [e.type for e in new] == ["game-set-up", "mandatory-resolved"]
         # gold stays within 0..40 whatever happens
         assert GOLD_MIN <= game.state.gold <= GOLD_MAX
         # replaying the whole journal gives the state built step by step
         assert fold(game.events) == game.state
-        # undo (dropping the last event) gives back the state before, exactly
-        assert fold(game.events[:-1]) == before
+        # undo (dropping the command's events) gives back the state before, exactly
+        assert fold(game.events[:-len(new)]) == before
+        if len(new) == 2:
+            again = c.resolve_mandatory(fold(game.events[:-1]))   # undo, then apply it again
+            assert fold([*game.events[:-1], *again]) == game.state
     # the file round trip keeps every event and the state
     journal = store.parse_journal(store.render_journal(game.events), "p.toml")
     assert journal.events == game.events and journal.state == game.state

@@ -144,9 +144,11 @@ def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed
 
 
 def test_premade_market_deck_follows_the_players_castle():
-    with pytest.raises(RuleError) as exc:
+    assert_quotes("000", "each player shuffles together 40 alliance cards from the same set and of the same "
+                         "faction as their castle")
+    with pytest.raises(InputError) as exc:      # a kurumo pre-made deck on a liothan castle
         created(players=("Alice=kurumo-demo",))
-    assert "premade:kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value)
+    assert "kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value) and "liothan" in str(exc.value)
     # a visiting player without @CASTLE: the castle of the deck's set and faction
     state = fold([created(players=("Alice=liothan-demo", "Bo=taulot-demo"))])
     assert state.players[1].castle == "DEMO.003"
@@ -232,7 +234,7 @@ def test_outsiders_and_piles_over_four_games():
     scenarios = {s.code: s for s in first.scenario_pile}
     portals = {p.code: p for p in first.portal_pile}
     for number in range(1, 5):
-        (setup,) = g.do(c.next_game)
+        setup = g.do(c.next_game)[0]
         assert setup.game == number == g.state.game
         if number == 1:
             assert setup.outsider == portals[setup.portal].name and setup.henchman_scenario is None
@@ -258,8 +260,9 @@ def test_castle_health_and_gold_carry_over():
     g.do(c.pillage, 3)
     gold = g.state.gold
     g.do(c.end_game, True, 13)
-    g.do(c.next_game)
-    assert (g.state.gold, g.state.castle_health) == (gold, 13)
+    setup = g.do(c.next_game)[0]
+    after_setup = fold(g.events[:g.events.index(setup) + 1])   # before any mandatory effect
+    assert (after_setup.gold, after_setup.castle_health) == (gold, 13)
     assert g.state.games[0].gold == gold and g.state.games[0].castle_health == 13
 
 
@@ -282,6 +285,8 @@ def _scenario_game(code="DEMO.183", gold=None):
     g = Game().ready()
     g.do(lambda s: [ev.GameSetUp(game=1, scenario=code, portal=s.portal_pile[0].code,
                                  outsider=s.portal_pile[0].name)])
+    if g.state.current.scenario.mandatory_effect() is not None:
+        g.do(c.resolve_mandatory)
     if gold is not None:
         g.do(c.adjust_gold, gold - g.state.gold)
     return g
@@ -451,8 +456,9 @@ def test_exiled_card_goes_to_the_bottom_of_the_market_deck():
     bo = g.state.player("Bo")
     code = sorted(bo.deck)[0]
     before = bo.deck[code]
+    g.do(c.take_action, "Exile 1")
     g.do(c.exile, demo_catalog(), "Bo", code)
     assert g.state.player("Bo").deck[code] == before - 1
     assert g.state.player("Bo").market[-1] == code
     with pytest.raises(RuleError, match="holds no"):
-        c.exile(g.state, demo_catalog(), "Bo", "DEMO.001")
+        c.exile(g.state, demo_catalog(), "Bo", "DEMO.001", free=True)

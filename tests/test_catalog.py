@@ -169,3 +169,23 @@ def test_a_set_defined_twice_says_where(tmp_path):
     b = write(tmp_path, HEAD, "b.toml")
     (problem,) = problems_of(a, b)
     assert problem.file == b and str(a) in problem.message and "drop this [[sets]]" in problem.hint
+
+
+def test_inferences_in_the_official_catalog_are_marked():
+    """DESIGN.md §3: catalog/official holds only what the rulebooks state; what skyforge reads
+    into them says so in `source` ("… inferred: …")."""
+    import tomllib
+
+    from .conftest import SHIPPED_CATALOG, assert_quotes
+
+    assert_quotes("000", "For your first game, use the blue and/or green decks from the Campaigns set")
+    cards = tomllib.loads((SHIPPED_CATALOG / "official" / "cards.toml").read_text(encoding="utf-8"))["cards"]
+    wind = next(c for c in cards if c["name"] == "Wind Riders")
+    assert wind["kind"] == "alliance" and "kind inferred:" in wind["source"]
+    setup = tomllib.loads((SHIPPED_CATALOG / "official" / "setup.toml").read_text(encoding="utf-8"))
+    cam = next(g for g in setup["first_games"] if g["id"] == "CAM")
+    assert cam["decks"] and "deck ids inferred:" in cam["source"]
+    premade = tomllib.loads((SHIPPED_CATALOG / "official" / "premade.toml").read_text(encoding="utf-8"))
+    for deck in premade["premade_decks"]:
+        if deck["id"] in cam["decks"]:
+            assert "set inferred:" in deck["source"]

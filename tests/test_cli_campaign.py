@@ -133,7 +133,7 @@ def test_docs_walkthrough_runs(run, workspace):
             args = shlex.split(command)
             assert args[0] == "skyforge"
             result = run(*args[1:], expect=None,
-                         env={"SKYFORGE_CATALOG": str(DEMO_CATALOG), "COLUMNS": "200"})
+                         env={"COLUMNS": "200"})
             assert result.exit_code == 0, f"{command}\n{result.output}"
             for line in shown.strip().splitlines():
                 if line.strip() and not line.startswith("…"):
@@ -191,35 +191,122 @@ def test_end_needs_exactly_one_of_won_and_lost(run):
     assert show(run)["status"] == "lost"
 
 
-def test_castle_health_above_full_health_is_refused(run):
+def test_castle_health_has_no_cap_and_no_floor(run):
+    from .conftest import assert_quotes
+
+    assert_quotes("000", "HEALTH — When an effect references the health of a card, you must consider the printed "
+                         "value modified by tokens and temporary effects. There is no maximum or minimum health value.")
+    assert_quotes("001", "There is no maximum or minimum health value.")
     _playing(run)                                              # DEMO.001: full health 20 in the catalog
-    result = sky(run, "campaign", "health", "spring", "99", expect=2)
-    assert "above the castle's full health (20)" in result.stderr and "0 to 20" in result.stderr
-    result = sky(run, "campaign", "end", "spring", "--won", "--castle-health", "21", expect=2)
-    assert "above the castle's full health (20)" in result.stderr
-    sky(run, "campaign", "health", "spring", "20")
+    out = sky(run, "campaign", "health", "spring", "22").stdout
+    assert "Castle health 20 → 22 (full 20)" in out
+    assert show(run)["castle_health"] == 22 and show(run)["full_health"] == 20
+    sky(run, "campaign", "health", "spring", "-3")
+    assert show(run)["castle_health"] == -3
+    sky(run, "campaign", "end", "spring", "--lost", "--castle-health", "-3")   # a lost game is still lost
+    data = show(run)
+    assert data["status"] == "lost" and data["games"][0]["castle_health"] == -3
+    assert "castle health -3 (full 20)" in sky(run, "campaign", "show", "spring").stdout
+
+
+def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(run):
+    """Seed 5: game 1 is Bells at Midnight (mandatory: the castle loses 2 health; Exile 1; Fortify),
+    game 2 The Glowing Grotto (mandatory: a discard at random, a reminder; Fortify)."""
+    from .conftest import assert_quotes
+
+    assert_quotes("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
+                  "Each action may only be taken once unless there is a \"∞\" symbol next to it.",
+                  "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
+                  "If it is an alliance card, return it to the bottom of its market deck.",
+                  "There is no maximum or minimum health value.")
+    sky(run, *NEW[:-1], "5")
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    out = sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto").stdout
+    assert "next: set up game 1" in out
+    # game 1: the mandatory health loss is applied as the game is set up
+    out = sky(run, "campaign", "next", "spring").stdout
+    assert "Bells at Midnight" in out and "castle health 20 → 18 (full 20)" in out
+    assert show(run)["castle_health"] == 18
+    assert "Undone: mandatory effect of DEMO.185 (castle health -2)" in sky(run, "campaign", "undo", "spring").stdout
+    data = show(run)
+    assert data["castle_health"] == 20 and data["next_step"]["step"] == "mandatory"
+    assert "the mandatory effect of Bells at Midnight is resolved first" in \
+        sky(run, "campaign", "action", "spring", "Fortify", expect=2).stderr
+    sky(run, "campaign", "mandatory", "spring")
+    assert show(run)["castle_health"] == 18
+    # exile: none without an Exile action; within its allowance; beyond it only as a house rule
+    data = show(run)
+    alice = sorted(data["players"][0]["deck"])
+    result = sky(run, "campaign", "exile", "spring", "--player", "Alice", alice[0], expect=2)
+    assert "Exile X action just taken" in result.stderr and "--free" in result.stderr
+    out = sky(run, "campaign", "action", "spring", "Exile 1").stdout
+    assert "each player may exile 1 card from their deck" in out
+    data = show(run)
+    assert data["next_step"] == {"step": "exile", "player": "Alice", "allowance": 1, "horde_allowance": 0}
+    assert "next: Alice may exile 1 card (" in sky(run, "campaign", "show", "spring").stdout
+    size = sum(data["players"][0]["deck"].values())
+    sky(run, "campaign", "exile", "spring", "--player", "Alice", alice[0])
+    assert sum(show(run)["players"][0]["deck"].values()) == size - 1
+    result = sky(run, "campaign", "exile", "spring", "--player", "Alice", alice[1], expect=2)
+    assert "has exiled the cards the Exile action allows" in result.stderr
+    out = sky(run, "campaign", "exile", "spring", "--player", "Alice", alice[1], "--free").stdout
+    assert "house rule" in out
+    assert "(house rule: --free)" in sky(run, "campaign", "log", "spring").stdout
+    assert sum(show(run)["players"][0]["deck"].values()) == size - 2
+    sky(run, "campaign", "undo", "spring")                      # the house-rule exile taken back
+    assert sum(show(run)["players"][0]["deck"].values()) == size - 1
+    assert show(run)["players"][0]["market"][-1] == alice[0]
+    # Fortify: +2 castle health, applied; undo takes it back
+    out = sky(run, "campaign", "action", "spring", "Fortify").stdout
+    assert "castle health 18 → 20 (full 20)" in out and "lapses" in out
+    sky(run, "campaign", "undo", "spring")
+    assert show(run)["castle_health"] == 18
+    sky(run, "campaign", "action", "spring", "Fortify")
+    assert show(run)["castle_health"] == 20 and show(run)["current"]["exile_allowance"] == {}
+    sky(run, "campaign", "income", "spring")
+    sky(run, "campaign", "end", "spring", "--won", "--castle-health", "20")
+    # game 2: a mandatory effect the tool cannot apply is a reminder until the scenario is resolved
+    out = sky(run, "campaign", "next", "spring").stdout
+    assert "The Glowing Grotto" in out and "Reminder" in out
+    data = show(run)
+    assert data["reminders"] == ["Each player discards 1 card at random from their deck."]
+    text = sky(run, "campaign", "show", "spring").stdout
+    assert "Reminders" in text and "Each player discards 1 card at random" in text
+    # a health gain above the castle's full health is kept (no maximum)
+    out = sky(run, "campaign", "action", "spring", "Fortify").stdout
+    assert "castle health 20 → 22 (full 20)" in out
+    assert show(run)["castle_health"] == 22
+    sky(run, "campaign", "undo", "spring")
     assert show(run)["castle_health"] == 20
+    sky(run, "campaign", "action", "spring", "Fortify")
+    assert show(run)["castle_health"] == 22
+    sky(run, "campaign", "income", "spring")
+    data = show(run)
+    assert data["reminders"] == [] and data["next_step"] == {"step": "end-game", "player": None, "game": 2}
+    log = sky(run, "campaign", "log", "spring").stdout
+    assert "mandatory effect of DEMO.185 (castle health -2)" in log and "action Fortify (gold -3, castle health +2)" in log
 
 
-def test_castle_health_is_not_checked_when_the_catalog_does_not_know_it(run):
-    import pytest
+def test_show_lists_each_players_cards_and_the_next_step(run):
+    from .conftest import assert_quotes
 
-    from skyforge.campaign import commands as c
-    from skyforge.errors import InputError
-
-    from .campaign_util import Game, demo_catalog
-
-    g = Game().ready()
-    g.do(c.next_game)
-    full = g.state.full_health
-    with pytest.raises(InputError, match="above the castle's full health"):
-        c.set_health(g.state, full + 5, demo_catalog())
-
-    class Unknown:                                 # a catalog without the castle's health
-        def find(self, ref, kind=None):
-            return None
-
-    assert c.set_health(g.state, full + 5, Unknown())[0].castle_health == full + 5
+    assert_quotes("000", "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
+                         "and final outsider.")
+    sky(run, *NEW)
+    data = show(run)
+    assert data["next_step"] == {"step": "starting-deck", "player": "Alice"} and data["reminders"] == []
+    sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
+    text = sky(run, "campaign", "show", "spring").stdout
+    assert "next: Bo chooses a starting deck" in text
+    sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
+    text = sky(run, "campaign", "show", "spring").stdout
+    data = show(run)
+    alice = data["players"][0]
+    assert "deck (20 cards):" in text and f"market deck ({len(alice['market'])} cards):" in text
+    assert "Scenario pile (6):" in text and "Portal pile (4):" in text
+    code = sorted(alice["deck"])[0]
+    assert f"{alice['deck'][code]}× {code} " in text and "    base (" in text
+    assert "next: set up game 1 (skyforge campaign next spring)" in text
 
 
 def test_demo_campaigns_say_so_in_every_human_view(run):

@@ -106,3 +106,17 @@ def test_cache_can_be_disabled_and_broken_cache_is_a_miss(tmp_path, monkeypatch)
     for f in tmp_path.glob("catalog-*.pickle"):
         f.write_bytes(b"garbage")
     assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
+
+
+def test_catalog_check_reports_codes_outside_the_sets_product_ranges(run, tmp_path):
+    from .conftest import assert_quotes
+
+    assert_quotes("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)", "Campaigns base box: 001 to 184")
+    far = tmp_path / "far.toml"
+    far.write_text('[[cards]]\ncode = "CAM.350"\nkind = "alliance"\nname = "Too Far"\n\n'
+                   '[[cards]]\ncode = "CAM.184"\nkind = "alliance"\nname = "Last Of The Box"\n', encoding="utf-8")
+    result = run("--catalog", "@shipped", "--catalog", str(far), "catalog", "check", expect=2)
+    assert "far.toml:1: code: card CAM.350 (Too Far) is outside the product ranges of set CAM" in result.stderr
+    assert "Campaigns base box 001–184" in result.stderr and "CAM.184" not in result.stderr
+    assert "Traceback" not in result.output
+    run("catalog", "check")                      # the shipped catalog is within its ranges

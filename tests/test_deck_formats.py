@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -178,24 +179,35 @@ def test_html_sheet_structure(run):
     assert table.count('class="page') == 3 and "Pull list for the table" in table
 
 
-def _chromium(*args: str, cwd: Path) -> None:
-    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    "--no-pdf-header-footer", *args], cwd=cwd, check=True, timeout=90,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def _browser_args(profile: Path) -> list[str]:
+    # a closed network: no background connections; a fresh profile each run
+    return [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            f"--user-data-dir={profile}"]
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="no headless browser: /usr/bin/chromium is not installed "
-                                                  "(Debian: apt-get install chromium)")
 def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, tmp_path):
-    """Print to PDF with headless Chromium: each 40-card deck fits exactly one A4 page."""
+    """Print to PDF with headless Chromium: each 40-card deck fits exactly one A4 page.
+
+    CI installs Debian's chromium (.ci/run) and there this test must run; elsewhere it
+    skips when the browser is missing.
+    """
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but /usr/bin/chromium is missing: .ci/run installs it (apt-get install chromium)")
+        pytest.skip("no headless browser: /usr/bin/chromium is not installed (Debian: apt-get install chromium)")
+
+    def _chromium(*args: str, cwd: Path) -> None:
+        subprocess.run([*_browser_args(tmp_path / "profile"), "--no-pdf-header-footer", *args], cwd=cwd,
+                       check=True, timeout=90, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
     run("deck", "new", "wide", "--castle", "DEMO.001")
     run("deck", "add", "wide", *[f"DEMO.{n:03d}" for n in range(7, 47)])  # 40 different cards: the longest list
     run("deck", "export", "demo-blue-wall", "demo-green-grove", "wide", "--format", "html", "-o", "sheet.html")
     _chromium("--print-to-pdf=sheet.pdf", "sheet.html", cwd=workspace)
     pdf = (workspace / "sheet.pdf").read_bytes()
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3
-    dom = subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
-                          "sheet.html"], cwd=workspace, capture_output=True, text=True, timeout=90, check=True).stdout
+    dom = subprocess.run([*_browser_args(tmp_path / "profile"), "--dump-dom", "sheet.html"], cwd=workspace, capture_output=True, text=True, timeout=90, check=True).stdout
     assert dom.count('class="page deck"') == 3 and "Saltglass Bastion" in dom
     # a screenshot renders too (the layout was reviewed from one: see docs/decks.md)
     _chromium("--window-size=900,1250", f"--screenshot={tmp_path / 'sheet.png'}", "sheet.html", cwd=workspace)

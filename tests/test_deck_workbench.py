@@ -144,6 +144,28 @@ def test_premade_applies_errata(catalog):
     assert "DEMO.017" not in deck.cards and deck.cards.get("DEMO.203") == 1
 
 
+def test_premade_checks_its_cards_and_its_castle(run, workspace, tmp_path):
+    assert_quotes("000", "each player shuffles together 40 alliance cards from the same set and of the same "
+                         "faction as their castle")
+    result = run("deck", "premade", "DEMO", "liothan", "--castle", "DEMO.003", expect=2)   # a taulot castle
+    assert "is taulot; pre-made deck 'liothan-demo' is liothan" in result.stderr
+    assert "Traceback" not in result.output
+    extra = tmp_path / "stray.toml"
+    extra.write_text('[[sets]]\ncode = "ZZZ"\nname = "Elsewhere"\n'
+                     '[[cards]]\ncode = "DEMO.990"\nkind = "alliance"\nname = "Stray Raider"\n'
+                     'faction = "kurumo"\nrarity = "base"\ntype = "ally"\npremade = "liothan-demo"\n'
+                     '[[cards]]\ncode = "ZZZ.001"\nkind = "alliance"\nname = "Far Visitor"\n'
+                     'faction = "liothan"\nrarity = "base"\ntype = "ally"\npremade = "liothan-demo"\n',
+                     encoding="utf-8")
+    from .conftest import DEMO_CATALOG
+
+    result = run("--catalog", str(DEMO_CATALOG), "--catalog", str(extra), "deck", "premade", "DEMO", "liothan",
+                 expect=2)
+    assert "DEMO.990 Stray Raider" in result.stderr and "kurumo, not liothan" in result.stderr
+    assert "ZZZ.001 Far Visitor" in result.stderr and "of set ZZZ, not DEMO" in result.stderr
+    assert "stray.toml" in result.stderr
+
+
 def test_premade_official_decks_say_which_data_is_missing(run):
     result = run("deck", "premade", "CAM", "liothan", expect=2)
     assert "no card list for pre-made deck 'liothan-zealots'" in result.stderr

@@ -102,7 +102,8 @@ def test_illegal_pick_exits_2_with_reason(run):
 
 def test_official_heroes_left_out_under_colour_rule(run):
     r = run("onward", "draft", "--method", "snake", "--one-per-color", "--picks", "Akimo", expect=2)
-    assert "color is not known" in r.stderr and "official/onward.toml" in r.stderr
+    assert "color is not known" in r.stderr and "official/onward.toml" not in r.stderr
+    assert 'a catalog file of your own' in r.stderr and 'name = "Akimo"' in r.stderr
 
 
 def test_saved_draft_resume_and_undo(run, workspace):
@@ -170,3 +171,48 @@ def test_saving_never_overwrites_a_draft_saved_meanwhile(run, workspace, monkeyp
     result = run("onward", "draft", "--method", "snake", "--seed", "1", "--save", "d", expect=2)
     assert "already exists" in result.stderr
     assert (workspace / "drafts" / "d.toml").read_text() == "# another player's draft\n"
+
+
+def test_nothing_chosen_is_the_fallback_one_per_color_all_random(run):
+    import json as _json
+
+    from .conftest import assert_quotes
+
+    assert_quotes("002", "If you cannot agree, use the first restriction (one per color) and the first drafting "
+                         "method (all random!).")
+    data = _json.loads(run("onward", "draft", "--seed", "7", "--json").stdout)
+    assert data["method"] == "random" and data["restrictions"] == ["one hero per colour"]
+    assert "fallback" in data["fallback"]
+    for team in ("shadow", "light"):
+        colours = [h["color"] for h in _json.loads(run("onward", "heroes", "--json").stdout)["heroes"]
+                   if h["name"] in data["teams"][team]]
+        assert len(colours) == len(set(colours)) == 4
+    assert "002's fallback" in run("onward", "draft", "--seed", "7").stdout
+    # a method or a restriction chosen: no fallback
+    chosen = _json.loads(run("onward", "draft", "--method", "random", "--seed", "7", "--json").stdout)
+    assert chosen["restrictions"] == [] and chosen["fallback"] is None
+
+
+def test_hero_classes_are_checked_against_the_games_own_list(run, tmp_path):
+    from .conftest import assert_quotes
+
+    assert_quotes("002", "Heroes belong to one of these classes:", "Slayers seize the initiative",
+                  "Marksmen are unbeatable damage dealers", "Tanks keep friendly heroes alive",
+                  "Controllers influence the battlefield", "Mages are the best at clearing waves",
+                  "Laners push toward the enemy nexus", "Junglers earn gold faster",
+                  "Warriors excel at team fights")
+    from skyforge.catalog import load_catalog
+    from skyforge.catalog.loader import SHIPPED
+
+    catalog = load_catalog([SHIPPED])
+    assert catalog.hero_classes["onward"].classes == ["slayer", "marksman", "tank", "controller", "mage",
+                                                     "laner", "jungler", "warrior"]
+    for hero in catalog.of_kind("onward-hero"):          # the demo heroes use the rulebook's classes
+        assert hero.hero_class is None or hero.hero_class in catalog.hero_classes["onward"].classes
+    mine = tmp_path / "heroes.toml"
+    mine.write_text('[[sets]]\ncode = "MYO"\nname = "Mine"\ngame = "onward"\n\n'
+                    '[[cards]]\ncode = "MYO.001"\nkind = "onward-hero"\nname = "Zed"\nhero_class = "Slayr"\n',
+                    encoding="utf-8")
+    result = run("--catalog", "@shipped", "--catalog", str(mine), "catalog", "check", expect=2)
+    assert "heroes.toml:10: cards[0].hero_class: 'Slayr' is not one of the onward hero classes" in result.stderr
+    assert "did you mean 'slayer'?" in result.stderr

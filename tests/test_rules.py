@@ -225,3 +225,26 @@ def test_collection_with_unknown_product_is_bad_input(catalog):
         owned_counts(catalog, CollectionFile(products={"TST:Nope": 1, "XXX": 1}))
     assert len(err.value.problems) == 2
     assert "Test box" in err.value.problems[0].hint
+
+
+def test_two_decks_on_one_castle_break_same_castle(run, workspace):
+    from .conftest import assert_quotes
+
+    assert_quotes("000", "If there are two players, choose another castle that will remain out of play. "
+                         "This castle will only be used for determining the second player's alliance deck restrictions.")
+    assert_quotes("001", "If there are two alliance players, choose another castle that will remain out of play.")
+    import json
+
+    from .conftest import DEMO_CATALOG
+
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text(encoding="utf-8")
+    (workspace / "decks" / "twin.toml").write_text(text.replace('name = "', 'name = "Twin ', 1), encoding="utf-8")
+    result = run("--catalog", str(DEMO_CATALOG), "deck", "validate", "demo-blue-wall", "twin", "--json", expect=1)
+    data = json.loads(result.stdout)
+    rules = {v["rule"] for v in data["violations"]}
+    assert "same-castle" in rules
+    same = next(v for v in data["violations"] if v["rule"] == "same-castle")
+    assert len(same["decks"]) == 2
+    result = run("game", "setup", "--castle", "DEMO.001", "--castle2", "DEMO.001",
+                 "--hordes", "demo-thornmaw", "--difficulty", "2", "--mode", "coop", expect=2)
+    assert "same-castle" in result.stderr and "Traceback" not in result.output

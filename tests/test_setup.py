@@ -224,8 +224,9 @@ def test_battle_plan_suggestions(catalog):
     status = plan_status(catalog, state)
     assert (status.next_deck, status.next_horde, status.next_outsider) == ("liothan-shapeshifters", "renegade",
                                                                            "The Hate Bringer")
+    assert_quotes("001", "go on to fight against all the hordes in your collection in the order listed")
     state.results = [PlanResult(deck="liothan-shapeshifters", horde="renegade", won=False)]
-    assert plan_status(catalog, state).next_horde == "renegade"  # not beaten yet: fight it again
+    assert plan_status(catalog, state).next_horde == "undead"  # each horde once, in order: a lost one too
     hordes = catalog.battle_plans["001"].hordes
     state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]]
     status = plan_status(catalog, state, seed=9)
@@ -234,6 +235,41 @@ def test_battle_plan_suggestions(catalog):
     state.results += [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[4:6]]
     status = plan_status(catalog, state)
     assert status.next_deck == "taulot-followers" and status.decks[0].victorious
+    assert "victorious (6 wins, 6 needed)" in " ".join(status.notes)
+
+
+def test_battle_plan_deck_that_fought_every_horde_moves_on(catalog):
+    hordes = catalog.battle_plans["001"].hordes
+    state = PlanFile(results=[PlanResult(deck="liothan-shapeshifters", horde=h, won=i < 5)
+                              for i, h in enumerate(hordes)])
+    status = plan_status(catalog, state)
+    first = status.decks[0]
+    assert first.wins == 5 and not first.victorious and first.fought_all
+    assert status.next_deck == "taulot-followers" and status.next_horde == "renegade"
+    assert "has fought every horde" in " ".join(status.notes)
+
+
+def test_battle_plan_of_000_recommendations(catalog):
+    assert_quotes("000", "For the alliance decks the main recommendation is to leave the Nupten (yellow) decks last",
+                  "A possible order is to play all the Liothan (blue), Taulot (green), Kurumo (red), and Nupten "
+                  "(yellow) decks in the release order: first set, Monoliths, and Campaigns.",
+                  "Play them from easier to harder and for the outsider use the first one indicated for each horde, "
+                  "and then the second indicated for a more challenging difficulty.")
+    plan = catalog.battle_plans["000"]
+    assert plan.decks[:3] == ["liothan-shapeshifters", "liothan-enforcers", "liothan-zealots"]
+    assert all(catalog.premade_decks[d].faction == "nupten" for d in plan.decks[-3:])
+    order = ["easy", "medium", "hard", "harder"]
+    ranks = [order.index(catalog.hordes[h].difficulty) for h in plan.hordes]
+    assert ranks == sorted(ranks) and set(plan.hordes) == {h for h in catalog.hordes if not h.startswith("demo-")}
+    state = PlanFile(plan="000")
+    status = plan_status(catalog, state)
+    assert (status.next_deck, status.next_horde, status.next_outsider) == (
+        "liothan-shapeshifters", "renegade", "The Hate Bringer")
+    state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in plan.hordes]
+    status = plan_status(catalog, state)
+    assert status.next_deck == "liothan-shapeshifters"           # no win threshold: the second pass
+    assert (status.next_horde, status.next_outsider) == ("renegade", "Rider of Hate")
+    assert "second suggested outsider" in status.outsider_reason
 
 
 # -- CLI ----------------------------------------------------------------------------
@@ -281,7 +317,7 @@ def test_cli_plan_cycle(run, workspace):
     run("plan", "record", "liothan-demo", "demo-gloomcrawlers", "--won")
     run("plan", "record", "Liothan Demo Vanguard", "demo-ironwraiths", "--lost")
     status = json.loads(run("plan", "--json").stdout)
-    assert status["next"]["horde"] == "demo-ironwraiths"
+    assert status["next"]["horde"] == "demo-thornmaw"         # each horde once, a lost one too
     assert "1W" in run("plan", "show").stdout
     assert (workspace / "plan.toml").exists()
     r = run("plan", "record", "liothan-demo", "nope", "--won", expect=2)

@@ -371,21 +371,22 @@ RECRUIT_1 = {"name": "Recruit 1", "gold": -2, "recruit": 1}
 RECRUIT_3 = {"name": "Recruit 3", "gold": -6, "recruit": 3}
 SELL = {"name": "Sell supplies", "gold": 2, "repeatable": True, "text": "Each player discards the top card of their deck."}
 EXILE_1 = {"name": "Exile 1", "gold": -1, "exile": 1, "text": "Each player may exile 1 card from their deck."}
-FORTIFY = {"name": "Fortify", "gold": -3, "text": "+2 castle health"}
+FORTIFY = {"name": "Fortify", "gold": -3, "castle_health": 2, "text": "+2 castle health"}
 SCOUT = {"name": "Scout ahead", "gold": -1, "text": "Look at the top 3 horde cards and put them back in any order."}
 
 SCENARIOS = [
-    # name, horde, difficulty, income, henchman, mandatory_text, actions
+    # name, horde, difficulty, income, henchman, mandatory effect ([cards.mandatory]), actions
     ("Flooded Mine Shafts", "demo-gloomcrawlers", 1, 4, "Grubb the Tunnel Boss", None,
      [RECRUIT_2, RECRUIT_1, SELL, EXILE_1]),
     ("The Glowing Grotto", "demo-gloomcrawlers", 2, 3, "Sister Mordwen",
-     "Each player discards 1 card at random from their deck.", [RECRUIT_2, FORTIFY, SELL]),
+     {"text": "Each player discards 1 card at random from their deck."}, [RECRUIT_2, FORTIFY, SELL]),
     ("Bells at Midnight", "demo-ironwraiths", 2, 3, "Rattlejaw",
-     "The castle loses 2 health.", [RECRUIT_1, RECRUIT_2, FORTIFY, EXILE_1]),
+     {"text": "The castle loses 2 health.", "castle_health": -2}, [RECRUIT_1, RECRUIT_2, FORTIFY, EXILE_1]),
     ("The Rusted Crossroads", "demo-ironwraiths", 1, 5, "Captain Ferrule", None,
      [RECRUIT_2, SELL, SCOUT]),
     ("Overgrown Watchtower", "demo-thornmaw", 3, 2, "Nettle-Eyed Kess",
-     "Shuffle one power 3 Thornmaw card into the horde deck.", [RECRUIT_3, RECRUIT_1, FORTIFY, EXILE_1, SELL]),
+     {"text": "Shuffle one power 3 Thornmaw card into the horde deck."},
+     [RECRUIT_3, RECRUIT_1, FORTIFY, EXILE_1, SELL]),
     ("Seedfall Valley", "demo-thornmaw", 2, 6, "Old Sloughbark", None,
      [RECRUIT_2, EXILE_1, SCOUT]),
 ]
@@ -514,7 +515,7 @@ def build() -> dict[str, dict]:
     for name, horde, difficulty, income, henchman, mandatory, actions in SCENARIOS:
         encounters.append(_clean({
             "code": code(n), "kind": "scenario", "name": name, "horde": horde, "difficulty": difficulty,
-            "income": income, "mandatory": True if mandatory else None, "mandatory_text": mandatory,
+            "income": income, "mandatory": dict(mandatory) if mandatory else None,
             "henchman": henchman, "actions": [dict(a) for a in actions]}))
         n += 1
 

@@ -280,10 +280,10 @@ def _premade_deck(catalog, premade, castle_card, player: str, draw: random.Rando
 
 
 def _scenario_model(card) -> ev.Scenario:
+    mandatory = ev.ScenarioEffect(**card.mandatory.model_dump()) if card.mandatory else None
     return ev.Scenario(code=card.key, name=card.name, horde=card.horde, difficulty=card.difficulty,
-                       income=card.income, mandatory_text=card.mandatory_text or (
-                           "mandatory effects: see the card" if card.mandatory else None),
-                       henchman=card.henchman,
+                       income=card.income, mandatory_text=mandatory.text if mandatory else None,
+                       mandatory=mandatory, henchman=card.henchman,
                        actions=[ev.ScenarioAction(**a.model_dump()) for a in card.actions])
 
 
@@ -450,8 +450,48 @@ def next_game(state: CampaignState) -> list[ev.GameSetUp]:
         outsider = henchman.henchman or f"the henchman on the back of {henchman.name}"
     else:
         outsider = state.final_outsider
-    return [ev.GameSetUp(at=now(), game=game, scenario=scenario.code, portal=portal.code, outsider=outsider,
-                         henchman_scenario=henchman.code if henchman else None)]
+    setup = ev.GameSetUp(at=now(), game=game, scenario=scenario.code, portal=portal.code, outsider=outsider,
+                         henchman_scenario=henchman.code if henchman else None)
+    if scenario.mandatory_effect() is None:
+        return [setup]
+    return [setup, _mandatory(state, scenario)]
+
+
+def _mandatory(state: CampaignState, scenario: ev.Scenario) -> ev.MandatoryResolved:
+    """The outcome of the scenario's mandatory effect, against ``state`` (gold, offers)."""
+    effect = scenario.mandatory_effect()
+    return ev.MandatoryResolved(
+        at=now(), scenario=scenario.code,
+        change=clamp_gold(state.gold + effect.gold) - state.gold if effect.gold else None,
+        castle_health=effect.castle_health or None, recruit=effect.recruit,
+        offers=_offers(state, effect.recruit) if effect.recruit else None,
+        exile=effect.exile, exile_horde=effect.exile_horde, reminder=effect.pending())
+
+
+def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
+    """Apply this game's mandatory effect when `next` did not (it was undone, or the game was set
+    up by an older skyforge): "The scenario card may have some mandatory effects at the top that
+    must be resolved first." """
+    _require(state, "scenario", doing="resolve the scenario's mandatory effect")
+    _no_offers(state, "resolve the mandatory effect")
+    scenario = state.current.scenario
+    if scenario.mandatory_effect() is None:
+        raise RuleError(f"the scenario {scenario.name} has no mandatory effect")
+    if state.current.mandatory_resolved:
+        raise RuleError(f"the mandatory effect of {scenario.name} is already applied",
+                        hint=f"take it back with: skyforge campaign undo {shlex.quote(state.name)}")
+    if state.current.actions_taken:
+        raise RuleError("actions were taken already: the mandatory effect comes first",
+                        hint="undo the actions first (skyforge campaign undo), or apply its effect by hand")
+    return [_mandatory(state, scenario)]
+
+
+def _mandatory_first(state: CampaignState) -> None:
+    c = state.current
+    if (c.scenario is not None and c.scenario.mandatory_effect() is not None and not c.mandatory_resolved
+            and not c.actions_taken):
+        raise RuleError(f"the mandatory effect of {c.scenario.name} is resolved first",
+                        hint=f"skyforge campaign mandatory {shlex.quote(state.name)}")
 
 
 def find_action(state: CampaignState, ref: str) -> ev.ScenarioAction:
@@ -474,6 +514,7 @@ def take_action(state: CampaignState, ref: str) -> list:
     """Take a listed scenario action, paying (or earning) its gold; Recruit X forms offers."""
     _require(state, "scenario", doing="take a scenario action")
     _no_offers(state, "take another action")
+    _mandatory_first(state)
     action = find_action(state, ref)
     if action.name in state.current.actions_taken and not action.repeatable:
         raise RuleError(f"'{action.name}' was already taken: each action may only be taken once "
@@ -483,7 +524,9 @@ def take_action(state: CampaignState, ref: str) -> list:
                         hint="earn gold with another action first, or skip it")
     change = clamp_gold(state.gold + action.gold) - state.gold
     offers = _offers(state, action.recruit) if action.recruit else None
-    return [ev.ActionTaken(at=now(), action=action.name, change=change, recruit=action.recruit, offers=offers)]
+    return [ev.ActionTaken(at=now(), action=action.name, change=change, recruit=action.recruit, offers=offers,
+                           castle_health=action.castle_health or None, exile=action.exile,
+                           exile_horde=action.exile_horde, reminder=action.pending())]
 
 
 def recruit(state: CampaignState, x: int, free: bool = False) -> list:
@@ -549,6 +592,7 @@ def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferT
 def earn_income(state: CampaignState) -> list[ev.IncomeEarned]:
     _require(state, "scenario", doing="earn the scenario income")
     _no_offers(state, "earn the income")
+    _mandatory_first(state)
     income = state.current.scenario.income
     return [ev.IncomeEarned(at=now(), change=clamp_gold(state.gold + income) - state.gold)]
 
@@ -570,16 +614,38 @@ def pillage(state: CampaignState, cards: int) -> list[ev.Pillaged]:
     return [ev.Pillaged(at=now(), cards=cards, change=clamp_gold(state.gold - cards) - state.gold)]
 
 
-def exile(state: CampaignState, catalog, player: str, card: str) -> list[ev.Exiled]:
+def exile(state: CampaignState, catalog, player: str | None, card: str, *, free: bool = False,
+          horde: bool = False) -> list[ev.Exiled]:
+    """Exile a card: from a player's deck (to the bottom of their market deck), or (``horde``) from
+    the campaign's horde deck. It draws on the allowance of the Exile X action just taken; beyond
+    it, or with none, only ``free`` (a house rule, recorded in the event) allows it."""
     _require(state, "ready", "scenario", "playing", doing="exile a card")
     _no_offers(state, "exile")
-    p = _player(state, player)
+    if horde:
+        found = catalog.find(card, "horde") if catalog is not None else None
+        code = found.key if found is not None else card
+        if state.horde_deck.get(code, 0) < 1:
+            raise RuleError(f"the campaign's horde deck holds no {code}",
+                            hint="skyforge campaign show lists the horde deck")
+        if not free and state.current.horde_exile_allowance < 1:
+            raise RuleError("no effect lets the Alliance exile a horde card now",
+                            hint="a house rule? record it as one with --free")
+        return [ev.Exiled(at=now(), card=code, horde=True, free=free)]
+    p = _player(state, player or "")
     found = catalog.find(card, "alliance") if catalog is not None else None
     code = found.key if found is not None else card
     if p.deck.get(code, 0) < 1:
         raise RuleError(f"{p.name}'s deck holds no {code}",
                         hint="cards in the deck: " + ", ".join(sorted(p.deck)) if p.deck else None)
-    return [ev.Exiled(at=now(), player=p.name, card=code)]
+    if not free:
+        left = state.current.exile_allowance.get(p.name, 0)
+        if left < 1:
+            given = state.current.exile_allowance
+            raise RuleError(
+                f"{p.name} has exiled the cards the Exile action allows" if p.name in given else
+                f"{p.name} may exile a card only with an Exile X action just taken (none is open)",
+                hint="take the scenario's Exile action first; a house rule? record it as one with --free")
+    return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
 
 
 DEMO_NOTE = "demo data: fictional DEMO cards, not the published game's"
@@ -612,32 +678,10 @@ def uses_demo_data(state: CampaignState, catalog=None) -> bool:
     return False
 
 
-def full_health_known(state: CampaignState, catalog) -> bool:
-    """Whether the castle's full health comes from the catalog (False: the player gave it at `new`)."""
-    if catalog is None:
-        return True
-    try:
-        card = catalog.find(state.castle)
-    except SkyforgeError:
-        card = None
-    return card is not None and getattr(card, "health", None) is not None
-
-
-def _check_health(state: CampaignState, health: int, catalog, key: str | None) -> None:
-    if health < 0:
-        raise InputError(Problem("castle health cannot be negative", key=key, value=health, has_value=True))
-    if health > state.full_health and full_health_known(state, catalog):
-        raise InputError(Problem(
-            f"castle health {health} is above the castle's full health ({state.full_health})",
-            key=key, value=health, has_value=True,
-            hint=f"give the health the castle has now, 0 to {state.full_health}"))
-
-
 def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.HealthSet]:
-    """Set the castle health. Above full health is refused, unless ``catalog`` shows the catalog
-    does not know the castle's health (then the full health is the player's own figure)."""
+    """Set the castle health: any whole number — "There is no maximum or minimum health value"
+    (000/001 glossary, HEALTH). ``catalog`` is unused (kept for callers)."""
     _require(state, "ready", "scenario", "playing", doing="change the castle health")
-    _check_health(state, health, catalog, None)
     return [ev.HealthSet(at=now(), castle_health=health)]
 
 
@@ -645,7 +689,6 @@ def end_game(state: CampaignState, won: bool, castle_health: int,
              catalog=None) -> list[ev.GameEnded]:
     _require(state, "playing", doing="end the game")
     _no_offers(state, "end the game")
-    _check_health(state, castle_health, catalog, "--castle-health")
     if won and castle_health < 1:
         raise RuleError("a game won with the castle at 0 health? A destroyed castle loses the game",
                         hint="use --lost, or give the castle's health at the end of the game")
@@ -653,5 +696,5 @@ def end_game(state: CampaignState, won: bool, castle_health: int,
 
 
 __all__ = ["DEMO_NOTE", "GAMES", "GOLD_MAX", "PlayerSpec", "adjust_gold", "earn_income", "end_game", "exile",
-           "full_health_known", "new_campaign", "next_game", "offer_sizes", "parse_player", "pillage", "recruit",
-           "rng", "set_health", "starting_deck", "take_action", "take_offer", "uses_demo_data"]
+           "new_campaign", "next_game", "offer_sizes", "parse_player", "pillage", "recruit",
+           "resolve_mandatory", "rng", "set_health", "starting_deck", "take_action", "take_offer", "uses_demo_data"]

@@ -19,13 +19,41 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class ScenarioEffect(_Model):
+    """A scenario's mandatory effect as data (copied from the catalog)."""
+
+    text: str | None = Field(default=None, description="The effect as printed.")
+    gold: int | None = Field(default=None, description="Gold earned (positive) or lost (negative).")
+    castle_health: int | None = Field(default=None, description="Castle health gained or lost (signed).")
+    recruit: int | None = Field(default=None, description="Recruit X: X.")
+    exile: int | None = Field(default=None, description="Cards each player may exile from their deck.")
+    exile_horde: int | None = Field(default=None, description="Cards the Alliance may exile from the horde deck.")
+    reminder: str | None = Field(default=None, description="What the tool cannot apply (default: the text, when nothing else is given).")
+
+    def pending(self) -> str | None:
+        if self.reminder:
+            return self.reminder
+        applied = (self.gold, self.castle_health, self.recruit, self.exile, self.exile_horde)
+        return self.text if all(v is None for v in applied) else None
+
+
 class ScenarioAction(_Model):
     name: str = Field(description="Action name as printed, e.g. 'Recruit 2'.")
     gold: int = Field(description="Gold it costs (negative) or earns (positive).")
     repeatable: bool = Field(default=False, description="Marked ∞: may be taken any number of times.")
     recruit: int | None = Field(default=None, description="For Recruit X actions: X.")
     exile: int | None = Field(default=None, description="For exile actions: cards each player may exile.")
+    exile_horde: int | None = Field(default=None, description="Cards the Alliance may exile from the horde deck.")
+    castle_health: int | None = Field(default=None, description="Castle health gained or lost (signed).")
     text: str | None = Field(default=None, description="The effect as printed.")
+    reminder: str | None = Field(default=None, description="What the tool cannot apply (default: the text, when "
+                                 "the action has no recruit, exile or castle_health).")
+
+    def pending(self) -> str | None:
+        if self.reminder:
+            return self.reminder
+        applied = (self.recruit, self.exile, self.exile_horde, self.castle_health)
+        return self.text if all(v is None for v in applied) else None
 
 
 class Scenario(_Model):
@@ -36,9 +64,16 @@ class Scenario(_Model):
     horde: str | None = None
     difficulty: int | None = None
     income: int = Field(default=0, description="Gold earned after the actions.")
-    mandatory_text: str | None = Field(default=None, description="Mandatory effect to resolve first.")
+    mandatory_text: str | None = Field(default=None, description="Mandatory effect to resolve first (its text).")
+    mandatory: ScenarioEffect | None = Field(default=None, description="The mandatory effect as data, applied at setup.")
     henchman: str | None = Field(default=None, description="The outsider henchman on the back.")
     actions: list[ScenarioAction] = Field(default_factory=list)
+
+    def mandatory_effect(self) -> ScenarioEffect | None:
+        """The mandatory effect; a campaign begun before effects were data has only its text."""
+        if self.mandatory is not None:
+            return self.mandatory
+        return ScenarioEffect(text=self.mandatory_text) if self.mandatory_text else None
 
 
 class Portal(_Model):
@@ -104,6 +139,25 @@ class ActionTaken(_Model):
     recruit: int | None = Field(default=None, ge=1, description="Recruit X: X.")
     offers: dict[str, list[list[str]]] | None = Field(
         default=None, description="Recruit X: player → the offers formed from the top of their market deck.")
+    castle_health: int | None = Field(default=None, description="Castle health change applied (no cap, no floor).")
+    exile: int | None = Field(default=None, ge=1, description="Exile X: cards each player may now exile.")
+    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may now exile from the horde deck.")
+    reminder: str | None = Field(default=None, description="What the tool could not apply, left to the players.")
+
+
+class MandatoryResolved(_Model):
+    """The scenario's mandatory effect, applied when the game is set up (000 "Resolving the Scenario")."""
+
+    type: Literal["mandatory-resolved"] = "mandatory-resolved"
+    at: str | None = None
+    scenario: str = Field(description="The scenario whose mandatory effect this is (code).")
+    change: int | None = Field(default=None, description="Gold change applied (after the 0..40 limits).")
+    castle_health: int | None = Field(default=None, description="Castle health change applied (no cap, no floor).")
+    recruit: int | None = Field(default=None, ge=1, description="Recruit X: X.")
+    offers: dict[str, list[list[str]]] | None = Field(default=None, description="Recruit X: the offers formed.")
+    exile: int | None = Field(default=None, ge=1, description="Cards each player may now exile.")
+    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may now exile from the horde deck.")
+    reminder: str | None = Field(default=None, description="What the tool could not apply, left to the players.")
 
 
 class OffersFormed(_Model):
@@ -147,14 +201,18 @@ class Pillaged(_Model):
 class Exiled(_Model):
     type: Literal["exiled"] = "exiled"
     at: str | None = None
-    player: str
+    player: str | None = Field(default=None, description="Whose deck; absent for a card of the horde deck.")
     card: str
+    horde: bool | None = Field(default=None, description="True: the card left the campaign's horde deck.")
+    free: bool | None = Field(default=None, description=(
+        "false: drawn on the Exile allowance; true: beyond it, as a house rule (--free); absent: "
+        "recorded before allowances were kept (not checked on replay)."))
 
 
 class HealthSet(_Model):
     type: Literal["health-set"] = "health-set"
     at: str | None = None
-    castle_health: int = Field(ge=0)
+    castle_health: int = Field(description="Castle health now (no cap, no floor: glossary HEALTH).")
 
 
 class GameEnded(_Model):
@@ -162,17 +220,17 @@ class GameEnded(_Model):
     at: str | None = None
     game: int = Field(ge=1, le=4)
     result: Literal["won", "lost"]
-    castle_health: int = Field(ge=0)
+    castle_health: int = Field(description="Castle health at the end of the game (no cap, no floor).")
 
 
 Event = Annotated[
-    Union[Created, StartingDeck, GameSetUp, ActionTaken, OffersFormed, OfferTaken, IncomeEarned,
+    Union[Created, StartingDeck, GameSetUp, ActionTaken, MandatoryResolved, OffersFormed, OfferTaken, IncomeEarned,
           GoldAdjusted, Pillaged, Exiled, HealthSet, GameEnded],
     Field(discriminator="type"),
 ]
 EVENT_TYPES: tuple[str, ...] = tuple(
     m.model_fields["type"].default for m in
-    (Created, StartingDeck, GameSetUp, ActionTaken, OffersFormed, OfferTaken, IncomeEarned,
+    (Created, StartingDeck, GameSetUp, ActionTaken, MandatoryResolved, OffersFormed, OfferTaken, IncomeEarned,
      GoldAdjusted, Pillaged, Exiled, HealthSet, GameEnded))
 
 

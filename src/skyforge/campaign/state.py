@@ -38,6 +38,7 @@ class PlayerState:
     starting_deck_chosen: bool = False
     offers: list[list[str]] = field(default_factory=list)  # pending offers
     exiled: list[str] = field(default_factory=list)
+    exiled_free: int = 0                                    # of them, exiled as a house rule (--free)
 
     def as_dict(self) -> dict:
         return {"name": self.name, "castle": self.castle, "visiting": self.visiting,
@@ -56,6 +57,10 @@ class CurrentGame:
     actions_taken: list[str] = field(default_factory=list)
     income_earned: bool = False
     recruit: int | None = None      # X while offers are pending
+    mandatory_resolved: bool = False
+    reminders: list[str] = field(default_factory=list)        # what the players must do by hand, this step
+    exile_allowance: dict[str, int] = field(default_factory=dict)   # player → cards still to exile (Exile X)
+    horde_exile_allowance: int = 0                             # horde cards the Alliance may still exile
 
     def as_dict(self) -> dict:
         scenario = self.scenario
@@ -64,7 +69,8 @@ class CurrentGame:
                 "outsider": self.outsider,
                 "henchman_scenario": self.henchman_scenario.code if self.henchman_scenario else None,
                 "actions_taken": list(self.actions_taken), "income_earned": self.income_earned,
-                "recruit": self.recruit,
+                "recruit": self.recruit, "mandatory_resolved": self.mandatory_resolved,
+                "exile_allowance": dict(self.exile_allowance), "horde_exile_allowance": self.horde_exile_allowance,
                 "scenario_card": scenario.model_dump(exclude_none=True) if scenario else None,
                 "portal_card": self.portal.model_dump(exclude_none=True) if self.portal else None}
 
@@ -104,6 +110,7 @@ class CampaignState:
     final_outsider: str
     players: list[PlayerState]
     notes: list[str] = field(default_factory=list)
+    horde_exiled: list[str] = field(default_factory=list)   # horde cards exiled from the horde deck
     gold: int = GOLD_START
     game: int = 1
     phase: str = "setup"    # setup | scenario | playing | between | won | lost
@@ -146,7 +153,43 @@ class CampaignState:
             "players": [p.as_dict() for p in self.players],
             "games": [g.as_dict() for g in self.games],
             "notes": list(self.notes), "events": self.events,
+            "horde_exiled": list(self.horde_exiled),
+            "reminders": list(self.current.reminders),
+            "next_step": next_step(self),
         }
+
+
+def next_step(state: CampaignState) -> dict:
+    """What comes next and who acts: ``{"step": …, "player": name or None (the Alliance), …}``.
+
+    Steps: starting-deck, take-offer, next-game, mandatory (the scenario's mandatory effect is
+    still to apply), exile (an Exile allowance is open), scenario (actions, then income),
+    end-game, over."""
+    if state.phase in ("won", "lost"):
+        return {"step": "over", "player": None, "result": state.phase}
+    waiting = [p for p in state.players if p.offers]
+    if waiting:
+        return {"step": "take-offer", "player": waiting[0].name, "recruit": state.current.recruit}
+    if state.status == "new":
+        p = next(p for p in state.players if not p.starting_deck_chosen)
+        return {"step": "starting-deck", "player": p.name}
+    if state.status == "ready":
+        return {"step": "next-game", "player": None, "game": len(state.games) + 1}
+    if state.status == "scenario":
+        c = state.current
+        if (c.scenario is not None and c.scenario.mandatory_effect() is not None and not c.mandatory_resolved
+                and not c.actions_taken):
+            return {"step": "mandatory", "player": None, "game": state.game}
+        left = {name: n for name, n in state.current.exile_allowance.items() if n > 0}
+        if left:
+            name = next(iter(left))
+            return {"step": "exile", "player": name, "allowance": left[name],
+                    "horde_allowance": state.current.horde_exile_allowance}
+        if state.current.horde_exile_allowance:
+            return {"step": "exile", "player": None, "allowance": 0,
+                    "horde_allowance": state.current.horde_exile_allowance}
+        return {"step": "scenario", "player": None, "game": state.game}
+    return {"step": "end-game", "player": None, "game": state.game}
 
 
 def initial(created: ev.Created) -> CampaignState:
@@ -175,12 +218,15 @@ def copy_state(state: CampaignState) -> CampaignState:
     s.horde_deck = dict(state.horde_deck)
     s.horde_deck_notes = list(state.horde_deck_notes)
     s.notes = list(state.notes)
+    s.horde_exiled = list(state.horde_exiled)
     s.scenario_pile = list(state.scenario_pile)
     s.portal_pile = list(state.portal_pile)
     s.players = [replace(p, market_decks=list(p.market_decks), market=list(p.market), deck=Counter(p.deck),
                          top_of_deck=list(p.top_of_deck), offers=[list(o) for o in p.offers],
                          exiled=list(p.exiled)) for p in state.players]
-    s.current = replace(state.current, actions_taken=list(state.current.actions_taken))
+    s.current = replace(state.current, actions_taken=list(state.current.actions_taken),
+                        reminders=list(state.current.reminders),
+                        exile_allowance=dict(state.current.exile_allowance))
     s.games = [replace(g) for g in state.games]
     return s
 
@@ -250,6 +296,15 @@ def _check(s: CampaignState, event: ev.BaseModel) -> None:
                                  "a game is set up after every player has chosen a starting deck")
             if event.game != len(s.games) + 1:
                 raise ValueError(f"game {event.game} set up after {len(s.games)} game(s)")
+        case ev.MandatoryResolved():
+            if s.phase != "scenario" or s.current.scenario is None:
+                raise ValueError("a mandatory effect is resolved while setting up a game")
+            if s.current.mandatory_resolved or s.current.actions_taken:
+                raise ValueError("the mandatory effect is resolved once, before any action")
+            if event.scenario != s.current.scenario.code:
+                raise ValueError(f"scenario {event.scenario} is not this game's ({s.current.scenario.code})")
+            if s.offers_pending:
+                raise ValueError("Recruit offers are still open")
         case ev.ActionTaken() | ev.IncomeEarned():
             if s.phase != "scenario":
                 raise ValueError("scenario actions and income only while resolving a scenario "
@@ -274,11 +329,21 @@ def _check(s: CampaignState, event: ev.BaseModel) -> None:
             if sorted(rest) != sorted(event.to_bottom):
                 raise ValueError(f"to_bottom is not the cards of {p.name}'s other offers")
         case ev.Exiled():
-            p = _player(s, event.player)
             if s.status == "new":
                 raise ValueError("cards are exiled once the starting decks are chosen")
-            if p.deck.get(event.card, 0) < 1:
-                raise ValueError(f"{p.name}'s deck holds no {event.card}")
+            if event.horde:
+                if s.horde_deck.get(event.card, 0) < 1:
+                    raise ValueError(f"the horde deck holds no {event.card}")
+                if event.free is False and s.current.horde_exile_allowance < 1:
+                    raise ValueError("no horde card may be exiled now (no allowance, and not free)")
+            else:
+                if event.player is None:
+                    raise ValueError("an exiled alliance card names the player")
+                p = _player(s, event.player)
+                if p.deck.get(event.card, 0) < 1:
+                    raise ValueError(f"{p.name}'s deck holds no {event.card}")
+                if event.free is False and s.current.exile_allowance.get(p.name, 0) < 1:
+                    raise ValueError(f"{p.name} may not exile now (no Exile allowance left, and not free)")
         case ev.HealthSet():
             if s.status == "new":
                 raise ValueError("the castle health is set once the starting decks are chosen")
@@ -319,9 +384,10 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
                                       event.henchman_scenario))
         case ev.ActionTaken():
             s.current.actions_taken.append(event.action)
-            s.gold = clamp_gold(s.gold + event.change)
-            if event.offers is not None:
-                _form_offers(s, event.recruit, event.offers)
+            _apply_effect(s, event)
+        case ev.MandatoryResolved():
+            s.current.mandatory_resolved = True
+            _apply_effect(s, event)
         case ev.OffersFormed():
             _form_offers(s, event.recruit, event.offers)
         case ev.OfferTaken():
@@ -334,12 +400,26 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
                 s.current.recruit = None
         case ev.IncomeEarned():
             s.current.income_earned = True
+            s.current.reminders = []          # the scenario is resolved: its step ends
+            s.current.exile_allowance = {}
+            s.current.horde_exile_allowance = 0
             s.phase = "playing"
             s.gold = clamp_gold(s.gold + event.change)
         case ev.GoldAdjusted() | ev.Pillaged():
             s.gold = clamp_gold(s.gold + event.change)
+        case ev.Exiled() if event.horde:
+            s.horde_deck[event.card] -= 1
+            if s.horde_deck[event.card] <= 0:
+                del s.horde_deck[event.card]
+            s.horde_exiled.append(event.card)
+            if event.free is False:
+                s.current.horde_exile_allowance -= 1
         case ev.Exiled():
             p = _player(s, event.player)
+            if event.free:
+                p.exiled_free += 1
+            elif event.free is False:           # absent: an exile recorded before allowances were kept
+                s.current.exile_allowance[p.name] -= 1
             p.deck[event.card] -= 1
             if p.deck[event.card] <= 0:
                 del p.deck[event.card]
@@ -367,6 +447,20 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
                 s.game = event.game + 1
         case _:
             raise ValueError(f"unknown event {event!r}")
+
+
+def _apply_effect(s: CampaignState, event: ev.ActionTaken | ev.MandatoryResolved) -> None:
+    """An action's or mandatory effect's outcome: gold, castle health, offers, Exile allowances, reminder.
+
+    A new Exile X replaces what is left of the one before: the allowance is the action just taken."""
+    s.gold = clamp_gold(s.gold + (event.change or 0))
+    s.castle_health += event.castle_health or 0       # no maximum or minimum (glossary HEALTH)
+    s.current.exile_allowance = {p.name: event.exile for p in s.players} if event.exile else {}
+    s.current.horde_exile_allowance = event.exile_horde or 0
+    if event.reminder:
+        s.current.reminders.append(event.reminder)
+    if event.offers is not None:
+        _form_offers(s, event.recruit, event.offers)
 
 
 def _form_offers(s: CampaignState, recruit: int | None, offers: dict[str, list[list[str]]]) -> None:

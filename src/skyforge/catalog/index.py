@@ -18,6 +18,7 @@ from skyforge.catalog.models import (
     DraftFormat,
     DifficultyModifier,
     FirstGame,
+    HeroClassList,
     GameModeRule,
     Horde,
     OutsiderTypeRule,
@@ -35,6 +36,7 @@ class Origin:
     file: Path
     line: int | None
     provenance: str
+    completed_by: tuple[Path, int | None] | None = None   # the user's entry that filled in an official one
 
 
 @dataclass
@@ -51,8 +53,12 @@ class Catalog:
     outsider_types: dict[str, OutsiderTypeRule] = field(default_factory=dict)
     battle_plans: dict[str, BattlePlan] = field(default_factory=dict)
     first_games: dict[str, FirstGame] = field(default_factory=dict)
+    hero_classes: dict[str, HeroClassList] = field(default_factory=dict)
     origins: dict[str, Origin] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
+    user_files: list[Path] = field(default_factory=list)   # the user's own layer, in the order given
+    shipped_dir: Path | None = None                         # where the official and demo layers live
+    entry_layers: dict[tuple, str] = field(default_factory=dict)  # (table, id) → provenance, for non-cards
 
     def __post_init__(self) -> None:
         self._by_name: dict[str, list[str]] = defaultdict(list)
@@ -69,6 +75,19 @@ class Catalog:
     def add(self, card: CardBase, origin: Origin) -> None:
         self.cards[card.key] = card
         self.origins[card.key] = origin
+        self._index(card.key, card)
+
+    def complete(self, key: str, card: CardBase, by: Origin) -> None:
+        """Put ``card`` in place of the official entry ``key`` it completes (from the user's ``by``)."""
+        old = self.cards[key]
+        self._by_name[old.name.casefold()].remove(key)
+        replaces = getattr(old, "replaces", None)
+        if replaces and self._replaced_by.get(replaces) == key:
+            del self._replaced_by[replaces]
+        origin = self.origins.pop(key)
+        # keep the entry's place in the catalog's order, under its (possibly new) key
+        self.cards = {(card.key if k == key else k): (card if k == key else v) for k, v in self.cards.items()}
+        self.origins[card.key] = Origin(origin.file, origin.line, origin.provenance, completed_by=(by.file, by.line))
         self._index(card.key, card)
 
     # -- look-ups -------------------------------------------------------------
@@ -185,9 +204,43 @@ class Catalog:
                 return product.name
         return None
 
+    def display(self, file: Path | str) -> str:
+        """A catalog file as the user should see it: shipped files by layer (``@official/castles.toml``),
+        never by where skyforge is installed."""
+        path = Path(file)
+        if self.shipped_dir is not None:
+            try:
+                return "@" + path.resolve().relative_to(self.shipped_dir.resolve()).as_posix()
+            except ValueError:
+                pass
+        return str(path)
+
     def source_file(self, key: str) -> str:
+        """Where the user fills in a missing field of ``key``: their own file, never the installed package.
+
+        An official (or demo) entry is completed from the user's catalog file by an entry
+        with the same code, or for entries without one, the same kind and name.
+        """
         origin = self.origins.get(key)
-        return str(origin.file) if origin else "the catalog"
+        if origin is not None and origin.completed_by is not None:
+            return str(origin.completed_by[0])
+        if origin is not None and origin.provenance == "user":
+            return str(origin.file)
+        card = self.cards.get(key)
+        ident = ""
+        if card is not None:
+            ident = f'code = "{card.code}"' if card.code else f'kind = "{card.kind}", name = "{card.name}"'  # type: ignore[attr-defined]
+        return f"{self.user_file()}, in a [[cards]] entry with {ident} (it completes the {self.display_layer(key)} entry)"
+
+    def user_file(self) -> str:
+        """The file a user adds entries to: their first catalog file, or one to start."""
+        if self.user_files:
+            return f"your catalog file {self.user_files[0]}"
+        return "a catalog file of your own (`skyforge catalog init` writes one; load it with --catalog)"
+
+    def display_layer(self, key: str) -> str:
+        origin = self.origins.get(key)
+        return origin.provenance if origin else "user"
 
     # -- search ---------------------------------------------------------------
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import os
 import typing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from skyforge.catalog.codes import set_of
+from skyforge.catalog.completion import complete
 from skyforge.catalog.index import Catalog, Origin
-from skyforge.catalog.models import CARD_MODELS, CatalogFile
+from skyforge.catalog.models import CARD_MODELS, CatalogFile, slug
 from skyforge.errors import InputError, Problem
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.tomlpos import key_lines
@@ -34,36 +36,91 @@ def catalog_paths_from_env() -> list[Path]:
     return [Path(p) for p in value.split(os.pathsep) if p]
 
 
-#: ``--catalog @shipped`` names the catalog that comes with skyforge, wherever it is installed.
-SHIPPED = "@shipped"
+#: Names of the shipped layers, for ``--catalog`` and ``SKYFORGE_CATALOG``: the official
+#: layer (rulebook facts and rule tables) is always loaded; ``@demo`` adds the fictional
+#: DEMO set, ``@shipped`` is both, ``@official`` the official layer alone.
+OFFICIAL, DEMO, SHIPPED = "@official", "@demo", "@shipped"
+LAYER_NAMES: dict[str, tuple[str, ...]] = {OFFICIAL: ("official",), DEMO: ("demo",), SHIPPED: ("official", "demo")}
+
+
+@dataclass(frozen=True)
+class Layers:
+    """The catalog files to load, in order: official, then demo (if any), then the user's."""
+
+    official: tuple[Path, ...]
+    demo: tuple[Path, ...]
+    user: tuple[Path, ...]
+
+    @property
+    def files(self) -> list[Path]:
+        return [*self.official, *self.demo, *self.user]
+
+
+def _toml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.toml") if not p.name.startswith("."))
+
+
+def catalog_layers(paths: list[Path] | None = None) -> Layers:
+    """Which files make the catalog for ``--catalog PATHS`` (none: official + demo).
+
+    The official layer is always there. The demo layer comes when no catalog of the
+    user's own is given, or when ``@demo``/``@shipped`` names it. A shipped file given
+    by its path counts as the layer it belongs to, and is loaded once.
+    """
+    shipped = shipped_catalog_dir()
+    official = _toml_files(shipped / "official")
+    demo_files = _toml_files(shipped / "demo")
+    if not paths:
+        return Layers(tuple(official), tuple(demo_files), ())
+    layer_of = {f.resolve(): "official" for f in official} | {f.resolve(): "demo" for f in demo_files}
+    wanted: set[str] = set()
+    user: list[Path] = []
+    for path in paths:
+        name = str(path)
+        if name in LAYER_NAMES:
+            wanted.update(LAYER_NAMES[name])
+            continue
+        if name.startswith("@"):
+            raise InputError(Problem(f"no catalog layer named '{name}'", value=name, has_value=True,
+                                     hint="layers: @official (rulebook facts and rules, always loaded), "
+                                          "@demo (the fictional DEMO set), @shipped (both)"))
+        if path.is_dir():
+            found = _toml_files(path)
+            if not found:
+                raise InputError(Problem(f"no catalog files (*.toml) in {path}", file=path,
+                                         hint="give a TOML file or a folder of them with --catalog; "
+                                              "`skyforge catalog init` writes a starter file"))
+        elif path.exists():
+            found = [path]
+        else:
+            raise InputError(Problem("catalog file not found", file=path,
+                                     hint="give a TOML file or a folder of them with --catalog; "
+                                          "`skyforge catalog init " + (name if name.endswith(".toml") else "my-cards.toml")
+                                          + "` writes a starter file"))
+        for file in found:
+            layer = layer_of.get(file.resolve())
+            if layer is not None:
+                wanted.add(layer)
+            elif file not in user:
+                user.append(file)
+    return Layers(tuple(official), tuple(demo_files) if "demo" in wanted else (), tuple(user))
 
 
 def catalog_files(paths: list[Path]) -> list[Path]:
-    files: list[Path] = []
-    for path in paths:
-        if str(path) == SHIPPED:
-            path = shipped_catalog_dir()
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.toml") if not p.name.startswith(".")))
-        elif path.exists():
-            files.append(path)
-        else:
-            raise InputError(Problem("catalog path not found", file=path,
-                                     hint="give a TOML file or a folder of them with --catalog "
-                                          "(@shipped is the catalog that comes with skyforge)"))
-    if not files:
-        raise InputError(Problem("no catalog files (*.toml) in " + ", ".join(str(p) for p in paths),
-                                 hint="give a TOML file or a folder of them with --catalog"))
-    return files
+    """Every file the catalog for ``paths`` is made of (see :func:`catalog_layers`)."""
+    return catalog_layers(paths).files
 
 
 def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Catalog:
-    """Load and merge catalog files (default: the shipped catalog).
+    """Load and merge the catalog for ``--catalog PATHS`` (default: official + demo).
 
+    The user's files go on top of the official layer: an entry with the code (or,
+    for entries without one, the kind and name) of an official entry completes it.
     A catalog that loaded cleanly is cached (see :mod:`skyforge.catalog.cache`)
     and served from there until one of its files — or skyforge — changes.
     """
-    files = catalog_files(paths if paths else [shipped_catalog_dir()])
+    layers = catalog_layers(paths)
+    files = layers.files
     if cache:
         from skyforge.catalog import cache as catalog_cache
 
@@ -77,7 +134,7 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
             parsed.append(_load_file(file))
         except InputError as exc:
             problems.extend(exc.problems)
-    catalog = Catalog(files=files)
+    catalog = Catalog(files=files, user_files=list(layers.user), shipped_dir=shipped_catalog_dir())
     if not problems:
         problems.extend(_merge(catalog, parsed))
     if problems:
@@ -155,67 +212,114 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-#: tables whose entries are identified by `id`: (CatalogFile field = Catalog dict, label)
-_BY_ID = (("hordes", "horde", "id"), ("premade_decks", "pre-made deck", "id"),
+#: tables whose entries are identified by `id`: (CatalogFile field = Catalog dict, label, id attribute)
+_BY_ID = (("sets", "set", "code"), ("hordes", "horde", "id"), ("premade_decks", "pre-made deck", "id"),
           ("draft_formats", "draft format", "id"), ("team_presets", "team preset", "id"),
           ("outsider_types", "outsider type", "type"), ("battle_plans", "battle plan", "id"),
-          ("first_games", "first game", "id"))
+          ("first_games", "first game", "id"), ("hero_classes", "hero class list", "game"))
+#: list tables whose entries are identified by some of their fields
+_BY_FIELDS = (("difficulty_levels", "difficulty level", ("set", "level")),
+              ("game_modes", "game mode", ("mode", "rulebook")))
+
+
+class _Merger:
+    """Merges parsed files in order; an official entry defined again by a user file is completed."""
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+        self.problems: list[Problem] = []
+        self.defined: dict[tuple, tuple[Path, int | None, str]] = {}   # (table, id) → where, provenance
+        self.codeless: dict[tuple[str, str], str] = {}                  # (kind, name) → key, official only
+
+    def where(self, file: Path, line: int | None) -> str:
+        return self.catalog.display(file) + (f" line {line}" if line else "")
+
+    def put(self, table: str, label: str, ident: object, item, existing, file: Path, prov: str,
+            lines: dict, loc: tuple, key: str, attr: str):
+        """What to store for ``ident``: the item, the official entry completed by it, or the first one."""
+        line = lines.get(loc)
+        if existing is None:
+            self.defined[(table, ident)] = (file, line, prov)
+            return item
+        first_file, first_line, first_prov = self.defined[(table, ident)]
+        name = ident if isinstance(ident, str) else " ".join(map(str, ident))
+        if first_prov == "official" and prov != "official":
+            completed, conflicts = complete(existing, item)
+            for field, theirs, mine in conflicts:
+                self.problems.append(Problem(
+                    f"{label} '{name}': {field} contradicts the official entry "
+                    f"({self.where(first_file, first_line)} says {theirs!r})",
+                    file=file, line=lines.get((*loc, field), line), key=f"{key}.{field}", value=mine, has_value=True,
+                    hint="your entry completes the official one: give only the fields it leaves empty"))
+            return existing if conflicts else completed
+        message = (f"duplicate card {name}: already defined in {self.where(first_file, first_line)}" if table == "cards"
+                   else f"{label} '{name}' is defined twice (also in {self.where(first_file, first_line)})")
+        self.problems.append(Problem(
+            message, file=file, line=line, key=f"{key}.{attr}", hint="a set is defined once: drop this [[sets]] table if the other file is loaded too" if table == "sets" else
+            "each entry is defined in one file only; to complete an official entry, give the fields it leaves empty"))
+        return existing
+
+    def merge_file(self, file: Path, model: CatalogFile, lines: dict) -> None:
+        catalog, prov = self.catalog, model.provenance
+        for table, label, attr in _BY_ID:
+            known = getattr(catalog, table)
+            for i, item in enumerate(getattr(model, table)):
+                ident = getattr(item, attr)
+                known[ident] = self.put(table, label, ident, item, known.get(ident), file, prov, lines,
+                                        (table, i), f"{table}[{i}]", attr)
+        for table, label, fields in _BY_FIELDS:
+            known = getattr(catalog, table)
+            for i, item in enumerate(getattr(model, table)):
+                ident = tuple(getattr(item, f) for f in fields)
+                at = next((j for j, k in enumerate(known) if tuple(getattr(k, f) for f in fields) == ident), None)
+                stored = self.put(table, label, ident, item, None if at is None else known[at], file, prov, lines,
+                                  (table, i), f"{table}[{i}]", fields[-1])
+                if at is None:
+                    known.append(stored)
+                else:
+                    known[at] = stored
+        catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
+        for i, card in enumerate(model.cards):
+            self.merge_card(file, prov, lines, i, card)
+
+    def merge_card(self, file: Path, prov: str, lines: dict, i: int, card) -> None:
+        catalog = self.catalog
+        key = card.key
+        by_name = (card.kind, slug(card.name))
+        if key not in catalog.cards and prov != "official" and by_name in self.codeless:
+            key = self.codeless[by_name]          # completes an official entry that has no code
+        existing = catalog.cards.get(key)
+        stored = self.put("cards", card.kind.replace("-", " "), key, card, existing, file, prov, lines,
+                          ("cards", i), f"cards[{i}]", "code")
+        origin = Origin(file, lines.get(("cards", i)), prov)
+        if existing is None:
+            catalog.add(card, origin)
+            if prov == "official" and card.code is None:
+                self.codeless[by_name] = key
+        elif stored is not existing:
+            catalog.complete(key, stored, origin)
+            self.defined[("cards", stored.key)] = self.defined[("cards", key)]
+
+
+#: hero kinds → the game whose [[hero_classes]] list checks their hero_class
+_HERO_GAMES = {"onward-hero": "onward", "arena-hero": "skybound-arena"}
 
 
 def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
-    problems: list[Problem] = []
-    defined_in: dict[tuple[str, str], Path] = {}   # (table, id) → first file
-
-    def here(file: Path, lines: dict, loc: tuple) -> int | None:
-        return lines.get(loc)
-
+    merger = _Merger(catalog)
     for file, model, lines in parsed:
-        for i, card_set in enumerate(model.sets):
-            if card_set.code in catalog.sets:
-                problems.append(Problem(
-                    f"set {card_set.code} is defined twice (also in {defined_in[('sets', card_set.code)]})", file=file,
-                    line=here(file, lines, ("sets", i)), key=f"sets[{i}].code",
-                    hint="a set is defined once: drop this [[sets]] table if the other catalog file is loaded too"))
-            catalog.sets[card_set.code] = card_set
-            defined_in.setdefault(("sets", card_set.code), file)
-        for i, level in enumerate(model.difficulty_levels):
-            if any(l.set == level.set and l.level == level.level for l in catalog.difficulty_levels):
-                problems.append(Problem(f"difficulty level {level.level} of set {level.set} is defined twice",
-                                        file=file, line=here(file, lines, ("difficulty_levels", i)),
-                                        key=f"difficulty_levels[{i}].level"))
-            catalog.difficulty_levels.append(level)
-        for key, label, attr in _BY_ID:
-            known = getattr(catalog, key)
-            for i, item in enumerate(getattr(model, key)):
-                ident = getattr(item, attr)
-                if ident in known:
-                    problems.append(Problem(f"{label} '{ident}' is defined twice (also in {defined_in[(key, ident)]})",
-                                            file=file,
-                                            line=here(file, lines, (key, i)), key=f"{key}[{i}].{attr}",
-                                            hint="each one is defined in one file only"))
-                known[ident] = item
-                defined_in.setdefault((key, ident), file)
-        problems.extend(_merge_game_modes(catalog, file, model, lines))
-        for i, card in enumerate(model.cards):
-            line = here(file, lines, ("cards", i))
-            if card.key in catalog.cards:
-                first = catalog.origins[card.key]
-                problems.append(Problem(
-                    f"duplicate card {card.key}: already defined in {first.file}"
-                    + (f" line {first.line}" if first.line else ""),
-                    file=file, line=line, key=f"cards[{i}].code", value=card.code or card.name, has_value=True,
-                    hint="remove one of the two entries, or give this card its own code"))
-                continue
-            catalog.add(card, Origin(file, line, model.provenance))
+        merger.merge_file(file, model, lines)
+    problems = merger.problems
+    catalog.entry_layers = {k: v[2] for k, v in merger.defined.items() if k[0] != "cards"}
 
     # dangling references, now that everything is merged
     for file, model, lines in parsed:
         for i, card in enumerate(model.cards):
-            line = here(file, lines, ("cards", i))
+            line = lines.get(("cards", i))
             if card.code and set_of(card.code) not in catalog.sets:
                 problems.append(Problem(f"card {card.code} belongs to set {set_of(card.code)}, which no catalog file defines",
                                         file=file, line=line, key=f"cards[{i}].code", value=card.code, has_value=True,
-                                        hint=f"add a [[sets]] table with code = \"{set_of(card.code)}\""))
+                                        hint=_set_hint(catalog, set_of(card.code))))
             horde = getattr(card, "horde", None)
             if horde and horde not in catalog.hordes:
                 problems.append(_dangling(file, lines, ("cards", i, "horde"), f"cards[{i}].horde", horde,
@@ -224,6 +328,17 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
             if replaces and replaces not in catalog.cards:
                 problems.append(_dangling(file, lines, ("cards", i, "replaces"), f"cards[{i}].replaces", replaces,
                                           "card", [c.code for c in catalog if c.code]))
+            hero_class = getattr(card, "hero_class", None)
+            classes = catalog.hero_classes.get(_HERO_GAMES.get(card.kind, ""))
+            if hero_class and classes and hero_class.casefold() not in classes.classes:
+                import difflib
+
+                near = difflib.get_close_matches(hero_class.casefold(), classes.classes, n=1)
+                problems.append(Problem(
+                    f"'{hero_class}' is not one of the {classes.game} hero classes its rulebook names",
+                    file=file, line=lines.get(("cards", i, "hero_class")) or lines.get(("cards", i)),
+                    key=f"cards[{i}].hero_class", value=hero_class, has_value=True,
+                    hint=(f"did you mean '{near[0]}'? " if near else "") + "classes: " + ", ".join(classes.classes)))
             premade = getattr(card, "premade", None)
             if premade and premade not in catalog.premade_decks:
                 problems.append(_dangling(file, lines, ("cards", i, "premade"), f"cards[{i}].premade", premade,
@@ -234,31 +349,18 @@ def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> li
                         problems.append(_dangling(file, lines, ("cards", i, "card_rules", j, "requires"),
                                                   f"cards[{i}].card_rules[{j}].requires", ref, "card",
                                                   [c.code for c in catalog if c.code]))
-        for i, level in enumerate(model.difficulty_levels):
-            if level.set not in catalog.sets:
-                problems.append(_dangling(file, lines, ("difficulty_levels", i, "set"),
-                                          f"difficulty_levels[{i}].set", level.set, "set", list(catalog.sets)))
-        for i, horde in enumerate(model.hordes):
-            if horde.set and horde.set not in catalog.sets:
-                problems.append(_dangling(file, lines, ("hordes", i, "set"),
-                                          f"hordes[{i}].set", horde.set, "set", list(catalog.sets)))
-        for i, deck in enumerate(model.premade_decks):
-            if deck.set and deck.set not in catalog.sets:
-                problems.append(_dangling(file, lines, ("premade_decks", i, "set"),
-                                          f"premade_decks[{i}].set", deck.set, "set", list(catalog.sets)))
+        for table in ("difficulty_levels", "hordes", "premade_decks"):
+            for i, item in enumerate(getattr(model, table)):
+                if item.set and item.set not in catalog.sets:
+                    problems.append(_dangling(file, lines, (table, i, "set"), f"{table}[{i}].set", item.set,
+                                              "set", list(catalog.sets)))
     return problems
 
 
-def _merge_game_modes(catalog: Catalog, file: Path, model: CatalogFile, lines: dict) -> list[Problem]:
-    """Game modes (one per mode and rulebook) and difficulty modifiers."""
-    problems: list[Problem] = []
-    for i, rule in enumerate(model.game_modes):
-        if any(r.mode == rule.mode and r.rulebook == rule.rulebook for r in catalog.game_modes):
-            problems.append(Problem(f"game mode {rule.mode} of rulebook {rule.rulebook} is defined twice", file=file,
-                                    line=lines.get(("game_modes", i)), key=f"game_modes[{i}].mode"))
-        catalog.game_modes.append(rule)
-    catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
-    return problems
+def _set_hint(catalog: Catalog, code: str) -> str:
+    known = ", ".join(sorted(catalog.sets))
+    return (f"the catalog's sets are {known}; for cards of a set of your own, add a [[sets]] table with "
+            f"code = \"{code}\" to your catalog file")
 
 
 def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: str, known: list[str]) -> Problem:

@@ -184,13 +184,40 @@ class OutsiderCard(CardBase):
     horde: str | None = Field(default=None, description="Horde it is thematically connected with.")
 
 
+class ScenarioEffect(Strict):
+    """What a scenario's mandatory effect does, as data: the tool applies the fields it knows
+    and keeps the rest as a reminder until the scenario is resolved."""
+
+    text: str | None = Field(default=None, description="The effect as printed.")
+    gold: int | None = Field(default=None, description="Gold the Alliance earns (positive) or loses (negative).")
+    castle_health: int | None = Field(default=None, description="Castle health gained (positive) or lost (negative); no cap, no floor.")
+    recruit: int | None = Field(default=None, ge=1, description="Recruit X: X (each player forms offers).")
+    exile: int | None = Field(default=None, ge=1, description="Cards each player may exile from their deck.")
+    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may exile from the campaign's horde deck.")
+    reminder: str | None = Field(default=None, description=(
+        "What the tool cannot apply (a discard at random, a look at the top cards…), shown until the "
+        "scenario is resolved. Default: the text, when no other field is given."))
+
+    def pending(self) -> str | None:
+        """The reminder this effect leaves for the players, if any."""
+        if self.reminder:
+            return self.reminder
+        applied = (self.gold, self.castle_health, self.recruit, self.exile, self.exile_horde)
+        return self.text if all(v is None for v in applied) else None
+
+
 class ScenarioAction(Strict):
     name: str = Field(description="Action name as printed, e.g. 'Recruit 2'.")
     gold: int = Field(description="Gold it costs (negative) or earns (positive).")
     repeatable: bool = Field(default=False, description="Marked ∞: may be taken any number of times.")
     recruit: int | None = Field(default=None, ge=1, description="For Recruit X actions: X.")
     exile: int | None = Field(default=None, ge=1, description="For exile actions: how many cards each player may exile.")
+    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may exile from the campaign's horde deck.")
+    castle_health: int | None = Field(default=None, description="Castle health gained (positive) or lost (negative); no cap, no floor.")
     text: str | None = Field(default=None, description="The effect as printed.")
+    reminder: str | None = Field(default=None, description=(
+        "What the tool cannot apply, shown until the scenario is resolved. Default: the text, when the "
+        "action has no recruit, exile, exile_horde or castle_health."))
 
 
 class ScenarioCard(CardBase):
@@ -198,10 +225,23 @@ class ScenarioCard(CardBase):
     horde: str | None = Field(default=None, description="Related horde id.")
     difficulty: int | None = Field(default=None, ge=0, description="Difficulty printed on the scenario.")
     income: int = Field(default=0, description="Gold earned at the end of resolving the scenario.")
-    mandatory: bool = Field(default=False, description="Has mandatory effects to resolve first.")
-    mandatory_text: str | None = Field(default=None, description="The mandatory effect, if any.")
+    mandatory: ScenarioEffect | None = Field(default=None, description=(
+        "[cards.mandatory]: the mandatory effect resolved first, applied when the scenario is resolved "
+        "(the older `mandatory = true` with `mandatory_text` is still read)."))
+    mandatory_text: str | None = Field(default=None, description="Older form of mandatory.text (still read).")
     henchman: str | None = Field(default=None, description="Name of the outsider henchman on the back.")
     actions: list[ScenarioAction] = Field(default_factory=list, description="Actions listed on the scenario.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_mandatory(cls, data: object) -> object:
+        """``mandatory = true`` / ``mandatory_text = "…"`` (the first format) as a mandatory table."""
+        if isinstance(data, dict) and isinstance(data.get("mandatory"), bool | None):
+            data = dict(data)
+            flag, text = data.pop("mandatory", None), data.get("mandatory_text")
+            if text or flag:
+                data["mandatory"] = {"text": text or "mandatory effects: see the card"}
+        return data
 
 
 class MinionCard(CardBase):
@@ -372,8 +412,19 @@ class BattlePlan(Strict):
     hordes: list[str] = Field(description="Hordes in order (horde ids).")
     random_outsider_after: int | None = Field(default=None, ge=1, description="After this many wins with one deck, use a random outsider.")
     victorious_after: int | None = Field(default=None, ge=1, description="With this many wins a deck is victorious: move on to another deck.")
+    second_outsider_pass: bool = Field(default=False, description=(
+        "After every horde with its first suggested outsider, fight again those with a second one, "
+        "for a harder game (000 \"Which Horde and Outsider?\")."))
     source: str | None = Field(default=None)
     text: str | None = Field(default=None)
+
+
+class HeroClassList(Strict):
+    """The hero classes a game's rulebook names; a hero's ``hero_class`` must be one of them."""
+
+    game: Game = Field(description="Which game: onward or skybound-arena.")
+    classes: list[str] = Field(min_length=1, description="The class names, lower case (e.g. slayer, tank).")
+    source: str | None = Field(default=None, description="Rulebook and section the list comes from.")
 
 
 class FirstGame(Strict):
@@ -410,5 +461,6 @@ class CatalogFile(Strict):
     outsider_types: list[OutsiderTypeRule] = Field(default_factory=list, description="[[outsider_types]]: how each outsider type enters play.")
     battle_plans: list[BattlePlan] = Field(default_factory=list, description="[[battle_plans]]: orders of decks and hordes to play through.")
     first_games: list[FirstGame] = Field(default_factory=list, description="[[first_games]]: the rulebooks' recommended first games.")
+    hero_classes: list[HeroClassList] = Field(default_factory=list, description="[[hero_classes]]: each game's hero classes; heroes' hero_class is checked against them.")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import click
 
 from skyforge.cli.complete import campaign_names, card_refs
@@ -68,13 +70,36 @@ def _console():
 
 
 def _status_line(state) -> str:
-    name = _q(state.name)
-    hint = {"new": f"next: starting decks (skyforge campaign start-deck {name} --player P --auto)",
-            "ready": f"next: set up game {len(state.games) + 1} (skyforge campaign next {name})",
-            "scenario": f"resolving the scenario: actions, then skyforge campaign income {name}",
-            "playing": f"playing: record pillages, then skyforge campaign end {name} --won|--lost",
-            "won": "the campaign is won!", "lost": "the campaign is lost"}[state.status]
-    return f"[dim]{_esc(state.name)}: game {state.game}/4 · gold {state.gold} · castle health {state.castle_health} · {hint}[/]"
+    return (f"[dim]{_esc(state.name)}: game {state.game}/4 · gold {state.gold} · castle health "
+            f"{state.castle_health} (full {state.full_health}) · {_next_step(state)}[/]")
+
+
+def _next_step(state) -> str:
+    """The next step in words, naming the player who must act, with the command to run."""
+    from skyforge.campaign.state import next_step
+
+    step = next_step(state)
+    name, who = _q(state.name), _esc(step.get("player") or "")
+    kind = step["step"]
+    if kind == "starting-deck":
+        return f"next: {who} chooses a starting deck (skyforge campaign start-deck {name} --player {_q(who)} --auto)"
+    if kind == "take-offer":
+        return f"next: {who} takes one offer (skyforge campaign take {name} --player {_q(who)} N)"
+    if kind == "next-game":
+        return f"next: set up game {step['game']} (skyforge campaign next {name})"
+    if kind == "exile":
+        if step["allowance"]:
+            return (f"next: {who} may exile {plural(step['allowance'], 'card')} (skyforge campaign exile {name} "
+                    f"--player {_q(who)} CARD), then more actions or skyforge campaign income {name}")
+        return (f"next: the Alliance may exile {plural(step['horde_allowance'], 'horde card')} (skyforge campaign exile "
+                f"{name} --horde CARD), then more actions or skyforge campaign income {name}")
+    if kind == "mandatory":
+        return f"next: the scenario's mandatory effect first (skyforge campaign mandatory {name})"
+    if kind == "scenario":
+        return f"resolving the scenario: the Alliance takes actions, then skyforge campaign income {name}"
+    if kind == "end-game":
+        return f"playing: record pillages, then skyforge campaign end {name} --won|--lost"
+    return "the campaign is won!" if step.get("result") == "won" else "the campaign is lost"
 
 
 def _q(text: str) -> str:
@@ -241,18 +266,27 @@ def next_(app: App, name: str, as_json: bool) -> None:
         if c.henchman_scenario is not None:
             where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
         out.print(f"Outsider: {_esc(c.outsider)} ({where})")
-        _scenario_view(out, after)
+        mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
+        _scenario_view(out, after, None if mandatory is None else
+                       lambda o: _say_effect(o, app, before, after, mandatory, None, reminder=False, indent="    "))
         _demo_note(out, app, after)
 
     _update(app, name, next_game, as_json, say)
 
 
-def _scenario_view(out, state) -> None:
+def _scenario_view(out, state, applied=None) -> None:
+    """The scenario's mandatory effect, actions and income; ``applied(out)`` says what the mandatory
+    effect just did, under its line."""
     c = state.current
     if c.scenario is None:
         return
-    if c.scenario.mandatory_text:
-        out.print(f"  [bold]Mandatory[/] first: {_esc(c.scenario.mandatory_text)}")
+    effect = c.scenario.mandatory_effect()
+    if effect is not None:
+        done = "" if not c.mandatory_resolved else \
+            " [yellow](by hand: a reminder)[/]" if effect.pending() else " [green](applied)[/]"
+        out.print(f"  [bold]Mandatory[/] first: {_esc(effect.text or '')}{done}")
+        if applied is not None:
+            applied(out)
     for i, a in enumerate(c.scenario.actions, 1):
         taken = c.actions_taken.count(a.name)
         mark = f" [green](taken{' ×' + str(taken) if taken > 1 else ''})[/]" if taken else ""
@@ -261,6 +295,28 @@ def _scenario_view(out, state) -> None:
         text = f" — {_esc(a.text)}" if a.text else ""
         out.print(f"  {i}. {gold:>3} gold  {_esc(a.name)}{rep}{text}{mark}")
     out.print(f"  Income: {c.scenario.income:+d} gold" + (" [green](earned)[/]" if c.income_earned else ""))
+    for reminder in c.reminders:
+        out.print(f"  [yellow]Reminder[/] (by hand, before the income): {_esc(reminder)}")
+
+
+@campaign.command()
+@click.argument("name", shell_complete=campaign_names)
+@json_option
+@click.pass_obj
+def mandatory(app: App, name: str, as_json: bool) -> None:
+    """Apply the scenario's mandatory effect, when `next` did not (after an undo, or an older campaign).
+
+    `campaign next` applies it as it sets up the game; `undo` takes it back.
+
+    \b
+      skyforge campaign mandatory spring
+    """
+    from skyforge.campaign.commands import resolve_mandatory
+
+    def say(out, before, after, new):
+        _say_effect(out, app, before, after, new[0], "Mandatory effect")
+
+    _update(app, name, resolve_mandatory, as_json, say)
 
 
 @campaign.command()
@@ -289,12 +345,38 @@ def _say_action(app: App):
             if event.type == "action-taken":
                 out.print(f"{_esc(event.action)}: gold {before.gold} → {before.gold + event.change}"
                           + _clamp_note(before.gold, event.change, _printed(before, event.action)))
-                exile = next((a.exile for a in before.current.scenario.actions if a.name == event.action), None)
-                if exile:
-                    out.print(f"Each player may exile {exile}: skyforge campaign exile {_q(after.name)} --player P CARD")
-            if getattr(event, "offers", None):
+                _say_effect(out, app, before, after, event, None)
+            elif getattr(event, "offers", None):
                 _offers_view(out, app, after)
     return say
+
+
+def _say_effect(out, app: App, before, after, event, label: str | None, reminder: bool = True,
+                indent: str = "  ") -> None:
+    """What an applied action or mandatory effect did, and what is left to do by hand."""
+    if event.type == "mandatory-resolved":
+        effect = after.current.scenario.mandatory_effect()
+        if label:
+            out.print(f"[bold]{label}[/]: {_esc(effect.text or '')}")
+        if event.change:
+            out.print(f"{indent}gold {before.gold} → {before.gold + event.change}"
+                      + _clamp_note(before.gold, event.change, effect.gold))
+    if event.castle_health:
+        health = before.castle_health
+        out.print(f"{indent}castle health {health} → {health + event.castle_health} (full {after.full_health})")
+    lapsed = {n: k for n, k in before.current.exile_allowance.items() if k > 0}
+    if lapsed and not event.exile:
+        out.print(f"{indent}the unused Exile allowance lapses: it belongs to the Exile action just taken")
+    if event.exile:
+        out.print(f"{indent}each player may exile {plural(event.exile, 'card')} from their deck: "
+                  f"skyforge campaign exile {_q(after.name)} --player P CARD")
+    if event.exile_horde:
+        out.print(f"{indent}the Alliance may exile {plural(event.exile_horde, 'horde card')}: "
+                  f"skyforge campaign exile {_q(after.name)} --horde CARD")
+    if event.reminder and reminder:
+        out.print(f"{indent}[yellow]Reminder[/] (by hand): {_esc(event.reminder)}")
+    if event.offers:
+        _offers_view(out, app, after)
 
 
 def _printed(state, action: str) -> int | None:
@@ -435,36 +517,56 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
 
 @campaign.command()
 @click.argument("name", shell_complete=campaign_names)
-@click.option("--player", required=True, help="Whose deck.")
+@click.option("--player", help="Whose deck (an alliance card).")
+@click.option("--horde", "horde", is_flag=True, help="Exile a card of the campaign's horde deck instead.")
+@click.option("--free", is_flag=True, help="Beyond (or without) an Exile allowance: a house rule, recorded in the log.")
 @click.argument("card", shell_complete=card_refs)
 @json_option
 @click.pass_obj
-def exile(app: App, name: str, player: str, card: str, as_json: bool) -> None:
-    """Exile a card from a player's deck: it goes to the bottom of their market deck.
+def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card: str, as_json: bool) -> None:
+    """Exile a card for this and future games: from a player's deck (to the bottom of their market deck) or, with --horde, from the horde deck.
+
+    Each player may exile as many cards as the Exile X action just taken
+    allows (the next action ends it); beyond that, or with no such action,
+    exiling is refused unless --free records it as a house rule.
 
     \b
+      skyforge campaign action spring "Exile 1"
       skyforge campaign exile spring --player Bo DEMO.036
+      skyforge campaign exile spring --horde DEMO.150 --free
     """
     from skyforge.campaign.commands import exile as do_exile
+    from skyforge.errors import InputError, Problem
 
+    if horde == bool(player):
+        raise InputError(Problem("give --player P (a card of their deck) or --horde (a horde card), one of the two",
+                                 key="--horde" if player else "--player"))
     catalog = app.catalog
 
     def say(out, before, after, new):
-        out.print(f"{_esc(new[0].player)} exiles {_name(app, new[0].card)}: to the bottom of the market deck.")
+        e = new[0]
+        house = " [yellow](house rule: --free)[/]" if e.free else ""
+        if e.horde:
+            out.print(f"{_name(app, e.card)} leaves the campaign's horde deck for this and future games{house}.")
+            return
+        left = after.current.exile_allowance.get(e.player, 0)
+        more = f" ({left} more may be exiled)" if left and not e.free else ""
+        out.print(f"{_esc(e.player)} exiles {_name(app, e.card)}: to the bottom of the market deck{house}{more}.")
 
-    _update(app, name, lambda s: do_exile(s, catalog, player, card), as_json, say)
+    _update(app, name, lambda s: do_exile(s, catalog, player, card, free=free, horde=horde), as_json, say)
 
 
-@campaign.command()
+@campaign.command(context_settings=NUMBER)
 @click.argument("name", shell_complete=campaign_names)
 @click.argument("health", type=int)
 @json_option
 @click.pass_obj
 def health(app: App, name: str, health: int, as_json: bool) -> None:
-    """Set the castle's health now (e.g. after a scenario's mandatory effect or Fortify).
+    """Set the castle's health now, after an effect the tool did not apply.
 
-    From 0 up to the castle's full health (refused above it, unless the catalog
-    does not know the castle's health and you gave it at `campaign new`).
+    Any whole number: "There is no maximum or minimum health value" (glossary,
+    HEALTH), so health above the castle's full health is kept. Scenario
+    effects with a castle_health change are applied by `next` and `action`.
 
     \b
       skyforge campaign health spring 16
@@ -474,18 +576,9 @@ def health(app: App, name: str, health: int, as_json: bool) -> None:
     catalog = app.catalog
 
     def say(out, before, after, new):
-        out.print(f"Castle health {before.castle_health} → {after.castle_health}" + _unchecked(app, after))
+        out.print(f"Castle health {before.castle_health} → {after.castle_health} (full {after.full_health})")
 
     _update(app, name, lambda s: set_health(s, health, catalog), as_json, say)
-
-
-def _unchecked(app: App, state) -> str:
-    from skyforge.campaign.commands import full_health_known
-
-    if state.castle_health > state.full_health and not full_health_known(state, app.catalog):
-        return (f" (above the full health {state.full_health} you gave; the catalog does not know this castle's "
-                "health, so it is not checked)")
-    return ""
 
 
 @campaign.command()
@@ -511,8 +604,8 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json:
 
     def say(out, before, after, new):
         e = new[0]
-        out.print(f"Game {e.game} {e.result}, castle health {e.castle_health}, gold {after.gold}."
-                  + _unchecked(app, after))
+        out.print(f"Game {e.game} {e.result}, castle health {e.castle_health} (full {after.full_health}), "
+                  f"gold {after.gold}.")
 
     _update(app, name, lambda s: end_game(s, won, castle_health, catalog), as_json, say)
 
@@ -565,8 +658,10 @@ def show(app: App, name: str, as_json: bool) -> None:
               f" (full {state.full_health})")
     out.print(f"Hordes: {', '.join(state.hordes)} · difficulty {state.difficulty} · final outsider "
               f"{_esc(state.final_outsider)}")
-    out.print("Scenario pile: " + (", ".join(f"{s.code} {_esc(s.name)}" for s in state.scenario_pile) or "empty"))
-    out.print("Portal pile: " + (", ".join(f"{p.code} {_esc(p.name)}" for p in state.portal_pile) or "empty"))
+    out.print(f"Scenario pile ({len(state.scenario_pile)}): "
+              + (", ".join(f"{s.code} {_esc(s.name)}" for s in state.scenario_pile) or "empty"))
+    out.print(f"Portal pile ({len(state.portal_pile)}): "
+              + (", ".join(f"{p.code} {_esc(p.name)}" for p in state.portal_pile) or "empty"))
     c = state.current
     if c.scenario is not None:
         out.print(f"\n[bold]Game {state.game}[/]: scenario {_esc(c.scenario.name)}, portal {_esc(c.portal.name)}, "
@@ -577,10 +672,13 @@ def show(app: App, name: str, as_json: bool) -> None:
         role = " (visiting castle)" if p.visiting else ""
         out.print(f"[bold]{_esc(p.name)}[/]: castle {_name(app, p.castle)}{role} · deck {plural(sum(p.deck.values()), 'card')}"
                   f" · market deck {plural(len(p.market), 'card')}")
+        _card_groups(out, app, "deck", p.deck)
         if p.top_of_deck:
             out.print("  on top of the deck: " + ", ".join(_name(app, x) for x in p.top_of_deck))
+        _card_groups(out, app, "market deck", Counter(p.market))
         if p.exiled:
-            out.print("  exiled: " + ", ".join(_name(app, x) for x in p.exiled))
+            out.print("  exiled: " + ", ".join(_name(app, x) for x in p.exiled)
+                      + (f" ({p.exiled_free} as a house rule)" if p.exiled_free else ""))
     if state.offers_pending:
         _offers_view(out, app, state)
     if state.games:
@@ -599,8 +697,32 @@ def show(app: App, name: str, as_json: bool) -> None:
         out.print(f"  {n}× {_name(app, code)}")
     for note in state.horde_deck_notes:
         out.print(f"  note: {_esc(note)}")
+    if state.horde_exiled:
+        out.print("  exiled: " + ", ".join(_name(app, x) for x in state.horde_exiled))
+    if state.current.reminders:
+        out.print("\n[bold]Reminders[/] (by hand, before the scenario income):")
+        for reminder in state.current.reminders:
+            out.print(f"  {_esc(reminder)}")
     _demo_note(out, app, state)
     out.print(_status_line(state))
+
+
+def _card_groups(out, app: App, label: str, cards) -> None:
+    """A pile's cards by rarity, each as N× CODE Name, so the physical pile can be rebuilt."""
+    from skyforge.catalog.codes import code_order
+
+    groups: dict[str, list[str]] = {}
+    for code in sorted(cards, key=code_order):
+        try:
+            card = app.catalog.find(code, "alliance")
+        except Exception:   # noqa: BLE001 - a card the catalog no longer knows is listed by code
+            card = None
+        groups.setdefault(getattr(card, "rarity", None) or "rarity unknown", []).append(code)
+    out.print(f"  {label} ({sum(cards.values())} cards):" + ("" if groups else " empty"))
+    order = ["base", "rare", "mythic", "legendary", "rarity unknown"]
+    for rarity in sorted(groups, key=order.index):
+        n = sum(cards[code] for code in groups[rarity])
+        out.print(f"    {rarity} ({n}): " + " · ".join(f"{cards[c]}× {_name(app, c)}" for c in groups[rarity]))
 
 
 def _summary(event) -> str:
@@ -611,9 +733,18 @@ def _summary(event) -> str:
         return f"{event.player} chose a starting deck of {plural(sum(event.cards.values()), 'card')}"
     if t == "game-set-up":
         return f"game {event.game} set up: scenario {event.scenario}, portal {event.portal}, outsider {event.outsider}"
-    if t == "action-taken":
+    if t in ("action-taken", "mandatory-resolved"):
+        parts = [f"gold {event.change:+d}"] if event.change is not None else []
+        if event.castle_health:
+            parts.append(f"castle health {event.castle_health:+d}")
+        if event.exile:
+            parts.append(f"exile {event.exile} each")
+        if event.exile_horde:
+            parts.append(f"exile {plural(event.exile_horde, 'horde card')}")
         offers = f"; offers formed for {', '.join(event.offers)}" if event.offers else ""
-        return f"action {event.action} (gold {event.change:+d}){offers}"
+        reminder = f"; reminder: {event.reminder}" if event.reminder else ""
+        what = f"action {event.action}" if t == "action-taken" else f"mandatory effect of {event.scenario}"
+        return f"{what} ({', '.join(parts) or 'nothing applied'}){offers}{reminder}"
     if t == "offers-formed":
         return f"Recruit {event.recruit}: offers formed for " + ", ".join(event.offers)
     if t == "offer-taken":
@@ -625,7 +756,9 @@ def _summary(event) -> str:
     if t == "pillaged":
         return f"{plural(event.cards, 'card')} pillaged (gold {event.change:+d})"
     if t == "exiled":
-        return f"{event.player} exiled {event.card}"
+        house = " (house rule: --free)" if event.free else ""
+        return (f"{event.card} exiled from the horde deck{house}" if event.horde else
+                f"{event.player} exiled {event.card}{house}")
     if t == "health-set":
         return f"castle health set to {event.castle_health}"
     if t == "game-ended":

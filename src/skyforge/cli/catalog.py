@@ -12,12 +12,18 @@ from skyforge.cli.output import json_option
 
 @click.group()
 def catalog() -> None:
-    """Check catalog files and see where the data comes from.
+    """Check catalog files, start your own, and see where the data comes from.
 
-    The shipped catalog has two parts: catalog/official (only facts the
-    rulebooks state; entries may be incomplete) and catalog/demo (a complete,
-    fictional DEMO set so every feature works out of the box). Add the real
-    cards you own in your own TOML files and pass them with --catalog.
+    The catalog comes in layers. The official layer (catalog/official: only
+    what the rulebooks state, and their rule tables) is always loaded. The
+    fictional DEMO set (catalog/demo) is loaded when you give no catalog of
+    your own. Your files, given with --catalog, go on top: an entry with the
+    code (or the kind and name) of an official entry completes it. Name the
+    shipped layers with @official, @demo, @shipped (both).
+
+    \b
+      skyforge catalog init my-cards.toml
+      skyforge --catalog my-cards.toml catalog check
     """
 
 
@@ -25,42 +31,72 @@ def catalog() -> None:
 @json_option
 @click.pass_obj
 def check(app: App, as_json: bool) -> None:
-    """Load every catalog file, report every problem, and summarise what is there.
+    """Load every catalog file, report every problem, and say what works so far.
+
+    Beside the problems (all of them, with file, line and key), the report says
+    what works with the data loaded — deck validation per castle, setup per
+    horde, campaigns, drafts — and what is missing for the rest (the demo set
+    is left out of that part).
 
     \b
-    Exit status: 0 the catalog loads, 2 a file has problems (all are listed).
+    Exit status: 0 the catalog loads, 2 a file has problems (all are listed),
+    such as a card code outside its set's product ranges.
 
     \b
       skyforge --catalog my-cards.toml catalog check
+      skyforge --catalog my-cards.toml catalog check --json
     """
     from collections import Counter
 
+    from skyforge.catalog.checks import codes_outside_products
+    from skyforge.catalog.readiness import fill_in_hint, readiness
+    from skyforge.errors import InputError
+
     cat = app.catalog
+    outside = codes_outside_products(cat)
+    if outside:
+        raise InputError(outside)
     by = Counter((cat.provenance(c), c.kind) for c in cat)  # type: ignore[attr-defined]
+    user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     summary = {
-        "files": [str(f) for f in cat.files],
+        "files": [cat.display(f) for f in cat.files],
+        "user_files": [str(f) for f in cat.user_files],
         "sets": sorted(cat.sets),
         "hordes": len(cat.hordes),
         "premade_decks": len(cat.premade_decks),
         "cards": {f"{prov}/{kind}": n for (prov, kind), n in sorted(by.items())},
         "incomplete": _incomplete(cat),
+        "works": [area.as_dict() for area in readiness(cat)],
+        "fill_in": fill_in_hint(cat),
     }
     if as_json:
         from skyforge.cli.output import emit_json
 
         emit_json(summary)
         return
+    from rich.markup import escape
+
     from skyforge.cli.output import console
 
     out = console()
-    out.print(f"catalog OK: {len(summary['files'])} files, sets {', '.join(summary['sets'])}, "
-              f"{summary['hordes']} hordes, {summary['premade_decks']} pre-made decks")
+    layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
+    out.print(f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
+              + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
+              + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
+              f"{summary['premade_decks']} pre-made decks")
+    if cat.user_files and not user_entries:
+        out.print("[yellow]" + escape("your files define no cards yet: uncomment an example of "
+                                      "`skyforge catalog init` or add [[cards]] tables") + "[/]")
     for key, n in summary["cards"].items():
         out.print(f"  {n:>4}  {key}")
-    if summary["incomplete"]:
-        out.print(f"{len(summary['incomplete'])} entries are incomplete (official data the rulebooks do not print), e.g.:")
-        for item in summary["incomplete"][:5]:
-            out.print(f"  {item}")
+    for area in summary["works"]:
+        out.print(f"[bold]{area['area']}[/]")
+        for line in area["ready"]:
+            out.print(f"  [green]ok[/]       {escape(line)}")
+        for line in area["missing"]:
+            out.print(f"  [yellow]missing[/]  {escape(line)}")
+    if any(area["missing"] for area in summary["works"]):
+        out.print(escape(summary["fill_in"]))
 
 
 def _incomplete(cat) -> list[str]:
@@ -71,6 +107,50 @@ def _incomplete(cat) -> list[str]:
         elif card.kind == "alliance" and (card.rarity is None or card.faction is None):  # type: ignore[attr-defined]
             out.append(f"alliance card '{card.name}': no rarity/faction ({cat.source_file(card.key)})")
     return out
+
+
+@catalog.command()
+@click.argument("file", required=False, default="my-cards.toml", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--csv", "as_csv", is_flag=True, help="Write the spreadsheet template that `catalog import` reads.")
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+@click.pass_obj
+def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
+    """Start a catalog of your own cards: FILE (default my-cards.toml).
+
+    The file loads as it is; it holds commented examples of a castle with its
+    back, an alliance card, a horde card, a portal, a scenario with actions,
+    an Onward and a Skybound: Arena hero, and the official sets' code ranges.
+    Uncomment an example and put in what your card says. With --csv, FILE
+    (default my-cards.csv) gets the header row of the spreadsheet that
+    `skyforge catalog import` turns into catalog TOML.
+
+    \b
+      skyforge catalog init my-cards.toml
+      skyforge --catalog my-cards.toml catalog check
+      skyforge catalog init --csv && skyforge catalog import my-cards.csv --set CAM -o cards.toml
+    """
+    from skyforge.catalog.starter import starter_csv, starter_toml
+    from skyforge.errors import InputError, Problem
+    from skyforge.storage import atomic_write
+
+    if as_csv and file == Path("my-cards.toml"):
+        file = Path("my-cards.csv")
+    if file.exists() and not force:
+        raise InputError(Problem("the file already exists", file=file, hint="add --force to overwrite it, "
+                                 "or name another file"))
+    atomic_write(file, starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
+                                                                  _official(app), file.name))
+    click.echo(f"wrote {file}")
+    if as_csv:
+        click.echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
+    else:
+        click.echo(f"next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG=\"$PWD/{file}\")")
+
+
+def _official(app: App):
+    from skyforge.catalog import load_catalog
+
+    return load_catalog([Path("@official")])
 
 
 @catalog.command("import")
@@ -92,7 +172,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     \b
       skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
       cat my-cards.csv | skyforge catalog import - --set CAM > catalog-mine.toml
-      skyforge --catalog @shipped --catalog catalog-mine.toml catalog check
+      skyforge --catalog catalog-mine.toml catalog check
 
     The result is checked together with the current catalog (sets defined,
     no code defined twice) before anything is written.

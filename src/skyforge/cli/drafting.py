@@ -98,6 +98,8 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None
     out.print(f"[bold]{title}[/] — format {d.format.id}, seed {session.seed}"
               + ("" if d.done else f" — in progress, next: turn {d.current.number}, "
                  f"{d.name(d.current.team)} {d.current.action}s"))
+    if data.get("fallback"):
+        out.print(f"[yellow]{escape(data['fallback'])}[/]")
     if data.get("restrictions"):
         out.print("restrictions: " + "; ".join(data["restrictions"]))
     table = new_table("team", "player", "heroes")
@@ -124,6 +126,10 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None
                 out.print("  " + line)
     elif session.game != "onward" and d.done:
         out.print(data["notes"])
+    if data.get("left_out"):
+        names = [reason.split(" cannot be drafted")[0] for reason in data["left_out"]]
+        out.print(f"[yellow]left out, a field they need is missing: {escape(', '.join(names))}[/]")
+        out.print(f"[dim]  e.g. {escape(data['left_out'][0])}[/]")
     note = demo_note(session.demo_heroes(), session.hero_count())
     if note:
         out.print(f"[yellow]{escape(note)}[/]")

@@ -110,9 +110,11 @@ class App:
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.option("--catalog", "catalog_paths", multiple=True, type=click.Path(path_type=Path),
-              help="Catalog TOML file or folder (repeatable). Replaces the shipped catalog; "
-                   "@shipped names it, to add your files to it. Also SKYFORGE_CATALOG, "
-                   "paths separated by ':'.")
+              help="Your own catalog: a TOML file or a folder of them (repeatable). The official "
+                   "layer (rulebook facts and rules) is always loaded and your files go on top; the "
+                   "fictional demo set is loaded only when you give no catalog, or by name: @demo, "
+                   "@shipped (official + demo), @official. Also SKYFORGE_CATALOG, paths separated "
+                   "by ':'.")
 @click.option("--workspace", type=click.Path(file_okay=False, path_type=Path),
               help="Folder holding decks/ and campaigns/ (default: the current folder; "
                    "also SKYFORGE_WORKSPACE).")

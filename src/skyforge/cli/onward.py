@@ -36,7 +36,8 @@ def heroes(app, as_json: bool) -> None:
             table.add_row(h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
                           h["hero_class"] or "?", h["range"] or "?", h["provenance"])
         out.print(table)
-        out.print("? = not stated by the rulebook; fill it in the catalog file. "
+        out.print("? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
+                  "catalog file (`skyforge catalog init` starts one). "
                   "demo = fictional heroes, not the published game's.")
         for p in data["presets"]:
             out.print(f"[bold]{p['name']}[/] ({p['source']}):")
@@ -47,8 +48,9 @@ def heroes(app, as_json: bool) -> None:
 
 
 @onward.command()
-@click.option("--method", type=click.Choice(["random", "snake", "moba"]), default="random", show_default=True,
-              help="random: all heroes drawn at random; snake: S1 L2 S2 L2 S1; moba: snake with two ban steps.")
+@click.option("--method", type=click.Choice(["random", "snake", "moba"]),
+              help="random: all heroes drawn at random; snake: S1 L2 S2 L2 S1; moba: snake with two ban steps. "
+                   "Default random; with no restriction either, 002's fallback: one per colour, all random.")
 @click.option("--one-per-color", is_flag=True, help="Restriction 1: one hero of each colour in a team.")
 @click.option("--factions", metavar="SHADOW,LIGHT",
               help="Restriction 2, faction-based: Shadow's faction, then Light's (another one).")
@@ -71,6 +73,7 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
     the bans, the seed and the setup that follows (002 Setup K-M).
 
     \b
+      skyforge onward draft --seed 7      # nothing chosen: one per colour, all random
       skyforge onward draft --method snake --one-per-color --players Ann,Bob --seed 7
       skyforge onward draft --method moba --factions kurumo,liothan --picks "Glasswind,Sunblade"
     """
@@ -81,7 +84,7 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
     from skyforge.draft.common import split_list
     from skyforge.errors import InputError, Problem
 
-    if method == "random" and picks:
+    if method in ("random", None) and picks:
         raise InputError(Problem("--picks is for snake and moba drafts; --method random draws every hero",
                                  hint="use --method snake or --method moba"))
     path = None
@@ -92,7 +95,8 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
     session = lib.new_draft(app.catalog, method=method, one_per_color=one_per_color,
                             factions=lib.parse_factions(factions), map_=map_,
                             players=split_list(players, "--players") or None, seed=seed)
-    ask = prompt_for(session) if (interactive() and method != "random" and not pause and not as_json) else None
+    ask = prompt_for(session) if (interactive() and method not in ("random", None) and not pause
+                                  and not as_json) else None
     session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
     if path is not None:
         sessions.create(session, path, save_as, "onward", force)

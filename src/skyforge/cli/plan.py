@@ -20,16 +20,19 @@ def plan(ctx: click.Context, seed: int | None, as_json: bool) -> None:
     """Follow the battle plan: fight every horde with each alliance deck in order.
 
     Without a subcommand, suggests the next match-up: the current deck (the one
-    last played, until it is victorious with 6 or more wins), the first horde in
-    the plan's order it has not beaten yet, and the outsider (the horde's
-    suggested pairing; a random one after 4 or more wins with the deck).
-    Results are kept in plan.toml in the workspace.
+    last played, until it is victorious with 6 or more wins or has fought every
+    horde), the next horde in the plan's order it has not fought yet (each horde
+    once, won or lost), and the outsider (the horde's suggested pairing; a
+    random one after 4 or more wins with the deck). Plan 000 follows the
+    Campaigns rulebook's recommendations: decks by faction in release order,
+    hordes from easier to harder, then again with the second suggested
+    outsider. Results are kept in plan.toml in the workspace.
 
     \b
       skyforge plan
       skyforge plan record liothan-shapeshifters renegade --won
       skyforge plan show
-      skyforge plan use --plan demo
+      skyforge plan use --plan 000
     """
     if ctx.invoked_subcommand is None:
         _next(ctx.obj, seed, as_json)
@@ -143,17 +146,23 @@ def show(app: App, as_json: bool) -> None:
         for h in status.hordes:
             w, l = d.by_horde[h]
             cells.append("·" if not (w or l) else f"{w}W" + (f" {l}L" if l else ""))
-        name = d.name + (" ★ victorious" if d.victorious else "")
+        name = d.name + (" ★ victorious" if d.victorious else " (fought every horde)" if d.fought_all else "")
         table.add_row(name, *cells, str(d.wins))
     out = console()
     out.print(table)
     rules = status.plan
-    out.print(f"random outsider after {rules.random_outsider_after} wins with a deck; "
-              f"victorious with {rules.victorious_after} wins ({rules.source})")
+    terms = []
+    if rules.random_outsider_after:
+        terms.append(f"random outsider after {rules.random_outsider_after} wins with a deck")
+    if rules.victorious_after:
+        terms.append(f"victorious with {rules.victorious_after} wins")
+    if rules.second_outsider_pass:
+        terms.append("every horde once, then again with its second suggested outsider")
+    out.print(f"{'; '.join(terms) or 'every horde once with each deck'} ({rules.source})")
 
 
 @plan.command()
-@click.option("--plan", "plan_id", metavar="ID", help="Battle plan to follow: 001 (the rulebook's) or demo.")
+@click.option("--plan", "plan_id", metavar="ID", help="Battle plan to follow: 001 (Monoliths rulebook), 000 (Campaigns rulebook recommendations) or demo.")
 @click.option("--decks", metavar="D[,D…]", help="Your alliance decks, in order (default: the plan's).")
 @click.option("--hordes", metavar="H[,H…]", help="The hordes in your collection, in order (default: the plan's).")
 @click.pass_obj

@@ -72,7 +72,14 @@ def build_premade(catalog: Catalog, set_code: str, faction: str, *, seed: int | 
             "the rulebooks name the pre-made decks but do not print their cards",
             hint=f"mark each of its alliance cards with premade = \"{premade.id}\" in a "
                  "catalog file (a CSV with a premade column works: `skyforge catalog import`)"))
+    check_contents(catalog, premade)
     castle_card = _castle(catalog, premade, castle)
+    if castle_card.faction is not None and castle_card.faction != premade.faction:
+        raise InputError(Problem(
+            f"castle {castle_card.key} ({castle_card.name}) is {castle_card.faction}; pre-made deck "
+            f"'{premade.id}' is {premade.faction}: \"40 alliance cards from the same set and of the same "
+            "faction as their castle\"", key="--castle", value=castle, has_value=True,
+            hint=f"choose a {premade.faction} castle, or leave --castle out for the deck's own"))
     size = sum(cards.values())
     removed = None
     if size == EXPANDED_SIZE:
@@ -96,6 +103,29 @@ def build_premade(catalog: Catalog, set_code: str, faction: str, *, seed: int | 
             hint=f"check which cards carry premade = \"{premade.id}\""))
     deck = DeckFile(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
     return PremadeResult(deck, premade, removed, seed if removed else None, notes)  # type: ignore[arg-type]
+
+
+def check_contents(catalog: Catalog, premade: PremadeDeck) -> None:
+    """Every card marked for the pre-made deck is of its set and faction (000 Setup "3. Alliance
+    Deck"); errata that replace them may come from any set. Raises one problem per stray card."""
+    problems = []
+    for card in catalog.of_kind("alliance"):
+        if getattr(card, "premade", None) != premade.id:
+            continue
+        wrong = []
+        if premade.set and card.set_code and card.set_code != premade.set.upper():
+            wrong.append(f"of set {card.set_code}, not {premade.set}")
+        if card.faction is not None and card.faction != premade.faction:
+            wrong.append(f"{card.faction}, not {premade.faction}")
+        if wrong:
+            problems.append(Problem(
+                f"{card.key} {card.name} is marked premade = \"{premade.id}\" but is {' and '.join(wrong)}: a "
+                "pre-made deck is 40 alliance cards of one set and of the faction of its castle",
+                file=catalog.source_file(card.key), line=getattr(catalog.origins.get(card.key), "line", None),
+                key="premade", value=premade.id, has_value=True,
+                hint="remove premade from this card, or fix its set or faction"))
+    if problems:
+        raise InputError(problems)
 
 
 def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCard:

@@ -67,6 +67,7 @@ def result(session: DraftSession) -> dict:
         "steps": [{**s, "player": d.name(s["team"])} for s in session.steps()],
         "demo": "demo" in session.provenances(),
         "demo_heroes": session.demo_heroes(),
+        "left_out": [d.left_out[k] for k in sorted(d.left_out)],
         "notes": "The player who picked second chooses whether to go first or second (003 Setup).",
     }
 
@@ -205,6 +206,16 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
             "demo": any(catalog.provenance(h) == "demo" for h in heroes),
             "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
         })
+    # one copy of each hero: "take turns selecting hero's until both players have 5 heroes" (003 Setup)
+    owners: dict[str, list[str]] = {}
+    for p in players:
+        for name in dict.fromkeys(p["heroes"]):
+            owners.setdefault(name, []).append(p["player"])
+    for name, who in owners.items():
+        if len(who) > 1:
+            problems.append(Problem(f"{name} is in {len(who)} teams ({', '.join(who)}): each hero is picked by "
+                                    "one player only", key="heroes", value=name, has_value=True,
+                                    hint=f"give {who[-1]} another hero (skyforge arena validate checks a team)"))
     if problems:
         raise InputError(problems)
     out = {"mode": "2v2" if two_vs_two else f"{len(teams)} players",

@@ -17,11 +17,10 @@ def heroes_of(catalog, kind: str, attrs: tuple[str, ...]) -> list[Hero]:
     """Catalog heroes of ``kind`` as engine heroes, in catalog order."""
     out = []
     for card in catalog.of_kind(kind):
-        origin = catalog.origins.get(card.key)
         out.append(Hero(key=card.key, name=card.name, code=card.code,
                         attrs={a: getattr(card, a, None) for a in attrs},
                         provenance=catalog.provenance(card),
-                        file=str(origin.file) if origin else None))
+                        file=catalog.source_file(card.key)))
     return out
 
 

@@ -65,8 +65,18 @@ def assign_teams(players: list[str], seed: int) -> dict[str, list[str]]:
     return teams
 
 
-def new_draft(catalog, *, method: str, one_per_color: bool = False, factions: dict[str, str] | None = None,
+#: "If you cannot agree, use the first restriction (one per color) and the first drafting method
+#: (all random!)." (002 Choosing Heroes)
+FALLBACK = ("no drafting method and no restriction chosen: 002's fallback when the players cannot agree, "
+            "the first restriction (one hero per colour) and the first method (all random)")
+
+
+def new_draft(catalog, *, method: str | None, one_per_color: bool = False, factions: dict[str, str] | None = None,
               map_: str = "three-lane", players: list[str] | None = None, seed: int | None = None) -> DraftSession:
+    fallback = method is None and not one_per_color and not factions
+    if fallback:
+        method, one_per_color = "random", True
+    method = method or "random"
     if method not in METHODS:
         raise InputError(Problem(f"unknown method '{method}'", hint="methods: " + ", ".join(METHODS)))
     if map_ not in MAPS:
@@ -81,6 +91,8 @@ def new_draft(catalog, *, method: str, one_per_color: bool = False, factions: di
     rules = restrictions(one_per_color, factions)
     heroes, left_out = pool(heroes_of(catalog, "onward-hero", ATTRS), rules)
     options = {"method": method, "map": map_, "one_per_color": one_per_color, "factions": factions or {}}
+    if fallback:
+        options["fallback"] = True
     return build(catalog, fmt, heroes, left_out, rules, seed, assign_teams(players, seed), options)
 
 
@@ -164,6 +176,8 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
         "demo": "demo" in session.provenances(),
         "demo_heroes": session.demo_heroes(),
         "notes": d.format.notes,
+        "left_out": [d.left_out[k] for k in sorted(d.left_out)],
+        "fallback": FALLBACK if session.options.get("fallback") else None,
     }
     if with_setup:
         out["setup"] = setup(session)

@@ -15,12 +15,12 @@ from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard, CardBase
 from skyforge.decks.files import CollectionFile, Deck
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, SkyforgeError
 from skyforge.text import a
 
 RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
             "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",
-            "card-rule", "missing-data")
+            "card-rule", "missing-data", "same-castle")
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,7 @@ def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFi
     # where a card breaks its own deck's rules too, removing it there fixes both
     illegal = {(v.deck, card) for v in violations for card in v.cards}
     violations.extend(_copy_limits(resolved, illegal))
+    violations.extend(_same_castle(catalog, decks))
     if collection is not None:
         violations.extend(_collection_limits(catalog, resolved, collection, illegal))
     by_file = defaultdict(list)
@@ -259,6 +260,28 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
                     violation("card-rule", f"{_show(card)} needs {key} in the same deck{said}",
                               cards=(card.key, key), line=entry.line,
                               fix=f"add {key} or remove {card.key}")
+
+
+def _same_castle(catalog: Catalog, decks: list[Deck]) -> list[Violation]:
+    """Decks played together follow different castles: "If there are two players, choose another
+    castle that will remain out of play" (000 Setup, 001 Setup)."""
+    by_castle: dict[str, list[Deck]] = defaultdict(list)
+    for deck in decks:
+        try:
+            castle = catalog.find(deck.data.castle, "castle") if deck.data.castle else None
+        except SkyforgeError:      # an ambiguous name: reported as unknown-castle
+            castle = None
+        if castle is not None:
+            by_castle[castle.key].append(deck)
+    out = []
+    for key, same in by_castle.items():
+        if len(same) > 1:
+            names = tuple(d.file for d in same)
+            out.append(Violation(
+                "same-castle", f"{len(same)} decks follow castle {key}: with two players, the second "
+                "player's deck follows another castle (out of play)", decks=names,
+                fix=f"give {names[-1]} another castle (castle = \"…\")"))
+    return out
 
 
 def _holdings(resolved: list[tuple[Deck, list[_Entry]]]) -> dict[str, list[tuple[Deck, _Entry]]]:

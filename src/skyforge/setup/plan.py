@@ -172,10 +172,11 @@ class DeckProgress:
     losses: int = 0
     by_horde: dict[str, tuple[int, int]] = field(default_factory=dict)  # horde → (wins, losses)
     victorious: bool = False
+    fought_all: bool = False     # has played every match-up of the plan
 
     def as_dict(self) -> dict:
         return {"deck": self.deck, "name": self.name, "wins": self.wins, "losses": self.losses,
-                "victorious": self.victorious,
+                "victorious": self.victorious, "fought_all": self.fought_all,
                 "hordes": {h: {"wins": w, "losses": l} for h, (w, l) in self.by_horde.items()}}
 
 
@@ -227,21 +228,36 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
     names = {h: (catalog.hordes[h].name if h in catalog.hordes else h) for h in horde_order}
     status = PlanStatus(rules, list(progress.values()), horde_order, names, len(plan.results))
 
-    # the deck: the one last played unless victorious, else the first one not yet victorious
+    # each deck fights every horde once, in the plan's order (001: "go on to fight against all the
+    # hordes in your collection in the order listed"); 000's plan then fights again, with the second
+    # suggested outsider, the hordes that have one
+    schedule = [(h, 0) for h in horde_order]
+    if rules.second_outsider_pass:
+        schedule += [(h, 1) for h in horde_order if h in catalog.hordes and len(catalog.hordes[h].outsiders) > 1]
+    left = {d.deck: _unplayed(schedule, [r.horde for r in plan.results if r.deck == d.deck])
+            for d in progress.values()}
+    for d in progress.values():
+        d.fought_all = not left[d.deck]
+
+    # the deck: the one last played until it is victorious or has fought every horde, then the
+    # first deck of the plan that is neither
     last = plan.results[-1].deck if plan.results else None
     current = progress.get(last) if last else None
-    if current is None or current.victorious:
-        current = next((d for d in progress.values() if not d.victorious), None)
+    if last and current.victorious:
+        status.notes.append(f"{current.name} is victorious ({current.wins} wins, {rules.victorious_after} "
+                            "needed): time to defend another realm with another deck")
+    elif last and current.fought_all:
+        status.notes.append(f"{current.name} has fought every horde of the plan ({current.wins} wins"
+                            + (f"; {rules.victorious_after} make a deck victorious)" if rules.victorious_after
+                               else ")") + ": on to the next deck")
+    if current is None or current.victorious or current.fought_all:
+        current = next((d for d in progress.values() if not d.victorious and not d.fought_all), None)
     if current is None:
-        status.notes.append("every deck of the plan is victorious: the battle plan is complete")
+        status.notes.append("every deck of the plan is victorious or has fought every horde: "
+                            "the battle plan is complete")
         return status
-    if last and progress[last].victorious:
-        status.notes.append(f"{progress[last].name} is victorious ({progress[last].wins} wins, "
-                            f"{rules.victorious_after} needed): time to defend another realm with another deck")
     status.next_deck = current.deck
-    # the horde: in the plan's order, the first one this deck has not beaten yet (then the least beaten)
-    order = {h: i for i, h in enumerate(horde_order)}
-    status.next_horde = min(horde_order, key=lambda h: (current.by_horde[h][0], order[h]))
+    status.next_horde, outsider_index = left[current.deck][0]
     if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
         status.seed = random.SystemRandom().randrange(1, 1_000_000) if seed is None else seed
         status.next_outsider = random.Random(status.seed).choice(_collection_outsiders(catalog, horde_order))
@@ -249,10 +265,22 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
                                   f"a random outsider (seed {status.seed})")
     else:
         horde = catalog.hordes.get(status.next_horde)
-        if horde and horde.outsiders:
-            status.next_outsider = horde.outsiders[0]
-            status.outsider_reason = f"the suggested pairing for {horde.name}"
+        if horde and len(horde.outsiders) > outsider_index:
+            status.next_outsider = horde.outsiders[outsider_index]
+            status.outsider_reason = (f"the suggested pairing for {horde.name}" if outsider_index == 0 else
+                                      f"the second suggested outsider for {horde.name}: a harder game")
     return status
+
+
+def _unplayed(schedule: list[tuple[str, int]], played: list[str]) -> list[tuple[str, int]]:
+    """The match-ups of ``schedule`` a deck has still to play, given the hordes it has fought
+    (won or lost: each game takes the first open slot of its horde)."""
+    left = list(schedule)
+    for horde in played:
+        slot = next((x for x in left if x[0] == horde), None)
+        if slot is not None:
+            left.remove(slot)
+    return left
 
 
 def _collection_outsiders(catalog: Catalog, hordes: list[str]) -> list[str]:

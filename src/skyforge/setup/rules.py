@@ -42,7 +42,7 @@ def mode_rule(catalog: Catalog, mode: str, rulebook: str | None = None,
         return chosen[0], f"rulebook {rulebook} (chosen with --rules)"
     if not rows:
         raise InputError(Problem(f"the catalog has no setup rules for the {mode} mode",
-                                 hint="add a [[game_modes]] table (see catalog/official/setup.toml)"))
+                                 hint="the official layer has them: load your files with --catalog, on top of it"))
     castle_set = castle.set_code if castle is not None else None
     if castle_set:
         own = [r for r in rows if castle_set in r.sets]

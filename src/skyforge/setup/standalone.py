@@ -165,6 +165,13 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
                                      hint="drop --castle2, or choose a mode with two alliance players "
                                           "(e.g. --mode coop)"))
         the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
+        if the_castle2.key == the_castle.key:
+            # "If there are two players, choose another castle that will remain out of play."
+            raise InputError(Problem(f"same-castle: the second player's castle must be another castle than "
+                                     f"{the_castle.key} ({the_castle.name})", key="--castle2",
+                                     value=castle2, has_value=True,
+                                     hint="choose another castle; it stays out of play and only sets the "
+                                          "second player's deck restrictions"))
     elif rule.alliance_players == 2:
         others = [c for c in castles if c.key != the_castle.key]
         if randomize and others:
@@ -252,7 +259,7 @@ def _portal_pile(catalog: Catalog, setup: GameSetup, rng: random.Random, themati
         if not pool:
             setup.missing.append(f"no stage {stage} portal for {setup.mode} in the catalog"
                                  f" (sets {', '.join(sorted(s or 'without code' for s in sets))}{why}): "
-                                 "add it as a [[cards]] table with kind = \"portal\"")
+                                 f"add it to {catalog.user_file()} as a [[cards]] table with kind = \"portal\"")
             continue
         portal = rng.choice(pool) if len(pool) > 1 else pool[0]
         if len(pool) > 1:

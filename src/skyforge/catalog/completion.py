@@ -1,0 +1,43 @@
+"""A user's entry completes an official one: the rulebooks do not print every field.
+
+The official layer holds only what the rulebooks state, so many of its entries
+lack fields (a castle's back, a hero's colour). A user file that defines the same
+entry again fills those in; a value that contradicts what the official entry
+states is an error, never a silent override.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+#: fields that say where an entry comes from, not what it is: the official one stands
+_PROVENANCE_FIELDS = frozenset({"source", "difficulty_source", "notes"})
+
+
+def _empty(value: object) -> bool:
+    return value is None or value == [] or value == {}
+
+
+def complete(official: BaseModel, user: BaseModel) -> tuple[BaseModel, list[tuple[str, object, object]]]:
+    """``official`` with the fields it leaves empty filled in from ``user``.
+
+    Returns the completed entry and the contradictions: ``(field, official value,
+    user value)`` for every field both state with different values. A field counts
+    as stated when the file wrote it (pydantic's ``model_fields_set``) and it is not
+    empty; an entry of another kind contradicts on ``kind``.
+    """
+    if type(official) is not type(user):
+        return official, [("kind", getattr(official, "kind", type(official).__name__),
+                           getattr(user, "kind", type(user).__name__))]
+    values = {name: getattr(official, name) for name in official.model_fields_set}
+    conflicts: list[tuple[str, object, object]] = []
+    for name in sorted(user.model_fields_set):
+        mine = getattr(user, name)
+        if name in _PROVENANCE_FIELDS or _empty(mine):
+            continue
+        theirs = getattr(official, name)
+        if name not in official.model_fields_set or _empty(theirs):
+            values[name] = mine
+        elif theirs != mine:
+            conflicts.append((name, theirs, mine))
+    return type(official).model_validate(values), conflicts

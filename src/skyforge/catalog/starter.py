@@ -1,0 +1,147 @@
+"""``skyforge catalog init``: a starter catalog file for one's own cards.
+
+The rulebooks print no full card list, so every real player's data starts here:
+a TOML file whose examples are commented out (it loads as it is, and each example
+loads once uncommented), with the official sets' code ranges taken from the
+catalog itself, and a CSV header for ``skyforge catalog import``.
+"""
+
+from __future__ import annotations
+
+from skyforge.catalog.models import CARD_MODELS
+
+_HEAD = """\
+# Your own catalog: the cards, castles, hordes and heroes you own, as printed on them.
+# skyforge always loads the official layer (what the rulebooks state, and their rule tables:
+# game modes, difficulty levels, draft orders, first games, battle plans); this file goes on top.
+#
+#   skyforge --catalog {file} catalog check       # what works with your data so far
+#   export SKYFORGE_CATALOG="$PWD/{file}"         # or give --catalog before every command
+#
+# Every example below is commented out: remove the leading "# " of a block and put in the
+# values printed on YOUR card (the values shown are placeholders, not the published game's).
+# An entry with the code of an official entry, or for one without a code the same kind and
+# name (see `skyforge castles`, `skyforge onward heroes`), completes it: give only the fields
+# the official entry leaves empty. `skyforge schema catalog` lists every key.
+schema = 1
+
+# The official sets and their products' card-number ranges (card codes are SET.NNN):
+{sets}
+# A set of your own (only for cards that belong to no set above):
+# [[sets]]
+# code = "MYS"
+# name = "My set"
+"""
+
+_EXAMPLES = """
+# A castle, with its back: one [[cards.deck_rules]] table per rarity line.
+# [[cards]]
+# kind = "castle"
+# code = "{set}.001"
+# name = "Example Castle"
+# faction = "liothan"              # liothan | taulot | kurumo | nupten
+# health = 20
+# deck_size = {{ min = 40, max = 40 }}
+# [[cards.deck_rules]]
+# rarity = "base"                  # base | rare | mythic | legendary
+# factions = ["liothan", "taulot"]
+# [[cards.deck_rules]]
+# rarity = "mythic"
+# factions = ["liothan"]
+# subtypes = ["Shapeshifter"]      # cards with these subtypes are admitted from any faction
+# max = 6                          # at most this many cards of this rarity
+
+# An alliance card.
+# [[cards]]
+# kind = "alliance"
+# code = "{set}.014"
+# name = "Example Ally"
+# copies = 2                       # the "2x" after the code
+# faction = "liothan"
+# rarity = "rare"
+# type = "ally"                    # ally | tower | spell | attachment
+# subtypes = ["Order"]
+# cost = 3
+# attack = 2
+# health = 3
+
+# A horde card (horde = the id of a horde: `skyforge game difficulty --help` names them).
+# [[cards]]
+# kind = "horde"
+# code = "{set}.120"
+# name = "Example Monster"
+# horde = "{horde}"
+# power = 1                        # power level, weakest = 1
+# type = "monster"                 # monster | spell | attachment
+# mana_boost = 1
+
+# A stage-1 portal, with the game modes printed on its sides.
+# [[cards]]
+# kind = "portal"
+# code = "{set}.140"
+# name = "Example Portal"
+# stage = 1
+# modes = ["solo", "coop"]         # solo | coop | competitive-2 | competitive-3
+
+# A campaign scenario, with its actions (gold < 0 costs, > 0 earns) and its henchman.
+# [[cards]]
+# kind = "scenario"
+# code = "{set}.150"
+# name = "Example Scenario"
+# horde = "{horde}"
+# difficulty = 2
+# income = 3
+# henchman = "Example Henchman"
+# actions = [
+#   {{ name = "Recruit 2", gold = -4, recruit = 2 }},
+#   {{ name = "Exile 1", gold = -2, exile = 1 }},
+#   {{ name = "Sell supplies", gold = 2, repeatable = true }},
+# ]
+
+# An Onward hero (a colour is needed for --one-per-color, a faction for --factions).
+# [[cards]]
+# kind = "onward-hero"
+# name = "Example Onward Hero"
+# color = "red"                    # red | blue | green | yellow
+# faction = "example-faction"
+# hero_class = "Slayer"
+
+# A Skybound: Arena hero (a team takes at most one hero of each class).
+# [[cards]]
+# kind = "arena-hero"
+# name = "Example Arena Hero"
+# hero_class = "enchanter"
+# action_cards = ["Card 1", "Card 2", "Card 3", "Card 4", "Card 5"]
+"""
+
+
+def starter_toml(catalog, file: str = "my-cards.toml") -> str:
+    """The starter catalog file: commented examples and the official sets' code ranges."""
+    official = [s for s in catalog.sets.values() if catalog_set_is_official(catalog, s.code)]
+    lines = []
+    for card_set in sorted(official, key=lambda s: s.code):
+        lines.append(f"#   {card_set.code}  {card_set.name}")
+        lines.extend(f"#          {p.first:03d}–{p.last:03d}  {p.name}" for p in card_set.products)
+    set_code = official[0].code if official else "MYS"
+    hordes = sorted(h for h in catalog.hordes if _layer(catalog, ("hordes", h)) != "demo")
+    horde = "skybooter" if "skybooter" in hordes else (hordes[0] if hordes else "my-horde")
+    return _HEAD.format(file=file, sets="\n".join(lines) or "#   (none)") + _EXAMPLES.format(set=set_code, horde=horde)
+
+
+def catalog_set_is_official(catalog, code: str) -> bool:
+    return _layer(catalog, ("sets", code)) == "official"
+
+
+def _layer(catalog, entry: tuple[str, str]) -> str:
+    return catalog.entry_layers.get(entry, "user")
+
+
+#: columns of the spreadsheet template, in a sensible order; `catalog import` reads them
+CSV_COLUMNS = ("code", "kind", "name", "copies", "faction", "rarity", "type", "subtypes", "keywords", "cost",
+               "attack", "health", "hero", "replaces", "premade", "horde", "power", "epic", "mana_boost",
+               "treachery_only", "legendary", "stage", "modes", "text")
+
+
+def starter_csv() -> str:
+    """The header row of the spreadsheet template (every column is a catalog field)."""
+    return ",".join(c for c in CSV_COLUMNS if any(c in m.model_fields for m in CARD_MODELS.values())) + "\n"
