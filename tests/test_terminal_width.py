@@ -19,7 +19,8 @@ SESSION: list[tuple[str, ...]] = [
     ("cards", "search"),
     ("cards", "search", "--kind", "horde"),
     ("cards", "show", "DEMO.014"), ("cards", "show", "Pools of Flyema"),
-    ("castles",), ("catalog", "check"),
+    ("castles",), ("catalog", "check"), ("catalog", "init", "mine.toml"),
+    ("catalog", "import", "cards.csv", "--set", "DEMO", "-o", "imported-cards.toml"),
     ("deck", "list"), ("deck", "validate", "demo-blue-wall", "demo-green-grove", "--collection", "collection.toml"),
     ("deck", "new", "blue-wall", "--castle", "DEMO.001", "--player", "Alice"),
     ("deck", "add", "blue-wall", "DEMO.007x3", "DEMO.017", "Saltmarsh Pikeman x3"),
@@ -50,6 +51,8 @@ SESSION: list[tuple[str, ...]] = [
     ("campaign", "start-deck", "spring", "--player", "Bo", "--auto"),
     ("campaign", "next", "spring"), ("campaign", "recruit", "spring", "2"),
     ("campaign", "take", "spring", "--player", "Alice", "1"), ("campaign", "take", "spring", "--player", "Bo", "1"),
+    ("campaign", "action", "spring", "Sell supplies"),
+    ("campaign", "exile", "spring", "--player", "Alice", "DEMO.007", "--free"),
     ("campaign", "gold", "spring", "+3"), ("campaign", "health", "spring", "16"),
     ("campaign", "income", "spring"), ("campaign", "pillage", "spring", "2"),
     ("campaign", "end", "spring", "--won", "--castle-health", "14"),
@@ -62,6 +65,8 @@ SESSION: list[tuple[str, ...]] = [
     ("onward", "pick", "friday", "--random"), ("onward", "show", "friday"), ("onward", "undo", "friday"),
     ("arena", "heroes"), ("arena", "draft", "--players", "Ann,Bob", "--seed", "3"),
     ("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "cup"),
+    ("arena", "draft", "--players", "Ann,Bob", "--seed", "4", "--save", "cup2", "--pause"),
+    ("arena", "pick", "cup2", "--random"), ("arena", "undo", "cup2"),
     ("arena", "show", "cup"), ("arena", "setup", "--draft", "cup"),
     ("arena", "team", "validate", "ann"),
     ("series", "new", "friday", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30"),
@@ -82,6 +87,8 @@ def terminal(monkeypatch: pytest.MonkeyPatch):
 def _prepare(run, workspace: Path) -> None:
     text = run("deck", "export", "demo-red-rush", "--format", "text").stdout
     (workspace / "demo-red-rush-copy.txt").write_text(text)
+    (workspace / "cards.csv").write_text("code,kind,name,faction,rarity,type,cost\n"
+                                         "DEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n")
     (workspace / "teams").mkdir()
     (workspace / "teams" / "ann.toml").write_text(
         'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n')
@@ -164,3 +171,9 @@ def test_a_real_80_column_pseudo_terminal(workspace: Path):
     assert all(len(line) <= WIDTH for line in lines), text
     assert any(line.strip().startswith("DEMO.028") for line in lines), text
     assert any("faction" in line and "rarity" in line for line in lines), text
+
+
+def test_errors_wrap_between_words_on_a_terminal(run, monkeypatch, terminal):
+    err = run("campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
+              "--outsider", "Orrun", "--hordes", "A,B", "--difficulty", "2", expect=2).stderr
+    assert "error: 4 problems" in err and all(len(line) <= WIDTH for line in err.splitlines())

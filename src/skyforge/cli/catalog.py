@@ -140,11 +140,13 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
                                  "or name another file"))
     atomic_write(file, starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                                   _official(app), file.name))
-    click.echo(f"wrote {file}")
+    from skyforge.cli.output import echo
+
+    echo(f"wrote {file}")
     if as_csv:
-        click.echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
+        echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
     else:
-        click.echo(f"next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG=\"$PWD/{file}\")")
+        echo(f"next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG=\"$PWD/{file}\")")
 
 
 def _official(app: App):

@@ -199,11 +199,11 @@ def report_error(exc: Any, as_json: bool = False) -> None:
         emit_json({"error": {"type": type(exc).__name__, "exit_code": exc.exit_code,
                              "problems": [p.as_dict() for p in problems]}})
     if len(problems) > 1:
-        click.echo(f"error: {len(problems)} problems", err=True)
+        echo(f"error: {len(problems)} problems", err=True)
         for problem in problems:
-            click.echo("  " + problem.render().replace("\n", "\n  "), err=True)
+            echo("  " + problem.render().replace("\n", "\n  "), err=True)
     else:
-        click.echo("error: " + exc.render(), err=True)
+        echo("error: " + exc.render(), err=True)
 
 
 def demo_marker(provenances: set[str]) -> str | None:
