@@ -436,3 +436,10 @@ def test_dash_for_team_files(run, workspace: Path):
     assert "<stdin>: Ann" in out
     out = run("arena", "setup", "-", "bob", input=team, expect=None)
     assert "Ann" in out.stdout + out.stderr
+
+
+def test_game_setup_reports_every_unknown_name_at_once(run):
+    err = run("game", "setup", "--castle", "DEMO.0011", "--hordes", "demo-thornmw,x", "--outsider", "Orrun",
+              "--difficulty", "2", expect=2).stderr
+    assert "error: 4 problems" in err and "did you mean DEMO.001" in err and "did you mean 'demo-thornmaw'?" in err
+    assert "did you mean 'Orrun the Everwake'?" in err

@@ -111,6 +111,22 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
+    """Every castle, horde and outsider named that the catalog lacks, reported together."""
+    lookups = [lambda: catalog.get(castle, "castle", what="castle") if castle else None,
+               lambda: catalog.get(castle2, "castle", what="castle") if castle2 else None,
+               *[(lambda h=h: catalog.horde(h)) for h in hordes],
+               lambda: outsider_cards(catalog, outsider) if outsider else None]
+    problems = []
+    for lookup in lookups:
+        try:
+            lookup()
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+
+
 def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | None = None,
                hordes: list[str] | tuple[str, ...] = (), difficulty: int | None = None,
                mode: str | None = None, outsider: str | None = None, seed: int | None = None,
@@ -126,6 +142,7 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
                                  "the castle, hordes, difficulty and outsider", key="--random",
                                  hint="drop --random (or --first-game to draw a random game)"))
     preset = first_game_preset(catalog, first_game) if first_game else None
+    _check_names(catalog, castle, castle2, hordes, outsider)
     if preset is not None:
         castle = castle or preset.castle
         hordes = list(hordes) or list(preset.hordes)
