@@ -443,3 +443,32 @@ def test_game_setup_reports_every_unknown_name_at_once(run):
               "--difficulty", "2", expect=2).stderr
     assert "error: 4 problems" in err and "did you mean DEMO.001" in err and "did you mean 'demo-thornmaw'?" in err
     assert "did you mean 'Orrun the Everwake'?" in err
+
+
+def test_text_import_shapes_property():
+    from hypothesis import given, settings, strategies as st
+
+    from skyforge.catalog import load_catalog
+    from skyforge.decks.formats import import_decks
+
+    catalog = load_catalog(None)
+    errata = {catalog.replaced_by(c.key) for c in catalog.of_kind("alliance")}
+    pool = sorted(c.key for c in catalog.of_kind("alliance")  # no errata pairs: they share a name
+                  if c.code and c.code.startswith("DEMO.") and not catalog.replaced_by(c.key) and c.key not in errata)
+    shapes = ["{n}x {name}", "{n}x{name}", "{name} x{n}", "{name} ×{n}", "{n} {name}", "- {n} {code} {name}",
+              "{code}x{n}", "{code}={n}", "{n}x {code}"]
+    headings = ["Allies", "Spells (3)", "Towers:", "# Attachments", "Main deck", ""]
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.dictionaries(st.sampled_from(pool), st.integers(1, 3), min_size=1, max_size=10),
+           st.lists(st.sampled_from(shapes), min_size=10, max_size=10),
+           st.lists(st.sampled_from(headings), min_size=10, max_size=10))
+    def check(cards, picked, heads):
+        lines = ["Name: Shapes", "Castle: DEMO.001"]
+        for (code, n), shape, head in zip(sorted(cards.items()), picked, heads):
+            lines += [head, shape.format(n=n, name=catalog.cards[code].name, code=code)]
+        result = import_decks(catalog, "list.txt", body="\n".join(lines) + "\n")[0]
+        assert not result.problems, [p.render() for p in result.problems]
+        assert result.deck.cards == cards
+
+    check()

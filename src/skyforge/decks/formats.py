@@ -455,7 +455,7 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
 
 _META = re.compile(r"^(name|deck|player|castle|cards|size)\s*:\s*(.*)$", re.IGNORECASE)
 _COUNT = re.compile(r"^(\d+)\s*(?:[x×]\s*|\s)\s*(.+)$", re.IGNORECASE)
-_TRAILING_COUNT = re.compile(r"^(.+?)\s*[x×]\s*(\d+)$", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"^(.+?)\s*(?:[x×]|=)\s*(\d+)$", re.IGNORECASE)
 _HEADING = re.compile(r"^[A-Za-z][A-Za-z ]*\(\d+\)$")
 #: section headings of common deck lists: "Allies", "Spells (6)", "Towers:", "Main deck"
 _SECTION = re.compile(
