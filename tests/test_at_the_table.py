@@ -472,3 +472,9 @@ def test_text_import_shapes_property():
         assert result.deck.cards == cards
 
     check()
+
+
+def test_imported_deck_file_name_keeps_unicode_letters(run, workspace: Path):
+    (workspace / "list.txt").write_text("Zoë's Héros\nCastle: DEMO.001\n3x DEMO.007\n")
+    out = run("deck", "import", "list.txt").stdout
+    assert "decks/zoë-s-héros.toml" in out and (workspace / "decks" / "zoë-s-héros.toml").exists()

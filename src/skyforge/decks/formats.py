@@ -22,7 +22,6 @@ from pathlib import Path
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import slug
 from skyforge.decks import sharecode
 from skyforge.decks.files import Deck, DeckFile
 from skyforge.decks.stats import deck_stats
@@ -550,5 +549,9 @@ def _deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
 
 
 def default_name(deck: DeckFile) -> str:
-    """A safe file name for an imported deck: its name as a slug."""
-    return slug(deck.name) or "imported-deck"
+    """A safe, stable file name for an imported deck: its name as a slug that keeps letters of any
+    alphabet ("Zoë's Héros" → "zoë-s-héros"), in NFC form like every name."""
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", deck.name).casefold()
+    return re.sub(r"[\W_]+", "-", name).strip("-")[:80].strip("-") or "imported-deck"
