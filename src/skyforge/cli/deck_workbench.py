@@ -535,12 +535,13 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
     from skyforge.cli.stdio import STDIN, is_dash, read_stdin
     from skyforge.decks.editing import _refuse_clobber, deck_path, deck_text, write_deck
     from skyforge.decks.formats import default_name, import_decks
+    from skyforge.decks.sharecode import split_codes
     from skyforge.errors import InputError, Problem
     from skyforge.storage import locked
 
     if source == ("-",):
         results = import_decks(app.catalog, STDIN, body=read_stdin())
-    elif len(source) > 1 and "-" not in source and all(not Path(s).exists() for s in source):
+    elif len(source) > 1 and "-" not in source and split_codes(" ".join(source)):
         results = import_decks(app.catalog, " ".join(source), workspace=app.workspace)  # a code split by the shell
     elif len(source) > 1:
         raise InputError(Problem(f"give one file (or share codes), not {len(source)} arguments",
