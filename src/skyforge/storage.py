@@ -62,8 +62,14 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     return parse_toml(text, path), text
 
 
-#: letters and digits of any script (é, ü, ø, 漢), then also spaces, '_', '.', '-'
-_SAFE_NAME = re.compile(r"^[^\W_][\w .\-]*$")
+def _safe_name(name: str) -> bool:
+    """Letters and digits of any script first; then also their combining marks (the vowel signs of
+    Devanagari, say), spaces, '_', '.' and '-'."""
+    import unicodedata
+
+    if not name or not name[0].isalnum():
+        return False
+    return all(ch.isalnum() or ch in " _.-" or unicodedata.category(ch).startswith("M") for ch in name)
 
 
 def check_name(name: str, what: str = "name") -> str:
@@ -75,7 +81,7 @@ def check_name(name: str, what: str = "name") -> str:
     import unicodedata
 
     name = unicodedata.normalize("NFC", name)
-    if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
+    if not _safe_name(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
         raise InputError(Problem(f"'{name}' is not a valid {what}",
                                  hint="use letters (any alphabet), digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
     return name
