@@ -479,3 +479,11 @@ def test_imported_deck_file_name_keeps_unicode_letters(run, workspace: Path):
     (workspace / "list.txt").write_text("Zoë's Héros\nCastle: DEMO.001\n3x DEMO.007\n")
     out = run("deck", "import", "list.txt").stdout
     assert "decks/zoë-s-héros.toml" in out and (workspace / "decks" / "zoë-s-héros.toml").exists()
+
+
+def test_dash_for_catalog_files(run, workspace: Path):
+    text = run("catalog", "init", "-").stdout
+    assert "[[" in text and not (workspace / "-").exists()
+    csv = "code,kind,name,faction,rarity,type,cost\nDEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n"
+    out = run("catalog", "import", "-", "--set", "DEMO", "-o", "-", input=csv).stdout
+    assert 'code = "DEMO.240"' in out and "Tidewatch Novice" in out

@@ -23,6 +23,7 @@ def catalog() -> None:
 
     \b
       skyforge catalog init my-cards.toml
+      skyforge catalog init - > my-cards.toml          # '-': standard output
       skyforge --catalog my-cards.toml catalog check
     """
 
@@ -110,7 +111,8 @@ def _incomplete(cat) -> list[str]:
 
 
 @catalog.command()
-@click.argument("file", required=False, default="my-cards.toml", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", required=False, default="my-cards.toml",
+                type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--csv", "as_csv", is_flag=True, help="Write the spreadsheet template that `catalog import` reads.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 @click.pass_obj
@@ -126,6 +128,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
 
     \b
       skyforge catalog init my-cards.toml
+      skyforge catalog init - > my-cards.toml          # '-': standard output
       skyforge --catalog my-cards.toml catalog check
       skyforge catalog init --csv && skyforge catalog import my-cards.csv --set CAM -o cards.toml
     """
@@ -135,6 +138,10 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
 
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
+    if str(file) == "-":  # standard output
+        click.echo(starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
+                                                              _official(app), "my-cards.toml"), nl=False)
+        return
     if file.exists() and not force:
         raise InputError(Problem("the file already exists", file=file, hint="add --force to overwrite it, "
                                  "or name another file"))
