@@ -487,3 +487,13 @@ def test_dash_for_catalog_files(run, workspace: Path):
     csv = "code,kind,name,faction,rarity,type,cost\nDEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n"
     out = run("catalog", "import", "-", "--set", "DEMO", "-o", "-", input=csv).stdout
     assert 'code = "DEMO.240"' in out and "Tidewatch Novice" in out
+
+
+def test_plan_record_a_horde_outside_your_hordes_needs_new(run, workspace: Path):
+    run("plan", "use", "--hordes", "renegade,undead")
+    err = run("plan", "record", "liothan-shapeshifters", "predator", "--won", expect=2).stderr
+    assert "horde 'predator' is not among your hordes (renegade, undead)" in err and "--new" in err
+    err = run("plan", "record", "liothan-shapeshifters", "predatr", "--won", expect=2).stderr
+    assert "did you mean 'predator'?" in err
+    run("plan", "record", "liothan-shapeshifters", "predator", "--won", "--new")
+    assert "predator" in (workspace / "plan.toml").read_text().split("results")[0]
