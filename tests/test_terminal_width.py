@@ -43,6 +43,7 @@ SESSION: list[tuple[str, ...]] = [
      "--mode", "competitive-2", "--seed", "42"),
     ("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare", "--outsider", "Silent Ambassador"),
     ("plan",), ("plan", "record", "liothan-shapeshifters", "renegade", "--won"), ("plan", "show"),
+    ("plan", "record", "My Blue Deck", "undead", "--lost", "--new"), ("plan", "show"),
     ("plan", "use", "--plan", "demo"), ("plan", "show"),
     ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
      "--player", "Bo=demo-green-grove@DEMO.003", "--outsider", "Orrun the Everwake",
@@ -102,9 +103,13 @@ def test_every_human_view_fits_80_columns(run, workspace: Path, terminal):
         if result.exit_code not in (0, 1):
             too_long.append(f"skyforge {' '.join(args)}: exit {result.exit_code}\n{result.stderr}")
         for stream in (result.stdout, result.stderr):
-            for line in stream.splitlines():
+            lines = stream.splitlines()
+            for number, line in enumerate(lines):
                 if len(line) > WIDTH:
                     too_long.append(f"skyforge {' '.join(args)}: {len(line)}: {line}")
+                # a table's header is the line above its rule: headers are never cut
+                if number and set(line.strip()) == {"─"} and "…" in lines[number - 1]:
+                    too_long.append(f"skyforge {' '.join(args)}: header cut: {lines[number - 1]}")
     assert not too_long, "\n".join(too_long)
 
 

@@ -137,9 +137,33 @@ def _fit_table_class():
             if self.rows and len(self.columns) > 1:
                 kept = [c for c in self.columns if not all(is_empty(x) for x in c._cells)]
                 if kept and len(kept) < len(self.columns):
-                    self.columns[:] = kept
-                    for index, column in enumerate(self.columns):
-                        column._index = index
+                    self._keep(kept)
+            dropped = []
+            while True:
+                widths, natural, excess = self._widths(max_width)
+                if excess <= 0 or len(self.columns) <= 2:
+                    break
+                # still too wide with every name cut to its floor: leave out the rightmost column,
+                # and say so under the table, rather than cut headers or codes
+                dropped.insert(0, Text.from_markup(str(self.columns[-1].header)).plain)
+                self._keep(self.columns[:-1])
+            if dropped:
+                note = f"(left out to fit the terminal: {', '.join(dropped)}; wider terminal or --json for all)"
+                self.caption = f"{self.caption} {note}" if self.caption else note
+                self.caption_justify = "left"
+            for c, w, n in zip(self.columns, widths, natural):
+                c.no_wrap = True
+                c.overflow = "ellipsis"
+                if w < n:
+                    c.width = w
+
+        def _keep(self, columns) -> None:
+            self.columns[:] = list(columns)
+            for index, column in enumerate(self.columns):
+                column._index = index
+
+        def _widths(self, max_width: int):
+            """Column widths that fit ``max_width`` as well as cutting allows, and the excess left."""
             natural = [max([cell_width(c.header)] + [cell_width(x) for x in c._cells]) for c in self.columns]
             floors = []
             for c, n in zip(self.columns, natural):
@@ -152,7 +176,8 @@ def _fit_table_class():
             excess = sum(widths) + overhead - max_width
             # first the text columns (names) down to 12; then any column that is not a code or a
             # number down to its header (at least 6): codes, numbers and headers stay whole
-            second = [n if _whole(c) else max(cell_width(c.header), min(n, 6)) for c, n in zip(self.columns, natural)]
+            second = [f if f < n or _whole(c) else max(cell_width(c.header), min(n, 6))
+                      for c, n, f in zip(self.columns, natural, floors)]
             for bounds in (floors, second):
                 while excess > 0:
                     room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, bounds)) if w > f]
@@ -163,11 +188,7 @@ def _fit_table_class():
                               max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)))
                     widths[i] -= cut
                     excess -= cut
-            for c, w, n in zip(self.columns, widths, natural):
-                c.no_wrap = True
-                c.overflow = "ellipsis"
-                if w < n:
-                    c.width = w
+            return widths, natural, excess
 
     _FIT_TABLE = FitTable
     return FitTable

@@ -134,20 +134,33 @@ def show(app: App, as_json: bool) -> None:
         data.pop("seed", None)
         emit_json(data)
         return
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, terminal_width
     from skyforge.cli.output import table as new_table
 
-    table = new_table("deck", title=status.plan.name)
-    for h in status.hordes:
-        table.add_column(status.horde_names[h], justify="center")
-    table.add_column("wins", justify="right")
-    for d in status.decks:
-        cells = []
+    def result(d, h) -> str:
+        w, l = d.by_horde[h]
+        return "·" if not (w or l) else f"{w}W" + (f" {l}L" if l else "")
+
+    def name_of(d) -> str:
+        return d.name + (" ★ victorious" if d.victorious else " (fought every horde)" if d.fought_all else "")
+
+    # the decks × hordes grid; on a terminal too narrow for it (every horde a column), one line a
+    # deck with the hordes it has fought, so no horde or deck name is cut
+    width = terminal_width()
+    grid = sum(max(len(status.horde_names[h]), 5) + 2 for h in status.hordes) + \
+        max((len(name_of(d)) for d in status.decks), default=4) + 8
+    if width is not None and grid > width:
+        table = new_table("deck", "wins", "hordes fought (in the plan's order)", title=status.plan.name)
+        for d in status.decks:
+            fought = [f"{status.horde_names[h]} {result(d, h)}" for h in status.hordes if any(d.by_horde[h])]
+            table.add_row(name_of(d), str(d.wins), ", ".join(fought) or "—")
+    else:
+        table = new_table("deck", title=status.plan.name)
         for h in status.hordes:
-            w, l = d.by_horde[h]
-            cells.append("·" if not (w or l) else f"{w}W" + (f" {l}L" if l else ""))
-        name = d.name + (" ★ victorious" if d.victorious else " (fought every horde)" if d.fought_all else "")
-        table.add_row(name, *cells, str(d.wins))
+            table.add_column(status.horde_names[h], justify="center")
+        table.add_column("wins", justify="right")
+        for d in status.decks:
+            table.add_row(name_of(d), *[result(d, h) for h in status.hordes], str(d.wins))
     out = console()
     out.print(table)
     rules = status.plan
