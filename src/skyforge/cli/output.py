@@ -49,11 +49,24 @@ def terminal_width(stderr: bool = False) -> int | None:
 def console(stderr: bool = False):
     from rich.console import Console
 
+    class _Console(Console):
+        def print(self, *objects: Any, **options: Any) -> None:
+            """On a terminal, an indented line that wraps keeps its indent (a hanging paragraph)."""
+            if width and len(objects) == 1 and not options and isinstance(objects[0], str) \
+                    and "\n" not in objects[0] and objects[0].startswith(" "):
+                from rich.padding import Padding
+
+                text = objects[0]
+                indent = len(text) - len(text.lstrip(" "))
+                super().print(Padding(self.render_str(text[indent:]), (0, 0, 0, indent), expand=False))
+                return
+            super().print(*objects, **options)
+
     stream = sys.stderr if stderr else sys.stdout
     width = terminal_width(stderr)
-    return Console(file=stream, highlight=False, width=width or PIPE_WIDTH, soft_wrap=False,
-                   force_terminal=None if width else False,
-                   no_color=bool(os.environ.get("NO_COLOR")) or None)
+    return _Console(file=stream, highlight=False, width=width or PIPE_WIDTH, soft_wrap=False,
+                    force_terminal=None if width else False,
+                    no_color=bool(os.environ.get("NO_COLOR")) or None)
 
 
 def echo(text: str = "", err: bool = False) -> None:
