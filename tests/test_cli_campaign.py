@@ -240,10 +240,10 @@ def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(ru
     result = sky(run, "campaign", "exile", "spring", "--player", "Alice", alice[0], expect=2)
     assert "Exile X action just taken" in result.stderr and "--free" in result.stderr
     out = sky(run, "campaign", "action", "spring", "Exile 1").stdout
-    assert "each player may exile 1 card(s)" in out
+    assert "each player may exile 1 card from their deck" in out
     data = show(run)
     assert data["next_step"] == {"step": "exile", "player": "Alice", "allowance": 1, "horde_allowance": 0}
-    assert "next: Alice may exile 1 card(s)" in sky(run, "campaign", "show", "spring").stdout
+    assert "next: Alice may exile 1 card (" in sky(run, "campaign", "show", "spring").stdout
     size = sum(data["players"][0]["deck"].values())
     sky(run, "campaign", "exile", "spring", "--player", "Alice", alice[0])
     assert sum(show(run)["players"][0]["deck"].values()) == size - 1

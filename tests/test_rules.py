@@ -205,9 +205,10 @@ def test_every_problem_is_reported_at_once(catalog):
 
 def test_collection_counts_products_times_copies_plus_singles(catalog):
     owned = owned_counts(catalog, CollectionFile(products={"TST": 1}, cards={"TST.100": 1}))
-    assert owned["TST.010"] == 3 and owned["TST.011"] == 2 and owned["TST.100"] == 1
+    # TST.100 is the erratum of TST.050 (in the box): the single card plus the original printing
+    assert owned["TST.010"] == 3 and owned["TST.011"] == 2 and owned["TST.100"] == 2
     owned2 = owned_counts(catalog, CollectionFile(products={"TST": 2, "TST:Test promo": 1}))
-    assert owned2["TST.010"] == 6 and owned2["TST.100"] == 1
+    assert owned2["TST.010"] == 6 and owned2["TST.100"] == 1 + owned2["TST.050"]
 
 
 def test_collection_limit(catalog):

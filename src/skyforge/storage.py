@@ -135,16 +135,32 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     return parse_toml(text, path), text
 
 
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]*$")
+def _safe_name(name: str) -> bool:
+    """Letters and digits of any script first; then also their combining marks (the vowel signs of
+    Devanagari, say), spaces, '_', '.' and '-'."""
+    import unicodedata
+
+    if not name or not name[0].isalnum():
+        return False
+    return all(ch.isalnum() or ch in " _.-" or unicodedata.category(ch).startswith("M") for ch in name)
+
+
 #: longer arguments are never taken as file names (most file systems stop at 255)
 MAX_PATH_ARG = 255
 
 
 def check_name(name: str, what: str = "name") -> str:
-    """A name that is safe as a file name in a workspace folder: no path traversal."""
-    if not _SAFE_NAME.match(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
+    """A name that is safe as a file name in a workspace folder: no path traversal.
+
+    Unicode letters are welcome; the name is returned in NFC form, so the same name typed on
+    any system (é as one character or as e + accent) always means the same file.
+    """
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", name)
+    if not _safe_name(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
         raise InputError(Problem(f"'{name}' is not a valid {what}",
-                                 hint="use letters, digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
+                                 hint="use letters (any alphabet), digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
     return name
 
 

@@ -29,6 +29,7 @@ from skyforge.campaign.state import (
 from skyforge import storage
 from skyforge.catalog.codes import code_order
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
+from skyforge.text import plural
 
 
 
@@ -83,27 +84,21 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
     notes: list[str] = []
     problems: list[Problem] = []
 
-    castle_card = catalog.get(castle, "castle", what="castle")
-    health = castle_health if castle_health is not None else castle_card.health
-    if health is None:
-        raise InputError(Problem(
-            f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
-            key="--castle-health",
-            hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}"))
-    if not players:
-        raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
-    if len(players) > 2:
-        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players",
-                                 key="--player"))
-    names = [p.name.casefold() for p in players]
-    if len(set(names)) != len(names):
-        raise InputError(Problem("two players have the same name", key="--player"))
+    def collect(find, *args):
+        """Look something up; a problem is kept, so that every problem of the command is told at once."""
+        try:
+            return find(*args)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            return None
 
-    setups = _market_decks(catalog, workspace, castle_card, players, limited or [], draw, notes)
-
+    castle_card = collect(lambda: catalog.get(castle, "castle", what="castle"))
     horde_ids: list[str] = []
     for ref in hordes:
-        horde = catalog.horde(ref)
+        horde = collect(catalog.horde, ref)
+        if horde is None:
+            horde_ids.append(ref)
+            continue
         if horde.id in horde_ids:
             problems.append(Problem(f"horde '{horde.id}' is given twice", key="--hordes",
                                     hint="choose three different hordes"))
@@ -115,12 +110,27 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
     if not 1 <= difficulty <= 5:
         problems.append(Problem("the difficulty level must be 1 to 5", key="--difficulty",
                                 value=difficulty, has_value=True))
-    final = _outsider(catalog, outsider)
+    final = collect(_outsider, catalog, outsider)
     if getattr(final, "outsider_type", None) == "henchman":
         problems.append(Problem(f"{final.name} is a henchman; the final outsider can be any non-henchman outsider",
                                 key="--outsider"))
+    health = castle_health if castle_health is not None or castle_card is None else castle_card.health
+    if health is None and castle_card is not None:
+        problems.append(Problem(
+            f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
+            key="--castle-health",
+            hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}"))
     if problems:
         raise InputError(problems)
+    if not players:
+        raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
+    if len(players) > 2:
+        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players",
+                                 key="--player"))
+    names = [p.name.casefold() for p in players]
+    if len(set(names)) != len(names):
+        raise InputError(Problem("two players have the same name", key="--player"))
+    setups = _market_decks(catalog, workspace, castle_card, players, limited or [], draw, notes)
 
     mode = "coop" if len(players) == 2 else "solo"
     pile = _scenario_pile(catalog, scenarios, horde_ids, draw, notes)
@@ -286,7 +296,7 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
         related = sorted((c for c in catalog.of_kind("scenario") if c.horde in horde_ids), key=lambda c: c.key)
         if len(related) < 6:
             raise InputError(Problem(
-                f"the catalog has {len(related)} scenario(s) related to {', '.join(horde_ids)}; the scenario pile needs six",
+                f"the catalog has {plural(len(related), 'scenario')} related to {', '.join(horde_ids)}; the scenario pile needs six",
                 key="--scenarios", hint="choose six with --scenarios S1,…,S6 (skyforge cards search --kind scenario)"))
         cards = related if len(related) == 6 else sorted(draw.sample(related, 6), key=lambda c: c.key)
         notes.append("scenario pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
@@ -318,7 +328,7 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
             filled = draw.sample(others, min(4 - len(related), len(others)))
             cards = related + sorted(filled, key=lambda c: c.key)
         if len(cards) < 4:
-            raise InputError(Problem(f"the catalog has only {len(cards)} stage 1 {mode} portal(s)",
+            raise InputError(Problem(f"the catalog has only {len(cards)} stage 1 {mode} portal" + ("" if len(cards) == 1 else "s"),
                                      key="--portals", hint="choose four with --portals P1,P2,P3,P4"))
         text = "portal pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
         if filled:

@@ -41,16 +41,23 @@ class CsvImport:
         return header + dump_toml({"schema": 1, "provenance": provenance, "cards": ordered})
 
 
-def read_cards_csv(path: Path, set_code: str | None = None) -> CsvImport:
+def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = None) -> CsvImport:
+    """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
+    import io
+
     import pandas as pd
     from pydantic import TypeAdapter, ValidationError
 
     from skyforge.catalog.models import Card
     import io
 
-    from skyforge.storage import read_text, validation_problems
+    from skyforge.storage import MAX_FILE_BYTES, read_text, validation_problems
 
-    text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
+    if text is None:
+        text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
+    elif len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
+        raise InputError(Problem(f"the input is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes",
+                                 file=path))
     try:
         frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, skipinitialspace=True)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:

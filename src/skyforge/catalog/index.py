@@ -137,6 +137,18 @@ class Catalog:
                                         hint="use the card code instead"))
         return self.cards[keys[0]] if keys else None
 
+    def label(self, ref: str | None) -> str:
+        """How people read an entry: "CODE Name", or the name alone when it has no code."""
+        if not ref:
+            return "?"
+        try:
+            card = self.find(ref)
+        except NotFoundError:
+            card = None
+        if card is None:
+            return ref
+        return f"{card.code} {card.name}" if card.code else card.name
+
     def get(self, ref: str, kind: str | Iterable[str] | None = None, *, what: str = "card") -> CardBase:
         card = self.find(ref, kind)
         if card is None:
@@ -171,6 +183,10 @@ class Catalog:
         if not near:
             lowered = {n.casefold(): n for n in names}
             near = [lowered[n] for n in difflib.get_close_matches(ref.casefold(), list(lowered), n=1, cutoff=0.6)]
+        if not near and len(ref.strip()) >= 3:  # a short form: "Orrun" for "Orrun the Everwake"
+            words = ref.strip().casefold()
+            near = sorted((n for n in names if n.casefold().startswith(words)), key=len)[:1] or \
+                sorted((n for n in names if words in n.casefold()), key=len)[:1]
         if near:
             card = names[near[0]]
             return f"did you mean {card.code or ''} {card.name!r}?".replace("  ", " ").replace("mean  ", "mean ")

@@ -94,7 +94,7 @@ def team() -> None:
 @json_option
 @click.pass_obj
 def validate(app, team: str, as_json: bool) -> None:
-    """Check a TEAM (a .toml file, or NAME for teams/NAME.toml): 5 heroes, at most one of any class (colour).
+    """Check a TEAM (a .toml file, NAME for teams/NAME.toml, or '-' for standard input): 5 heroes, at most one of any class (colour).
 
     Exit 1 when it breaks a rule (every broken rule is listed).
 
@@ -104,7 +104,14 @@ def validate(app, team: str, as_json: bool) -> None:
     """
     from skyforge.draft import arena as lib
 
-    data = lib.validate(app.catalog, lib.team_path(app.workspace, team))
+    if team == "-":
+        from pathlib import Path
+
+        from skyforge.cli.stdio import STDIN, read_stdin
+
+        data = lib.validate(app.catalog, Path(STDIN), read_stdin())
+    else:
+        data = lib.validate(app.catalog, lib.team_path(app.workspace, team))
 
     def human(data: dict) -> None:
         out = console()
@@ -135,8 +142,8 @@ def validate(app, team: str, as_json: bool) -> None:
 def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
     """Set up a game: each player's 25-card deck, cards drawn, score to win.
 
-    TEAMS are team files in turn order (or NAME for teams/NAME.toml), one per
-    player. The first player draws 5, the second 6; with more players each
+    TEAMS are team files in turn order (or NAME for teams/NAME.toml; '-' for
+    one read from standard input), one per player. The first player draws 5, the second 6; with more players each
     draws 5 plus one per earlier player.
 
     \b
@@ -148,7 +155,12 @@ def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
     from skyforge.draft import arena as lib
     from skyforge.errors import InputError, Problem
 
-    entries: list[dict] = lib.read_teams(app.workspace, list(teams))
+    stdin = None
+    if "-" in teams:
+        from skyforge.cli.stdio import read_stdin
+
+        stdin = read_stdin()
+    entries: list[dict] = lib.read_teams(app.workspace, list(teams), stdin)
     if draft_name:
         from skyforge.draft import session as sessions
 

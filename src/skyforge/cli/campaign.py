@@ -6,8 +6,10 @@ from collections import Counter
 
 import click
 
+from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
+from skyforge.text import plural
 
 NUMBER = {"ignore_unknown_options": True}   # so that `gold NAME -3` is a number, not an option
 
@@ -88,9 +90,9 @@ def _next_step(state) -> str:
         return f"next: set up game {step['game']} (skyforge campaign next {name})"
     if kind == "exile":
         if step["allowance"]:
-            return (f"next: {who} may exile {step['allowance']} card(s) (skyforge campaign exile {name} "
+            return (f"next: {who} may exile {plural(step['allowance'], 'card')} (skyforge campaign exile {name} "
                     f"--player {_q(who)} CARD), then more actions or skyforge campaign income {name}")
-        return (f"next: the Alliance may exile {step['horde_allowance']} horde card(s) (skyforge campaign exile "
+        return (f"next: the Alliance may exile {plural(step['horde_allowance'], 'horde card')} (skyforge campaign exile "
                 f"{name} --horde CARD), then more actions or skyforge campaign income {name}")
     if kind == "mandatory":
         return f"next: the scenario's mandatory effect first (skyforge campaign mandatory {name})"
@@ -122,7 +124,7 @@ def _name(app: App, code: str) -> str:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--castle", required=True, help="The campaign castle (code or name).")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME=DECK[@CASTLE]",
               help="A player and their market deck (a deck file or decks/NAME.toml, or a pre-made deck id). "
@@ -180,7 +182,7 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
         out.print(f"  {_esc(note)}")
     for note in state.horde_deck_notes:
         out.print(f"  horde deck: {_esc(note)}")
-    out.print(f"  horde deck: {sum(state.horde_deck.values())} cards (campaign show lists them)")
+    out.print(f"  horde deck: {plural(sum(state.horde_deck.values()), 'card')} (campaign show lists them)")
     _demo_note(out, app, state)
     out.print(_status_line(state))
 
@@ -202,9 +204,9 @@ def _esc(text: str) -> str:
 
 
 @campaign.command("start-deck")
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Whose starting deck.")
-@click.argument("cards", nargs=-1, metavar="[CARD=N]...")
+@click.argument("cards", nargs=-1, metavar="[CARD[xN]]...", shell_complete=card_refs)
 @click.option("--auto", is_flag=True, help="Take the first 18 base and 2 legendary cards of the shuffled market deck.")
 @json_option
 @click.pass_obj
@@ -213,24 +215,25 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
 
     \b
       skyforge campaign start-deck spring --player Alice --auto
-      skyforge campaign start-deck spring --player Bo DEMO.036=3 DEMO.037=3 "Thicket Sentry=2"
+      skyforge campaign start-deck spring --player Bo DEMO.036x3 DEMO.037=3 "Thicket Sentry x2" DEMO.040
+
+    Cards are written as everywhere else: CODE or "Name" for one copy, and
+    CODEx3, CODE=3 or "Name x3" for several.
     """
     from skyforge.campaign.commands import starting_deck
+    from skyforge.decks.editing import parse_specs
     from skyforge.errors import InputError, Problem
 
     if auto == bool(cards):
-        raise InputError(Problem("give the cards as CARD=N … or --auto (one of the two)"))
+        raise InputError(Problem("give the cards (CARD, CARDxN or CARD=N …) or --auto (one of the two)"))
     chosen: dict[str, int] = {}
-    for item in cards:
-        ref, sep, n = item.rpartition("=")
-        if not sep or not n.strip().isdigit():
-            raise InputError(Problem(f"'{item}' is not CARD=N", hint="e.g. DEMO.036=3"))
-        chosen[ref.strip()] = chosen.get(ref.strip(), 0) + int(n)
+    for spec in parse_specs(cards):
+        chosen[spec.ref] = chosen.get(spec.ref, 0) + spec.count
     catalog = app.catalog
 
     def say(out, before, after, new):
         p = after.player(player)
-        out.print(f"{p.name}'s starting deck: {sum(p.deck.values())} cards; {len(p.market)} left in the market deck.")
+        out.print(f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; {len(p.market)} left in the market deck.")
 
     _update(app, name, lambda s: starting_deck(s, catalog, player, chosen, auto), as_json, say)
 
@@ -239,7 +242,7 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
 
 
 @campaign.command("next")
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def next_(app: App, name: str, as_json: bool) -> None:
@@ -298,7 +301,7 @@ def _scenario_view(out, state, applied=None) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def mandatory(app: App, name: str, as_json: bool) -> None:
@@ -318,7 +321,7 @@ def mandatory(app: App, name: str, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("action")
 @json_option
 @click.pass_obj
@@ -366,10 +369,10 @@ def _say_effect(out, app: App, before, after, event, label: str | None, reminder
     if lapsed and not event.exile:
         out.print(f"{indent}the unused Exile allowance lapses: it belongs to the Exile action just taken")
     if event.exile:
-        out.print(f"{indent}each player may exile {event.exile} card(s) from their deck: "
+        out.print(f"{indent}each player may exile {plural(event.exile, 'card')} from their deck: "
                   f"skyforge campaign exile {_q(after.name)} --player P CARD")
     if event.exile_horde:
-        out.print(f"{indent}the Alliance may exile {event.exile_horde} horde card(s): "
+        out.print(f"{indent}the Alliance may exile {plural(event.exile_horde, 'horde card')}: "
                   f"skyforge campaign exile {_q(after.name)} --horde CARD")
     if event.reminder and reminder:
         out.print(f"{indent}[yellow]Reminder[/] (by hand): {_esc(event.reminder)}")
@@ -402,7 +405,7 @@ def _offers_view(out, app: App, state) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("x", type=int)
 @click.option("--free", is_flag=True, help="A Recruit from another effect: no scenario action, no gold.")
 @json_option
@@ -423,7 +426,7 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Who takes an offer.")
 @click.argument("number", type=int, metavar="N")
 @json_option
@@ -439,13 +442,13 @@ def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
     def say(out, before, after, new):
         e = new[0]
         out.print(f"{_esc(e.player)} takes offer {e.offer}: " + ", ".join(_name(app, c) for c in e.cards)
-                  + f" on top of the deck; {len(e.to_bottom)} card(s) to the bottom of the market deck.")
+                  + f" on top of the deck; {plural(len(e.to_bottom), 'card')} to the bottom of the market deck.")
 
     _update(app, name, lambda s: take_offer(s, player, number), as_json, say)
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
@@ -465,7 +468,7 @@ def income(app: App, name: str, as_json: bool) -> None:
 
 
 @campaign.command(context_settings=NUMBER)
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("amount", metavar="(+N|-N)")
 @json_option
 @click.pass_obj
@@ -491,7 +494,7 @@ def gold(app: App, name: str, amount: str, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("cards", type=int, metavar="N")
 @json_option
 @click.pass_obj
@@ -507,18 +510,18 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
     from skyforge.campaign.commands import pillage as do_pillage
 
     def say(out, before, after, new):
-        out.print(f"{cards} card(s) pillaged: gold {before.gold} → {after.gold}"
+        out.print(f"{plural(cards, 'card')} pillaged: gold {before.gold} → {after.gold}"
                   + _clamp_note(before.gold, new[0].change, -cards))
 
     _update(app, name, lambda s: do_pillage(s, cards), as_json, say)
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--player", help="Whose deck (an alliance card).")
 @click.option("--horde", "horde", is_flag=True, help="Exile a card of the campaign's horde deck instead.")
 @click.option("--free", is_flag=True, help="Beyond (or without) an Exile allowance: a house rule, recorded in the log.")
-@click.argument("card")
+@click.argument("card", shell_complete=card_refs)
 @json_option
 @click.pass_obj
 def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card: str, as_json: bool) -> None:
@@ -555,7 +558,7 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
 
 
 @campaign.command(context_settings=NUMBER)
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.argument("health", type=int)
 @json_option
 @click.pass_obj
@@ -580,7 +583,7 @@ def health(app: App, name: str, health: int, as_json: bool) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.option("--won", is_flag=True, help="The alliance won the game.")
 @click.option("--lost", is_flag=True, help="The alliance lost the game (and so the campaign).")
 @click.option("--castle-health", required=True, type=int, help="The castle's health at the end of the game.")
@@ -609,7 +612,7 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @click.pass_obj
 def undo(app: App, name: str) -> None:
     """Remove the last event of the journal, to take back a mistake (again to go further back).
@@ -631,7 +634,7 @@ def undo(app: App, name: str) -> None:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def show(app: App, name: str, as_json: bool) -> None:
@@ -668,8 +671,8 @@ def show(app: App, name: str, as_json: bool) -> None:
     out.print()
     for p in state.players:
         role = " (visiting castle)" if p.visiting else ""
-        out.print(f"[bold]{_esc(p.name)}[/]: castle {_name(app, p.castle)}{role} · deck {sum(p.deck.values())} cards"
-                  f" · market deck {len(p.market)} cards")
+        out.print(f"[bold]{_esc(p.name)}[/]: castle {_name(app, p.castle)}{role} · deck {plural(sum(p.deck.values()), 'card')}"
+                  f" · market deck {plural(len(p.market), 'card')}")
         _card_groups(out, app, "deck", p.deck)
         if p.top_of_deck:
             out.print("  on top of the deck: " + ", ".join(_name(app, x) for x in p.top_of_deck))
@@ -689,7 +692,7 @@ def show(app: App, name: str, as_json: bool) -> None:
                           g.result or "…", "" if g.castle_health is None else str(g.castle_health),
                           "" if g.gold is None else str(g.gold))
         out.print(table)
-    out.print(f"\n[bold]Horde deck[/] ({sum(state.horde_deck.values())} cards, difficulty {state.difficulty}, "
+    out.print(f"\n[bold]Horde deck[/] ({plural(sum(state.horde_deck.values()), 'card')}, difficulty {state.difficulty}, "
               "no treachery-only cards):")
     for code, n in state.horde_deck.items():
         out.print(f"  {n}× {_name(app, code)}")
@@ -726,9 +729,9 @@ def _card_groups(out, app: App, label: str, cards) -> None:
 def _summary(event) -> str:
     t = event.type
     if t == "created":
-        return f"campaign {event.name} created (seed {event.seed}, {len(event.players)} player(s))"
+        return f"campaign {event.name} created (seed {event.seed}, {plural(len(event.players), 'player')})"
     if t == "starting-deck":
-        return f"{event.player} chose a starting deck of {sum(event.cards.values())} cards"
+        return f"{event.player} chose a starting deck of {plural(sum(event.cards.values()), 'card')}"
     if t == "game-set-up":
         return f"game {event.game} set up: scenario {event.scenario}, portal {event.portal}, outsider {event.outsider}"
     if t in ("action-taken", "mandatory-resolved"):
@@ -738,7 +741,7 @@ def _summary(event) -> str:
         if event.exile:
             parts.append(f"exile {event.exile} each")
         if event.exile_horde:
-            parts.append(f"exile {event.exile_horde} horde card(s)")
+            parts.append(f"exile {plural(event.exile_horde, 'horde card')}")
         offers = f"; offers formed for {', '.join(event.offers)}" if event.offers else ""
         reminder = f"; reminder: {event.reminder}" if event.reminder else ""
         what = f"action {event.action}" if t == "action-taken" else f"mandatory effect of {event.scenario}"
@@ -752,7 +755,7 @@ def _summary(event) -> str:
     if t == "gold-adjusted":
         return f"gold {event.amount:+d} (applied {event.change:+d})"
     if t == "pillaged":
-        return f"{event.cards} card(s) pillaged (gold {event.change:+d})"
+        return f"{plural(event.cards, 'card')} pillaged (gold {event.change:+d})"
     if t == "exiled":
         house = " (house rule: --free)" if event.free else ""
         return (f"{event.card} exiled from the horde deck{house}" if event.horde else
@@ -765,7 +768,7 @@ def _summary(event) -> str:
 
 
 @campaign.command()
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def log(app: App, name: str, as_json: bool) -> None:

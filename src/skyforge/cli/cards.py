@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
@@ -30,28 +31,107 @@ def cards() -> None:
 @click.option("--cost", metavar="MIN-MAX", help="Mana cost or range: 3, 2-4, 5-, -2.")
 @click.option("--set", "set_code", metavar="SET", help="Only this set (e.g. DEMO, CAM).")
 @click.option("--horde", help="Only cards of this horde (id).")
+@click.option("--for", "for_deck", metavar="DECK", shell_complete=deck_names,
+              help="Only the cards DECK may still take (its castle's back, copy limits), with copies left.")
+@click.option("--with", "with_decks", metavar="DECK", multiple=True, shell_complete=deck_names,
+              help="With --for: the other players' decks of the game (repeatable): copy limits count them.")
+@click.option("--collection", type=click.Path(dir_okay=False, allow_dash=True),
+              help="With --for: only copies your collection holds that the decks do not use yet.")
 @json_option
 @click.pass_obj
 def search(app: App, text: str | None, kind: str | None, faction: str | None, rarity: str | None,
            type_: str | None, subtype: str | None, cost: str | None, set_code: str | None,
-           horde: str | None, as_json: bool) -> None:
+           horde: str | None, for_deck: str | None, with_decks: tuple[str, ...], collection: str | None,
+           as_json: bool) -> None:
     """Find cards whose name, code, text, subtypes or keywords contain TEXT.
+
+    With --for DECK, only the alliance cards that deck may still take: its
+    castle's back admits their rarity and faction (or subtype) and the
+    rarity's limit is not reached, the card's own rules allow it, and copies
+    are left under the copy limits across DECK and the --with decks (1 of a
+    mythic or legendary card, 2 of a rare, 3 of a base) and, with
+    --collection, among the copies you own. Each card shows how many copies
+    are left and what limits them.
 
     \b
       skyforge cards search --faction liothan --rarity mythic
       skyforge cards search heal --kind alliance --cost 2-4
+      skyforge cards search --for demo-blue-wall --with demo-green-grove --collection collection.toml
     """
     from skyforge.cli.views import card_dict, card_table
 
     low, high = _cost_range(cost)
+    if (with_decks or collection) and not for_deck:
+        from skyforge.errors import InputError, Problem
+
+        raise InputError(Problem("--with and --collection go with --for DECK", key="--for",
+                                 hint="e.g. skyforge cards search --for my-deck --with friends-deck"))
     found = app.catalog.search(text=text, kind=kind, faction=faction, rarity=rarity, type=type_,
                                subtype=subtype, cost_min=low, cost_max=high, set_code=set_code, horde=horde)
+    if for_deck:
+        _search_for(app, found, for_deck, with_decks, collection, as_json)
+        return
     if as_json:
         from skyforge.cli.output import emit_json
 
         emit_json([card_dict(app.catalog, c) for c in found])
         return
     card_table(app.catalog, found)
+
+
+def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...], collection: str | None,
+                as_json: bool) -> None:
+    from pathlib import Path
+
+    from skyforge.cli.deck_workbench import _load, _load_all
+    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+    from skyforge.cli.views import card_dict
+    from skyforge.decks import load_collection
+    from skyforge.rules.choosing import choose_cards
+
+    deck = _load(app, for_deck)
+    others = _load_all(app, with_decks)
+    owned = None
+    if is_dash(collection):
+        owned = load_collection(Path(STDIN), read_stdin())
+    elif collection:
+        owned = load_collection(Path(collection))
+    choice = choose_cards(app.catalog, deck, others, owned)
+    wanted = {c.key for c in found}
+    rows = [c for c in choice.candidates if c.card.key in wanted]
+    if as_json:
+        from skyforge.cli.output import emit_json
+
+        emit_json({"deck": deck.file, "castle": choice.castle.key, "size": choice.size,
+                   "with": [d.file for d in others], "collection": str(collection) if collection else None,
+                   "rarity_left": choice.rarity_left, "notes": choice.notes,
+                   "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows]})
+        return
+    from rich.markup import escape
+
+    from skyforge.cli.output import console, table as new_table
+    from skyforge.text import plural
+
+    out = console()
+    left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
+    out.print(f"[bold]{escape(deck.name)}[/] — castle {escape(app.catalog.label(choice.castle.key))} · "
+              f"{plural(choice.size, 'card')} · room by rarity: {escape(left)}")
+    for note in choice.notes:
+        out.print(f"note: {escape(note)}")
+    if not rows:
+        out.print("no card the deck may still take matches")
+        return
+    table = new_table("code", "name", "rarity", "faction", "type", "cost", "left", "limit")
+    why = {"copy-limit": "copies" + (" (all decks)" if others else ""), "rarity-limit": "castle rarity limit",
+           "card-rule": "card's own rule", "collection": "collection"}
+    for c in rows:
+        card = c.card
+        table.add_row(card.key, escape(card.name), card.rarity or "", card.faction or "", card.type or "",
+                      "" if card.cost is None else str(card.cost), str(c.left), why[c.limited_by])
+    out.print(table)
+    out.print(f"{plural(len(rows), 'card')} the deck may still take"
+              + (f" (beside {', '.join(escape(d.name) for d in others)})" if others else ""))
+
 
 
 def _cost_range(text: str | None) -> tuple[int | None, int | None]:
@@ -72,7 +152,7 @@ def _cost_range(text: str | None) -> tuple[int | None, int | None]:
 
 
 @cards.command()
-@click.argument("refs", nargs=-1, required=True, metavar="CODE|NAME...")
+@click.argument("refs", nargs=-1, required=True, metavar="CODE|NAME...", shell_complete=card_refs)
 @json_option
 @click.pass_obj
 def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:

@@ -23,6 +23,7 @@ def catalog() -> None:
 
     \b
       skyforge catalog init my-cards.toml
+      skyforge catalog init - > my-cards.toml          # '-': standard output
       skyforge --catalog my-cards.toml catalog check
     """
 
@@ -110,7 +111,8 @@ def _incomplete(cat) -> list[str]:
 
 
 @catalog.command()
-@click.argument("file", required=False, default="my-cards.toml", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", required=False, default="my-cards.toml",
+                type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--csv", "as_csv", is_flag=True, help="Write the spreadsheet template that `catalog import` reads.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 @click.pass_obj
@@ -126,6 +128,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
 
     \b
       skyforge catalog init my-cards.toml
+      skyforge catalog init - > my-cards.toml          # '-': standard output
       skyforge --catalog my-cards.toml catalog check
       skyforge catalog init --csv && skyforge catalog import my-cards.csv --set CAM -o cards.toml
     """
@@ -135,16 +138,22 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
 
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
+    if str(file) == "-":  # standard output
+        click.echo(starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
+                                                              _official(app), "my-cards.toml"), nl=False)
+        return
     if file.exists() and not force:
         raise InputError(Problem("the file already exists", file=file, hint="add --force to overwrite it, "
                                  "or name another file"))
     atomic_write(file, starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                                   _official(app), file.name))
-    click.echo(f"wrote {file}")
+    from skyforge.cli.output import echo
+
+    echo(f"wrote {file}")
     if as_csv:
-        click.echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
+        echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
     else:
-        click.echo(f"next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG=\"$PWD/{file}\")")
+        echo(f"next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG=\"$PWD/{file}\")")
 
 
 def _official(app: App):
@@ -154,10 +163,10 @@ def _official(app: App):
 
 
 @catalog.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--set", "set_code", metavar="CODE", help="Set code for bare card numbers in the code column (14 → CODE.014).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the catalog TOML here instead of standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the catalog TOML here instead of standard output ('-': standard output).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.pass_obj
 def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
@@ -171,6 +180,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
 
     \b
       skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
+      cat my-cards.csv | skyforge catalog import - --set CAM > catalog-mine.toml
       skyforge --catalog catalog-mine.toml catalog check
 
     The result is checked together with the current catalog (sets defined,
@@ -181,19 +191,18 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
 
     if set_code and not set_code.isalnum():
         raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
-    result = read_cards_csv(file, set_code)
+    from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+
+    if is_dash(file):
+        result = read_cards_csv(Path(STDIN), set_code, text=read_stdin())
+    else:
+        result = read_cards_csv(file, set_code)
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()
     _check_with_catalog(app, text)
-    if output is None:
-        click.echo(text, nl=False)
+    if not write(output, text, force=force, what="output file"):
         return
-    from skyforge.storage import atomic_write
-
-    if output.exists() and not force:
-        raise InputError(Problem("the output file already exists", file=output, hint="add --force to overwrite it"))
-    atomic_write(output, text)
     click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)
 
 

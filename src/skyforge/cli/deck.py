@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from skyforge.cli.complete import deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
@@ -20,9 +21,10 @@ def deck() -> None:
 
 
 @deck.command()
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
-@click.option("--collection", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also check that your collection (products and single cards) holds every card.")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
+@click.option("--collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Also check that your collection (products and single cards) holds every card "
+                   "('-': read it from standard input).")
 @json_option
 @click.pass_obj
 def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json: bool) -> None:
@@ -46,21 +48,31 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
 
     from skyforge.errors import Problem
 
+    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+    from skyforge.decks import parse_deck
+
     loaded, problems, seen = [], [], {}
     for ref in decks:
         try:
+            if ref == "-":
+                loaded.append(parse_deck(read_stdin(), STDIN, app.catalog))
+                continue
             path = resolve_deck_path(ref, app.workspace)
             if path.resolve() in seen:
                 problems.append(Problem(f"the same deck is given twice ({seen[path.resolve()]} and {ref})", file=path,
                                         hint="give each player's deck once"))
                 continue
             seen[path.resolve()] = ref
-            loaded.append(load_deck(path))
+            loaded.append(load_deck(path, app.catalog))
         except InputError as exc:
             problems.extend(exc.problems)
     if problems:
         raise InputError(problems)
-    owned = load_collection(collection) if collection else None
+    owned = None
+    if is_dash(collection):
+        owned = load_collection(Path(STDIN), read_stdin())
+    elif collection:
+        owned = load_collection(collection)
     report = validate_decks(app.catalog, loaded, owned)
     if as_json:
         from skyforge.cli.output import emit_json
@@ -75,28 +87,29 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
 def _show_report(report) -> None:
     # Plain click output: this view is a list, not a table, and drawing it with
     # rich would cost more than the validation itself.
-    from skyforge.cli.output import style
+    from skyforge.cli.output import echo, style
+    from skyforge.text import plural
 
     for d in report.decks:
         mark = style("✓ valid", fg="green") if d.valid else style("✗ invalid", fg="red")
         who = f" ({d.player})" if d.player else ""
-        click.echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {d.size} cards")
+        echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}")
         for note in d.notes:
-            click.echo(f"    note: {note}")
+            echo(f"    note: {note}")
     if report.violations:
         count = len(report.violations)
-        click.echo(f"\n{style(f'{count} problem' + ('s' if count > 1 else '') + ':', bold=True)}")
+        echo(f"\n{style(f'{count} problem' + ('s' if count > 1 else '') + ':', bold=True)}")
         for v in report.violations:
             where = v.deck or ", ".join(v.decks)
             line = f":{v.line}" if v.line else ""
-            click.echo(f"  {style(v.rule, fg='red')}  {where}{line}")
-            click.echo(f"      {v.message}")
+            echo(f"  {style(v.rule, fg='red')}  {where}{line}")
+            echo(f"      {v.message}")
             if v.hint:
-                click.echo(f"      hint: {v.hint}")
+                echo(f"      hint: {v.hint}")
             if v.fix:
-                click.echo(f"      fix: {v.fix}")
+                echo(f"      fix: {v.fix}")
     if report.demo:
-        click.echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
+        echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
                          dim=True))
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from skyforge.cli.deck import deck
+from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
@@ -18,9 +19,14 @@ force_option = click.option("--force", is_flag=True, help="Overwrite a deck file
 
 
 def _load(app: App, ref: str):
-    from skyforge.decks import load_deck, resolve_deck_path
+    """A deck by name or path; '-' reads it from standard input."""
+    from skyforge.decks import load_deck, parse_deck, resolve_deck_path
 
-    return load_deck(resolve_deck_path(ref, app.workspace))
+    if ref == "-":
+        from skyforge.cli.stdio import STDIN, read_stdin
+
+        return parse_deck(read_stdin(), STDIN, app.catalog)
+    return load_deck(resolve_deck_path(ref, app.workspace), app.catalog)
 
 
 def _load_all(app: App, refs: tuple[str, ...]) -> list:
@@ -51,15 +57,16 @@ def _after_edit(app: App, path: Path, message: str) -> None:
     from skyforge.cli.output import console
     from skyforge.decks import load_deck
     from skyforge.rules import validate_decks
+    from skyforge.text import plural
 
     out = console()
     out.print(escape(message))
     loaded = load_deck(path)
     report = validate_decks(app.catalog, [loaded])
     d = report.decks[0]
-    mark = "[green]✓ valid[/]" if d.valid else f"[red]✗ not valid[/] ({len(report.violations)} problem" \
-        f"{'s' if len(report.violations) != 1 else ''})"
-    out.print(f"{mark}  {escape(_rel(app, path))} — {escape(d.name)}, castle {escape(str(d.castle))}, {d.size} cards")
+    mark = "[green]✓ valid[/]" if d.valid else f"[red]✗ not valid[/] ({plural(len(report.violations), 'problem')})"
+    out.print(f"{mark}  {escape(_rel(app, path))} — {escape(d.name)}, castle {escape(app.catalog.label(str(d.castle)))}, "
+              f"{plural(d.size, 'card')}")
     for v in report.violations[:5]:
         out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
     if len(report.violations) > 5:
@@ -90,8 +97,8 @@ def new(app: App, name: str, castle: str, player: str | None, force: bool) -> No
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
-@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=card_refs)
 @click.pass_obj
 def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     """Add cards to a deck: a code or name, optionally xN for N copies.
@@ -103,16 +110,20 @@ def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
       skyforge deck add blue-wall DEMO.007x3 DEMO.028
       skyforge deck add blue-wall "Gullwing Lookout x2"
     """
-    from skyforge.decks.editing import add_cards, edit_deck, parse_spec
+    from skyforge.decks.editing import add_cards, edit_deck, parse_specs
 
-    specs = [parse_spec(c) for c in cards]
-    path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: add_cards(app.catalog, d, specs))
-    _after_edit(app, path, f"added {sum(s.count for s in specs)} card{'s' if sum(s.count for s in specs) != 1 else ''}")
+    from skyforge.text import plural
+
+    specs = parse_specs(cards)
+    notes: list[str] = []
+    path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: add_cards(app.catalog, d, specs, notes))
+    _after_edit(app, path, "\n".join([f"added {plural(sum(s.count for s in specs), 'card')}",
+                                      *(f"  errata: {n}" for n in notes)]))
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
-@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=card_refs)
 @click.pass_obj
 def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     """Remove cards from a deck (xN removes N copies; default one).
@@ -120,16 +131,16 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     \b
       skyforge deck remove blue-wall DEMO.007x2
     """
-    from skyforge.decks.editing import edit_deck, parse_spec, remove_cards
+    from skyforge.decks.editing import edit_deck, parse_specs, remove_cards
 
-    specs = [parse_spec(c) for c in cards]
+    specs = parse_specs(cards)
     path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: remove_cards(app.catalog, d, specs))
     n = sum(s.count for s in specs)
     _after_edit(app, path, f"removed {n} card{'s' if n != 1 else ''}")
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @click.argument("new_name")
 @force_option
 @click.pass_obj
@@ -146,7 +157,7 @@ def rename(app: App, deck_ref: str, new_name: str, force: bool) -> None:
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @click.argument("new_name")
 @force_option
 @click.pass_obj
@@ -199,15 +210,13 @@ def list_(app: App, as_json: bool) -> None:
 
         emit_json(rows)
         return
-    from rich.table import Table
-
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, table as new_table
 
     out = console()
     if not rows:
         out.print(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
         return
-    table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
+    table = new_table()
     for column in ("deck", "name", "player", "castle", "size", "valid"):
         table.add_column(column, justify="right" if column == "size" else "left")
     for r in rows:
@@ -215,7 +224,7 @@ def list_(app: App, as_json: bool) -> None:
             table.add_row(r["name"], f"[red]unreadable[/]: {r['error']}", "", "", "", "[red]✗[/]")
             continue
         valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
-        table.add_row(r["deck"], r["name"], r["player"] or "", f"{r['castle']} {r['castle_name'] or ''}".strip(),
+        table.add_row(r["deck"], r["name"], r["player"] or "", app.catalog.label(r["castle"]),
                       str(r["size"]), valid)
     out.print(table)
 
@@ -283,24 +292,30 @@ mulligan_option = click.option(
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @mulligan_option
+@click.option("--turns", type=click.IntRange(0, 60), default=3, show_default=True,
+              help="Per card, the chance to have drawn at least one copy by this turn "
+                   "(the 5-card opening hand plus one card a turn).")
 @json_option
 @click.pass_obj
-def show(app: App, deck_ref: str, mulligan_cost: int, as_json: bool) -> None:
+def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool) -> None:
     """Show a deck: cards by type, mana curve, breakdowns, castle budget, opening-hand odds.
 
     The odds are exact: the chance that the 5-card opening hand holds at least
     k allies of cost ≤ c, and the same after the rulebook's suggested mulligan
     (throw back every non-ally and every card costing 5 or more, draw as many).
+    Beside each card, the chance to have drawn at least one copy by turn N
+    (--turns; the opening hand plus one card a turn, no mulligan).
 
     \b
       skyforge deck show demo-blue-wall
+      skyforge deck show demo-blue-wall --turns 5
       skyforge deck show demo-blue-wall --json | jq .cards
     """
     from skyforge.decks.stats import deck_stats
 
-    stats = deck_stats(app.catalog, _load(app, deck_ref), mulligan_cost=mulligan_cost)
+    stats = deck_stats(app.catalog, _load(app, deck_ref), mulligan_cost=mulligan_cost, turns=turns)
     if as_json:
         from skyforge.cli.output import emit_json
 
@@ -310,7 +325,7 @@ def show(app: App, deck_ref: str, mulligan_cost: int, as_json: bool) -> None:
 
 
 @deck.command()
-@click.argument("deck_ref", metavar="DECK")
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @mulligan_option
 @json_option
 @click.pass_obj
@@ -337,24 +352,30 @@ def _bar(n: int, top: int, width: int = 30) -> str:
 
 def _draw(s: dict, cards: bool = True) -> None:
     from rich.markup import escape
-    from rich.table import Table
 
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, table as new_table
+    from skyforge.text import plural
 
     out = console()
     who = f" ({escape(s['player'])})" if s["player"] else ""
-    castle = f"{s['castle']} {s['castle_name']}" if s["castle_name"] else s["castle"]
-    valid = "[green]✓ valid[/]" if s["valid"] else f"[red]✗ not valid[/] ({len(s['violations'])} problems)"
-    out.print(f"[bold]{escape(s['name'])}[/]{who} — castle {escape(castle)} · {s['size']} cards · {valid}")
+    castle = (f"{s['castle']} {s['castle_name']}" if s["castle_name"] and s["castle"] != s["castle_name"]
+              and ":" not in s["castle"] else s["castle_name"] or s["castle"])
+    valid = "[green]✓ valid[/]" if s["valid"] else f"[red]✗ not valid[/] ({plural(len(s['violations']), 'problem')})"
+    out.print(f"[bold]{escape(s['name'])}[/]{who} — castle {escape(castle)} · {plural(s['size'], 'card')} · {valid}")
+    if cards and "draws" in s:
+        d = s["draws"]
+        out.print(f"[dim]% = chance to hold at least one copy by turn {d['turns']}: the {d['hand']}-card "
+                  f"opening hand plus one card a turn ({d['cards_seen']} cards seen)[/]")
     if cards:
         for group in s["groups"]:
             out.print(f"\n[bold]{group['type'].capitalize()}[/] ({group['count']})")
-            table = Table(box=None, show_header=False, pad_edge=False, show_edge=False)
-            for justify in ("right", "left", "left", "right", "left", "left"):
+            table = new_table(box=None, show_header=False, pad_edge=False, show_edge=False)
+            for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)  # type: ignore[arg-type]
             for c in group["cards"]:
                 table.add_row(f"  {c['count']}×", c["code"], c["name"] or "[red]not in the catalog[/]",
-                              "" if c["cost"] is None else f"cost {c['cost']}", c["rarity"] or "", c["faction"] or "")
+                              "" if c["cost"] is None else f"cost {c['cost']}", c["rarity"] or "", c["faction"] or "",
+                              f"{100 * c['drawn_by_turn']:.0f}%" if "drawn_by_turn" in c else "")
             out.print(table)
     top = max([c["count"] for c in s["curve"]] or [0])
     out.print("\n[bold]Mana curve[/]")
@@ -387,7 +408,7 @@ def _draw(s: dict, cards: bool = True) -> None:
                       f"[dim]{escape(factions)} · ≤{row['copy_limit']} of each across decks[/]")
     hand = s["opening_hand"]
     out.print(f"\n[bold]Opening hand[/] ({hand['hand']} cards; suggested mulligan: {hand['mulligan']})")
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table = new_table(box=None, pad_edge=False, show_edge=False)
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
     for row in hand["odds"]:
@@ -403,8 +424,8 @@ def _draw(s: dict, cards: bool = True) -> None:
 
 
 @deck.command()
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@click.argument("a", metavar="A", shell_complete=deck_names)
+@click.argument("b", metavar="B", shell_complete=deck_names)
 @json_option
 @click.pass_obj
 def diff(app: App, a: str, b: str, as_json: bool) -> None:
@@ -447,11 +468,11 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
 # -- exporting and importing ------------------------------------------------------
 
 @deck.command("export")
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
 @click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
               help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write to this file instead of standard output.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write to this file instead of standard output ('-': standard output).")
 @click.option("--players", is_flag=True,
               help="The decks are the players' decks of one game: add one pull list for the whole table "
                    "and check the copy limits across them.")
@@ -471,29 +492,35 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
     """
     from skyforge.decks.formats import export
 
-    text = export(app.catalog, _load_all(app, decks), fmt, players=players)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    from skyforge.storage import atomic_write
+    from skyforge.cli.stdio import write
 
-    atomic_write(output, text)
+    text = export(app.catalog, _load_all(app, decks), fmt, players=players)
+    if not write(output, text):
+        return
     click.echo(f"wrote {output} ({fmt}, {len(decks)} deck{'s' if len(decks) != 1 else ''})", err=True)
 
 
 @deck.command("import")
-@click.argument("source", metavar="FILE|CODE")
-@click.option("--name", "deck_name", help="Deck name (and file name decks/NAME.toml). Default: from the source.")
+@click.argument("source", nargs=-1, required=True, metavar="FILE|CODE|-")
+@click.option("--name", "deck_name", help="Deck name (and file name decks/NAME.toml). Default: from the source. "
+                                         "With several decks: NAME-1, NAME-2, …")
 @click.option("--castle", help="Castle for the deck, when the source names none (or to change it).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the deck file here instead of decks/NAME.toml.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the deck file here instead of decks/NAME.toml ('-': standard output).")
 @click.option("--skip-unresolved", is_flag=True, help="Write the deck even if some lines cannot be resolved.")
 @force_option
 @json_option
 @click.pass_obj
-def import_(app: App, source: str, deck_name: str | None, castle: str | None, output: Path | None,
+def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: str | None, output: Path | None,
             skip_unresolved: bool, force: bool, as_json: bool) -> None:
-    """Read a deck from text, Markdown, CSV, JSON or a share code into a deck file.
+    """Read decks from text, Markdown, CSV, JSON or share codes into deck files.
+
+    FILE may be '-' for standard input. A share code may be wrapped over lines
+    or broken by spaces (as chat programs do), given as one argument or
+    several; a multi-deck export (one code per deck) imports every deck. Text
+    lists may be written `2x Name`, `2 Name`, `Name x2` or `CODE`, under
+    headings such as `Allies` or `Spells (6)`. The HTML sheet is for
+    printing: it is refused, with the formats that can be read back.
 
     Every line that cannot be resolved to a card is reported, with a
     suggestion; nothing is written unless all lines resolve (or
@@ -502,39 +529,72 @@ def import_(app: App, source: str, deck_name: str | None, castle: str | None, ou
     \b
       skyforge deck import friend.txt --name friends-deck
       skyforge deck import SF1.…  --name shared
+      skyforge deck export demo-blue-wall --format code | skyforge deck import - --name copy
       skyforge deck import sheet.csv -o decks/sheet.toml --force
     """
-    from skyforge.decks.editing import _refuse_clobber, deck_path, write_deck
-    from skyforge.decks.formats import default_name, import_deck
+    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+    from skyforge.decks.editing import _refuse_clobber, deck_path, deck_text, write_deck
+    from skyforge.decks.formats import default_name, import_decks
+    from skyforge.decks.sharecode import split_codes
     from skyforge.errors import InputError, Problem
     from skyforge.storage import locked
 
-    result = import_deck(app.catalog, source, workspace=app.workspace)
-    deck_file = result.deck
-    if castle:
-        deck_file = deck_file.model_copy(update={"castle": app.catalog.get(castle, "castle", what="castle").key})
-    elif deck_file.castle == "?":
-        result.problems.insert(0, Problem("the source names no castle", hint="give one with --castle CASTLE"))
-    elif app.catalog.find(deck_file.castle, "castle") is not None:
-        deck_file = deck_file.model_copy(update={"castle": app.catalog.find(deck_file.castle, "castle").key})
-    if deck_name:
-        deck_file = deck_file.model_copy(update={"name": deck_name})
-    blocking = [p for p in result.problems if not (skip_unresolved and p.message.startswith("cannot resolve"))]
-    if blocking:
-        raise InputError(result.problems)
-    path = output or deck_path(app.workspace, deck_name or default_name(deck_file))
-    with locked(path):
-        _refuse_clobber(path, force)
-        write_deck(path, deck_file, app.catalog)
+    if source == ("-",):
+        results = import_decks(app.catalog, STDIN, body=read_stdin())
+    elif len(source) > 1 and "-" not in source and split_codes(" ".join(source)):
+        results = import_decks(app.catalog, " ".join(source), workspace=app.workspace)  # a code split by the shell
+    elif len(source) > 1:
+        raise InputError(Problem(f"give one file (or share codes), not {len(source)} arguments",
+                                 hint="import one file at a time; '-' reads standard input"))
+    else:
+        results = import_decks(app.catalog, source[0], workspace=app.workspace)
+    many = len(results) > 1
+    if many and output is not None:
+        raise InputError(Problem(f"the source holds {len(results)} decks: -o writes one", key="-o",
+                                 hint="leave out -o: each deck goes to decks/NAME.toml"))
+    problems, decks = [], []
+    for number, result in enumerate(results, start=1):
+        deck_file = result.deck
+        if castle:
+            deck_file = deck_file.model_copy(update={"castle": app.catalog.get(castle, "castle", what="castle").key})
+        elif deck_file.castle == "?":
+            result.problems.insert(0, Problem("the source names no castle", hint="give one with --castle CASTLE"))
+        elif app.catalog.find(deck_file.castle, "castle") is not None:
+            deck_file = deck_file.model_copy(update={"castle": app.catalog.find(deck_file.castle, "castle").key})
+        name = f"{deck_name}-{number}" if deck_name and many else deck_name
+        if name:
+            deck_file = deck_file.model_copy(update={"name": name})
+        problems += [p for p in result.problems if not (skip_unresolved and p.message.startswith("cannot resolve"))]
+        decks.append((result, deck_file, name))
+    if problems:
+        raise InputError([p for result, _, _ in decks for p in result.problems])
+    if is_dash(output):
+        result, deck_file, _ = decks[0]
+        click.echo(deck_text(deck_file, app.catalog), nl=False)
+        for p in result.problems:
+            click.echo(f"skipped: {p.render()}", err=True)
+        return
+    paths = [output or deck_path(app.workspace, name or default_name(deck_file)) for _, deck_file, name in decks]
+    if len(set(paths)) < len(paths):
+        raise InputError(Problem("two of the decks would be written to the same file",
+                                 hint="give --name NAME: the decks become NAME-1, NAME-2, …"))
+    written = []
+    for path, (result, deck_file, _) in zip(paths, decks):
+        with locked(path):
+            _refuse_clobber(path, force)
+            write_deck(path, deck_file, app.catalog)
+        written.append(path)
     if as_json:
         from skyforge.cli.output import emit_json
 
-        emit_json({"file": _rel(app, path), "format": result.format, "name": deck_file.name,
-                   "castle": deck_file.castle, "cards": deck_file.cards,
-                   "size": sum(deck_file.cards.values()), "skipped": [p.as_dict() for p in result.problems],
-                   "notes": result.notes})
+        rows = [{"file": _rel(app, path), "format": result.format, "name": deck_file.name,
+                 "castle": deck_file.castle, "cards": deck_file.cards,
+                 "size": sum(deck_file.cards.values()), "skipped": [p.as_dict() for p in result.problems],
+                 "notes": result.notes} for path, (result, deck_file, _) in zip(written, decks)]
+        emit_json(rows[0] if not many else {**rows[0], "decks": rows})
         return
-    lines = [f"imported {result.format} → {_rel(app, path)}"]
-    lines += [f"  note: {n}" for n in result.notes]
-    lines += [f"  skipped: {p.render()}" for p in result.problems]
-    _after_edit(app, path, "\n".join(lines))
+    for path, (result, _, _) in zip(written, decks):
+        lines = [f"imported {result.format} → {_rel(app, path)}"]
+        lines += [f"  note: {n}" for n in result.notes]
+        lines += [f"  skipped: {p.render()}" for p in result.problems]
+        _after_edit(app, path, "\n".join(lines))

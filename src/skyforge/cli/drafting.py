@@ -12,14 +12,51 @@ import click
 from skyforge.cli.output import console, emit_json
 
 
+def whose_turn(session, turn) -> str:
+    """Who plays this turn, in words: "Bob (Shadow)", or "Shadow (Bob, Dee)" for a team's ban."""
+    d = session.draft
+    team = d.name(turn.team)
+    players = [p for p in session.players.get(turn.team) or [] if p != team]
+    if not players:
+        return team
+    if len(players) == 1:
+        return f"{players[0]} ({team})"
+    if turn.action == "pick":
+        # a team's heroes are dealt to its players in pick order (see Session.assignments)
+        player = players[len(d.picks(turn.team)) % len(players)]
+        return f"{player} ({team}" + (f" with {', '.join(p for p in players if p != player)})" if len(players) > 1
+                                      else ")")
+    return f"{team} ({', '.join(players)})"
+
+
+def teams_line(session) -> str | None:
+    """ "Shadow: Bob · Light: Ann" — who is on which team, told before the first turn."""
+    d = session.draft
+    parts = [f"{d.name(team)}: {', '.join(session.players[team])}" for team in d.teams
+             if session.players.get(team) and session.players[team] != [d.name(team)]]
+    return " · ".join(parts) or None
+
+
 def prompt_for(session) -> object:
-    """Ask for the hero of each turn the --picks did not cover (empty answer: at random)."""
+    """Ask for the hero of each turn the --picks did not cover (empty answer: at random).
+
+    Every question names the player whose turn it is and their team (Light or Shadow), and the
+    teams are told before the first question.
+    """
+    told = []
 
     def ask(turn, session):
+        from skyforge.cli.output import echo
+
         d = session.draft
+        if not told:
+            told.append(True)
+            line = teams_line(session)
+            if line:
+                echo(f"teams: {line}", err=True)
         legal = sorted(d.heroes[k].name for k in d.legal())
-        click.echo(f"legal: {', '.join(legal)}", err=True)
-        answer = click.prompt(f"turn {turn.number}: {d.name(turn.team)} {turn.action}s (empty = random)",
+        echo(f"legal: {', '.join(legal)}", err=True)
+        answer = click.prompt(f"turn {turn.number}: {whose_turn(session, turn)} {turn.action}s (empty = random)",
                               default="", show_default=False, err=True)
         return answer.strip() or None
 
@@ -111,7 +148,11 @@ def saved_commands(group: click.Group, game: str) -> None:
         if session.game != game:
             from skyforge.errors import InputError
 
-            raise InputError(f"'{name}' is a {session.game} draft, not a {game} one")
+            from skyforge.text import a
+
+            titles = {"onward": "Onward", "arena": "Skybound: Arena"}
+            raise InputError(f"'{name}' is {a(titles.get(session.game, session.game))} draft, "
+                             f"not {a(titles.get(game, game))} one")
         return session
 
     @group.command("pick", help=f"""Continue the saved draft NAME (drafts/NAME.toml; a name, not a path): HEROES are the choices of the next turns.

@@ -19,6 +19,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "castles": ("skyforge.cli.cards", "castles", "List castles with their deck-building rules."),
     "deck": ("skyforge.cli.deck", "deck", "Build, inspect, compare, export and validate alliance decks."),
     "catalog": ("skyforge.cli.catalog", "catalog", "Check the catalog files and see where data comes from."),
+    "collection": ("skyforge.cli.collection", "collection", "Record what you own: products and single cards."),
+    "completion": ("skyforge.cli.complete", "completion", "Print the shell completion script (bash, zsh, fish)."),
     "campaign": ("skyforge.cli.campaign", "campaign", "Run a four-game campaign: piles, gold, castle health, Recruit."),
     "schema": ("skyforge.cli.schema", "schema", "Print the JSON Schema of a file format."),
     "onward": ("skyforge.cli.onward", "onward", "Onward: draft hero teams, list the heroes."),
@@ -44,6 +46,19 @@ class LazyGroup(click.Group):
             module, attr, _ = self.lazy[name]
             self.add_command(getattr(importlib.import_module(module), attr), name)
         return super().get_command(ctx, name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """An unknown command gets a "did you mean" here too, as click gives one in subgroups."""
+        name = args[0] if args else None
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            import difflib
+
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
+            hint = ""
+            if near:
+                hint = " Did you mean " + " or ".join(repr(n) for n in near) + "?"
+            ctx.fail(f"No such command {name!r}.{hint}")
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []

@@ -73,19 +73,37 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
 @click.option("--won/--lost", required=True, help="Did the alliance win?")
 @click.option("--outsider", metavar="O", help="The outsider you played against.")
 @click.option("--date", "when", metavar="YYYY-MM-DD", help="When (default today).")
+@click.option("--new", is_flag=True, help="DECK (or HORDE) is new to the plan: start its row. Without it, a "
+                                          "name the plan does not know is refused with a \"did you mean\".")
 @json_option
 @click.pass_obj
-def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None,
+def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None, new: bool,
            as_json: bool) -> None:
     """Record a game: DECK (pre-made deck id or name, or your own deck's name) against HORDE.
+
+    A deck the plan does not know yet (not a pre-made deck, not played
+    before, not a deck in decks/) needs --new, so a typo never starts a row.
 
     \b
       skyforge plan record liothan-shapeshifters renegade --won
       skyforge plan record "Blue Wall" undead --lost --outsider "The Death Dealer"
+      skyforge plan record my-new-deck undead --won --new
     """
+    from skyforge.decks.editing import list_decks
     from skyforge.setup.plan import deck_name, plan_path, record_result
 
-    result = record_result(plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when)
+    from skyforge.decks import load_deck
+    from skyforge.errors import InputError
+
+    own = []
+    for path in list_decks(app.workspace):
+        own.append(path.stem)
+        try:
+            own.append(load_deck(path).name)
+        except InputError:
+            pass
+    result = record_result(plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when,
+                           new=new, known_decks=own)
     if as_json:
         from skyforge.cli.output import emit_json
 
@@ -116,20 +134,33 @@ def show(app: App, as_json: bool) -> None:
         data.pop("seed", None)
         emit_json(data)
         return
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, terminal_width
     from skyforge.cli.output import table as new_table
 
-    table = new_table("deck", title=status.plan.name)
-    for h in status.hordes:
-        table.add_column(status.horde_names[h], justify="center")
-    table.add_column("wins", justify="right")
-    for d in status.decks:
-        cells = []
+    def result(d, h) -> str:
+        w, l = d.by_horde[h]
+        return "·" if not (w or l) else f"{w}W" + (f" {l}L" if l else "")
+
+    def name_of(d) -> str:
+        return d.name + (" ★ victorious" if d.victorious else " (fought every horde)" if d.fought_all else "")
+
+    # the decks × hordes grid; on a terminal too narrow for it (every horde a column), one line a
+    # deck with the hordes it has fought, so no horde or deck name is cut
+    width = terminal_width()
+    grid = sum(max(len(status.horde_names[h]), 5) + 2 for h in status.hordes) + \
+        max((len(name_of(d)) for d in status.decks), default=4) + 8
+    if width is not None and grid > width:
+        table = new_table("deck", "wins", "hordes fought (in the plan's order)", title=status.plan.name)
+        for d in status.decks:
+            fought = [f"{status.horde_names[h]} {result(d, h)}" for h in status.hordes if any(d.by_horde[h])]
+            table.add_row(name_of(d), str(d.wins), ", ".join(fought) or "—")
+    else:
+        table = new_table("deck", title=status.plan.name)
         for h in status.hordes:
-            w, l = d.by_horde[h]
-            cells.append("·" if not (w or l) else f"{w}W" + (f" {l}L" if l else ""))
-        name = d.name + (" ★ victorious" if d.victorious else " (fought every horde)" if d.fought_all else "")
-        table.add_row(name, *cells, str(d.wins))
+            table.add_column(status.horde_names[h], justify="center")
+        table.add_column("wins", justify="right")
+        for d in status.decks:
+            table.add_row(name_of(d), *[result(d, h) for h in status.hordes], str(d.wins))
     out = console()
     out.print(table)
     rules = status.plan

@@ -66,16 +66,26 @@ def new(app, name, best_of, players, deck_size, force, as_json) -> None:
 
 @series.command()
 @click.argument("name")
-@click.argument("player")
+@click.argument("player_arg", metavar="[PLAYER]", required=False)
+@click.option("--player", help="Who won the match (as in every other command; a bare PLAYER also works).")
 @json_option
 @click.pass_obj
-def win(app, name, player, as_json) -> None:
-    """Record that PLAYER won the current match of series NAME: a trophy, and the next match's setup.
+def win(app, name, player_arg, player, as_json) -> None:
+    """Record that a player won the current match of series NAME: a trophy, and the next match's setup.
 
     \b
-      skyforge series win friday Ann
+      skyforge series win friday --player Ann
+      skyforge series win friday Ann          # the older form, still read
     """
+    from skyforge.errors import InputError, Problem
     from skyforge.series import tracker
+
+    if player and player_arg and player != player_arg:
+        raise InputError(Problem(f"two winners given: --player {player} and {player_arg}", key="--player",
+                                 hint="give the winner once, with --player NAME"))
+    player = player or player_arg
+    if not player:
+        raise InputError(Problem("who won? give the winner with --player NAME", key="--player"))
 
     path = tracker.series_path(app.workspace, name)
     _show(tracker.update(path, lambda s: s.win(player)), as_json, path)

@@ -47,23 +47,21 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
 
 
 def card_table(catalog: Catalog, found: list[CardBase]) -> None:
-    from rich.table import Table
-
-    from skyforge.cli.output import console
+    from skyforge.cli.output import console, table as new_table
 
     out = console()
     if not found:
         out.print("no cards match")
         return
-    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    for column in ("code", "name", "kind", *_LIST_FIELDS):
-        table.add_column(column, overflow="fold")
+    kinds = {card.kind for card in found}  # type: ignore[attr-defined]
+    one_kind = len(kinds) == 1  # then the kind is said once, below the table, not on every line
+    table = new_table(*("code", "name", *([] if one_kind else ["kind"]), *_LIST_FIELDS))
     for card in found:
-        table.add_row(card.code or "—", card.name, card.kind,  # type: ignore[attr-defined]
+        table.add_row(card.code or "—", card.name, *([] if one_kind else [card.kind]),  # type: ignore[attr-defined]
                       *[_cell(getattr(card, f, None)) for f in _LIST_FIELDS])
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
-    out.print(f"{len(found)} card{'s' if len(found) != 1 else ''}"
+    out.print(f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"
               + (f" ({demo} demo data: fictional DEMO set)" if demo else ""))
 
 

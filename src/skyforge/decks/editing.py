@@ -15,11 +15,12 @@ from pathlib import Path
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
-from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, load_deck, resolve_deck_path
+from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import atomic_write, check_name, locked
+from skyforge.storage import atomic_write, check_name, locked, read_text
+from skyforge.text import a
 
-_SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
+_SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*(?:[x×*]|=)\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
 
 
@@ -32,18 +33,35 @@ class CardSpec:
 
 
 def parse_spec(text: str) -> CardSpec:
-    """``DEMO.007x2``, ``DEMO.007 x2``, ``2xDEMO.007``, ``"Gullwing Lookout x2"`` → ref and count."""
+    """The one card-reference grammar of every command that takes cards.
+
+    ``CODE`` or ``"Name"`` (one copy); ``CODEx3``, ``CODE x3``, ``CODE×3``, ``CODE=3``,
+    ``3xCODE``; and the same with a name: ``"Gullwing Lookout x2"``, ``"Gullwing Lookout=2"``.
+    """
     text = text.strip()
-    if re.search(r"[x×*]\s*-\s*\d+$", text, re.IGNORECASE):
+    if re.search(r"(?:[x×*]|=)\s*-\s*\d+$", text, re.IGNORECASE):
         raise InputError(Problem(f"'{text}': the count must be at least 1", hint="e.g. DEMO.007x2"))
     m = _LEADING_COUNT.match(text) or _SPEC.match(text)
     if not m or not m.group("ref").strip():
-        raise InputError(Problem(f"'{text}' is not a card", hint="write CARD or CARDxN, e.g. DEMO.007x2"))
+        raise InputError(Problem(f"'{text}' is not a card", hint="write CARD, CARDxN or CARD=N, e.g. DEMO.007x2"))
     digits = m.group("n") or "1"
     count = int(digits) if len(digits) <= 4 else MAX_COPIES + 1
     if count < 1 or count > MAX_COPIES:
         raise InputError(Problem(f"'{text}': the count must be from 1 to {MAX_COPIES}", hint="e.g. DEMO.007x2"))
     return CardSpec(m.group("ref").strip(), count)
+
+
+def parse_specs(texts) -> list[CardSpec]:
+    """Every card reference of a command line parsed; all bad ones reported together."""
+    specs, problems = [], []
+    for text in texts:
+        try:
+            specs.append(parse_spec(text))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    return specs
 
 
 def check_deck_name(name: str) -> str:
@@ -67,7 +85,7 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     if card is None:
         raise NotFoundError(Problem(f"no card '{ref}' in the catalog", hint=catalog.suggest(ref, "alliance")))
     if card.kind != "alliance":  # type: ignore[attr-defined]
-        raise InputError(Problem(f"{card.code or card.name} '{card.name}' is a {card.kind} card, "  # type: ignore[attr-defined]
+        raise InputError(Problem(f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
                                  "not an alliance card", hint="decks hold alliance cards only"))
     newer = catalog.replaced_by(card.key)
     if newer:
@@ -86,8 +104,12 @@ def _canonical_cards(catalog: Catalog, cards: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> DeckFile:
-    """The deck with these cards added; every unknown card is reported at once."""
+def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec], notes: list[str] | None = None) -> DeckFile:
+    """The deck with these cards added; every unknown card is reported at once.
+
+    A card that an erratum replaces is added as the erratum, and ``notes`` (when given) gets a
+    line saying which card it replaced.
+    """
     cards = _canonical_cards(catalog, deck.cards)
     problems: list[Problem] = []
     for spec in specs:
@@ -104,6 +126,10 @@ def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> DeckFi
         if card.key not in cards and len(cards) >= MAX_DECK_ENTRIES:
             problems.append(Problem(f"a deck holds at most {MAX_DECK_ENTRIES:,} different cards (the entries limit)"))
             continue
+        asked = catalog.find(spec.ref)
+        if notes is not None and asked is not None and asked.key != card.key:
+            notes.append(f"{card_label(asked)} is replaced by errata {card_label(card)}: "
+                         f"added {card.key}" + (f" ×{spec.count}" if spec.count > 1 else ""))
         cards[card.key] = total
     if problems:
         raise InputError(problems)
@@ -158,8 +184,86 @@ def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None) -> None:
-    atomic_write(path, deck_text(deck, catalog))
+def write_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, keep: str | None = None) -> None:
+    """Write a deck file; with ``keep`` (the file's text before the edit), its comments and layout stay."""
+    atomic_write(path, deck_text(deck, catalog) if keep is None else edited_text(keep, deck, catalog))
+
+
+def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -> str:
+    """``original`` (a deck file's text) changed to hold ``deck``, keeping what the player wrote.
+
+    Comments, blank lines and the order of the lines stay; a changed count keeps its line and
+    comment; a removed card loses its line; a new card goes in its place by set and number, with
+    its name in a comment. (tomlkit reads and writes TOML keeping its layout, which tomli/tomli_w
+    cannot.) A file tomlkit cannot edit in place is written afresh.
+    """
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    try:
+        doc = tomlkit.parse(original)
+        for key, value in (("name", deck.name), ("castle", deck.castle), ("player", deck.player)):
+            if value is None:
+                if key in doc:
+                    del doc[key]
+            elif doc.get(key) != value:
+                if key in doc:
+                    doc[key] = value
+                else:
+                    _insert_top(doc, key, value)
+        if "cards" not in doc:
+            doc.add("cards", tomlkit.table())
+        cards = doc["cards"]
+        if not isinstance(cards, tomlkit.items.Table):
+            raise TypeError("an inline [cards] table")
+        for key in list(cards.keys()):
+            if key not in deck.cards:
+                del cards[key]
+            elif cards[key] != deck.cards[key]:
+                cards[key] = deck.cards[key]
+        for key in sorted(set(deck.cards) - set(cards.keys()), key=code_order):
+            item = tomlkit.item(deck.cards[key])
+            comment = _note(catalog, key)
+            if comment:
+                item.comment(comment)
+                item.trivia.comment_ws = "  "
+            _insert_sorted(cards, key, item)
+        return tomlkit.dumps(doc)
+    except (TOMLKitError, TypeError, KeyError, ValueError):
+        return deck_text(deck, catalog)
+
+
+def _insert_top(doc, key: str, value) -> None:
+    """A new top-level key goes before the first table (after the others), not at the file's end."""
+    import tomlkit
+
+    body = doc.body
+    index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, tomlkit.items.Table)),
+                 len(body))
+    while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], tomlkit.items.Whitespace):
+        index -= 1
+    doc._insert_at(index, key, value)
+
+
+def _insert_sorted(cards, key: str, item) -> None:
+    keys = list(cards.keys())
+    before = [k for k in keys if code_order(k) < code_order(key)]
+    container = cards.value
+    if before:
+        container._insert_after(max(before, key=code_order), key, item)
+    elif keys:
+        index = next(i for i, (k, _) in enumerate(container.body) if k is not None and k.key == keys[0])
+        container._insert_at(index, key, item)
+    else:
+        cards.add(key, item)
+
+
+def _note(catalog: Catalog | None, ref: str) -> str:
+    card = catalog.find(ref) if catalog is not None else None
+    if card is None:
+        return ""
+    bits = " ".join(filter(None, [getattr(card, "faction", None), getattr(card, "rarity", None)]))
+    return card.name + (f" ({bits})" if bits else "")
 
 
 def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: str | None = None,
@@ -176,8 +280,9 @@ def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:
     """Load a deck, apply ``change(deck) -> deck`` and write it back, under the file's lock."""
     path = resolve_deck_path(ref, workspace)
     with locked(path):
-        deck = load_deck(path).data
-        write_deck(path, change(deck), catalog)
+        original = read_text(path)
+        deck = parse_deck(original, path).data
+        write_deck(path, change(deck), catalog, keep=original)
     return path
 
 
@@ -191,8 +296,9 @@ def copy_deck(catalog: Catalog, workspace: Path, source: str, new_name: str, for
     first, second = sorted([src, dst], key=lambda p: str(p.resolve()))  # one lock order: no deadlock
     with locked(first), locked(second):
         _refuse_clobber(dst, force)
-        deck = load_deck(src).data
-        write_deck(dst, deck.model_copy(update={"name": new_name}), catalog)
+        original = read_text(src)
+        deck = parse_deck(original, src).data
+        write_deck(dst, deck.model_copy(update={"name": new_name}), catalog, keep=original)
         if move:
             src.unlink()
     return dst

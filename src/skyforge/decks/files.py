@@ -8,8 +8,9 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from skyforge.errors import NotFoundError, Problem
-from skyforge.storage import exists, is_path_like, parse_model, read_text, workspace_file
+from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.storage import exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
+from skyforge.tomlpos import key_lines
 
 
 #: no deck needs more copies of one card than this; larger numbers are typing slips
@@ -84,6 +85,9 @@ class Deck:
 
 def resolve_deck_path(ref: str, workspace: Path) -> Path:
     """A deck argument is a path, or a name looked up as ``decks/NAME.toml``."""
+    if ref == "-":
+        raise InputError(Problem("'-' (standard input) can be read, not edited in place",
+                                 hint="save the deck to a file first, or give a deck name or path"))
     path = Path(ref)
     if is_path_like(ref) and (path.suffix == ".toml" or exists(path) or "/" in ref or "\\" in ref):
         if not exists(path) and not path.is_absolute() and exists(workspace / path):
@@ -102,16 +106,46 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     return candidate
 
 
-def parse_deck(text: str, path: Path | str) -> Deck:
-    model, lines = parse_model(text, path, DeckFile, "deck")
+def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
+    """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
+    unknown cards reported in the same run (they would otherwise show only after the fix)."""
+    try:
+        model, lines = parse_model(text, path, DeckFile, "deck")
+    except InputError as exc:
+        if catalog is None:
+            raise
+        try:
+            data = parse_toml(text, path)
+        except InputError:
+            raise exc from None
+        cards = data.get("cards") if isinstance(data, dict) else None
+        raise InputError(exc.problems + _unknown_cards(catalog, cards, path, key_lines(text), exc.problems)) from None
     return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
 
 
-def load_deck(path: Path) -> Deck:
-    return parse_deck(read_text(path), path)
+def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
+    """unknown-card problems for the [cards] table of a deck file that has other errors too."""
+    if not isinstance(cards, dict):
+        return []
+    said = {p.key for p in already}
+    out = []
+    for ref in cards:
+        try:
+            known = catalog.find(str(ref)) is not None
+        except InputError:
+            known = True  # an ambiguous name: the rules say so once the file reads
+        if not known and f"cards.{ref}" not in said and f'cards."{ref}"' not in said:
+            out.append(Problem(f"{ref} is not in the catalog", file=path, line=lines.get(("cards", ref)),
+                               key=f'cards."{ref}"', hint=catalog.suggest(str(ref), "alliance")))
+    return out
 
 
-def load_collection(path: Path) -> CollectionFile:
-    collection, lines = parse_model(read_text(path), path, CollectionFile, "collection")
+def load_deck(path: Path, catalog=None) -> Deck:
+    return parse_deck(read_text(path), path, catalog)
+
+
+def load_collection(path: Path, text: str | None = None) -> CollectionFile:
+    """A collection file (or ``text`` read elsewhere, e.g. standard input, named ``path`` in messages)."""
+    collection, lines = parse_model(read_text(path) if text is None else text, path, CollectionFile, "collection")
     collection._source = (path, lines)
     return collection

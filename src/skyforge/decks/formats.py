@@ -22,10 +22,10 @@ from pathlib import Path
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import slug
 from skyforge.decks import sharecode
 from skyforge.decks.files import Deck, DeckFile
 from skyforge.decks.stats import deck_stats
+from skyforge.text import a, plural
 from skyforge.errors import InputError, Problem
 
 FORMATS = ("text", "md", "csv", "json", "html", "code")
@@ -122,7 +122,7 @@ def to_text(data: Export) -> str:
 
 def _table_verdict(table: dict) -> str:
     return "copy limits across all decks respected" if table["valid"] else \
-        f"{len(table['violations'])} problem(s) across the decks"
+        f"{plural(len(table['violations']), 'problem')} across the decks"
 
 
 #: characters Markdown gives a meaning to (emphasis, links, raw HTML, tables, headings…)
@@ -360,37 +360,57 @@ class Imported:
     notes: list[str] = field(default_factory=list)
 
 
-def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:
-    """Read a deck from a file (text, Markdown, CSV, JSON) or a share code.
+#: the formats ``import`` reads back (HTML is a printable sheet: it is not among them)
+READABLE = "text, Markdown, CSV, JSON or a share code (SF1.…)"
 
-    Lines that cannot be resolved are collected in ``problems`` (with the line or
-    row number and a suggestion); the deck holds everything that could be read.
+
+def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:
+    """Read one deck (the first, when the source holds several); see :func:`import_decks`."""
+    return import_decks(catalog, source, workspace=workspace)[0]
+
+
+def import_decks(catalog: Catalog, source: str, *, workspace: Path | None = None,
+                 body: str | None = None) -> list[Imported]:
+    """Read decks from a file (text, Markdown, CSV, JSON), share codes, or ``body`` (standard input).
+
+    ``source`` is a file path or share codes (any whitespace or line breaks inside; several codes
+    for several decks). With ``body`` given, ``source`` only names it in messages. Lines that
+    cannot be resolved are collected in ``problems`` (with the line or row number and a
+    suggestion); the deck holds everything that could be read.
     """
-    text = source.strip()
     from skyforge.storage import exists
 
-    path = Path(source)
-    if workspace is not None and not path.is_absolute() and not exists(path) and exists(workspace / path):
-        path = workspace / path
-    if not exists(path) and sharecode.looks_like_code(text):
-        return _from_code(catalog, text, "the share code")
-    if not exists(path):
-        raise InputError(Problem("file not found", file=source,
-                                 hint="give a deck file (text, Markdown, CSV, JSON) or a share code (SF1.…)"))
-    from skyforge.storage import read_text
+    if body is None:
+        path = Path(source)
+        if workspace is not None and not path.is_absolute() and not exists(path) and exists(workspace / path):
+            path = workspace / path
+        codes = None if exists(path) else sharecode.split_codes(source)
+        if codes:
+            label = "the share code" if len(codes) == 1 else "the share codes"
+            return [_from_code(catalog, code, label) for code in codes]
+        if not exists(path):
+            raise InputError(Problem("file not found", file=source,
+                                     hint=f"give a deck file or share code: import reads {READABLE}"))
+        from skyforge.storage import read_text
 
-    body = read_text(path)
+        body = read_text(path)
+    else:
+        path = Path(source)
     if body.count("\n") > MAX_IMPORT_LINES:
         raise InputError(Problem(f"more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)", file=path,
                                  line=MAX_IMPORT_LINES + 1, hint="a deck list is a few dozen lines: is this the right file?"))
     stripped = body.lstrip()
+    if path.suffix.lower() in (".html", ".htm") or re.match(r"<(!doctype\s+html|html)\b", stripped[:200], re.I):
+        raise InputError(Problem(f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
+                                 file=source, hint="export the deck again with --format json (or code, text, csv)"))
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
-        return _from_json(catalog, body, path)
+        return [_from_json(catalog, body, path)]
+    codes = sharecode.split_codes(stripped)
+    if codes:
+        return [_from_code(catalog, code, path) for code in codes]
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
-        return _from_csv(catalog, body, path)
-    if sharecode.looks_like_code(stripped):
-        return _from_code(catalog, stripped, path)
-    return _from_text(catalog, body, path)
+        return [_from_csv(catalog, body, path)]
+    return [_from_text(catalog, body, path)]
 
 
 def _from_code(catalog: Catalog, code: str, source) -> Imported:
@@ -470,8 +490,15 @@ def _from_csv(catalog: Catalog, body: str, path: Path) -> Imported:
 
 
 _META = re.compile(r"^(name|deck|player|castle|cards|size)\s*:\s*(.*)$", re.IGNORECASE)
-_COUNT = re.compile(r"^(\d{1,9})(?:\s*[x×])?\s+(.+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(\d{1,9})\s*(?:[x×]\s*|\s)\s*(.+)$", re.IGNORECASE)
+#: "Name x2" or "CODE=2" at the end of a line; searched from the mark, so linear in the line
+_TRAILING_COUNT = re.compile(r"\s*(?:[x×]|=)\s*(\d{1,9})$", re.IGNORECASE)
 _HEADING = re.compile(r"^[A-Za-z][A-Za-z ]*\(\d+\)$")
+#: section headings of common deck lists: "Allies", "Spells (6)", "Towers:", "Main deck"
+_SECTION = re.compile(
+    r"^(?:(?:alliance\s+)?(?:allies|ally|towers?|spells?|attachments?|cards?)|main(?:\s+deck)?|deck(?:\s*list)?|"
+    r"decklist|alliance(?:\s+deck)?|commons?|bases?|rares?|mythics?|legendar(?:y|ies))"
+    r"\s*(?:\(\d+\)|[:\-–—]?\s*\d*)\s*:?$", re.IGNORECASE)
 
 
 def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
@@ -505,10 +532,14 @@ def _from_text(catalog: Catalog, body: str, path: Path) -> Imported:
             if key in ("name", "player", "castle"):
                 meta[key] = m.group(2).strip()
             continue
-        if _HEADING.match(line):
+        if _HEADING.match(line) or _SECTION.match(line):
             continue
         m = _COUNT.match(line)
         count, rest = (int(m.group(1)), m.group(2)) if m else (None, line)
+        if count is None:
+            t = _TRAILING_COUNT.search(line)
+            if t and t.start() > 0:
+                count, rest = int(t.group(1)), line[:t.start()]
         rest = re.split(r"(?<!\s)\s+[—–]\s+|(?<!\s)\s{2,}\(", rest)[0].strip()  # linear: runs start once
         if count is None and "name" not in meta and not cards and _find(catalog, rest) is None:
             meta["name"] = rest
@@ -548,7 +579,7 @@ def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems
     if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
         what = f"{card.kind} card" if card is not None else "card"  # type: ignore[attr-defined]
         problems.append(Problem(f"cannot resolve '{fallback or ref}'" +
-                                (f": it is a {what}, not an alliance card" if card is not None else ""),
+                                (f": it is {a(what)}, not an alliance card" if card is not None else ""),
                                 file=file, line=line, key=key,
                                 hint=catalog.suggest(ref or fallback or "", "alliance") if card is None else None))
         return
@@ -566,5 +597,9 @@ def _deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
 
 
 def default_name(deck: DeckFile) -> str:
-    """A safe file name for an imported deck: its name as a slug."""
-    return slug(deck.name)[:60].strip("-") or "imported-deck"
+    """A safe, stable file name for an imported deck: its name as a slug that keeps letters of any
+    alphabet ("Zoë's Héros" → "zoë-s-héros"), in NFC form like every name."""
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", deck.name).casefold()
+    return re.sub(r"[\W_]+", "-", name).strip("-")[:60].strip("-") or "imported-deck"

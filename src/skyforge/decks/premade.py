@@ -39,7 +39,8 @@ def find_premade(catalog: Catalog, set_code: str, faction: str) -> PremadeDeck:
     for deck in catalog.premade_decks.values():
         if (deck.set or "").upper() == wanted_set and deck.faction == wanted_faction:
             return deck
-    options = sorted(f"{d.set or '?'} {d.faction}" for d in catalog.premade_decks.values())
+    options = sorted(f"{d.set} {d.faction}" if d.set else f"{d.id} (set not in the catalog)"
+                     for d in catalog.premade_decks.values())
     raise NotFoundError(Problem(f"no pre-made deck of set '{set_code}' and faction '{faction}' in the catalog",
                                 hint="pre-made decks: " + ", ".join(options) if options else None))
 

@@ -31,8 +31,26 @@ MAX_PAYLOAD_BYTES = 100_000
 _SHAPE = re.compile(r"^SF(\d+)\.([A-Za-z0-9_\-]+)$")
 
 
+_START = re.compile(r"SF\d+\.")
+
+
 def looks_like_code(text: str) -> bool:
-    return bool(_SHAPE.match(text.strip()))
+    """One share code, whatever whitespace or line breaks were put inside it."""
+    return bool(_SHAPE.match("".join(text.split())))
+
+
+def split_codes(text: str) -> list[str] | None:
+    """The share codes in ``text`` — one or several (a multi-deck export), wrapped over lines or
+    broken by spaces as chat programs do — or None when the text is something else.
+
+    '.' is not a base64url character, so each ``SF<version>.`` starts a new code.
+    """
+    joined = "".join(text.split())
+    starts = [m.start() for m in _START.finditer(joined)]
+    if not starts or starts[0] != 0:
+        return None
+    codes = [joined[a:b] for a, b in zip(starts, [*starts[1:], len(joined)])]
+    return codes if all(_SHAPE.match(c) for c in codes) else None
 
 
 def encode(deck: DeckFile) -> str:

@@ -65,9 +65,26 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     return sorted(merged.values(), key=lambda e: code_order(e.key))
 
 
+#: ``deck show`` gives, per card, the chance to have drawn a copy by this turn (``--turns``)
+DEFAULT_TURNS = 3
+
+
+def p_drawn_by(copies: int, size: int, seen: int) -> Fraction:
+    """The exact chance that ``seen`` cards drawn from a shuffled deck of ``size`` hold at least
+    one of ``copies`` copies of a card: 1 − C(size − copies, seen) / C(size, seen)."""
+    seen = min(max(seen, 0), size)
+    if size <= 0 or copies <= 0:
+        return Fraction(0)
+    return 1 - Fraction(comb(size - copies, seen), comb(size, seen))
+
+
 def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_COST,
-               report=None) -> dict:
-    """Every number ``deck show`` draws, as JSON-ready data."""
+               report=None, turns: int = DEFAULT_TURNS) -> dict:
+    """Every number ``deck show`` draws, as JSON-ready data.
+
+    Per card, ``drawn_by_turn`` is the exact chance to hold at least one copy by turn ``turns``,
+    counting the 5-card opening hand plus one card a turn (no mulligan).
+    """
     from skyforge.rules.deckbuilding import validate_decks
 
     entries = resolve_entries(catalog, deck)
@@ -94,8 +111,10 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
         members = [e for e in entries if (e.card.type if e.card else None) == t]
         if members:
             members.sort(key=lambda e: ((e.card.cost if e.card and e.card.cost is not None else 99), e.key))
+            seen = HAND_SIZE + turns
             groups.append({"type": t or "unknown", "count": sum(e.count for e in members),
-                           "cards": [e.as_dict() for e in members]})
+                           "cards": [{**e.as_dict(), "drawn_by_turn": float(p_drawn_by(e.count, size, seen))}
+                                     for e in members]})
     provenances = {catalog.provenance(e.card) for e in known}
     return {
         "name": deck.data.name,
@@ -114,6 +133,8 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
         "factions": breakdown("faction", ("liothan", "taulot", "kurumo", "nupten")),
         "budget": castle_budget(castle, entries, size) if isinstance(castle, CastleCard) else [],
         "opening_hand": opening_hand_table(entries, mulligan_cost=mulligan_cost),
+        "draws": {"turns": turns, "cards_seen": min(HAND_SIZE + turns, size), "hand": HAND_SIZE,
+                  "per_turn": 1},
         "demo_data": "demo" in provenances,
     }
 

@@ -92,11 +92,17 @@ def team_path(workspace: Path, ref: str) -> Path:
     return path
 
 
-def read_teams(workspace: Path, refs: list[str]) -> list[dict]:
-    """The team files ``refs`` (paths or names), in order; the same file twice is refused."""
+def read_teams(workspace: Path, refs: list[str], stdin: str | None = None) -> list[dict]:
+    """The team files ``refs`` (paths or names), in order; the same file twice is refused.
+
+    A ref ``-`` is the team file given as ``stdin`` (standard input, read by the caller).
+    """
     seen: dict[Path, str] = {}
     teams = []
     for ref in refs:
+        if ref == "-" and stdin is not None:
+            teams.append(read_team(Path("<stdin>"), stdin))
+            continue
         path = team_path(workspace, ref)
         key = path.resolve()
         if key in seen:
@@ -118,9 +124,12 @@ class TeamFile(BaseModel):
     heroes: list[str] = Field(max_length=100, description="The team's heroes: names or codes (5 of them).")
 
 
-def read_team(path: Path) -> dict:
-    """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``."""
-    team = parse_model(read_text(path), path, TeamFile, "team")[0]
+def read_team(path: Path, text: str | None = None) -> dict:
+    """A team file: ``schema = 1``, optional ``player``, ``heroes = [names or codes]``.
+
+    ``text``: the file's content read elsewhere (standard input), named ``path`` in messages.
+    """
+    team = parse_model(read_text(path) if text is None else text, path, TeamFile, "team")[0]
     return {"player": team.player or team.name or path.stem, "heroes": team.heroes, "file": str(path)}
 
 
@@ -159,8 +168,8 @@ def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
     return heroes, violations
 
 
-def validate(catalog, path: Path) -> dict:
-    team = read_team(path)
+def validate(catalog, path: Path, text: str | None = None) -> dict:
+    team = read_team(path, text)
     heroes, violations = check_team(catalog, team["heroes"])
     return {"file": team["file"], "player": team["player"], "valid": not violations,
             "heroes": [{"name": h.name, "code": h.code, "class": h.hero_class} for h in heroes],

@@ -16,6 +16,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard, CardBase
 from skyforge.decks.files import CollectionFile, Deck
 from skyforge.errors import InputError, Problem, SkyforgeError
+from skyforge.text import a
 
 RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
             "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",
@@ -141,7 +142,7 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
                       hint=catalog.suggest(ref, "alliance"), fix=f"remove {ref} or correct its code")
             continue
         if card.kind != "alliance":  # type: ignore[attr-defined]
-            violation("not-alliance-card", f"{_show(card)} is a {card.kind} card, not an alliance card",  # type: ignore[attr-defined]
+            violation("not-alliance-card", f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
                       cards=(card.key,), line=line, fix=f"remove {card.key} from the [cards] table")
             continue
         newer = catalog.replaced_by(card.key)
@@ -176,7 +177,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     card = catalog.find(ref, "castle")
     if card is None:
         other = catalog.find(ref)
-        message = (f"{_show(other)} is a {other.kind} card, not a castle" if other is not None  # type: ignore[attr-defined]
+        message = (f"{_show(other)} is {a(other.kind)} card, not a castle" if other is not None  # type: ignore[attr-defined]
                    else f"no castle '{ref}' in the catalog")
         violation("unknown-castle", message, cards=(ref,), line=line,
                   hint=catalog.suggest(ref, "castle") or "see `skyforge castles`")
@@ -317,7 +318,8 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> lis
     scope = "across all players' decks" if len(resolved) > 1 else "in a deck"
 
     def message(card: AllianceCard, total: int, limit: int, holders) -> str:
-        where = ", ".join(f"{e.count} in {d.label}" for d, e in holders)
+        names = _labels([d for d, _ in holders])
+        where = ", ".join(f"{e.count} in {names[id(d)]}" for d, e in holders)
         return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
 
     return _over_limit("copy-limit", resolved, illegal,
@@ -327,13 +329,20 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> lis
 def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set) -> str:
     """Which copies to remove: first where the card is illegal anyway, then from the largest holdings."""
     steps = []
+    names = _labels([d for d, _ in holders])
     for deck, entry in sorted(holders, key=lambda h: ((h[0].file, key) not in illegal, -h[1].count)):
         if excess <= 0:
             break
         take = min(excess, entry.count)
-        steps.append(f"remove {take} × {key} from {deck.label}")
+        steps.append(f"remove {take} × {key} from {names[id(deck)]}")
         excess -= take
     return "; ".join(steps)
+
+
+def _labels(decks: list[Deck]) -> dict[int, str]:
+    """How a message names each deck: "Bo's deck", or by file when two decks would read the same."""
+    count = Counter(d.label for d in decks)
+    return {id(d): d.label if count[d.label] == 1 else f"{d.label} ({d.file})" for d in decks}
 
 
 def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
@@ -388,6 +397,13 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
         for set_code, first, last, count in ranges:
             if set_of(card.code) == set_code and first <= number_of(card.code) <= last:
                 owned[card.code] += count * card.copies
+    # errata completely replace the cards they correct: owning the original printing owns the erratum
+    for code, count in list(owned.items()):
+        newer, seen = catalog.replaced_by(code), {code}
+        while newer is not None and newer not in seen:
+            owned[newer] += count
+            seen.add(newer)
+            newer = catalog.replaced_by(newer)
     return owned
 
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import BattlePlan
-from skyforge.errors import NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
 
 PLAN_FILE = "plan.toml"
@@ -112,8 +112,14 @@ def configure(path: Path, catalog: Catalog, *, plan_id: str | None = None, decks
 
 
 def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool,
-                  outsider: str | None = None, when: str | None = None) -> PlanResult:
-    """Append one game's result to the plan file (atomic, under the lock)."""
+                  outsider: str | None = None, when: str | None = None, *, new: bool = False,
+                  known_decks: list[str] | tuple[str, ...] = ()) -> PlanResult:
+    """Append one game's result to the plan file (atomic, under the lock).
+
+    A deck the plan does not know yet (not a pre-made deck, not in the plan, not one of
+    ``known_decks``), or a horde outside the hordes you listed, is refused unless ``new``: a typo
+    must not start a new row. The refusal suggests the nearest known name.
+    """
     from skyforge.storage import locked
 
     result = PlanResult(deck=deck_id(catalog, deck), horde=catalog.horde(horde).id, won=won,
@@ -121,10 +127,34 @@ def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool
                         date=when or date.today().isoformat())
     with locked(path):
         plan = load_plan(path)
-        battle_plan(catalog, plan.plan)
+        rules = battle_plan(catalog, plan.plan)
+        if not new:
+            _refuse_unknown(catalog, plan, rules, result, deck, horde, known_decks)
+        elif plan.hordes and result.horde not in plan.hordes:
+            plan.hordes.append(result.horde)
         plan.results.append(result)
         save_plan(path, plan)
     return result
+
+
+def _refuse_unknown(catalog: Catalog, plan: PlanFile, rules: BattlePlan, result: PlanResult, deck: str,
+                    horde: str, known_decks) -> None:
+    import difflib
+
+    problems = []
+    decks = list(dict.fromkeys([*catalog.premade_decks, *plan.decks, *rules.decks,
+                                *(r.deck for r in plan.results), *known_decks]))
+    if result.deck not in decks:
+        folded = {d.casefold(): d for d in decks}
+        near = difflib.get_close_matches(result.deck.casefold(), list(folded), n=1, cutoff=0.6)
+        problems.append(Problem(f"no deck '{deck}' in the battle plan yet",
+                                hint=(f"did you mean '{folded[near[0]]}'? " if near else "")
+                                + "add --new to start a new deck row"))
+    if plan.hordes and result.horde not in plan.hordes:
+        problems.append(Problem(f"horde '{horde}' is not among your hordes ({', '.join(plan.hordes)})",
+                                hint="add --new to add it to your hordes"))
+    if problems:
+        raise InputError(problems)
 
 
 @dataclass

@@ -77,7 +77,8 @@ def outsider_cards(catalog: Catalog, name: str) -> list[OutsiderCard]:
         if card is not None:
             return outsider_cards(catalog, card.name)
         names = sorted({c.name for c in catalog.of_kind("outsider")})
-        near = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+        near = difflib.get_close_matches(name, names, n=1, cutoff=0.5) or \
+            sorted((n for n in names if len(wanted) >= 3 and n.casefold().startswith(wanted)), key=len)[:1]
         raise NotFoundError(Problem(f"no outsider '{name}' in the catalog", key="--outsider", value=name,
                                     has_value=True, hint=f"did you mean '{near[0]}'?" if near else None))
     return sorted(cards, key=lambda c: ((c.stage or 0), c.code or ""))  # type: ignore[attr-defined]

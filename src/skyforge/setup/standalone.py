@@ -111,6 +111,22 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
+    """Every castle, horde and outsider named that the catalog lacks, reported together."""
+    lookups = [lambda: catalog.get(castle, "castle", what="castle") if castle else None,
+               lambda: catalog.get(castle2, "castle", what="castle") if castle2 else None,
+               *[(lambda h=h: catalog.horde(h)) for h in hordes],
+               lambda: outsider_cards(catalog, outsider) if outsider else None]
+    problems = []
+    for lookup in lookups:
+        try:
+            lookup()
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+
+
 def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | None = None,
                hordes: list[str] | tuple[str, ...] = (), difficulty: int | None = None,
                mode: str | None = None, outsider: str | None = None, seed: int | None = None,
@@ -121,7 +137,12 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
     rng = random.Random(seed)
     picks: list[str] = []
     notes: list[str] = []
+    if first_game and randomize:
+        raise InputError(Problem("--random and --first-game contradict each other: the first game fixes "
+                                 "the castle, hordes, difficulty and outsider", key="--random",
+                                 hint="drop --random (or --first-game to draw a random game)"))
     preset = first_game_preset(catalog, first_game) if first_game else None
+    _check_names(catalog, castle, castle2, hordes, outsider)
     if preset is not None:
         castle = castle or preset.castle
         hordes = list(hordes) or list(preset.hordes)
@@ -155,6 +176,11 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
 
     the_castle2: CastleCard | None = None
     if castle2 is not None:
+        if rule.alliance_players < 2:
+            raise InputError(Problem(f"--castle2 contradicts --mode {mode}: {mode} has one alliance player, "
+                                     "so there is no second castle", key="--castle2", value=castle2,
+                                     hint="drop --castle2, or choose a mode with two alliance players "
+                                          "(e.g. --mode coop)"))
         the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
         if the_castle2.key == the_castle.key:
             # "If there are two players, choose another castle that will remain out of play."
@@ -163,8 +189,6 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
                                      value=castle2, has_value=True,
                                      hint="choose another castle; it stays out of play and only sets the "
                                           "second player's deck restrictions"))
-        if rule.alliance_players < 2:
-            notes.append(f"{mode} has one alliance player: the second castle is not needed")
     elif rule.alliance_players == 2:
         others = [c for c in castles if c.key != the_castle.key]
         if randomize and others:

@@ -1,0 +1,109 @@
+"""Editing a collection file (what a player owns): products and single cards.
+
+Edits keep the file's comments and layout (tomlkit), like deck edits, and run under the file's
+lock with an atomic write. Products are named ``SET`` (its first product, the base box) or
+``SET:Product name``; single cards by code or name, as everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from skyforge.catalog.index import Catalog
+from skyforge.decks.editing import CardSpec
+from skyforge.decks.files import CollectionFile, load_collection
+from skyforge.errors import InputError, Problem
+from skyforge.storage import atomic_write, locked, read_text
+
+NEW_COLLECTION = "# What you own: products (SET, or SET:Product name) and single cards.\nschema = 1\n\n[products]\n\n[cards]\n"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of a collection edit: ``table`` is "products" or "cards"; ``count`` is signed."""
+
+    table: str
+    key: str
+    label: str
+    count: int
+
+
+def resolve_product(catalog: Catalog, spec: CardSpec) -> tuple[str, str]:
+    """``DEMO`` or ``DEMO:Demo expansion`` → the collection key and a label."""
+    import difflib
+
+    set_code, _, name = spec.ref.partition(":")
+    card_set = catalog.sets.get(set_code.strip().upper())
+    if card_set is None:
+        near = difflib.get_close_matches(set_code.strip().upper(), list(catalog.sets), n=1)
+        raise InputError(Problem(f"no set '{set_code}' in the catalog", key="--product",
+                                 hint=f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets))))
+    if not card_set.products:
+        raise InputError(Problem(f"set {card_set.code} lists no products in the catalog", key="--product"))
+    if not name.strip():
+        return card_set.code, f"{card_set.code} ({card_set.products[0].name})"
+    by_name = {p.name.casefold(): p for p in card_set.products}
+    product = by_name.get(name.strip().casefold())
+    if product is None:
+        raise InputError(Problem(f"set {card_set.code} has no product '{name.strip()}'", key="--product",
+                                 hint="products: " + ", ".join(f"{card_set.code}:{p.name}" for p in card_set.products)))
+    return f"{card_set.code}:{product.name}", f"{card_set.code}:{product.name}"
+
+
+def changes_for(catalog: Catalog, products: list[CardSpec], cards: list[CardSpec], sign: int) -> list[Change]:
+    """The changes of one command, every unknown product or card reported together."""
+    out, problems = [], []
+    for spec in products:
+        try:
+            key, label = resolve_product(catalog, spec)
+            out.append(Change("products", key, label, sign * spec.count))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    for spec in cards:
+        card = catalog.find(spec.ref)
+        if card is None or not card.code:
+            problems.append(Problem(f"no card '{spec.ref}' in the catalog", hint=catalog.suggest(spec.ref, "alliance")))
+            continue
+        out.append(Change("cards", card.code, f"{card.code} {card.name}", sign * spec.count))
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def edit_collection(path: Path, changes: list[Change]) -> CollectionFile:
+    """Apply the changes to the collection file (created if missing), keeping its comments."""
+    import tomlkit
+
+    with locked(path):
+        original = read_text(path) if path.exists() else NEW_COLLECTION
+        load_collection(path, original)  # a broken file is reported as such, not overwritten
+        doc = tomlkit.parse(original)
+        problems = []
+        for change in changes:
+            if change.table not in doc:
+                doc.add(change.table, tomlkit.table())
+            table = doc[change.table]
+            have = int(table.get(change.key, 0))
+            new = have + change.count
+            if new < 0:
+                problems.append(Problem(f"cannot remove {-change.count} × {change.label}: the collection holds {have}",
+                                        file=path, key=f'{change.table}."{change.key}"'))
+                continue
+            if new == 0:
+                if change.key in table:
+                    del table[change.key]
+            elif change.key in table:
+                table[change.key] = new  # the line and its comment stay
+            else:
+                item = tomlkit.item(new)
+                if change.table == "cards":
+                    item.comment(change.label.split(" ", 1)[-1])
+                    item.trivia.comment_ws = "  "
+                table.add(change.key, item)
+        if problems:
+            raise InputError(problems)
+        text = tomlkit.dumps(doc)
+        collection = load_collection(path, text)
+        atomic_write(path, text)
+    return collection

@@ -1,0 +1,113 @@
+"""Help choosing cards: which cards a deck may still take, and how many copies of each.
+
+A card is a candidate for a deck when the back of the deck's castle admits its rarity and faction
+(or one of its subtypes), the castle's limit for that rarity is not reached, the card's own rules
+allow it, and copies are left under the copy limits across all the decks played together (and,
+with a collection, among the cards the player owns that the decks do not already use).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from skyforge.catalog.codes import code_order
+from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import COPY_LIMITS, AllianceCard, CastleCard
+from skyforge.decks.files import CollectionFile, Deck
+from skyforge.errors import InputError, Problem
+
+
+@dataclass
+class Candidate:
+    card: AllianceCard
+    in_deck: int
+    in_other_decks: int
+    left: int
+    #: what sets ``left``: "copy-limit", "rarity-limit", "card-rule" or "collection"
+    limited_by: str
+
+    def as_dict(self) -> dict:
+        return {"code": self.card.key, "name": self.card.name, "in_deck": self.in_deck,
+                "in_other_decks": self.in_other_decks, "left": self.left, "limited_by": self.limited_by}
+
+
+@dataclass
+class Choice:
+    deck: Deck
+    castle: CastleCard
+    candidates: list[Candidate]
+    rarity_left: dict[str, int | None]
+    size: int
+    notes: list[str] = field(default_factory=list)
+
+
+def _counts(catalog: Catalog, deck: Deck) -> Counter:
+    """The deck's alliance cards by key, errata applied."""
+    counts: Counter = Counter()
+    for ref, n in deck.data.cards.items():
+        try:
+            card = catalog.find(ref)
+        except InputError:
+            card = None
+        if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
+            continue
+        counts[catalog.replaced_by(card.key) or card.key] += n
+    return counts
+
+
+def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (),
+                 collection: CollectionFile | None = None) -> Choice:
+    """Every alliance card ``deck`` may still take, with how many copies are left."""
+    from skyforge.rules.deckbuilding import owned_counts
+
+    castle = catalog.find(deck.data.castle, "castle")
+    if not isinstance(castle, CastleCard):
+        raise InputError(Problem(f"no castle '{deck.data.castle}' in the catalog", file=deck.file, key="castle",
+                                 hint=catalog.suggest(deck.data.castle, "castle") or "see `skyforge castles`"))
+    if castle.deck_rules is None:
+        raise InputError(Problem(f"castle '{castle.name}' has no deck-building rules in the catalog",
+                                 file=deck.file, key="castle",
+                                 hint=f"fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"))
+    mine = _counts(catalog, deck)
+    theirs: Counter = Counter()
+    for other in others:
+        theirs.update(_counts(catalog, other))
+    owned = owned_counts(catalog, collection) if collection is not None else None
+    rules = {r.rarity: r for r in castle.deck_rules}
+    used_by_rarity: Counter = Counter()
+    for key, n in mine.items():
+        used_by_rarity[getattr(catalog.cards[key], "rarity", None)] += n
+    rarity_left = {r: (None if rules[r].max is None else max(rules[r].max - used_by_rarity[r], 0)) for r in rules}
+    candidates = []
+    for card in catalog.of_kind("alliance"):
+        assert isinstance(card, AllianceCard)
+        if catalog.replaced_by(card.key) or card.rarity is None:
+            continue  # errata replace the card completely; a card without rarity cannot be checked
+        rule = rules.get(card.rarity)
+        if rule is None:
+            continue
+        admitted = card.faction in rule.factions or \
+            bool({s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes})
+        if not admitted:
+            continue
+        limits = [(COPY_LIMITS[card.rarity] - mine[card.key] - theirs[card.key], "copy-limit")]
+        if rarity_left[card.rarity] is not None:
+            limits.append((rarity_left[card.rarity], "rarity-limit"))  # type: ignore[arg-type]
+        for card_rule in card.card_rules:
+            if card_rule.castle_factions and castle.faction not in card_rule.castle_factions:
+                limits.append((0, "card-rule"))
+            if card_rule.max_copies is not None:
+                limits.append((card_rule.max_copies - mine[card.key], "card-rule"))
+        if owned is not None:
+            limits.append((owned.get(card.key, 0) - mine[card.key] - theirs[card.key], "collection"))
+        left, why = min(limits, key=lambda item: item[0])
+        if left > 0:
+            candidates.append(Candidate(card, mine[card.key], theirs[card.key], left, why))
+    candidates.sort(key=lambda c: code_order(c.card.key))
+    size = sum(mine.values())
+    notes = []
+    if castle.deck_size is not None and castle.deck_size.max is not None and size >= castle.deck_size.max:
+        notes.append(f"the deck already holds {size} cards, the most castle {castle.name} allows: "
+                     "take a card only in place of another")
+    return Choice(deck, castle, candidates, rarity_left, size, notes)

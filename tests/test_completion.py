@@ -1,0 +1,41 @@
+"""Issue 12: shell completion (click's, for bash, zsh and fish) of commands, decks, campaigns and cards."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+
+def _complete(shell: str, words: str, monkeypatch) -> str:
+    from skyforge.cli.main import cli
+
+    parts = words.split(" ")
+    env = {"_SKYFORGE_COMPLETE": f"{shell}_complete", "COMP_WORDS": words,
+           "COMP_CWORD": parts[-1] if shell == "fish" else str(len(parts) - 1)}
+    result = CliRunner().invoke(cli, [], env=env, prog_name="skyforge", catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_script_for_each_shell(run, shell):
+    script = run("completion", shell).stdout
+    assert "_SKYFORGE_COMPLETE" in script and f"{shell}_complete" in script
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completes_commands_decks_campaigns_and_cards(run, monkeypatch, shell):
+    assert "deck" in _complete(shell, "skyforge dec", monkeypatch)
+    assert "validate" in _complete(shell, "skyforge deck val", monkeypatch)
+    decks = _complete(shell, "skyforge deck show demo-", monkeypatch)
+    assert "demo-blue-wall" in decks and "demo-green-grove" in decks and "demo-red-rush" in decks
+    assert "demo-blue-wall" in _complete(shell, "skyforge cards search --for demo-b", monkeypatch)
+    codes = _complete(shell, "skyforge deck add demo-blue-wall DEMO.02", monkeypatch)
+    assert "DEMO.028" in codes and "DEMO.100" not in codes
+    assert "Gullwing Lookout" in _complete(shell, "skyforge deck add demo-blue-wall Gullw", monkeypatch)
+    assert "DEMO.007" in _complete(shell, "skyforge cards show DEMO.00", monkeypatch)
+    run("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
+        "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2",
+        "--outsider", "Orrun the Everwake", "--seed", "3")
+    assert "spring" in _complete(shell, "skyforge campaign show sp", monkeypatch)
+    assert "spring" in _complete(shell, "skyforge campaign next ", monkeypatch)

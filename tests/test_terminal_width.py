@@ -1,0 +1,184 @@
+"""Issue 12: every command's human view fits an 80-column terminal; piped output is never hard-wrapped."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+WIDTH = 80
+
+#: every command of the CLI with a human view, in an order where each finds what it needs
+SESSION: list[tuple[str, ...]] = [
+    ("--help",), ("deck", "--help"),
+    ("cards", "search", "--faction", "liothan", "--rarity", "mythic"),
+    ("cards", "search"),
+    ("cards", "search", "--kind", "horde"),
+    ("cards", "show", "DEMO.014"), ("cards", "show", "Pools of Flyema"),
+    ("castles",), ("catalog", "check"), ("catalog", "init", "mine.toml"),
+    ("catalog", "import", "cards.csv", "--set", "DEMO", "-o", "imported-cards.toml"),
+    ("deck", "list"), ("deck", "validate", "demo-blue-wall", "demo-green-grove", "--collection", "collection.toml"),
+    ("deck", "new", "blue-wall", "--castle", "DEMO.001", "--player", "Alice"),
+    ("deck", "add", "blue-wall", "DEMO.007x3", "DEMO.017", "Saltmarsh Pikeman x3"),
+    ("deck", "remove", "blue-wall", "DEMO.007x2"),
+    ("deck", "copy", "demo-blue-wall", "my-blue-wall"),
+    ("deck", "rename", "blue-wall", "blue-wall-v2"),
+    ("deck", "premade", "DEMO", "liothan", "--seed", "7"),
+    ("deck", "show", "demo-blue-wall"), ("deck", "show", "demo-blue-wall", "--turns", "5"),
+    ("deck", "stats", "demo-blue-wall"),
+    ("deck", "diff", "demo-blue-wall", "blue-wall-v2"),
+    ("deck", "export", "demo-blue-wall", "--format", "text"),
+    ("deck", "export", "demo-blue-wall", "demo-green-grove", "--players", "--format", "text"),
+    ("deck", "import", "demo-red-rush-copy.txt", "--name", "imported"),
+    ("collection", "add", "--product", "DEMO:Demo expansion", "DEMO.207x2"), ("collection", "show"),
+    ("collection", "remove", "DEMO.207"),
+    ("deck", "list"),
+    ("cards", "search", "--for", "demo-blue-wall", "--with", "demo-green-grove"),
+    ("game", "setup", "--first-game", "DEMO"),
+    ("game", "setup", "--castle", "DEMO.002", "--hordes", "demo-ironwraiths", "--difficulty", "3",
+     "--mode", "competitive-2", "--seed", "42"),
+    ("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare", "--outsider", "Silent Ambassador"),
+    ("plan",), ("plan", "record", "liothan-shapeshifters", "renegade", "--won"), ("plan", "show"),
+    ("plan", "record", "My Blue Deck", "undead", "--lost", "--new"), ("plan", "show"),
+    ("plan", "use", "--plan", "demo"), ("plan", "show"),
+    ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
+     "--player", "Bo=demo-green-grove@DEMO.003", "--outsider", "Orrun the Everwake",
+     "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2", "--seed", "7"),
+    ("campaign", "start-deck", "spring", "--player", "Alice", "--auto"),
+    ("campaign", "start-deck", "spring", "--player", "Bo", "--auto"),
+    ("campaign", "next", "spring"), ("campaign", "recruit", "spring", "2"),
+    ("campaign", "take", "spring", "--player", "Alice", "1"), ("campaign", "take", "spring", "--player", "Bo", "1"),
+    ("campaign", "action", "spring", "Sell supplies"),
+    ("campaign", "exile", "spring", "--player", "Alice", "DEMO.007", "--free"),
+    ("campaign", "gold", "spring", "+3"), ("campaign", "health", "spring", "16"),
+    ("campaign", "income", "spring"), ("campaign", "pillage", "spring", "2"),
+    ("campaign", "end", "spring", "--won", "--castle-health", "14"),
+    ("campaign", "show", "spring"), ("campaign", "log", "spring"), ("campaign", "list"),
+    ("campaign", "undo", "spring"),
+    ("onward", "heroes",),
+    ("onward", "draft", "--method", "snake", "--one-per-color", "--players", "Ann,Bob", "--seed", "7"),
+    ("onward", "draft", "--method", "moba", "--players", "Ann,Bob", "--seed", "3", "--save", "friday",
+     "--pause"),
+    ("onward", "pick", "friday", "--random"), ("onward", "show", "friday"), ("onward", "undo", "friday"),
+    ("arena", "heroes"), ("arena", "draft", "--players", "Ann,Bob", "--seed", "3"),
+    ("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "cup"),
+    ("arena", "draft", "--players", "Ann,Bob", "--seed", "4", "--save", "cup2", "--pause"),
+    ("arena", "pick", "cup2", "--random"), ("arena", "undo", "cup2"),
+    ("arena", "show", "cup"), ("arena", "setup", "--draft", "cup"),
+    ("arena", "team", "validate", "ann"),
+    ("series", "new", "friday", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30"),
+    ("series", "win", "friday", "--player", "Ann"), ("series", "show", "friday"), ("series", "undo", "friday"),
+]
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch):
+    """The CLI believes it draws on an 80-column terminal."""
+    from skyforge.cli import output
+
+    monkeypatch.setattr(output, "_isatty", lambda stream: True)
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def _prepare(run, workspace: Path) -> None:
+    text = run("deck", "export", "demo-red-rush", "--format", "text").stdout
+    (workspace / "demo-red-rush-copy.txt").write_text(text)
+    (workspace / "cards.csv").write_text("code,kind,name,faction,rarity,type,cost\n"
+                                         "DEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n")
+    (workspace / "teams").mkdir()
+    (workspace / "teams" / "ann.toml").write_text(
+        'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n')
+
+
+def test_every_human_view_fits_80_columns(run, workspace: Path, terminal):
+    _prepare(run, workspace)
+    too_long = []
+    for args in SESSION:
+        result = run(*args, expect=None)
+        if result.exit_code not in (0, 1):
+            too_long.append(f"skyforge {' '.join(args)}: exit {result.exit_code}\n{result.stderr}")
+        for stream in (result.stdout, result.stderr):
+            lines = stream.splitlines()
+            for number, line in enumerate(lines):
+                if len(line) > WIDTH:
+                    too_long.append(f"skyforge {' '.join(args)}: {len(line)}: {line}")
+                # a table's header is the line above its rule: headers are never cut
+                if number and set(line.strip()) == {"─"} and "…" in lines[number - 1]:
+                    too_long.append(f"skyforge {' '.join(args)}: header cut: {lines[number - 1]}")
+    assert not too_long, "\n".join(too_long)
+
+
+def test_card_table_at_80_columns_keeps_codes_and_headers_whole(run, terminal):
+    out = run("cards", "search", "--faction", "liothan", "--rarity", "mythic").stdout
+    lines = out.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("code"))
+    assert "faction" in header and "health" in header
+    assert "horde" not in header and "power" not in header  # empty columns are dropped
+    codes = [line.split()[0] for line in lines if line.strip().startswith("DEMO.")]
+    assert codes and all(len(c) == 8 for c in codes)  # DEMO.028: never split over two lines
+    rows = [line for line in lines if line.strip().startswith("DEMO.")]
+    assert len(rows) == len(codes)  # one line a card: nothing wrapped
+
+
+def test_long_names_are_cut_with_an_ellipsis(run, workspace: Path, monkeypatch, terminal):
+    monkeypatch.setenv("COLUMNS", "60")
+    out = run("deck", "list").stdout
+    assert all(len(line) <= 60 for line in out.splitlines())
+    assert "…" in out  # "Saltglass Bastion" does not fit: cut, not wrapped
+    assert sum(1 for line in out.splitlines() if "demo-" in line) == 3
+
+
+def test_piped_output_is_never_hard_wrapped(run, workspace: Path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    out = run("castles").stdout + run("game", "setup", "--first-game", "DEMO").stdout
+    # a long line stays one line, whatever COLUMNS says, so grep finds whole sentences
+    assert any(len(line) > 40 for line in out.splitlines())
+    rows = run("cards", "search", "--faction", "liothan", "--rarity", "mythic").stdout.splitlines()
+    assert all(line.split()[0].startswith("DEMO.") for line in rows[1:-1])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_a_real_80_column_pseudo_terminal(workspace: Path):
+    """Run the real command in a pty of 80 columns: tables fit, codes and headers whole."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the real skyforge on a terminal of 80 columns
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, WIDTH, 0, 0))
+        os.chdir(workspace)
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SKYFORGE_CATALOG")}
+        env.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
+        os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()",
+                                    "cards", "search", "--faction", "liothan", "--rarity", "mythic"], env)
+    chunks = []
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.waitpid(pid, 0)
+    import re
+
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace")).replace("\r", "")
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert lines, text
+    assert all(len(line) <= WIDTH for line in lines), text
+    assert any(line.strip().startswith("DEMO.028") for line in lines), text
+    assert any("faction" in line and "rarity" in line for line in lines), text
+
+
+def test_errors_wrap_between_words_on_a_terminal(run, monkeypatch, terminal):
+    err = run("campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
+              "--outsider", "Orrun", "--hordes", "A,B", "--difficulty", "2", expect=2).stderr
+    assert "error: 4 problems" in err and all(len(line) <= WIDTH for line in err.splitlines())
