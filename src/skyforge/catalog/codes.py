@@ -45,3 +45,8 @@ def code_order(ref: str) -> tuple:
     """Sort key: codes by set and number (``DEMO.9`` before ``DEMO.10``), then other refs by text."""
     code = normalize_code(ref)
     return (0, set_of(code), number_of(code), "") if code else (1, "", 0, ref)
+
+
+def slug(text: str) -> str:
+    """An id from a name: ``"The Brood"`` → ``the-brood``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

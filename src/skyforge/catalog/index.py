@@ -7,25 +7,27 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from skyforge.catalog.codes import normalize_code, number_of, set_of
-from skyforge.catalog.models import (
-    BattlePlan,
-    CardBase,
-    CardSet,
-    CastleCard,
-    DifficultyLevel,
-    DraftFormat,
-    DifficultyModifier,
-    FirstGame,
-    GameModeRule,
-    Horde,
-    OutsiderTypeRule,
-    PremadeDeck,
-    TeamPreset,
-    slug,
-)
+from skyforge.catalog.codes import normalize_code, number_of, set_of, slug
 from skyforge.errors import NotFoundError, Problem
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records (skyforge.catalog.records), not these models
+    from skyforge.catalog.models import (
+        BattlePlan,
+        CardBase,
+        CardSet,
+        CastleCard,
+        DifficultyLevel,
+        DifficultyModifier,
+        DraftFormat,
+        FirstGame,
+        GameModeRule,
+        Horde,
+        OutsiderTypeRule,
+        PremadeDeck,
+        TeamPreset,
+    )
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ class Catalog:
                                     f"hordes: {', '.join(sorted(self.hordes))}"))
 
     def castles(self) -> list[CastleCard]:
-        return [c for c in self.cards.values() if isinstance(c, CastleCard)]
+        return [c for c in self.cards.values() if c.kind == "castle"]  # type: ignore[attr-defined]
 
     def product_of(self, code: str) -> str | None:
         """Name of the product whose number range holds ``code``."""

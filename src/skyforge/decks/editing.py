@@ -8,16 +8,20 @@ Read-modify-write cycles hold :func:`skyforge.storage.locked` on the deck file.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import DeckFile, load_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import AllianceCard, CardBase
 
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
@@ -75,7 +79,7 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     newer = catalog.replaced_by(card.key)
     if newer:
         card = catalog.cards[newer]
-    assert isinstance(card, AllianceCard)
+    assert card.kind == "alliance"
     return card
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import slug
+from skyforge.catalog.codes import slug
 from skyforge.decks import sharecode
 from skyforge.decks.files import Deck, DeckFile
 from skyforge.decks.stats import deck_stats

@@ -12,14 +12,19 @@ as fractions) — see :func:`opening_odds`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard
+from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.decks.files import Deck
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import AllianceCard, CastleCard
 
 HAND_SIZE = 5
 #: 000 Setup 8: "mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher"
@@ -112,7 +117,7 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
         "types": breakdown("type", TYPES),
         "rarities": breakdown("rarity", RARITIES),
         "factions": breakdown("faction", ("liothan", "taulot", "kurumo", "nupten")),
-        "budget": castle_budget(castle, entries, size) if isinstance(castle, CastleCard) else [],
+        "budget": castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else [],
         "opening_hand": opening_hand_table(entries, mulligan_cost=mulligan_cost),
         "demo_data": "demo" in provenances,
     }

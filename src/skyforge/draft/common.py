@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import secrets
 
-from skyforge.catalog.models import DraftFormat
 from skyforge.draft.restrictions import Hero
 from skyforge.errors import InputError, NotFoundError, Problem
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import DraftFormat
 
 
 def new_seed() -> int:

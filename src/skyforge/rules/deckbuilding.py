@@ -8,14 +8,19 @@ table ``COPY_LIMITS``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard, CardBase
+from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.decks.files import CollectionFile, Deck
 from skyforge.errors import InputError, Problem
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
 
 RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
             "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",
@@ -148,7 +153,7 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
             old = card
             card = catalog.cards[newer]
             notes.append(f"{old.key} is corrected by errata {card.key} ({card.name}); checked as {card.key}")
-        assert isinstance(card, AllianceCard)
+        assert card.kind == "alliance"
         if card.key in entries:
             entries[card.key].count += count
             notes.append(f"{card.key} is listed more than once; counted {entries[card.key].count} copies")
@@ -180,7 +185,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
         violation("unknown-castle", message, cards=(ref,), line=line,
                   hint=catalog.suggest(ref, "castle") or "see `skyforge castles`")
         return None
-    assert isinstance(card, CastleCard)
+    assert card.kind == "castle"
     if card.deck_rules is None:
         violation("missing-data", f"castle {_show(card)} has no deck-building rules in the catalog",
                   cards=(card.key,), line=line,

@@ -7,6 +7,8 @@ data (``[[battle_plans]]``, 001 "The Battle Plan").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import random
 from dataclasses import dataclass, field
 from datetime import date
@@ -15,9 +17,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from skyforge.catalog import Catalog
-from skyforge.catalog.models import BattlePlan
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import BattlePlan
 
 PLAN_FILE = "plan.toml"
 DEFAULT_PLAN = "001"
