@@ -4,46 +4,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
-
+from skyforge.catalog.records import Record
 from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.plain import plain_record, record_class
 from skyforge.storage import check_schema, parse_toml, read_text, validation_problems, workspace_file
 from skyforge.tomlpos import key_lines
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-class DeckFile(BaseModel):
-    """A custom alliance deck."""
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
-
-    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    name: str = Field(min_length=1, description="Deck name.")
-    castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
-    player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
-    cards: dict[str, Annotated[int, Field(ge=1)]] = Field(
-        default_factory=dict, description="Card code (or unique name) → number of copies (1 or more).")
+    from skyforge.decks.models import CollectionFile, DeckFile
 
 
-class CollectionFile(BaseModel):
-    """What a player owns: whole products, and single cards."""
+def __getattr__(name: str):
+    # the pydantic models of deck and collection files live in skyforge.decks.models and are
+    # imported only when needed: a plain, valid file never needs them (see skyforge.plain)
+    if name in ("DeckFile", "CollectionFile"):
+        from skyforge.decks import models
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+        return getattr(models, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    products: dict[str, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=dict,
-        description="'SET' (its base box) or 'SET:Product name' → how many you own.")
-    cards: dict[str, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=dict, description="Single cards (promos, extras): code → copies.")
 
-    _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
+class PlainCollection(Record):
+    """A collection file read by the fast path: the fields of :class:`CollectionFile`, and its source."""
+
+    __slots__ = ("_source_of",)
 
     @property
     def source(self) -> tuple[Path | None, dict]:
         """The file this collection was read from and its key lines, for messages."""
-        return self._source
+        return getattr(self, "_source_of", (None, {}))
+
+
+_DECK_RECORD = record_class("deck")
+_COLLECTION_RECORD = record_class("collection", PlainCollection)
 
 
 @dataclass
@@ -97,11 +94,17 @@ def parse_deck(text: str, path: Path | str) -> Deck:
     data = parse_toml(text, path)
     lines = key_lines(text)
     check_schema(data, path, "deck", lines)
-    try:
-        model = DeckFile.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])) from None
+    model = plain_record("deck", data, _DECK_RECORD)      # the fast path: plain and valid
+    if model is None:                                     # anything else: pydantic's full report
+        from pydantic import ValidationError
+
+        from skyforge.decks.models import DeckFile
+
+        try:
+            model = DeckFile.model_validate(data)
+        except ValidationError as exc:
+            raise InputError(validation_problems(
+                exc, path, text, known_keys=lambda loc: list(_aliases(DeckFile)) if not loc else [])) from None
     return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
 
 
@@ -109,11 +112,19 @@ def load_deck(path: Path) -> Deck:
     return parse_deck(read_text(path), path)
 
 
-def load_collection(path: Path) -> CollectionFile:
+def load_collection(path: Path) -> CollectionFile | PlainCollection:
     text = read_text(path)
     data = parse_toml(text, path)
     lines = key_lines(text)
     check_schema(data, path, "collection", lines)
+    plain = plain_record("collection", data, _COLLECTION_RECORD)
+    if plain is not None:
+        object.__setattr__(plain, "_source_of", (path, lines))
+        return plain
+    from pydantic import ValidationError
+
+    from skyforge.decks.models import CollectionFile
+
     try:
         collection = CollectionFile.model_validate(data)
         collection._source = (path, lines)

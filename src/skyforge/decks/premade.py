@@ -12,10 +12,9 @@ not list their cards, so for the official decks the card lists are missing data.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import DeckFile

@@ -12,12 +12,11 @@ as fractions) — see :func:`opening_odds`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import secrets
+from typing import TYPE_CHECKING
 
 from skyforge.draft.restrictions import Hero
 from skyforge.errors import InputError, NotFoundError, Problem

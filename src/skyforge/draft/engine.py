@@ -11,11 +11,10 @@ never dead-ends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import difflib
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.draft.matching import can_complete

@@ -8,19 +8,19 @@ table ``COPY_LIMITS``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
-from skyforge.decks.files import CollectionFile, Deck
+from skyforge.decks.files import Deck
 from skyforge.errors import InputError, Problem
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
+    from skyforge.decks.models import CollectionFile
 
 RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
             "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",

@@ -7,14 +7,13 @@ data (``[[battle_plans]]``, 001 "The Battle Plan").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog import Catalog
 from skyforge.errors import InputError, NotFoundError, Problem

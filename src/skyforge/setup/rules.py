@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import difflib
+from typing import TYPE_CHECKING
 
 from skyforge.catalog import Catalog
 from skyforge.errors import InputError, NotFoundError, Problem

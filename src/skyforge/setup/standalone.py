@@ -7,10 +7,9 @@ is drawn from one :class:`random.Random` in a fixed order and reported with the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.index import sort_key

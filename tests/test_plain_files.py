@@ -1,0 +1,89 @@
+"""The fast path for deck and collection files agrees with the pydantic models it is generated from."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from skyforge.decks.files import load_collection, load_deck, parse_deck
+from skyforge.decks.models import CollectionFile, DeckFile
+from skyforge.errors import InputError
+from skyforge.plain import plain_record
+
+ROOT = Path(__file__).resolve().parent.parent
+MODELS = {"deck": DeckFile, "collection": CollectionFile}
+
+_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 5), st.floats(allow_nan=False, width=16),
+                    st.sampled_from(["", "x", "CAM.001", "Blue Wall"]))
+_tables = st.dictionaries(st.sampled_from(["CAM.001", "DEMO.031", "", "x"]), _values, max_size=3)
+_documents = st.dictionaries(
+    st.sampled_from(["schema", "name", "castle", "player", "cards", "products", "extra"]),
+    st.one_of(_values, _tables, st.lists(_values, max_size=2)), max_size=6)
+
+
+@pytest.mark.parametrize("kind", ["deck", "collection"])
+@settings(max_examples=300, deadline=None)
+@given(data=_documents)
+def test_plain_and_valid_means_what_the_model_says(kind, data):
+    """Accepted by the fast path ⇒ the model accepts it with the same values; refused by the model ⇒
+    the fast path refuses it too (and the model gives the report)."""
+    model = MODELS[kind]
+    record = plain_record(kind, data)
+    try:
+        validated = model.model_validate(data)
+    except ValidationError:
+        assert record is None
+        return
+    if record is not None:
+        assert record.model_dump() == validated.model_dump()
+        assert record.model_dump(exclude_defaults=True) == validated.model_dump(exclude_defaults=True)
+
+
+def test_every_shipped_deck_takes_the_fast_path_with_the_models_values():
+    for path in sorted((ROOT / "decks").glob("*.toml")):
+        deck = load_deck(path)
+        assert type(deck.data).__name__ == "DeckFile" and not hasattr(type(deck.data), "model_fields"), path
+        assert deck.data.model_dump() == DeckFile.model_validate(deck.data.model_dump()).model_dump()
+
+
+def test_a_deck_that_is_not_plain_gets_the_models_full_report(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('schema = 1\nname = "B"\ncastle = "DEMO.001"\n[cards]\n"DEMO.031" = 0\n"DEMO.032" = "two"\n')
+    with pytest.raises(InputError) as err:
+        load_deck(bad)
+    keys = sorted(p.key for p in err.value.problems)
+    assert keys == ['cards."DEMO.031"', 'cards."DEMO.032"'] and all(p.line in (5, 6) for p in err.value.problems)
+
+
+def test_a_deck_value_pydantic_accepts_but_the_fast_path_does_not_still_loads():
+    deck = parse_deck('name = "B"\ncastle = "DEMO.001"\ncards = { "DEMO.031" = 2.0 }\n', "x.toml")  # lax pydantic
+    assert hasattr(type(deck.data), "model_fields") and deck.data.cards == {"DEMO.031": 2}
+
+
+def test_collection_fast_path_keeps_its_source(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('schema = 1\n[products]\n"DEMO" = 1\n[cards]\n"DEMO.031" = 2\n')
+    owned = load_collection(path)
+    assert owned.products == {"DEMO": 1} and owned.cards == {"DEMO.031": 2}
+    assert owned.source[0] == path and owned.source[1][("cards", "DEMO.031")] == 5
+    assert "source" not in owned.model_dump()
+
+
+def test_deck_validate_on_a_cache_hit_imports_neither_pydantic_nor_importlib_metadata(workspace):
+    code = ("import sys\nfrom skyforge.cli.main import main\n"
+            "sys.argv = ['skyforge', 'deck', 'validate', 'decks/demo-blue-wall.toml', 'decks/demo-green-grove.toml']\n"
+            "try:\n    main()\n"
+            "except SystemExit:\n    pass\n"
+            "heavy = [m for m in ('pydantic', 'pydantic_core', 'importlib.metadata', 'skyforge.catalog.models',"
+            " 'skyforge.decks.models', 'rich', 'pickle') if m in sys.modules]\n"
+            "print('HEAVY:' + ','.join(heavy))\n")
+    for _ in range(2):                       # the first run may fill the cache; the second is a hit
+        out = subprocess.run([sys.executable, "-c", code], cwd=workspace, capture_output=True, text=True).stdout
+    assert "✓ valid" in out
+    assert out.rstrip().endswith("HEAVY:"), out
