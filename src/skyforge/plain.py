@@ -58,12 +58,10 @@ def _ok(kind: tuple, value: Any) -> bool:
         if type(value) is not dict or not _within(constraints, value):
             return False
         item_tag, item_constraints, _ = item
-        if item_tag == "literal" or item_tag not in ("int", "str", "bool", "float"):
-            return all(_ok(item, v) for v in value.values())
-        for v in value.values():                  # the common case (card → copies), kept tight
-            if not (_scalar_ok(item_tag, v) and _within(item_constraints, v)):
-                return False
-        return True
+        if item_tag == "int" and item_constraints.keys() <= {"ge"}:   # card → copies: the bulk case, kept tight
+            low = item_constraints.get("ge")
+            return all(type(v) is int and (low is None or v >= low) for v in value.values())
+        return all(_ok(item, v) for v in value.values())
     return _scalar_ok(tag, value) and _within(constraints, value)
 
 

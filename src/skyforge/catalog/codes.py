@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CODE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9]{1,4})\s*[.\-_ ]\s*0*(\d{1,3})\s*$")
 _PRINTED = re.compile(r"^\s*(.+?)\s+(\d+)\s*[xX]\s*$")
 
 
+@lru_cache(maxsize=4096)   # bulk work looks up the same few hundred codes again and again
 def normalize_code(text: str) -> str | None:
     """``cam.14`` → ``CAM.014``; ``None`` when ``text`` is not a card code."""
     m = _CODE.match(text)

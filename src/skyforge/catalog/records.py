@@ -22,6 +22,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from skyforge.catalog.codes import slug
+
 
 class Record:
     """One catalog entry (or a nested table of one) as plain, read-only attributes.
@@ -71,9 +73,7 @@ class CardRecord(Record):
     @property
     def key(self) -> str:
         """Identity in the catalog: the code, or kind:name for entries without one."""
-        from skyforge.catalog.codes import slug
-
-        return self.code or f"{self.kind}:{slug(self.name)}"  # type: ignore[attr-defined]
+        return self.__dict__["code"] or f"{self.kind}:{slug(self.name)}"  # type: ignore[attr-defined]
 
     @property
     def set_code(self) -> str | None:

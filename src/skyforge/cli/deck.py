@@ -50,11 +50,12 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     for ref in decks:
         try:
             path = resolve_deck_path(ref, app.workspace)
-            if path.resolve() in seen:
-                problems.append(Problem(f"the same deck is given twice ({seen[path.resolve()]} and {ref})", file=path,
+            real = path.resolve()
+            if real in seen:
+                problems.append(Problem(f"the same deck is given twice ({seen[real]} and {ref})", file=path,
                                         hint="give each player's deck once"))
                 continue
-            seen[path.resolve()] = ref
+            seen[real] = ref
             loaded.append(load_deck(path))
         except InputError as exc:
             problems.extend(exc.problems)

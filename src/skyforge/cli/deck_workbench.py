@@ -199,25 +199,21 @@ def list_(app: App, as_json: bool) -> None:
 
         emit_json(rows)
         return
-    from rich.table import Table
+    from skyforge.cli.output import echo_columns
 
-    from skyforge.cli.output import console
-
-    out = console()
     if not rows:
-        out.print(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
+        click.echo(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
         return
-    table = Table(box=None, show_edge=False, pad_edge=False, header_style="bold")
-    for column in ("deck", "name", "player", "castle", "size", "valid"):
-        table.add_column(column, justify="right" if column == "size" else "left")
+    lines = []
     for r in rows:
         if "error" in r:
-            table.add_row(r["name"], f"[red]unreadable[/]: {r['error']}", "", "", "", "[red]✗[/]")
+            lines.append([(r["name"], {}), (f"unreadable: {r['error']}", {"fg": "red"}), ("", {}), ("", {}),
+                          ("", {}), ("✗", {"fg": "red"})])
             continue
-        valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
-        table.add_row(r["deck"], r["name"], r["player"] or "", f"{r['castle']} {r['castle_name'] or ''}".strip(),
-                      str(r["size"]), valid)
-    out.print(table)
+        valid = ("✓", {"fg": "green"}) if r["valid"] else (f"✗ {r['problems']}", {"fg": "red"})
+        lines.append([(r["deck"], {}), (r["name"], {}), (r["player"] or "", {}),
+                      (f"{r['castle']} {r['castle_name'] or ''}".strip(), {}), (str(r["size"]), {}), valid])
+    echo_columns(["deck", "name", "player", "castle", "size", "valid"], lines, right=frozenset({4}))
 
 
 @deck.command()

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
-from skyforge.decks.files import DeckFile, load_deck, resolve_deck_path
+from skyforge.decks.files import load_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.catalog.models import AllianceCard, CardBase
+    from skyforge.decks.models import DeckFile
 
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*[x×*]\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
@@ -166,6 +167,8 @@ def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: 
     card = catalog.get(castle, "castle", what="castle")
     with locked(path):
         _refuse_clobber(path, force)
+        from skyforge.decks.models import DeckFile
+
         write_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog)
     return path
 

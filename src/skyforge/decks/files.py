@@ -10,7 +10,7 @@ from skyforge.catalog.records import Record
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.plain import plain_record, record_class
 from skyforge.storage import check_schema, parse_toml, read_text, validation_problems, workspace_file
-from skyforge.tomlpos import key_lines
+from skyforge.tomlpos import LazyKeyLines
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -92,7 +92,7 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
 
 def parse_deck(text: str, path: Path | str) -> Deck:
     data = parse_toml(text, path)
-    lines = key_lines(text)
+    lines = LazyKeyLines(text)
     check_schema(data, path, "deck", lines)
     model = plain_record("deck", data, _DECK_RECORD)      # the fast path: plain and valid
     if model is None:                                     # anything else: pydantic's full report
@@ -115,7 +115,7 @@ def load_deck(path: Path) -> Deck:
 def load_collection(path: Path) -> CollectionFile | PlainCollection:
     text = read_text(path)
     data = parse_toml(text, path)
-    lines = key_lines(text)
+    lines = LazyKeyLines(text)
     check_schema(data, path, "collection", lines)
     plain = plain_record("collection", data, _COLLECTION_RECORD)
     if plain is not None:

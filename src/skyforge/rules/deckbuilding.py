@@ -95,7 +95,12 @@ class _Entry:
     ref: str
     card: AllianceCard
     count: int
-    line: int | None
+    deck: Deck
+
+    @property
+    def line(self) -> int | None:
+        # looked up only for a violation: a valid deck never pays for its line map
+        return self.deck.line_of("cards", self.ref)
 
 
 def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
@@ -138,15 +143,14 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
     size = 0
     for ref, count in deck.data.cards.items():
         size += count
-        line = deck.line_of("cards", ref)
         card = catalog.find(ref)
         if card is None:
-            violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=line,
+            violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=deck.line_of("cards", ref),
                       hint=catalog.suggest(ref, "alliance"), fix=f"remove {ref} or correct its code")
             continue
         if card.kind != "alliance":  # type: ignore[attr-defined]
             violation("not-alliance-card", f"{_show(card)} is a {card.kind} card, not an alliance card",  # type: ignore[attr-defined]
-                      cards=(card.key,), line=line, fix=f"remove {card.key} from the [cards] table")
+                      cards=(card.key,), line=deck.line_of("cards", ref), fix=f"remove {card.key} from the [cards] table")
             continue
         newer = catalog.replaced_by(card.key)
         if newer:
@@ -158,7 +162,7 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
             entries[card.key].count += count
             notes.append(f"{card.key} is listed more than once; counted {entries[card.key].count} copies")
         else:
-            entries[card.key] = _Entry(ref, card, count, line)
+            entries[card.key] = _Entry(ref, card, count, deck)
     checked = list(entries.values())
     if castle is not None:
         _castle_rules(catalog, castle, checked, size, violation)
@@ -176,8 +180,8 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
 
 def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     ref = deck.data.castle
-    line = deck.line_of("castle")
     card = catalog.find(ref, "castle")
+    line = deck.line_of("castle") if card is None or card.deck_rules is None else None
     if card is None:
         other = catalog.find(ref)
         message = (f"{_show(other)} is a {other.kind} card, not a castle" if other is not None  # type: ignore[attr-defined]
