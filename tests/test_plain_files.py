@@ -87,3 +87,52 @@ def test_deck_validate_on_a_cache_hit_imports_neither_pydantic_nor_importlib_met
         out = subprocess.run([sys.executable, "-c", code], cwd=workspace, capture_output=True, text=True).stdout
     assert "✓ valid" in out
     assert out.rstrip().endswith("HEAVY:"), out
+
+
+def test_a_plain_campaign_journal_reads_like_the_validated_one():
+    from skyforge.campaign import events as ev
+    from skyforge.campaign.store import _construct
+    from skyforge.storage import parse_toml
+
+    raw = parse_toml((ROOT / "campaigns" / "example.toml").read_text(encoding="utf-8"), "example.toml")["events"]
+    plain = plain_record("campaign", {"events": raw}, _construct)
+    assert plain is not None, "the shipped example campaign should take the fast path"
+    validated = ev.CampaignFile.model_validate({"events": raw}).events
+    assert [type(e) for e in plain["events"]] == [type(e) for e in validated]
+    assert [ev.event_dict(e) for e in plain["events"]] == [ev.event_dict(e) for e in validated]
+    assert plain["events"] == validated
+
+
+@pytest.mark.parametrize("change", [
+    lambda e: e[1].update(type="no-such-event"),
+    lambda e: e[1].update(extra_key=1),
+    lambda e: e[0].update(difficulty=9),
+    lambda e: e[0]["players"][0].update(market="DEMO.001"),
+    lambda e: e[0].pop("seed"),
+    lambda e: e[0]["scenario_pile"][0].update(income="three"),
+])
+def test_a_campaign_journal_that_is_not_plain_goes_to_the_model(change):
+    import copy
+
+    from skyforge.campaign import events as ev
+    from skyforge.campaign.store import _construct
+    from skyforge.storage import parse_toml
+
+    raw = copy.deepcopy(parse_toml((ROOT / "campaigns" / "example.toml").read_text(encoding="utf-8"), "x")["events"])
+    change(raw)
+    assert plain_record("campaign", {"events": raw}, _construct) is None
+    with pytest.raises(ValidationError):
+        ev.CampaignFile.model_validate({"events": raw})
+
+
+def test_campaign_show_on_a_plain_journal_builds_no_validator_and_reads_no_package_metadata(clone_workspace):
+    code = ("import sys\nfrom skyforge.cli.main import main\n"
+            "sys.argv = ['skyforge', 'campaign', 'show', 'example']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "heavy = [m for m in ('importlib.metadata', 'pydantic.plugin._loader', 'skyforge.catalog.models',"
+            ") if m in sys.modules]\n"
+            "print('HEAVY:' + ','.join(heavy))\n")
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", code], cwd=clone_workspace, capture_output=True, text=True).stdout
+    assert "Campaign example" in out
+    assert out.rstrip().endswith("HEAVY:"), out

@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT / "src"))
 TARGET = ROOT / "src" / "skyforge" / "plain_specs.py"
 
 #: the models of the user's files that have a fast path: spec name → "module:Class"
-MODELS = {"deck": "skyforge.decks.models:DeckFile", "collection": "skyforge.decks.models:CollectionFile"}
+FILES = {"deck": "skyforge.decks.models:DeckFile", "collection": "skyforge.decks.models:CollectionFile",
+         "campaign": "skyforge.campaign.events:CampaignFile"}
 
 _SCALARS = {int: "int", str: "str", bool: "bool", float: "float"}
 _CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
@@ -46,38 +47,71 @@ def _constraints(metadata: list) -> dict | None:
     return out
 
 
-def _kind(annotation, metadata: list) -> tuple | None:
-    """(kind, constraints, item) for an annotation; ``None`` when no plain check expresses it."""
+def _kind(annotation, metadata: list, models: dict) -> tuple | None:
+    """(kind, constraints, item) for an annotation; ``None`` when no plain check expresses it.
+
+    Nested models are added to ``models`` (name → spec) as they are met.
+    """
+    from pydantic import BaseModel
+    from pydantic.fields import FieldInfo
+
+    discriminator = next((getattr(m, "discriminator", None) for m in metadata
+                          if getattr(m, "discriminator", None)), None)
+    metadata = [m for m in metadata if not (isinstance(m, FieldInfo) and m.discriminator)]
     constraints = _constraints(metadata)
     if constraints is None:
         return None
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin is typing.Annotated:
-        from pydantic.fields import FieldInfo
-
         extra = []
         for a in args[1:]:
-            extra.extend(a.metadata if isinstance(a, FieldInfo) else [a])
-        inner = _kind(args[0], [*metadata, *extra])
-        return inner
+            if isinstance(a, FieldInfo):
+                extra.extend(a.metadata)
+                discriminator = discriminator or a.discriminator
+            else:
+                extra.append(a)
+        return _kind(args[0], [*metadata, *extra, *([FieldInfo(discriminator=discriminator)] if discriminator else [])],
+                     models)
     if annotation in _SCALARS:
         return (_SCALARS[annotation], constraints, None)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if constraints:
+            return None
+        _collect(annotation, models)
+        return ("model", {}, annotation.__name__) if models.get(annotation.__name__) else None
+    if origin in (typing.Union, types.UnionType) and discriminator and not constraints:
+        tags = {}
+        for member in args:
+            if not (isinstance(member, type) and issubclass(member, BaseModel)):
+                return None
+            tag = member.model_fields[discriminator].default
+            _collect(member, models)
+            if not isinstance(tag, str) or not models.get(member.__name__):
+                return None
+            tags[tag] = member.__name__
+        return ("union", {"on": discriminator}, tags)
     if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
-        inner = _kind(next(a for a in args if a is not type(None)), metadata)
+        inner = _kind(next(a for a in args if a is not type(None)), metadata, models)
         return None if inner is None else ("opt", {}, inner)
     if origin is typing.Literal and all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in args):
         return ("literal", {"values": list(args)}, None)
     if origin is list and len(args) == 1:
-        item = _kind(args[0], [])
-        return None if item is None or item[0] in ("list", "dict", "opt") else ("list", constraints, item)
+        item = _kind(args[0], [], models)
+        return None if item is None else ("list", constraints, item)
     if origin is dict and len(args) == 2 and args[0] is str:
-        item = _kind(args[1], [])
-        return None if item is None or item[0] in ("list", "dict", "opt") else ("dict", constraints, item)
+        item = _kind(args[1], [], models)
+        return None if item is None else ("dict", constraints, item)
     return None
 
 
-def spec(model) -> dict | None:
+def _collect(model, models: dict) -> None:
+    if model.__name__ not in models:
+        models[model.__name__] = None          # being worked out (and refused if recursive)
+        models[model.__name__] = spec(model, models)
+
+
+def spec(model, models: dict) -> dict | None:
     config = dict(model.model_config)
     if config.get("extra") != "forbid" or set(config) - _CONFIG_OK:
         return None
@@ -89,7 +123,7 @@ def spec(model) -> dict | None:
     fields = {}
     for name, field in model.model_fields.items():
         key = field.alias or name
-        kind = None if (name in validated or "*" in validated) else _kind(field.annotation, list(field.metadata))
+        kind = None if (name in validated or "*" in validated) else _kind(field.annotation, list(field.metadata), models)
         required = field.is_required()
         if kind is None and required:
             return None
@@ -97,22 +131,29 @@ def spec(model) -> dict | None:
         if not isinstance(default, (type(None), str, int, float, bool, list, dict)):
             return None
         fields[key] = {"attr": name, "kind": kind, "required": required, "default": default}
-    return {"model": model.__name__, "fields": fields}
+    return {"fields": fields}
 
 
 def render() -> str:
     import importlib
     import pprint
 
+    files, models = {}, {}
+    for name, ref in FILES.items():
+        module, cls = ref.split(":")
+        model = getattr(importlib.import_module(module), cls)
+        _collect(model, models)
+        files[name] = model.__name__
     lines = ['"""Plain checks of the user\'s file models, generated from the pydantic models by',
              "tools/gen_plain_specs.py: do not edit by hand (a test checks it is current).",
              "",
-             "Per field: attribute name, kind (``None``: only the pydantic model checks it),",
-             "whether it is required, and its default. Read by :mod:`skyforge.plain`.",
-             '"""', "", "# fmt: off", "SPECS = {"]
-    for name, ref in MODELS.items():
-        module, cls = ref.split(":")
-        text = pprint.pformat(spec(getattr(importlib.import_module(module), cls)), width=100, sort_dicts=False)
+             "SPECS: file kind → its top-level model. MODELS: model name → per field (by TOML key):",
+             "attribute name, kind (``None``: only the pydantic model checks it), whether it is",
+             "required, and its default; ``None`` for a model only pydantic can check.",
+             "Read by :mod:`skyforge.plain`.",
+             '"""', "", "# fmt: off", f"SPECS = {files!r}", "", "MODELS = {"]
+    for name in sorted(models):
+        text = pprint.pformat(models[name], width=100, sort_dicts=False)
         lines.append(f"    {name!r}: " + text.replace("\n", "\n    ") + ",")
     lines.append("}")
     return "\n".join(lines) + "\n"

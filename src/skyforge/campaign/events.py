@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: validators are built on first validation, not at import — a journal that is
+    # plain and valid is read without them (skyforge.plain, model_construct)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class ScenarioAction(_Model):

@@ -20,6 +20,7 @@ from pathlib import Path
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
+from skyforge.plain import plain_record
 from skyforge.storage import atomic_write, dump_toml, locked, parse_toml, read_text
 
 #: The campaign file format written by this skyforge.
@@ -73,9 +74,12 @@ def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
     return data, (start if start != version else None)
 
 
-def parse_journal(text: str, path: Path | str) -> Journal:
-    from pydantic import ValidationError
+def _construct(model: str, fields: dict):
+    """Events checked by the fast path, as the model classes the fold matches on (not validated again)."""
+    return fields if model == "CampaignFile" else getattr(ev, model).model_construct(**fields)
 
+
+def parse_journal(text: str, path: Path | str) -> Journal:
     data = parse_toml(text, path)
     data, migrated = migrate(data, path)
     unknown = sorted(set(data) - {"schema", "events"})
@@ -83,15 +87,21 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
                                  hint="a campaign file holds schema and [[events]]"))
     raw = data.get("events", [])
-    from skyforge.storage import register_union_tags, validation_problems
+    plain = plain_record("campaign", {"events": raw}, _construct)    # the fast path: plain and valid
+    if plain is not None:
+        events = plain["events"]
+    else:                                                             # anything else: pydantic's full report
+        from pydantic import ValidationError
 
-    register_union_tags(set(ev.EVENT_TYPES))
-    try:
-        events = ev.CampaignFile.model_validate({"events": raw}).events
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text if not migrated else "",
-            describe=lambda loc: _event_type(raw, loc))) from None
+        from skyforge.storage import register_union_tags, validation_problems
+
+        register_union_tags(set(ev.EVENT_TYPES))
+        try:
+            events = ev.CampaignFile.model_validate({"events": raw}).events
+        except ValidationError as exc:
+            raise InputError(validation_problems(
+                exc, path, text if not migrated else "",
+                describe=lambda loc: _event_type(raw, loc))) from None
     if not events or not isinstance(events[0], ev.Created):
         raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
     try:
