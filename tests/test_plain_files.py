@@ -91,16 +91,16 @@ def test_deck_validate_on_a_cache_hit_imports_neither_pydantic_nor_importlib_met
 
 def test_a_plain_campaign_journal_reads_like_the_validated_one():
     from skyforge.campaign import events as ev
-    from skyforge.campaign.store import _construct
+    from skyforge.campaign.plain_events import make as _construct
     from skyforge.storage import parse_toml
 
     raw = parse_toml((ROOT / "campaigns" / "example.toml").read_text(encoding="utf-8"), "example.toml")["events"]
     plain = plain_record("campaign", {"events": raw}, _construct)
     assert plain is not None, "the shipped example campaign should take the fast path"
     validated = ev.CampaignFile.model_validate({"events": raw}).events
-    assert [type(e) for e in plain["events"]] == [type(e) for e in validated]
-    assert [ev.event_dict(e) for e in plain["events"]] == [ev.event_dict(e) for e in validated]
-    assert plain["events"] == validated
+    assert [type(e).__name__ for e in plain.events] == [type(e).__name__ for e in validated]
+    assert [ev.event_dict(e) for e in plain.events] == [ev.event_dict(e) for e in validated]
+    assert plain.events == validated and validated == plain.events
 
 
 @pytest.mark.parametrize("change", [
@@ -115,7 +115,7 @@ def test_a_campaign_journal_that_is_not_plain_goes_to_the_model(change):
     import copy
 
     from skyforge.campaign import events as ev
-    from skyforge.campaign.store import _construct
+    from skyforge.campaign.plain_events import make as _construct
     from skyforge.storage import parse_toml
 
     raw = copy.deepcopy(parse_toml((ROOT / "campaigns" / "example.toml").read_text(encoding="utf-8"), "x")["events"])
@@ -125,11 +125,11 @@ def test_a_campaign_journal_that_is_not_plain_goes_to_the_model(change):
         ev.CampaignFile.model_validate({"events": raw})
 
 
-def test_campaign_show_on_a_plain_journal_builds_no_validator_and_reads_no_package_metadata(clone_workspace):
+def test_campaign_show_on_a_plain_journal_imports_neither_pydantic_nor_importlib_metadata(clone_workspace):
     code = ("import sys\nfrom skyforge.cli.main import main\n"
             "sys.argv = ['skyforge', 'campaign', 'show', 'example']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "heavy = [m for m in ('importlib.metadata', 'pydantic.plugin._loader', 'skyforge.catalog.models',"
+            "heavy = [m for m in ('pydantic', 'importlib.metadata', 'skyforge.campaign.events', 'skyforge.catalog.models',"
             ") if m in sys.modules]\n"
             "print('HEAVY:' + ','.join(heavy))\n")
     for _ in range(2):

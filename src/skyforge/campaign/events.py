@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Model(BaseModel):
-    # defer_build: validators are built on first validation, not at import — a journal that is
-    # plain and valid is read without them (skyforge.plain, model_construct)
+    # defer_build: validators are built on first validation, not at import (a journal that is
+    # plain and valid is read without these models: skyforge.campaign.plain_events)
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.campaign import events as ev
+from skyforge.campaign import plain_events as ev   # the pydantic models are imported when needed
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
 from skyforge.plain import plain_record
@@ -48,9 +48,9 @@ def campaigns_dir(workspace: Path) -> Path:
 
 
 def campaign_path(workspace: Path, name: str) -> Path:
-    from skyforge.campaign.commands import check_name
+    from skyforge.storage import check_name
 
-    return campaigns_dir(workspace) / f"{check_name(name)}.toml"
+    return campaigns_dir(workspace) / f"{check_name(name, 'campaign name')}.toml"
 
 
 def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
@@ -74,11 +74,6 @@ def migrate(data: dict, path: Path | str) -> tuple[dict, int | None]:
     return data, (start if start != version else None)
 
 
-def _construct(model: str, fields: dict):
-    """Events checked by the fast path, as the model classes the fold matches on (not validated again)."""
-    return fields if model == "CampaignFile" else getattr(ev, model).model_construct(**fields)
-
-
 def parse_journal(text: str, path: Path | str) -> Journal:
     data = parse_toml(text, path)
     data, migrated = migrate(data, path)
@@ -87,17 +82,19 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
                                  hint="a campaign file holds schema and [[events]]"))
     raw = data.get("events", [])
-    plain = plain_record("campaign", {"events": raw}, _construct)    # the fast path: plain and valid
+    plain = plain_record("campaign", {"events": raw}, ev.make)       # the fast path: plain and valid
     if plain is not None:
-        events = plain["events"]
+        events = plain.events
     else:                                                             # anything else: pydantic's full report
         from pydantic import ValidationError
 
         from skyforge.storage import register_union_tags, validation_problems
 
-        register_union_tags(set(ev.EVENT_TYPES))
+        from skyforge.campaign import events as models
+
+        register_union_tags(set(models.EVENT_TYPES))
         try:
-            events = ev.CampaignFile.model_validate({"events": raw}).events
+            events = models.CampaignFile.model_validate({"events": raw}).events
         except ValidationError as exc:
             raise InputError(validation_problems(
                 exc, path, text if not migrated else "",

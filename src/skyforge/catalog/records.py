@@ -42,7 +42,13 @@ class Record:
         raise AttributeError(f"{self._model} is read-only")
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Record) and other._model == self._model and other.__dict__ == self.__dict__
+        if isinstance(other, Record):
+            return other._model == self._model and other.__dict__ == self.__dict__
+        fields = getattr(type(other), "model_fields", None)      # the pydantic model of the same name
+        if isinstance(fields, dict) and type(other).__name__ == self._model:
+            return fields.keys() == self.__dict__.keys() and all(
+                self.__dict__[name] == getattr(other, name) for name in fields)
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash((self._model, self.__dict__.get("code"), self.__dict__.get("name"), self.__dict__.get("id")))
