@@ -332,70 +332,82 @@ def _bar(n: int, top: int, width: int = 30) -> str:
 
 
 def _draw(s: dict, cards: bool = True) -> None:
-    from rich.markup import escape
-    from rich.table import Table
+    # Plain click output, tables as padded columns, one write: drawing this view with rich
+    # (Console, markup, Table) would cost more than the statistics themselves.
+    from skyforge.cli.output import cell_width, style
 
-    from skyforge.cli.output import console
+    lines: list[str] = []
+    out = lines.append
 
-    out = console()
-    who = f" ({escape(s['player'])})" if s["player"] else ""
+    def bold(text: str) -> str:
+        return style(text, bold=True)
+
+    def columns(rows: list[list[tuple[str, dict]]], justify: str, header: list[str] | None = None) -> None:
+        """Rows of (text, click styles) cells, aligned like a rich table without box lines."""
+        table = ([[(h, {"bold": True}) for h in header]] if header else []) + rows
+        widths = [max(cell_width(r[i][0]) for r in table) for i in range(len(justify))]
+        for row in table:
+            cells = []
+            for (text, styles), width, side in zip(row, widths, justify):
+                pad = " " * (width - cell_width(text))
+                shown = style(text, **styles) if styles else text
+                cells.append(pad + shown if side == "r" else shown + pad)
+            out("  ".join(cells).rstrip())
+
+    who = f" ({s['player']})" if s["player"] else ""
     castle = f"{s['castle']} {s['castle_name']}" if s["castle_name"] else s["castle"]
-    valid = "[green]✓ valid[/]" if s["valid"] else f"[red]✗ not valid[/] ({len(s['violations'])} problems)"
-    out.print(f"[bold]{escape(s['name'])}[/]{who} — castle {escape(castle)} · {s['size']} cards · {valid}")
+    valid = style("✓ valid", fg="green") if s["valid"] else \
+        style("✗ not valid", fg="red") + f" ({len(s['violations'])} problems)"
+    out(f"{bold(s['name'])}{who} — castle {castle} · {s['size']} cards · {valid}")
     if cards:
         for group in s["groups"]:
-            out.print(f"\n[bold]{group['type'].capitalize()}[/] ({group['count']})")
-            table = Table(box=None, show_header=False, pad_edge=False, show_edge=False)
-            for justify in ("right", "left", "left", "right", "left", "left"):
-                table.add_column(justify=justify)  # type: ignore[arg-type]
-            for c in group["cards"]:
-                table.add_row(f"  {c['count']}×", c["code"], c["name"] or "[red]not in the catalog[/]",
-                              "" if c["cost"] is None else f"cost {c['cost']}", c["rarity"] or "", c["faction"] or "")
-            out.print(table)
+            out(f"\n{bold(group['type'].capitalize())} ({group['count']})")
+            columns([[(f"  {c['count']}×", {}), (c["code"], {}),
+                      (c["name"], {}) if c["name"] else ("not in the catalog", {"fg": "red"}),
+                      ("" if c["cost"] is None else f"cost {c['cost']}", {}), (c["rarity"] or "", {}),
+                      (c["faction"] or "", {})] for c in group["cards"]], "rllrll")
     top = max([c["count"] for c in s["curve"]] or [0])
-    out.print("\n[bold]Mana curve[/]")
+    out("\n" + bold("Mana curve"))
     for c in s["curve"]:
         label = "?" if c["cost"] is None else str(c["cost"])
-        out.print(f"  {label:>2} │{_bar(c['count'], top)} {c['count'] or ''}")
+        out(f"  {label:>2} │{_bar(c['count'], top)} {c['count'] or ''}")
     for title, key in (("Types", "types"), ("Rarities", "rarities"), ("Factions", "factions")):
         values = s[key]
         top = max(values.values() or [0])
-        out.print(f"\n[bold]{title}[/]")
+        out("\n" + bold(title))
         for name, n in values.items():
-            out.print(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
+            out(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
     if s["budget"]:
-        out.print("\n[bold]Castle budget[/]")
+        out("\n" + bold("Castle budget"))
         for row in s["budget"]:
             if row["rarity"] == "deck":
                 want = row["min"] if row["max"] == row["min"] else f"{row['min']}–{row['max'] or '∞'}"
                 ok = row["used"] >= row["min"] and (row["max"] is None or row["used"] <= row["max"])
-                out.print(f"  {'deck':<11}{'' if ok else '[red]'}{row['used']}/{want}{'' if ok else '[/]'}")
+                used = f"{row['used']}/{want}"
+                out(f"  {'deck':<11}{used if ok else style(used, fg='red')}")
                 continue
             if not row["allowed"]:
-                style = "[red]" if row["used"] else "[dim]"
-                out.print(f"  {style}{row['rarity']:<11}{row['used']}/0 none allowed[/]")
+                text = f"{row['rarity']:<11}{row['used']}/0 none allowed"
+                out("  " + (style(text, fg="red") if row["used"] else style(text, dim=True)))
                 continue
             limit = "any" if row["max"] is None else row["max"]
             over = row["max"] is not None and row["used"] > row["max"]
             factions = ", ".join(row["factions"]) + ("; " + ", ".join(row["subtypes"]) if row["subtypes"] else "")
             used = f"{row['used']}/{limit}"
-            out.print(f"  {row['rarity']:<11}{'[red]' if over else ''}{used:<7}{'[/]' if over else ''}"
-                      f"[dim]{escape(factions)} · ≤{row['copy_limit']} of each across decks[/]")
+            out(f"  {row['rarity']:<11}{style(used, fg='red') if over else used}{' ' * max(0, 7 - len(used))}"
+                + style(f"{factions} · ≤{row['copy_limit']} of each across decks", dim=True))
     hand = s["opening_hand"]
-    out.print(f"\n[bold]Opening hand[/] ({hand['hand']} cards; suggested mulligan: {hand['mulligan']})")
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
-        table.add_column(column, justify="right")
-    for row in hand["odds"]:
-        table.add_row(str(row["k"]), str(row["max_cost"]), str(row["allies"]),
-                      f"{100 * row['opening']:.1f}%", f"{100 * row['after_mulligan']:.1f}%")
-    out.print(table)
+    out(f"\n{bold('Opening hand')} ({hand['hand']} cards; suggested mulligan: {hand['mulligan']})")
+    columns([[(x, {}) for x in (str(row["k"]), str(row["max_cost"]), str(row["allies"]),
+                                 f"{100 * row['opening']:.1f}%", f"{100 * row['after_mulligan']:.1f}%")]
+             for row in hand["odds"]], "rrrrr", ["at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"])
     if s["violations"]:
-        out.print("\n[bold]Problems[/] (skyforge deck validate for the fixes)")
+        out("\n" + bold("Problems") + " (skyforge deck validate for the fixes)")
         for v in s["violations"]:
-            out.print(f"  [red]{v['rule']}[/]  {escape(v['message'])}")
+            out(f"  {style(v['rule'], fg='red')}  {v['message']}")
     if s["demo_data"]:
-        out.print("\n[dim]demo data: fictional cards from the DEMO set, not the published game's[/]")
+        out("\n" + style("demo data: fictional cards from the DEMO set, not the published game's", dim=True))
+    click.echo("\n".join(lines))
 
 
 @deck.command()
