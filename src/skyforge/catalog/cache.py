@@ -7,8 +7,8 @@ a key made of every file's path, size and modification time and of skyforge's
 version and own code, so any edit to a catalog file or an upgrade makes it miss.
 
 A cache file is trusted only if it is exactly what :func:`write` produces: a
-header line (format name, cache version, key, a SHA-256 of the data), then the
-data. A file that is corrupt, foreign, of another version or key, or whose data
+header line (format name, cache version, the whole key — every file's path, size
+and time, and skyforge's — and a CRC-32 of the data), then the data. A file that is corrupt, foreign, of another version or key, or whose data
 is not of the expected types is a miss: the catalog is rebuilt from the TOML
 files and the cache rewritten. A cache that cannot be read or written is simply
 skipped: it is never needed for correctness.
@@ -20,9 +20,9 @@ Folder: ``SKYFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/skyforge``, else
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
 
 from skyforge import __version__
@@ -47,17 +47,22 @@ def cache_dir() -> Path | None:
     return Path(base) / "skyforge"
 
 
-def cache_key(files: list[Path]) -> str:
-    digest = hashlib.sha256(f"{FORMAT}\0{VERSION}\0{__version__}\n".encode())
+def cache_key(files: list[Path]) -> list:
+    """What the cache depends on: format, versions, and the path, size and time of skyforge's own
+    files and of every catalog file. Stored whole in the header and compared exactly."""
+    key: list = [FORMAT, VERSION, __version__]
     for path in [*(_PACKAGE / name for name in _OWN), *files]:
         stat = path.stat()
-        digest.update(f"{path.resolve()}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()[:32]
+        key.append([str(path.resolve()), stat.st_size, stat.st_mtime_ns])
+    return key
 
 
-def cache_file(files: list[Path]) -> Path | None:
+def cache_file(files: list[Path], key: list | None = None) -> Path | None:
     folder = cache_dir()
-    return None if folder is None else folder / f"catalog-{cache_key(files)}.json"
+    if folder is None:
+        return None
+    text = json.dumps(cache_key(files) if key is None else key).encode()
+    return folder / f"catalog-{zlib.crc32(text):08x}{len(text) & 0xffff:04x}.json"
 
 
 def encode(catalog: Catalog) -> str:
@@ -91,15 +96,15 @@ def decode(text: str) -> Catalog:
 def read(files: list[Path]) -> Catalog | None:
     """The cached catalog for ``files``, or ``None`` (miss, stale, corrupt or foreign)."""
     try:
-        path = cache_file(files)
+        key = cache_key(files)
+        path = cache_file(files, key)
         if path is None:
             return None
         with open(path, "rb") as handle:
             header = json.loads(handle.readline())
             data = handle.read()
         if not (isinstance(header, dict) and header.get("format") == FORMAT and header.get("version") == VERSION
-                and header.get("key") == path.stem.removeprefix("catalog-")
-                and header.get("sha256") == hashlib.sha256(data).hexdigest()):
+                and header.get("key") == key and header.get("crc32") == zlib.crc32(data)):
             return None
         return decode(data.decode("utf-8"))
     except Exception:  # a missing, stale, damaged or foreign cache is just a miss
@@ -109,14 +114,15 @@ def read(files: list[Path]) -> Catalog | None:
 def write(files: list[Path], text: str) -> None:
     """Store ``text`` (from :func:`encode`) as the cache for ``files``."""
     try:
-        path = cache_file(files)
+        key = cache_key(files)
+        path = cache_file(files, key)
         if path is None:
             return
         from skyforge.storage import atomic_write
 
         data = text.encode("utf-8")
-        header = {"format": FORMAT, "version": VERSION, "key": path.stem.removeprefix("catalog-"),
-                  "skyforge": __version__, "sha256": hashlib.sha256(data).hexdigest()}
+        header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key,
+                  "crc32": zlib.crc32(data)}
         atomic_write(path, json.dumps(header).encode() + b"\n" + data)
         for old in [*path.parent.glob("catalog-*.json"), *path.parent.glob("catalog-*.pickle")]:
             if old != path and (old.suffix == ".pickle" or old.stat().st_mtime < _oldest_allowed()):
