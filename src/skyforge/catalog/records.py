@@ -74,12 +74,17 @@ class Record:
 
 
 class CardRecord(Record):
-    """A card of any kind: ``kind``, ``code`` (or none), ``name`` and the kind's own fields."""
+    """A card of any kind: ``kind``, ``code`` (or none), ``name`` and the kind's own fields.
 
-    @property
-    def key(self) -> str:
-        """Identity in the catalog: the code, or kind:name for entries without one."""
-        return self.__dict__["code"] or f"{self.kind}:{slug(self.name)}"  # type: ignore[attr-defined]
+    ``key`` — identity in the catalog: the code, or kind:name for entries without one — is
+    worked out once (bulk validation asks for it a million times).
+    """
+
+    __slots__ = ("key",)
+
+    def __init__(self, fields: dict[str, Any]):
+        object.__setattr__(self, "__dict__", fields)
+        object.__setattr__(self, "key", fields.get("code") or f"{fields.get('kind')}:{slug(str(fields.get('name')))}")
 
     @property
     def set_code(self) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,12 +56,12 @@ class Deck:
     def name(self) -> str:
         return self.data.name
 
-    @property
+    @cached_property   # asked for once per card and violation in bulk validation: worked out once
     def label(self) -> str:
         """How messages name this deck: "Bo's deck" or the deck name."""
         return f"{self.data.player}'s deck" if self.data.player else f"deck '{self.data.name}'"
 
-    @property
+    @cached_property
     def file(self) -> str:
         return str(self.path) if self.path else self.data.name
 
