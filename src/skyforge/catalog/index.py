@@ -112,6 +112,10 @@ class Catalog:
 
         Raises :class:`NotFoundError` when a name is ambiguous.
         """
+        if kind is None:
+            card = self.cards.get(ref)
+            if card is not None:       # a code as the catalog writes it: the common case, and bulk work's
+                return card
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         code = normalize_code(ref)
         if code is not None and code in self.cards:
