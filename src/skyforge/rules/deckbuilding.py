@@ -313,7 +313,8 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> lis
 def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set) -> str:
     """Which copies to remove: first where the card is illegal anyway, then from the largest holdings."""
     steps = []
-    for deck, entry in sorted(holders, key=lambda h: ((h[0].file, key) not in illegal, -h[1].count)):
+    order = (lambda h: ((h[0].file, key) not in illegal, -h[1].count)) if illegal else (lambda h: -h[1].count)
+    for deck, entry in sorted(holders, key=order):
         if excess <= 0:
             break
         take = min(excess, entry.count)
