@@ -136,3 +136,59 @@ def test_campaign_show_on_a_plain_journal_imports_neither_pydantic_nor_importlib
         out = subprocess.run([sys.executable, "-c", code], cwd=clone_workspace, capture_output=True, text=True).stdout
     assert "Campaign example" in out
     assert out.rstrip().endswith("HEAVY:"), out
+
+
+_EXAMPLE_EVENTS: list | None = None
+
+
+def _example_events() -> list:
+    global _EXAMPLE_EVENTS
+    if _EXAMPLE_EVENTS is None:
+        from skyforge.storage import parse_toml
+
+        _EXAMPLE_EVENTS = parse_toml((ROOT / "campaigns" / "example.toml").read_text(encoding="utf-8"), "x")["events"]
+    return _EXAMPLE_EVENTS
+
+
+def _tables(node, path=()):
+    """Every table (dict) inside ``node``, with its path."""
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _tables(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _tables(value, (*path, i))
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_plain_journals_mean_what_the_models_say(data):
+    """Any one change to a table of the example journal: accepted by the fast path ⇒ the models accept it
+    with the same events; refused by the models ⇒ refused by the fast path."""
+    import copy
+
+    from skyforge.campaign import events as ev
+    from skyforge.campaign.plain_events import make
+
+    raw = copy.deepcopy(_example_events())
+    tables = list(_tables(raw))
+    _, table = data.draw(st.sampled_from(tables))
+    key = data.draw(st.sampled_from([*table, "extra"]))
+    value = data.draw(st.one_of(st.none(), st.booleans(), st.integers(-2, 50), st.floats(allow_nan=False, width=16),
+                                st.sampled_from(["", "x", "DEMO.001", "won", "created", "gold-adjusted"]),
+                                st.lists(st.sampled_from(["DEMO.001", 1]), max_size=2),
+                                st.dictionaries(st.sampled_from(["Alice", "DEMO.001"]), st.integers(0, 3), max_size=2)))
+    if data.draw(st.booleans()) and key in table:
+        del table[key]
+    else:
+        table[key] = value
+    plain = plain_record("campaign", {"events": raw}, make)
+    try:
+        validated = ev.CampaignFile.model_validate({"events": raw}).events
+    except ValidationError:
+        assert plain is None
+        return
+    if plain is not None:
+        assert [ev.event_dict(e) for e in plain.events] == [ev.event_dict(e) for e in validated]
+        assert plain.events == validated
