@@ -93,6 +93,3 @@ def cite(book: str, *quotes: str) -> None:
     if not quotes or not all(isinstance(q, str) and q.strip() for q in (book, *quotes)):
         raise TypeError("cite(book, quote, …) takes the rulebook number and at least one quote")
 
-
-#: the name earlier tests use; same function
-assert_quotes = cite

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import tomllib
 
-from .conftest import SHIPPED_CATALOG, assert_quotes
+from .conftest import SHIPPED_CATALOG, cite
 
 
 def test_official_arena_data_is_only_what_003_says():
@@ -14,7 +14,7 @@ def test_official_arena_data_is_only_what_003_says():
     for hero in data["cards"]:  # each name is checked against 003 in test_citations.py
         assert "action_cards" not in hero
     benidia = next(h for h in data["cards"] if h["name"] == "Benidia")
-    assert_quotes("003", "use the enchanter Skill of Benidia")
+    cite("003", "use the enchanter Skill of Benidia")
     assert benidia["hero_class"] == "enchanter"
 
 
@@ -26,7 +26,7 @@ def test_demo_arena_roster_big_enough():
 
 
 def test_draft_alternates_and_one_per_class(run):
-    assert_quotes("003", "A player's team (5 heroes) may only have ONE of any class (colour) of hero included in it.")
+    cite("003", "A player's team (5 heroes) may only have ONE of any class (colour) of hero included in it.")
     data = json.loads(run("arena", "draft", "--players", "Ann,Bob", "--seed", "5", "--json").output)
     assert [s["player"] for s in data["steps"]] == ["Ann", "Bob"] * 5
     assert set(data["teams"]) == {"Ann", "Bob"} and all(len(t) == 5 for t in data["teams"].values())
@@ -59,7 +59,7 @@ def test_team_validate(run, workspace):
 
 
 def test_setup_two_players(run, workspace):
-    assert_quotes("003", "the player going first draws 5 cards, the player going second draws 6 cards.",
+    cite("003", "the player going first draws 5 cards, the player going second draws 6 cards.",
                   "In a two player game, the first player to score 30 points wins the game.",
                   "Each hero comes with a deck of 5 action cards")
     a = write(workspace / "a.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann")
@@ -73,7 +73,7 @@ def test_setup_two_players(run, workspace):
 
 
 def test_setup_more_players_and_two_vs_two(run, workspace):
-    assert_quotes("003", "each player draws 5 cards plus one for each player before them in turn order.",
+    cite("003", "each player draws 5 cards plus one for each player before them in turn order.",
                   "In a two versus two player game, the first player team to score 50 points wins the game.")
     teams = [["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"],
              ["Maddoc", "Nerys", "Orrin", "Pell", "Quilla"], ["Rask", "Sorrel", "Tamsin", "Ulric", "Vesna"]]
@@ -125,7 +125,7 @@ def test_show_reads_and_says_from(run, workspace):
 
 
 def test_setup_refuses_two_teams_sharing_a_hero(run, workspace):
-    assert_quotes("003", "Decide which player will pick the first hero deck, then take turns selecting hero's until "
+    cite("003", "Decide which player will pick the first hero deck, then take turns selecting hero's until "
                          "both players have 5 heroes.")
     a = write(workspace / "a.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann")
     b = write(workspace / "b.toml", ["Ashka", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")

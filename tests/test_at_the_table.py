@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHIPPED_CATALOG, assert_quotes
+from tests.conftest import SHIPPED_CATALOG, cite
 
 OFFICIAL = str(SHIPPED_CATALOG / "official")
 
@@ -41,7 +41,7 @@ def test_premade_hint_names_decks_without_a_set_by_id(run):
 
 
 def test_contradictory_setup_options_are_refused(run):
-    assert_quotes("000", "If there are two players, choose another castle that will remain out of play.")
+    cite("000", "If there are two players, choose another castle that will remain out of play.")
     err = run("game", "setup", "--mode", "solo", "--castle", "DEMO.001", "--castle2", "DEMO.002",
               "--hordes", "demo-thornmaw", "--difficulty", "1", expect=2).stderr
     assert "--castle2 contradicts --mode solo" in err and "Traceback" not in err
@@ -92,7 +92,7 @@ def test_deck_add_takes_equals_and_bad_specs_are_reported_together(run):
 
 
 def test_campaign_start_deck_reads_the_same_grammar(run):
-    assert_quotes("000", "at most 18 base cards")
+    cite("000", "at most 18 base cards")
     run("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
         "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2",
         "--outsider", "Orrun the Everwake", "--seed", "3")
@@ -110,7 +110,7 @@ def test_campaign_start_deck_reads_the_same_grammar(run):
 
 
 def test_series_win_takes_player_option_and_old_form(run):
-    assert_quotes("004", "The player who won the previous match is always first player at the start of the next game.")
+    cite("004", "The player who won the previous match is always first player at the start of the next game.")
     run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
     run("series", "win", "cup", "--player", "Ann")
     out = run("series", "win", "cup", "Bob").stdout
@@ -209,7 +209,7 @@ def test_text_import_reads_common_list_shapes(run, workspace: Path):
 # -- errata said and owned -----------------------------------------------------------------
 
 def test_errata_said_on_edit_and_owned_through_the_original(run, workspace: Path):
-    assert_quotes("000", "3 Errata Cards — These completely replace cards from previous sets.")
+    cite("000", "3 Errata Cards — These completely replace cards from previous sets.")
     run("deck", "new", "errt", "--castle", "DEMO.001")
     out = run("deck", "add", "errt", "DEMO.017").stdout
     assert "errata: DEMO.017 Drizzle Ward is replaced by errata DEMO.203 Drizzle Ward: added DEMO.203" in out
@@ -269,7 +269,7 @@ def test_deck_file_key_errors_and_unknown_cards_together(run, workspace: Path):
 
 
 def test_fixes_name_decks_by_file_when_players_share_a_name(run, workspace: Path):
-    assert_quotes("000", "3 copies of any Common card")
+    cite("000", "3 copies of any Common card")
     source = (workspace / "decks" / "demo-blue-wall.toml").read_text().replace('player = "Alice"', 'player = "Me"')
     (workspace / "decks" / "me1.toml").write_text(source)
     (workspace / "decks" / "me2.toml").write_text(source.replace("Blue Wall", "Other"))
@@ -298,7 +298,7 @@ def _for(run, *args):
 
 
 def test_cards_search_for_a_deck_lists_what_it_may_still_take(run, workspace: Path):
-    assert_quotes("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
+    cite("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
                          "2 copies of any Rare card, and 3 copies of any Common card.")
     run("deck", "new", "t", "--castle", "DEMO.001")
     run("deck", "add", "t", "DEMO.007x2", "DEMO.028")
@@ -331,7 +331,7 @@ def test_cards_search_for_respects_the_rarity_limit(run, workspace: Path):
 
 
 def test_deck_show_chance_to_draw_by_turn(run):
-    assert_quotes("000", "Each player draws five cards from their alliance deck.")
+    cite("000", "Each player draws five cards from their alliance deck.")
     from fractions import Fraction
     from math import comb
 

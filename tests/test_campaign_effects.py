@@ -14,7 +14,7 @@ from skyforge.catalog.models import ScenarioCard
 from skyforge.errors import RuleError
 
 from .campaign_util import Game, demo_catalog
-from .conftest import assert_quotes
+from .conftest import cite
 
 
 def _game(code: str) -> Game:
@@ -36,7 +36,7 @@ def test_old_mandatory_keys_load_as_a_mandatory_table():
 
 
 def test_demo_bells_at_midnight_and_fortify_take_effect():
-    assert_quotes("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
+    cite("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
                   "There is no maximum or minimum health value.")
     catalog = demo_catalog()
     bells = catalog.get("Bells at Midnight", "scenario")
@@ -59,7 +59,7 @@ def test_demo_bells_at_midnight_and_fortify_take_effect():
 
 
 def test_a_gain_above_full_health_and_a_loss_below_zero_are_kept():
-    assert_quotes("000", "HEALTH — When an effect references the health of a card, you must consider the printed "
+    cite("000", "HEALTH — When an effect references the health of a card, you must consider the printed "
                          "value modified by tokens and temporary effects. There is no maximum or minimum health value.")
     g = _game("DEMO.184")                         # The Glowing Grotto: Fortify
     g.do(c.resolve_mandatory)
@@ -75,7 +75,7 @@ def test_a_gain_above_full_health_and_a_loss_below_zero_are_kept():
 
 
 def test_reminders_last_until_the_scenario_is_resolved():
-    assert_quotes("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
+    cite("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
                   "earn the gold indicated in the bottom left corner of the scenario card;")
     g = _game("DEMO.184")                         # mandatory: a discard at random; Sell supplies: a discard
     g.do(c.resolve_mandatory)
@@ -88,7 +88,7 @@ def test_reminders_last_until_the_scenario_is_resolved():
 
 
 def test_exile_draws_on_the_allowance_of_the_exile_action_just_taken():
-    assert_quotes("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
+    cite("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
                          "If it is an alliance card, return it to the bottom of its market deck.")
     catalog = demo_catalog()
     g = _game("DEMO.183")                         # Flooded Mine Shafts: Exile 1, Sell supplies ∞
@@ -112,7 +112,7 @@ def test_exile_draws_on_the_allowance_of_the_exile_action_just_taken():
 
 
 def test_horde_cards_are_exiled_from_the_horde_deck():
-    assert_quotes("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign.")
+    cite("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign.")
     catalog = demo_catalog()
     g = _game("DEMO.183")
     code = sorted(g.state.horde_deck)[0]

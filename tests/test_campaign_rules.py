@@ -13,7 +13,7 @@ from skyforge.campaign.state import fold
 from skyforge.errors import InputError, RuleError, StateError
 
 from .campaign_util import HORDES, Game, created, demo_catalog
-from .conftest import ROOT, assert_quotes
+from .conftest import ROOT, cite
 
 
 def rarity(code):
@@ -24,7 +24,7 @@ def rarity(code):
 
 
 def test_gold_starts_at_ten_and_castle_at_full_health():
-    assert_quotes("000", "Set your gold to 10.",
+    cite("000", "Set your gold to 10.",
                   "(You start with 10 gold and the castle is at full health.)")
     state = fold([created()])
     assert state.gold == 10
@@ -44,7 +44,7 @@ def test_castle_health_unknown_asks_for_it():
 
 
 def test_three_different_hordes_and_a_non_henchman_final_outsider():
-    assert_quotes("000", "Choose three different Hordes for this campaign",
+    cite("000", "Choose three different Hordes for this campaign",
                   "Choose one outsider for the final game of this campaign; it can be any non-henchman outsider.")
     with pytest.raises(InputError, match="three different"):
         created(hordes=HORDES[:2])
@@ -56,7 +56,7 @@ def test_three_different_hordes_and_a_non_henchman_final_outsider():
 
 
 def test_scenario_and_portal_piles_default_to_the_chosen_hordes_and_say_which():
-    assert_quotes("000", "take six scenario cards to form the scenario pile.",
+    cite("000", "take six scenario cards to form the scenario pile.",
                   "Take four stage 1 portals to form the portal pile.",
                   "You may take the portals and scenarios connected to the hordes you have chosen but you do not have to.")
     state = fold([created()])
@@ -77,7 +77,7 @@ def test_explicit_piles_are_checked():
 
 
 def test_market_deck_must_follow_its_players_castle():
-    assert_quotes("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.",
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.",
                   "They will choose another castle, which will only be used to determine that player deck's restrictions.")
     # Bo's green deck is not legal for the campaign castle (liothan): it needs the visiting castle
     with pytest.raises(InputError, match="another castle"):
@@ -102,7 +102,7 @@ def test_visiting_castle_defaults_to_the_decks_own_and_says_so():
 
 
 def test_limited_format_market_is_three_decks_shuffled_together():
-    assert_quotes("000", "simply form the market deck shuffling together any three decks of your choice "
+    cite("000", "simply form the market deck shuffling together any three decks of your choice "
                          "(either pre-made or custom built).")
     first = created(players=("Alice",), limited=[["demo-blue-wall", "demo-red-rush", "taulot-demo"]])
     state = fold([first])
@@ -122,7 +122,7 @@ def test_limited_format_market_is_three_decks_shuffled_together():
 
 
 def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed():
-    assert_quotes("000", "If you have the Nupten & Utsesh expansions, you have 41 cards per faction instead of 40. "
+    cite("000", "If you have the Nupten & Utsesh expansions, you have 41 cards per faction instead of 40. "
                          "Remove 1 heroic ally at random",
                   "3 Errata Cards — These completely replace cards from previous sets.")
     catalog = demo_catalog()
@@ -144,7 +144,7 @@ def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed
 
 
 def test_premade_market_deck_follows_the_players_castle():
-    assert_quotes("000", "each player shuffles together 40 alliance cards from the same set and of the same "
+    cite("000", "each player shuffles together 40 alliance cards from the same set and of the same "
                          "faction as their castle")
     with pytest.raises(InputError) as exc:      # a kurumo pre-made deck on a liothan castle
         created(players=("Alice=kurumo-demo",))
@@ -165,7 +165,7 @@ def test_same_seed_same_campaign():
 
 
 def test_horde_deck_never_takes_treachery_only_cards():
-    assert_quotes("000", "never take cards with the treachery-only symbol, not even at the highest difficulty levels.")
+    cite("000", "never take cards with the treachery-only symbol, not even at the highest difficulty levels.")
     catalog = demo_catalog()
     for level in range(1, 6):
         deck, notes = campaign_horde_deck(catalog, HORDES, level, c.rng(1, 0))
@@ -190,7 +190,7 @@ def test_horde_deck_says_which_data_is_missing():
 
 
 def test_starting_deck_at_most_18_base_and_2_legendary():
-    assert_quotes("000", "Each player now takes at most 18 base cards and 2 legendary cards from their market decks "
+    cite("000", "Each player now takes at most 18 base cards and 2 legendary cards from their market decks "
                          "to form their starting alliance deck.")
     g = Game()
     g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
@@ -224,7 +224,7 @@ def test_starting_deck_at_most_18_base_and_2_legendary():
 
 
 def test_outsiders_and_piles_over_four_games():
-    assert_quotes("000", "In your first game: the outsider is the stage 1 portal",
+    cite("000", "In your first game: the outsider is the stage 1 portal",
                   "In your second and third games: remove a random card from the scenario pile and use that henchman.",
                   "In the fourth and last game: use the outsider determined during campaign setup.",
                   "You will potentially use all these four portals and six scenarios throughout four games "
@@ -253,7 +253,7 @@ def test_outsiders_and_piles_over_four_games():
 
 
 def test_castle_health_and_gold_carry_over():
-    assert_quotes("000", "Set the castle's gold and health to the level it was at the end of your previous game, if any.")
+    cite("000", "Set the castle's gold and health to the level it was at the end of your previous game, if any.")
     g = Game().ready()
     g.do(c.next_game)
     g.do(c.earn_income)
@@ -267,7 +267,7 @@ def test_castle_health_and_gold_carry_over():
 
 
 def test_a_lost_game_loses_the_campaign():
-    assert_quotes("000", "You lose a campaign if you lose any game of it. You win if you win all four games of it!")
+    cite("000", "You lose a campaign if you lose any game of it. You win if you win all four games of it!")
     g = Game().ready()
     g.do(c.next_game)
     g.do(c.earn_income)
@@ -293,7 +293,7 @@ def _scenario_game(code="DEMO.183", gold=None):
 
 
 def test_action_needs_enough_gold():
-    assert_quotes("000", "The Alliance must spend the gold indicated next to the action effect to take an action.",
+    cite("000", "The Alliance must spend the gold indicated next to the action effect to take an action.",
                   "If the number is positive, the Alliance earns that gold instead.")
     g = _scenario_game(gold=3)
     with pytest.raises(RuleError, match="costs 4 gold"):
@@ -307,7 +307,7 @@ def test_action_needs_enough_gold():
 
 
 def test_each_action_once_unless_infinity():
-    assert_quotes("000", "Each action may only be taken once unless there is a \"∞\" symbol next to it.")
+    cite("000", "Each action may only be taken once unless there is a \"∞\" symbol next to it.")
     g = _scenario_game(gold=10)
     g.do(c.take_action, "Exile 1")
     with pytest.raises(RuleError, match="already taken"):
@@ -321,7 +321,7 @@ def test_each_action_once_unless_infinity():
 
 
 def test_income_once_after_the_actions():
-    assert_quotes("000", "Once you are satisfied with your choices:",
+    cite("000", "Once you are satisfied with your choices:",
                   "earn the gold indicated in the bottom left corner of the scenario card;")
     g = _scenario_game(gold=10)
     g.do(c.recruit, 2)
@@ -338,7 +338,7 @@ def test_income_once_after_the_actions():
 
 
 def test_gold_never_below_zero_nor_above_forty():
-    assert_quotes("000", "Gold cannot be negative and nothing happens if it is 0.", "Gold can be at most 40.")
+    cite("000", "Gold cannot be negative and nothing happens if it is 0.", "Gold can be at most 40.")
     g = _scenario_game()
     (e,) = g.do(c.adjust_gold, 100)
     assert g.state.gold == 40 and e.change == 30 and e.amount == 100
@@ -349,7 +349,7 @@ def test_gold_never_below_zero_nor_above_forty():
 
 
 def test_pillage_loses_x_gold_once_however_many_players():
-    assert_quotes("000", "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero",
+    cite("000", "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero",
                   "In cooperative games, when both players pillage X cards at the same time, the Alliance only loses X gold.")
     g = _scenario_game(gold=10)
     g.do(c.earn_income)
@@ -363,7 +363,7 @@ def test_pillage_loses_x_gold_once_however_many_players():
 
 
 def test_recruit_forms_three_offers_from_the_top_of_each_market():
-    assert_quotes("000", "To form an offer, place the top X cards of your market deck face-up next to each other.",
+    cite("000", "To form an offer, place the top X cards of your market deck face-up next to each other.",
                   "Each player takes all the cards from one offer and places them on the top of their deck in any order.",
                   "Then, place all the cards left in the market at the bottom of the market deck in a random order.")
     g = _scenario_game(gold=10)
@@ -386,9 +386,9 @@ def test_recruit_forms_three_offers_from_the_top_of_each_market():
 
 
 def test_recruit_with_a_short_market_forms_as_many_offers_as_possible():
-    assert_quotes("000", "If the market deck is empty, just form as many offers as possible even though some "
+    cite("000", "If the market deck is empty, just form as many offers as possible even though some "
                          "might have fewer cards than others.")
-    assert_quotes("000", "To form an offer, place the top X cards of your market deck face-up next to each other.")
+    cite("000", "To form an offer, place the top X cards of your market deck face-up next to each other.")
     # each offer is the top X cards of what is left, in turn: the last ones run short
     assert c.offer_sizes(20, 2) == [2, 2, 2]
     assert c.offer_sizes(5, 2) == [2, 2, 1]
@@ -424,7 +424,7 @@ def _take_offers(g):
 
 
 def test_recruit_x_takes_the_first_recruit_x_action_still_takeable():
-    assert_quotes("000", 'Each action may only be taken once unless there is a "∞" symbol next to it.')
+    cite("000", 'Each action may only be taken once unless there is a "∞" symbol next to it.')
     g = _two_recruit_1_game(second_repeatable=False)
     g.do(c.recruit, 1)
     _take_offers(g)
@@ -450,7 +450,7 @@ def test_recruit_only_through_the_scenario_action_unless_free():
 
 
 def test_exiled_card_goes_to_the_bottom_of_the_market_deck():
-    assert_quotes("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
+    cite("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
                          "If it is an alliance card, return it to the bottom of its market deck.")
     g = _scenario_game(gold=10)
     bo = g.state.player("Bo")

@@ -12,7 +12,7 @@ from skyforge.catalog import load_catalog
 from skyforge.catalog.codes import normalize_code, parse_printed
 from skyforge.errors import InputError
 
-from .conftest import SHIPPED_CATALOG, assert_quotes
+from .conftest import SHIPPED_CATALOG, cite
 
 MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
 SHIPPED_FILES = sorted(SHIPPED_CATALOG.rglob("*.toml"))
@@ -44,9 +44,9 @@ def test_official_data_is_never_fictional():
 
 
 def test_code_ranges_come_from_the_rulebooks():
-    assert_quotes("000", "Campaigns base box: 001 to 184", "Nupten Travelers and Faefolk expansion: 185 to 265",
+    cite("000", "Campaigns base box: 001 to 184", "Nupten Travelers and Faefolk expansion: 185 to 265",
                   "Deluxe Promo pack: 266 to 282", "Year 3 Promo pack: 283 to 300")
-    assert_quotes("001", "Monoliths base box: 001 to 174", "Diviners expansion: 175 to 196",
+    cite("001", "Monoliths base box: 001 to 174", "Diviners expansion: 175 to 196",
                   "The Brood expansion: 197 to 228", "Colossals expansion: 229 to 255")
     catalog = load_catalog()
     assert catalog.product_of("CAM.014") == "Campaigns base box"
@@ -66,7 +66,7 @@ def test_non_codes(text):
 
 
 def test_printed_code_with_copies():
-    assert_quotes("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)")
+    cite("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)")
     assert parse_printed("CAM.014 2x") == ("CAM.014", 2)
     assert parse_printed("CAM.015") == ("CAM.015", 1)
 
@@ -176,9 +176,9 @@ def test_inferences_in_the_official_catalog_are_marked():
     into them says so in `source` ("… inferred: …")."""
     import tomllib
 
-    from .conftest import SHIPPED_CATALOG, assert_quotes
+    from .conftest import SHIPPED_CATALOG, cite
 
-    assert_quotes("000", "For your first game, use the blue and/or green decks from the Campaigns set")
+    cite("000", "For your first game, use the blue and/or green decks from the Campaigns set")
     cards = tomllib.loads((SHIPPED_CATALOG / "official" / "cards.toml").read_text(encoding="utf-8"))["cards"]
     wind = next(c for c in cards if c["name"] == "Wind Riders")
     assert wind["kind"] == "alliance" and "kind inferred:" in wind["source"]

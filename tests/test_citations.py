@@ -20,7 +20,7 @@ import pytest
 
 from .conftest import ROOT, find_rulebooks
 
-CITE_NAMES = {"cite", "assert_quotes"}
+CITE_NAMES = {"cite"}
 TESTS = ROOT / "tests"
 
 

@@ -155,9 +155,9 @@ def test_limited_format_and_unknown_castle_health(run, workspace):
 
 def test_the_file_keeps_what_pausing_a_campaign_asks_for(run, workspace):
     """000 "Pausing a Campaign": everything to set aside is in the campaign file, nothing else needed."""
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("000", "you need to note down your gold and castle's health.",
+    cite("000", "you need to note down your gold and castle's health.",
                   "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
                   "and final outsider.")
     sky(run, *NEW)
@@ -192,11 +192,11 @@ def test_end_needs_exactly_one_of_won_and_lost(run):
 
 
 def test_castle_health_has_no_cap_and_no_floor(run):
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("000", "HEALTH — When an effect references the health of a card, you must consider the printed "
+    cite("000", "HEALTH — When an effect references the health of a card, you must consider the printed "
                          "value modified by tokens and temporary effects. There is no maximum or minimum health value.")
-    assert_quotes("001", "There is no maximum or minimum health value.")
+    cite("001", "There is no maximum or minimum health value.")
     _playing(run)                                              # DEMO.001: full health 20 in the catalog
     out = sky(run, "campaign", "health", "spring", "22").stdout
     assert "Castle health 20 → 22 (full 20)" in out
@@ -212,9 +212,9 @@ def test_castle_health_has_no_cap_and_no_floor(run):
 def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(run):
     """Seed 5: game 1 is Bells at Midnight (mandatory: the castle loses 2 health; Exile 1; Fortify),
     game 2 The Glowing Grotto (mandatory: a discard at random, a reminder; Fortify)."""
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
+    cite("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
                   "Each action may only be taken once unless there is a \"∞\" symbol next to it.",
                   "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
                   "If it is an alliance card, return it to the bottom of its market deck.",
@@ -288,9 +288,9 @@ def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(ru
 
 
 def test_show_lists_each_players_cards_and_the_next_step(run):
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("000", "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
+    cite("000", "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
                          "and final outsider.")
     sky(run, *NEW)
     data = show(run)

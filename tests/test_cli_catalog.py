@@ -109,9 +109,9 @@ def test_cache_can_be_disabled_and_broken_cache_is_a_miss(tmp_path, monkeypatch)
 
 
 def test_catalog_check_reports_codes_outside_the_sets_product_ranges(run, tmp_path):
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)", "Campaigns base box: 001 to 184")
+    cite("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)", "Campaigns base box: 001 to 184")
     far = tmp_path / "far.toml"
     far.write_text('[[cards]]\ncode = "CAM.350"\nkind = "alliance"\nname = "Too Far"\n\n'
                    '[[cards]]\ncode = "CAM.184"\nkind = "alliance"\nname = "Last Of The Box"\n', encoding="utf-8")

@@ -18,7 +18,7 @@ from skyforge.decks.files import DeckFile
 from skyforge.decks import sharecode
 from skyforge.errors import InputError
 
-from .conftest import EXAMPLE_DECKS, assert_quotes
+from .conftest import EXAMPLE_DECKS, cite
 
 CHROMIUM = Path("/usr/bin/chromium")
 FULL_FORMATS = ["json", "csv", "text", "code", "md"]
@@ -146,7 +146,7 @@ def test_bad_share_code_on_the_command_line(run):
 # -- several players ------------------------------------------------------------------
 
 def test_table_pull_list_checks_the_copy_limits_across_players(run, workspace):
-    assert_quotes("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card")
+    cite("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card")
     text = run("deck", "export", "demo-blue-wall", "demo-green-grove", "--players").stdout
     assert "Pull list for the table: Alice, Bo" in text and "copy limits across all decks respected" in text
     assert "[ ] 3 DEMO.007 Gullwing Lookout  (Alice 3)" in text

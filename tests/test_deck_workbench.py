@@ -19,7 +19,7 @@ from skyforge.decks.premade import build_premade
 from skyforge.decks.stats import Entry, HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
 from skyforge.errors import InputError
 
-from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, assert_quotes
+from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, cite
 
 
 @pytest.fixture(scope="module")
@@ -113,10 +113,10 @@ def test_copy_rename_and_list(run, workspace):
 # -- pre-made decks ----------------------------------------------------------------
 
 def test_premade_rule_is_quoted():
-    assert_quotes("000", "each player shuffles together 40 alliance cards from the same set and of the same "
+    cite("000", "each player shuffles together 40 alliance cards from the same set and of the same "
                          "faction as their castle",
                   "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
-    assert_quotes("001", "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
+    cite("001", "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
 
 
 @pytest.mark.parametrize("faction", ["liothan", "taulot", "kurumo"])
@@ -145,7 +145,7 @@ def test_premade_applies_errata(catalog):
 
 
 def test_premade_checks_its_cards_and_its_castle(run, workspace, tmp_path):
-    assert_quotes("000", "each player shuffles together 40 alliance cards from the same set and of the same "
+    cite("000", "each player shuffles together 40 alliance cards from the same set and of the same "
                          "faction as their castle")
     result = run("deck", "premade", "DEMO", "liothan", "--castle", "DEMO.003", expect=2)   # a taulot castle
     assert "is taulot; pre-made deck 'liothan-demo' is liothan" in result.stderr
@@ -208,11 +208,11 @@ def test_show_human_view(run):
 
 
 def test_mulligan_suggestion_is_quoted():
-    assert_quotes("000", 'we suggest you mulligan any card that is not of the "ally" type and/or has a mana cost '
+    cite("000", 'we suggest you mulligan any card that is not of the "ally" type and/or has a mana cost '
                          "of 5 or higher", "Each player draws five cards from their alliance deck.",
                   "discard any number of cards, draw back the same amount, and then shuffle the discarded "
                   "cards back into the deck")
-    assert_quotes("001", "has a mana cost of 6 or higher")
+    cite("001", "has a mana cost of 6 or higher")
 
 
 def _brute_force(counts: HandCounts, k: int) -> tuple[Fraction, Fraction]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from .conftest import assert_quotes
+from .conftest import cite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +27,7 @@ def order(catalog, fid: str) -> str:
 
 
 def test_snake_order_four_heroes(catalog):
-    assert_quotes("002", "One player in the Shadow team makes the first pick, choosing just one hero from the "
+    cite("002", "One player in the Shadow team makes the first pick, choosing just one hero from the "
                   "available pool. Then, teams alternate choosing two heroes each until the Shadow team makes "
                   "the last pick, choosing just one hero.",
                   "Each team chooses 4 different heroes")
@@ -36,7 +36,7 @@ def test_snake_order_four_heroes(catalog):
 
 
 def test_moba_order_four_heroes(catalog):
-    assert_quotes("002", "In the ban step, each team, starting with the Shadow team, removes one hero from the "
+    cite("002", "In the ban step, each team, starting with the Shadow team, removes one hero from the "
                   "drafting pool. Take a ban step before starting the draft and as soon as both teams have "
                   "chosen two heroes each.")
     # DESIGN.md §2: S1 L2 S1 · ban S, ban L · S1 L2 S1, with a ban step first
@@ -49,7 +49,7 @@ def test_moba_order_four_heroes(catalog):
 
 
 def test_three_hero_orders_two_lane(catalog):
-    assert_quotes("002", "for two-player games, we suggest to play with only three heroes per team instead of "
+    cite("002", "for two-player games, we suggest to play with only three heroes per team instead of "
                   "the usual four.")
     assert order(catalog, "onward-snake-3") == "S L L S S L"
     assert order(catalog, "onward-moba-3") == "ban S ban L S L L S ban S ban L S L"
@@ -59,7 +59,7 @@ def test_three_hero_orders_two_lane(catalog):
 
 
 def test_arena_turns(catalog):
-    assert_quotes("003", "take turns selecting hero's until both players have 5 heroes. "
+    cite("003", "take turns selecting hero's until both players have 5 heroes. "
                   "You're limited to one hero of each colour.")
     assert order(catalog, "arena-turns-5") == "F S F S F S F S F S"
 

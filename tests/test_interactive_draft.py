@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, assert_quotes
+from tests.conftest import ROOT, cite
 
 PROMPT = re.compile(r"turn (\d+): (\w+) \((Light|Shadow)\) (picks|bans) \(empty = random\)")
 
@@ -21,7 +21,7 @@ def _teams(text: str) -> dict[str, str]:
 
 
 def test_interactive_draft_names_player_and_team_each_turn(run, monkeypatch):
-    assert_quotes("002", "A. Teams. Players split into Light and Shadow teams, assigned randomly.",
+    cite("002", "A. Teams. Players split into Light and Shadow teams, assigned randomly.",
                   "In the ban step, each team, starting with the Shadow team, removes one hero from the drafting pool.")
     from skyforge.cli import onward
 

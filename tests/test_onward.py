@@ -8,11 +8,11 @@ import tomllib
 
 import pytest
 
-from .conftest import SHIPPED_CATALOG, assert_quotes
+from .conftest import SHIPPED_CATALOG, cite
 
 
 def test_official_roster_holds_only_rulebook_facts():
-    assert_quotes("002", "Shadow team: Akimo, Miyuki, Kichie, and Yami.",
+    cite("002", "Shadow team: Akimo, Miyuki, Kichie, and Yami.",
                   "Light team: Vorhild, Brylvar, Astryda, and Heraal.")
     data = tomllib.loads((SHIPPED_CATALOG / "official" / "onward.toml").read_text())
     assert data["provenance"] == "official"
@@ -27,7 +27,7 @@ def test_demo_roster_is_marked_and_covers_every_faction_and_colour():
     data = tomllib.loads((SHIPPED_CATALOG / "demo" / "onward-demo.toml").read_text())
     assert data["provenance"] == "demo"
     assert data["sets"] == [{"code": "DEMOO", "name": "Onward demo heroes (fictional)", "game": "onward"}]
-    assert_quotes("002", "Kurumo, Liothan, Taulot, Nupten")
+    cite("002", "Kurumo, Liothan, Taulot, Nupten")
     pairs = {(h["faction"], h["color"]) for h in data["cards"]}
     assert pairs == {(f, c) for f in ("kurumo", "liothan", "taulot", "nupten")
                      for c in ("red", "blue", "green", "yellow")}
@@ -43,7 +43,7 @@ def test_heroes_lists_roster_and_first_game_preset(run):
 
 
 def test_snake_draft_json_shape_and_setup(run):
-    assert_quotes("002", "Each player draws 2 cards into their hand.",
+    cite("002", "Each player draws 2 cards into their hand.",
                   "Take all of your other hero cards (there should be 5 for each hero).")
     out = run("onward", "draft", "--method", "snake", "--one-per-color", "--players", "Ann,Bob",
               "--picks", "Emberjaw,Tidewarden,Galewing", "--seed", "11", "--json").output
@@ -60,7 +60,7 @@ def test_snake_draft_json_shape_and_setup(run):
 
 
 def test_three_players_one_without_teammate_draws_four(run):
-    assert_quotes("002", "In a 3-player game, the player without a teammate draws 4 cards instead.")
+    cite("002", "In a 3-player game, the player without a teammate draws 4 cards instead.")
     data = json.loads(run("onward", "draft", "--players", "A,B,C", "--seed", "3", "--json").output)
     draws = sorted(e["draw"] for e in data["setup"])
     assert draws == [2, 2, 4]
@@ -176,9 +176,9 @@ def test_saving_never_overwrites_a_draft_saved_meanwhile(run, workspace, monkeyp
 def test_nothing_chosen_is_the_fallback_one_per_color_all_random(run):
     import json as _json
 
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("002", "If you cannot agree, use the first restriction (one per color) and the first drafting "
+    cite("002", "If you cannot agree, use the first restriction (one per color) and the first drafting "
                          "method (all random!).")
     data = _json.loads(run("onward", "draft", "--seed", "7", "--json").stdout)
     assert data["method"] == "random" and data["restrictions"] == ["one hero per colour"]
@@ -194,9 +194,9 @@ def test_nothing_chosen_is_the_fallback_one_per_color_all_random(run):
 
 
 def test_hero_classes_are_checked_against_the_games_own_list(run, tmp_path):
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("002", "Heroes belong to one of these classes:", "Slayers seize the initiative",
+    cite("002", "Heroes belong to one of these classes:", "Slayers seize the initiative",
                   "Marksmen are unbeatable damage dealers", "Tanks keep friendly heroes alive",
                   "Controllers influence the battlefield", "Mages are the best at clearing waves",
                   "Laners push toward the enemy nexus", "Junglers earn gold faster",

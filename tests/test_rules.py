@@ -14,7 +14,7 @@ from skyforge.decks import CollectionFile, Deck, DeckFile
 from skyforge.errors import InputError
 from skyforge.rules import owned_counts, validate_decks
 
-from .conftest import assert_quotes
+from .conftest import cite
 
 MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
 
@@ -59,7 +59,7 @@ def test_legal_deck_passes(catalog):
 
 
 def test_castle_back_sets_factions_per_rarity(catalog):
-    assert_quotes("000", "The back of the castle card indicates, for each rarity, which faction (color) "
+    cite("000", "The back of the castle card indicates, for each rarity, which faction (color) "
                          "of cards can be included and any additional rules.")
     cards = filler(8) | {"TST.012": 2}          # kurumo base: Blue Keep allows liothan, taulot
     report = validate_decks(catalog, [deck(cards)])
@@ -78,7 +78,7 @@ def test_rarity_without_a_line_is_not_allowed(catalog):
 
 
 def test_rarity_limit_counts_copies(catalog):
-    assert_quotes("000", "you can only have 6 Mythic cards of the blue Liothan faction")
+    cite("000", "you can only have 6 Mythic cards of the blue Liothan faction")
     cards = {"TST.010": 3, "TST.011": 3, "TST.020": 1, "TST.030": 1, "TST.031": 1, "TST.032": 1}
     report = validate_decks(catalog, [deck(cards)])   # Blue Keep: at most 2 mythic
     assert rules_of(report) == ["rarity-limit"]
@@ -89,7 +89,7 @@ def test_rarity_limit_counts_copies(catalog):
 
 
 def test_subtype_admits_cards_of_any_faction(catalog):
-    assert_quotes("001", "Some restrictions are in place to cover for possible expansions where, for example, "
+    cite("001", "Some restrictions are in place to cover for possible expansions where, for example, "
                          "Shapeshifters (currently only in the Liothan faction) may join the friendly Taulot "
                          "or Nupten factions.")
     ok = filler(9) | {"TST.021": 1}             # taulot rare Shapeshifter: admitted by subtype
@@ -99,7 +99,7 @@ def test_subtype_admits_cards_of_any_faction(catalog):
 
 
 def test_any_set_may_be_used(catalog):
-    assert_quotes("000", "You can include cards from any set when building custom decks, regardless of "
+    cite("000", "You can include cards from any set when building custom decks, regardless of "
                          "the set icon on the castle card.")
     # The promo-range card TST.100 (another product) is as legal as the base box ones.
     report = validate_decks(catalog, [deck(filler(9) | {"TST.100": 1})])
@@ -108,7 +108,7 @@ def test_any_set_may_be_used(catalog):
 
 @pytest.mark.parametrize("rarity_code, limit", [("TST.010", 3), ("TST.020", 2), ("TST.030", 1), ("TST.041", 1)])
 def test_copy_limits_within_one_deck(catalog, rarity_code, limit):
-    assert_quotes("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary "
+    cite("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary "
                          "card, 2 copies of any Rare card, and 3 copies of any Common card.")
     castle = "TST.002" if rarity_code == "TST.041" else "TST.001"
     report = validate_decks(catalog, [deck({rarity_code: limit + 1}, castle=castle)])
@@ -117,7 +117,7 @@ def test_copy_limits_within_one_deck(catalog, rarity_code, limit):
 
 
 def test_copy_limits_hold_across_all_players_decks(catalog):
-    assert_quotes("001", "The only general rule not written on the castle card is: across all players' decks, "
+    cite("001", "The only general rule not written on the castle card is: across all players' decks, "
                          "there can be at most 1 copy of any Mythic or Legendary card")
     alice = deck(filler(9) | {"TST.030": 1}, player="Alice", name="a")
     bo = deck({"TST.010": 2, "TST.011": 3, "TST.012": 1, "TST.021": 1, "TST.030": 1,
@@ -135,7 +135,7 @@ def test_copy_limits_hold_across_all_players_decks(catalog):
 
 
 def test_second_player_follows_own_castle(catalog):
-    assert_quotes("000", "If there are two players, choose another castle that will remain out of play. "
+    cite("000", "If there are two players, choose another castle that will remain out of play. "
                          "This castle will only be used for determining the second player's alliance deck restrictions.")
     green = deck({"TST.011": 2, "TST.041": 1}, castle="Green Hall", name="g")
     report = validate_decks(catalog, [green])
@@ -177,7 +177,7 @@ def test_card_without_rarity_is_reported_not_guessed(catalog):
 
 
 def test_errata_replace_the_cards_they_correct(catalog):
-    assert_quotes("000", "3 Errata Cards — These completely replace cards from previous sets.")
+    cite("000", "3 Errata Cards — These completely replace cards from previous sets.")
     report = validate_decks(catalog, [deck(filler(9) | {"TST.050": 1})])
     assert report.valid
     assert report.decks[0].cards.get("TST.100") == 1 and "TST.050" not in report.decks[0].cards
@@ -228,11 +228,11 @@ def test_collection_with_unknown_product_is_bad_input(catalog):
 
 
 def test_two_decks_on_one_castle_break_same_castle(run, workspace):
-    from .conftest import assert_quotes
+    from .conftest import cite
 
-    assert_quotes("000", "If there are two players, choose another castle that will remain out of play. "
+    cite("000", "If there are two players, choose another castle that will remain out of play. "
                          "This castle will only be used for determining the second player's alliance deck restrictions.")
-    assert_quotes("001", "If there are two alliance players, choose another castle that will remain out of play.")
+    cite("001", "If there are two alliance players, choose another castle that will remain out of play.")
     import json
 
     from .conftest import DEMO_CATALOG

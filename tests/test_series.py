@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from .conftest import assert_quotes
+from .conftest import cite
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,7 +14,7 @@ from skyforge.series import new, state
 
 
 def test_rules_quoted():
-    assert_quotes("004",
+    cite("004",
                   "The first player to claim two trophies in a best of three game, or to claim three trophies in "
                   "a best of five game, is declared the winner of the game.",
                   "From here on out, both players’ decks will be one card smaller.",

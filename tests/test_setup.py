@@ -14,7 +14,7 @@ from skyforge.errors import InputError
 from skyforge.setup import game_setup, mode_rule, total_difficulty
 from skyforge.setup.plan import PlanFile, PlanResult, plan_status
 
-from .conftest import assert_quotes
+from .conftest import cite
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +29,7 @@ def rule(catalog, mode, book):
 # -- minion health tokens per mode ----------------------------------------------------
 
 def test_minion_tokens_000(catalog):
-    assert_quotes("000", "For solo games, place 1 health token on two different minions of your choice "
+    cite("000", "For solo games, place 1 health token on two different minions of your choice "
                          "(e.g. Zephylite Minions and Ratamil minions). For cooperative games, place 1 health "
                          "token on each minion card.")
     solo, coop = rule(catalog, "solo", "000"), rule(catalog, "coop", "000")
@@ -38,7 +38,7 @@ def test_minion_tokens_000(catalog):
 
 
 def test_minion_tokens_001(catalog):
-    assert_quotes("001", "For solo or 2-player competitive games place 1 health token on each minion card "
+    cite("001", "For solo or 2-player competitive games place 1 health token on each minion card "
                          "(place 2 on each minion for cooperative or 3-player competitive games).")
     for mode, tokens in (("solo", 1), ("competitive-2", 1), ("coop", 2), ("competitive-3", 2)):
         r = rule(catalog, mode, "001")
@@ -58,9 +58,9 @@ def test_minions_in_the_setup_follow_the_chosen_book(catalog):
 # -- portal pile ---------------------------------------------------------------------
 
 def test_portal_stages(catalog):
-    assert_quotes("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 "
+    cite("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 "
                          "on the bottom.")
-    assert_quotes("001", "Take the 2 portal cards with the same game mode.",
+    cite("001", "Take the 2 portal cards with the same game mode.",
                   "Form a face-up pile ordered by stage number with stage I on top and stage III on the bottom.")
     assert rule(catalog, "solo", "000").portal_stages == [1, 2, 3, 4]
     assert rule(catalog, "solo", "001").portal_stages == [1, 3]
@@ -72,7 +72,7 @@ def test_portal_stages(catalog):
 
 
 def test_000_has_no_competitive_mode(catalog):
-    assert_quotes("000", "Portal cards are double-sided with one side for each player count, either solo or "
+    cite("000", "Portal cards are double-sided with one side for each player count, either solo or "
                          "cooperative.")
     with pytest.raises(InputError, match="rulebook 000 has no competitive-2 mode"):
         mode_rule(catalog, "competitive-2", "000")
@@ -80,7 +80,7 @@ def test_000_has_no_competitive_mode(catalog):
 
 
 def test_default_book_is_the_castle_sets_then_the_latest(catalog):
-    assert_quotes("000", "first set, Monoliths, and Campaigns")
+    cite("000", "first set, Monoliths, and Campaigns")
     assert mode_rule(catalog, "solo")[0].rulebook == "000"          # Campaigns is the latest
     mon = load_catalog()  # a MON castle follows 001
     from skyforge.catalog.models import CastleCard
@@ -89,7 +89,7 @@ def test_default_book_is_the_castle_sets_then_the_latest(catalog):
 
 
 def test_competitive_horde_player(catalog):
-    assert_quotes("001", "Place the horde mana token on 0.",
+    cite("001", "Place the horde mana token on 0.",
                   "The horde player draws 5 cards and may take a mulligan, like the alliance players.")
     r = rule(catalog, "competitive-3", "001")
     assert r.horde_player and r.alliance_players == 2
@@ -100,9 +100,9 @@ def test_competitive_horde_player(catalog):
 # -- horde deck by difficulty ----------------------------------------------------------
 
 def test_difficulty_table(catalog):
-    assert_quotes("000", "| Level 3 (and also add 1 random) | 10 |")
-    assert_quotes("001", "| Level 3 (and also add 1 random legendary card) | 10 |")
-    assert_quotes("000", "with the two weakest power levels. This will set the difficulty to level 2.")
+    cite("000", "| Level 3 (and also add 1 random) | 10 |")
+    cite("001", "| Level 3 (and also add 1 random legendary card) | 10 |")
+    cite("000", "with the two weakest power levels. This will set the difficulty to level 2.")
     cam = {r.level: r for r in catalog.difficulty_levels if r.set == "CAM"}
     mon = {r.level: r for r in catalog.difficulty_levels if r.set == "MON"}
     assert [cam[n].cards for n in range(1, 6)] == [9, 18, 10, 20, 11]
@@ -139,7 +139,7 @@ def test_unknown_power_levels_are_reported_not_guessed(catalog):
 # -- total difficulty ------------------------------------------------------------------
 
 def test_difficulty_modifiers(catalog):
-    assert_quotes("001", "+0 for easy hordes.", "+0.5 for medium hordes.", "+1 for hard hordes.",
+    cite("001", "+0 for easy hordes.", "+0.5 for medium hordes.", "+1 for hard hordes.",
                   "+0.5 for The Ancient Outsider or Silent Ambassador.", "+1 for each card of a colossal outsider.")
     h = catalog.hordes
     assert total_difficulty(catalog, 2, [h["skybooter"]], None).total == 2
@@ -152,8 +152,8 @@ def test_difficulty_modifiers(catalog):
 
 
 def test_harder_hordes_are_unknown_and_the_disagreement_is_said(catalog):
-    assert_quotes("000", "Nightmare (Harder)", "The Brood (Harder)")
-    assert_quotes("001", "Nightmare (Hard)", "The Brood (Hard)")
+    cite("000", "Nightmare (Harder)", "The Brood (Harder)")
+    cite("001", "Nightmare (Hard)", "The Brood (Hard)")
     report = total_difficulty(catalog, 2, [catalog.hordes["nightmare"]], None)
     assert report.total is None and report.known_total == 2
     assert any("Harder in 000" in n and "Hard in 001" in n for n in report.notes)
@@ -183,7 +183,7 @@ _CATALOG = load_catalog()
 # -- first games ----------------------------------------------------------------------
 
 def test_first_game_cam_is_the_rulebooks(catalog):
-    assert_quotes("000", 'for your first game, use "Pools of Flyema"', 'For your first game, use "Atlas".',
+    cite("000", 'for your first game, use "Pools of Flyema"', 'For your first game, use "Atlas".',
                   "For your first game, take the stage 1 portal for either solo or co-op that does not have a "
                   "horde name after the stage.")
     s = game_setup(catalog, first_game="CAM", seed=1)
@@ -194,7 +194,7 @@ def test_first_game_cam_is_the_rulebooks(catalog):
 
 
 def test_first_game_mon(catalog):
-    assert_quotes("001", 'for your first game use "Beraph of Grialth"', 'For your first game use "Purple Circle".')
+    cite("001", 'for your first game use "Beraph of Grialth"', 'For your first game use "Purple Circle".')
     s = game_setup(catalog, first_game="mon", seed=1)
     assert (s.castle.name, s.outsider[0].name, s.level, s.rulebook) == ("Beraph of Grialth", "Purple Circle", 2, "001")
 
@@ -209,7 +209,7 @@ def test_first_game_demo_is_complete(catalog):
 # -- battle plan ----------------------------------------------------------------------
 
 def test_battle_plan_order_and_thresholds(catalog):
-    assert_quotes("001", "Start from Liothan Shapeshifters and end with Nupten Diviners",
+    cite("001", "Start from Liothan Shapeshifters and end with Nupten Diviners",
                   "Start from the Renegades and end with the Broods",
                   "If you win 6 or more games, you can consider yourself victorious",
                   "after you have won 4 or more games with the same alliance deck, use a random outsider")
@@ -224,7 +224,7 @@ def test_battle_plan_suggestions(catalog):
     status = plan_status(catalog, state)
     assert (status.next_deck, status.next_horde, status.next_outsider) == ("liothan-shapeshifters", "renegade",
                                                                            "The Hate Bringer")
-    assert_quotes("001", "go on to fight against all the hordes in your collection in the order listed")
+    cite("001", "go on to fight against all the hordes in your collection in the order listed")
     state.results = [PlanResult(deck="liothan-shapeshifters", horde="renegade", won=False)]
     assert plan_status(catalog, state).next_horde == "undead"  # each horde once, in order: a lost one too
     hordes = catalog.battle_plans["001"].hordes
@@ -250,7 +250,7 @@ def test_battle_plan_deck_that_fought_every_horde_moves_on(catalog):
 
 
 def test_battle_plan_of_000_recommendations(catalog):
-    assert_quotes("000", "For the alliance decks the main recommendation is to leave the Nupten (yellow) decks last",
+    cite("000", "For the alliance decks the main recommendation is to leave the Nupten (yellow) decks last",
                   "A possible order is to play all the Liothan (blue), Taulot (green), Kurumo (red), and Nupten "
                   "(yellow) decks in the release order: first set, Monoliths, and Campaigns.",
                   "Play them from easier to harder and for the outsider use the first one indicated for each horde, "
