@@ -568,3 +568,9 @@ def test_arena_team_files_are_checked(run, workspace, body, expected):
     (workspace / "teams").mkdir()
     (workspace / "teams" / "t.toml").write_text("schema = 1\n" + body + "\n")
     assert expected in run("arena", "team", "validate", "t", expect=2).stderr
+
+
+def test_a_file_name_too_long_for_its_lock_is_bad_input(run, workspace):
+    """Found by tools/fuzz.py: `collection add --file NAME` with a 250-character name."""
+    result = run("collection", "add", "DEMO.016", "--file", "a" * 250 + ".toml", expect=2)
+    assert "the file name is too long" in result.stderr and "Traceback" not in result.output

@@ -291,6 +291,10 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
 
     path = Path(path)
     where = lock_path(path)
+    if len(where.name.encode("utf-8", "replace")) > MAX_PATH_ARG:
+        shown = path.name if len(path.name) <= 60 else path.name[:60] + "…"
+        raise InputError(Problem(f"the file name is too long: file systems take at most {MAX_PATH_ARG} bytes",
+                                 file=shown, hint="give a shorter file name"))
     _writable_folder(where.parent)
     for part in (where.parent.parent, where.parent, where):
         if part.is_symlink():
