@@ -648,34 +648,8 @@ def exile(state: CampaignState, catalog, player: str | None, card: str, *, free:
     return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
 
 
-DEMO_NOTE = "demo data: fictional DEMO cards, not the published game's"
-
-
-def uses_demo_data(state: CampaignState, catalog=None) -> bool:
-    """Whether the campaign's castle, decks, scenarios, portals or hordes are demo data (the DEMO set).
-
-    Codes are looked up in ``catalog`` when given; a code of the DEMO set counts as demo anyway,
-    so a campaign read with another catalog is still marked."""
-    codes = [state.castle, *state.horde_deck]
-    codes += [x.code for x in (*state.scenario_pile, *state.portal_pile)]
-    codes += [x for g in state.games for x in (g.scenario, g.portal)]
-    for p in state.players:
-        codes += [p.castle, *p.deck, *p.market]
-    for code in codes:
-        if code and code.upper().startswith("DEMO."):
-            return True
-    if catalog is not None:
-        if any(catalog.provenance(c) == "demo" for c in catalog.of_kind("horde")
-               if getattr(c, "horde", None) in state.hordes):
-            return True
-        for code in dict.fromkeys(c for c in codes if c):
-            try:
-                card = catalog.find(code)
-            except SkyforgeError:
-                card = None
-            if card is not None and catalog.provenance(card) == "demo":
-                return True
-    return False
+# the demo-data check reads state only: it lives beside the state (re-exported here)
+from skyforge.campaign.state import DEMO_NOTE, uses_demo_data  # noqa: E402,F401
 
 
 def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.HealthSet]:

@@ -8,17 +8,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
-
-from skyforge.catalog.codes import set_of
-from skyforge.catalog.completion import complete
+from skyforge.catalog.codes import set_of, slug
 from skyforge.catalog.index import Catalog, Origin
-from skyforge.catalog.models import CARD_MODELS, CatalogFile, slug
 from skyforge.errors import InputError, Problem
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.tomlpos import key_lines
 
-register_union_tags(set(CARD_MODELS))
+if typing.TYPE_CHECKING:
+    from pydantic import BaseModel, TypeAdapter
+
+    from skyforge.catalog.models import CatalogFile
+
+# pydantic and the models are imported only when files are read (a cache miss): see _load_file
 _ADAPTER: TypeAdapter[CatalogFile] | None = None
 
 
@@ -119,11 +120,11 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
     A catalog that loaded cleanly is cached (see :mod:`skyforge.catalog.cache`)
     and served from there until one of its files — or skyforge — changes.
     """
+    from skyforge.catalog import cache as catalog_cache
+
     layers = catalog_layers(paths)
     files = layers.files
     if cache:
-        from skyforge.catalog import cache as catalog_cache
-
         cached = catalog_cache.read(files)
         if cached is not None:
             return cached
@@ -139,9 +140,11 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
         problems.extend(_merge(catalog, parsed))
     if problems:
         raise InputError(problems)
+    # the runtime catalog holds plain values (records), made the same way on a hit or a miss
+    text = catalog_cache.encode(catalog)
     if cache:
-        catalog_cache.write(files, catalog)
-    return catalog
+        catalog_cache.write(files, text)
+    return catalog_cache.decode(text)
 
 
 def _load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
@@ -149,8 +152,13 @@ def _load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
     data = parse_toml(text, file)
     lines = key_lines(text)
     check_schema(data, file, "catalog", lines)
+    from pydantic import TypeAdapter, ValidationError
+
+    from skyforge.catalog.models import CARD_MODELS, CatalogFile
+
     global _ADAPTER
     if _ADAPTER is None:
+        register_union_tags(set(CARD_MODELS))
         _ADAPTER = TypeAdapter(CatalogFile)
     try:
         model = _ADAPTER.validate_python(data)
@@ -177,6 +185,10 @@ def _describe(data: dict, loc: tuple) -> str | None:
 
 def _known_keys(data: dict, loc: tuple) -> list[str]:
     """The keys allowed in the table at ``loc``, found by walking the models."""
+    from pydantic import BaseModel
+
+    from skyforge.catalog.models import CARD_MODELS, CatalogFile
+
     model: Any = CatalogFile
     node: Any = data
     for part in loc:
@@ -203,6 +215,8 @@ _CARDS = object()  # marker: the discriminated union of card kinds
 
 def _model_in(annotation: Any) -> type[BaseModel] | None:
     """The model inside ``X``, ``X | None`` or ``list[X]``."""
+    from pydantic import BaseModel
+
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     for arg in typing.get_args(annotation):
@@ -244,6 +258,8 @@ class _Merger:
         first_file, first_line, first_prov = self.defined[(table, ident)]
         name = ident if isinstance(ident, str) else " ".join(map(str, ident))
         if first_prov == "official" and prov != "official":
+            from skyforge.catalog.completion import complete
+
             completed, conflicts = complete(existing, item)
             for field, theirs, mine in conflicts:
                 self.problems.append(Problem(

@@ -188,7 +188,7 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
 
 
 def _demo_note(out, app: App, state) -> None:
-    from skyforge.campaign.commands import DEMO_NOTE, uses_demo_data
+    from skyforge.campaign.state import DEMO_NOTE, uses_demo_data
 
     if uses_demo_data(state, app.catalog):
         out.print(f"[yellow]{DEMO_NOTE}[/]")
@@ -816,7 +816,7 @@ def list_(app: App, as_json: bool) -> None:
     out = _console()
     if not rows:
         out.print("No campaigns yet: skyforge campaign new NAME …")
-    from skyforge.campaign.commands import DEMO_NOTE, uses_demo_data
+    from skyforge.campaign.state import DEMO_NOTE, uses_demo_data
 
     demo = False
     for p, s, err in rows:

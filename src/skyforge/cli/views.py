@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyforge.catalog import Catalog
-from skyforge.catalog.models import CardBase, CastleCard
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import CardBase, CastleCard
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 
@@ -81,7 +85,7 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
                 "hero_class", "range", "source"):
         if key in data and data[key] not in (None, [], ""):
             out.print(f"  {key:<14}{escape(_cell(data[key]))}")
-    if isinstance(card, CastleCard):
+    if card.kind == "castle":
         out.print("  deck rules:")
         for line in castle_rules_lines(catalog, card):
             out.print(f"    {escape(line)}")

@@ -11,14 +11,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CardBase
-from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, load_deck, parse_deck, resolve_deck_path
+from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked, read_text
 from skyforge.text import a
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import AllianceCard, CardBase
+    from skyforge.decks.models import DeckFile
 
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*(?:[x×*]|=)\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
@@ -90,7 +94,7 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     newer = catalog.replaced_by(card.key)
     if newer:
         card = catalog.cards[newer]
-    assert isinstance(card, AllianceCard)
+    assert card.kind == "alliance"
     return card
 
 
@@ -272,6 +276,8 @@ def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: 
     card = catalog.get(castle, "castle", what="castle")
     with locked(path):
         _refuse_clobber(path, force)
+        from skyforge.decks.models import DeckFile
+
         write_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog)
     return path
 

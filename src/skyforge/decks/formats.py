@@ -19,14 +19,18 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from skyforge.catalog.codes import code_order, normalize_code
+from skyforge.catalog.codes import code_order, normalize_code, slug
 from skyforge.catalog.index import Catalog
 from skyforge.decks import sharecode
-from skyforge.decks.files import Deck, DeckFile
+from skyforge.decks.files import Deck
 from skyforge.decks.stats import deck_stats
 from skyforge.text import a, plural
 from skyforge.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from skyforge.decks.models import DeckFile
 
 FORMATS = ("text", "md", "csv", "json", "html", "code")
 CSV_COLUMNS = ("deck", "player", "castle", "count", "code", "name", "type", "cost", "rarity", "faction", "set")
@@ -593,6 +597,8 @@ def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems
 def _deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
     if not castle:
         castle = "?"
+    from skyforge.decks.models import DeckFile   # the model only to create a deck: exports never need it
+
     return DeckFile(name=name or path.stem, castle=castle, player=player or None, cards=cards)
 
 

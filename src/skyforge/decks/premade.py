@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
 from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
 
 PREMADE_SIZE = 40
 #: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"

@@ -18,10 +18,13 @@ import binascii
 import re
 import zlib
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
-from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from skyforge.decks.models import DeckFile
 
 PREFIX = "SF1."
 #: the longest share code read (a 99-card deck of many sets is a few hundred characters)
@@ -134,6 +137,8 @@ def _parse(payload: str) -> DeckFile:
         ref, _, count = line[1:].rpartition("*")
         add(ref, count)
     try:
+        from skyforge.decks.models import DeckFile   # the model only to create a deck: encoding never needs it
+
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
     except ValidationError as exc:
         raise ValueError(str(exc)) from None

@@ -16,10 +16,14 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard
+from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.decks.files import Deck
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import AllianceCard, CastleCard
 
 HAND_SIZE = 5
 #: 000 Setup 8: "mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher"
@@ -131,7 +135,7 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
         "types": breakdown("type", TYPES),
         "rarities": breakdown("rarity", RARITIES),
         "factions": breakdown("faction", ("liothan", "taulot", "kurumo", "nupten")),
-        "budget": castle_budget(castle, entries, size) if isinstance(castle, CastleCard) else [],
+        "budget": castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else [],
         "opening_hand": opening_hand_table(entries, mulligan_cost=mulligan_cost),
         "draws": {"turns": turns, "cards_seen": min(HAND_SIZE + turns, size), "hand": HAND_SIZE,
                   "per_turn": 1},

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
-from skyforge.catalog.models import DraftFormat
 from skyforge.draft.restrictions import Hero
 from skyforge.errors import InputError, NotFoundError, Problem
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import DraftFormat
 
 
 def new_seed() -> int:
