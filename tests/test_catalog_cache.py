@@ -123,3 +123,27 @@ def test_records_round_trip_and_refuse_untagged_objects():
     with pytest.raises(AttributeError):
         frozen.a = 2
     assert frozen.model_copy(update={"a": 2}).a == 2 and frozen.a == 1
+
+
+def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_path):
+    """Another layer selection, another user file, or a user file changed in place (same size,
+    another time) is another key: never served the catalog of other files."""
+    shipped = load_catalog(None)                        # official + demo
+    official = load_catalog([Path("@official")])        # official alone
+    assert any(c.set_code == "DEMO" for c in shipped.cards.values())
+    assert not any(c.set_code == "DEMO" for c in official.cards.values())
+    mine = tmp_path / "mine.toml"
+    mine.write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_catalog([mine]).get("TST.001").name == "Blue Keep"
+    assert len({cache.cache_file(catalog_files(p)) for p in (None, [Path("@official")], [mine])}) == 3
+    assert len(list(cache_dir.glob("catalog-*.json"))) == 3
+    mine.write_text(mine.read_text(encoding="utf-8").replace("Blue Keep", "Blue Kelp"), encoding="utf-8")
+    stat = mine.stat()
+    import os
+
+    os.utime(mine, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert load_catalog([mine]).get("TST.001").name == "Blue Kelp"
+    other = tmp_path / "other.toml"
+    other.write_text('schema = 1\n', encoding="utf-8")
+    assert cache.cache_key(catalog_files([mine, other])) != cache.cache_key(catalog_files([mine]))
+    assert load_catalog([mine, other]).user_files == [mine, other]

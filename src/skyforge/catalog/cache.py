@@ -34,7 +34,7 @@ FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
 VERSION = 2
 #: skyforge's own files whose change invalidates every cache (models, merge, runtime values)
-_OWN = ("models.py", "loader.py", "index.py", "completion.py", "records.py", "cache.py", "codes.py")
+_OWN = ("models.py", "constants.py", "loader.py", "index.py", "completion.py", "records.py", "cache.py", "codes.py")
 
 
 def cache_dir() -> Path | None:

@@ -7,8 +7,8 @@ import click
 #: format name → (module, model class)
 FORMATS: dict[str, tuple[str, str]] = {
     "catalog": ("skyforge.catalog.models", "CatalogFile"),
-    "deck": ("skyforge.decks.files", "DeckFile"),
-    "collection": ("skyforge.decks.files", "CollectionFile"),
+    "deck": ("skyforge.decks.models", "DeckFile"),
+    "collection": ("skyforge.decks.models", "CollectionFile"),
     "campaign": ("skyforge.campaign.events", "CampaignFile"),
     "plan": ("skyforge.setup.plan", "PlanFile"),
     "draft": ("skyforge.draft.session", "DraftFile"),
