@@ -11,6 +11,11 @@ field's key, type, constraints and default — so a field added to a model is
 picked up by re-running this tool. What the tool cannot express as a plain
 check (a validator, a nested model, a type it does not know) is written as
 "not plain": a file that uses it always takes the pydantic path.
+
+Strict models (issue 10): a plain check compares exact types — ``true`` is not a whole
+number, nor is ``2.0`` or ``"2"`` — and every bound the model states (``ge``/``le``, a
+table's ``max_length``), so it accepts only what the strict model accepts; what it refuses
+goes to the model, whose report names file, line, key and value.
 """
 
 from __future__ import annotations
@@ -24,9 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 TARGET = ROOT / "src" / "skyforge" / "plain_specs.py"
 
-#: the models of the user's files that have a fast path: spec name → "module:Class"
-FILES = {"deck": "skyforge.decks.models:DeckFile", "collection": "skyforge.decks.models:CollectionFile",
-         "campaign": "skyforge.campaign.events:CampaignFile"}
 
 _SCALARS = {int: "int", str: "str", bool: "bool", float: "float"}
 _CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
@@ -136,10 +138,11 @@ def spec(model, models: dict) -> dict | None:
 
 def render() -> str:
     import importlib
-    import pprint
+
+    from skyforge.plain_models import FILE_MODELS   # the models of the user's files that have a fast path
 
     files, models = {}, {}
-    for name, ref in FILES.items():
+    for name, ref in FILE_MODELS.items():
         module, cls = ref.split(":")
         model = getattr(importlib.import_module(module), cls)
         _collect(model, models)
@@ -152,9 +155,14 @@ def render() -> str:
              "required, and its default; ``None`` for a model only pydantic can check.",
              "Read by :mod:`skyforge.plain`.",
              '"""', "", "# fmt: off", f"SPECS = {files!r}", "", "MODELS = {"]
-    for name in sorted(models):
-        text = pprint.pformat(models[name], width=100, sort_dicts=False)
-        lines.append(f"    {name!r}: " + text.replace("\n", "\n    ") + ",")
+    for name in sorted(models):                 # one line per field: the file stays short and diffs clearly
+        if models[name] is None:
+            lines.append(f"    {name!r}: None,")
+            continue
+        lines.append(f"    {name!r}: {{'fields': {{")
+        for key, field in models[name]["fields"].items():
+            lines.append(f"        {key!r}: {field!r},")
+        lines.append("    }},")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from skyforge.catalog.records import Record
+from skyforge.plain_record import Record
 from skyforge.plain_specs import MODELS, SPECS
 
 _MISSING = object()

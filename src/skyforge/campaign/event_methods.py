@@ -42,6 +42,11 @@ class ScenarioMethods:
         return self.effect_from_text(self.mandatory_text) if self.mandatory_text else None
 
 
+def event_dict(event: Any) -> dict:
+    """An event (model or record) as plain data for TOML/JSON: no None values, type first."""
+    return event.model_dump(mode="json", exclude_none=True)
+
+
 #: model name → its mixin
 MIXINS: dict[str, type] = {"ScenarioEffect": EffectMethods, "ScenarioAction": ActionMethods,
                            "Scenario": ScenarioMethods}

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from skyforge.campaign.event_methods import ActionMethods, EffectMethods, ScenarioMethods
+from skyforge.campaign.event_methods import ActionMethods, EffectMethods, ScenarioMethods, event_dict
+
+__all__ = ["EVENT_TYPES", "CampaignFile", "Event", "ValidationError", "event_dict"]  # and the models
 
 
 #: copies of one card: at least 1, at most 99 (as in deck files)
@@ -236,6 +238,3 @@ class CampaignFile(_Model):
     model_config = {**_Model.model_config, "populate_by_name": True}
 
 
-def event_dict(event: BaseModel) -> dict:
-    """An event as plain data for TOML/JSON: no None values, type first."""
-    return event.model_dump(mode="json", exclude_none=True)

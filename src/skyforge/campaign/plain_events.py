@@ -9,16 +9,15 @@ from the generated specs (so a field or event added to the models is here once
 
 The fold matches events by class (``case ev.GameSetUp():``). A class here also
 matches the pydantic model of the same name, so journals read from a file and
-events just created by a command fold alike. Anything else (``event_dict``,
-``EVENT_TYPES``…) is the pydantic module's, imported on first use.
+events just created by a command fold alike. ``event_dict`` serves both forms.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from skyforge.campaign.event_methods import MIXINS
-from skyforge.catalog.records import Record
+from skyforge.campaign.event_methods import MIXINS, event_dict  # noqa: F401 (one event_dict for both forms)
+from skyforge.plain_record import Record
 from skyforge.plain_specs import MODELS, SPECS
 
 _EVENTS_MODULE = "skyforge.campaign.events"
@@ -88,7 +87,3 @@ def make(model: str, fields: dict) -> Any:
     return CLASSES[model](fields)
 
 
-def __getattr__(name: str) -> Any:
-    from skyforge.campaign import events
-
-    return getattr(events, name)

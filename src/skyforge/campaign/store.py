@@ -15,11 +15,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.campaign import plain_events as ev   # the pydantic models are imported when needed
+from skyforge.campaign import plain_events as ev   # records; the pydantic models only on the slow path
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
 from skyforge.plain import plain_record
-from skyforge.storage import atomic_write, dump_toml, locked, parse_toml, read_text
+from skyforge.plain_models import slow_module
+from skyforge.storage import (
+    atomic_write,
+    check_name,
+    dump_toml,
+    locked,
+    parse_toml,
+    read_text,
+    register_union_tags,
+    validation_problems,
+)
 from skyforge.tomlpos import key_lines
 
 #: The campaign file format written by this skyforge.
@@ -47,8 +57,6 @@ def campaigns_dir(workspace: Path) -> Path:
 
 
 def campaign_path(workspace: Path, name: str) -> Path:
-    from skyforge.storage import check_name
-
     return campaigns_dir(workspace) / f"{check_name(name, 'campaign name')}.toml"
 
 
@@ -88,16 +96,11 @@ def parse_journal(text: str, path: Path | str) -> Journal:
     if plain is not None:
         events = plain.events
     else:                                                             # anything else: pydantic's full report
-        from pydantic import ValidationError
-
-        from skyforge.storage import register_union_tags, validation_problems
-
-        from skyforge.campaign import events as models
-
+        models = slow_module("skyforge.campaign.events")
         register_union_tags(set(models.EVENT_TYPES))
         try:
             events = models.CampaignFile.model_validate({"events": raw}).events
-        except ValidationError as exc:
+        except models.ValidationError as exc:
             raise InputError(validation_problems(
                 exc, path, text if not migrated else "",
                 describe=lambda loc: _event_type(raw, loc))) from None

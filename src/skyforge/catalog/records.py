@@ -23,54 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from skyforge.catalog.codes import slug
-
-
-class Record:
-    """One catalog entry (or a nested table of one) as plain, read-only attributes.
-
-    It answers the few pydantic methods the code uses on catalog entries —
-    ``model_dump`` with ``exclude_none``/``exclude_defaults`` — the same way.
-    """
-
-    _model: str = "Record"
-    _defaults: dict[str, Any] = {}
-
-    def __init__(self, fields: dict[str, Any]):
-        object.__setattr__(self, "__dict__", fields)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{self._model} is read-only")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Record):
-            return other._model == self._model and other.__dict__ == self.__dict__
-        fields = getattr(type(other), "model_fields", None)      # the pydantic model of the same name
-        if isinstance(fields, dict) and type(other).__name__ == self._model:
-            return fields.keys() == self.__dict__.keys() and all(
-                self.__dict__[name] == getattr(other, name) for name in fields)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self._model, self.__dict__.get("code"), self.__dict__.get("name"), self.__dict__.get("id")))
-
-    def __repr__(self) -> str:
-        return f"{self._model}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
-
-    def model_copy(self, *, update: dict[str, Any] | None = None, **_: Any) -> Record:
-        """A copy with some fields changed, like pydantic's ``model_copy``."""
-        return type(self)({**self.__dict__, **(update or {})})
-
-    def model_dump(self, *, exclude_none: bool = False, exclude_defaults: bool = False, **_: Any) -> dict[str, Any]:
-        """The fields as a dict of plain values, like pydantic's ``model_dump``."""
-        out = {}
-        defaults = self._defaults
-        for name, value in self.__dict__.items():
-            if exclude_none and value is None:
-                continue
-            if exclude_defaults and name in defaults and defaults[name] == value:
-                continue
-            out[name] = _dump(value, exclude_none, exclude_defaults)
-        return out
+from skyforge.catalog.index import Origin
+from skyforge.plain_record import Record
 
 
 class CardRecord(Record):
@@ -89,16 +43,6 @@ class CardRecord(Record):
     @property
     def set_code(self) -> str | None:
         return self.code.split(".")[0] if self.code else None  # type: ignore[attr-defined]
-
-
-def _dump(value: Any, exclude_none: bool, exclude_defaults: bool) -> Any:
-    if isinstance(value, Record):
-        return value.model_dump(exclude_none=exclude_none, exclude_defaults=exclude_defaults)
-    if isinstance(value, list):
-        return [_dump(v, exclude_none, exclude_defaults) for v in value]
-    if isinstance(value, dict):
-        return {k: _dump(v, exclude_none, exclude_defaults) for k, v in value.items()}
-    return value
 
 
 # -- JSON ------------------------------------------------------------------------------
@@ -138,8 +82,6 @@ def to_plain(value: Any, models: dict[str, dict]) -> Any:
         return {"$d": [[to_plain(k, models), to_plain(v, models)] for k, v in value.items()]}
     if isinstance(value, Path):
         return {"$p": str(value)}
-    from skyforge.catalog.index import Origin
-
     if isinstance(value, Origin):
         return {"$o": [to_plain(value.file, models), value.line, value.provenance,
                        to_plain(value.completed_by, models)]}
@@ -180,8 +122,6 @@ def _decode(value: Any, hook) -> Any:
 
 
 def _hook(classes: dict[str, type[Record]]):
-    from skyforge.catalog.index import Origin
-
     def hook(obj: dict) -> Any:
         if len(obj) == 1:
             (tag, value), = obj.items()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -87,8 +88,6 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
 
 def _real_path(path: Path, folders: dict) -> str:
     """``path`` with symbolic links resolved, resolving each folder once (bulk: thousands of decks)."""
-    import os
-
     folder, name = os.path.split(os.path.abspath(path))
     if folder not in folders:
         folders[folder] = os.path.realpath(folder)

@@ -7,6 +7,7 @@ from skyforge.decks.files import (
     parse_deck,
     resolve_deck_path,
 )
+from skyforge.plain_models import file_model
 
 __all__ = ["CollectionFile", "Deck", "DeckFile", "load_collection", "load_deck", "parse_deck",
            "resolve_deck_path"]
@@ -15,7 +16,5 @@ __all__ = ["CollectionFile", "Deck", "DeckFile", "load_collection", "load_deck",
 def __getattr__(name: str):
     # the pydantic models are imported on first use only (skyforge.decks.models)
     if name in ("DeckFile", "CollectionFile"):
-        from skyforge.decks import models
-
-        return getattr(models, name)
+        return file_model("deck" if name == "DeckFile" else "collection")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, load_deck, parse_deck, resolve_deck_path
+from skyforge.plain_models import file_model
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import atomic_write, check_name, locked, read_text
 from skyforge.text import a
@@ -276,9 +277,7 @@ def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: 
     card = catalog.get(castle, "castle", what="castle")
     with locked(path):
         _refuse_clobber(path, force)
-        from skyforge.decks.models import DeckFile
-
-        write_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog)
+        write_deck(path, file_model("deck")(name=name, castle=card.key, player=player), catalog)
     return path
 
 

@@ -3,7 +3,7 @@
 A file is read by the fast path first (:func:`skyforge.plain.plain_record`: plain checks
 generated from the models, read-only records, no pydantic); whenever it is not plain and
 valid, the pydantic models of :mod:`skyforge.decks.models` read it again and give their full
-report. :func:`_models` is the one place that imports them on demand.
+report (imported on demand through :mod:`skyforge.plain_models`).
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skyforge.catalog.records import Record
+from skyforge.plain_record import Record
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.plain import plain_record, record_class
+from skyforge.plain_models import file_model
 from skyforge.storage import check_schema, exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
 from skyforge.tomlpos import LazyKeyLines, key_lines
 
@@ -27,16 +28,11 @@ __all__ = ["MAX_COLLECTION_ENTRIES", "MAX_COPIES", "MAX_DECK_ENTRIES", "Collecti
            "PlainCollection", "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]
 
 
-def _models() -> Any:
-    """:mod:`skyforge.decks.models`, imported on first use: a plain, valid file never needs pydantic."""
-    from skyforge.decks import models
-
-    return models
-
-
 def __getattr__(name: str):
+    # DeckFile and CollectionFile (skyforge.decks.models) are imported on first use: a plain,
+    # valid file never needs them (skyforge.plain_models is the one place that imports them)
     if name in ("DeckFile", "CollectionFile"):
-        return getattr(_models(), name)
+        return file_model("deck" if name == "DeckFile" else "collection")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -162,5 +158,4 @@ def _read(text: str, path: Path | str, kind: str, record: type[Record]) -> tuple
     plain = plain_record(kind, data, record)
     if plain is not None:
         return plain, lines
-    model = _models().DeckFile if kind == "deck" else _models().CollectionFile
-    return parse_model(text, path, model, kind)
+    return parse_model(text, path, file_model(kind), kind)

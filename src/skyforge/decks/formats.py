@@ -27,6 +27,7 @@ from skyforge.decks import sharecode
 from skyforge.decks.files import Deck
 from skyforge.decks.stats import deck_stats
 from skyforge.text import a, plural
+from skyforge.plain_models import file_model
 from skyforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -597,7 +598,7 @@ def _add(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems
 def _deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
     if not castle:
         castle = "?"
-    from skyforge.decks.models import DeckFile   # the model only to create a deck: exports never need it
+    DeckFile = file_model("deck")   # the model only to create a deck: exports never need it
 
     return DeckFile(name=name or path.stem, castle=castle, player=player or None, cards=cards)
 

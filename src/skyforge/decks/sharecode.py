@@ -21,6 +21,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
+from skyforge.plain_models import file_model
 from skyforge.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ def _parse(payload: str) -> DeckFile:
         ref, _, count = line[1:].rpartition("*")
         add(ref, count)
     try:
-        from skyforge.decks.models import DeckFile   # the model only to create a deck: encoding never needs it
+        DeckFile = file_model("deck")   # the model only to create a deck: encoding never needs it
 
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
     except ValidationError as exc:
