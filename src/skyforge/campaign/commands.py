@@ -18,17 +18,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from skyforge.campaign import events as ev
-from skyforge.campaign.state import (
+from skyforge.campaign.state import (  # DEMO_NOTE, uses_demo_data: the demo check reads state only
+    DEMO_NOTE,
     GAMES,
     GOLD_MAX,
     STARTING_BASE,
     STARTING_LEGENDARY,
     CampaignState,
     clamp_gold,
+    uses_demo_data,
 )
 from skyforge import storage
 from skyforge.catalog.codes import code_order
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
 from skyforge.text import plural
 
 
@@ -646,10 +648,6 @@ def exile(state: CampaignState, catalog, player: str | None, card: str, *, free:
                 f"{p.name} may exile a card only with an Exile X action just taken (none is open)",
                 hint="take the scenario's Exile action first; a house rule? record it as one with --free")
     return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
-
-
-# the demo-data check reads state only: it lives beside the state (re-exported here)
-from skyforge.campaign.state import DEMO_NOTE, uses_demo_data  # noqa: E402,F401
 
 
 def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.HealthSet]:

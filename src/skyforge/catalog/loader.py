@@ -6,7 +6,6 @@ import os
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from skyforge.catalog import cache as catalog_cache
 from skyforge.catalog.index import Catalog
