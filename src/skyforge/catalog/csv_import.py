@@ -12,9 +12,11 @@ spreadsheet shows it (the header is row 1). pandas does the reading.
 from __future__ import annotations
 
 import difflib
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, CardBase, CatalogFile
 from skyforge.errors import InputError, Problem
 
@@ -133,3 +135,18 @@ def check_catalog_text(text: str) -> None:
     import tomllib
 
     CatalogFile.model_validate(tomllib.loads(text))
+
+
+def check_with_catalog(files: list[Path], text: str) -> None:
+    """The imported cards (catalog TOML ``text``) must merge with the catalog ``files`` in use:
+    their sets exist, no code is defined twice. Problems name "the imported cards"."""
+    with tempfile.TemporaryDirectory() as folder:
+        imported = Path(folder) / "imported.toml"
+        imported.write_text(text, encoding="utf-8")
+        try:
+            load_catalog([*files, imported], cache=False)
+        except InputError as exc:
+            problems = [Problem(p.message, key=p.key, value=p.value, has_value=p.has_value, hint=p.hint,
+                                file="the imported cards" if p.file == imported else p.file)
+                        for p in exc.problems]
+            raise InputError(problems) from None
