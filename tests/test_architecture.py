@@ -77,7 +77,7 @@ ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {
     "skyforge.campaign.hordedeck": 1,
     "skyforge.campaign.store": 4,
     "skyforge.catalog.cache": 2,
-    "skyforge.catalog.csv_import": 8,
+    "skyforge.catalog.csv_import": 1,
     "skyforge.catalog.loader": 3,
     "skyforge.cli.arena": 17,
     "skyforge.cli.campaign": 40,

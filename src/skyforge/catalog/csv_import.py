@@ -12,13 +12,18 @@ spreadsheet shows it (the header is row 1). pandas does the reading.
 from __future__ import annotations
 
 import difflib
+import io
 import tempfile
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import TypeAdapter, ValidationError
+
 from skyforge.catalog.loader import load_catalog
-from skyforge.catalog.models import CARD_MODELS, CardBase, CatalogFile
+from skyforge.catalog.models import CARD_MODELS, Card, CardBase, CatalogFile
 from skyforge.errors import InputError, Problem
+from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
@@ -32,8 +37,6 @@ class CsvImport:
     rows: int
 
     def toml(self, provenance: str = "user") -> str:
-        from skyforge.storage import dump_toml
-
         cards = [c.model_dump(exclude_none=True, exclude_defaults=True) | {"code": c.code, "kind": c.kind,  # type: ignore[attr-defined]
                                                                             "name": c.name}
                  for c in self.cards]
@@ -45,15 +48,7 @@ class CsvImport:
 
 def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = None) -> CsvImport:
     """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
-    import io
-
-    import pandas as pd
-    from pydantic import TypeAdapter, ValidationError
-
-    from skyforge.catalog.models import Card
-    import io
-
-    from skyforge.storage import MAX_FILE_BYTES, read_text, validation_problems
+    import pandas as pd   # heavy (hundreds of ms): loaded only when a spreadsheet is read
 
     if text is None:
         text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
@@ -132,8 +127,6 @@ def _cell(model: type[CardBase], key: str, value: str):
 
 def check_catalog_text(text: str) -> None:
     """The written TOML must load as a catalog file (a guard against writing what we cannot read)."""
-    import tomllib
-
     CatalogFile.model_validate(tomllib.loads(text))
 
 
