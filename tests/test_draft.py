@@ -168,7 +168,7 @@ def test_matching_counts_shared_heroes_once():
 
 # -- property tests over the shipped catalog -------------------------------------
 
-ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: f"{p[0]},{p[1]}"))
+ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: [p[0], p[1]]))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -176,7 +176,7 @@ ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lamb
        map_=st.sampled_from(onward.MAPS), players=st.integers(2, 4), seed=st.integers(0, 2**31))
 def test_random_onward_drafts_always_finish_legally(catalog, method, one_per_color, factions, map_, players, seed):
     names = [f"P{i}" for i in range(players)]
-    facs = onward.parse_factions(factions)
+    facs = onward.team_factions(factions)
     s = onward.new_draft(catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_,
                          players=names, seed=seed)
     s.fill()

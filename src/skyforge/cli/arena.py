@@ -9,9 +9,10 @@ import click
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
+from skyforge.cli.syntax import split_list
 from skyforge.draft import arena as lib
 from skyforge.draft import session as sessions
-from skyforge.draft.common import demo_note, split_list
+from skyforge.draft.common import demo_note
 
 
 @click.group()

@@ -9,9 +9,10 @@ import click
 from skyforge.catalog import load_catalog
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
+from skyforge.cli.syntax import split_list
 from skyforge.draft import onward as lib
 from skyforge.draft import session as sessions
-from skyforge.draft.common import methods, split_list
+from skyforge.draft.common import methods
 from skyforge.draft.state import RANDOM
 from skyforge.errors import InputError, Problem
 
@@ -95,12 +96,24 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
         raise InputError(Problem("--picks is for snake and moba drafts; --method random draws every hero",
                                  hint="use --method snake or --method moba"))
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
-    options = {"method": method, "one_per_color": one_per_color, "factions": lib.parse_factions(factions),
-               "map_": map_, "players": split_list(players, "--players") or None, "seed": seed}
+    options = {"method": method, "one_per_color": one_per_color, "map_": map_, "seed": seed,
+               "factions": lib.team_factions(factions_given(factions)),
+               "players": split_list(players, "--players") or None}
     session = sessions.start(app.catalog, lib.GAME, options, picks=split_list(picks, "--picks"),
                              prompt=prompt_for() if interactive() and not as_json else None, on_error=report,
                              pause=pause, path=path, name=save_as, command="onward", force=force)
     show(session, as_json, path)
+
+
+def factions_given(text: str | None) -> list[str]:
+    """``--factions SHADOW,LIGHT``: Shadow's faction, then Light's."""
+    if not text:
+        return []
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2:
+        raise InputError(Problem("--factions takes two factions: Shadow's, then Light's", value=text,
+                                 has_value=True, hint="e.g. --factions kurumo,liothan"))
+    return parts
 
 
 saved_commands(onward, lib.GAME, "Glasswind")

@@ -80,16 +80,6 @@ def saved_format(catalog, game: str, data: dict) -> DraftFormat:
     return fmt
 
 
-def split_list(text: str | None, what: str) -> list[str]:
-    if not text:
-        return []
-    items = [p.strip() for p in text.split(",")]
-    if any(not p for p in items):
-        raise InputError(Problem(f"empty name in {what}", value=text, has_value=True,
-                                 hint="separate names with commas, e.g. \"Ann,Bob\""))
-    return items
-
-
 def demo_note(demo: list[str], total: int) -> str | None:
     """The human footer for demo heroes: all fictional, or which ones are when teams mix them."""
     if not demo:

@@ -32,20 +32,20 @@ def restrictions(one_per_color: bool, factions: dict[str, str] | None) -> tuple[
     return tuple(rules)
 
 
-def parse_factions(text: str | list[str] | None) -> dict[str, str] | None:
-    """``SHADOW,LIGHT``: Shadow names a faction, then Light names another one."""
-    if not text:
+def team_factions(names: list[str] | None) -> dict[str, str] | None:
+    """The faction-based restriction's choice: Shadow names a faction, then Light names another one."""
+    if not names:
         return None
-    parts = [p.strip().casefold() for p in (text.split(",") if isinstance(text, str) else text)]
-    if len(parts) != 2:
-        raise InputError(Problem("--factions takes two factions: Shadow's, then Light's", value=text,
-                                 has_value=True, hint="e.g. --factions kurumo,liothan"))
+    parts = [n.strip().casefold() for n in names]
+    if len(parts) != len(TEAMS):
+        raise InputError(Problem("a faction-based draft names two factions: Shadow's, then Light's",
+                                 value=",".join(names), has_value=True))
     for part in parts:
         if part not in FACTIONS:
             raise InputError(Problem(f"unknown faction '{part}'", hint="factions: " + ", ".join(FACTIONS)))
     if parts[0] == parts[1]:
         raise InputError(Problem("the Light team must name another faction than Shadow's",
-                                 value=text, has_value=True))
+                                 value=",".join(names), has_value=True))
     return dict(zip(TEAMS, parts, strict=True))
 
 
