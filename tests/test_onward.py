@@ -236,3 +236,17 @@ def test_a_saved_fallback_draft_can_be_read_back(run, workspace):
     assert saved["fallback"] and "fallback = true" in (workspace / "drafts" / "f.toml").read_text()
     shown = json.loads(run("onward", "show", "f", "--json").stdout)
     assert shown == saved
+
+
+def test_a_method_of_ones_own_catalog_drafts(run, tmp_path, workspace):
+    """Methods are the catalog's data: a format added in a catalog file of one's own is a --method."""
+    mine = tmp_path / "formats.toml"
+    mine.write_text('[[draft_formats]]\nid = "onward-alternate-4"\ngame = "onward"\nmethod = "alternate"\n'
+                    'team_size = 4\nteams = ["shadow", "light"]\n'
+                    'steps = [' + ", ".join(['{ team = "shadow" }, { team = "light" }'] * 4) + ']\n', encoding="utf-8")
+    args = ("--catalog", "@shipped", "--catalog", str(mine), "onward")
+    data = json.loads(run(*args, "draft", "--method", "alternate", "--seed", "2", "--save", "alt", "--json").stdout)
+    assert data["format"] == "onward-alternate-4" and data["complete"]
+    assert [s["team"] for s in data["steps"]] == ["shadow", "light"] * 4
+    assert json.loads(run(*args, "show", "alt", "--json").stdout)["steps"] == data["steps"]
+    assert "methods: random, snake, moba, alternate" in run(*args, "draft", "--method", "x", expect=2).stderr
