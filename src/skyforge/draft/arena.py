@@ -22,6 +22,12 @@ TEAMS = ("first", "second")
 #: in the catalog holds the order and the team size
 METHOD = "turns"
 CARDS_PER_HERO = 5  # "Each hero comes with a deck of 5 action cards" (003 Action Cards)
+#: "the player going first draws 5 cards, the player going second draws 6 cards. If you are playing with
+#: more than 2 players, each player draws 5 cards plus one for each player before them in turn order." (003)
+FIRST_DRAW = 5
+#: "the first player to score 30 points wins the game"; "In a two versus two player game, the first player
+#: team to score 50 points wins the game." (003 Key Information)
+SCORE_TO_WIN, SCORE_TO_WIN_2V2 = 30, 50
 ATTRS = ("hero_class",)
 RULES = (OnePer("hero_class", "class"),)
 
@@ -221,9 +227,7 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
             "heroes": [h.name for h in heroes], "bench": [h.name for h in heroes],
             "deck": sorted(deck), "deck_size": CARDS_PER_HERO * len(heroes),
             "action_cards_missing": missing,
-            # "the player going first draws 5 cards, the player going second draws 6 cards. If you are
-            # playing with more than 2 players, each player draws 5 cards plus one for each player before them"
-            "draw": 5 + position,
+            "draw": FIRST_DRAW + position,
             "demo": any(catalog.provenance(h) == "demo" for h in heroes),
             "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
         })
@@ -240,7 +244,7 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
     if problems:
         raise InputError(problems)
     out = {"mode": "2v2" if two_vs_two else f"{len(teams)} players",
-           "score_to_win": 50 if two_vs_two else 30,
+           "score_to_win": SCORE_TO_WIN_2V2 if two_vs_two else SCORE_TO_WIN,
            "players": players}
     if two_vs_two:
         # "Players on the same team should take alternating turns."

@@ -21,6 +21,12 @@ MAPS = ("three-lane", "two-lane")
 FACTIONS = ("kurumo", "liothan", "taulot", "nupten")
 COLORS = ("red", "blue", "green", "yellow")
 ATTRS = ("color", "faction", "hero_class", "range")
+#: 002 Setup K-M: "Place their HP token next to the 9 of the HP track"; "Take all of your other hero
+#: cards (there should be 5 for each hero)"; "Each player draws 2 cards into their hand. In a 3-player
+#: game, the player without a teammate draws 4 cards instead."
+HERO_HP = 9
+DECK_CARDS_PER_HERO = 5
+DRAW, DRAW_WITHOUT_TEAMMATE = 2, 4
 
 
 def restrictions(one_per_color: bool, factions: dict[str, str] | None) -> tuple[Restriction, ...]:
@@ -115,10 +121,10 @@ def setup(session: DraftSession) -> list[dict]:
             out.append({
                 "player": entry["player"], "team": team, "heroes": heroes,
                 "nexus": heroes,  # hero figures placed in the friendly nexus area
-                "hp": {h: 9 for h in heroes},
+                "hp": {h: HERO_HP for h in heroes},
                 "discard_pile": [f"{h} ultimate" for h in heroes],
-                "deck_size": 5 * len(heroes),
-                "draw": 4 if alone else 2,
+                "deck_size": DECK_CARDS_PER_HERO * len(heroes),
+                "draw": DRAW_WITHOUT_TEAMMATE if alone else DRAW,
             })
     return out
 
@@ -136,10 +142,10 @@ def setup_lines(entry: dict) -> list[str]:
     heroes = ", ".join(entry["heroes"]) or "(no heroes yet)"
     side = "Shadow" if entry["team"] == "shadow" else "Light"
     return [
-        f"K. Sheets of {heroes} next to you, dark border up; HP tokens on 9 ({side} side); "
+        f"K. Sheets of {heroes} next to you, dark border up; HP tokens on {HERO_HP} ({side} side); "
         f"figures in your friendly nexus area.",
         f"L. Ultimates (gold border, \"4\") of {heroes}: face up, your discard pile.",
-        f"M. Shuffle the other 5 cards of each hero: a deck of {entry['deck_size']} cards. "
+        f"M. Shuffle the other {DECK_CARDS_PER_HERO} cards of each hero: a deck of {entry['deck_size']} cards. "
         f"Draw {entry['draw']}.",
     ]
 
