@@ -48,7 +48,6 @@ MAX_LINES = 400
 #: graph (imports at module level and inside functions alike).
 ALLOWED_LOOPS: list[set[str]] = [
     {"skyforge.cli.deck", "skyforge.cli.deck_workbench"},
-    {"skyforge.draft.arena", "skyforge.draft.onward", "skyforge.draft.session"},
 ]
 
 #: Imports from a lower layer to a higher one, as "importer -> imported".
@@ -79,7 +78,6 @@ ALLOWED_JSON_BRANCHES: dict[str, int] = {
     "skyforge.cli.collection": 1,
     "skyforge.cli.deck": 1,
     "skyforge.cli.deck_workbench": 6,
-    "skyforge.cli.drafting": 1,
 }
 
 #: Imports inside functions outside LAZY_PLACES: module → how many it has today (at most).
@@ -90,13 +88,10 @@ ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {
     "skyforge.catalog.cache": 2,
     "skyforge.catalog.csv_import": 1,
     "skyforge.catalog.loader": 3,
-    "skyforge.cli.arena": 17,
     "skyforge.cli.campaign": 40,
     "skyforge.cli.collection": 10,
     "skyforge.cli.deck": 9,
     "skyforge.cli.deck_workbench": 44,
-    "skyforge.cli.drafting": 13,
-    "skyforge.cli.onward": 7,
     "skyforge.cli.stdio": 4,
     "skyforge.decks.collection": 2,
     "skyforge.decks.editing": 4,
@@ -104,9 +99,6 @@ ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {
     "skyforge.decks.formats": 6,
     "skyforge.decks.sharecode": 1,
     "skyforge.decks.stats": 4,
-    "skyforge.draft.arena": 1,
-    "skyforge.draft.onward": 1,
-    "skyforge.draft.session": 3,
     "skyforge.rules.choosing": 1,
     "skyforge.rules.deckbuilding": 1,
     "skyforge.setup.plan": 5,

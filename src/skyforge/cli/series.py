@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from skyforge.cli.output import console, json_option, render
-from skyforge.draft.common import split_list
+from skyforge.cli.syntax import split_list
 from skyforge.errors import InputError, Problem
 from skyforge.series import as_dict, tracker
 
