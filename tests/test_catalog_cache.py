@@ -112,6 +112,12 @@ def test_an_old_pickle_cache_is_never_read_and_is_removed(cache_dir):
     assert not old.exists()
 
 
+def test_the_plain_tables_match_the_models():
+    from skyforge.catalog import constants, models
+
+    assert constants.CARD_KINDS == models.KINDS
+
+
 def test_records_round_trip_and_refuse_untagged_objects():
     value = {"a": [1, 2.5, None, True], ("t", 1): Path("x/y"), "o": Origin(Path("f"), 3, "user", (Path("g"), 4))}
     assert records.loads(records.dumps(value)) == value
