@@ -133,8 +133,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
       skyforge catalog init --csv && skyforge catalog import my-cards.csv --set CAM -o cards.toml
     """
     from skyforge.catalog.starter import starter_csv, starter_toml
-    from skyforge.errors import InputError, Problem
-    from skyforge.storage import atomic_write
+    from skyforge.storage import atomic_write, refuse_overwrite
 
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
@@ -142,9 +141,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
         click.echo(starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                               _official(app), "my-cards.toml"), nl=False)
         return
-    if file.exists() and not force:
-        raise InputError(Problem("the file already exists", file=file, hint="add --force to overwrite it, "
-                                 "or name another file"))
+    refuse_overwrite(file, force=force, instead="name another file")
     atomic_write(file, starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                                   _official(app), file.name))
     from skyforge.cli.output import echo
@@ -201,7 +198,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
         raise InputError(result.problems)
     text = result.toml()
     _check_with_catalog(app, text)
-    if not write(output, text, force=force, what="output file"):
+    if not write(output, text, force=force):
         return
     click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)
 

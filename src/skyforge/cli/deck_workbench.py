@@ -256,15 +256,12 @@ def premade(app: App, set_code: str, faction: str, seed: int | None, castle: str
       skyforge deck premade DEMO liothan --seed 7
       skyforge deck premade DEMO kurumo --name red --player Bo
     """
-    from skyforge.decks.editing import _refuse_clobber, deck_path, write_deck
+    from skyforge.decks.editing import deck_path, save_new_deck
     from skyforge.decks.premade import build_premade
-    from skyforge.storage import locked
 
     result = build_premade(app.catalog, set_code, faction.lower(), seed=seed, castle=castle, player=player)
     path = deck_path(app.workspace, deck_name or result.premade.id)
-    with locked(path):
-        _refuse_clobber(path, force)
-        write_deck(path, result.deck, app.catalog)
+    save_new_deck(path, result.deck, app.catalog, force=force)
     if as_json:
         from skyforge.cli.output import emit_json
 
@@ -533,11 +530,10 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
       skyforge deck import sheet.csv -o decks/sheet.toml --force
     """
     from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-    from skyforge.decks.editing import _refuse_clobber, deck_path, deck_text, write_deck
+    from skyforge.decks.editing import deck_path, deck_text, save_new_deck
     from skyforge.decks.formats import default_name, import_decks
     from skyforge.decks.sharecode import split_codes
     from skyforge.errors import InputError, Problem
-    from skyforge.storage import locked
 
     if source == ("-",):
         results = import_decks(app.catalog, STDIN, body=read_stdin())
@@ -580,9 +576,7 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
                                  hint="give --name NAME: the decks become NAME-1, NAME-2, …"))
     written = []
     for path, (result, deck_file, _) in zip(paths, decks):
-        with locked(path):
-            _refuse_clobber(path, force)
-            write_deck(path, deck_file, app.catalog)
+        save_new_deck(path, deck_file, app.catalog, force=force)
         written.append(path)
     if as_json:
         from skyforge.cli.output import emit_json

@@ -31,7 +31,7 @@ def read_stdin() -> str:
         raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=STDIN)) from None
 
 
-def write(output: Path | str | None, text: str, *, force: bool = True, what: str = "file") -> bool:
+def write(output: Path | str | None, text: str, *, force: bool = True) -> bool:
     """Write ``text`` to the file ``output`` (atomically), or to standard output for None or '-'.
 
     Returns True when it went to a file.
@@ -39,11 +39,9 @@ def write(output: Path | str | None, text: str, *, force: bool = True, what: str
     if output is None or is_dash(output):
         click.echo(text, nl=False)
         return False
-    from skyforge.errors import InputError, Problem
-    from skyforge.storage import atomic_write
+    from skyforge.storage import atomic_write, refuse_overwrite
 
     path = Path(output)
-    if path.exists() and not force:
-        raise InputError(Problem(f"the {what} already exists", file=path, hint="add --force to overwrite it"))
+    refuse_overwrite(path, force=force, instead="name another file")
     atomic_write(path, text)
     return True
