@@ -18,7 +18,8 @@ from pathlib import Path
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
-from skyforge.storage import Store, dump_toml, parse_toml
+from skyforge.storage import Store, dump_toml, parse_toml, register_union_tags, validation_problems
+from skyforge.tomlpos import key_lines
 
 #: The campaign file format written by this skyforge.
 CAMPAIGN_SCHEMA = 1
@@ -74,8 +75,6 @@ def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict
 def parse_journal(text: str, path: Path | str) -> Journal:
     from pydantic import ValidationError
 
-    from skyforge.tomlpos import key_lines
-
     data = parse_toml(text, path)
     data, migrated = migrate(data, path, key_lines(text).get(("schema",)) if "schema" in data else None)
     unknown = sorted(set(data) - {"schema", "events"})
@@ -83,8 +82,6 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
                                  hint="a campaign file holds schema and [[events]]"))
     raw = data.get("events", [])
-    from skyforge.storage import register_union_tags, validation_problems
-
     register_union_tags(set(ev.EVENT_TYPES))
     try:
         events = ev.CampaignFile.model_validate({"events": raw}).events

@@ -15,9 +15,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from skyforge.errors import InputError, Problem
 from skyforge.storage.files import read_text
 from skyforge.storage.validation import validation_problems
+from skyforge.tomlpos import key_lines
 
 SCHEMA_VERSION = 1
 
@@ -100,8 +103,6 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
 
 
 def dump_toml(data: Mapping[str, Any]) -> str:
-    import tomli_w
-
     return tomli_w.dumps(_drop_none(data))
 
 
@@ -132,9 +133,7 @@ def parse_model(text: str, path: Path | str, model: Any, kind: str) -> tuple[Any
     Returns the model instance and the lines of the file's keys; raises :class:`InputError`
     with every problem (file, line, key, value, a hint for unknown top-level keys).
     """
-    from pydantic import ValidationError
-
-    from skyforge.tomlpos import key_lines
+    from pydantic import ValidationError  # the model is pydantic's, so this costs nothing more
 
     data = parse_toml(text, path)
     lines = key_lines(text)

@@ -6,11 +6,13 @@ player understands, with a hint (the nearest allowed key, the allowed values).
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Any
 
 from skyforge.errors import Problem
+from skyforge.tomlpos import key_lines, locate
 
 
 def validation_problems(exc: Any, path: Path | str, text: str, *,
@@ -21,10 +23,6 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
     (e.g. ``cards[3] (CAM.014)``) so that messages name the card, not an index;
     ``known_keys(loc)`` the keys allowed in the table at ``loc``, for hints.
     """
-    import difflib
-
-    from skyforge.tomlpos import key_lines, locate
-
     lines = key_lines(text)
     problems: list[Problem] = []
     for error in exc.errors(include_url=False):
