@@ -20,8 +20,8 @@ PACKAGE = "skyforge"
 #: The layers, bottom to top (docs/architecture.md, "Layers"). A module imports only from its own
 #: layer or lower ones. Each entry names a module or package; ``*`` matches any name that starts so.
 LAYERS: list[tuple[str, list[str]]] = [
-    ("foundation", ["skyforge", "skyforge.errors", "skyforge.text", "skyforge.tomlpos", "skyforge.storage",
-                    "skyforge.plain*"]),
+    ("foundation", ["skyforge", "skyforge.errors", "skyforge.text", "skyforge.terms", "skyforge.tomlpos",
+                    "skyforge.storage", "skyforge.plain*"]),
     ("catalog", ["skyforge.catalog"]),
     ("player files", ["skyforge.decks"]),
     ("rules", ["skyforge.rules"]),

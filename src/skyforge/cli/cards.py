@@ -7,6 +7,7 @@ import click
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
+from skyforge.terms import FACTIONS
 
 KIND_CHOICES = ["alliance", "castle", "horde", "portal", "outsider", "scenario", "minion", "token",
                 "onward-hero", "arena-hero"]
@@ -24,7 +25,7 @@ def cards() -> None:
 @cards.command()
 @click.argument("text", required=False)
 @click.option("--kind", type=click.Choice(KIND_CHOICES), help="Only cards of this kind.")
-@click.option("--faction", type=click.Choice(["liothan", "taulot", "kurumo", "nupten"]), help="Only this faction.")
+@click.option("--faction", type=click.Choice(FACTIONS), help="Only this faction.")
 @click.option("--rarity", type=click.Choice(["base", "rare", "mythic", "legendary"]), help="Only this alliance rarity.")
 @click.option("--type", "type_", metavar="TYPE", help="Card type: ally, tower, spell, attachment, monster.")
 @click.option("--subtype", help="Only cards with this subtype (e.g. Shapeshifter).")
@@ -176,7 +177,7 @@ def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:
 
 
 @click.command()
-@click.option("--faction", type=click.Choice(["liothan", "taulot", "kurumo", "nupten"]), help="Only castles of this faction.")
+@click.option("--faction", type=click.Choice(FACTIONS), help="Only castles of this faction.")
 @json_option
 @click.pass_obj
 def castles(app: App, faction: str | None, as_json: bool) -> None:

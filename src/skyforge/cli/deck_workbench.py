@@ -13,6 +13,7 @@ from skyforge.cli.deck import deck
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
+from skyforge.terms import FACTIONS, demo_note
 
 FORMAT_CHOICES = ["text", "md", "csv", "json", "html", "code"]
 force_option = click.option("--force", is_flag=True, help="Overwrite a deck file that already exists.")
@@ -72,7 +73,7 @@ def _after_edit(app: App, path: Path, message: str) -> None:
     if len(report.violations) > 5:
         out.print(f"  … and {len(report.violations) - 5} more: skyforge deck validate {escape(_rel(app, path))}")
     if report.demo:
-        out.print("[dim]demo data: this deck uses fictional cards from the DEMO set, not the published game's[/]")
+        out.print(f"[dim]{demo_note()}[/]")
 
 
 # -- editing ---------------------------------------------------------------------
@@ -231,7 +232,7 @@ def list_(app: App, as_json: bool) -> None:
 
 @deck.command()
 @click.argument("set_code", metavar="SET")
-@click.argument("faction", type=click.Choice(["liothan", "taulot", "kurumo", "nupten"], case_sensitive=False))
+@click.argument("faction", type=click.Choice(FACTIONS, case_sensitive=False))
 @click.option("--seed", type=int, help="Seed for the random heroic ally removed from a 41-card faction.")
 @click.option("--castle", help="Castle to play it with (default: the first castle of the same set and faction).")
 @click.option("--name", "deck_name", help="File name in decks/ (default: the pre-made deck's id).")
@@ -417,7 +418,7 @@ def _draw(s: dict, cards: bool = True) -> None:
         for v in s["violations"]:
             out.print(f"  [red]{v['rule']}[/]  {escape(v['message'])}")
     if s["demo_data"]:
-        out.print("\n[dim]demo data: fictional cards from the DEMO set, not the published game's[/]")
+        out.print(f"\n[dim]{demo_note()}[/]")
 
 
 @deck.command()

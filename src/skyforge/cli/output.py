@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from skyforge.terms import demo_note
+
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print machine-readable JSON instead of the human view.")
 
@@ -242,5 +244,5 @@ def report_error(exc: Any, as_json: bool = False) -> None:
 
 def demo_marker(provenances: set[str]) -> str | None:
     if "demo" in provenances:
-        return "demo data: fictional cards from the DEMO set, not the published game's"
+        return demo_note()
     return None

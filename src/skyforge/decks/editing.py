@@ -82,9 +82,7 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     if card.kind != "alliance":  # type: ignore[attr-defined]
         raise InputError(Problem(f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
                                  "not an alliance card", hint="decks hold alliance cards only"))
-    newer = catalog.replaced_by(card.key)
-    if newer:
-        card = catalog.cards[newer]
+    card = catalog.with_errata(card)
     assert isinstance(card, AllianceCard)
     return card
 
@@ -138,8 +136,8 @@ def remove_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> Dec
     for spec in specs:
         card = catalog.find(spec.ref)
         key = card.key if card is not None else (normalize_code(spec.ref) or spec.ref)
-        if key not in cards and card is not None and catalog.replaced_by(key):
-            key = catalog.replaced_by(key)  # type: ignore[assignment]
+        if key not in cards and card is not None:
+            key = catalog.with_errata(card).key   # the errata card the deck holds instead
         have = cards.get(key, 0)
         if have == 0:
             problems.append(Problem(f"the deck holds no {key}" + (f" '{card.name}'" if card else ""),

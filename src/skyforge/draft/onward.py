@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import random
 
-from skyforge.draft.common import find_format, heroes_of, new_seed
+from skyforge.draft.common import find_format, heroes_of
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
 from skyforge.draft.session import DraftSession
 from skyforge.errors import InputError, Problem
+from skyforge.terms import FACTIONS, new_seed
 
 GAME = "onward"
 TEAMS = ("shadow", "light")
 METHODS = ("random", "snake", "moba")
 MAPS = ("three-lane", "two-lane")
 #: "Factions. The faction of a hero is identified by the symbol next to its name:
-#: Kurumo, Liothan, Taulot, Nupten." (002 Heroes Overview)
-FACTIONS = ("kurumo", "liothan", "taulot", "nupten")
+#: Kurumo, Liothan, Taulot, Nupten." (002 Heroes Overview): the alliance's factions, skyforge.terms.FACTIONS
 COLORS = ("red", "blue", "green", "yellow")
 ATTRS = ("color", "faction", "hero_class", "range")
 

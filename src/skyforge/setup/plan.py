@@ -19,6 +19,7 @@ from skyforge.catalog.models import BattlePlan
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
 from skyforge.storage import Store, dump_toml, parse_model
+from skyforge.terms import new_seed
 
 PLAN_FILE = "plan.toml"
 DEFAULT_PLAN = "001"
@@ -249,7 +250,7 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
     status.next_deck = current.deck
     status.next_horde, outsider_index = left[current.deck][0]
     if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
-        status.seed = random.SystemRandom().randrange(1, 1_000_000) if seed is None else seed
+        status.seed = new_seed() if seed is None else seed
         status.next_outsider = random.Random(status.seed).choice(_collection_outsiders(catalog, horde_order))
         status.outsider_reason = (f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
                                   f"a random outsider (seed {status.seed})")
