@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
+
+from skyforge.errors import InputError, Problem
+from skyforge.storage import atomic_write, refuse_overwrite
 
 #: how standard input is named in messages
 STDIN = "<stdin>"
@@ -15,16 +19,12 @@ def is_dash(value: object) -> bool:
 
 def read_stdin() -> str:
     """All of standard input (once per command: a second '-' is refused)."""
-    from skyforge.errors import InputError, Problem
-
     ctx = click.get_current_context(silent=True)
     root = ctx.find_root() if ctx is not None else None
     if root is not None:
         if root.meta.get("skyforge.stdin_read"):
             raise InputError(Problem("'-' (standard input) is given twice", hint="standard input can be read once"))
         root.meta["skyforge.stdin_read"] = True
-    import sys
-
     try:
         return sys.stdin.read()
     except UnicodeDecodeError as exc:
@@ -39,8 +39,6 @@ def write(output: Path | str | None, text: str, *, force: bool = True) -> bool:
     if output is None or is_dash(output):
         click.echo(text, nl=False)
         return False
-    from skyforge.storage import atomic_write, refuse_overwrite
-
     path = Path(output)
     refuse_overwrite(path, force=force, instead="name another file")
     atomic_write(path, text)

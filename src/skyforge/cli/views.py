@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
+
 from skyforge.catalog import Catalog
-from skyforge.catalog.models import CardBase, CastleCard
+from skyforge.catalog.models import RARITIES, CardBase, CastleCard
+from skyforge.cli.output import console, table as new_table
 from skyforge.terms import demo_note
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
@@ -30,7 +33,7 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
         return [f"deck-building rules not in the catalog: fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"]
     lines = []
     by_rarity = {rule.rarity: rule for rule in castle.deck_rules}
-    for rarity in ("base", "rare", "mythic", "legendary"):
+    for rarity in RARITIES:
         rule = by_rarity.get(rarity)
         if rule is None:
             lines.append(f"{rarity.capitalize():<10} none allowed")
@@ -48,8 +51,6 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
 
 
 def card_table(catalog: Catalog, found: list[CardBase]) -> None:
-    from skyforge.cli.output import console, table as new_table
-
     out = console()
     if not found:
         out.print("no cards match")
@@ -67,10 +68,6 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
 
 
 def card_panel(catalog: Catalog, card: CardBase) -> None:
-    from rich.markup import escape
-
-    from skyforge.cli.output import console
-
     out = console()
     data = card_dict(catalog, card, full=True)
     provenance = data.pop("provenance")
