@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import shlex
-import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -31,6 +30,7 @@ from skyforge.campaign.state import (  # DEMO_NOTE, uses_demo_data: the demo che
 from skyforge import storage
 from skyforge.catalog.codes import code_order
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
+from skyforge.terms import new_seed
 from skyforge.text import plural
 
 
@@ -81,7 +81,7 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
                  seed: int | None = None, castle_health: int | None = None) -> ev.Created:
     """The ``created`` event of a new campaign (000 "Campaign Setup")."""
     check_name(name)
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    seed = new_seed() if seed is None else seed
     draw = rng(seed, 0)
     notes: list[str] = []
     problems: list[Problem] = []

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from skyforge.campaign import plain_events as ev   # records read from files, and the models commands create
 from skyforge.errors import SkyforgeError
+from skyforge.terms import demo_note
 
 GOLD_START = 10   # "Set your gold to 10."
 GOLD_MAX = 40     # "Gold can be at most 40."
@@ -544,7 +545,7 @@ def fold(events: Iterable[ev.BaseModel]) -> CampaignState:
     return state
 
 
-DEMO_NOTE = "demo data: fictional DEMO cards, not the published game's"
+DEMO_NOTE = demo_note()
 
 
 def uses_demo_data(state: CampaignState, catalog=None) -> bool:

@@ -13,8 +13,9 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from skyforge.catalog.codes import normalize_code, slug  # noqa: F401 (slug re-exported)
+from skyforge.terms import FACTIONS
 
-Faction = Literal["liothan", "taulot", "kurumo", "nupten"]
+Faction = Literal[FACTIONS]  # type: ignore[valid-type]  # the one faction list: skyforge.terms
 Rarity = Literal["base", "rare", "mythic", "legendary"]
 AllianceType = Literal["ally", "tower", "spell", "attachment"]
 HordeType = Literal["monster", "spell", "attachment"]
@@ -25,7 +26,7 @@ Game = Literal["skytear-horde", "onward", "skybound-arena"]
 Provenance = Literal["official", "demo", "user"]
 
 # the game's plain tables live in skyforge.catalog.constants (no pydantic): re-exported here
-from skyforge.catalog.constants import COPY_LIMITS, FACTION_COLORS, FACTIONS, RARITIES  # noqa: E402,F401
+from skyforge.catalog.constants import COPY_LIMITS, FACTION_COLORS, RARITIES  # noqa: E402,F401
 
 
 class Strict(BaseModel):

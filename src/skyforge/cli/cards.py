@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from skyforge.catalog.constants import CARD_KINDS, FACTIONS, RARITIES
+from skyforge.catalog.constants import CARD_KINDS, RARITIES
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_workbench import _load, _load_all
 from skyforge.cli.main import App
@@ -18,6 +18,7 @@ from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
 from skyforge.rules.choosing import choose_cards
 from skyforge.text import plural
+from skyforge.terms import FACTIONS
 
 KIND_CHOICES = list(CARD_KINDS)
 

@@ -15,7 +15,7 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write
+from skyforge.storage import atomic_write, refuse_overwrite
 
 
 @click.group()
@@ -109,9 +109,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
         click.echo(starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                               _official(app), "my-cards.toml"), nl=False)
         return
-    if file.exists() and not force:
-        raise InputError(Problem("the file already exists", file=file, hint="add --force to overwrite it, "
-                                 "or name another file"))
+    refuse_overwrite(file, force=force, instead="name another file")
     atomic_write(file, starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                                   _official(app), file.name))
     echo(f"wrote {file}")
@@ -159,6 +157,6 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
         raise InputError(result.problems)
     text = result.toml()
     check_with_catalog(app.catalog.files, text)
-    if not write(output, text, force=force, what="output file"):
+    if not write(output, text, force=force):
         return
     click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)

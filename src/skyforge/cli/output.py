@@ -21,6 +21,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from skyforge.terms import demo_note
+
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print machine-readable JSON instead of the human view.")
 
@@ -234,5 +236,5 @@ def report_error(exc: Any, as_json: bool = False) -> None:
 
 def demo_marker(provenances: set[str]) -> str | None:
     if "demo" in provenances:
-        return "demo data: fictional cards from the DEMO set, not the published game's"
+        return demo_note()
     return None

@@ -9,6 +9,7 @@ from rich.markup import escape
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
 from skyforge.cli.output import console, table as new_table
+from skyforge.terms import demo_note
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.catalog.models import CardBase, CastleCard
@@ -68,7 +69,7 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
     out.print(f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"
-              + (f" ({demo} demo data: fictional DEMO set)" if demo else ""))
+              + (f"; {demo_note()}" if demo else ""))
 
 
 def card_panel(catalog: Catalog, card: CardBase) -> None:
@@ -93,7 +94,7 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
     if card.text:
         out.print(f"  {escape(card.text)}")
     if provenance == "demo":
-        out.print("  [dim]demo data: a fictional card, not the published game's[/]")
+        out.print(f"  [dim]{demo_note('card')}[/]")
     out.print()
 
 

@@ -26,6 +26,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks import sharecode
 from skyforge.decks.files import Deck
 from skyforge.decks.stats import deck_stats
+from skyforge.terms import demo_note
 from skyforge.text import a, plural
 from skyforge.plain_models import file_model
 from skyforge.errors import InputError, Problem
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("text", "md", "csv", "json", "html", "code")
 CSV_COLUMNS = ("deck", "player", "castle", "count", "code", "name", "type", "cost", "rarity", "faction", "set")
-DEMO_NOTE = "demo data: fictional cards from the DEMO set, not the published game's"
+DEMO_NOTE = demo_note()
 
 
 @dataclass

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.decks.files import Deck
+from skyforge.terms import FACTIONS
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.catalog.models import AllianceCard, CastleCard
@@ -56,9 +57,7 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     for ref, count in deck.data.cards.items():
         card = catalog.find(ref)
         if card is not None and card.kind == "alliance":  # type: ignore[attr-defined]
-            newer = catalog.replaced_by(card.key)
-            if newer:
-                card = catalog.cards[newer]
+            card = catalog.with_errata(card)
             key = card.key
         else:
             key, card = card.key if card is not None else ref, None
@@ -134,7 +133,7 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
         "curve": curve_list,
         "types": breakdown("type", TYPES),
         "rarities": breakdown("rarity", RARITIES),
-        "factions": breakdown("faction", ("liothan", "taulot", "kurumo", "nupten")),
+        "factions": breakdown("faction", FACTIONS),
         "budget": castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else [],
         "opening_hand": opening_hand_table(entries, mulligan_cost=mulligan_cost),
         "draws": {"turns": turns, "cards_seen": min(HAND_SIZE + turns, size), "hand": HAND_SIZE,

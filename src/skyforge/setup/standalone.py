@@ -17,6 +17,7 @@ from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.difficulty import DifficultyReport, check_level, total_difficulty
 from skyforge.setup.hordedeck import HordeLine, build_horde_deck
 from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_names
+from skyforge.terms import new_seed
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, HordeCard, PortalCard
@@ -108,10 +109,6 @@ def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
             return preset
     raise NotFoundError(Problem(f"no first-game preset '{name}'", key="--first-game", value=name, has_value=True,
                                 hint=f"presets: {', '.join(sorted(catalog.first_games))}"))
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
