@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.decks import load_deck
 from skyforge.decks.files import DeckFile
-from skyforge.decks import sharecode
+from skyforge.workbench import sharecode
 from skyforge.errors import InputError
 
 from .conftest import EXAMPLE_DECKS, cite
@@ -282,7 +282,7 @@ def _crafted(payload: str) -> str:
 
 @pytest.mark.parametrize("tail", ["A", "AAAA", "Zm9v"])
 def test_share_code_with_characters_added_is_refused(tail):
-    from skyforge.decks import sharecode
+    from skyforge.workbench import sharecode
     from skyforge.decks.files import DeckFile
     from skyforge.errors import InputError
 
@@ -299,7 +299,7 @@ def test_share_code_with_bad_content_is_refused_not_a_traceback(run, payload):
 
 
 def test_share_code_import_resolves_cards_like_other_formats(run):
-    from skyforge.decks import sharecode
+    from skyforge.workbench import sharecode
     from skyforge.decks.files import DeckFile
 
     code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.017": 1, "DEMO.998": 1}))

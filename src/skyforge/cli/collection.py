@@ -23,7 +23,7 @@ def _path(app: App, file: Path | None) -> Path:
 def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[str, ...], sign: int) -> None:
     from skyforge.cli.output import console
     from skyforge.decks.collection import changes_for, edit_collection
-    from skyforge.decks.editing import parse_specs
+    from skyforge.decks.specs import parse_specs
     from skyforge.errors import InputError, Problem
 
     if not products and not cards:

@@ -90,7 +90,7 @@ def new(app: App, name: str, castle: str, player: str | None, force: bool) -> No
       skyforge deck new blue-wall --castle DEMO.001 --player Alice
       skyforge deck add blue-wall DEMO.007x3 "Saltmarsh Pikeman x3"
     """
-    from skyforge.decks.editing import new_deck
+    from skyforge.workbench.editing import new_deck
 
     path = new_deck(app.catalog, app.workspace, name, castle, player, force)
     _after_edit(app, path, f"created {_rel(app, path)}")
@@ -110,7 +110,8 @@ def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
       skyforge deck add blue-wall DEMO.007x3 DEMO.028
       skyforge deck add blue-wall "Gullwing Lookout x2"
     """
-    from skyforge.decks.editing import add_cards, edit_deck, parse_specs
+    from skyforge.decks.specs import parse_specs
+    from skyforge.workbench.editing import add_cards, edit_deck
 
     from skyforge.text import plural
 
@@ -131,7 +132,8 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     \b
       skyforge deck remove blue-wall DEMO.007x2
     """
-    from skyforge.decks.editing import edit_deck, parse_specs, remove_cards
+    from skyforge.decks.specs import parse_specs
+    from skyforge.workbench.editing import edit_deck, remove_cards
 
     specs = parse_specs(cards)
     path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: remove_cards(app.catalog, d, specs))
@@ -150,7 +152,7 @@ def rename(app: App, deck_ref: str, new_name: str, force: bool) -> None:
     \b
       skyforge deck rename blue-wall blue-wall-v2
     """
-    from skyforge.decks.editing import copy_deck
+    from skyforge.workbench.editing import copy_deck
 
     path = copy_deck(app.catalog, app.workspace, deck_ref, new_name, force, move=True)
     _after_edit(app, path, f"renamed to {_rel(app, path)}")
@@ -167,7 +169,7 @@ def copy(app: App, deck_ref: str, new_name: str, force: bool) -> None:
     \b
       skyforge deck copy demo-blue-wall my-blue-wall
     """
-    from skyforge.decks.editing import copy_deck
+    from skyforge.workbench.editing import copy_deck
 
     path = copy_deck(app.catalog, app.workspace, deck_ref, new_name, force)
     _after_edit(app, path, f"copied to {_rel(app, path)}")
@@ -187,7 +189,7 @@ def list_(app: App, as_json: bool) -> None:
       skyforge --workspace ~/skytear deck list --json
     """
     from skyforge.decks import load_deck
-    from skyforge.decks.editing import list_decks
+    from skyforge.workbench.editing import list_decks
     from skyforge.errors import InputError
     from skyforge.rules import validate_decks
 
@@ -256,8 +258,8 @@ def premade(app: App, set_code: str, faction: str, seed: int | None, castle: str
       skyforge deck premade DEMO liothan --seed 7
       skyforge deck premade DEMO kurumo --name red --player Bo
     """
-    from skyforge.decks.editing import _refuse_clobber, deck_path, write_deck
-    from skyforge.decks.premade import build_premade
+    from skyforge.workbench.editing import _refuse_clobber, deck_path, write_deck
+    from skyforge.workbench.premade import build_premade
     from skyforge.storage import locked
 
     result = build_premade(app.catalog, set_code, faction.lower(), seed=seed, castle=castle, player=player)
@@ -313,7 +315,7 @@ def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool)
       skyforge deck show demo-blue-wall --turns 5
       skyforge deck show demo-blue-wall --json | jq .cards
     """
-    from skyforge.decks.stats import deck_stats
+    from skyforge.workbench.stats import deck_stats
 
     stats = deck_stats(app.catalog, _load(app, deck_ref), mulligan_cost=mulligan_cost, turns=turns)
     if as_json:
@@ -335,7 +337,7 @@ def stats(app: App, deck_ref: str, mulligan_cost: int, as_json: bool) -> None:
     \b
       skyforge deck stats demo-blue-wall --json
     """
-    from skyforge.decks.stats import deck_stats
+    from skyforge.workbench.stats import deck_stats
 
     data = deck_stats(app.catalog, _load(app, deck_ref), mulligan_cost=mulligan_cost)
     if as_json:
@@ -437,7 +439,7 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
     \b
       skyforge deck diff demo-blue-wall my-blue-wall
     """
-    from skyforge.decks.stats import diff_decks
+    from skyforge.workbench.stats import diff_decks
 
     data = diff_decks(app.catalog, _load(app, a), _load(app, b))
     if as_json:
@@ -490,7 +492,7 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
       skyforge deck export demo-blue-wall demo-green-grove --players --format html -o table.html
       skyforge deck export demo-blue-wall --format code
     """
-    from skyforge.decks.formats import export
+    from skyforge.workbench.formats import export
 
     from skyforge.cli.stdio import write
 
@@ -533,9 +535,9 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
       skyforge deck import sheet.csv -o decks/sheet.toml --force
     """
     from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-    from skyforge.decks.editing import _refuse_clobber, deck_path, deck_text, write_deck
-    from skyforge.decks.formats import default_name, import_decks
-    from skyforge.decks.sharecode import split_codes
+    from skyforge.workbench.editing import _refuse_clobber, deck_path, deck_text, write_deck
+    from skyforge.workbench.formats import default_name, import_decks
+    from skyforge.workbench.sharecode import split_codes
     from skyforge.errors import InputError, Problem
     from skyforge.storage import locked
 

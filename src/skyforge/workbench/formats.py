@@ -2,7 +2,7 @@
 
 Formats: ``text`` and ``md`` (lists grouped by type), ``csv`` and ``json`` (for
 spreadsheets and other tools), ``html`` (a printable pull list, one page per
-deck), ``code`` (a share code, see :mod:`skyforge.decks.sharecode`).
+deck), ``code`` (a share code, see :mod:`skyforge.workbench.sharecode`).
 ``import_deck`` reads text, Markdown, CSV, JSON and share codes back; json, csv,
 text and code carry the whole deck, so export → import gives the same deck.
 
@@ -22,9 +22,9 @@ from pathlib import Path
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
-from skyforge.decks import sharecode
+from skyforge.workbench import sharecode
 from skyforge.decks.files import Deck, DeckFile
-from skyforge.decks.stats import deck_stats
+from skyforge.workbench.stats import deck_stats
 from skyforge.text import a, plural
 from skyforge.errors import InputError, Problem
 
