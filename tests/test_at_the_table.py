@@ -335,7 +335,7 @@ def test_deck_show_chance_to_draw_by_turn(run):
     from fractions import Fraction
     from math import comb
 
-    from skyforge.workbench.stats import p_drawn_by
+    from skyforge.workbench.odds import p_drawn_by
 
     assert p_drawn_by(1, 40, 10) == Fraction(10, 40)
     assert p_drawn_by(3, 40, 10) == 1 - Fraction(comb(37, 10), comb(40, 10))

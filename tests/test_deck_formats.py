@@ -179,6 +179,28 @@ def test_html_sheet_structure(run):
     assert table.count('class="page') == 3 and "Pull list for the table" in table
 
 
+def test_html_sheet_style_is_package_data(run):
+    """The sheet's CSS is a file shipped in the package (found through importlib.resources, as an
+    installed wheel finds it), embedded whole in every sheet."""
+    from importlib.resources import files
+
+    css = files("skyforge.workbench.formats").joinpath("sheet.css")
+    assert css.is_file()
+    text = css.read_text(encoding="utf-8")
+    assert text.startswith("@page") and "break-after: page" in text
+    assert f"<style>\n{text}</style>" in _html(run, "demo-blue-wall")
+
+
+def test_one_registry_feeds_export_and_the_cli_choices():
+    from skyforge.cli.deck_workbench import export_
+    from skyforge.workbench.formats import FORMATS
+
+    assert list(FORMATS) == ["text", "md", "csv", "json", "html", "code"]
+    choice = next(p for p in export_.params if p.name == "fmt").type
+    assert list(choice.choices) == list(FORMATS)
+    assert [f.name for f in FORMATS.values() if not f.reads_back] == ["html"]
+
+
 def _browser_args(profile: Path) -> list[str]:
     # a closed network: no background connections; a fresh profile each run
     return [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",

@@ -16,7 +16,8 @@ from skyforge.catalog.models import AllianceCard
 from skyforge.decks import load_deck
 from skyforge.decks.specs import CardSpec, parse_spec
 from skyforge.workbench.premade import build_premade
-from skyforge.workbench.stats import Entry, HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
+from skyforge.workbench.odds import HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
+from skyforge.workbench.stats import Entry
 from skyforge.errors import InputError
 
 from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, cite

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import click
 
+from skyforge.workbench.formats import FORMATS
+from skyforge.workbench.stats import DeckStats
 from skyforge.cli.deck import deck
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
 
-FORMAT_CHOICES = ["text", "md", "csv", "json", "html", "code"]
 force_option = click.option("--force", is_flag=True, help="Overwrite a deck file that already exists.")
 
 
@@ -321,7 +322,7 @@ def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool)
     if as_json:
         from skyforge.cli.output import emit_json
 
-        emit_json(stats)
+        emit_json(stats.as_dict())
         return
     _draw(stats)
 
@@ -343,7 +344,7 @@ def stats(app: App, deck_ref: str, mulligan_cost: int, as_json: bool) -> None:
     if as_json:
         from skyforge.cli.output import emit_json
 
-        emit_json(data)
+        emit_json(data.as_dict())
         return
     _draw(data, cards=False)
 
@@ -352,76 +353,71 @@ def _bar(n: int, top: int, width: int = 30) -> str:
     return "█" * (round(width * n / top) if top else 0)
 
 
-def _draw(s: dict, cards: bool = True) -> None:
+def _draw(s: DeckStats, cards: bool = True) -> None:
     from rich.markup import escape
 
     from skyforge.cli.output import console, table as new_table
     from skyforge.text import plural
 
     out = console()
-    who = f" ({escape(s['player'])})" if s["player"] else ""
-    castle = (f"{s['castle']} {s['castle_name']}" if s["castle_name"] and s["castle"] != s["castle_name"]
-              and ":" not in s["castle"] else s["castle_name"] or s["castle"])
-    valid = "[green]✓ valid[/]" if s["valid"] else f"[red]✗ not valid[/] ({plural(len(s['violations']), 'problem')})"
-    out.print(f"[bold]{escape(s['name'])}[/]{who} — castle {escape(castle)} · {plural(s['size'], 'card')} · {valid}")
-    if cards and "draws" in s:
-        d = s["draws"]
-        out.print(f"[dim]% = chance to hold at least one copy by turn {d['turns']}: the {d['hand']}-card "
-                  f"opening hand plus one card a turn ({d['cards_seen']} cards seen)[/]")
+    who = f" ({escape(s.player)})" if s.player else ""
+    castle = (f"{s.castle} {s.castle_name}" if s.castle_name and s.castle != s.castle_name
+              and ":" not in s.castle else s.castle_name or s.castle)
+    valid = "[green]✓ valid[/]" if s.valid else f"[red]✗ not valid[/] ({plural(len(s.violations), 'problem')})"
+    out.print(f"[bold]{escape(s.name)}[/]{who} — castle {escape(castle)} · {plural(s.size, 'card')} · {valid}")
     if cards:
-        for group in s["groups"]:
-            out.print(f"\n[bold]{group['type'].capitalize()}[/] ({group['count']})")
+        d = s.draws
+        out.print(f"[dim]% = chance to hold at least one copy by turn {d.turns}: the {d.hand}-card "
+                  f"opening hand plus one card a turn ({d.cards_seen} cards seen)[/]")
+        for group in s.groups:
+            out.print(f"\n[bold]{group.type.capitalize()}[/] ({group.count})")
             table = new_table(box=None, show_header=False, pad_edge=False, show_edge=False)
             for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)  # type: ignore[arg-type]
-            for c in group["cards"]:
-                table.add_row(f"  {c['count']}×", c["code"], c["name"] or "[red]not in the catalog[/]",
-                              "" if c["cost"] is None else f"cost {c['cost']}", c["rarity"] or "", c["faction"] or "",
-                              f"{100 * c['drawn_by_turn']:.0f}%" if "drawn_by_turn" in c else "")
+            for c in group.cards:
+                table.add_row(f"  {c.count}×", c.code, c.name or "[red]not in the catalog[/]",
+                              "" if c.cost is None else f"cost {c.cost}", c.rarity or "", c.faction or "",
+                              f"{100 * c.drawn_by_turn:.0f}%")
             out.print(table)
-    top = max([c["count"] for c in s["curve"]] or [0])
+    top = max([c.count for c in s.curve] or [0])
     out.print("\n[bold]Mana curve[/]")
-    for c in s["curve"]:
-        label = "?" if c["cost"] is None else str(c["cost"])
-        out.print(f"  {label:>2} │{_bar(c['count'], top)} {c['count'] or ''}")
-    for title, key in (("Types", "types"), ("Rarities", "rarities"), ("Factions", "factions")):
-        values = s[key]
+    for c in s.curve:
+        label = "?" if c.cost is None else str(c.cost)
+        out.print(f"  {label:>2} │{_bar(c.count, top)} {c.count or ''}")
+    for title, values in (("Types", s.types), ("Rarities", s.rarities), ("Factions", s.factions)):
         top = max(values.values() or [0])
         out.print(f"\n[bold]{title}[/]")
         for name, n in values.items():
             out.print(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
-    if s["budget"]:
+    if s.budget or s.deck_size:
         out.print("\n[bold]Castle budget[/]")
-        for row in s["budget"]:
-            if row["rarity"] == "deck":
-                want = row["min"] if row["max"] == row["min"] else f"{row['min']}–{row['max'] or '∞'}"
-                ok = row["used"] >= row["min"] and (row["max"] is None or row["used"] <= row["max"])
-                out.print(f"  {'deck':<11}{'' if ok else '[red]'}{row['used']}/{want}{'' if ok else '[/]'}")
+        for row in s.budget:
+            if not row.allowed:
+                style = "[red]" if row.used else "[dim]"
+                out.print(f"  {style}{row.rarity:<11}{row.used}/0 none allowed[/]")
                 continue
-            if not row["allowed"]:
-                style = "[red]" if row["used"] else "[dim]"
-                out.print(f"  {style}{row['rarity']:<11}{row['used']}/0 none allowed[/]")
-                continue
-            limit = "any" if row["max"] is None else row["max"]
-            over = row["max"] is not None and row["used"] > row["max"]
-            factions = ", ".join(row["factions"]) + ("; " + ", ".join(row["subtypes"]) if row["subtypes"] else "")
-            used = f"{row['used']}/{limit}"
-            out.print(f"  {row['rarity']:<11}{'[red]' if over else ''}{used:<7}{'[/]' if over else ''}"
-                      f"[dim]{escape(factions)} · ≤{row['copy_limit']} of each across decks[/]")
-    hand = s["opening_hand"]
-    out.print(f"\n[bold]Opening hand[/] ({hand['hand']} cards; suggested mulligan: {hand['mulligan']})")
+            limit = "any" if row.max is None else row.max
+            factions = ", ".join(row.factions) + ("; " + ", ".join(row.subtypes) if row.subtypes else "")
+            used = f"{row.used}/{limit}"
+            out.print(f"  {row.rarity:<11}{'[red]' if row.over else ''}{used:<7}{'[/]' if row.over else ''}"
+                      f"[dim]{escape(factions)} · ≤{row.copy_limit} of each across decks[/]")
+        size = s.deck_size
+        if size is not None:
+            out.print(f"  {'deck':<11}{'' if size.ok else '[red]'}{size.used}/{size.wanted}{'' if size.ok else '[/]'}")
+    hand = s.opening_hand
+    out.print(f"\n[bold]Opening hand[/] ({hand.hand} cards; suggested mulligan: {hand.mulligan})")
     table = new_table(box=None, pad_edge=False, show_edge=False)
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
-    for row in hand["odds"]:
-        table.add_row(str(row["k"]), str(row["max_cost"]), str(row["allies"]),
-                      f"{100 * row['opening']:.1f}%", f"{100 * row['after_mulligan']:.1f}%")
+    for row in hand.odds:
+        table.add_row(str(row.k), str(row.max_cost), str(row.allies),
+                      f"{100 * row.opening:.1f}%", f"{100 * row.after_mulligan:.1f}%")
     out.print(table)
-    if s["violations"]:
+    if s.violations:
         out.print("\n[bold]Problems[/] (skyforge deck validate for the fixes)")
-        for v in s["violations"]:
-            out.print(f"  [red]{v['rule']}[/]  {escape(v['message'])}")
-    if s["demo_data"]:
+        for v in s.violations:
+            out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
+    if s.demo_data:
         out.print("\n[dim]demo data: fictional cards from the DEMO set, not the published game's[/]")
 
 
@@ -471,7 +467,7 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
 
 @deck.command("export")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
-@click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="text", show_default=True,
               help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Write to this file instead of standard output ('-': standard output).")
@@ -536,7 +532,7 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
     """
     from skyforge.cli.stdio import STDIN, is_dash, read_stdin
     from skyforge.workbench.editing import _refuse_clobber, deck_path, deck_text, write_deck
-    from skyforge.workbench.formats import default_name, import_decks
+    from skyforge.workbench.formats import UNRESOLVED, default_name, import_decks
     from skyforge.workbench.sharecode import split_codes
     from skyforge.errors import InputError, Problem
     from skyforge.storage import locked
@@ -566,7 +562,7 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
         name = f"{deck_name}-{number}" if deck_name and many else deck_name
         if name:
             deck_file = deck_file.model_copy(update={"name": name})
-        problems += [p for p in result.problems if not (skip_unresolved and p.message.startswith("cannot resolve"))]
+        problems += [p for p in result.problems if not (skip_unresolved and p.code == UNRESOLVED)]
         decks.append((result, deck_file, name))
     if problems:
         raise InputError([p for result, _, _ in decks for p in result.problems])

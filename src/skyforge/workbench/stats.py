@@ -1,29 +1,23 @@
 """What a deck holds: cards by type, mana curve, breakdowns, castle budget, opening-hand odds.
 
-``deck_stats`` returns plain data (the ``deck stats --json`` shape); the CLI draws it.
-
-Opening hand (000 Setup "8. Draw and Mulligan"): each player draws five cards
-and may mulligan any number of them — discard, draw back as many, then shuffle
-the discarded cards back. The suggested first-game mulligan throws back every
-card that is not an ally or costs 5 or more (001 says 6 or more:
-``mulligan_cost`` chooses). The odds are exact (multivariate hypergeometric,
-as fractions) — see :func:`opening_odds`.
+``deck_stats`` returns a :class:`DeckStats`, a typed value; its ``as_dict()`` is the
+``deck show --json`` shape, and the CLI and the export formats read its fields. The opening-hand
+odds are in :mod:`skyforge.workbench.odds`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
-from math import comb
 
+from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard
+from skyforge.catalog.models import COPY_LIMITS, FACTIONS, RARITIES, AllianceCard, CastleCard
 from skyforge.decks.files import Deck
+from skyforge.rules import ValidationReport, Violation, validate_decks
+from skyforge.workbench.odds import (DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table,
+                                     p_drawn_by)
 
-HAND_SIZE = 5
-#: 000 Setup 8: "mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher"
-MULLIGAN_COST = 5
 TYPES = ("ally", "tower", "spell", "attachment")
 
 
@@ -36,18 +30,9 @@ class Entry:
     count: int
     card: AllianceCard | None
 
-    def as_dict(self) -> dict:
-        c = self.card
-        return {"code": self.key, "name": c.name if c else None, "count": self.count,
-                "type": c.type if c else None, "cost": c.cost if c else None,
-                "rarity": c.rarity if c else None, "faction": c.faction if c else None,
-                "set": self.key.split(".")[0] if "." in self.key else None}
-
 
 def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     """The deck's cards by catalog key (errata applied, duplicates merged), sorted by set and number."""
-    from skyforge.catalog.codes import code_order
-
     merged: dict[str, Entry] = {}
     for ref, count in deck.data.cards.items():
         card = catalog.find(ref)
@@ -65,229 +50,242 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     return sorted(merged.values(), key=lambda e: code_order(e.key))
 
 
-#: ``deck show`` gives, per card, the chance to have drawn a copy by this turn (``--turns``)
-DEFAULT_TURNS = 3
+@dataclass(frozen=True)
+class CardLine:
+    """One card of a deck as the views and exports show it (``name`` etc. None when unknown)."""
+
+    code: str
+    name: str | None
+    count: int
+    type: str | None
+    cost: int | None
+    rarity: str | None
+    faction: str | None
+    set: str | None
+    #: the chance to hold at least one copy by turn ``DeckStats.draws.turns``
+    drawn_by_turn: float
+
+    @classmethod
+    def of(cls, entry: Entry, drawn_by_turn: float) -> CardLine:
+        c = entry.card
+        return cls(entry.key, c.name if c else None, entry.count, c.type if c else None, c.cost if c else None,
+                   c.rarity if c else None, c.faction if c else None,
+                   entry.key.split(".")[0] if "." in entry.key else None, drawn_by_turn)
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "name": self.name, "count": self.count, "type": self.type, "cost": self.cost,
+                "rarity": self.rarity, "faction": self.faction, "set": self.set,
+                "drawn_by_turn": self.drawn_by_turn}
 
 
-def p_drawn_by(copies: int, size: int, seen: int) -> Fraction:
-    """The exact chance that ``seen`` cards drawn from a shuffled deck of ``size`` hold at least
-    one of ``copies`` copies of a card: 1 − C(size − copies, seen) / C(size, seen)."""
-    seen = min(max(seen, 0), size)
-    if size <= 0 or copies <= 0:
-        return Fraction(0)
-    return 1 - Fraction(comb(size - copies, seen), comb(size, seen))
+@dataclass(frozen=True)
+class TypeGroup:
+    """The deck's cards of one type (``unknown`` for cards not in the catalog), cheapest first."""
+
+    type: str
+    count: int
+    cards: tuple[CardLine, ...]
+
+    def as_dict(self) -> dict:
+        return {"type": self.type, "count": self.count, "cards": [c.as_dict() for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class CurveStep:
+    """How many cards cost ``cost`` (None: cards whose cost the catalog does not give)."""
+
+    cost: int | None
+    count: int
+
+    def as_dict(self) -> dict:
+        return {"cost": self.cost, "count": self.count}
+
+
+@dataclass(frozen=True)
+class RarityBudget:
+    """What the deck uses of one rarity against what the castle's back allows."""
+
+    rarity: str
+    used: int
+    #: None: any number, or the castle's rules are not in the catalog
+    max: int | None
+    allowed: bool
+    factions: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    copy_limit: int
+
+    @property
+    def over(self) -> bool:
+        return self.max is not None and self.used > self.max
+
+    def as_dict(self) -> dict:
+        return {"rarity": self.rarity, "used": self.used, "max": self.max, "allowed": self.allowed,
+                "factions": list(self.factions), "subtypes": list(self.subtypes), "copy_limit": self.copy_limit}
+
+
+@dataclass(frozen=True)
+class SizeBudget:
+    """The deck's size against the castle's deck size (``max`` None: no upper bound)."""
+
+    used: int
+    min: int
+    max: int | None
+
+    @property
+    def wanted(self) -> str:
+        return str(self.min) if self.max == self.min else f"{self.min}–{self.max or '∞'}"
+
+    @property
+    def ok(self) -> bool:
+        return self.used >= self.min and (self.max is None or self.used <= self.max)
+
+    def as_dict(self) -> dict:
+        return {"rarity": "deck", "used": self.used, "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
+class Draws:
+    """How many cards a player has seen by turn ``turns``: the opening hand plus one a turn."""
+
+    turns: int
+    cards_seen: int
+    hand: int = HAND_SIZE
+    per_turn: int = 1
+
+    def as_dict(self) -> dict:
+        return {"turns": self.turns, "cards_seen": self.cards_seen, "hand": self.hand, "per_turn": self.per_turn}
+
+
+@dataclass(frozen=True)
+class DeckStats:
+    """Every number ``deck show`` draws; ``as_dict()`` is its ``--json``."""
+
+    name: str
+    player: str | None
+    file: str
+    castle: str
+    castle_name: str | None
+    size: int
+    valid: bool
+    violations: tuple[Violation, ...]
+    cards: dict[str, int]
+    groups: tuple[TypeGroup, ...]
+    curve: tuple[CurveStep, ...]
+    types: dict[str, int]
+    rarities: dict[str, int]
+    factions: dict[str, int]
+    #: per rarity (empty when the castle is not in the catalog)
+    budget: tuple[RarityBudget, ...]
+    #: the deck's size against the castle's (None when the castle gives none)
+    deck_size: SizeBudget | None
+    opening_hand: OpeningHand
+    draws: Draws
+    demo_data: bool
+
+    @property
+    def who(self) -> str:
+        """The deck's player, or its name when it has none."""
+        return self.player or self.name
+
+    @property
+    def entries(self) -> list[CardLine]:
+        """Every card of the deck, group by group."""
+        return [c for g in self.groups for c in g.cards]
+
+    def as_dict(self) -> dict:
+        budget = [row.as_dict() for row in self.budget] + ([self.deck_size.as_dict()] if self.deck_size else [])
+        return {
+            "name": self.name, "player": self.player, "file": self.file, "castle": self.castle,
+            "castle_name": self.castle_name, "size": self.size, "valid": self.valid,
+            "violations": [v.as_dict() for v in self.violations], "cards": self.cards,
+            "groups": [g.as_dict() for g in self.groups], "curve": [c.as_dict() for c in self.curve],
+            "types": self.types, "rarities": self.rarities, "factions": self.factions, "budget": budget,
+            "opening_hand": self.opening_hand.as_dict(), "draws": self.draws.as_dict(),
+            "demo_data": self.demo_data,
+        }
 
 
 def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_COST,
-               report=None, turns: int = DEFAULT_TURNS) -> dict:
-    """Every number ``deck show`` draws, as JSON-ready data.
+               report: ValidationReport | None = None, turns: int = DEFAULT_TURNS) -> DeckStats:
+    """Every number ``deck show`` draws.
 
     Per card, ``drawn_by_turn`` is the exact chance to hold at least one copy by turn ``turns``,
     counting the 5-card opening hand plus one card a turn (no mulligan).
     """
-    from skyforge.rules.deckbuilding import validate_decks
-
     entries = resolve_entries(catalog, deck)
     castle = catalog.find(deck.data.castle, "castle")
     report = report or validate_decks(catalog, [deck])
     size = sum(e.count for e in entries)
     known = [e for e in entries if e.card is not None]
-    curve: Counter = Counter()
-    for e in known:
-        curve[e.card.cost if e.card.cost is not None else "?"] += e.count  # type: ignore[union-attr]
-    top = max([k for k in curve if k != "?"], default=0)
-    curve_list = [{"cost": c, "count": curve.get(c, 0)} for c in range(0, top + 1)]
-    if "?" in curve:
-        curve_list.append({"cost": None, "count": curve["?"]})
+    provenances = {catalog.provenance(e.card) for e in known}
+    budget, deck_size = castle_budget(castle, entries, size) if isinstance(castle, CastleCard) else ((), None)
+    return DeckStats(
+        name=deck.data.name, player=deck.data.player, file=deck.file,
+        castle=castle.key if castle else deck.data.castle, castle_name=castle.name if castle else None,
+        size=size, valid=report.valid, violations=tuple(report.violations),
+        cards={e.key: e.count for e in entries},
+        groups=_groups(entries, size, HAND_SIZE + turns), curve=_curve(known),
+        types=_breakdown(entries, "type", TYPES), rarities=_breakdown(entries, "rarity", RARITIES),
+        factions=_breakdown(entries, "faction", FACTIONS),
+        budget=budget, deck_size=deck_size,
+        opening_hand=opening_hand_table(entries, mulligan_cost=mulligan_cost),
+        draws=Draws(turns, min(HAND_SIZE + turns, size)),
+        demo_data="demo" in provenances,
+    )
 
-    def breakdown(attr: str, order: tuple[str, ...]) -> dict[str, int]:
-        counts: Counter = Counter()
-        for e in entries:
-            counts[(getattr(e.card, attr, None) if e.card else None) or "unknown"] += e.count
-        return {k: counts[k] for k in (*order, *sorted(k for k in counts if k not in order)) if counts.get(k)}
 
+def _groups(entries: list[Entry], size: int, seen: int) -> tuple[TypeGroup, ...]:
     groups = []
     for t in (*TYPES, None):
         members = [e for e in entries if (e.card.type if e.card else None) == t]
         if members:
             members.sort(key=lambda e: ((e.card.cost if e.card and e.card.cost is not None else 99), e.key))
-            seen = HAND_SIZE + turns
-            groups.append({"type": t or "unknown", "count": sum(e.count for e in members),
-                           "cards": [{**e.as_dict(), "drawn_by_turn": float(p_drawn_by(e.count, size, seen))}
-                                     for e in members]})
-    provenances = {catalog.provenance(e.card) for e in known}
-    return {
-        "name": deck.data.name,
-        "player": deck.data.player,
-        "file": deck.file,
-        "castle": castle.key if castle else deck.data.castle,
-        "castle_name": castle.name if castle else None,
-        "size": size,
-        "valid": report.valid,
-        "violations": [v.as_dict() for v in report.violations],
-        "cards": {e.key: e.count for e in entries},
-        "groups": groups,
-        "curve": curve_list,
-        "types": breakdown("type", TYPES),
-        "rarities": breakdown("rarity", RARITIES),
-        "factions": breakdown("faction", ("liothan", "taulot", "kurumo", "nupten")),
-        "budget": castle_budget(castle, entries, size) if isinstance(castle, CastleCard) else [],
-        "opening_hand": opening_hand_table(entries, mulligan_cost=mulligan_cost),
-        "draws": {"turns": turns, "cards_seen": min(HAND_SIZE + turns, size), "hand": HAND_SIZE,
-                  "per_turn": 1},
-        "demo_data": "demo" in provenances,
-    }
+            groups.append(TypeGroup(t or "unknown", sum(e.count for e in members),
+                                    tuple(CardLine.of(e, float(p_drawn_by(e.count, size, seen))) for e in members)))
+    return tuple(groups)
 
 
-def castle_budget(castle: CastleCard, entries: list[Entry], size: int) -> list[dict]:
-    """Per rarity: how many cards the deck uses against what the castle's back allows."""
+def _curve(known: list[Entry]) -> tuple[CurveStep, ...]:
+    curve: Counter = Counter()
+    for e in known:
+        curve[e.card.cost if e.card.cost is not None else "?"] += e.count  # type: ignore[union-attr]
+    top = max([k for k in curve if k != "?"], default=0)
+    steps = [CurveStep(c, curve.get(c, 0)) for c in range(0, top + 1)]
+    if "?" in curve:
+        steps.append(CurveStep(None, curve["?"]))
+    return tuple(steps)
+
+
+def _breakdown(entries: list[Entry], attr: str, order: tuple[str, ...]) -> dict[str, int]:
+    counts: Counter = Counter()
+    for e in entries:
+        counts[(getattr(e.card, attr, None) if e.card else None) or "unknown"] += e.count
+    return {k: counts[k] for k in (*order, *sorted(k for k in counts if k not in order)) if counts.get(k)}
+
+
+def castle_budget(castle: CastleCard, entries: list[Entry],
+                  size: int) -> tuple[tuple[RarityBudget, ...], SizeBudget | None]:
+    """Per rarity: how many cards the deck uses against what the castle's back allows; and its size."""
     rules = {r.rarity: r for r in castle.deck_rules or []}
     used: Counter = Counter()
     for e in entries:
         if e.card and e.card.rarity:
             used[e.card.rarity] += e.count
-    out = []
+    rows = []
     for rarity in RARITIES:
         rule = rules.get(rarity)
-        row = {"rarity": rarity, "used": used[rarity],
-               "max": (rule.max if rule else 0) if castle.deck_rules is not None else None,
-               "allowed": rule is not None, "factions": list(rule.factions) if rule else [],
-               "subtypes": list(rule.subtypes) if rule else [], "copy_limit": COPY_LIMITS[rarity]}
-        out.append(row)
-    if castle.deck_size is not None:
-        out.append({"rarity": "deck", "used": size, "min": castle.deck_size.min, "max": castle.deck_size.max})
-    return out
-
-
-# -- opening hand -------------------------------------------------------------
-
-@dataclass(frozen=True)
-class HandCounts:
-    """The deck split four ways for one question "≥ k allies of cost ≤ c".
-
-    ``target_keep``: wanted and kept by the mulligan; ``target_toss``: wanted but thrown back
-    (an ally of cost ≤ c that the mulligan still throws back, when c ≥ the mulligan cost);
-    ``other_keep``: kept, not wanted; ``other_toss``: the rest.
-    """
-
-    target_keep: int
-    target_toss: int
-    other_keep: int
-    other_toss: int
-
-    @property
-    def size(self) -> int:
-        return self.target_keep + self.target_toss + self.other_keep + self.other_toss
-
-
-def hand_counts(entries: list[Entry], max_cost: int, mulligan_cost: int = MULLIGAN_COST) -> HandCounts:
-    tk = tt = ok = ot = 0
-    for e in entries:
-        c = e.card
-        ally = c is not None and c.type == "ally" and c.cost is not None
-        target = ally and c.cost <= max_cost  # type: ignore[union-attr, operator]
-        keep = ally and c.cost < mulligan_cost  # type: ignore[union-attr, operator]
-        if target and keep:
-            tk += e.count
-        elif target:
-            tt += e.count
-        elif keep:
-            ok += e.count
-        else:
-            ot += e.count
-    return HandCounts(tk, tt, ok, ot)
-
-
-def p_opening(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fraction:
-    """P(at least ``k`` wanted cards among the first ``hand`` cards drawn): hypergeometric."""
-    n, good = counts.size, counts.target_keep + counts.target_toss
-    hand = min(hand, n)
-    if n == 0:
-        return Fraction(int(k <= 0))
-    total = comb(n, hand)
-    return Fraction(sum(comb(good, i) * comb(n - good, hand - i) for i in range(max(k, 0), hand + 1)), total)
-
-
-def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fraction:
-    """P(at least ``k`` wanted cards after the suggested mulligan).
-
-    Draw ``hand`` cards: a (wanted, kept), b (wanted, tossed), c (kept), d (tossed).
-    Throw back the b + d tossed cards and draw as many from the other N − hand cards
-    (the thrown-back cards are shuffled in only afterwards), of which
-    (A − a) + (B − b) are wanted: the final count is a + that hypergeometric draw.
-    """
-    A, B, C, D = counts.target_keep, counts.target_toss, counts.other_keep, counts.other_toss
-    n = counts.size
-    hand = min(hand, n)
-    if n == 0:
-        return Fraction(int(k <= 0))
-    total = comb(n, hand)
-    rest = n - hand
-    p = Fraction(0)
-    for a in range(0, min(A, hand) + 1):
-        for b in range(0, min(B, hand - a) + 1):
-            for c in range(0, min(C, hand - a - b) + 1):
-                d = hand - a - b - c
-                if d > D:
-                    continue
-                ways = comb(A, a) * comb(B, b) * comb(C, c) * comb(D, d)
-                if not ways:
-                    continue
-                redraw = min(b + d, rest)  # a deck of under 10 cards cannot draw them all back
-                good_left = (A - a) + (B - b)
-                need = k - a
-                if need <= 0:
-                    p += Fraction(ways, total)
-                    continue
-                hits = sum(comb(good_left, g) * comb(rest - good_left, redraw - g)
-                           for g in range(need, redraw + 1))
-                if hits:
-                    p += Fraction(ways, total) * Fraction(hits, comb(rest, redraw))
-    return p
-
-
-def simulate(entries: list[Entry], max_cost: int, k: int, *, trials: int, seed: int,
-             mulligan_cost: int = MULLIGAN_COST) -> tuple[float, float]:
-    """The same two probabilities by shuffling cards (a check on the exact numbers)."""
-    import random
-
-    rng = random.Random(seed)
-    cards = []
-    for e in entries:
-        c = e.card
-        ally = c is not None and c.type == "ally" and c.cost is not None
-        cards += [(ally and c.cost <= max_cost, ally and c.cost < mulligan_cost)] * e.count  # type: ignore[union-attr, operator]
-    hits_open = hits_mull = 0
-    hand_size = min(HAND_SIZE, len(cards))
-    for _ in range(trials):
-        rng.shuffle(cards)
-        hand, rest = cards[:hand_size], cards[hand_size:]
-        hits_open += sum(1 for wanted, _ in hand if wanted) >= k
-        kept = [c for c in hand if c[1]]
-        final = kept + rest[: hand_size - len(kept)]
-        hits_mull += sum(1 for wanted, _ in final if wanted) >= k
-    return hits_open / trials, hits_mull / trials
-
-
-def opening_hand_table(entries: list[Entry], *, mulligan_cost: int = MULLIGAN_COST,
-                       max_costs: tuple[int, ...] = (2, 3, 4), ks: tuple[int, ...] = (1, 2, 3)) -> dict:
-    rows = []
-    for c in max_costs:
-        counts = hand_counts(entries, c, mulligan_cost)
-        for k in ks:
-            rows.append({"k": k, "max_cost": c, "allies": counts.target_keep + counts.target_toss,
-                         "opening": round(float(p_opening(counts, k)), 4),
-                         "after_mulligan": round(float(p_after_mulligan(counts, k)), 4)})
-    return {"hand": HAND_SIZE, "mulligan": f"non-allies and cards of cost {mulligan_cost} or more",
-            "mulligan_cost": mulligan_cost, "odds": rows}
+        rows.append(RarityBudget(
+            rarity, used[rarity], (rule.max if rule else 0) if castle.deck_rules is not None else None,
+            rule is not None, tuple(rule.factions) if rule else (), tuple(rule.subtypes) if rule else (),
+            COPY_LIMITS[rarity]))
+    deck_size = SizeBudget(size, castle.deck_size.min, castle.deck_size.max) if castle.deck_size is not None else None
+    return tuple(rows), deck_size
 
 
 # -- comparing ------------------------------------------------------------------
 
 def diff_decks(catalog: Catalog, a: Deck, b: Deck) -> dict:
     """What changes from deck A to deck B: cards added, removed, and changed counts."""
-    from skyforge.catalog.codes import code_order
-
     left = {e.key: e for e in resolve_entries(catalog, a)}
     right = {e.key: e for e in resolve_entries(catalog, b)}
 
