@@ -384,7 +384,7 @@ def test_deck_edits_keep_comments_and_layout(run, workspace: Path):
 def test_deck_edit_keeps_comments_property():
     from hypothesis import given, settings, strategies as st
 
-    from skyforge.workbench.editing import edited_text
+    from skyforge.workbench.deckfile import edited_text
     from skyforge.decks.files import parse_deck
 
     codes = st.sampled_from([f"DEMO.{n:03d}" for n in range(7, 60)])

@@ -192,7 +192,7 @@ def test_html_sheet_style_is_package_data(run):
 
 
 def test_one_registry_feeds_export_and_the_cli_choices():
-    from skyforge.cli.deck_workbench import export_
+    from skyforge.cli.deck_io import export_
     from skyforge.workbench.formats import FORMATS
 
     assert list(FORMATS) == ["text", "md", "csv", "json", "html", "code"]

@@ -83,7 +83,7 @@ def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...
                 as_json: bool) -> None:
     from pathlib import Path
 
-    from skyforge.cli.deck_workbench import _load, _load_all
+    from skyforge.cli.deck_files import load as _load, load_all as _load_all
     from skyforge.cli.stdio import STDIN, is_dash, read_stdin
     from skyforge.cli.views import card_dict
     from skyforge.decks import load_collection

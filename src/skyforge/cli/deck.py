@@ -6,9 +6,15 @@ from pathlib import Path
 
 import click
 
+from skyforge.cli import deck_edit, deck_io, deck_view
 from skyforge.cli.complete import deck_names
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option
+from skyforge.cli.output import echo, json_option, render, style
+from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
+from skyforge.errors import InputError, Problem
+from skyforge.rules import ValidationReport, validate_decks
+from skyforge.text import plural
 
 
 @click.group()
@@ -42,15 +48,6 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
       skyforge deck validate decks/demo-blue-wall.toml
       skyforge deck validate demo-blue-wall demo-green-grove --collection collection.toml
     """
-    from skyforge.decks import load_collection, load_deck, resolve_deck_path
-    from skyforge.errors import InputError
-    from skyforge.rules import validate_decks
-
-    from skyforge.errors import Problem
-
-    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-    from skyforge.decks import parse_deck
-
     loaded, problems, seen = [], [], {}
     for ref in decks:
         try:
@@ -74,22 +71,14 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     elif collection:
         owned = load_collection(collection)
     report = validate_decks(app.catalog, loaded, owned)
-    if as_json:
-        from skyforge.cli.output import emit_json
-
-        emit_json(report.as_dict())
-    else:
-        _show_report(report)
+    render(report.as_dict(), as_json, lambda _: _show_report(report))
     if not report.valid:
         raise SystemExit(1)
 
 
-def _show_report(report) -> None:
+def _show_report(report: ValidationReport) -> None:
     # Plain click output: this view is a list, not a table, and drawing it with
     # rich would cost more than the validation itself.
-    from skyforge.cli.output import echo, style
-    from skyforge.text import plural
-
     for d in report.decks:
         mark = style("✓ valid", fg="green") if d.valid else style("✗ invalid", fg="red")
         who = f" ({d.player})" if d.player else ""
@@ -113,6 +102,7 @@ def _show_report(report) -> None:
                          dim=True))
 
 
-# The deck workbench (new, add, remove, rename, copy, list, premade, show, stats,
-# diff, export, import) lives in its own module and registers itself on `deck`.
-from skyforge.cli import deck_workbench  # noqa: E402,F401
+# the deck workbench: each command lives in the module of its kind, and is registered here
+for command in (deck_edit.new, deck_edit.add, deck_edit.remove, deck_edit.rename, deck_edit.copy, deck_edit.list_,
+                deck_edit.premade, deck_view.show, deck_view.stats, deck_view.diff, deck_io.export_, deck_io.import_):
+    deck.add_command(command)

@@ -89,7 +89,7 @@ def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, whe
       skyforge plan record "Blue Wall" undead --lost --outsider "The Death Dealer"
       skyforge plan record my-new-deck undead --won --new
     """
-    from skyforge.workbench.editing import list_decks
+    from skyforge.workbench.workspace import list_decks
     from skyforge.setup.plan import deck_name, plan_path, record_result
 
     from skyforge.decks import load_deck

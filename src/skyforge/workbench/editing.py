@@ -1,37 +1,23 @@
-"""Editing deck files: new, add, remove, rename, copy, list.
+"""Editing decks: new, add, remove, rename, copy.
 
-Every write goes through :func:`write_deck`: cards are stored by canonical code,
-sorted by set and number, one per line with the card's name in a comment, so a
-deck stays hand-editable and a diff between two versions shows only what changed.
-Read-modify-write cycles hold :func:`skyforge.storage.locked` on the deck file.
+Files are written by :mod:`skyforge.workbench.deckfile` (keeping the player's comments and
+layout); read-modify-write cycles hold :func:`skyforge.storage.locked` on the deck file.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from skyforge.catalog.codes import code_order, normalize_code
+from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, parse_deck, resolve_deck_path
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import atomic_write, check_name, locked, read_text
+from skyforge.storage import locked, read_text
 from skyforge.text import a
-
-def check_deck_name(name: str) -> str:
-    """A deck name that is safe as a file name in decks/ (no path traversal)."""
-    return check_name(name, "deck name")
-
-
-def deck_path(workspace: Path, name: str) -> Path:
-    return workspace / "decks" / f"{check_deck_name(name)}.toml"
-
-
-def _refuse_clobber(path: Path, force: bool) -> None:
-    if path.exists() and not force:
-        raise InputError(Problem("a deck file already exists here", file=path,
-                                 hint="choose another name, or add --force to overwrite it"))
+from skyforge.workbench.deckfile import create_deck, refuse_clobber, write_deck
+from skyforge.workbench.workspace import deck_path
 
 
 def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
@@ -116,119 +102,11 @@ def remove_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> Dec
     return deck.model_copy(update={"cards": cards})
 
 
-def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
-    """The deck file: fixed key order, cards sorted by set and number, names as comments."""
-    import tomli_w
-
-    def value(v) -> str:
-        return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
-
-    def note(ref: str) -> str:
-        card = catalog.find(ref) if catalog is not None else None
-        if card is None:
-            return ""
-        bits = " ".join(filter(None, [getattr(card, "faction", None), getattr(card, "rarity", None)]))
-        return f"  # {card.name}" + (f" ({bits})" if bits else "")
-
-    lines = ["schema = 1", f"name = {value(deck.name)}", f"castle = {value(deck.castle)}" + note(deck.castle)]
-    if deck.player:
-        lines.append(f"player = {value(deck.player)}")
-    lines += ["", "[cards]"]
-    for ref in sorted(deck.cards, key=code_order):
-        lines.append(f"{value(ref)} = {deck.cards[ref]}{note(ref)}")
-    return "\n".join(lines) + "\n"
-
-
-def write_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, keep: str | None = None) -> None:
-    """Write a deck file; with ``keep`` (the file's text before the edit), its comments and layout stay."""
-    atomic_write(path, deck_text(deck, catalog) if keep is None else edited_text(keep, deck, catalog))
-
-
-def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -> str:
-    """``original`` (a deck file's text) changed to hold ``deck``, keeping what the player wrote.
-
-    Comments, blank lines and the order of the lines stay; a changed count keeps its line and
-    comment; a removed card loses its line; a new card goes in its place by set and number, with
-    its name in a comment. (tomlkit reads and writes TOML keeping its layout, which tomli/tomli_w
-    cannot.) A file tomlkit cannot edit in place is written afresh.
-    """
-    import tomlkit
-    from tomlkit.exceptions import TOMLKitError
-
-    try:
-        doc = tomlkit.parse(original)
-        for key, value in (("name", deck.name), ("castle", deck.castle), ("player", deck.player)):
-            if value is None:
-                if key in doc:
-                    del doc[key]
-            elif doc.get(key) != value:
-                if key in doc:
-                    doc[key] = value
-                else:
-                    _insert_top(doc, key, value)
-        if "cards" not in doc:
-            doc.add("cards", tomlkit.table())
-        cards = doc["cards"]
-        if not isinstance(cards, tomlkit.items.Table):
-            raise TypeError("an inline [cards] table")
-        for key in list(cards.keys()):
-            if key not in deck.cards:
-                del cards[key]
-            elif cards[key] != deck.cards[key]:
-                cards[key] = deck.cards[key]
-        for key in sorted(set(deck.cards) - set(cards.keys()), key=code_order):
-            item = tomlkit.item(deck.cards[key])
-            comment = _note(catalog, key)
-            if comment:
-                item.comment(comment)
-                item.trivia.comment_ws = "  "
-            _insert_sorted(cards, key, item)
-        return tomlkit.dumps(doc)
-    except (TOMLKitError, TypeError, KeyError, ValueError):
-        return deck_text(deck, catalog)
-
-
-def _insert_top(doc, key: str, value) -> None:
-    """A new top-level key goes before the first table (after the others), not at the file's end."""
-    import tomlkit
-
-    body = doc.body
-    index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, tomlkit.items.Table)),
-                 len(body))
-    while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], tomlkit.items.Whitespace):
-        index -= 1
-    doc._insert_at(index, key, value)
-
-
-def _insert_sorted(cards, key: str, item) -> None:
-    keys = list(cards.keys())
-    before = [k for k in keys if code_order(k) < code_order(key)]
-    container = cards.value
-    if before:
-        container._insert_after(max(before, key=code_order), key, item)
-    elif keys:
-        index = next(i for i, (k, _) in enumerate(container.body) if k is not None and k.key == keys[0])
-        container._insert_at(index, key, item)
-    else:
-        cards.add(key, item)
-
-
-def _note(catalog: Catalog | None, ref: str) -> str:
-    card = catalog.find(ref) if catalog is not None else None
-    if card is None:
-        return ""
-    bits = " ".join(filter(None, [getattr(card, "faction", None), getattr(card, "rarity", None)]))
-    return card.name + (f" ({bits})" if bits else "")
-
-
 def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: str | None = None,
              force: bool = False) -> Path:
     path = deck_path(workspace, name)
     card = catalog.get(castle, "castle", what="castle")
-    with locked(path):
-        _refuse_clobber(path, force)
-        write_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog)
-    return path
+    return create_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog, force=force)
 
 
 def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:
@@ -250,17 +128,13 @@ def copy_deck(catalog: Catalog, workspace: Path, source: str, new_name: str, for
         raise InputError(Problem(f"'{source}' already is {dst}", hint="give a different new name"))
     first, second = sorted([src, dst], key=lambda p: str(p.resolve()))  # one lock order: no deadlock
     with locked(first), locked(second):
-        _refuse_clobber(dst, force)
+        refuse_clobber(dst, force)
         original = read_text(src)
         deck = parse_deck(original, src).data
         write_deck(dst, deck.model_copy(update={"name": new_name}), catalog, keep=original)
         if move:
             src.unlink()
     return dst
-
-
-def list_decks(workspace: Path) -> list[Path]:
-    return sorted((workspace / "decks").glob("*.toml"))
 
 
 def card_label(card: CardBase) -> str:
