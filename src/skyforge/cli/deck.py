@@ -1,4 +1,9 @@
-"""``skyforge deck``: custom alliance decks."""
+"""``skyforge deck``: custom alliance decks.
+
+``deck validate`` lives here; the workbench's commands live in the module of their kind
+(:mod:`.deck_edit`, :mod:`.deck_view`, :mod:`.deck_io`), each imported on first use like the
+command families of ``skyforge`` (so ``deck validate`` starts as fast as before the split).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,8 @@ from pathlib import Path
 
 import click
 
-from skyforge.cli import deck_edit, deck_io, deck_view
 from skyforge.cli.complete import deck_names
-from skyforge.cli.main import App
+from skyforge.cli.main import App, LazyGroup
 from skyforge.cli.output import echo, json_option, render, style
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
@@ -17,7 +21,27 @@ from skyforge.rules import ValidationReport, validate_decks
 from skyforge.text import plural
 
 
-@click.group()
+#: the deck workbench: command → (module, attribute, "")
+WORKBENCH: dict[str, tuple[str, str, str]] = {
+    **{name: ("skyforge.cli.deck_edit", attr, "") for name, attr in (
+        ("new", "new"), ("add", "add"), ("remove", "remove"), ("rename", "rename"), ("copy", "copy"),
+        ("list", "list_"), ("premade", "premade"))},
+    **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff")},
+    "export": ("skyforge.cli.deck_io", "export_", ""),
+    "import": ("skyforge.cli.deck_io", "import_", ""),
+}
+
+
+class DeckGroup(LazyGroup):
+    """A group whose commands are imported on first use; otherwise a plain click group (its help,
+    "no such command" and errors as click gives them in a subgroup)."""
+
+    format_commands = click.Group.format_commands
+    resolve_command = click.Group.resolve_command
+    invoke = click.Group.invoke
+
+
+@click.group(cls=DeckGroup, lazy=WORKBENCH)
 def deck() -> None:
     """Build and check custom alliance decks.
 
@@ -101,8 +125,3 @@ def _show_report(report: ValidationReport) -> None:
         echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
                          dim=True))
 
-
-# the deck workbench: each command lives in the module of its kind, and is registered here
-for command in (deck_edit.new, deck_edit.add, deck_edit.remove, deck_edit.rename, deck_edit.copy, deck_edit.list_,
-                deck_edit.premade, deck_view.show, deck_view.stats, deck_view.diff, deck_io.export_, deck_io.import_):
-    deck.add_command(command)
