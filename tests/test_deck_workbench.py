@@ -17,7 +17,7 @@ from skyforge.decks import load_deck
 from skyforge.decks.specs import CardSpec, parse_spec
 from skyforge.workbench.premade import build_premade
 from skyforge.workbench.odds import HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
-from skyforge.workbench.stats import Entry
+from skyforge.workbench.entries import Entry
 from skyforge.errors import InputError
 
 from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, cite
@@ -245,7 +245,7 @@ def test_exact_odds_match_enumeration(a, b, c, d, k):
 
 
 def test_exact_odds_agree_with_a_seeded_simulation(catalog):
-    from skyforge.workbench.stats import resolve_entries
+    from skyforge.workbench.entries import resolve_entries
 
     deck = load_deck(EXAMPLE_DECKS / "demo-blue-wall.toml")
     entries = resolve_entries(catalog, deck)

@@ -12,10 +12,8 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from skyforge.workbench.stats import Entry
+from skyforge.workbench.entries import Entry
 
 HAND_SIZE = 5
 #: 000 Setup 8: "mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher"
