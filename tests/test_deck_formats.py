@@ -75,6 +75,19 @@ def test_import_reports_every_unresolved_line_with_suggestions(run, workspace):
     assert deck.cards == {"DEMO.008": 2, "DEMO.009": 2}
 
 
+def test_unresolved_lines_carry_a_code_and_only_they_are_skipped(run, workspace):
+    """--skip-unresolved skips the lines that name no alliance card (problem code UNRESOLVED), never
+    a bad count: the CLI decides by the code, not by the wording of the message."""
+    from skyforge.workbench.formats import UNRESOLVED, import_decks
+
+    (workspace / "mixed.txt").write_text("Mixed\nCastle: DEMO.001\n3 Nothing Like It Zzz\n100000 DEMO.007\n2 DEMO.008\n")
+    [result] = import_decks(load_catalog(), str(workspace / "mixed.txt"))
+    assert [p.code for p in result.problems] == [UNRESOLVED, None]
+    assert "code" not in result.problems[0].as_dict()  # the JSON of a problem is unchanged
+    skipped = run("deck", "import", "mixed.txt", "--skip-unresolved", expect=2)
+    assert "the count must be from 1 to" in skipped.stderr and "Nothing Like It" in skipped.stderr
+
+
 def test_import_needs_a_castle(run, workspace):
     (workspace / "bare.txt").write_text("3 DEMO.007\n")
     result = run("deck", "import", "bare.txt", expect=2)
@@ -336,3 +349,25 @@ def test_json_import_checks_types(run, workspace):
     (workspace / "j.json").write_text('{"name": 5, "castle": "DEMO.001", "cards": {"DEMO.007": true}}')
     result = run("deck", "import", "j.json", expect=2)
     assert "'name' must be text" in result.stderr and "cards.DEMO.007" in result.stderr
+
+
+def _workbench_cases() -> list[tuple[int, str, list[str]]]:
+    lines = (GOLDEN_WORKBENCH / "commands").read_text(encoding="utf-8").splitlines()
+    return [(int(rc), name, args) for rc, name, *args in (line.split() for line in lines if not line.startswith("#"))]
+
+
+GOLDEN_WORKBENCH = Path(__file__).parent / "golden" / "workbench"
+
+
+@pytest.mark.parametrize("status,name,args", _workbench_cases(), ids=lambda v: v if isinstance(v, str) else "")
+def test_workbench_output_is_byte_for_byte_golden(run, status, name, args):
+    """Exports, `deck show/stats/diff` and their --json stay exactly what tests/golden/workbench holds.
+
+    Regenerate with SKYFORGE_UPDATE_GOLDEN=1 only after a deliberate change of an output.
+    """
+    result = run(*args, expect=status)
+    expected = GOLDEN_WORKBENCH / name
+    if os.environ.get("SKYFORGE_UPDATE_GOLDEN"):
+        expected.write_text(result.stdout, encoding="utf-8")
+    assert result.stdout == expected.read_text(encoding="utf-8")
+
