@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import shlex
-import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -29,6 +28,7 @@ from skyforge.campaign.state import (
 from skyforge import storage
 from skyforge.catalog.codes import code_order
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
+from skyforge.terms import demo_note, new_seed
 from skyforge.text import plural
 
 
@@ -79,7 +79,7 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
                  seed: int | None = None, castle_health: int | None = None) -> ev.Created:
     """The ``created`` event of a new campaign (000 "Campaign Setup")."""
     check_name(name)
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    seed = new_seed() if seed is None else seed
     draw = rng(seed, 0)
     notes: list[str] = []
     problems: list[Problem] = []
@@ -648,7 +648,7 @@ def exile(state: CampaignState, catalog, player: str | None, card: str, *, free:
     return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
 
 
-DEMO_NOTE = "demo data: fictional DEMO cards, not the published game's"
+DEMO_NOTE = demo_note()
 
 
 def uses_demo_data(state: CampaignState, catalog=None) -> bool:

@@ -19,6 +19,7 @@ from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_
 from skyforge.errors import InputError, Problem
 from skyforge.rules import ValidationReport, validate_decks
 from skyforge.text import plural
+from skyforge.terms import demo_note
 
 
 #: the deck workbench: command → (module, attribute, "")
@@ -122,6 +123,5 @@ def _show_report(report: ValidationReport) -> None:
             if v.fix:
                 echo(f"      fix: {v.fix}")
     if report.demo:
-        echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
-                         dim=True))
+        echo(style("\n" + demo_note(), dim=True))
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from skyforge.catalog.models import FACTIONS
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import after_edit, force_option, rel
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render, table as new_table
 from skyforge.decks.specs import parse_specs
+from skyforge.terms import FACTIONS
 from skyforge.text import plural
 from skyforge.workbench.editing import add_cards, copy_deck, edit_deck, new_deck, remove_cards
 from skyforge.workbench.premade import EXPANDED_SIZE, PremadeResult, save_premade
@@ -136,7 +136,7 @@ def _draw_list(app: App, rows: list[dict]) -> None:
 
 @click.command()
 @click.argument("set_code", metavar="SET")
-@click.argument("faction", type=click.Choice(list(FACTIONS), case_sensitive=False))
+@click.argument("faction", type=click.Choice(FACTIONS, case_sensitive=False))
 @click.option("--seed", type=int, help="Seed for the random heroic ally removed from a 41-card faction.")
 @click.option("--castle", help="Castle to play it with (default: the first castle of the same set and faction).")
 @click.option("--name", "deck_name", help="File name in decks/ (default: the pre-made deck's id).")

@@ -17,6 +17,7 @@ from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.decks import Deck, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError
 from skyforge.rules import validate_decks
+from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.workspace import relative
 
@@ -61,4 +62,4 @@ def after_edit(app: App, path: Path, message: str) -> None:
     if len(report.violations) > 5:
         out.print(f"  … and {len(report.violations) - 5} more: skyforge deck validate {escape(rel(app, path))}")
     if report.demo:
-        out.print("[dim]demo data: this deck uses fictional cards from the DEMO set, not the published game's[/]")
+        out.print(f"[dim]{demo_note()}[/]")

@@ -9,6 +9,7 @@ from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import load
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.odds import DEFAULT_TURNS, MULLIGAN_COST
 from skyforge.workbench.stats import DeckStats, deck_stats, diff_decks
@@ -125,7 +126,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
         for v in s.violations:
             out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
     if s.demo_data:
-        out.print("\n[dim]demo data: fictional cards from the DEMO set, not the published game's[/]")
+        out.print(f"\n[dim]{demo_note()}[/]")
 
 
 @click.command()

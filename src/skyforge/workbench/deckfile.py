@@ -1,9 +1,10 @@
 """Writing deck files: one layout for new files, and edits that keep what the player wrote.
 
-Every write goes through :func:`write_deck`: cards are stored by canonical code, sorted by set
-and number, one per line with the card's name in a comment, so a deck stays hand-editable and a
-diff between two versions shows only what changed. :func:`create_deck` writes a new file and
-never overwrites one unless asked.
+Every write goes through the deck files' :class:`~skyforge.storage.Store` (:func:`deck_store`):
+cards are stored by canonical code, sorted by set and number, one per line with the card's name
+in a comment, so a deck stays hand-editable and a diff between two versions shows only what
+changed; an edit keeps the player's comments. A new deck never overwrites one unless forced
+(:func:`save_new_deck`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from tomlkit.exceptions import TOMLKitError
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
-from skyforge.decks.files import DeckFile
-from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write, locked
+from skyforge.decks.files import DeckFile, parse_deck
+from skyforge.storage import Store
 
 
 def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
@@ -42,9 +42,17 @@ def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, keep: str | None = None) -> None:
-    """Write a deck file; with ``keep`` (the file's text before the edit), its comments and layout stay."""
-    atomic_write(path, deck_text(deck, catalog) if keep is None else edited_text(keep, deck, catalog))
+def deck_store(catalog: Catalog | None = None) -> Store[DeckFile]:
+    """Deck files as a :class:`~skyforge.storage.Store`: a new file is written afresh by
+    :func:`deck_text`; an edit keeps the comments and layout of the text it replaces."""
+    return Store("deck", lambda text, path: parse_deck(text, path).data,
+                 lambda deck, before: deck_text(deck, catalog) if before is None else edited_text(before, deck, catalog))
+
+
+def save_new_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, force: bool = False) -> Path:
+    """Write a new deck file under its lock; one that exists is refused unless ``force``."""
+    deck_store(catalog).create(path, deck, force=force)
+    return path
 
 
 def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -> str:
@@ -117,18 +125,3 @@ def _note(catalog: Catalog | None, ref: str) -> str:
         return ""
     bits = " ".join(filter(None, [getattr(card, "faction", None), getattr(card, "rarity", None)]))
     return card.name + (f" ({bits})" if bits else "")
-
-
-def refuse_clobber(path: Path, force: bool) -> None:
-    if path.exists() and not force:
-        raise InputError(Problem("a deck file already exists here", file=path,
-                                 hint="choose another name, or add --force to overwrite it"))
-
-
-
-def create_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, force: bool = False) -> Path:
-    """Write a new deck file under its lock; an existing file is refused unless ``force``."""
-    with locked(path):
-        refuse_clobber(path, force)
-        write_deck(path, deck, catalog)
-    return path

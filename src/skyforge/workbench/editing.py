@@ -11,12 +11,12 @@ from pathlib import Path
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
-from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, parse_deck, resolve_deck_path
+from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, resolve_deck_path
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import locked, read_text
 from skyforge.text import a
-from skyforge.workbench.deckfile import create_deck, refuse_clobber, write_deck
+from skyforge.workbench.deckfile import deck_store, save_new_deck
 from skyforge.workbench.workspace import deck_path
 
 
@@ -28,9 +28,7 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     if card.kind != "alliance":  # type: ignore[attr-defined]
         raise InputError(Problem(f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
                                  "not an alliance card", hint="decks hold alliance cards only"))
-    newer = catalog.replaced_by(card.key)
-    if newer:
-        card = catalog.cards[newer]
+    card = catalog.with_errata(card)
     assert isinstance(card, AllianceCard)
     return card
 
@@ -84,8 +82,8 @@ def remove_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> Dec
     for spec in specs:
         card = catalog.find(spec.ref)
         key = card.key if card is not None else (normalize_code(spec.ref) or spec.ref)
-        if key not in cards and card is not None and catalog.replaced_by(key):
-            key = catalog.replaced_by(key)  # type: ignore[assignment]
+        if key not in cards and card is not None:
+            key = catalog.with_errata(card).key   # the errata card the deck holds instead
         have = cards.get(key, 0)
         if have == 0:
             problems.append(Problem(f"the deck holds no {key}" + (f" '{card.name}'" if card else ""),
@@ -106,16 +104,13 @@ def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: 
              force: bool = False) -> Path:
     path = deck_path(workspace, name)
     card = catalog.get(castle, "castle", what="castle")
-    return create_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog, force=force)
+    return save_new_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog, force=force)
 
 
 def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:
     """Load a deck, apply ``change(deck) -> deck`` and write it back, under the file's lock."""
     path = resolve_deck_path(ref, workspace)
-    with locked(path):
-        original = read_text(path)
-        deck = parse_deck(original, path).data
-        write_deck(path, change(deck), catalog, keep=original)
+    deck_store(catalog).update(path, change)
     return path
 
 
@@ -127,11 +122,12 @@ def copy_deck(catalog: Catalog, workspace: Path, source: str, new_name: str, for
     if dst.resolve() == src.resolve():
         raise InputError(Problem(f"'{source}' already is {dst}", hint="give a different new name"))
     first, second = sorted([src, dst], key=lambda p: str(p.resolve()))  # one lock order: no deadlock
+    store = deck_store(catalog)
     with locked(first), locked(second):
-        refuse_clobber(dst, force)
+        store.refuse(dst, force=force)
         original = read_text(src)
-        deck = parse_deck(original, src).data
-        write_deck(dst, deck.model_copy(update={"name": new_name}), catalog, keep=original)
+        deck = store.parse(original, src)
+        store.write(dst, deck.model_copy(update={"name": new_name}), before=original)
         if move:
             src.unlink()
     return dst

@@ -26,9 +26,7 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     for ref, count in deck.data.cards.items():
         card = catalog.find(ref)
         if card is not None and card.kind == "alliance":  # type: ignore[attr-defined]
-            newer = catalog.replaced_by(card.key)
-            if newer:
-                card = catalog.cards[newer]
+            card = catalog.with_errata(card)
             key = card.key
         else:
             key, card = card.key if card is not None else ref, None

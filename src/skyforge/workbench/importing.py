@@ -13,7 +13,7 @@ from pathlib import Path
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, Problem
-from skyforge.workbench.deckfile import create_deck
+from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.formats import UNRESOLVED, Imported, default_name, import_decks
 from skyforge.workbench.sharecode import split_codes
 from skyforge.workbench.workspace import deck_path
@@ -78,5 +78,5 @@ def import_decks_to_files(catalog: Catalog, workspace: Path, results: list[Impor
         raise InputError(Problem("two of the decks would be written to the same file",
                                  hint="give --name NAME: the decks become NAME-1, NAME-2, …"))
     for path, d in zip(paths, decks):
-        d.path = create_deck(path, d.deck, catalog, force=force)
+        d.path = save_new_deck(path, d.deck, catalog, force=force)
     return decks

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, FACTIONS, RARITIES, CastleCard
+from skyforge.catalog.models import COPY_LIMITS, RARITIES, CastleCard
 from skyforge.decks.files import Deck
 from skyforge.rules import ValidationReport, Violation, validate_decks
+from skyforge.terms import FACTIONS
 from skyforge.workbench.entries import Entry, resolve_entries
 from skyforge.workbench.odds import (DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table,
                                      p_drawn_by)

@@ -11,10 +11,11 @@ from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.rules import Violation, validate_decks
+from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.stats import CardLine, DeckStats, deck_stats
 
-DEMO_NOTE = "demo data: fictional cards from the DEMO set, not the published game's"
+DEMO_NOTE = demo_note()
 
 
 @dataclass(frozen=True)
