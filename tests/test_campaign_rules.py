@@ -112,7 +112,7 @@ def test_limited_format_market_is_three_decks_shuffled_together():
     expected = Counter()
     for name in ("demo-blue-wall", "demo-red-rush"):
         expected.update(load_deck(ROOT / "decks" / f"{name}.toml").data.cards)
-    from skyforge.decks.premade import premade_cards
+    from skyforge.workbench.premade import premade_cards
 
     taulot = Counter(premade_cards(demo_catalog(), demo_catalog().premade_decks["taulot-demo"])[0])
     taulot[first.players[0].removed[0]] -= 1     # 41 cards: one heroic ally removed at random

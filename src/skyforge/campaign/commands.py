@@ -256,7 +256,7 @@ def _premade_deck(catalog, premade, castle_card, player: str, draw: random.Rando
     ``castle_card`` is the castle whose restrictions the deck follows; None: the castle of
     the deck's set and faction. What was replaced or removed goes to ``removed`` and ``notes``."""
     from skyforge.decks import Deck, DeckFile
-    from skyforge.decks.premade import build_premade
+    from skyforge.workbench.premade import build_premade
 
     label = f"premade:{premade.id}"
     if castle_card is None and not any(c.faction == premade.faction and c.set_code == premade.set

@@ -221,7 +221,7 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
     CODEx3, CODE=3 or "Name x3" for several.
     """
     from skyforge.campaign.commands import starting_deck
-    from skyforge.decks.editing import parse_specs
+    from skyforge.decks.specs import parse_specs
     from skyforge.errors import InputError, Problem
 
     if auto == bool(cards):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skyforge.catalog.index import Catalog
-from skyforge.decks.editing import CardSpec
+from skyforge.decks.specs import CardSpec
 from skyforge.decks.files import CollectionFile, load_collection
 from skyforge.errors import InputError, Problem
 from skyforge.storage import Store

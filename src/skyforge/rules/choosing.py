@@ -16,6 +16,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import COPY_LIMITS, AllianceCard, CastleCard
 from skyforge.decks.files import CollectionFile, Deck
 from skyforge.errors import InputError, Problem
+from skyforge.rules.owned import owned_counts
 
 
 @dataclass
@@ -59,8 +60,6 @@ def _counts(catalog: Catalog, deck: Deck) -> Counter:
 def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (),
                  collection: CollectionFile | None = None) -> Choice:
     """Every alliance card ``deck`` may still take, with how many copies are left."""
-    from skyforge.rules.deckbuilding import owned_counts
-
     castle = catalog.find(deck.data.castle, "castle")
     if not isinstance(castle, CastleCard):
         raise InputError(Problem(f"no castle '{deck.data.castle}' in the catalog", file=deck.file, key="castle",

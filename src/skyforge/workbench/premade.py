@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
 from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.terms import new_seed
+from skyforge.workbench.deckfile import save_new_deck
+from skyforge.workbench.workspace import deck_path
 
 PREMADE_SIZE = 40
 #: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
@@ -33,6 +36,8 @@ class PremadeResult:
     removed: AllianceCard | None = None
     seed: int | None = None
     notes: list[str] = field(default_factory=list)
+    #: where :func:`save_premade` wrote it
+    path: Path | None = None
 
 
 def find_premade(catalog: Catalog, set_code: str, faction: str) -> PremadeDeck:
@@ -139,3 +144,12 @@ def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCa
         raise InputError(Problem(f"no {premade.faction} castle of set {premade.set} in the catalog",
                                  hint="choose one with --castle"))
     return same[0]
+
+
+def save_premade(catalog: Catalog, workspace: Path, set_code: str, faction: str, *, seed: int | None = None,
+                 castle: str | None = None, name: str | None = None, player: str | None = None,
+                 force: bool = False) -> PremadeResult:
+    """Build the pre-made deck and write it to ``decks/NAME.toml`` (default: the deck's id)."""
+    result = build_premade(catalog, set_code, faction, seed=seed, castle=castle, player=player)
+    result.path = save_new_deck(deck_path(workspace, name or result.premade.id), result.deck, catalog, force=force)
+    return result

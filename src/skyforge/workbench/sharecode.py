@@ -19,6 +19,8 @@ import re
 import zlib
 from collections import defaultdict
 
+from pydantic import ValidationError
+
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, Problem
@@ -112,8 +114,6 @@ def decode(code: str) -> DeckFile:
 
 
 def _parse(payload: str) -> DeckFile:
-    from pydantic import ValidationError
-
     lines = payload.split("\n")
     if len(lines) < 4:
         raise ValueError("too few lines")
