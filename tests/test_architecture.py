@@ -1,0 +1,316 @@
+"""The shape of the code, checked: layers that run one way, no import loops, click and rich only in
+the CLI, modules of a readable size, imports at the top (docs/architecture.md explains each rule).
+
+Every module under src/ is parsed with ``ast`` (nothing is imported). Today's violations are listed
+in the allowlists below. The lists only shrink: a listed item that no longer violates fails the test
+with a message saying to remove it, so a change that fixes a violation also removes it from here.
+A new violation is never added to a list: fix it instead.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = "skyforge"
+
+#: The layers, bottom to top (docs/architecture.md, "Layers"). A module imports only from its own
+#: layer or lower ones. Each entry names a module or package; ``*`` matches any name that starts so.
+LAYERS: list[tuple[str, list[str]]] = [
+    ("foundation", ["skyforge", "skyforge.errors", "skyforge.text", "skyforge.tomlpos", "skyforge.storage",
+                    "skyforge.plain*"]),
+    ("catalog", ["skyforge.catalog"]),
+    ("player files", ["skyforge.decks"]),
+    ("rules", ["skyforge.rules"]),
+    ("above the rules", ["skyforge.workbench", "skyforge.setup", "skyforge.draft", "skyforge.campaign",
+                         "skyforge.series"]),
+    ("cli", ["skyforge.cli"]),
+]
+
+#: Only these may import click or rich.
+UI_LIBRARIES = ("click", "rich")
+UI_PACKAGE = "skyforge.cli"
+
+#: The places where an import inside a function is the design, not a violation: the lazy command
+#: group (a command module is imported on its first use, so `--help` and every other command start
+#: fast). Issue 14's fast path may add one documented place for the pydantic slow path.
+LAZY_PLACES = {"skyforge.cli.main"}
+
+MAX_LINES = 400
+
+# --- today's violations: these lists only shrink --------------------------------------------------
+
+#: Import loops, each as the set of modules in one strongly connected component of the import
+#: graph (imports at module level and inside functions alike).
+ALLOWED_LOOPS: list[set[str]] = [
+    {"skyforge.cli.deck", "skyforge.cli.deck_workbench"},
+    {"skyforge.draft.arena", "skyforge.draft.onward", "skyforge.draft.session"},
+]
+
+#: Imports from a lower layer to a higher one, as "importer -> imported".
+ALLOWED_UPWARD: set[str] = {
+    "skyforge.decks.formats -> skyforge.rules.deckbuilding",
+    "skyforge.decks.stats -> skyforge.rules.deckbuilding",
+}
+
+#: Library modules that import click or rich.
+ALLOWED_UI_IMPORTS: set[str] = set()
+
+#: Modules over MAX_LINES lines.
+ALLOWED_LONG: set[str] = {
+    "skyforge.campaign.commands",
+    "skyforge.campaign.state",
+    "skyforge.catalog.models",
+    "skyforge.cli.campaign",
+    "skyforge.cli.deck_workbench",
+    "skyforge.decks.formats",
+    "skyforge.rules.deckbuilding",
+    "skyforge.storage",
+}
+
+#: Imports inside functions outside LAZY_PLACES: module → how many it has today (at most).
+ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {
+    "skyforge.campaign.commands": 6,
+    "skyforge.campaign.hordedeck": 1,
+    "skyforge.campaign.store": 4,
+    "skyforge.catalog.cache": 2,
+    "skyforge.catalog.csv_import": 8,
+    "skyforge.catalog.loader": 3,
+    "skyforge.cli.arena": 17,
+    "skyforge.cli.campaign": 40,
+    "skyforge.cli.cards": 19,
+    "skyforge.cli.catalog": 19,
+    "skyforge.cli.collection": 10,
+    "skyforge.cli.complete": 5,
+    "skyforge.cli.deck": 9,
+    "skyforge.cli.deck_workbench": 44,
+    "skyforge.cli.drafting": 13,
+    "skyforge.cli.game": 11,
+    "skyforge.cli.onward": 7,
+    "skyforge.cli.output": 9,
+    "skyforge.cli.plan": 15,
+    "skyforge.cli.schema": 2,
+    "skyforge.cli.series": 7,
+    "skyforge.cli.stdio": 4,
+    "skyforge.cli.views": 3,
+    "skyforge.decks.collection": 2,
+    "skyforge.decks.editing": 4,
+    "skyforge.decks.files": 1,
+    "skyforge.decks.formats": 6,
+    "skyforge.decks.sharecode": 1,
+    "skyforge.decks.stats": 4,
+    "skyforge.draft.arena": 1,
+    "skyforge.draft.onward": 1,
+    "skyforge.draft.session": 3,
+    "skyforge.rules.choosing": 1,
+    "skyforge.rules.deckbuilding": 1,
+    "skyforge.setup.plan": 5,
+    "skyforge.storage": 10,
+}
+
+
+# --- reading the source -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Import:
+    importer: str
+    imported: str        # a module of the package, or the top-level name of another library
+    line: int
+    in_function: bool
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted((SRC / PACKAGE).rglob("*.py"))}
+
+
+def _resolve(name: str) -> str:
+    """The module a dotted name denotes: itself if a module, else its longest module prefix."""
+    while name not in modules() and "." in name:
+        name = name.rsplit(".", 1)[0]
+    return name
+
+
+def _targets(node: ast.Import | ast.ImportFrom, module: str) -> list[str]:
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = module if modules()[module].name == "__init__.py" else module.rsplit(".", 1)[0]
+            for _ in range(node.level - 1):
+                package = package.rsplit(".", 1)[0]
+            base = f"{package}.{base}" if base else package
+        # `from pkg import sub` imports the module pkg.sub when there is one
+        names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules() else base for alias in node.names]
+    return [_resolve(n) if n.split(".")[0] == PACKAGE else n.split(".")[0] for n in names]
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+@cache
+def imports() -> list[Import]:
+    found: list[Import] = []
+    for module, path in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+        def visit(node: ast.AST, in_function: bool) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.If) and _is_type_checking(child):
+                    continue          # not imported at run time
+                if isinstance(child, (ast.Import, ast.ImportFrom)):
+                    for target in dict.fromkeys(_targets(child, module)):
+                        found.append(Import(module, target, child.lineno, in_function))
+                visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+        visit(tree, False)
+    return found
+
+
+def internal_imports() -> list[Import]:
+    return [i for i in imports() if i.imported in modules() and i.imported != i.importer]
+
+
+def layer_of(module: str) -> int | None:
+    for number, (_, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if pattern.endswith("*"):
+                if module.startswith(pattern[:-1]):
+                    return number
+            elif module == pattern or (pattern != PACKAGE and module.startswith(pattern + ".")):
+                return number
+    return None
+
+
+def import_loops() -> list[set[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    graph: dict[str, set[str]] = {m: set() for m in modules()}
+    for i in internal_imports():
+        graph[i.importer].add(i.imported)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    loops: list[set[str]] = []
+
+    def strongconnect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                strongconnect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.add(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                loops.append(component)
+
+    for v in sorted(graph):
+        if v not in index:
+            strongconnect(v)
+    return loops
+
+
+def _where(i: Import) -> str:
+    return f"{modules()[i.importer].relative_to(SRC.parent)}:{i.line}"
+
+
+# --- the checks ---------------------------------------------------------------------------------------
+
+def test_every_module_has_a_layer():
+    missing = [m for m in modules() if layer_of(m) is None]
+    assert not missing, (f"modules outside the layer table: {missing}; add them to LAYERS here and to "
+                         "docs/architecture.md")
+
+
+def test_no_import_loops():
+    loops = import_loops()
+    new = [sorted(loop) for loop in loops if not any(loop <= allowed for allowed in ALLOWED_LOOPS)]
+    assert not new, "import loops (a module imports, maybe through others, a module that imports it):\n" + "\n".join(
+        "  " + " → ".join(loop) for loop in new)
+    stale = [sorted(allowed) for allowed in ALLOWED_LOOPS if allowed not in loops]
+    assert not stale, ("these allowlisted import loops are gone or smaller: remove them from ALLOWED_LOOPS in "
+                       f"tests/test_architecture.py (or replace them by what remains: {[sorted(l) for l in loops]}): "
+                       f"{stale}")
+
+
+def test_imports_run_down_the_layers():
+    upward = {}
+    for i in internal_imports():
+        if layer_of(i.imported) > layer_of(i.importer):
+            upward.setdefault(f"{i.importer} -> {i.imported}", _where(i))
+    new = {k: v for k, v in upward.items() if k not in ALLOWED_UPWARD}
+    assert not new, ("imports from a lower layer to a higher one (docs/architecture.md, Layers):\n"
+                     + "\n".join(f"  {k}  ({v})" for k, v in sorted(new.items())))
+    stale = sorted(ALLOWED_UPWARD - set(upward))
+    assert not stale, f"no longer imported upward: remove from ALLOWED_UPWARD in tests/test_architecture.py: {stale}"
+
+
+def test_click_and_rich_only_in_the_cli():
+    found = {}
+    for i in imports():
+        if i.imported in UI_LIBRARIES and not (i.importer == UI_PACKAGE or i.importer.startswith(UI_PACKAGE + ".")):
+            found.setdefault(i.importer, _where(i))
+    new = {k: v for k, v in found.items() if k not in ALLOWED_UI_IMPORTS}
+    assert not new, "the library imports click or rich (only skyforge.cli may): " + ", ".join(
+        f"{k} ({v})" for k, v in sorted(new.items()))
+    stale = sorted(ALLOWED_UI_IMPORTS - set(found))
+    assert not stale, f"no longer import click/rich: remove from ALLOWED_UI_IMPORTS in tests/test_architecture.py: {stale}"
+
+
+def test_modules_stay_small():
+    sizes = {m: len(p.read_text(encoding="utf-8").splitlines()) for m, p in modules().items()}
+    long = {m: n for m, n in sizes.items() if n > MAX_LINES}
+    new = {m: n for m, n in long.items() if m not in ALLOWED_LONG}
+    assert not new, f"modules over {MAX_LINES} lines (split them by what they do): {new}"
+    stale = sorted(ALLOWED_LONG - set(long))
+    assert not stale, f"now {MAX_LINES} lines or fewer: remove from ALLOWED_LONG in tests/test_architecture.py: {stale}"
+
+
+def test_imports_at_the_top():
+    counts: dict[str, list[Import]] = {}
+    for i in imports():
+        if i.in_function and i.importer not in LAZY_PLACES:
+            counts.setdefault(i.importer, []).append(i)
+    grown = {m: [_where(i) for i in found] for m, found in counts.items()
+             if len(found) > ALLOWED_FUNCTION_IMPORTS.get(m, 0)}
+    assert not grown, ("imports inside functions (move them to the top of the module; laziness lives only in "
+                       f"{sorted(LAZY_PLACES)}): " + "; ".join(
+                           f"{m}: {len(w)} (allowed {ALLOWED_FUNCTION_IMPORTS.get(m, 0)}) at {', '.join(w)}"
+                           for m, w in sorted(grown.items())))
+    shrunk = {m: len(counts.get(m, [])) for m, n in ALLOWED_FUNCTION_IMPORTS.items() if len(counts.get(m, [])) < n}
+    assert not shrunk, ("fewer imports inside functions than allowed: lower (or remove at 0) these entries of "
+                        f"ALLOWED_FUNCTION_IMPORTS in tests/test_architecture.py to {shrunk}")
+
+
+def test_the_checks_see_the_code():
+    """The parser finds what is there (a check that finds nothing would pass for the wrong reason)."""
+    assert "skyforge.cli.main" in modules() and "skyforge.catalog.loader" in modules()
+    edges = {(i.importer, i.imported) for i in imports()}
+    assert ("skyforge.cli.main", "click") in edges
+    assert any(a.startswith("skyforge.catalog.") and b == "skyforge.errors" for a, b in edges)
+    assert layer_of("skyforge.errors") == 0 and layer_of("skyforge.cli.deck") == len(LAYERS) - 1
+    assert layer_of("skyforge.storage.locks") == layer_of("skyforge.storage") == 0
