@@ -61,7 +61,6 @@ ALLOWED_UI_IMPORTS: set[str] = set()
 
 #: Modules over MAX_LINES lines.
 ALLOWED_LONG: set[str] = {
-    "skyforge.campaign.state",
     "skyforge.catalog.models",
     "skyforge.cli.deck_workbench",
     "skyforge.decks.formats",

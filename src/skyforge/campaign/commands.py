@@ -21,13 +21,8 @@ from datetime import datetime, timezone
 
 from skyforge import storage
 from skyforge.campaign import events as ev
-from skyforge.campaign.state import (
-    STARTING_BASE,
-    STARTING_LEGENDARY,
-    CampaignState,
-    clamp_gold,
-    next_step,
-)
+from skyforge.campaign.limits import STARTING_BASE, STARTING_LEGENDARY, clamp_gold
+from skyforge.campaign.state import CampaignState, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
 
 

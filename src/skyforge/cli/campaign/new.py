@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from skyforge.campaign.commands import starting_deck
 from skyforge.campaign.setup import PlayerChoice, new_campaign
-from skyforge.campaign.state import GOLD_START, STARTING_BASE, STARTING_LEGENDARY
+from skyforge.campaign.limits import GOLD_START, STARTING_BASE, STARTING_LEGENDARY
 from skyforge.campaign.store import create
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line

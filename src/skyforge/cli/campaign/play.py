@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from skyforge.campaign import commands as actions
 from skyforge.campaign.report import summary
-from skyforge.campaign.state import GOLD_MAX, GOLD_MIN
+from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
 from skyforge.campaign.store import undo as undo_last
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import actions_view, card_name, clamp_note, effect_view, game_view, status_line

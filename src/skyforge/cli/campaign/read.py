@@ -6,7 +6,7 @@ import click
 from rich.markup import escape
 
 from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, uses_demo_data
-from skyforge.campaign.state import GAMES
+from skyforge.campaign.limits import GAMES
 from skyforge.campaign.store import list_campaigns, load
 from skyforge.cli.campaign.journal import campaign_file
 from skyforge.cli.campaign.views import campaign_view, demo_note
