@@ -65,7 +65,14 @@ def test_an_action_at_the_wrong_time_names_the_next_step():
     with pytest.raises(StateError) as exc:
         c.next_game(g.state)
     assert exc.value.next_step == next_step(g.state) == {"step": "starting-deck", "player": "Alice"}
-    g.ready()
+    g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
+    with pytest.raises(StateError) as exc:          # what takes it back, rather than what comes next
+        c.starting_deck(g.state, demo_catalog(), "Alice", auto=True)
+    assert exc.value.next_step["step"] == "undo"
+    g.do(c.starting_deck, demo_catalog(), "Bo", auto=True)
+    with pytest.raises(StateError) as exc:
+        c.take_offer(g.state, "Alice", 1)
+    assert exc.value.next_step["step"] == "recruit"
     g.do(c.recruit, 1, free=True)
     with pytest.raises(StateError) as exc:
         c.next_game(g.state)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import difflib
 import random
-import shlex
 from collections import Counter
 from datetime import datetime, timezone
 
@@ -42,11 +41,19 @@ def check_name(name: str) -> str:
 # --------------------------------------------------------------------------- during the campaign
 
 
-def _not_now(state: CampaignState, message: str, kind: type[StateError | RuleError] = StateError):
-    """The error of an action the campaign is not ready for; its ``next_step`` (:func:`next_step`
-    of the state) says what comes first, for the caller to word as the hint."""
+#: steps that are not the campaign's next one but what an error asks for first: take the last
+#: event back (``campaign undo``), recruit (offers are formed first), look at the horde deck
+UNDO, RECRUIT, SHOW = ({"step": "undo", "player": None}, {"step": "recruit", "player": None},
+                       {"step": "show", "player": None})
+
+
+def _not_now(state: CampaignState, message: str, kind: type[StateError | RuleError] = StateError,
+             step: dict | None = None):
+    """The error of an action the campaign is not ready for; its ``next_step`` says what comes
+    first — :func:`next_step` of the state unless ``step`` is given — for the caller to word as
+    the hint (the command that takes it)."""
     error = kind(message)
-    error.next_step = next_step(state)
+    error.next_step = dict(step) if step is not None else next_step(state)
     return error
 
 
@@ -75,8 +82,7 @@ def starting_deck(state: CampaignState, catalog, player: str, cards: dict[str, i
     _require(state, "new", doing="choose a starting deck")
     p = _player(state, player)
     if p.starting_deck_chosen:
-        raise StateError(f"{p.name} has already chosen a starting deck",
-                         hint=f"undo it with: skyforge campaign undo {shlex.quote(state.name)}")
+        raise _not_now(state, f"{p.name} has already chosen a starting deck", step=UNDO)
     market = Counter(p.market)
     if auto:
         chosen: Counter = Counter()
@@ -176,8 +182,7 @@ def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
     if scenario.mandatory_effect() is None:
         raise RuleError(f"the scenario {scenario.name} has no mandatory effect")
     if state.current.mandatory_resolved:
-        raise RuleError(f"the mandatory effect of {scenario.name} is already applied",
-                        hint=f"take it back with: skyforge campaign undo {shlex.quote(state.name)}")
+        raise _not_now(state, f"the mandatory effect of {scenario.name} is already applied", RuleError, UNDO)
     if state.current.actions_taken:
         raise RuleError("actions were taken already: the mandatory effect comes first",
                         hint="undo the actions first (skyforge campaign undo), or apply its effect by hand")
@@ -276,7 +281,7 @@ def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
 def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferTaken]:
     p = _player(state, player)
     if not p.offers:
-        raise StateError(f"{p.name} has no open offers", hint=f"recruit first: skyforge campaign recruit {shlex.quote(state.name)} X")
+        raise _not_now(state, f"{p.name} has no open offers", step=RECRUIT)
     if not 1 <= number <= len(p.offers):
         raise InputError(Problem(f"{p.name} has offers 1 to {len(p.offers)}", value=number, has_value=True))
     rest = [code for i, offer in enumerate(p.offers) if i != number - 1 for code in offer]
@@ -320,8 +325,7 @@ def exile(state: CampaignState, catalog, player: str | None, card: str, *, free:
         found = catalog.find(card, "horde") if catalog is not None else None
         code = found.key if found is not None else card
         if state.horde_deck.get(code, 0) < 1:
-            raise RuleError(f"the campaign's horde deck holds no {code}",
-                            hint="skyforge campaign show lists the horde deck")
+            raise _not_now(state, f"the campaign's horde deck holds no {code}", RuleError, SHOW)
         if not free and state.current.horde_exile_allowance < 1:
             raise RuleError("no effect lets the Alliance exile a horde card now",
                             hint="a house rule? record it as one with --free")

@@ -40,7 +40,8 @@ def next_step_text(step: dict, campaign: str) -> str:
 
 
 def first_step_text(step: dict, campaign: str) -> str:
-    """The next step as the hint of an error: what to do first, and the command that does it."""
+    """The step an error names (the campaign's next step, or undo, recruit or show first) as its
+    hint: what to do first, and the command that does it."""
     name = shlex.quote(campaign)
     return {
         "starting-deck": f"choose the starting decks first: skyforge campaign start-deck {name} --player P --auto",
@@ -50,6 +51,9 @@ def first_step_text(step: dict, campaign: str) -> str:
         "exile": f"finish resolving the scenario: skyforge campaign income {name}",
         "scenario": f"finish resolving the scenario: skyforge campaign income {name}",
         "end-game": f"record the game's end: skyforge campaign end {name} --won|--lost --castle-health N",
+        "undo": f"undo it with: skyforge campaign undo {name}",
+        "recruit": f"recruit first: skyforge campaign recruit {name} X",
+        "show": "skyforge campaign show lists the horde deck",
     }.get(step["step"], f"the campaign is over ({step.get('result')})")
 
 
