@@ -47,7 +47,6 @@ MAX_LINES = 400
 #: graph (imports at module level and inside functions alike).
 ALLOWED_LOOPS: list[set[str]] = [
     {"skyforge.cli.deck", "skyforge.cli.deck_workbench"},
-    {"skyforge.draft.arena", "skyforge.draft.onward", "skyforge.draft.session"},
 ]
 
 #: Imports from a lower layer to a higher one, as "importer -> imported".
@@ -74,16 +73,13 @@ ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {
     "skyforge.catalog.cache": 2,
     "skyforge.catalog.csv_import": 8,
     "skyforge.catalog.loader": 3,
-    "skyforge.cli.arena": 17,
     "skyforge.cli.cards": 19,
     "skyforge.cli.catalog": 19,
     "skyforge.cli.collection": 10,
     "skyforge.cli.complete": 5,
     "skyforge.cli.deck": 9,
     "skyforge.cli.deck_workbench": 44,
-    "skyforge.cli.drafting": 13,
     "skyforge.cli.game": 11,
-    "skyforge.cli.onward": 7,
     "skyforge.cli.output": 9,
     "skyforge.cli.plan": 15,
     "skyforge.cli.schema": 2,
@@ -96,9 +92,6 @@ ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {
     "skyforge.decks.formats": 6,
     "skyforge.decks.sharecode": 1,
     "skyforge.decks.stats": 4,
-    "skyforge.draft.arena": 1,
-    "skyforge.draft.onward": 1,
-    "skyforge.draft.session": 3,
     "skyforge.rules.choosing": 1,
     "skyforge.rules.deckbuilding": 1,
     "skyforge.setup.plan": 5,

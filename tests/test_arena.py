@@ -132,3 +132,11 @@ def test_setup_refuses_two_teams_sharing_a_hero(run, workspace):
     r = run("arena", "setup", a, b, expect=2)
     assert "Ashka is in 2 teams (Ann, Bob)" in r.stderr and "give Bob another hero" in r.stderr
     assert "Traceback" not in r.output
+
+
+def test_a_draft_of_the_other_game_is_refused_by_name(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "8", "--save", "a")
+    run("onward", "draft", "--seed", "8", "--save", "o")
+    assert "'a' is a Skybound: Arena draft, not an Onward one" in run("onward", "show", "a", expect=2).stderr
+    assert "'o' is an Onward draft, not a Skybound: Arena one" in run("arena", "pick", "o", expect=2).stderr
+    assert "'o' is not a Skybound: Arena draft" in run("arena", "setup", "--draft", "o", expect=2).stderr

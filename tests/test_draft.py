@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.catalog.models import DraftFormat
 from skyforge.draft import arena, onward
+from skyforge.draft.common import find_format, methods
 from skyforge.draft.engine import Draft, expand
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import FromFaction, Hero, OnePer
@@ -53,9 +54,29 @@ def test_three_hero_orders_two_lane(catalog):
                   "the usual four.")
     assert order(catalog, "onward-snake-3") == "S L L S S L"
     assert order(catalog, "onward-moba-3") == "ban S ban L S L L S ban S ban L S L"
-    assert onward.team_size("two-lane", 2) == 3
-    assert onward.team_size("two-lane", 4) == 4
-    assert onward.team_size("three-lane", 2) == 4
+    # the format is chosen from the data by method, map and players: 3 heroes only on two lanes with two players
+    for method in ONWARD_METHODS:
+        assert find_format(catalog, "onward", method, map_="two-lane", players=2).team_size == 3
+        assert find_format(catalog, "onward", method, map_="two-lane", players=4).team_size == 4
+        assert find_format(catalog, "onward", method, map_="three-lane", players=2).team_size == 4
+
+
+def team_size(map_: str, players: int) -> int:
+    """4 heroes a team; 3 on the two-lane map in two-player games (002 Two-Lane Map Set Up)."""
+    return 3 if map_ == "two-lane" and players == 2 else 4
+
+
+#: 002 Choosing Heroes: "Method 1: all random", "Method 2: snake draft", "Method 3: MOBA draft"
+ONWARD_METHODS = ("random", "snake", "moba")
+
+
+def test_methods_and_team_sizes_come_from_the_data(catalog):
+    cite("002", "Method 1: all random.", "Method 2: snake draft.", "Method 3: MOBA draft.",
+         "Each team chooses 4 different heroes", "only three heroes per team instead of the usual four")
+    assert methods(catalog, "onward") == list(ONWARD_METHODS)
+    assert methods(catalog, "skybound-arena") == ["turns"]
+    cite("003", "each player takes control of a team of 5 heroes")
+    assert arena.team_size(catalog) == 5
 
 
 def test_arena_turns(catalog):
@@ -147,21 +168,21 @@ def test_matching_counts_shared_heroes_once():
 
 # -- property tests over the shipped catalog -------------------------------------
 
-ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: f"{p[0]},{p[1]}"))
+ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: [p[0], p[1]]))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(method=st.sampled_from(onward.METHODS), one_per_color=st.booleans(), factions=ONWARD_FACTIONS,
+@given(method=st.sampled_from(ONWARD_METHODS), one_per_color=st.booleans(), factions=ONWARD_FACTIONS,
        map_=st.sampled_from(onward.MAPS), players=st.integers(2, 4), seed=st.integers(0, 2**31))
 def test_random_onward_drafts_always_finish_legally(catalog, method, one_per_color, factions, map_, players, seed):
     names = [f"P{i}" for i in range(players)]
-    facs = onward.parse_factions(factions)
+    facs = onward.team_factions(factions)
     s = onward.new_draft(catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_,
                          players=names, seed=seed)
     s.fill()
     d = s.draft
     assert d.done
-    size = onward.team_size(map_, players)
+    size = team_size(map_, players)
     picked = d.picks("shadow") + d.picks("light")
     assert len(set(picked)) == len(picked) == 2 * size
     assert not set(picked) & set(d.bans)
@@ -191,3 +212,46 @@ def test_random_arena_drafts_finish_legally_and_undo_replays(catalog, seed, pref
         s.draft.undo()
     s.fill()
     assert s.draft.journal == journal
+
+
+# -- games as a registry ------------------------------------------------------------
+
+def test_each_game_is_reached_through_the_registry(catalog):
+    from skyforge.draft.games import GAMES
+
+    assert set(GAMES) == {"onward", "skybound-arena"}
+    onward_draft = GAMES["onward"].new(catalog, method="snake", players=["Ann", "Bob"], seed=1)
+    arena_draft = GAMES["skybound-arena"].new(catalog, players=["Ann", "Bob"], seed=1)
+    for game, s in (("onward", onward_draft), ("skybound-arena", arena_draft)):
+        s.fill()
+        assert s.game == game and GAMES[game].result(s)["game"] == game
+        again = GAMES[game].resume(catalog, {**s.to_file(), "journal": []})
+        assert again.draft.format == s.draft.format and again.players == s.players
+    assert [e["draw"] for e in GAMES["onward"].setup(onward_draft)] == [2, 2]
+    assert [len(e["heroes"]) for e in GAMES["skybound-arena"].setup(arena_draft)] == [5, 5]
+    heading, lines = GAMES["onward"].closing(onward_draft)
+    assert heading == "Setup" and lines[1].startswith("  K. Sheets of")
+
+
+def test_draft_modules_import_one_way():
+    """No import loop inside skyforge.draft, counting imports inside functions too."""
+    import ast
+    from pathlib import Path
+
+    import skyforge.draft
+
+    folder = Path(skyforge.draft.__file__).parent
+    graph = {}
+    for path in folder.glob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("skyforge.draft"):
+                names |= {node.module.rsplit(".", 1)[-1]} if node.module != "skyforge.draft" else \
+                    {a.name for a in node.names}
+        graph[path.stem] = names & {p.stem for p in folder.glob("*.py")}
+
+    def reaches(start, target, seen=()):
+        return any(n == target or (n not in seen and reaches(n, target, (*seen, n))) for n in graph[start])
+
+    assert [m for m in graph if reaches(m, m)] == []
+    assert "onward" not in graph["arena"] and not {"onward", "arena"} & graph["session"]

@@ -216,3 +216,37 @@ def test_hero_classes_are_checked_against_the_games_own_list(run, tmp_path):
     result = run("--catalog", "@shipped", "--catalog", str(mine), "catalog", "check", expect=2)
     assert "heroes.toml:10: cards[0].hero_class: 'Slayr' is not one of the onward hero classes" in result.stderr
     assert "did you mean 'slayer'?" in result.stderr
+
+
+def test_methods_come_from_the_catalog_formats(run, monkeypatch):
+    from .test_completion import _complete
+
+    for shell in ("bash", "fish"):
+        out = _complete(shell, "skyforge onward draft --method ", monkeypatch)
+        assert all(m in out for m in ("random", "snake", "moba")), out
+    out = _complete("bash", "skyforge onward draft --method sn", monkeypatch)
+    assert "snake" in out and "random" not in out
+    r = run("onward", "draft", "--method", "bogus", expect=2)
+    assert "unknown method 'bogus'" in r.stderr and "methods: random, snake, moba" in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_a_saved_fallback_draft_can_be_read_back(run, workspace):
+    saved = json.loads(run("onward", "draft", "--seed", "8", "--save", "f", "--json").stdout)
+    assert saved["fallback"] and "fallback = true" in (workspace / "drafts" / "f.toml").read_text()
+    shown = json.loads(run("onward", "show", "f", "--json").stdout)
+    assert shown == saved
+
+
+def test_a_method_of_ones_own_catalog_drafts(run, tmp_path, workspace):
+    """Methods are the catalog's data: a format added in a catalog file of one's own is a --method."""
+    mine = tmp_path / "formats.toml"
+    mine.write_text('[[draft_formats]]\nid = "onward-alternate-4"\ngame = "onward"\nmethod = "alternate"\n'
+                    'team_size = 4\nteams = ["shadow", "light"]\n'
+                    'steps = [' + ", ".join(['{ team = "shadow" }, { team = "light" }'] * 4) + ']\n', encoding="utf-8")
+    args = ("--catalog", "@shipped", "--catalog", str(mine), "onward")
+    data = json.loads(run(*args, "draft", "--method", "alternate", "--seed", "2", "--save", "alt", "--json").stdout)
+    assert data["format"] == "onward-alternate-4" and data["complete"]
+    assert [s["team"] for s in data["steps"]] == ["shadow", "light"] * 4
+    assert json.loads(run(*args, "show", "alt", "--json").stdout)["steps"] == data["steps"]
+    assert "methods: random, snake, moba, alternate" in run(*args, "draft", "--method", "x", expect=2).stderr

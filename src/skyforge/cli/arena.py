@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
-from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import console, json_option, render, table
+from skyforge.cli.stdio import STDIN, read_stdin
+from skyforge.cli.syntax import split_list
+from skyforge.draft import arena as lib
+from skyforge.draft import session as sessions
+from skyforge.draft.common import demo_note
 
 
 @click.group()
@@ -23,17 +30,14 @@ def heroes(app, as_json: bool) -> None:
       skyforge arena heroes
       skyforge arena heroes --json
     """
-    from skyforge.draft import arena as lib
+    render(lib.roster(app.catalog), as_json, draw_heroes)
 
-    def human(rows: list) -> None:
-        from skyforge.cli.output import table as new_table
 
-        table = new_table("hero", "code", "class", "action cards", "data")
-        for h in rows:
-            table.add_row(h["name"], h["code"] or "—", h["class"] or "?", str(h["action_cards"]), h["provenance"])
-        console().print(table)
-
-    render(lib.roster(app.catalog), as_json, human)
+def draw_heroes(rows: list) -> None:
+    heroes = table("hero", "code", "class", "action cards", "data")
+    for h in rows:
+        heroes.add_row(h["name"], h["code"] or "—", h["class"] or "?", str(h["action_cards"]), h["provenance"])
+    console().print(heroes)
 
 
 @arena.command()
@@ -54,27 +58,15 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
     \b
       skyforge arena draft --players Ann,Bob --seed 3
     """
-    import shlex
-
-    from skyforge.draft import arena as lib
-    from skyforge.draft import session as sessions
-    from skyforge.draft.common import split_list
-    from skyforge.errors import InputError, Problem
-
-    path = None
-    if save_as:
-        path = sessions.draft_path(app.workspace, save_as)
-        if not force:
-            sessions.refuse_existing(path, save_as, "arena")
-    session = lib.new_draft(app.catalog, players=split_list(players, "--players"), seed=seed)
-    ask = prompt_for(session) if (interactive() and not pause and not as_json) else None
-    session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
-    if path is not None:
-        sessions.create(session, path, save_as, "arena", force)
+    path = sessions.draft_path(app.workspace, save_as) if save_as else None
+    options = {"players": split_list(players, "--players"), "seed": seed}
+    session = sessions.start(app.catalog, lib.GAME, options, picks=split_list(picks, "--picks"),
+                             prompt=prompt_for() if interactive() and not as_json else None, on_error=report,
+                             pause=pause, path=path, name=save_as, command="arena", force=force)
     show(session, as_json, path)
 
 
-saved_commands(arena, "skybound-arena")
+saved_commands(arena, lib.GAME, "Ashka")
 
 
 @arena.group()
@@ -102,34 +94,26 @@ def validate(app, team: str, as_json: bool) -> None:
       skyforge arena team validate ann
       skyforge arena team validate teams/ann.toml --json
     """
-    from skyforge.draft import arena as lib
-
     if team == "-":
-        from pathlib import Path
-
-        from skyforge.cli.stdio import STDIN, read_stdin
-
         data = lib.validate(app.catalog, Path(STDIN), read_stdin())
     else:
         data = lib.validate(app.catalog, lib.team_path(app.workspace, team))
-
-    def human(data: dict) -> None:
-        out = console()
-        verdict = "[green]valid[/]" if data["valid"] else "[red]invalid[/]"
-        out.print(f"{data['file']}: {data['player']}: {verdict}")
-        for h in data["heroes"]:
-            out.print(f"  {h['name']} ({h['class'] or 'class unknown'})")
-        for v in data["violations"]:
-            out.print(f"  [red]{v['rule']}[/]: {v['message']}")
-        from skyforge.draft.common import demo_note
-
-        note = demo_note(data["demo_heroes"], len(data["heroes"]))
-        if note:
-            out.print(f"[yellow]{note}[/]")
-
-    render(data, as_json, human)
+    render(data, as_json, draw_check)
     if not data["valid"]:
         raise SystemExit(1)
+
+
+def draw_check(data: dict) -> None:
+    out = console()
+    verdict = "[green]valid[/]" if data["valid"] else "[red]invalid[/]"
+    out.print(f"{data['file']}: {data['player']}: {verdict}")
+    for h in data["heroes"]:
+        out.print(f"  {h['name']} ({h['class'] or 'class unknown'})")
+    for v in data["violations"]:
+        out.print(f"  [red]{v['rule']}[/]: {v['message']}")
+    note = demo_note(data["demo_heroes"], len(data["heroes"]))
+    if note:
+        out.print(f"[yellow]{note}[/]")
 
 
 @arena.command()
@@ -150,51 +134,24 @@ def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
       skyforge arena setup ann bob --first bob
       skyforge arena setup --draft friday
     """
-    import shlex
+    entries = lib.read_teams(app.workspace, list(teams), read_stdin() if "-" in teams else None)
+    drafted = sessions.load(app.catalog, sessions.draft_path(app.workspace, draft_name)) if draft_name else None
+    data = lib.game_setup(app.catalog, entries, draft=drafted, draft_name=draft_name or "", first=first,
+                          two_vs_two=two_vs_two)
+    render(data, as_json, draw_setup)
 
-    from skyforge.draft import arena as lib
-    from skyforge.errors import InputError, Problem
 
-    stdin = None
-    if "-" in teams:
-        from skyforge.cli.stdio import read_stdin
-
-        stdin = read_stdin()
-    entries: list[dict] = lib.read_teams(app.workspace, list(teams), stdin)
-    if draft_name:
-        from skyforge.draft import session as sessions
-
-        session = sessions.load(app.catalog, sessions.draft_path(app.workspace, draft_name))
-        if session.game != lib.GAME:
-            raise InputError(Problem(f"'{draft_name}' is not a Skybound: Arena draft"))
-        if not session.draft.done:
-            raise InputError(Problem(f"the draft '{draft_name}' is not finished",
-                                     hint=f"finish it with 'skyforge arena pick {shlex.quote(draft_name)}'"))
-        entries.extend({"player": p, "heroes": hs} for p, hs in lib.result(session)["teams"].items())
-    if first:
-        names = [e["player"].casefold() for e in entries]
-        if first.casefold() not in names:
-            raise InputError(Problem(f"no team for player '{first}'", hint="players: " +
-                                     ", ".join(e["player"] for e in entries)))
-        i = names.index(first.casefold())
-        entries = entries[i:] + entries[:i]
-    data = lib.setup(app.catalog, entries, two_vs_two=two_vs_two)
-
-    def human(data: dict) -> None:
-        out = console()
-        out.print(f"[bold]Skybound: Arena[/] — {data['mode']}; first to {data['score_to_win']} points wins")
-        if data.get("sides"):
-            out.print("sides: " + " vs ".join(" & ".join(s) for s in data["sides"]))
-        for p in data["players"]:
-            out.print(f"{p['turn']}. {p['player']}: bench {', '.join(p['heroes'])}; "
-                      f"deck of {p['deck_size']} action cards; draw {p['draw']}")
-            for m in p["action_cards_missing"]:
-                out.print(f"   action cards not known: {m}")
-        from skyforge.draft.common import demo_note
-
-        note = demo_note(list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
-                         len({h for p in data["players"] for h in p["heroes"]}))
-        if note:
-            out.print(f"[yellow]{note}[/]")
-
-    render(data, as_json, human)
+def draw_setup(data: dict) -> None:
+    out = console()
+    out.print(f"[bold]Skybound: Arena[/] — {data['mode']}; first to {data['score_to_win']} points wins")
+    if data.get("sides"):
+        out.print("sides: " + " vs ".join(" & ".join(s) for s in data["sides"]))
+    for p in data["players"]:
+        out.print(f"{p['turn']}. {p['player']}: bench {', '.join(p['heroes'])}; "
+                  f"deck of {p['deck_size']} action cards; draw {p['draw']}")
+        for m in p["action_cards_missing"]:
+            out.print(f"   action cards not known: {m}")
+    note = demo_note(list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
+                     len({h for p in data["players"] for h in p["heroes"]}))
+    if note:
+        out.print(f"[yellow]{note}[/]")

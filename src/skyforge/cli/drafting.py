@@ -1,6 +1,6 @@
-"""Shared pieces of ``onward`` and ``arena``: saved drafts (pick, show, undo) and rendering.
+"""Shared pieces of ``onward`` and ``arena``: saved drafts (pick, show, undo), prompts and the draft's view.
 
-Imported only by those command families; rich is imported inside functions.
+What differs between the games comes from the library's registry (:mod:`skyforge.draft.games`).
 """
 
 from __future__ import annotations
@@ -8,8 +8,12 @@ from __future__ import annotations
 import sys
 
 import click
+from rich.markup import escape
 
-from skyforge.cli.output import console, emit_json
+from skyforge.cli.output import console, echo, json_option, render, table
+from skyforge.draft import session as sessions
+from skyforge.draft.common import READING, demo_note
+from skyforge.draft.games import game_of
 
 
 def whose_turn(session, turn) -> str:
@@ -37,7 +41,7 @@ def teams_line(session) -> str | None:
     return " · ".join(parts) or None
 
 
-def prompt_for(session) -> object:
+def prompt_for():
     """Ask for the hero of each turn the --picks did not cover (empty answer: at random).
 
     Every question names the player whose turn it is and their team (Light or Shadow), and the
@@ -46,8 +50,6 @@ def prompt_for(session) -> object:
     told = []
 
     def ask(turn, session):
-        from skyforge.cli.output import echo
-
         d = session.draft
         if not told:
             told.append(True)
@@ -71,42 +73,32 @@ def report(exc) -> None:
     click.echo(f"  refused: {exc.render()}", err=True)
 
 
-def result_of(session) -> dict:
-    if session.game == "onward":
-        from skyforge.draft.onward import result
-    else:
-        from skyforge.draft.arena import result
-    return result(session)
-
-
 def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None:
     """Print the draft; ``saved_to`` is its file ("from FILE" when ``read_only``, else "saved to FILE")."""
-    data = result_of(session)
+    game = game_of(session)
+    data = game.result(session)
     if saved_to is not None:
         data["file"] = str(saved_to)
-    if as_json:
-        emit_json(data)
-        return
+    render(data, as_json, lambda data: draw(session, data, saved_to, read_only))
+
+
+def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
+    """The human view of a draft: teams, bans, steps, and what follows once it is done."""
     out = console()
-    from rich.markup import escape
-
-    from skyforge.cli.output import table as new_table
-    from skyforge.draft.common import READING, demo_note
-
     d = session.draft
-    title = "Onward draft" if session.game == "onward" else "Skybound: Arena draft"
-    out.print(f"[bold]{title}[/] — format {d.format.id}, seed {session.seed}"
+    game = game_of(session)
+    out.print(f"[bold]{game.title} draft[/] — format {d.format.id}, seed {session.seed}"
               + ("" if d.done else f" — in progress, next: turn {d.current.number}, "
                  f"{d.name(d.current.team)} {d.current.action}s"))
     if data.get("fallback"):
         out.print(f"[yellow]{escape(data['fallback'])}[/]")
     if data.get("restrictions"):
         out.print("restrictions: " + "; ".join(data["restrictions"]))
-    table = new_table("team", "player", "heroes")
+    rows = table("team", "player", "heroes")
     for team in d.teams:
         for entry in session.assignments(team):
-            table.add_row(d.name(team), entry["player"], ", ".join(entry["heroes"]) or "—")
-    out.print(table)
+            rows.add_row(d.name(team), entry["player"], ", ".join(entry["heroes"]) or "—")
+    out.print(rows)
     if d.bans:
         out.print("bans: " + ", ".join(session.hero_name(k) for k in d.bans))
     steps = ", ".join(f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}"
@@ -116,16 +108,12 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None
     notes = d.format.notes
     if notes:
         out.print(f"[dim]order ({escape(READING)}): {escape(notes)}[/]")
-    if session.game == "onward" and d.done:
-        from skyforge.draft.onward import setup, setup_lines
-
-        out.print("[bold]Setup[/]")
-        for entry in setup(session):
-            out.print(f"{entry['player']} ({entry['team'].capitalize()}):")
-            for line in setup_lines(entry):
-                out.print("  " + line)
-    elif session.game != "onward" and d.done:
-        out.print(data["notes"])
+    if d.done:
+        heading, lines = game.closing(session)
+        if heading:
+            out.print(f"[bold]{heading}[/]")
+        for line in lines:
+            out.print(line)
     if data.get("left_out"):
         names = [reason.split(" cannot be drafted")[0] for reason in data["left_out"]]
         out.print(f"[yellow]left out, a field they need is missing: {escape(', '.join(names))}[/]")
@@ -137,23 +125,9 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None
         out.print(f"{'from' if read_only else 'saved to'} {escape(str(saved_to))}")
 
 
-def saved_commands(group: click.Group, game: str) -> None:
-    """Add ``pick``, ``show`` and ``undo`` for saved drafts to ``group``."""
-    from skyforge.cli.output import json_option
-
+def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
+    """Add ``pick``, ``show`` and ``undo`` for saved drafts of ``game`` to ``group``."""
     cmd = f"skyforge {group.name}"
-    hero = "Glasswind" if game == "onward" else "Ashka"
-
-    def same_game(session, name):
-        if session.game != game:
-            from skyforge.errors import InputError
-
-            from skyforge.text import a
-
-            titles = {"onward": "Onward", "arena": "Skybound: Arena"}
-            raise InputError(f"'{name}' is {a(titles.get(session.game, session.game))} draft, "
-                             f"not {a(titles.get(game, game))} one")
-        return session
 
     @group.command("pick", help=f"""Continue the saved draft NAME (drafts/NAME.toml; a name, not a path): HEROES are the choices of the next turns.
 
@@ -161,7 +135,7 @@ def saved_commands(group: click.Group, game: str) -> None:
         the choice is refused when it is not that team's turn. --random fills the rest.
 
         \b
-          {cmd} pick friday {hero}
+          {cmd} pick friday {example_hero}
           {cmd} pick friday --random
         """)
     @click.argument("name")
@@ -170,11 +144,8 @@ def saved_commands(group: click.Group, game: str) -> None:
     @json_option
     @click.pass_obj
     def pick(app, name, heroes, fill_random, as_json):
-        from skyforge.draft import session as sessions
-
         path = sessions.draft_path(app.workspace, name)
-        s = sessions.update(app.catalog, path, lambda s: same_game(s, name).fill(list(heroes), stop=not fill_random))
-        show(s, as_json, path)
+        show(sessions.pick(app.catalog, path, name, game, list(heroes), fill_random), as_json, path)
 
     @group.command("show", help=f"""Show the saved draft NAME (drafts/NAME.toml, or a path to a .toml file): teams, bans, steps, next turn.
 
@@ -188,10 +159,8 @@ def saved_commands(group: click.Group, game: str) -> None:
     @json_option
     @click.pass_obj
     def show_cmd(app, name, as_json):
-        from skyforge.draft import session as sessions
-
         path = sessions.draft_path(app.workspace, name, path_ok=True)
-        show(same_game(sessions.load(app.catalog, path), name), as_json, path, read_only=True)
+        show(sessions.open_draft(app.catalog, path, name, game), as_json, path, read_only=True)
 
     @group.command("undo", help=f"""Take back the last pick or ban of the saved draft NAME (again to go further back).
 
@@ -202,8 +171,5 @@ def saved_commands(group: click.Group, game: str) -> None:
     @json_option
     @click.pass_obj
     def undo(app, name, as_json):
-        from skyforge.draft import session as sessions
-
         path = sessions.draft_path(app.workspace, name)
-        s = sessions.update(app.catalog, path, lambda s: same_game(s, name).draft.undo())
-        show(s, as_json, path)
+        show(sessions.undo(app.catalog, path, name, game), as_json, path)

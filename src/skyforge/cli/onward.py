@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
+from skyforge.catalog import load_catalog
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
-from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import console, json_option, render, table
+from skyforge.cli.syntax import split_list
+from skyforge.draft import onward as lib
+from skyforge.draft import session as sessions
+from skyforge.draft.common import methods
+from skyforge.draft.state import RANDOM
+from skyforge.errors import InputError, Problem
 
 
 @click.group()
@@ -23,38 +32,44 @@ def heroes(app, as_json: bool) -> None:
       skyforge onward heroes
       skyforge onward heroes --json
     """
-    from skyforge.draft import onward as lib
+    render(lib.heroes(app.catalog), as_json, draw_heroes)
 
-    data = {"heroes": lib.roster(app.catalog), "presets": lib.presets(app.catalog)}
 
-    def human(data: dict) -> None:
-        from skyforge.cli.output import table as new_table
+def draw_heroes(data: dict) -> None:
+    out = console()
+    rows = table("hero", "code", "colour", "faction", "class", "range", "data")
+    for h in data["heroes"]:
+        rows.add_row(h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
+                     h["hero_class"] or "?", h["range"] or "?", h["provenance"])
+    out.print(rows)
+    out.print("? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
+              "catalog file (`skyforge catalog init` starts one). "
+              "demo = fictional heroes, not the published game's.")
+    for p in data["presets"]:
+        out.print(f"[bold]{p['name']}[/] ({p['source']}):")
+        for team, names in p["teams"].items():
+            out.print(f"  {team.capitalize()}: {', '.join(names)}")
 
-        out = console()
-        table = new_table("hero", "code", "colour", "faction", "class", "range", "data")
-        for h in data["heroes"]:
-            table.add_row(h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
-                          h["hero_class"] or "?", h["range"] or "?", h["provenance"])
-        out.print(table)
-        out.print("? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
-                  "catalog file (`skyforge catalog init` starts one). "
-                  "demo = fictional heroes, not the published game's.")
-        for p in data["presets"]:
-            out.print(f"[bold]{p['name']}[/] ({p['source']}):")
-            for team, names in p["teams"].items():
-                out.print(f"  {team.capitalize()}: {', '.join(names)}")
 
-    render(data, as_json, human)
+def complete_methods(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """``--method`` completes to the drafting methods of the catalog's Onward formats (never failing)."""
+    root = ctx.find_root()
+    paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
+    try:
+        known = methods(load_catalog(paths or None), lib.GAME)
+    except Exception:  # noqa: BLE001 - completing must never fail
+        return []
+    return [m for m in known if m.startswith(incomplete)]
 
 
 @onward.command()
-@click.option("--method", type=click.Choice(["random", "snake", "moba"]),
+@click.option("--method", metavar="METHOD", shell_complete=complete_methods,
               help="random: all heroes drawn at random; snake: S1 L2 S2 L2 S1; moba: snake with two ban steps. "
                    "Default random; with no restriction either, 002's fallback: one per colour, all random.")
 @click.option("--one-per-color", is_flag=True, help="Restriction 1: one hero of each colour in a team.")
 @click.option("--factions", metavar="SHADOW,LIGHT",
               help="Restriction 2, faction-based: Shadow's faction, then Light's (another one).")
-@click.option("--map", "map_", type=click.Choice(["three-lane", "two-lane"]), default="three-lane",
+@click.option("--map", "map_", type=click.Choice(lib.MAPS), default=lib.MAPS[0],
               show_default=True, help="two-lane with two players: 3 heroes a team.")
 @click.option("--players", metavar="A,B[,C,D]", help="Player names (2-4); assigned to Light and Shadow at random.")
 @click.option("--picks", metavar="HERO,...",
@@ -77,30 +92,28 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
       skyforge onward draft --method snake --one-per-color --players Ann,Bob --seed 7
       skyforge onward draft --method moba --factions kurumo,liothan --picks "Glasswind,Sunblade"
     """
-    import shlex
-
-    from skyforge.draft import onward as lib
-    from skyforge.draft import session as sessions
-    from skyforge.draft.common import split_list
-    from skyforge.errors import InputError, Problem
-
-    if method in ("random", None) and picks:
+    if method in (RANDOM, None) and picks:
         raise InputError(Problem("--picks is for snake and moba drafts; --method random draws every hero",
                                  hint="use --method snake or --method moba"))
-    path = None
-    if save_as:
-        path = sessions.draft_path(app.workspace, save_as)
-        if not force:
-            sessions.refuse_existing(path, save_as, "onward")
-    session = lib.new_draft(app.catalog, method=method, one_per_color=one_per_color,
-                            factions=lib.parse_factions(factions), map_=map_,
-                            players=split_list(players, "--players") or None, seed=seed)
-    ask = prompt_for(session) if (interactive() and method not in ("random", None) and not pause
-                                  and not as_json) else None
-    session.fill(split_list(picks, "--picks"), prompt=ask, on_error=report, stop=pause)
-    if path is not None:
-        sessions.create(session, path, save_as, "onward", force)
+    path = sessions.draft_path(app.workspace, save_as) if save_as else None
+    options = {"method": method, "one_per_color": one_per_color, "map_": map_, "seed": seed,
+               "factions": lib.team_factions(factions_given(factions)),
+               "players": split_list(players, "--players") or None}
+    session = sessions.start(app.catalog, lib.GAME, options, picks=split_list(picks, "--picks"),
+                             prompt=prompt_for() if interactive() and not as_json else None, on_error=report,
+                             pause=pause, path=path, name=save_as, command="onward", force=force)
     show(session, as_json, path)
 
 
-saved_commands(onward, "onward")
+def factions_given(text: str | None) -> list[str]:
+    """``--factions SHADOW,LIGHT``: Shadow's faction, then Light's."""
+    if not text:
+        return []
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2:
+        raise InputError(Problem("--factions takes two factions: Shadow's, then Light's", value=text,
+                                 has_value=True, hint="e.g. --factions kurumo,liothan"))
+    return parts
+
+
+saved_commands(onward, lib.GAME, "Glasswind")

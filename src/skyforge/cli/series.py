@@ -55,7 +55,7 @@ def new(app, name, best_of, players, deck_size, force, as_json) -> None:
     \b
       skyforge series new friday --best-of 3 --players Ann,Bob --deck-size 30
     """
-    from skyforge.draft.common import split_list
+    from skyforge.cli.syntax import split_list
     from skyforge.series import tracker
 
     s = tracker.new(name, int(best_of), split_list(players, "--players"), deck_size)

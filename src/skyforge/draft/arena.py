@@ -2,23 +2,32 @@
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from skyforge.draft.common import find_format, heroes_of, new_seed
+from skyforge.draft.common import build, find_format, heroes_of, new_seed, saved_format
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
-from skyforge.draft.session import DraftSession
+from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import parse_model, read_text, workspace_file
 
 GAME = "skybound-arena"
 KIND = "arena-hero"
 TEAMS = ("first", "second")
-TEAM_SIZE = 5  # "each player takes control of a team of 5 heroes" (003 Overview)
+#: "take turns selecting hero's until both players have 5 heroes" (003 Setup): the format of that name
+#: in the catalog holds the order and the team size
+METHOD = "turns"
 CARDS_PER_HERO = 5  # "Each hero comes with a deck of 5 action cards" (003 Action Cards)
+#: "the player going first draws 5 cards, the player going second draws 6 cards. If you are playing with
+#: more than 2 players, each player draws 5 cards plus one for each player before them in turn order." (003)
+FIRST_DRAW = 5
+#: "the first player to score 30 points wins the game"; "In a two versus two player game, the first player
+#: team to score 50 points wins the game." (003 Key Information)
+SCORE_TO_WIN, SCORE_TO_WIN_2V2 = 30, 50
 ATTRS = ("hero_class",)
 RULES = (OnePer("hero_class", "class"),)
 
@@ -33,26 +42,39 @@ def new_draft(catalog, *, players: list[str], seed: int | None = None) -> DraftS
         raise InputError(Problem("an Arena draft takes two players with different names",
                                  value=",".join(players), has_value=True, hint="e.g. --players Ann,Bob"))
     seed = new_seed() if seed is None else seed
-    fmt = find_format(catalog, GAME, "turns")
+    fmt = find_format(catalog, GAME, METHOD)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
-    from skyforge.draft.onward import build
+    names = dict(zip(TEAMS, players, strict=True))
+    return build(GAME, fmt, heroes, left_out, RULES, seed, {t: [p] for t, p in names.items()},
+                 {"method": METHOD}, team_names=names)
 
-    session = build(catalog, fmt, heroes, left_out, RULES, seed,
-                    {"first": [players[0]], "second": [players[1]]}, {"method": "turns"})
-    session.draft.team_names.update({"first": players[0], "second": players[1]})
-    return session
+
+def team_size(catalog) -> int:
+    """Heroes in a team: "a team of 5 heroes" (003), as the catalog's Arena draft format holds it."""
+    return find_format(catalog, GAME, METHOD).team_size
 
 
 def resume(catalog, data: dict) -> DraftSession:
-    fmt = catalog.draft_formats.get(data["format"])
-    if fmt is None or fmt.game != GAME:
-        raise InputError(Problem(f"draft format '{data['format']}' is not " + (
-            "in the catalog" if fmt is None else f"a {GAME} format"), key="format"))
+    fmt = saved_format(catalog, GAME, data)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
     players = data["players"]
     draft = Draft(format=fmt, heroes=heroes, restrictions=RULES, seed=int(data["seed"]), left_out=left_out,
                   team_names={t: (players.get(t) or [t])[0] for t in TEAMS})
     return DraftSession(game=GAME, draft=draft, players=players, options=data.get("options", {}))
+
+
+def teams_of(session: DraftSession) -> list[dict]:
+    """The drafted teams, in pick order, as :func:`setup` takes them: ``[{"player", "heroes"}]``."""
+    return [{"player": p, "heroes": hs} for p, hs in result(session)["teams"].items()]
+
+
+#: "The player that selected second, then chooses if they want to go first or second." (003 Setup)
+NOTES = "The player who picked second chooses whether to go first or second (003 Setup)."
+
+
+def closing(session: DraftSession) -> tuple[None, list[str]]:
+    """What the players do once the draft is done: the one who picked second chooses who goes first."""
+    return None, [NOTES]
 
 
 def result(session: DraftSession) -> dict:
@@ -71,7 +93,7 @@ def result(session: DraftSession) -> dict:
         "demo": "demo" in session.provenances(),
         "demo_heroes": session.demo_heroes(),
         "left_out": [d.left_out[k] for k in sorted(d.left_out)],
-        "notes": "The player who picked second chooses whether to go first or second (003 Setup).",
+        "notes": NOTES,
     }
 
 
@@ -135,6 +157,7 @@ def read_team(path: Path, text: str | None = None) -> dict:
 
 def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
     """The heroes of a team and every rule it breaks (all of them, not just the first)."""
+    size = team_size(catalog)
     violations: list[dict] = []
     heroes = []
     for ref in refs:
@@ -145,9 +168,9 @@ def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
                                + (f" ({hint})" if (hint := catalog.suggest(ref, KIND)) else "")})
         else:
             heroes.append(card)
-    if len(refs) != TEAM_SIZE:
+    if len(refs) != size:
         violations.append({"rule": "team-size", "heroes": [],
-                           "message": f"{len(refs)} heroes; a team is {TEAM_SIZE} heroes"})
+                           "message": f"{len(refs)} heroes; a team is {size} heroes"})
     counts = Counter(h.name for h in heroes)
     for name, n in counts.items():
         if n > 1:
@@ -204,9 +227,7 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
             "heroes": [h.name for h in heroes], "bench": [h.name for h in heroes],
             "deck": sorted(deck), "deck_size": CARDS_PER_HERO * len(heroes),
             "action_cards_missing": missing,
-            # "the player going first draws 5 cards, the player going second draws 6 cards. If you are
-            # playing with more than 2 players, each player draws 5 cards plus one for each player before them"
-            "draw": 5 + position,
+            "draw": FIRST_DRAW + position,
             "demo": any(catalog.provenance(h) == "demo" for h in heroes),
             "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
         })
@@ -223,12 +244,34 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
     if problems:
         raise InputError(problems)
     out = {"mode": "2v2" if two_vs_two else f"{len(teams)} players",
-           "score_to_win": 50 if two_vs_two else 30,
+           "score_to_win": SCORE_TO_WIN_2V2 if two_vs_two else SCORE_TO_WIN,
            "players": players}
     if two_vs_two:
         # "Players on the same team should take alternating turns."
         out["sides"] = [[players[0]["player"], players[2]["player"]], [players[1]["player"], players[3]["player"]]]
     return out
+
+
+def game_setup(catalog, teams: list[dict], *, draft: DraftSession | None = None, draft_name: str = "",
+               first: str | None = None, two_vs_two: bool = False) -> dict:
+    """:func:`setup` for the ``teams`` read from files and the teams of a finished ``draft``, in turn
+    order from the player ``first`` when one is named (the others keep their order)."""
+    entries = list(teams)
+    if draft is not None:
+        if draft.game != GAME:
+            raise InputError(Problem(f"'{draft_name}' is not a Skybound: Arena draft"))
+        if not draft.draft.done:
+            raise InputError(Problem(f"the draft '{draft_name}' is not finished",
+                                     hint=f"finish it with 'skyforge arena pick {shlex.quote(draft_name)}'"))
+        entries.extend(teams_of(draft))
+    if first:
+        names = [e["player"].casefold() for e in entries]
+        if first.casefold() not in names:
+            raise InputError(Problem(f"no team for player '{first}'", hint="players: " +
+                                     ", ".join(e["player"] for e in entries)))
+        i = names.index(first.casefold())
+        entries = entries[i:] + entries[:i]
+    return setup(catalog, entries, two_vs_two=two_vs_two)
 
 
 def roster(catalog) -> list[dict]:

@@ -4,26 +4,29 @@ from __future__ import annotations
 
 import random
 
-from skyforge.draft.common import find_format, heroes_of, new_seed
+from skyforge.draft.common import build, find_format, heroes_of, methods, new_seed, saved_format
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
-from skyforge.draft.session import DraftSession
+from skyforge.draft.state import RANDOM, DraftSession
 from skyforge.errors import InputError, Problem
 
 GAME = "onward"
+KIND = "onward-hero"
 TEAMS = ("shadow", "light")
-METHODS = ("random", "snake", "moba")
+#: "1 double-sided board" (002 Components): "the 3-lane map" and "the 2-lane map" (002 Setup B); how many
+#: heroes a team drafts on each map is the draft formats' data (their ``maps`` and ``players``)
 MAPS = ("three-lane", "two-lane")
 #: "Factions. The faction of a hero is identified by the symbol next to its name:
 #: Kurumo, Liothan, Taulot, Nupten." (002 Heroes Overview)
 FACTIONS = ("kurumo", "liothan", "taulot", "nupten")
 COLORS = ("red", "blue", "green", "yellow")
 ATTRS = ("color", "faction", "hero_class", "range")
-
-
-def team_size(map_: str, players: int) -> int:
-    """4 heroes a team; 3 on the two-lane map in two-player games (002 Two-Lane Map Set Up)."""
-    return 3 if map_ == "two-lane" and players == 2 else 4
+#: 002 Setup K-M: "Place their HP token next to the 9 of the HP track"; "Take all of your other hero
+#: cards (there should be 5 for each hero)"; "Each player draws 2 cards into their hand. In a 3-player
+#: game, the player without a teammate draws 4 cards instead."
+HERO_HP = 9
+DECK_CARDS_PER_HERO = 5
+DRAW, DRAW_WITHOUT_TEAMMATE = 2, 4
 
 
 def restrictions(one_per_color: bool, factions: dict[str, str] | None) -> tuple[Restriction, ...]:
@@ -35,20 +38,20 @@ def restrictions(one_per_color: bool, factions: dict[str, str] | None) -> tuple[
     return tuple(rules)
 
 
-def parse_factions(text: str | list[str] | None) -> dict[str, str] | None:
-    """``SHADOW,LIGHT``: Shadow names a faction, then Light names another one."""
-    if not text:
+def team_factions(names: list[str] | None) -> dict[str, str] | None:
+    """The faction-based restriction's choice: Shadow names a faction, then Light names another one."""
+    if not names:
         return None
-    parts = [p.strip().casefold() for p in (text.split(",") if isinstance(text, str) else text)]
-    if len(parts) != 2:
-        raise InputError(Problem("--factions takes two factions: Shadow's, then Light's", value=text,
-                                 has_value=True, hint="e.g. --factions kurumo,liothan"))
+    parts = [n.strip().casefold() for n in names]
+    if len(parts) != len(TEAMS):
+        raise InputError(Problem("a faction-based draft names two factions: Shadow's, then Light's",
+                                 value=",".join(names), has_value=True))
     for part in parts:
         if part not in FACTIONS:
             raise InputError(Problem(f"unknown faction '{part}'", hint="factions: " + ", ".join(FACTIONS)))
     if parts[0] == parts[1]:
         raise InputError(Problem("the Light team must name another faction than Shadow's",
-                                 value=text, has_value=True))
+                                 value=",".join(names), has_value=True))
     return dict(zip(TEAMS, parts, strict=True))
 
 
@@ -73,12 +76,15 @@ FALLBACK = ("no drafting method and no restriction chosen: 002's fallback when t
 
 def new_draft(catalog, *, method: str | None, one_per_color: bool = False, factions: dict[str, str] | None = None,
               map_: str = "three-lane", players: list[str] | None = None, seed: int | None = None) -> DraftSession:
+    """A new draft: the catalog's format for ``method`` on ``map_`` with this many ``players``
+    (4 heroes a team, or 3 on the two-lane map with two players, as the data says)."""
     fallback = method is None and not one_per_color and not factions
     if fallback:
-        method, one_per_color = "random", True
-    method = method or "random"
-    if method not in METHODS:
-        raise InputError(Problem(f"unknown method '{method}'", hint="methods: " + ", ".join(METHODS)))
+        method, one_per_color = RANDOM, True
+    method = method or RANDOM
+    known = methods(catalog, GAME)
+    if method not in known:
+        raise InputError(Problem(f"unknown method '{method}'", hint="methods: " + ", ".join(known)))
     if map_ not in MAPS:
         raise InputError(Problem(f"unknown map '{map_}'", hint="maps: " + ", ".join(MAPS)))
     players = list(players or ["Player 1", "Player 2"])
@@ -86,43 +92,20 @@ def new_draft(catalog, *, method: str | None, one_per_color: bool = False, facti
         raise InputError(Problem("Onward takes 2 to 4 players with different names", value=",".join(players),
                                  has_value=True))
     seed = new_seed() if seed is None else seed
-    size = team_size(map_, len(players))
-    fmt = find_format(catalog, GAME, method, size)
+    fmt = find_format(catalog, GAME, method, map_=map_, players=len(players))
     rules = restrictions(one_per_color, factions)
-    heroes, left_out = pool(heroes_of(catalog, "onward-hero", ATTRS), rules)
+    heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), rules)
     options = {"method": method, "map": map_, "one_per_color": one_per_color, "factions": factions or {}}
     if fallback:
         options["fallback"] = True
-    return build(catalog, fmt, heroes, left_out, rules, seed, assign_teams(players, seed), options)
-
-
-def build(catalog, fmt, heroes, left_out, rules, seed, players, options) -> DraftSession:
-    draft = Draft(format=fmt, heroes=heroes, restrictions=rules, seed=seed, left_out=left_out)
-    # a draft that cannot be finished from the start: say why before the first pick
-    needed = {t: fmt.team_size for t in fmt.teams}
-    from skyforge.draft.matching import can_complete
-
-    bans = sum(s.count for s in fmt.steps if s.action == "ban")
-    ok = len(heroes) >= sum(needed.values()) + bans and can_complete(
-        needed, list(heroes), draft._eligible, lambda k: draft._group(heroes[k]), {t: set() for t in fmt.teams})
-    if not ok:
-        rules_text = "; ".join(r.describe(draft.name) for r in rules) or "no restrictions"
-        raise InputError(Problem(
-            f"the catalog has too few heroes for this draft ({len(heroes)} usable, {rules_text}, "
-            f"{fmt.team_size} heroes a team{f', {bans} bans' if bans else ''})",
-            hint=(f"{len(left_out)} heroes are left out because a field is missing; " if left_out else "")
-            + "add heroes to the catalog or drop a restriction"))
-    return DraftSession(game=fmt.game, draft=draft, players=players, options=options)
+    return build(GAME, fmt, heroes, left_out, rules, seed, assign_teams(players, seed), options)
 
 
 def resume(catalog, data: dict) -> DraftSession:
-    fmt = catalog.draft_formats.get(data["format"])
-    if fmt is None or fmt.game != GAME:
-        raise InputError(Problem(f"draft format '{data['format']}' is not " + (
-            "in the catalog" if fmt is None else f"a {GAME} format"), key="format"))
+    fmt = saved_format(catalog, GAME, data)
     options = data["options"]
     rules = restrictions(bool(options.get("one_per_color")), options.get("factions") or None)
-    heroes, left_out = pool(heroes_of(catalog, "onward-hero", ATTRS), rules)
+    heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), rules)
     draft = Draft(format=fmt, heroes=heroes, restrictions=rules, seed=int(data["seed"]), left_out=left_out)
     return DraftSession(game=GAME, draft=draft, players=data["players"], options=options)
 
@@ -138,22 +121,31 @@ def setup(session: DraftSession) -> list[dict]:
             out.append({
                 "player": entry["player"], "team": team, "heroes": heroes,
                 "nexus": heroes,  # hero figures placed in the friendly nexus area
-                "hp": {h: 9 for h in heroes},
+                "hp": {h: HERO_HP for h in heroes},
                 "discard_pile": [f"{h} ultimate" for h in heroes],
-                "deck_size": 5 * len(heroes),
-                "draw": 4 if alone else 2,
+                "deck_size": DECK_CARDS_PER_HERO * len(heroes),
+                "draw": DRAW_WITHOUT_TEAMMATE if alone else DRAW,
             })
     return out
+
+
+def closing(session: DraftSession) -> tuple[str, list[str]]:
+    """What each player does once the draft is done: the setup that follows (002 Setup K-M), in words."""
+    lines = []
+    for entry in setup(session):
+        lines.append(f"{entry['player']} ({entry['team'].capitalize()}):")
+        lines.extend("  " + line for line in setup_lines(entry))
+    return "Setup", lines
 
 
 def setup_lines(entry: dict) -> list[str]:
     heroes = ", ".join(entry["heroes"]) or "(no heroes yet)"
     side = "Shadow" if entry["team"] == "shadow" else "Light"
     return [
-        f"K. Sheets of {heroes} next to you, dark border up; HP tokens on 9 ({side} side); "
+        f"K. Sheets of {heroes} next to you, dark border up; HP tokens on {HERO_HP} ({side} side); "
         f"figures in your friendly nexus area.",
         f"L. Ultimates (gold border, \"4\") of {heroes}: face up, your discard pile.",
-        f"M. Shuffle the other 5 cards of each hero: a deck of {entry['deck_size']} cards. "
+        f"M. Shuffle the other {DECK_CARDS_PER_HERO} cards of each hero: a deck of {entry['deck_size']} cards. "
         f"Draw {entry['draw']}.",
     ]
 
@@ -187,7 +179,7 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
 
 def roster(catalog) -> list[dict]:
     rows = []
-    for hero in heroes_of(catalog, "onward-hero", ATTRS):
+    for hero in heroes_of(catalog, KIND, ATTRS):
         rows.append({"name": hero.name, "code": hero.code, **{a: hero.attrs.get(a) for a in ATTRS},
                      "provenance": hero.provenance})
     return rows
@@ -196,3 +188,8 @@ def roster(catalog) -> list[dict]:
 def presets(catalog) -> list[dict]:
     return [{"id": p.id, "name": p.name, "teams": p.teams, "source": p.source}
             for p in catalog.team_presets.values() if p.game == GAME]
+
+
+def heroes(catalog) -> dict:
+    """The roster and the ready-made teams, to plan a draft."""
+    return {"heroes": roster(catalog), "presets": presets(catalog)}

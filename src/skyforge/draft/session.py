@@ -1,29 +1,28 @@
-"""A draft in progress with its players and options; saving and resuming it.
+"""A saved draft (``drafts/NAME.toml``): starting, resuming and saving it.
 
-The draft file (``drafts/NAME.toml``) holds the options, the seed and the journal
-of choices (outcomes: which hero was picked or banned, and whether at random).
-Loading replays the journal through the engine, so a hand-edited illegal choice
-is reported with its place in the file.
+The draft file holds the options, the seed and the journal of choices (outcomes:
+which hero was picked or banned, and whether at random). Loading replays the
+journal through the engine, so a hand-edited illegal choice is reported with its
+place in the file. What differs between the games comes from :mod:`.games`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 import shlex
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from skyforge.catalog.models import Faction
-from skyforge.draft.engine import Choice, Draft, Turn
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError
+from skyforge.draft.engine import Choice, Turn
+from skyforge.draft.games import GAMES, expect_game
+from skyforge.draft.state import DraftSession
+from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError
 from skyforge.storage import atomic_write, dump_toml, locked, parse_model, read_text, workspace_file
+from skyforge.tomlpos import locate
 
-GAMES = ("onward", "skybound-arena")
-#: the teams of each game, as the draft file names them
-GAME_TEAMS = {"onward": ("shadow", "light"), "skybound-arena": ("first", "second")}
 _Text = Annotated[str, Field(min_length=1)]
 
 
@@ -49,6 +48,7 @@ class DraftOptions(_FileModel):
     one_per_color: bool = Field(default=False, description="Restriction 1: one hero of each colour in a team.")
     factions: dict[Literal["shadow", "light"], Faction] = Field(
         default_factory=dict, description="Restriction 2: the faction each team drafts from (a table).")
+    fallback: bool = Field(default=False, description="Nothing was chosen: 002's fallback (one per colour, all random).")
 
 
 class DraftFile(_FileModel):
@@ -66,115 +66,16 @@ class DraftFile(_FileModel):
     @field_validator("players")
     @classmethod
     def _teams(cls, players: dict[str, list[str]], info: ValidationInfo) -> dict[str, list[str]]:
-        game = info.data.get("game")
-        if game not in GAME_TEAMS:
+        game = GAMES.get(info.data.get("game"))
+        if game is None:
             return players
-        teams = GAME_TEAMS[game]
+        teams = game.teams
         unknown = sorted(set(players) - set(teams))
         if unknown:
             raise ValueError(f"unknown team '{unknown[0]}' (teams: {', '.join(teams)})")
-        if game == "skybound-arena" and not all(players.get(t) for t in teams):
+        if game.one_player_a_team and not all(players.get(t) for t in teams):
             raise ValueError(f"an Arena draft names a player for each team ({', '.join(teams)})")
         return players
-
-
-@dataclass
-class DraftSession:
-    game: str
-    draft: Draft
-    players: dict[str, list[str]]  # team -> players
-    options: dict[str, Any] = field(default_factory=dict)  # how the draft was set up
-
-    @property
-    def seed(self) -> int:
-        return self.draft.seed
-
-    def team_of(self, player: str) -> str | None:
-        for team, names in self.players.items():
-            if any(n.casefold() == player.casefold() for n in names):
-                return team
-        return None
-
-    def choose(self, ref: str) -> Choice:
-        """``HERO`` or ``TEAM:HERO`` / ``PLAYER:HERO`` (refused when it is not that team's turn)."""
-        team = None
-        if ":" in ref:
-            who, _, hero_ref = ref.partition(":")
-            team = self._team(who.strip())
-            return self.draft.choose(hero_ref, team=team)
-        return self.draft.choose(ref)
-
-    def _team(self, who: str) -> str:
-        for team in self.draft.teams:
-            if team.casefold() == who.casefold() or self.draft.name(team).casefold() == who.casefold():
-                return team
-        team = self.team_of(who)
-        if team is None:
-            raise NotFoundError(Problem(f"no team or player '{who}' in this draft",
-                                        hint="teams: " + ", ".join(self.draft.teams)))
-        return team
-
-    def fill(self, picks: list[str] = (), prompt: Callable[[Turn, DraftSession], str | None] | None = None,
-             on_error: Callable[[SkyforgeError], None] | None = None, stop: bool = False) -> None:
-        """Apply ``picks`` in order; then ask ``prompt`` for each remaining turn
-        (``None`` = choose at random), or choose at random, unless ``stop``."""
-        for ref in picks:
-            if self.draft.done:
-                raise InputError(f"too many choices: the draft is complete before '{ref}'")
-            self.choose(ref)
-        while not self.draft.done and not stop:
-            turn = self.draft.current
-            ref = prompt(turn, self) if prompt else None
-            if ref is None:
-                self.draft.choose_random()
-                continue
-            try:
-                self.choose(ref)
-            except (RuleError, NotFoundError) as exc:
-                if on_error is None:
-                    raise
-                on_error(exc)
-
-    # -- results --------------------------------------------------------------
-
-    def hero_name(self, key: str) -> str:
-        return self.draft.heroes[key].name
-
-    def assignments(self, team: str) -> list[dict]:
-        """Who plays which hero: the team's heroes dealt round-robin in pick order."""
-        players = self.players.get(team) or [self.draft.name(team)]
-        out = [{"player": p, "heroes": []} for p in players]
-        for i, key in enumerate(self.draft.picks(team)):
-            out[i % len(out)]["heroes"].append(self.hero_name(key))
-        return out
-
-    def steps(self) -> list[dict]:
-        return [{"turn": i + 1, "team": c.team, "action": c.action, "hero": self.hero_name(c.hero),
-                 "random": c.random} for i, c in enumerate(self.draft.journal)]
-
-    def provenances(self) -> set[str]:
-        return {self.draft.heroes[c.hero].provenance for c in self.draft.journal}
-
-    def demo_heroes(self) -> list[str]:
-        """Names of the drafted (or banned) heroes that are demo data, in draft order."""
-        return list(dict.fromkeys(self.hero_name(c.hero) for c in self.draft.journal
-                                  if self.draft.heroes[c.hero].provenance == "demo"))
-
-    def hero_count(self) -> int:
-        return len({c.hero for c in self.draft.journal})
-
-    def to_file(self) -> dict:
-        return {
-            "schema": 1,
-            "game": self.game,
-            "format": self.draft.format.id,
-            "seed": self.draft.seed,
-            "options": self.options,
-            "players": self.players,
-            "journal": [{"team": c.team, "action": c.action, "hero": c.hero,
-                         "name": self.hero_name(c.hero), "random": c.random}
-                        for c in self.draft.journal],
-        }
 
 
 def draft_path(workspace: Path, name: str, *, path_ok: bool = False) -> Path:
@@ -208,8 +109,6 @@ def read(path: Path) -> tuple[dict, dict]:
 
 def replay(session: DraftSession, journal: list[dict], path: Path, lines: dict | None = None) -> DraftSession:
     """Apply a saved journal, reporting an illegal entry with its place in the file."""
-    from skyforge.tomlpos import locate
-
     for i, entry in enumerate(journal):
         try:
             hero = entry["hero"]
@@ -226,12 +125,8 @@ def replay(session: DraftSession, journal: list[dict], path: Path, lines: dict |
 def load(catalog, path: Path) -> DraftSession:
     """Resume a saved draft of either game."""
     data, lines = read(path)
-    if data["game"] == "onward":
-        from skyforge.draft.onward import resume
-    else:
-        from skyforge.draft.arena import resume
     try:
-        session = resume(catalog, data)
+        session = GAMES[data["game"]].resume(catalog, data)
     except InputError as exc:
         raise InputError([Problem(p.message, file=path, line=lines.get((p.key,)) if p.key else None, key=p.key,
                                   hint=p.hint) for p in exc.problems]) from None
@@ -249,3 +144,41 @@ def update(catalog, path: Path, change: Callable[[DraftSession], object]) -> Dra
 
 def save_unlocked(session: DraftSession, path: Path) -> None:
     atomic_write(path, dump_toml(session.to_file()))
+
+
+# -- what the draft commands do --------------------------------------------------
+
+Prompt = Callable[[Turn, DraftSession], "str | None"]
+
+
+def start(catalog, game: str, options: dict, *, picks: list[str] = (), prompt: Prompt | None = None,
+          on_error: Callable[[SkyforgeError], None] | None = None, pause: bool = False,
+          path: Path | None = None, name: str | None = None, command: str = "", force: bool = False) -> DraftSession:
+    """A new draft of ``game``: the ``picks`` in order, then ``prompt`` for each other turn (or at random),
+    unless ``pause``; saved to ``path`` (as ``name``) when one is given, never over another draft unless ``force``.
+
+    A draft whose every hero is drawn at random (method random) is never prompted.
+    """
+    if path is not None and not force:
+        refuse_existing(path, name, command)
+    session = GAMES[game].new(catalog, **options)
+    ask = prompt if prompt is not None and not pause and not session.all_random else None
+    session.fill(picks, prompt=ask, on_error=on_error, stop=pause)
+    if path is not None:
+        create(session, path, name, command, force)
+    return session
+
+
+def open_draft(catalog, path: Path, name: str, game: str) -> DraftSession:
+    """The saved draft at ``path`` (read only), refused when it is not a draft of ``game``."""
+    return expect_game(load(catalog, path), name, game)
+
+
+def pick(catalog, path: Path, name: str, game: str, heroes: list[str], fill_random: bool = False) -> DraftSession:
+    """Continue a saved draft: ``heroes`` are the next turns' choices; ``fill_random`` fills the rest."""
+    return update(catalog, path, lambda s: expect_game(s, name, game).fill(heroes, stop=not fill_random))
+
+
+def undo(catalog, path: Path, name: str, game: str) -> DraftSession:
+    """Take back the last pick or ban of a saved draft."""
+    return update(catalog, path, lambda s: expect_game(s, name, game).draft.undo())

@@ -38,8 +38,10 @@ def parse_player(text: str) -> PlayerChoice:
     return PlayerChoice(name, refs, castle)
 
 
-def split_list(text: str | None) -> list[str] | None:
-    """``A,B,C`` → ``["A", "B", "C"]``; None when the option was not given."""
+def comma_list(text: str | None) -> list[str] | None:
+    """``A,B,C`` → ``["A", "B", "C"]``, empty items skipped; None when the option was not given
+    (so the library chooses: the scenarios and portals of the hordes). Unlike
+    :func:`skyforge.cli.syntax.split_list`, ``A,,B`` is not refused, as ``campaign new`` never did."""
     return [t.strip() for t in text.split(",") if t.strip()] if text else None
 
 
@@ -80,8 +82,8 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
         castle_health: int | None, as_json: bool) -> None:
     created = new_campaign(
         app.catalog, app.workspace, name, castle=castle, players=[parse_player(p) for p in players],
-        hordes=split_list(hordes) or [], difficulty=difficulty, outsider=outsider, scenarios=split_list(scenarios),
-        portals=split_list(portals), limited=[split_list(x) or [] for x in limited], seed=seed,
+        hordes=comma_list(hordes) or [], difficulty=difficulty, outsider=outsider, scenarios=comma_list(scenarios),
+        portals=comma_list(portals), limited=[comma_list(x) or [] for x in limited], seed=seed,
         castle_health=castle_health)
     path = campaign_file(app, name)
     state = create(path, created)

@@ -1,0 +1,117 @@
+"""A draft in progress: the engine's draft with its players and options (no files; see :mod:`.session`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from skyforge.draft.engine import Choice, Draft, Turn
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError
+
+#: "Method 1: all random" (002 Choosing Heroes): the method whose every hero is drawn at random
+RANDOM = "random"
+
+
+@dataclass
+class DraftSession:
+    game: str
+    draft: Draft
+    players: dict[str, list[str]]  # team -> players
+    options: dict[str, Any] = field(default_factory=dict)  # how the draft was set up
+
+    @property
+    def seed(self) -> int:
+        return self.draft.seed
+
+    @property
+    def all_random(self) -> bool:
+        """Every hero is drawn at random: nobody chooses (method random)."""
+        return self.options.get("method") == RANDOM
+
+    def team_of(self, player: str) -> str | None:
+        for team, names in self.players.items():
+            if any(n.casefold() == player.casefold() for n in names):
+                return team
+        return None
+
+    def choose(self, ref: str) -> Choice:
+        """``HERO`` or ``TEAM:HERO`` / ``PLAYER:HERO`` (refused when it is not that team's turn)."""
+        team = None
+        if ":" in ref:
+            who, _, hero_ref = ref.partition(":")
+            team = self._team(who.strip())
+            return self.draft.choose(hero_ref, team=team)
+        return self.draft.choose(ref)
+
+    def _team(self, who: str) -> str:
+        for team in self.draft.teams:
+            if team.casefold() == who.casefold() or self.draft.name(team).casefold() == who.casefold():
+                return team
+        team = self.team_of(who)
+        if team is None:
+            raise NotFoundError(Problem(f"no team or player '{who}' in this draft",
+                                        hint="teams: " + ", ".join(self.draft.teams)))
+        return team
+
+    def fill(self, picks: list[str] = (), prompt: Callable[[Turn, DraftSession], str | None] | None = None,
+             on_error: Callable[[SkyforgeError], None] | None = None, stop: bool = False) -> None:
+        """Apply ``picks`` in order; then ask ``prompt`` for each remaining turn
+        (``None`` = choose at random), or choose at random, unless ``stop``."""
+        for ref in picks:
+            if self.draft.done:
+                raise InputError(f"too many choices: the draft is complete before '{ref}'")
+            self.choose(ref)
+        while not self.draft.done and not stop:
+            turn = self.draft.current
+            ref = prompt(turn, self) if prompt else None
+            if ref is None:
+                self.draft.choose_random()
+                continue
+            try:
+                self.choose(ref)
+            except (RuleError, NotFoundError) as exc:
+                if on_error is None:
+                    raise
+                on_error(exc)
+
+    # -- results --------------------------------------------------------------
+
+    def hero_name(self, key: str) -> str:
+        return self.draft.heroes[key].name
+
+    def assignments(self, team: str) -> list[dict]:
+        """Who plays which hero: the team's heroes dealt round-robin in pick order."""
+        players = self.players.get(team) or [self.draft.name(team)]
+        out = [{"player": p, "heroes": []} for p in players]
+        for i, key in enumerate(self.draft.picks(team)):
+            out[i % len(out)]["heroes"].append(self.hero_name(key))
+        return out
+
+    def steps(self) -> list[dict]:
+        return [{"turn": i + 1, "team": c.team, "action": c.action, "hero": self.hero_name(c.hero),
+                 "random": c.random} for i, c in enumerate(self.draft.journal)]
+
+    def provenances(self) -> set[str]:
+        return {self.draft.heroes[c.hero].provenance for c in self.draft.journal}
+
+    def demo_heroes(self) -> list[str]:
+        """Names of the drafted (or banned) heroes that are demo data, in draft order."""
+        return list(dict.fromkeys(self.hero_name(c.hero) for c in self.draft.journal
+                                  if self.draft.heroes[c.hero].provenance == "demo"))
+
+    def hero_count(self) -> int:
+        return len({c.hero for c in self.draft.journal})
+
+    def to_file(self) -> dict:
+        return {
+            "schema": 1,
+            "game": self.game,
+            "format": self.draft.format.id,
+            "seed": self.draft.seed,
+            "options": self.options,
+            "players": self.players,
+            "journal": [{"team": c.team, "action": c.action, "hero": c.hero,
+                         "name": self.hero_name(c.hero), "random": c.random}
+                        for c in self.draft.journal],
+        }
