@@ -76,6 +76,12 @@ def log_entries(events: list) -> list[dict]:
     return [{"index": i, "summary": summary(e), **event_dict(e)} for i, e in enumerate(events)]
 
 
+def changes(new: list, after: CampaignState) -> dict:
+    """What a command did: its new events and the campaign after them (every changing command's
+    ``--json``)."""
+    return {"events": [event_dict(e) for e in new], "campaign": after.as_dict()}
+
+
 def listing(rows: list[tuple[Path, CampaignState | None, str | None]]) -> list[dict]:
     """Each campaign file with its status, game, gold and castle health, or the error that stops
     reading it (``campaign list --json``)."""
@@ -112,4 +118,4 @@ def uses_demo_data(state: CampaignState, catalog=None) -> bool:
     return False
 
 
-__all__ = ["DEMO_NOTE", "listing", "log_entries", "summary", "uses_demo_data"]
+__all__ = ["DEMO_NOTE", "changes", "listing", "log_entries", "summary", "uses_demo_data"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from skyforge.campaign import store
-from skyforge.campaign.events import event_dict
+from skyforge.campaign.report import changes
 from skyforge.cli.campaign.views import status_line
 from skyforge.cli.campaign.words import first_step_text
 from skyforge.cli.main import App
@@ -42,5 +42,5 @@ def update(app: App, name: str, action: Callable, as_json: bool, say: Callable |
             say(out, before, after, new)
         out.print(status_line(after))
 
-    render({"events": [event_dict(e) for e in new], "campaign": after.as_dict()}, as_json, human)
+    render(changes(new, after), as_json, human)
     return after
