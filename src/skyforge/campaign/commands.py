@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 
 from skyforge import storage
 from skyforge.campaign import events as ev
-from skyforge.campaign.limits import STARTING_BASE, STARTING_LEGENDARY, clamp_gold
+from skyforge.campaign.limits import OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
 from skyforge.campaign.state import CampaignState, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
 
@@ -259,7 +259,7 @@ def offer_sizes(cards: int, x: int) -> list[int]:
     deck is empty, just form as many offers as possible even though some might have fewer
     cards than others": offers are filled in turn, so 4 cards and Recruit 3 give [3, 1]."""
     sizes, left = [], cards
-    while left > 0 and len(sizes) < 3:
+    while left > 0 and len(sizes) < OFFERS:
         size = min(x, left)
         sizes.append(size)
         left -= size

@@ -15,3 +15,10 @@ MARKET_DECK_SIZE = 40
 
 def clamp_gold(value: int) -> int:
     return max(GOLD_MIN, min(GOLD_MAX, value))
+HORDES = 3          # "Choose three different Hordes for this campaign
+SCENARIO_PILE = 6   #  and take six scenario cards to form the scenario pile."
+PORTAL_PILE = 4     # "Take four stage 1 portals to form the portal pile."
+DIFFICULTY_LEVELS = 5   # "You can choose between the 5 difficulty levels as usual"
+OFFERS = 3          # "Each player ... forms three offers."
+PLAYERS = 2         # "Game mode: solo, or 2-player cooperative"
+HAND = 5            # once the scenario is resolved: "draw 5 cards; take a mulligan, and start playing!"

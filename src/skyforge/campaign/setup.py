@@ -17,6 +17,7 @@ from pathlib import Path
 from skyforge.campaign import events as ev
 from skyforge.campaign.commands import check_name, now, rng
 from skyforge.campaign.hordedeck import campaign_horde_deck
+from skyforge.campaign.limits import DIFFICULTY_LEVELS, HORDES, PLAYERS, PORTAL_PILE, SCENARIO_PILE
 from skyforge.catalog.codes import code_order
 from skyforge.decks import Deck, DeckFile, load_deck, resolve_deck_path
 from skyforge.decks.premade import build_premade
@@ -66,12 +67,12 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
             problems.append(Problem(f"horde '{horde.id}' is given twice", key="--hordes",
                                     hint="choose three different hordes"))
         horde_ids.append(horde.id)
-    if len(horde_ids) != 3:
+    if len(horde_ids) != HORDES:
         problems.append(Problem(f"{len(horde_ids)} hordes: a campaign uses three different hordes",
                                 key="--hordes", value=",".join(hordes), has_value=True,
                                 hint="--hordes H1,H2,H3"))
-    if not 1 <= difficulty <= 5:
-        problems.append(Problem("the difficulty level must be 1 to 5", key="--difficulty",
+    if not 1 <= difficulty <= DIFFICULTY_LEVELS:
+        problems.append(Problem(f"the difficulty level must be 1 to {DIFFICULTY_LEVELS}", key="--difficulty",
                                 value=difficulty, has_value=True))
     final = collect(_outsider, catalog, outsider)
     if getattr(final, "outsider_type", None) == "henchman":
@@ -87,7 +88,7 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
         raise InputError(problems)
     if not players:
         raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
-    if len(players) > 2:
+    if len(players) > PLAYERS:
         raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players",
                                  key="--player"))
     names = [p.name.casefold() for p in players]
@@ -249,14 +250,15 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
             raise InputError(Problem("a scenario is given twice", key="--scenarios"))
     else:
         related = sorted((c for c in catalog.of_kind("scenario") if c.horde in horde_ids), key=lambda c: c.key)
-        if len(related) < 6:
+        if len(related) < SCENARIO_PILE:
             raise InputError(Problem(
                 f"the catalog has {plural(len(related), 'scenario')} related to {', '.join(horde_ids)}; the scenario pile needs six",
                 key="--scenarios", hint="choose six with --scenarios S1,…,S6 (skyforge cards search --kind scenario)"))
-        cards = related if len(related) == 6 else sorted(draw.sample(related, 6), key=lambda c: c.key)
+        cards = related if len(related) == SCENARIO_PILE else sorted(draw.sample(related, SCENARIO_PILE),
+                                                                      key=lambda c: c.key)
         notes.append("scenario pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
-                     + " (the scenarios of the chosen hordes" + (", six at random)" if len(related) > 6 else ")"))
-    if len(cards) != 6:
+                     + " (the scenarios of the chosen hordes" + (", six at random)" if len(related) > SCENARIO_PILE else ")"))
+    if len(cards) != SCENARIO_PILE:
         raise InputError(Problem(f"{len(cards)} scenarios: the scenario pile is six scenario cards",
                                  key="--scenarios"))
     return [_scenario_model(c) for c in cards]
@@ -276,13 +278,14 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
                         key=lambda c: c.key)
         related = [c for c in stage1 if c.horde in horde_ids]
         others = [c for c in stage1 if c.horde not in horde_ids]
-        if len(related) >= 4:
-            cards = related if len(related) == 4 else sorted(draw.sample(related, 4), key=lambda c: c.key)
+        if len(related) >= PORTAL_PILE:
+            cards = related if len(related) == PORTAL_PILE else sorted(draw.sample(related, PORTAL_PILE),
+                                                                        key=lambda c: c.key)
             filled = []
         else:
-            filled = draw.sample(others, min(4 - len(related), len(others)))
+            filled = draw.sample(others, min(PORTAL_PILE - len(related), len(others)))
             cards = related + sorted(filled, key=lambda c: c.key)
-        if len(cards) < 4:
+        if len(cards) < PORTAL_PILE:
             raise InputError(Problem(f"the catalog has only {len(cards)} stage 1 {mode} portal" + ("" if len(cards) == 1 else "s"),
                                      key="--portals", hint="choose four with --portals P1,P2,P3,P4"))
         text = "portal pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
@@ -292,7 +295,7 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
         else:
             text += " (the stage 1 portals of the chosen hordes)"
         notes.append(text)
-    if len(cards) != 4:
+    if len(cards) != PORTAL_PILE:
         raise InputError(Problem(f"{len(cards)} portals: the portal pile is four stage 1 portals", key="--portals"))
     return [ev.Portal(code=c.key, name=c.name, horde=c.horde) for c in cards]
 

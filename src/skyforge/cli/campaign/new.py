@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from skyforge.campaign.commands import starting_deck
 from skyforge.campaign.setup import PlayerChoice, new_campaign
-from skyforge.campaign.limits import GOLD_START, STARTING_BASE, STARTING_LEGENDARY
+from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
 from skyforge.campaign.store import create
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line
@@ -66,8 +66,8 @@ def comma_list(text: str | None) -> list[str] | None:
               help="A player and their market deck (a deck file or decks/NAME.toml, or a pre-made deck id). "
                    "The second player gives their own castle after @ (the visiting castle). Repeat per player.")
 @click.option("--hordes", required=True, metavar="H1,H2,H3", help="Three different hordes (ids or names).")
-@click.option("--difficulty", required=True, type=int, help="Difficulty level 1-5 for the horde deck.")
-@click.option("--outsider", required=True, help="The final outsider (game 4): any non-henchman outsider.")
+@click.option("--difficulty", required=True, type=int, help=f"Difficulty level 1-{DIFFICULTY_LEVELS} for the horde deck.")
+@click.option("--outsider", required=True, help=f"The final outsider (game {GAMES}): any non-henchman outsider.")
 @click.option("--scenarios", metavar="S1,…,S6", help="Six scenario cards (default: those of the chosen hordes).")
 @click.option("--portals", metavar="P1,…,P4", help="Four stage 1 portals (default: those of the chosen hordes).")
 @click.option("--limited", multiple=True, metavar="DECK,DECK,DECK",

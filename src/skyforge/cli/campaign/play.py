@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from skyforge.campaign import commands as actions
 from skyforge.campaign.report import summary
-from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
+from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
 from skyforge.campaign.store import undo as undo_last
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import actions_view, card_name, clamp_note, effect_view, game_view, status_line
@@ -98,19 +98,17 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
     update(app, name, lambda s: actions.recruit(s, x, free), as_json, actions_view(app))
 
 
-@click.command()
+@click.command(help=f"""Take offer N (1-{OFFERS}) onto the top of the deck; the rest go to the bottom of the market deck.
+
+    \b
+      skyforge campaign take spring --player Alice 2
+    """)
 @click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Who takes an offer.")
 @click.argument("number", type=int, metavar="N")
 @json_option
 @click.pass_obj
 def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
-    """Take offer N (1-3) onto the top of the deck; the rest go to the bottom of the market deck.
-
-    \b
-      skyforge campaign take spring --player Alice 2
-    """
-
     def say(out, before, after, new):
         e = new[0]
         out.print(f"{escape(e.player)} takes offer {e.offer}: " + ", ".join(card_name(app.catalog, c) for c in e.cards)
@@ -119,21 +117,19 @@ def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
     update(app, name, lambda s: actions.take_offer(s, player, number), as_json, say)
 
 
-@click.command()
+@click.command(help=f"""Earn the scenario income once its actions are done: the scenario is resolved; draw {HAND}, mulligan and play.
+
+    \b
+      skyforge campaign income spring
+    """)
 @click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
-    """Earn the scenario income once its actions are done: the scenario is resolved; draw 5, mulligan and play.
-
-    \b
-      skyforge campaign income spring
-    """
-
     def say(out, before, after, new):
         asked = before.current.scenario.income
         out.print(f"Income {asked:+d}: gold {before.gold} → {after.gold}"
-                  + clamp_note(before.gold, new[0].change, asked) + ". Draw 5 cards, mulligan, and play!")
+                  + clamp_note(before.gold, new[0].change, asked) + f". Draw {HAND} cards, mulligan, and play!")
 
     update(app, name, actions.earn_income, as_json, say)
 
