@@ -18,6 +18,8 @@ from skyforge.campaign import events as ev
 from skyforge.campaign.commands import check_name, now, rng
 from skyforge.campaign.hordedeck import campaign_horde_deck
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, HORDES, PLAYERS, PORTAL_PILE, SCENARIO_PILE
+from skyforge.campaign.state import CampaignState
+from skyforge.campaign.store import campaign_path, create
 from skyforge.catalog.codes import code_order
 from skyforge.decks import Deck, DeckFile, load_deck, resolve_deck_path
 from skyforge.decks.premade import build_premade
@@ -106,6 +108,12 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
         players=setups, hordes=horde_ids, difficulty=difficulty, horde_deck=horde_deck,
         horde_deck_notes=horde_notes, scenario_pile=pile, portal_pile=portal_pile,
         final_outsider=final.name, notes=notes)
+
+
+def begin(catalog, workspace: Path, name: str, **choices) -> CampaignState:
+    """Set up campaign ``name`` (:func:`new_campaign` with ``choices``) and write its file,
+    ``campaigns/NAME.toml`` of the workspace, unless a campaign of that name exists."""
+    return create(campaign_path(workspace, name), new_campaign(catalog, workspace, name, **choices))
 
 
 def _outsider(catalog, ref: str):
@@ -300,4 +308,4 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
     return [ev.Portal(code=c.key, name=c.name, horde=c.horde) for c in cards]
 
 
-__all__ = ["PlayerChoice", "new_campaign"]
+__all__ = ["PlayerChoice", "begin", "new_campaign"]

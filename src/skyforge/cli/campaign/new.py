@@ -10,9 +10,8 @@ import click
 from rich.markup import escape
 
 from skyforge.campaign.commands import starting_deck
-from skyforge.campaign.setup import PlayerChoice, new_campaign
+from skyforge.campaign.setup import PlayerChoice, begin
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
-from skyforge.campaign.store import create
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
@@ -80,13 +79,12 @@ def comma_list(text: str | None) -> list[str] | None:
 def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str, difficulty: int, outsider: str,
         scenarios: str | None, portals: str | None, limited: tuple[str, ...], seed: int | None,
         castle_health: int | None, as_json: bool) -> None:
-    created = new_campaign(
+    state = begin(
         app.catalog, app.workspace, name, castle=castle, players=[parse_player(p) for p in players],
         hordes=comma_list(hordes) or [], difficulty=difficulty, outsider=outsider, scenarios=comma_list(scenarios),
         portals=comma_list(portals), limited=[comma_list(x) or [] for x in limited], seed=seed,
         castle_health=castle_health)
     path = campaign_file(app, name)
-    state = create(path, created)
 
     def human(_) -> None:
         out = console()
