@@ -190,10 +190,10 @@ def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
 
 
 def _mandatory_first(state: CampaignState) -> None:
-    c = state.current
-    if (c.scenario is not None and c.scenario.mandatory_effect() is not None and not c.mandatory_resolved
-            and not c.actions_taken):
-        raise _not_now(state, f"the mandatory effect of {c.scenario.name} is resolved first", RuleError)
+    """Called once the scenario is being resolved and no offers are open: then the next step is
+    the mandatory effect while it is still to apply (and no action was taken)."""
+    if next_step(state)["step"] == "mandatory":
+        raise _not_now(state, f"the mandatory effect of {state.current.scenario.name} is resolved first", RuleError)
 
 
 def find_action(state: CampaignState, ref: str) -> ev.ScenarioAction:
