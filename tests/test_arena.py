@@ -109,12 +109,13 @@ def test_team_names_resolve_like_setup_and_the_same_file_twice_is_refused(run, w
 def test_mixed_official_and_demo_heroes_say_which_are_demo(run, workspace):
     t = write(workspace / "o.toml", ["Benidia", "Ashka", "Corvin", "Delphi", "Eskel"])
     out = run("arena", "team", "validate", t).stdout
-    assert "Ashka, Corvin, Delphi, Eskel are fictional DEMO heroes" in out
-    assert "fictional heroes, not the published game's" not in out
+    assert "demo data: Ashka, Corvin, Delphi, Eskel are fictional, from the DEMO set; the other heroes are" in out
+    assert "fictional heroes from the DEMO set, not the published game's" not in out
     data = json.loads(run("arena", "team", "validate", t, "--json").output)
     assert data["demo_heroes"] == ["Ashka", "Corvin", "Delphi", "Eskel"]
     u = write(workspace / "u.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
-    assert "fictional heroes, not the published game's" in run("arena", "team", "validate", u).stdout
+    assert "demo data: fictional heroes from the DEMO set, not the published game's" in \
+        run("arena", "team", "validate", u).stdout
 
 
 def test_show_reads_and_says_from(run, workspace):

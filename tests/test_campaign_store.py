@@ -50,7 +50,7 @@ def test_update_appends_and_undo_removes_the_last_event(path):
 
 
 def test_create_refuses_to_overwrite(path):
-    with pytest.raises(StateError, match="already exists"):
+    with pytest.raises(InputError, match="a campaign file already exists here"):
         store.create(path, created())
 
 

@@ -310,7 +310,7 @@ def test_show_lists_each_players_cards_and_the_next_step(run):
 
 
 def test_demo_campaigns_say_so_in_every_human_view(run):
-    note = "demo data: fictional DEMO cards, not the published game's"
+    note = "demo data: fictional cards from the DEMO set, not the published game's"
     assert note in sky(run, *NEW).stdout
     sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
     sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")

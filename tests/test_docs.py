@@ -67,3 +67,30 @@ def test_file_format_examples_are_valid(tmp_path):
     assert load_collection(collection).products["DEMO"] == 1
     merged = load_catalog([Path(SHIPPED), catalog])
     assert merged.get("CAM.014").name == "My Card"
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def test_architecture_page_names_only_what_exists():
+    """Every path in docs/architecture.md exists, and every `path::name` is defined in that file."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    named = re.findall(r"`((?:src|catalog|tests|docs|tools|benchmarks)/[^`\s:]+)(?:::(\w+))?`", text)
+    assert len(named) > 50
+    for path, name in named:
+        assert (ROOT / path).exists(), f"docs/architecture.md names missing {path}"
+        if name:
+            source = (ROOT / path).read_text(encoding="utf-8")
+            assert re.search(rf"^\s*(?:def|class) {name}\b|^{name}\s*[:=]", source, flags=re.M), (
+                f"docs/architecture.md names {path}::{name}, which that file does not define")
+
+
+def test_architecture_page_lists_the_layers_the_test_enforces():
+    from .test_architecture import LAYERS
+
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    for _, patterns in LAYERS:
+        for pattern in patterns:
+            if pattern != "skyforge":
+                assert f"`{pattern}`" in text, f"layer entry {pattern} is missing from docs/architecture.md"
+    assert "(docs/architecture.md)" in (ROOT / "README.md").read_text(encoding="utf-8")

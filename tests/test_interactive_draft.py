@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, cite
+from tests.conftest import cite
+from tests.pty_util import run_in_pty
 
 PROMPT = re.compile(r"turn (\d+): (\w+) \((Light|Shadow)\) (picks|bans) \(empty = random\)")
 
@@ -49,29 +49,11 @@ def test_four_players_each_pick_names_who_gets_the_hero(run, monkeypatch):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_interactive_draft_in_a_real_pseudo_terminal(workspace: Path):
-    import pty
+    def random_hero(out: bytes) -> bytes | None:
+        return b"\n" if out.rstrip().endswith(b"(empty = random):") else None   # as an empty answer asks
 
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(workspace)
-        env = {k: v for k, v in os.environ.items() if k not in ("SKYFORGE_CATALOG",)}
-        env.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
-        os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()",
-                                    "onward", "draft", "--method", "snake", "--players", "Ann,Bob",
-                                    "--seed", "7"], env)
-    out = b""
-    while True:
-        try:
-            data = os.read(fd, 4096)
-        except OSError:
-            break
-        if not data:
-            break
-        out += data
-        if out.rstrip().endswith(b"(empty = random):"):
-            os.write(fd, b"\n")  # a random hero, as an empty answer asks
-    os.waitpid(pid, 0)
-    text = out.decode("utf-8", "replace").replace("\r", "")
+    text = run_in_pty(["onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--seed", "7"], workspace,
+                      answer=random_hero)
     teams = _teams(text)
     turns = PROMPT.findall(text)
     assert len(turns) == 8, text

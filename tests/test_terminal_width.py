@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.pty_util import run_in_pty
 
 WIDTH = 80
 
@@ -145,32 +144,7 @@ def test_piped_output_is_never_hard_wrapped(run, workspace: Path, monkeypatch):
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_a_real_80_column_pseudo_terminal(workspace: Path):
     """Run the real command in a pty of 80 columns: tables fit, codes and headers whole."""
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the real skyforge on a terminal of 80 columns
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, WIDTH, 0, 0))
-        os.chdir(workspace)
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SKYFORGE_CATALOG")}
-        env.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
-        os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()",
-                                    "cards", "search", "--faction", "liothan", "--rarity", "mythic"], env)
-    chunks = []
-    while True:
-        try:
-            data = os.read(fd, 4096)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    os.waitpid(pid, 0)
-    import re
-
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace")).replace("\r", "")
+    text = run_in_pty(["cards", "search", "--faction", "liothan", "--rarity", "mythic"], workspace, columns=WIDTH)
     lines = [line for line in text.splitlines() if line.strip()]
     assert lines, text
     assert all(len(line) <= WIDTH for line in lines), text

@@ -10,9 +10,10 @@ from pathlib import Path
 from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
 from skyforge.errors import SkyforgeError
+from skyforge.terms import demo_note
 from skyforge.text import plural
 
-DEMO_NOTE = "demo data: fictional DEMO cards, not the published game's"
+DEMO_NOTE = demo_note()
 
 
 def _created(e) -> str:

@@ -9,7 +9,6 @@ restrictions and shuffled. Everything after setup is a pure action on the state
 from __future__ import annotations
 
 import random
-import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from skyforge.decks import Deck, DeckFile, load_deck, resolve_deck_path
 from skyforge.decks.premade import build_premade
 from skyforge.errors import InputError, Problem, RuleError
 from skyforge.rules import validate_decks
+from skyforge.terms import new_seed
 from skyforge.text import plural
 
 
@@ -45,7 +45,7 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
                  seed: int | None = None, castle_health: int | None = None) -> ev.Created:
     """The ``created`` event of a new campaign (000 "Campaign Setup")."""
     check_name(name)
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    seed = new_seed() if seed is None else seed
     draw = rng(seed, 0)
     notes: list[str] = []
     problems: list[Problem] = []

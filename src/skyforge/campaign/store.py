@@ -1,9 +1,9 @@
 """Campaign files: one TOML file per campaign, ``<workspace>/campaigns/NAME.toml``.
 
 The file holds a schema version and the journal — an append-only list of
-events (DESIGN.md §3 "Campaign file"). Every change is a read-modify-write
-cycle under :func:`skyforge.storage.locked`, written with
-:func:`skyforge.storage.atomic_write`: a killed writer leaves the old file or
+events (DESIGN.md §3 "Campaign file"). The files are kept by the one store helper
+(:data:`CAMPAIGNS`, a :class:`skyforge.storage.Store`): every change is a read-modify-write
+cycle under the file's lock, written atomically: a killed writer leaves the old file or
 the new one, never half of one, and two writers never lose each other's event.
 Older schema versions are migrated on load (:data:`MIGRATIONS`).
 """
@@ -18,7 +18,8 @@ from pathlib import Path
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
-from skyforge.storage import atomic_write, dump_toml, locked, parse_toml, read_text
+from skyforge.storage import Store, dump_toml, parse_toml, register_union_tags, validation_problems
+from skyforge.tomlpos import key_lines
 
 #: The campaign file format written by this skyforge.
 CAMPAIGN_SCHEMA = 1
@@ -74,8 +75,6 @@ def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict
 def parse_journal(text: str, path: Path | str) -> Journal:
     from pydantic import ValidationError
 
-    from skyforge.tomlpos import key_lines
-
     data = parse_toml(text, path)
     data, migrated = migrate(data, path, key_lines(text).get(("schema",)) if "schema" in data else None)
     unknown = sorted(set(data) - {"schema", "events"})
@@ -83,8 +82,6 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
                                  hint="a campaign file holds schema and [[events]]"))
     raw = data.get("events", [])
-    from skyforge.storage import register_union_tags, validation_problems
-
     register_union_tags(set(ev.EVENT_TYPES))
     try:
         events = ev.CampaignFile.model_validate({"events": raw}).events
@@ -128,12 +125,12 @@ def _event_type(raw: list, loc: tuple) -> str | None:
 
 
 
+def _not_found(path: Path) -> Journal:
+    raise NotFoundError(Problem(f"no campaign '{path.stem}' (looked for {path})", hint=_known(path.parent)))
+
+
 def load(path: Path) -> Journal:
-    path = Path(path)
-    if not path.exists():
-        raise NotFoundError(Problem(f"no campaign '{path.stem}' (looked for {path})",
-                                    hint=_known(path.parent)))
-    return parse_journal(read_text(path), path)
+    return CAMPAIGNS.load(path)
 
 
 def _known(folder: Path) -> str:
@@ -145,18 +142,17 @@ def render_journal(events: list) -> str:
     return HEADER + dump_toml({"schema": CAMPAIGN_SCHEMA, "events": [ev.event_dict(e) for e in events]})
 
 
-def _write(path: Path, events: list) -> None:
-    atomic_write(path, render_journal(events))
+#: campaign files: a journal is written whole, with its header
+CAMPAIGNS: Store[Journal] = Store("campaign", parse_journal, lambda journal, before: render_journal(journal.events),
+                                  missing=_not_found)
 
 
 def create(path: Path, created: ev.Created) -> CampaignState:
     path = Path(path)
-    with locked(path):
-        if path.exists():
-            raise StateError(f"campaign '{created.name}' already exists ({path})",
-                             hint="choose another name, or look at it: skyforge campaign show " + shlex.quote(created.name))
-        _write(path, [created])
-    return fold([created])
+    state = fold([created])
+    CAMPAIGNS.create(path, Journal(path, [created], state), forcible=False,
+                     instead="choose another name, or look at it: skyforge campaign show " + shlex.quote(created.name))
+    return state
 
 
 def update(path: Path, command: Callable[[CampaignState], list]) -> tuple[CampaignState, CampaignState, list]:
@@ -164,30 +160,35 @@ def update(path: Path, command: Callable[[CampaignState], list]) -> tuple[Campai
 
     Returns (state before, state after, new events).
     """
-    path = Path(path)
-    with locked(path):
-        journal = load(path)
-        before = journal.state
-        new = command(before)
-        after = before
+    done: list = []
+
+    def change(journal: Journal) -> Journal | None:
+        new = list(command(journal.state))
+        after = journal.state
         for event in new:
             after = apply(after, event)
-        if new:
-            _write(path, journal.events + list(new))
-    return before, after, list(new)
+        done[:] = [journal.state, after, new]
+        return Journal(journal.path, journal.events + new, after) if new else None
+
+    CAMPAIGNS.update(path, change)
+    before, after, new = done
+    return before, after, new
 
 
 def undo(path: Path) -> tuple[object, CampaignState]:
     """Remove the last event; returns (removed event, state now)."""
     path = Path(path)
-    with locked(path):
-        journal = load(path)
+    removed: list = []
+
+    def change(journal: Journal) -> Journal:
         if len(journal.events) <= 1:
             raise StateError("nothing to undo: only the campaign's creation is left",
                              hint=f"to start over, delete {path}")
-        removed = journal.events[-1]
-        _write(path, journal.events[:-1])
-    return removed, fold(journal.events[:-1])
+        removed.append(journal.events[-1])
+        return Journal(path, journal.events[:-1], fold(journal.events[:-1]))
+
+    now = CAMPAIGNS.update(path, change).state
+    return removed[0], now
 
 
 def list_campaigns(workspace: Path) -> list[tuple[Path, CampaignState | None, str | None]]:

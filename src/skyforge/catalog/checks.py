@@ -2,9 +2,43 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from skyforge.catalog.codes import number_of, set_of
 from skyforge.catalog.index import Catalog
-from skyforge.errors import Problem
+from skyforge.catalog.readiness import fill_in_hint, readiness
+from skyforge.errors import InputError, Problem
+
+
+def check_catalog(catalog: Catalog) -> dict:
+    """``skyforge catalog check``: every problem raised at once (codes outside their set's product
+    ranges), else what the catalog holds, what is incomplete and what works with it so far."""
+    outside = codes_outside_products(catalog)
+    if outside:
+        raise InputError(outside)
+    by = Counter((catalog.provenance(c), c.kind) for c in catalog)  # type: ignore[attr-defined]
+    return {
+        "files": [catalog.display(f) for f in catalog.files],
+        "user_files": [str(f) for f in catalog.user_files],
+        "sets": sorted(catalog.sets),
+        "hordes": len(catalog.hordes),
+        "premade_decks": len(catalog.premade_decks),
+        "cards": {f"{prov}/{kind}": n for (prov, kind), n in sorted(by.items())},
+        "incomplete": incomplete_entries(catalog),
+        "works": [area.as_dict() for area in readiness(catalog)],
+        "fill_in": fill_in_hint(catalog),
+    }
+
+
+def incomplete_entries(catalog: Catalog) -> list[str]:
+    """Castles without their back, alliance cards without rarity or faction, and where they are."""
+    out = []
+    for card in catalog:
+        if card.kind == "castle" and card.deck_rules is None:  # type: ignore[attr-defined]
+            out.append(f"castle '{card.name}': no deck_rules ({catalog.source_file(card.key)})")
+        elif card.kind == "alliance" and (card.rarity is None or card.faction is None):  # type: ignore[attr-defined]
+            out.append(f"alliance card '{card.name}': no rarity/faction ({catalog.source_file(card.key)})")
+    return out
 
 
 def codes_outside_products(catalog: Catalog) -> list[Problem]:

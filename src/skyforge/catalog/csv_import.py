@@ -12,11 +12,18 @@ spreadsheet shows it (the header is row 1). pandas does the reading.
 from __future__ import annotations
 
 import difflib
+import io
+import tempfile
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.catalog.models import CARD_MODELS, CardBase, CatalogFile
+from pydantic import TypeAdapter, ValidationError
+
+from skyforge.catalog.loader import load_catalog
+from skyforge.catalog.models import CARD_MODELS, Card, CardBase, CatalogFile
 from skyforge.errors import InputError, Problem
+from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
@@ -30,8 +37,6 @@ class CsvImport:
     rows: int
 
     def toml(self, provenance: str = "user") -> str:
-        from skyforge.storage import dump_toml
-
         cards = [c.model_dump(exclude_none=True, exclude_defaults=True) | {"code": c.code, "kind": c.kind,  # type: ignore[attr-defined]
                                                                             "name": c.name}
                  for c in self.cards]
@@ -43,15 +48,7 @@ class CsvImport:
 
 def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = None) -> CsvImport:
     """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
-    import io
-
-    import pandas as pd
-    from pydantic import TypeAdapter, ValidationError
-
-    from skyforge.catalog.models import Card
-    import io
-
-    from skyforge.storage import MAX_FILE_BYTES, read_text, validation_problems
+    import pandas as pd   # heavy (hundreds of ms): loaded only when a spreadsheet is read
 
     if text is None:
         text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
@@ -130,6 +127,19 @@ def _cell(model: type[CardBase], key: str, value: str):
 
 def check_catalog_text(text: str) -> None:
     """The written TOML must load as a catalog file (a guard against writing what we cannot read)."""
-    import tomllib
-
     CatalogFile.model_validate(tomllib.loads(text))
+
+
+def check_with_catalog(files: list[Path], text: str) -> None:
+    """The imported cards (catalog TOML ``text``) must merge with the catalog ``files`` in use:
+    their sets exist, no code is defined twice. Problems name "the imported cards"."""
+    with tempfile.TemporaryDirectory() as folder:
+        imported = Path(folder) / "imported.toml"
+        imported.write_text(text, encoding="utf-8")
+        try:
+            load_catalog([*files, imported], cache=False)
+        except InputError as exc:
+            problems = [Problem(p.message, key=p.key, value=p.value, has_value=p.has_value, hint=p.hint,
+                                file="the imported cards" if p.file == imported else p.file)
+                        for p in exc.problems]
+            raise InputError(problems) from None

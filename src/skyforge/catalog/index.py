@@ -110,8 +110,18 @@ class Catalog:
         return origin.provenance if origin else "user"
 
     def replaced_by(self, code: str) -> str | None:
-        """The errata card that completely replaces ``code``, if any."""
+        """The errata card that directly replaces ``code``, if any (:meth:`with_errata` resolves it)."""
         return self._replaced_by.get(code)
+
+    def with_errata(self, card: CardBase) -> CardBase:
+        """The errata resolver: the card played in place of ``card``, i.e. the errata card that
+        completely replaces it (followed to the last one when an erratum is corrected again),
+        or ``card`` itself."""
+        key, seen = card.key, {card.key}
+        while (newer := self._replaced_by.get(key)) is not None and newer not in seen and newer in self.cards:
+            key = newer
+            seen.add(key)
+        return self.cards[key] if key != card.key else card
 
     def find(self, ref: str, kind: str | Iterable[str] | None = None) -> CardBase | None:
         """A card by code (any case or padding) or unique name; ``None`` if absent.

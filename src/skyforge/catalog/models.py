@@ -14,8 +14,9 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from skyforge.catalog.codes import normalize_code
+from skyforge.terms import FACTIONS
 
-Faction = Literal["liothan", "taulot", "kurumo", "nupten"]
+Faction = Literal[FACTIONS]  # type: ignore[valid-type]  # the one faction list: skyforge.terms
 Rarity = Literal["base", "rare", "mythic", "legendary"]
 AllianceType = Literal["ally", "tower", "spell", "attachment"]
 HordeType = Literal["monster", "spell", "attachment"]
@@ -25,7 +26,6 @@ OutsiderType = Literal["immortal", "enchanter", "colossal", "henchman"]
 Game = Literal["skytear-horde", "onward", "skybound-arena"]
 Provenance = Literal["official", "demo", "user"]
 
-FACTIONS: tuple[str, ...] = ("liothan", "taulot", "kurumo", "nupten")
 RARITIES: tuple[str, ...] = ("base", "rare", "mythic", "legendary")
 FACTION_COLORS = {"liothan": "blue", "taulot": "green", "kurumo": "red", "nupten": "yellow"}
 

@@ -9,6 +9,7 @@ catalog itself, and a CSV header for ``skyforge catalog import``.
 from __future__ import annotations
 
 from skyforge.catalog.models import CARD_MODELS
+from skyforge.terms import FACTIONS
 
 _HEAD = """\
 # Your own catalog: the cards, castles, hordes and heroes you own, as printed on them.
@@ -39,7 +40,7 @@ _EXAMPLES = """
 # kind = "castle"
 # code = "{set}.001"
 # name = "Example Castle"
-# faction = "liothan"              # liothan | taulot | kurumo | nupten
+# faction = "liothan"              # {factions}
 # health = 20
 # deck_size = {{ min = 40, max = 40 }}
 # [[cards.deck_rules]]
@@ -125,7 +126,7 @@ def starter_toml(catalog, file: str = "my-cards.toml") -> str:
     set_code = official[0].code if official else "MYS"
     hordes = sorted(h for h in catalog.hordes if _layer(catalog, ("hordes", h)) != "demo")
     horde = "skybooter" if "skybooter" in hordes else (hordes[0] if hordes else "my-horde")
-    return _HEAD.format(file=file, sets="\n".join(lines) or "#   (none)") + _EXAMPLES.format(set=set_code, horde=horde)
+    return _HEAD.format(file=file, sets="\n".join(lines) or "#   (none)") + _EXAMPLES.format(set=set_code, horde=horde, factions=" | ".join(FACTIONS))
 
 
 def catalog_set_is_official(catalog, code: str) -> bool:

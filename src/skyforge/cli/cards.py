@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
+from rich.markup import escape
 
+from skyforge.catalog.models import CARD_MODELS, RARITIES
 from skyforge.cli.complete import card_refs, deck_names
+from skyforge.cli.deck_workbench import _load, _load_all
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option
+from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+from skyforge.cli.views import card_dict, card_panel, card_table, castle_rules_lines
+from skyforge.decks import load_collection
+from skyforge.errors import InputError, Problem
+from skyforge.rules.choosing import choose_cards
+from skyforge.text import plural
+from skyforge.terms import FACTIONS
 
-KIND_CHOICES = ["alliance", "castle", "horde", "portal", "outsider", "scenario", "minion", "token",
-                "onward-hero", "arena-hero"]
+KIND_CHOICES = list(CARD_MODELS)
 
 
 @click.group()
@@ -24,8 +35,8 @@ def cards() -> None:
 @cards.command()
 @click.argument("text", required=False)
 @click.option("--kind", type=click.Choice(KIND_CHOICES), help="Only cards of this kind.")
-@click.option("--faction", type=click.Choice(["liothan", "taulot", "kurumo", "nupten"]), help="Only this faction.")
-@click.option("--rarity", type=click.Choice(["base", "rare", "mythic", "legendary"]), help="Only this alliance rarity.")
+@click.option("--faction", type=click.Choice(FACTIONS), help="Only this faction.")
+@click.option("--rarity", type=click.Choice(RARITIES), help="Only this alliance rarity.")
 @click.option("--type", "type_", metavar="TYPE", help="Card type: ally, tower, spell, attachment, monster.")
 @click.option("--subtype", help="Only cards with this subtype (e.g. Shapeshifter).")
 @click.option("--cost", metavar="MIN-MAX", help="Mana cost or range: 3, 2-4, 5-, -2.")
@@ -58,12 +69,8 @@ def search(app: App, text: str | None, kind: str | None, faction: str | None, ra
       skyforge cards search heal --kind alliance --cost 2-4
       skyforge cards search --for demo-blue-wall --with demo-green-grove --collection collection.toml
     """
-    from skyforge.cli.views import card_dict, card_table
-
     low, high = _cost_range(cost)
     if (with_decks or collection) and not for_deck:
-        from skyforge.errors import InputError, Problem
-
         raise InputError(Problem("--with and --collection go with --for DECK", key="--for",
                                  hint="e.g. skyforge cards search --for my-deck --with friends-deck"))
     found = app.catalog.search(text=text, kind=kind, faction=faction, rarity=rarity, type=type_,
@@ -71,24 +78,11 @@ def search(app: App, text: str | None, kind: str | None, faction: str | None, ra
     if for_deck:
         _search_for(app, found, for_deck, with_decks, collection, as_json)
         return
-    if as_json:
-        from skyforge.cli.output import emit_json
-
-        emit_json([card_dict(app.catalog, c) for c in found])
-        return
-    card_table(app.catalog, found)
+    render([card_dict(app.catalog, c) for c in found], as_json, lambda _: card_table(app.catalog, found))
 
 
 def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...], collection: str | None,
                 as_json: bool) -> None:
-    from pathlib import Path
-
-    from skyforge.cli.deck_workbench import _load, _load_all
-    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-    from skyforge.cli.views import card_dict
-    from skyforge.decks import load_collection
-    from skyforge.rules.choosing import choose_cards
-
     deck = _load(app, for_deck)
     others = _load_all(app, with_decks)
     owned = None
@@ -99,19 +93,14 @@ def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...
     choice = choose_cards(app.catalog, deck, others, owned)
     wanted = {c.key for c in found}
     rows = [c for c in choice.candidates if c.card.key in wanted]
-    if as_json:
-        from skyforge.cli.output import emit_json
+    data = {"deck": deck.file, "castle": choice.castle.key, "size": choice.size,
+            "with": [d.file for d in others], "collection": str(collection) if collection else None,
+            "rarity_left": choice.rarity_left, "notes": choice.notes,
+            "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows]}
+    render(data, as_json, lambda _: _draw_choice(app, deck, others, choice, rows))
 
-        emit_json({"deck": deck.file, "castle": choice.castle.key, "size": choice.size,
-                   "with": [d.file for d in others], "collection": str(collection) if collection else None,
-                   "rarity_left": choice.rarity_left, "notes": choice.notes,
-                   "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows]})
-        return
-    from rich.markup import escape
 
-    from skyforge.cli.output import console, table as new_table
-    from skyforge.text import plural
-
+def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
     out = console()
     left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
     out.print(f"[bold]{escape(deck.name)}[/] — castle {escape(app.catalog.label(choice.castle.key))} · "
@@ -131,7 +120,6 @@ def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...
     out.print(table)
     out.print(f"{plural(len(rows), 'card')} the deck may still take"
               + (f" (beside {', '.join(escape(d.name) for d in others)})" if others else ""))
-
 
 
 def _cost_range(text: str | None) -> tuple[int | None, int | None]:
@@ -162,21 +150,18 @@ def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:
       skyforge cards show DEMO.014
       skyforge cards show "Pools of Flyema"
     """
-    from skyforge.cli.views import card_dict, card_panel
-
     found = [app.catalog.get(ref) for ref in refs]
-    if as_json:
-        from skyforge.cli.output import emit_json
+    data = [card_dict(app.catalog, c, full=True) for c in found]
 
-        data = [card_dict(app.catalog, c, full=True) for c in found]
-        emit_json(data[0] if len(data) == 1 else data)
-        return
-    for card in found:
-        card_panel(app.catalog, card)
+    def human(_) -> None:
+        for card in found:
+            card_panel(app.catalog, card)
+
+    render(data[0] if len(data) == 1 else data, as_json, human)
 
 
 @click.command()
-@click.option("--faction", type=click.Choice(["liothan", "taulot", "kurumo", "nupten"]), help="Only castles of this faction.")
+@click.option("--faction", type=click.Choice(FACTIONS), help="Only castles of this faction.")
 @json_option
 @click.pass_obj
 def castles(app: App, faction: str | None, as_json: bool) -> None:
@@ -185,18 +170,12 @@ def castles(app: App, faction: str | None, as_json: bool) -> None:
     \b
       skyforge castles --faction liothan
     """
-    from skyforge.cli.views import card_dict, castle_rules_lines
+    found = app.catalog.search(kind="castle", faction=faction)
+    render([card_dict(app.catalog, c, full=True) for c in found], as_json,
+           lambda _: _draw_castles(app, found, faction))
 
-    found = [c for c in app.catalog.search(kind="castle", faction=faction)]
-    if as_json:
-        from skyforge.cli.output import emit_json
 
-        emit_json([card_dict(app.catalog, c, full=True) for c in found])
-        return
-    from rich.markup import escape
-
-    from skyforge.cli.output import console
-
+def _draw_castles(app: App, found: list, faction: str | None) -> None:
     out = console()
     if not found:
         out.print("no castles" + (f" of faction {faction}" if faction else "") + " in the catalog")

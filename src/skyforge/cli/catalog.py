@@ -5,9 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
+from skyforge.catalog import load_catalog
+from skyforge.catalog.checks import check_catalog
+from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
+from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option
+from skyforge.cli.output import console, echo, json_option, render
+from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+from skyforge.errors import InputError, Problem
+from skyforge.storage import atomic_write, refuse_overwrite
 
 
 @click.group()
@@ -47,39 +55,12 @@ def check(app: App, as_json: bool) -> None:
       skyforge --catalog my-cards.toml catalog check
       skyforge --catalog my-cards.toml catalog check --json
     """
-    from collections import Counter
+    render(check_catalog(app.catalog), as_json, lambda summary: _draw_check(app.catalog, summary))
 
-    from skyforge.catalog.checks import codes_outside_products
-    from skyforge.catalog.readiness import fill_in_hint, readiness
-    from skyforge.errors import InputError
 
-    cat = app.catalog
-    outside = codes_outside_products(cat)
-    if outside:
-        raise InputError(outside)
-    by = Counter((cat.provenance(c), c.kind) for c in cat)  # type: ignore[attr-defined]
-    user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
-    summary = {
-        "files": [cat.display(f) for f in cat.files],
-        "user_files": [str(f) for f in cat.user_files],
-        "sets": sorted(cat.sets),
-        "hordes": len(cat.hordes),
-        "premade_decks": len(cat.premade_decks),
-        "cards": {f"{prov}/{kind}": n for (prov, kind), n in sorted(by.items())},
-        "incomplete": _incomplete(cat),
-        "works": [area.as_dict() for area in readiness(cat)],
-        "fill_in": fill_in_hint(cat),
-    }
-    if as_json:
-        from skyforge.cli.output import emit_json
-
-        emit_json(summary)
-        return
-    from rich.markup import escape
-
-    from skyforge.cli.output import console
-
+def _draw_check(cat, summary: dict) -> None:
     out = console()
+    user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
     out.print(f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
               + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
@@ -98,16 +79,6 @@ def check(app: App, as_json: bool) -> None:
             out.print(f"  [yellow]missing[/]  {escape(line)}")
     if any(area["missing"] for area in summary["works"]):
         out.print(escape(summary["fill_in"]))
-
-
-def _incomplete(cat) -> list[str]:
-    out = []
-    for card in cat:
-        if card.kind == "castle" and card.deck_rules is None:  # type: ignore[attr-defined]
-            out.append(f"castle '{card.name}': no deck_rules ({cat.source_file(card.key)})")
-        elif card.kind == "alliance" and (card.rarity is None or card.faction is None):  # type: ignore[attr-defined]
-            out.append(f"alliance card '{card.name}': no rarity/faction ({cat.source_file(card.key)})")
-    return out
 
 
 @catalog.command()
@@ -132,23 +103,15 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
       skyforge --catalog my-cards.toml catalog check
       skyforge catalog init --csv && skyforge catalog import my-cards.csv --set CAM -o cards.toml
     """
-    from skyforge.catalog.starter import starter_csv, starter_toml
-    from skyforge.errors import InputError, Problem
-    from skyforge.storage import atomic_write
-
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
     if str(file) == "-":  # standard output
         click.echo(starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                               _official(app), "my-cards.toml"), nl=False)
         return
-    if file.exists() and not force:
-        raise InputError(Problem("the file already exists", file=file, hint="add --force to overwrite it, "
-                                 "or name another file"))
+    refuse_overwrite(file, force=force, instead="name another file")
     atomic_write(file, starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
                                                                   _official(app), file.name))
-    from skyforge.cli.output import echo
-
     echo(f"wrote {file}")
     if as_csv:
         echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
@@ -157,8 +120,6 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
 
 
 def _official(app: App):
-    from skyforge.catalog import load_catalog
-
     return load_catalog([Path("@official")])
 
 
@@ -186,13 +147,8 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     The result is checked together with the current catalog (sets defined,
     no code defined twice) before anything is written.
     """
-    from skyforge.catalog.csv_import import read_cards_csv
-    from skyforge.errors import InputError, Problem
-
     if set_code and not set_code.isalnum():
         raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
-    from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
-
     if is_dash(file):
         result = read_cards_csv(Path(STDIN), set_code, text=read_stdin())
     else:
@@ -200,27 +156,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()
-    _check_with_catalog(app, text)
-    if not write(output, text, force=force, what="output file"):
+    check_with_catalog(app.catalog.files, text)
+    if not write(output, text, force=force):
         return
     click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)
-
-
-def _check_with_catalog(app: App, text: str) -> None:
-    """The imported cards must merge with the catalog in use: their sets exist, no code twice."""
-    import tempfile
-    from pathlib import Path
-
-    from skyforge.catalog import load_catalog
-    from skyforge.errors import InputError, Problem
-
-    with tempfile.TemporaryDirectory() as folder:
-        imported = Path(folder) / "imported.toml"
-        imported.write_text(text, encoding="utf-8")
-        try:
-            load_catalog([*app.catalog.files, imported], cache=False)
-        except InputError as exc:
-            problems = [Problem(p.message, key=p.key, value=p.value, has_value=p.has_value, hint=p.hint,
-                                file="the imported cards" if p.file == imported else p.file)
-                        for p in exc.problems]
-            raise InputError(problems) from None

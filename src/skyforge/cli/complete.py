@@ -11,6 +11,10 @@ import os
 from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem, get_completion_class
+
+from skyforge.catalog import load_catalog
+from skyforge.cli.main import cli
 
 
 def _workspace(ctx: click.Context) -> Path:
@@ -20,8 +24,6 @@ def _workspace(ctx: click.Context) -> Path:
 
 
 def _items(values, incomplete: str, help_of=None):
-    from click.shell_completion import CompletionItem
-
     folded = incomplete.casefold()
     return [CompletionItem(v, help=help_of(v) if help_of else None)
             for v in sorted(dict.fromkeys(values)) if v.casefold().startswith(folded)]
@@ -36,8 +38,6 @@ def _stems(folder: Path) -> list[str]:
 
 def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str):
     """Decks in decks/ by name (and .toml paths when a path is being typed)."""
-    from click.shell_completion import CompletionItem
-
     if "/" in incomplete or incomplete.endswith(".toml"):
         return [CompletionItem(incomplete, type="file")]
     return _items(_stems(_workspace(ctx) / "decks"), incomplete)
@@ -52,8 +52,6 @@ def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str):
     try:
         root = ctx.find_root()
         paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
-        from skyforge.catalog import load_catalog
-
         catalog = load_catalog(paths or None)
     except Exception:  # noqa: BLE001 - completing must never fail
         return []
@@ -79,9 +77,5 @@ def completion(shell: str) -> None:
 
     It is click's completion (the same as `_SKYFORGE_COMPLETE=bash_source skyforge`).
     """
-    from click.shell_completion import get_completion_class
-
-    from skyforge.cli.main import cli
-
     comp = get_completion_class(shell)(cli, {}, "skyforge", "_SKYFORGE_COMPLETE")
     click.echo(comp.source())

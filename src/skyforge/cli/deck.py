@@ -9,6 +9,7 @@ import click
 from skyforge.cli.complete import deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
+from skyforge.terms import demo_note
 
 
 @click.group()
@@ -109,8 +110,7 @@ def _show_report(report) -> None:
             if v.fix:
                 echo(f"      fix: {v.fix}")
     if report.demo:
-        echo(style("\ndemo data: these decks use fictional cards from the DEMO set, not the published game's",
-                         dim=True))
+        echo(style("\n" + demo_note(), dim=True))
 
 
 # The deck workbench (new, add, remove, rename, copy, list, premade, show, stats,

@@ -13,6 +13,7 @@ from skyforge.cli.deck import deck
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
+from skyforge.terms import FACTIONS, demo_note
 
 FORMAT_CHOICES = ["text", "md", "csv", "json", "html", "code"]
 force_option = click.option("--force", is_flag=True, help="Overwrite a deck file that already exists.")
@@ -72,7 +73,7 @@ def _after_edit(app: App, path: Path, message: str) -> None:
     if len(report.violations) > 5:
         out.print(f"  … and {len(report.violations) - 5} more: skyforge deck validate {escape(_rel(app, path))}")
     if report.demo:
-        out.print("[dim]demo data: this deck uses fictional cards from the DEMO set, not the published game's[/]")
+        out.print(f"[dim]{demo_note()}[/]")
 
 
 # -- editing ---------------------------------------------------------------------
@@ -231,7 +232,7 @@ def list_(app: App, as_json: bool) -> None:
 
 @deck.command()
 @click.argument("set_code", metavar="SET")
-@click.argument("faction", type=click.Choice(["liothan", "taulot", "kurumo", "nupten"], case_sensitive=False))
+@click.argument("faction", type=click.Choice(FACTIONS, case_sensitive=False))
 @click.option("--seed", type=int, help="Seed for the random heroic ally removed from a 41-card faction.")
 @click.option("--castle", help="Castle to play it with (default: the first castle of the same set and faction).")
 @click.option("--name", "deck_name", help="File name in decks/ (default: the pre-made deck's id).")
@@ -256,15 +257,12 @@ def premade(app: App, set_code: str, faction: str, seed: int | None, castle: str
       skyforge deck premade DEMO liothan --seed 7
       skyforge deck premade DEMO kurumo --name red --player Bo
     """
-    from skyforge.decks.editing import _refuse_clobber, deck_path, write_deck
+    from skyforge.decks.editing import deck_path, save_new_deck
     from skyforge.decks.premade import build_premade
-    from skyforge.storage import locked
 
     result = build_premade(app.catalog, set_code, faction.lower(), seed=seed, castle=castle, player=player)
     path = deck_path(app.workspace, deck_name or result.premade.id)
-    with locked(path):
-        _refuse_clobber(path, force)
-        write_deck(path, result.deck, app.catalog)
+    save_new_deck(path, result.deck, app.catalog, force=force)
     if as_json:
         from skyforge.cli.output import emit_json
 
@@ -420,7 +418,7 @@ def _draw(s: dict, cards: bool = True) -> None:
         for v in s["violations"]:
             out.print(f"  [red]{v['rule']}[/]  {escape(v['message'])}")
     if s["demo_data"]:
-        out.print("\n[dim]demo data: fictional cards from the DEMO set, not the published game's[/]")
+        out.print(f"\n[dim]{demo_note()}[/]")
 
 
 @deck.command()
@@ -533,11 +531,10 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
       skyforge deck import sheet.csv -o decks/sheet.toml --force
     """
     from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-    from skyforge.decks.editing import _refuse_clobber, deck_path, deck_text, write_deck
+    from skyforge.decks.editing import deck_path, deck_text, save_new_deck
     from skyforge.decks.formats import default_name, import_decks
     from skyforge.decks.sharecode import split_codes
     from skyforge.errors import InputError, Problem
-    from skyforge.storage import locked
 
     if source == ("-",):
         results = import_decks(app.catalog, STDIN, body=read_stdin())
@@ -580,9 +577,7 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
                                  hint="give --name NAME: the decks become NAME-1, NAME-2, …"))
     written = []
     for path, (result, deck_file, _) in zip(paths, decks):
-        with locked(path):
-            _refuse_clobber(path, force)
-            write_deck(path, deck_file, app.catalog)
+        save_new_deck(path, deck_file, app.catalog, force=force)
         written.append(path)
     if as_json:
         from skyforge.cli.output import emit_json

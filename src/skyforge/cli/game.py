@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option
-
-MODES = ("solo", "coop", "competitive-2", "competitive-3")
+from skyforge.cli.output import console, demo_marker, json_option, render
+from skyforge.errors import InputError, Problem
+from skyforge.setup import game_setup, total_difficulty
+from skyforge.setup.rules import MODES, rulebooks
 
 
 def _hordes(value: str | None) -> list[str]:
@@ -61,17 +63,10 @@ def setup(app: App, castle, castle2, hordes, difficulty, mode, outsider, seed, r
       skyforge game setup --castle DEMO.002 --hordes demo-ironwraiths --difficulty 3 --mode coop --seed 42
       skyforge game setup --random --seed 5 --json
     """
-    from skyforge.setup import game_setup
-
     result = game_setup(app.catalog, castle=castle, castle2=castle2, hordes=_hordes(hordes),
                         difficulty=difficulty, mode=mode, outsider=outsider, seed=seed, rulebook=rulebook,
                         randomize=randomize, thematic=thematic, first_game=first_game)
-    if as_json:
-        from skyforge.cli.output import emit_json
-
-        emit_json(result.as_dict())
-    else:
-        _show_setup(result)
+    render(result.as_dict(), as_json, lambda _: _show_setup(result))
 
 
 @game.command()
@@ -95,27 +90,19 @@ def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
       skyforge game difficulty --difficulty 2 --hordes the-brood --rules 001
       skyforge game difficulty --difficulty 4 --hordes demo-thornmaw --outsider "Grumbleback the Mountain"
     """
-    from skyforge.setup import total_difficulty
-    from skyforge.setup.rules import rulebooks
-
     if rulebook is not None and rulebook not in rulebooks(app.catalog):
-        from skyforge.errors import InputError, Problem
-
         raise InputError(Problem(f"no rulebook '{rulebook}'", key="--rules", value=rulebook, has_value=True,
                                  hint=f"rulebooks: {', '.join(rulebooks(app.catalog))}"))
     report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in _hordes(hordes)],
                               outsider, rulebook)
-    if as_json:
-        from skyforge.cli.output import emit_json
+    render(report.as_dict(), as_json, lambda _: _show_difficulty_marked(report))
 
-        emit_json(report.as_dict())
-    else:
-        from skyforge.cli.output import console, demo_marker
 
-        _show_difficulty(report)
-        marker = demo_marker(report.provenances)
-        if marker:
-            console().print(f"[yellow]{marker}[/]")
+def _show_difficulty_marked(report) -> None:
+    _show_difficulty(report)
+    marker = demo_marker(report.provenances)
+    if marker:
+        console().print(f"[yellow]{marker}[/]")
 
 
 def _num(value: float | None) -> str:
@@ -123,10 +110,6 @@ def _num(value: float | None) -> str:
 
 
 def _show_difficulty(report, out=None) -> None:
-    from rich.markup import escape
-
-    from skyforge.cli.output import console
-
     out = out or console()
     for term in report.terms:
         sign = "" if term is report.terms[0] else "+"
@@ -145,10 +128,6 @@ def _show_difficulty(report, out=None) -> None:
 
 
 def _show_setup(s) -> None:
-    from rich.markup import escape
-
-    from skyforge.cli.output import console, demo_marker
-
     out = console()
     title = f"Stand-alone game — {s.mode}, difficulty level {s.level}"
     if s.first_game:

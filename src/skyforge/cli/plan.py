@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import shlex
+
 import click
+from rich.markup import escape
 
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option
+from skyforge.cli.output import console, json_option, render, table as new_table, terminal_width
+from skyforge.decks import load_deck
+from skyforge.decks.editing import list_decks
+from skyforge.errors import InputError
+from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
 
 
 def _list(value: str | None) -> list[str] | None:
@@ -39,18 +46,11 @@ def plan(ctx: click.Context, seed: int | None, as_json: bool) -> None:
 
 
 def _next(app: App, seed: int | None, as_json: bool) -> None:
-    from skyforge.setup.plan import load_plan, plan_path, plan_status
-
     status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed)
-    if as_json:
-        from skyforge.cli.output import emit_json
+    render(status.as_dict(), as_json, lambda _: _draw_next(status))
 
-        emit_json(status.as_dict())
-        return
-    from rich.markup import escape
 
-    from skyforge.cli.output import console
-
+def _draw_next(status) -> None:
     out = console()
     out.print(f"[bold]{escape(status.plan.name)}[/] — {status.games} game{'s' if status.games != 1 else ''} recorded")
     for note in status.notes:
@@ -61,8 +61,6 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
                   f"[bold]{escape(status.horde_names[status.next_horde])}[/]")
         if status.next_outsider:
             out.print(f"Outsider: {escape(status.next_outsider)} — {escape(status.outsider_reason or '')}")
-        import shlex
-
         command = f"skyforge plan record {shlex.quote(status.next_deck)} {shlex.quote(status.next_horde)}"
         out.print(f"Then: {escape(command)} --won (or --lost)")
 
@@ -89,12 +87,6 @@ def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, whe
       skyforge plan record "Blue Wall" undead --lost --outsider "The Death Dealer"
       skyforge plan record my-new-deck undead --won --new
     """
-    from skyforge.decks.editing import list_decks
-    from skyforge.setup.plan import deck_name, plan_path, record_result
-
-    from skyforge.decks import load_deck
-    from skyforge.errors import InputError
-
     own = []
     for path in list_decks(app.workspace):
         own.append(path.stem)
@@ -104,13 +96,9 @@ def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, whe
             pass
     result = record_result(plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when,
                            new=new, known_decks=own)
-    if as_json:
-        from skyforge.cli.output import emit_json
-
-        emit_json(result.model_dump())
-    else:
-        click.echo(f"recorded: {deck_name(app.catalog, result.deck)} "
-                   f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}")
+    render(result.model_dump(), as_json,
+           lambda _: click.echo(f"recorded: {deck_name(app.catalog, result.deck)} "
+                                f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}"))
 
 
 @plan.command()
@@ -123,20 +111,14 @@ def show(app: App, as_json: bool) -> None:
       skyforge plan show
       skyforge plan show --json
     """
-    from skyforge.setup.plan import load_plan, plan_path, plan_status
-
     status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed=0)
-    if as_json:
-        from skyforge.cli.output import emit_json
+    data = status.as_dict()
+    data.pop("next", None)
+    data.pop("seed", None)
+    render(data, as_json, lambda _: _draw_table(status))
 
-        data = status.as_dict()
-        data.pop("next", None)
-        data.pop("seed", None)
-        emit_json(data)
-        return
-    from skyforge.cli.output import console, terminal_width
-    from skyforge.cli.output import table as new_table
 
+def _draw_table(status) -> None:
     def result(d, h) -> str:
         w, l = d.by_horde[h]
         return "·" if not (w or l) else f"{w}W" + (f" {l}L" if l else "")
@@ -186,8 +168,6 @@ def use(app: App, plan_id: str | None, decks: str | None, hordes: str | None) ->
       skyforge plan use --plan demo
       skyforge plan use --hordes monoliths,sinklings,slitherers,the-brood
     """
-    from skyforge.setup.plan import configure, plan_path
-
     state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=_list(decks),
                       hordes=_list(hordes))
     click.echo(f"following battle plan {state.plan}"

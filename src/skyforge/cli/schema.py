@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import click
+from pydantic import BaseModel
 
-#: format name → (module, model class)
-FORMATS: dict[str, tuple[str, str]] = {
-    "catalog": ("skyforge.catalog.models", "CatalogFile"),
-    "deck": ("skyforge.decks.files", "DeckFile"),
-    "collection": ("skyforge.decks.files", "CollectionFile"),
-    "campaign": ("skyforge.campaign.events", "CampaignFile"),
-    "plan": ("skyforge.setup.plan", "PlanFile"),
-    "draft": ("skyforge.draft.session", "DraftFile"),
-    "series": ("skyforge.series.tracker", "SeriesFile"),
-    "team": ("skyforge.draft.arena", "TeamFile"),
+from skyforge.campaign.events import CampaignFile
+from skyforge.catalog.models import CatalogFile
+from skyforge.cli.output import emit_json
+from skyforge.decks.files import CollectionFile, DeckFile
+from skyforge.draft.arena import TeamFile
+from skyforge.draft.session import DraftFile
+from skyforge.series.tracker import SeriesFile
+from skyforge.setup.plan import PlanFile
+
+#: format name → the model of its files
+FORMATS: dict[str, type[BaseModel]] = {
+    "catalog": CatalogFile,
+    "deck": DeckFile,
+    "collection": CollectionFile,
+    "campaign": CampaignFile,
+    "plan": PlanFile,
+    "draft": DraftFile,
+    "series": SeriesFile,
+    "team": TeamFile,
 }
 
 
@@ -29,13 +39,7 @@ def schema(name: str) -> None:
     \b
       skyforge schema deck > deck.schema.json
     """
-    import importlib
-
-    from skyforge.cli.output import emit_json
-
-    module, attr = FORMATS[name]
-    model = getattr(importlib.import_module(module), attr)
-    data = model.model_json_schema(by_alias=True)
+    data = FORMATS[name].model_json_schema(by_alias=True)
     data["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     data.setdefault("title", f"skyforge {name} file")
     emit_json(data)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import click
 
 from skyforge.cli.output import console, json_option, render
+from skyforge.cli.syntax import split_list
+from skyforge.errors import InputError, Problem
+from skyforge.series import as_dict, tracker
 
 
 @click.group()
@@ -17,8 +20,6 @@ def series() -> None:
 
 
 def _show(series_obj, as_json: bool, path=None) -> None:
-    from skyforge.series import as_dict
-
     data = as_dict(series_obj)
     if path is not None:
         data["file"] = str(path)
@@ -43,9 +44,9 @@ def _show(series_obj, as_json: bool, path=None) -> None:
 
 @series.command()
 @click.argument("name")
-@click.option("--best-of", type=click.Choice(["3", "5"]), required=True, help="Trophies needed: 2 of 3, 3 of 5.")
+@click.option("--best-of", type=click.Choice([str(n) for n in tracker.BEST_OF]), required=True, help="Trophies needed: 2 of 3, 3 of 5.")
 @click.option("--players", metavar="A,B", required=True, help="The two players.")
-@click.option("--deck-size", type=int, required=True, help="Deck size of the first match (1-200).")
+@click.option("--deck-size", type=int, required=True, help=f"Deck size of the first match (1-{tracker.MAX_DECK_SIZE}).")
 @click.option("--force", is_flag=True, help="Start over a series of the same name.")
 @json_option
 @click.pass_obj
@@ -55,9 +56,6 @@ def new(app, name, best_of, players, deck_size, force, as_json) -> None:
     \b
       skyforge series new friday --best-of 3 --players Ann,Bob --deck-size 30
     """
-    from skyforge.cli.syntax import split_list
-    from skyforge.series import tracker
-
     s = tracker.new(name, int(best_of), split_list(players, "--players"), deck_size)
     path = tracker.series_path(app.workspace, name)
     tracker.create(path, s, overwrite=force)
@@ -77,9 +75,6 @@ def win(app, name, player_arg, player, as_json) -> None:
       skyforge series win friday --player Ann
       skyforge series win friday Ann          # the older form, still read
     """
-    from skyforge.errors import InputError, Problem
-    from skyforge.series import tracker
-
     if player and player_arg and player != player_arg:
         raise InputError(Problem(f"two winners given: --player {player} and {player_arg}", key="--player",
                                  hint="give the winner once, with --player NAME"))
@@ -102,8 +97,6 @@ def show(app, name, as_json) -> None:
       skyforge series show friday
       skyforge series show friday --json
     """
-    from skyforge.series import tracker
-
     path = tracker.series_path(app.workspace, name)
     _show(tracker.load(path), as_json, path)
 
@@ -118,7 +111,5 @@ def undo(app, name, as_json) -> None:
     \b
       skyforge series undo friday
     """
-    from skyforge.series import tracker
-
     path = tracker.series_path(app.workspace, name)
     _show(tracker.update(path, lambda s: s.undo()), as_json, path)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
+
+from skyforge.errors import InputError, Problem
+from skyforge.storage import atomic_write, refuse_overwrite
 
 #: how standard input is named in messages
 STDIN = "<stdin>"
@@ -15,23 +19,19 @@ def is_dash(value: object) -> bool:
 
 def read_stdin() -> str:
     """All of standard input (once per command: a second '-' is refused)."""
-    from skyforge.errors import InputError, Problem
-
     ctx = click.get_current_context(silent=True)
     root = ctx.find_root() if ctx is not None else None
     if root is not None:
         if root.meta.get("skyforge.stdin_read"):
             raise InputError(Problem("'-' (standard input) is given twice", hint="standard input can be read once"))
         root.meta["skyforge.stdin_read"] = True
-    import sys
-
     try:
         return sys.stdin.read()
     except UnicodeDecodeError as exc:
         raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=STDIN)) from None
 
 
-def write(output: Path | str | None, text: str, *, force: bool = True, what: str = "file") -> bool:
+def write(output: Path | str | None, text: str, *, force: bool = True) -> bool:
     """Write ``text`` to the file ``output`` (atomically), or to standard output for None or '-'.
 
     Returns True when it went to a file.
@@ -39,11 +39,7 @@ def write(output: Path | str | None, text: str, *, force: bool = True, what: str
     if output is None or is_dash(output):
         click.echo(text, nl=False)
         return False
-    from skyforge.errors import InputError, Problem
-    from skyforge.storage import atomic_write
-
     path = Path(output)
-    if path.exists() and not force:
-        raise InputError(Problem(f"the {what} already exists", file=path, hint="add --force to overwrite it"))
+    refuse_overwrite(path, force=force, instead="name another file")
     atomic_write(path, text)
     return True

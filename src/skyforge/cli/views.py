@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
+
 from skyforge.catalog import Catalog
-from skyforge.catalog.models import CardBase, CastleCard
+from skyforge.catalog.models import RARITIES, CardBase, CastleCard
+from skyforge.cli.output import console, table as new_table
+from skyforge.terms import demo_note
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 
@@ -29,7 +33,7 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
         return [f"deck-building rules not in the catalog: fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"]
     lines = []
     by_rarity = {rule.rarity: rule for rule in castle.deck_rules}
-    for rarity in ("base", "rare", "mythic", "legendary"):
+    for rarity in RARITIES:
         rule = by_rarity.get(rarity)
         if rule is None:
             lines.append(f"{rarity.capitalize():<10} none allowed")
@@ -47,8 +51,6 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
 
 
 def card_table(catalog: Catalog, found: list[CardBase]) -> None:
-    from skyforge.cli.output import console, table as new_table
-
     out = console()
     if not found:
         out.print("no cards match")
@@ -62,14 +64,10 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
     out.print(f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"
-              + (f" ({demo} demo data: fictional DEMO set)" if demo else ""))
+              + (f"; {demo_note()}" if demo else ""))
 
 
 def card_panel(catalog: Catalog, card: CardBase) -> None:
-    from rich.markup import escape
-
-    from skyforge.cli.output import console
-
     out = console()
     data = card_dict(catalog, card, full=True)
     provenance = data.pop("provenance")
@@ -91,7 +89,7 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
     if card.text:
         out.print(f"  {escape(card.text)}")
     if provenance == "demo":
-        out.print("  [dim]demo data: a fictional card, not the published game's[/]")
+        out.print(f"  [dim]{demo_note('card')}[/]")
     out.print()
 
 

@@ -14,7 +14,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks.editing import CardSpec
 from skyforge.decks.files import CollectionFile, load_collection
 from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write, locked, read_text
+from skyforge.storage import Store
 
 NEW_COLLECTION = "# What you own: products (SET, or SET:Product name) and single cards.\nschema = 1\n\n[products]\n\n[cards]\n"
 
@@ -71,39 +71,48 @@ def changes_for(catalog: Catalog, products: list[CardSpec], cards: list[CardSpec
     return out
 
 
+def _checked(text: str, path: Path) -> str:
+    load_collection(path, text)  # a broken file is reported as such, not overwritten
+    return text
+
+
+#: collection files, kept as their text: an edit changes the lines it must and keeps the rest
+COLLECTIONS: Store[str] = Store("collection", _checked, lambda text, before: text,
+                                missing=lambda path: _checked(NEW_COLLECTION, path))
+
+
 def edit_collection(path: Path, changes: list[Change]) -> CollectionFile:
     """Apply the changes to the collection file (created if missing), keeping its comments."""
+    return load_collection(path, COLLECTIONS.update(path, lambda original: _edited(path, original, changes)))
+
+
+def _edited(path: Path, original: str, changes: list[Change]) -> str:
+    """The collection's text with the changes made, checked before it is written."""
     import tomlkit
 
-    with locked(path):
-        original = read_text(path) if path.exists() else NEW_COLLECTION
-        load_collection(path, original)  # a broken file is reported as such, not overwritten
-        doc = tomlkit.parse(original)
-        problems = []
-        for change in changes:
-            if change.table not in doc:
-                doc.add(change.table, tomlkit.table())
-            table = doc[change.table]
-            have = int(table.get(change.key, 0))
-            new = have + change.count
-            if new < 0:
-                problems.append(Problem(f"cannot remove {-change.count} × {change.label}: the collection holds {have}",
-                                        file=path, key=f'{change.table}."{change.key}"'))
-                continue
-            if new == 0:
-                if change.key in table:
-                    del table[change.key]
-            elif change.key in table:
-                table[change.key] = new  # the line and its comment stay
-            else:
-                item = tomlkit.item(new)
-                if change.table == "cards":
-                    item.comment(change.label.split(" ", 1)[-1])
-                    item.trivia.comment_ws = "  "
-                table.add(change.key, item)
-        if problems:
-            raise InputError(problems)
-        text = tomlkit.dumps(doc)
-        collection = load_collection(path, text)
-        atomic_write(path, text)
-    return collection
+    doc = tomlkit.parse(original)
+    problems = []
+    for change in changes:
+        if change.table not in doc:
+            doc.add(change.table, tomlkit.table())
+        table = doc[change.table]
+        have = int(table.get(change.key, 0))
+        new = have + change.count
+        if new < 0:
+            problems.append(Problem(f"cannot remove {-change.count} × {change.label}: the collection holds {have}",
+                                    file=path, key=f'{change.table}."{change.key}"'))
+            continue
+        if new == 0:
+            if change.key in table:
+                del table[change.key]
+        elif change.key in table:
+            table[change.key] = new  # the line and its comment stay
+        else:
+            item = tomlkit.item(new)
+            if change.table == "cards":
+                item.comment(change.label.split(" ", 1)[-1])
+                item.trivia.comment_ws = "  "
+            table.add(change.key, item)
+    if problems:
+        raise InputError(problems)
+    return _checked(tomlkit.dumps(doc), path)

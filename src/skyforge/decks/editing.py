@@ -1,9 +1,10 @@
 """Editing deck files: new, add, remove, rename, copy, list.
 
-Every write goes through :func:`write_deck`: cards are stored by canonical code,
-sorted by set and number, one per line with the card's name in a comment, so a
-deck stays hand-editable and a diff between two versions shows only what changed.
-Read-modify-write cycles hold :func:`skyforge.storage.locked` on the deck file.
+Every write goes through the deck files' :class:`~skyforge.storage.Store` (:func:`deck_store`):
+cards are stored by canonical code, sorted by set and number, one per line with the card's
+name in a comment, so a deck stays hand-editable and a diff between two versions shows only
+what changed; an edit keeps the player's comments. Read-modify-write cycles hold the deck
+file's lock; a new deck never overwrites one unless forced (:func:`save_new_deck`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, DeckFile, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import atomic_write, check_name, locked, read_text
+from skyforge.storage import Store, check_name, locked, read_text
 from skyforge.text import a
 
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*(?:[x×*]|=)\s*(?P<n>\d+))?$", re.IGNORECASE)
@@ -73,12 +74,6 @@ def deck_path(workspace: Path, name: str) -> Path:
     return workspace / "decks" / f"{check_deck_name(name)}.toml"
 
 
-def _refuse_clobber(path: Path, force: bool) -> None:
-    if path.exists() and not force:
-        raise InputError(Problem("a deck file already exists here", file=path,
-                                 hint="choose another name, or add --force to overwrite it"))
-
-
 def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     """The alliance card a code or name means, errata applied."""
     card = catalog.find(ref)
@@ -87,9 +82,7 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     if card.kind != "alliance":  # type: ignore[attr-defined]
         raise InputError(Problem(f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
                                  "not an alliance card", hint="decks hold alliance cards only"))
-    newer = catalog.replaced_by(card.key)
-    if newer:
-        card = catalog.cards[newer]
+    card = catalog.with_errata(card)
     assert isinstance(card, AllianceCard)
     return card
 
@@ -143,8 +136,8 @@ def remove_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> Dec
     for spec in specs:
         card = catalog.find(spec.ref)
         key = card.key if card is not None else (normalize_code(spec.ref) or spec.ref)
-        if key not in cards and card is not None and catalog.replaced_by(key):
-            key = catalog.replaced_by(key)  # type: ignore[assignment]
+        if key not in cards and card is not None:
+            key = catalog.with_errata(card).key   # the errata card the deck holds instead
         have = cards.get(key, 0)
         if have == 0:
             problems.append(Problem(f"the deck holds no {key}" + (f" '{card.name}'" if card else ""),
@@ -184,9 +177,16 @@ def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, keep: str | None = None) -> None:
-    """Write a deck file; with ``keep`` (the file's text before the edit), its comments and layout stay."""
-    atomic_write(path, deck_text(deck, catalog) if keep is None else edited_text(keep, deck, catalog))
+def deck_store(catalog: Catalog | None = None) -> Store[DeckFile]:
+    """Deck files as a :class:`~skyforge.storage.Store`: a new file is written afresh by
+    :func:`deck_text`; an edit keeps the comments and layout of the text it replaces."""
+    return Store("deck", lambda text, path: parse_deck(text, path).data,
+                 lambda deck, before: deck_text(deck, catalog) if before is None else edited_text(before, deck, catalog))
+
+
+def save_new_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, force: bool = False) -> None:
+    """Write a new deck file under its lock; one that exists is refused unless ``force``."""
+    deck_store(catalog).create(path, deck, force=force)
 
 
 def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -> str:
@@ -270,19 +270,14 @@ def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: 
              force: bool = False) -> Path:
     path = deck_path(workspace, name)
     card = catalog.get(castle, "castle", what="castle")
-    with locked(path):
-        _refuse_clobber(path, force)
-        write_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog)
+    save_new_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog, force=force)
     return path
 
 
 def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:
     """Load a deck, apply ``change(deck) -> deck`` and write it back, under the file's lock."""
     path = resolve_deck_path(ref, workspace)
-    with locked(path):
-        original = read_text(path)
-        deck = parse_deck(original, path).data
-        write_deck(path, change(deck), catalog, keep=original)
+    deck_store(catalog).update(path, change)
     return path
 
 
@@ -294,11 +289,12 @@ def copy_deck(catalog: Catalog, workspace: Path, source: str, new_name: str, for
     if dst.resolve() == src.resolve():
         raise InputError(Problem(f"'{source}' already is {dst}", hint="give a different new name"))
     first, second = sorted([src, dst], key=lambda p: str(p.resolve()))  # one lock order: no deadlock
+    store = deck_store(catalog)
     with locked(first), locked(second):
-        _refuse_clobber(dst, force)
+        store.refuse(dst, force=force)
         original = read_text(src)
-        deck = parse_deck(original, src).data
-        write_deck(dst, deck.model_copy(update={"name": new_name}), catalog, keep=original)
+        deck = store.parse(original, src)
+        store.write(dst, deck.model_copy(update={"name": new_name}), before=original)
         if move:
             src.unlink()
     return dst

@@ -25,12 +25,13 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks import sharecode
 from skyforge.decks.files import Deck, DeckFile
 from skyforge.decks.stats import deck_stats
+from skyforge.terms import demo_note
 from skyforge.text import a, plural
 from skyforge.errors import InputError, Problem
 
 FORMATS = ("text", "md", "csv", "json", "html", "code")
 CSV_COLUMNS = ("deck", "player", "castle", "count", "code", "name", "type", "cost", "rarity", "faction", "set")
-DEMO_NOTE = "demo data: fictional cards from the DEMO set, not the published game's"
+DEMO_NOTE = demo_note()
 
 
 @dataclass

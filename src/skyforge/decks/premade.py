@@ -19,6 +19,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
 from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.terms import new_seed
 
 PREMADE_SIZE = 40
 #: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
@@ -52,8 +53,8 @@ def premade_cards(catalog: Catalog, premade: PremadeDeck) -> tuple[dict[str, int
     members = [c for c in catalog.of_kind("alliance") if getattr(c, "premade", None) == premade.id]
     keys = {c.key for c in members}
     for card in members:
-        newer = catalog.replaced_by(card.key)
-        if newer:
+        newer = catalog.with_errata(card).key
+        if newer != card.key:
             if newer not in keys:  # the errata card is not marked premade itself: it still takes the place
                 cards[newer] = cards.get(newer, 0) + card.copies
             notes.append(f"{card.key} {card.name} is replaced by errata {newer}")
@@ -89,7 +90,7 @@ def build_premade(catalog: Catalog, set_code: str, faction: str, *, seed: int | 
             raise InputError(Problem(f"pre-made deck '{premade.id}' has 41 cards but no heroic ally to remove",
                                      hint="mark the heroic allies with keywords = [\"Heroic\"] in the catalog"))
         if seed is None:
-            seed = random.SystemRandom().randrange(10**6)
+            seed = new_seed()
         pick = random.Random(seed).choice(heroic)
         removed = catalog.cards[pick]  # type: ignore[assignment]
         cards[pick] -= 1

@@ -20,6 +20,7 @@ from math import comb
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard
 from skyforge.decks.files import Deck
+from skyforge.terms import FACTIONS
 
 HAND_SIZE = 5
 #: 000 Setup 8: "mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher"
@@ -52,9 +53,7 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     for ref, count in deck.data.cards.items():
         card = catalog.find(ref)
         if card is not None and card.kind == "alliance":  # type: ignore[attr-defined]
-            newer = catalog.replaced_by(card.key)
-            if newer:
-                card = catalog.cards[newer]
+            card = catalog.with_errata(card)
             key = card.key
         else:
             key, card = card.key if card is not None else ref, None
@@ -130,7 +129,7 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
         "curve": curve_list,
         "types": breakdown("type", TYPES),
         "rarities": breakdown("rarity", RARITIES),
-        "factions": breakdown("faction", ("liothan", "taulot", "kurumo", "nupten")),
+        "factions": breakdown("faction", FACTIONS),
         "budget": castle_budget(castle, entries, size) if isinstance(castle, CastleCard) else [],
         "opening_hand": opening_hand_table(entries, mulligan_cost=mulligan_cost),
         "draws": {"turns": turns, "cards_seen": min(HAND_SIZE + turns, size), "hand": HAND_SIZE,

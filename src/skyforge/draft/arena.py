@@ -8,12 +8,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from skyforge.draft.common import build, find_format, heroes_of, new_seed, saved_format
+from skyforge.draft.common import build, find_format, heroes_of, saved_format
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import parse_model, read_text, workspace_file
+from skyforge.terms import new_seed
 
 GAME = "skybound-arena"
 KIND = "arena-hero"

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
-
+from skyforge import terms
 from skyforge.catalog.models import DraftFormat
 from skyforge.draft.engine import Draft
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import Hero, Restriction
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
-
-
-def new_seed() -> int:
-    return secrets.randbelow(2**31)
 
 
 def heroes_of(catalog, kind: str, attrs: tuple[str, ...]) -> list[Hero]:
@@ -84,10 +79,7 @@ def demo_note(demo: list[str], total: int) -> str | None:
     """The human footer for demo heroes: all fictional, or which ones are when teams mix them."""
     if not demo:
         return None
-    if len(demo) >= total:
-        return "demo data: fictional heroes, not the published game's"
-    return (f"demo data: {', '.join(demo)} {'is a' if len(demo) == 1 else 'are'} fictional DEMO "
-            f"hero{'' if len(demo) == 1 else 'es'}; the other heroes are the published game's")
+    return terms.demo_note("heroes", some=demo if len(demo) < total else ())
 
 
 READING = "skyforge's reading of the rulebook where it is ambiguous; see docs/drafting.md"

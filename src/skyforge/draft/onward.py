@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
-from skyforge.draft.common import build, find_format, heroes_of, methods, new_seed, saved_format
+from skyforge.draft.common import build, find_format, heroes_of, methods, saved_format
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
 from skyforge.draft.state import RANDOM, DraftSession
 from skyforge.errors import InputError, Problem
+from skyforge.terms import FACTIONS, new_seed
 
 GAME = "onward"
 KIND = "onward-hero"
@@ -17,8 +18,7 @@ TEAMS = ("shadow", "light")
 #: heroes a team drafts on each map is the draft formats' data (their ``maps`` and ``players``)
 MAPS = ("three-lane", "two-lane")
 #: "Factions. The faction of a hero is identified by the symbol next to its name:
-#: Kurumo, Liothan, Taulot, Nupten." (002 Heroes Overview)
-FACTIONS = ("kurumo", "liothan", "taulot", "nupten")
+#: Kurumo, Liothan, Taulot, Nupten." (002 Heroes Overview): the alliance's factions, skyforge.terms.FACTIONS
 COLORS = ("red", "blue", "green", "yellow")
 ATTRS = ("color", "faction", "hero_class", "range")
 #: 002 Setup K-M: "Place their HP token next to the 9 of the HP track"; "Take all of your other hero

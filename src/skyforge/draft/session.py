@@ -20,7 +20,7 @@ from skyforge.draft.engine import Choice, Turn
 from skyforge.draft.games import GAMES, expect_game
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError
-from skyforge.storage import atomic_write, dump_toml, locked, parse_model, read_text, workspace_file
+from skyforge.storage import Store, dump_toml, parse_model, read_text, refuse_overwrite, workspace_file
 from skyforge.tomlpos import locate
 
 _Text = Annotated[str, Field(min_length=1)]
@@ -83,25 +83,28 @@ def draft_path(workspace: Path, name: str, *, path_ok: bool = False) -> Path:
     return workspace_file(workspace, "drafts", name, "draft name", path_ok=path_ok)
 
 
+def _continue(name: str, command: str) -> str:
+    return f"continue it with 'skyforge {command} pick {shlex.quote(name)}'"
+
+
 def refuse_existing(path: Path, name: str, command: str) -> None:
-    if path.exists():
-        raise InputError(Problem("a draft with this name already exists", file=path,
-                                 hint=f"continue it with 'skyforge {command} pick {shlex.quote(name)}', "
-                                      "or pass --force"))
+    refuse_overwrite(path, "draft", instead=_continue(name, command))
+
+
+def drafts(catalog=None) -> Store[DraftSession]:
+    """Draft files, kept by the one store helper (reading one needs the ``catalog``)."""
+    return Store("draft", lambda text, path: load(catalog, path, text), lambda session, before: dump_toml(session.to_file()))
 
 
 def create(session: DraftSession, path: Path, name: str, command: str, force: bool) -> None:
     """Save a new draft; checked again under the lock, so a draft saved meanwhile is never overwritten."""
-    with locked(path):
-        if not force:
-            refuse_existing(path, name, command)
-        atomic_write(path, dump_toml(session.to_file()))
+    drafts().create(path, session, force=force, instead=_continue(name, command))
 
 
-def read(path: Path) -> tuple[dict, dict]:
-    """The draft file at ``path`` checked against :class:`DraftFile` (every problem with its line),
-    and the lines of its keys."""
-    model, lines = parse_model(read_text(path), path, DraftFile, "draft")
+def read(path: Path, text: str | None = None) -> tuple[dict, dict]:
+    """The draft file at ``path`` (or its ``text``) checked against :class:`DraftFile` (every problem
+    with its line), and the lines of its keys."""
+    model, lines = parse_model(read_text(path) if text is None else text, path, DraftFile, "draft")
     return model.model_dump(by_alias=True, exclude_unset=True) | {
         "options": model.options.model_dump(exclude_unset=True),
         "journal": [c.model_dump() for c in model.journal]}, lines
@@ -122,9 +125,9 @@ def replay(session: DraftSession, journal: list[dict], path: Path, lines: dict |
     return session
 
 
-def load(catalog, path: Path) -> DraftSession:
-    """Resume a saved draft of either game."""
-    data, lines = read(path)
+def load(catalog, path: Path, text: str | None = None) -> DraftSession:
+    """Resume a saved draft of either game (from its ``text`` when already read)."""
+    data, lines = read(path, text)
     try:
         session = GAMES[data["game"]].resume(catalog, data)
     except InputError as exc:
@@ -135,15 +138,11 @@ def load(catalog, path: Path) -> DraftSession:
 
 def update(catalog, path: Path, change: Callable[[DraftSession], object]) -> DraftSession:
     """Load, change and save a draft under its lock."""
-    with locked(path):
-        session = load(catalog, path)
+    def changed(session: DraftSession) -> DraftSession:
         change(session)
-        save_unlocked(session, path)
-    return session
+        return session
 
-
-def save_unlocked(session: DraftSession, path: Path) -> None:
-    atomic_write(path, dump_toml(session.to_file()))
+    return drafts(catalog).update(path, changed)
 
 
 # -- what the draft commands do --------------------------------------------------

@@ -52,7 +52,7 @@ def _counts(catalog: Catalog, deck: Deck) -> Counter:
             card = None
         if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
             continue
-        counts[catalog.replaced_by(card.key) or card.key] += n
+        counts[catalog.with_errata(card).key] += n
     return counts
 
 

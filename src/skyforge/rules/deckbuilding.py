@@ -145,10 +145,8 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
             violation("not-alliance-card", f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
                       cards=(card.key,), line=line, fix=f"remove {card.key} from the [cards] table")
             continue
-        newer = catalog.replaced_by(card.key)
-        if newer:
-            old = card
-            card = catalog.cards[newer]
+        old, card = card, catalog.with_errata(card)
+        if card is not old:
             notes.append(f"{old.key} is corrected by errata {card.key} ({card.name}); checked as {card.key}")
         assert isinstance(card, AllianceCard)
         if card.key in entries:

@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from skyforge.errors import InputError, NotFoundError, Problem, StateError
-from skyforge.storage import atomic_write, check_name, dump_toml, locked, parse_model, read_text, workspace_file
+from skyforge.storage import Store, check_name, dump_toml, parse_model, workspace_file
 
 BEST_OF = (3, 5)
 MAX_DECK_SIZE = 200   # a sanity bound, not a rule: the rulebook gives no size
@@ -144,8 +144,9 @@ def series_path(workspace: Path, name: str) -> Path:
     return workspace_file(workspace, "series", name, "series name")
 
 
-def load(path: Path) -> Series:
-    model, lines = parse_model(read_text(path), path, SeriesFile, "series")
+def parse(text: str, path: Path) -> Series:
+    """A series file's text → the series, its winners replayed (a bad one reported with its line)."""
+    model, lines = parse_model(text, path, SeriesFile, "series")
     try:
         series = new(model.name or path.stem, model.best_of, list(model.players), model.deck_size)
     except InputError as exc:
@@ -160,23 +161,29 @@ def load(path: Path) -> Series:
     return series
 
 
+def render(series: Series, before: str | None = None) -> str:
+    return dump_toml({"schema": 1, "name": series.name, "best_of": series.best_of, "players": list(series.players),
+                      "deck_size": series.deck_size, "winners": list(series.winners)})
+
+
+#: series files, kept by the one store helper
+SERIES: Store[Series] = Store("series", parse, render)
+
+
+def load(path: Path) -> Series:
+    return SERIES.load(path)
+
+
 def save(series: Series, path: Path) -> None:
-    atomic_write(path, dump_toml({"schema": 1, "name": series.name, "best_of": series.best_of,
-                                  "players": list(series.players), "deck_size": series.deck_size,
-                                  "winners": list(series.winners)}))
+    """Write a series file atomically (the caller holds its lock, or nothing else writes it)."""
+    SERIES.write(path, series)
 
 
 def update(path: Path, change) -> Series:
     """Read, change and write a series file under its lock."""
-    with locked(path):
-        series = change(load(path))
-        save(series, path)
-    return series
+    return SERIES.update(path, change)
 
 
 def create(path: Path, series: Series, overwrite: bool = False) -> None:
-    with locked(path):
-        if path.exists() and not overwrite:
-            raise InputError(Problem("a series with this name already exists", file=path,
-                                     hint="choose another name, or pass --force to start it over"))
-        save(series, path)
+    """Write a new series file; one that exists is refused unless ``overwrite``."""
+    SERIES.create(path, series, force=overwrite)

@@ -18,6 +18,8 @@ from skyforge.catalog import Catalog
 from skyforge.catalog.models import BattlePlan
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
+from skyforge.storage import Store, dump_toml, parse_model
+from skyforge.terms import new_seed
 
 PLAN_FILE = "plan.toml"
 DEFAULT_PLAN = "001"
@@ -51,23 +53,22 @@ def plan_path(workspace: Path) -> Path:
 
 def load_plan(path: Path) -> PlanFile:
     """The plan file, or a fresh default plan when it does not exist yet."""
-    from skyforge.storage import parse_model, read_text
-
-    if not path.exists():
-        return PlanFile()
-    return parse_model(read_text(path), path, PlanFile, "plan")[0]
+    return PLANS.load(path)
 
 
-def save_plan(path: Path, plan: PlanFile) -> None:
-    from skyforge.storage import atomic_write, dump_toml
-
+def _render(plan: PlanFile, before: str | None = None) -> str:
     data = plan.model_dump(by_alias=True, exclude_none=True)
     if not data["decks"]:
         del data["decks"]
     if not data["hordes"]:
         del data["hordes"]
     header = "# skyforge battle plan: which alliance deck has beaten which horde (skyforge plan).\n"
-    atomic_write(path, header + dump_toml(data))
+    return header + dump_toml(data)
+
+
+#: the plan file, kept by the one store helper; a plan not written yet is the default plan
+PLANS: Store[PlanFile] = Store("plan", lambda text, path: parse_model(text, path, PlanFile, "plan")[0], _render,
+                               missing=lambda path: PlanFile())
 
 
 def battle_plan(catalog: Catalog, plan_id: str) -> BattlePlan:
@@ -96,10 +97,7 @@ def deck_name(catalog: Catalog, ref: str) -> str:
 def configure(path: Path, catalog: Catalog, *, plan_id: str | None = None, decks: list[str] | None = None,
               hordes: list[str] | None = None) -> PlanFile:
     """Choose the plan, your decks and your hordes (read-modify-write under the lock)."""
-    from skyforge.storage import locked
-
-    with locked(path):
-        plan = load_plan(path)
+    def change(plan: PlanFile) -> PlanFile:
         if plan_id is not None:
             battle_plan(catalog, plan_id)
             plan.plan = plan_id
@@ -107,8 +105,9 @@ def configure(path: Path, catalog: Catalog, *, plan_id: str | None = None, decks
             plan.decks = [deck_id(catalog, d) for d in decks]
         if hordes is not None:
             plan.hordes = [catalog.horde(h).id for h in hordes]
-        save_plan(path, plan)
-    return plan
+        return plan
+
+    return PLANS.update(path, change)
 
 
 def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool,
@@ -120,20 +119,19 @@ def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool
     ``known_decks``), or a horde outside the hordes you listed, is refused unless ``new``: a typo
     must not start a new row. The refusal suggests the nearest known name.
     """
-    from skyforge.storage import locked
-
     result = PlanResult(deck=deck_id(catalog, deck), horde=catalog.horde(horde).id, won=won,
                         outsider=outsider_cards(catalog, outsider)[0].name if outsider else None,
                         date=when or date.today().isoformat())
-    with locked(path):
-        plan = load_plan(path)
+    def change(plan: PlanFile) -> PlanFile:
         rules = battle_plan(catalog, plan.plan)
         if not new:
             _refuse_unknown(catalog, plan, rules, result, deck, horde, known_decks)
         elif plan.hordes and result.horde not in plan.hordes:
             plan.hordes.append(result.horde)
         plan.results.append(result)
-        save_plan(path, plan)
+        return plan
+
+    PLANS.update(path, change)
     return result
 
 
@@ -252,7 +250,7 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
     status.next_deck = current.deck
     status.next_horde, outsider_index = left[current.deck][0]
     if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
-        status.seed = random.SystemRandom().randrange(1, 1_000_000) if seed is None else seed
+        status.seed = new_seed() if seed is None else seed
         status.next_outsider = random.Random(status.seed).choice(_collection_outsiders(catalog, horde_order))
         status.outsider_reason = (f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
                                   f"a random outsider (seed {status.seed})")

@@ -17,6 +17,7 @@ from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.difficulty import DifficultyReport, check_level, total_difficulty
 from skyforge.setup.hordedeck import HordeLine, build_horde_deck
 from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_names
+from skyforge.terms import new_seed
 
 TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
 
@@ -105,10 +106,6 @@ def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
             return preset
     raise NotFoundError(Problem(f"no first-game preset '{name}'", key="--first-game", value=name, has_value=True,
                                 hint=f"presets: {', '.join(sorted(catalog.first_games))}"))
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:

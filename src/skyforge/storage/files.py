@@ -1,0 +1,191 @@
+"""Files on disk: reading with a size limit, names that stay in their folder, atomic writes.
+
+* :func:`read_text` reads at most :data:`MAX_FILE_BYTES` and turns every failure into a
+  :class:`Problem` naming the file.
+* :func:`check_name` and :func:`workspace_file` keep a name on the command line inside its
+  workspace folder (no path traversal).
+* :func:`atomic_write` never leaves a half-written file: it writes a temporary
+  file in the same folder, fsyncs it and renames it over the target.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import unicodedata
+from pathlib import Path
+
+from skyforge.errors import InputError, Problem
+
+#: the largest input file skyforge reads (deck, collection, catalog, campaign, draft,
+#: series, plan, CSV): far above any real one, small enough to read in well under a second
+MAX_FILE_BYTES = 1_000_000
+#: the workspace folders whose files are named by NAME on the command line
+WORKSPACE_FOLDERS = ("decks", "campaigns", "drafts", "series", "teams")
+
+
+def _too_large(path: Path) -> InputError:
+    return InputError(Problem(f"the file is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes",
+                              file=path, hint="is this the right file? skyforge files are a few kilobytes"))
+
+
+def read_text(path: Path) -> str:
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)   # a pipe or device has no size to check first
+        if len(raw) > MAX_FILE_BYTES:
+            raise _too_large(path)
+        return raw.decode("utf-8")
+    except FileNotFoundError:
+        raise InputError(Problem("file not found", file=path)) from None
+    except IsADirectoryError:
+        raise InputError(Problem("is a folder, not a file", file=path)) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=path)) from None
+    except OSError as exc:
+        raise InputError(Problem(f"cannot read: {exc.strerror}", file=path)) from None
+    except ValueError:   # a NUL in the name
+        raise InputError(Problem("is not a file name", file=repr(str(path)))) from None
+
+
+def _safe_name(name: str) -> bool:
+    """Letters and digits of any script first; then also their combining marks (the vowel signs of
+    Devanagari, say), spaces, '_', '.' and '-'."""
+    if not name or not name[0].isalnum():
+        return False
+    return all(ch.isalnum() or ch in " _.-" or unicodedata.category(ch).startswith("M") for ch in name)
+
+
+#: longer arguments are never taken as file names (most file systems stop at 255)
+MAX_PATH_ARG = 255
+
+
+def check_name(name: str, what: str = "name") -> str:
+    """A name that is safe as a file name in a workspace folder: no path traversal.
+
+    Unicode letters are welcome; the name is returned in NFC form, so the same name typed on
+    any system (é as one character or as e + accent) always means the same file.
+    """
+    name = unicodedata.normalize("NFC", name)
+    if not _safe_name(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
+        raise InputError(Problem(f"'{name}' is not a valid {what}",
+                                 hint="use letters (any alphabet), digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
+    return name
+
+
+def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name", *,
+                   path_ok: bool = False) -> Path:
+    """``folder/REF.toml`` in the workspace for a name.
+
+    A path to a ``.toml`` file is taken as given only where the command's help says so
+    (``path_ok``); anywhere else a name never leaves the workspace's folder.
+    """
+    if path_ok and ref.endswith(".toml") and is_path_like(ref):
+        path = Path(ref)
+        return path if path.is_absolute() or exists(path) else Path(workspace) / path
+    if not path_ok and ("/" in ref or "\\" in ref or ref.endswith(".toml")):
+        raise InputError(Problem(f"'{_cut(ref)}' is not a valid {what}: a {what} is a name, not a path",
+                                 hint=f"the file is kept as {folder}/NAME.toml in the workspace "
+                                      "(choose the workspace with --workspace)"))
+    return Path(workspace) / folder / f"{check_name(ref, what)}.toml"
+
+
+def is_path_like(ref: str) -> bool:
+    """Could ``ref`` name a file at all? Arguments longer than :data:`MAX_PATH_ARG`
+    characters (a share code, say) or holding a NUL never do."""
+    return 0 < len(ref) <= MAX_PATH_ARG and "\0" not in ref
+
+
+def exists(path: Path | str) -> bool:
+    """``Path.exists`` that says no, rather than raising, for names no file system takes."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _writable_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(Problem(f"cannot create the folder: {exc.strerror}", file=folder,
+                                 hint="check the path and its permissions (or choose --workspace)")) from None
+
+
+def _new_file_mode(path: Path) -> int:
+    """Keep an existing file's permissions; a new file gets the usual ones (0666 less umask)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def atomic_write(path: Path, data: str | bytes) -> None:
+    """Replace ``path`` with ``data`` all at once: readers see old or new, never half.
+
+    A symbolic link is written through: its target gets the new content, the link stays.
+    """
+    path = _through_links(Path(path))
+    _writable_folder(path.parent)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    mode = _new_file_mode(path)
+    try:
+        fd, tmp = _temp_file(path)
+    except OSError as exc:
+        raise InputError(Problem(f"cannot write here: {exc.strerror}", file=path,
+                                 hint="check the folder's permissions, or write somewhere else")) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise InputError(Problem(f"cannot write: {exc.strerror}", file=path)) from None
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+#: how a temporary file is opened: created new (never an existing file or a link), for writing
+_TEMP_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _temp_file(path: Path) -> tuple[int, Path]:
+    """A new ``.NAME.RANDOM.tmp`` file beside ``path``, open for writing, readable by its owner only
+    (what ``tempfile.mkstemp`` does, without the start-up cost of importing ``tempfile``)."""
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"
+        try:
+            return os.open(tmp, _TEMP_FLAGS, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary file name beside {path}")
+
+
+def _through_links(path: Path) -> Path:
+    """The file a write to ``path`` must replace: the target of a symbolic link, not the link."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        raise InputError(Problem("is a symbolic link that does not lead to a file", file=path,
+                                 hint=f"point it at a file, or remove it (it leads to {target})"))
+    return target

@@ -1,0 +1,145 @@
+"""TOML files: parsing with positions and a nesting limit, writing, schema versions, models.
+
+* :func:`read_toml` parses a file and turns syntax errors into a :class:`Problem`
+  with file, line and column.
+* :data:`MAX_DEPTH` bounds the nesting any input can cause (with
+  :data:`~skyforge.storage.files.MAX_FILE_BYTES`, the work any input can cause).
+* :func:`parse_model` checks a file against a pydantic model, every problem with its line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from skyforge.errors import InputError, Problem
+from skyforge.storage.files import read_text
+from skyforge.storage.validation import validation_problems
+from skyforge.tomlpos import key_lines
+
+SCHEMA_VERSION = 1
+
+#: the deepest nesting of [ ] and { } in a TOML file (real files need 3)
+MAX_DEPTH = 20
+
+
+_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
+    check_depth(text, path)
+    try:
+        return tomllib.loads(text)
+    except RecursionError:  # check_depth is a safety net ahead of this; kept for odd inputs
+        raise InputError(Problem(f"nested too deeply (nesting-depth limit {MAX_DEPTH})", file=path)) from None
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        line = None
+        m = _TOML_POS.search(message)
+        if m:
+            line = int(m.group(1))
+            message = message[: m.start()] + f" (column {m.group(2)})"
+        hint = ("check quotes, brackets and '=' on that line" if line is not None else
+                "something opened is never closed: look for a missing ] or closing quote")
+        raise InputError(Problem(f"invalid TOML: {message}", file=path, line=line, hint=hint)) from None
+
+
+#: what the depth scan stops at: brackets, quotes, comments, line ends, escapes
+_DEPTH_STOPS = re.compile(r"""[\[\]{}"'#\n\\]""")
+
+
+def check_depth(text: str, path: Path | str) -> None:
+    """Refuse TOML nested deeper than :data:`MAX_DEPTH` before ``tomllib`` recurses into it.
+
+    One linear scan of ``[ ] { }`` outside strings and comments (a regular expression jumps
+    from one such character to the next); a table header such as ``[[cards]]`` opens and
+    closes its brackets on its own line.
+    """
+    depth = 0
+    line = 1
+    quote = ""
+    pos = 0
+    while True:
+        m = _DEPTH_STOPS.search(text, pos)
+        if m is None:
+            return
+        i, ch = m.start(), m.group()
+        pos = i + 1
+        if ch == "\n":
+            line += 1
+        elif quote:
+            if ch == "\\" and quote in ('"', '"""'):
+                if text.startswith("\n", pos):
+                    line += 1
+                pos += 1
+            elif text.startswith(quote, i):
+                pos = i + len(quote)
+                quote = ""
+        elif ch == "#":
+            end = text.find("\n", i)
+            pos = len(text) if end < 0 else end
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            pos = i + len(quote)
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError(Problem(f"nested more than {MAX_DEPTH} deep (nesting-depth limit)",
+                                         file=path, line=line,
+                                         hint="skyforge files nest lists and tables at most 3 deep"))
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], str]:
+    """Return the parsed document and its source text (for line lookups)."""
+    text = read_text(path)
+    return parse_toml(text, path), text
+
+
+def dump_toml(data: Mapping[str, Any]) -> str:
+    return tomli_w.dumps(_drop_none(data))
+
+
+def _drop_none(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_drop_none(v) for v in value if v is not None]
+    return value
+
+
+def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: dict | None = None) -> None:
+    """Refuse files written by a newer skyforge; older versions are migrated by callers."""
+    version = data.get("schema", SCHEMA_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise InputError(Problem(f"'schema' must be a positive whole number in a {kind} file",
+                                 file=path, line=(lines or {}).get(("schema",)), key="schema",
+                                 value=version, has_value=True))
+    if version > SCHEMA_VERSION:
+        raise InputError(Problem(
+            f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
+            file=path, key="schema", hint="upgrade skyforge (pip install -U skyforge)"))
+
+
+def parse_model(text: str, path: Path | str, model: Any, kind: str) -> tuple[Any, dict]:
+    """Parse ``text`` as a ``kind`` file checked against the pydantic ``model``.
+
+    Returns the model instance and the lines of the file's keys; raises :class:`InputError`
+    with every problem (file, line, key, value, a hint for unknown top-level keys).
+    """
+    from pydantic import ValidationError  # the model is pydantic's, so this costs nothing more
+
+    data = parse_toml(text, path)
+    lines = key_lines(text)
+    check_schema(data, path, kind, lines)
+    try:
+        return model.model_validate(data), lines
+    except ValidationError as exc:
+        top = [f.alias or name for name, f in model.model_fields.items()]
+        raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])) from None

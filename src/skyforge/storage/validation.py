@@ -1,0 +1,127 @@
+"""Validation reports: pydantic's errors turned into problems in TOML terms.
+
+:func:`validation_problems` maps each error back to the file's line and key, in words a
+player understands, with a hint (the nearest allowed key, the allowed values).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from skyforge.errors import Problem
+from skyforge.tomlpos import key_lines, locate
+
+
+def validation_problems(exc: Any, path: Path | str, text: str, *,
+                        describe: Any = None, known_keys: Any = None) -> list[Problem]:
+    """Turn a pydantic ``ValidationError`` into problems in TOML terms.
+
+    ``describe(loc)`` may return a short label for the table a loc points into
+    (e.g. ``cards[3] (CAM.014)``) so that messages name the card, not an index;
+    ``known_keys(loc)`` the keys allowed in the table at ``loc``, for hints.
+    """
+    lines = key_lines(text)
+    problems: list[Problem] = []
+    for error in exc.errors(include_url=False):
+        raw = error["loc"]
+        # pydantic puts the discriminator value after a list index: cards.3.alliance.rarity
+        loc = tuple(p for i, p in enumerate(raw)
+                    if not (i > 0 and isinstance(raw[i - 1], int) and _is_union_tag(p)))
+        key = dotted(loc, describe)
+        kind = error["type"]
+        value = error.get("input")
+        hint = None
+        message = error["msg"]
+        if kind == "extra_forbidden":
+            known = list(known_keys(loc[:-1]) or []) if known_keys else []
+            name = str(loc[-1])
+            message = f"unknown key '{name}'"
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else (
+                f"allowed keys: {', '.join(sorted(known))}" if known else None)
+            problems.append(Problem(message, file=path, line=locate(lines, loc), key=key, hint=hint))
+            continue
+        if kind == "missing":
+            table = dotted(loc[:-1], describe)
+            problems.append(Problem(f"required key '{loc[-1]}' is missing" + (f" in {table}" if table else ""),
+                                    file=path, line=locate(lines, loc[:-1]) if len(loc) > 1 else None,
+                                    hint=f"add {loc[-1]} = …"))
+            continue
+        if kind == "union_tag_invalid":   # e.g. an event whose type is misspelt
+            ctx = error.get("ctx", {})
+            field_name, tag = str(ctx.get("discriminator", "type")).strip("'"), str(ctx.get("tag"))
+            choices = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+            close = difflib.get_close_matches(tag, choices, n=1)
+            noun = f"{str(loc[0]).removesuffix('s')} " if loc and isinstance(loc[0], str) else ""
+            problems.append(Problem(f"unknown {noun}{field_name} '{tag}'", file=path,
+                                    line=locate(lines, (*loc, field_name)) or locate(lines, loc),
+                                    key=dotted((*loc, field_name), describe), hint=f"did you mean '{close[0]}'?"
+                                    if close else f"one of: {', '.join(choices)}"))
+            continue
+        if kind in ("literal_error", "enum"):
+            expected = error.get("ctx", {}).get("expected", "")
+            choices = re.findall(r"'([^']*)'", str(expected))
+            if isinstance(value, str) and choices:
+                close = difflib.get_close_matches(value.lower(), choices, n=1)
+                hint = f"did you mean '{close[0]}'?" if close else None
+            message = (f"must be one of {', '.join(choices)}" if choices else
+                       f"must be {expected}" if expected else message)
+        elif kind == "value_error":
+            message = message.removeprefix("Value error, ")
+        elif kind in _PLAIN:
+            message = _PLAIN[kind].format(**error.get("ctx", {}))
+        problems.append(Problem(message, file=path, line=locate(lines, loc), key=key,
+                                value=value, has_value=True, hint=hint))
+    return problems
+
+
+#: pydantic's wording → TOML words a player understands
+_PLAIN = {
+    "int_parsing": "must be a whole number",
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "float_parsing": "must be a number",
+    "string_type": "must be text in quotes",
+    "bool_parsing": "must be true or false",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list [ … ]",
+    "dict_type": "must be a table",
+    "model_type": "must be a table",
+    "model_attributes_type": "must be a table",
+    "greater_than_equal": "must be at least {ge}",
+    "greater_than": "must be more than {gt}",
+    "less_than_equal": "must be at most {le}",
+    "string_too_short": "must not be empty",
+    "too_short": "must have at least {min_length} entries",
+    "too_long": "has more than {max_length} entries (the entries limit)",
+    "string_pattern_mismatch": "does not have the expected form ({pattern})",
+}
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic inserts the discriminator value (e.g. 'alliance') into loc.
+    return isinstance(part, str) and part in _UNION_TAGS
+
+
+_UNION_TAGS: set[str] = set()
+
+
+def register_union_tags(tags: set[str]) -> None:
+    _UNION_TAGS.update(tags)
+
+
+def dotted(loc: tuple, describe: Any = None) -> str:
+    out = ""
+    for i, part in enumerate(loc):
+        if isinstance(part, int):
+            label = describe(loc[: i + 1]) if describe else None
+            out += f"[{part}]" + (f" ({label})" if label else "")
+        else:
+            text = str(part)
+            if not re.fullmatch(r"[A-Za-z0-9_\-]+", text):
+                text = '"' + text + '"'
+            out += ("." if out else "") + text
+    return out

@@ -1,0 +1,37 @@
+"""Terms of the games that every layer shares, each said once: the factions, the note that marks
+demo data, and the range of random seeds.
+
+Light on purpose (no pydantic): the CLI's option choices are built from it when a command module
+is imported, and the catalog's models take their ``Faction`` type from it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+#: the factions of the alliance, in the rulebooks' order: "Liothan (blue), Taulot (green),
+#: Kurumo (red), and Nupten (yellow)" (000 and 001)
+FACTIONS: tuple[str, ...] = ("liothan", "taulot", "kurumo", "nupten")
+
+#: where a random seed is drawn from when none is given: short enough to read out and type again
+SEEDS = range(1, 1_000_000)
+
+
+def new_seed() -> int:
+    """A random seed from :data:`SEEDS`, for a result the player can repeat with ``--seed``."""
+    return random.SystemRandom().randrange(SEEDS.start, SEEDS.stop)
+
+
+def demo_note(what: str = "cards", some: Sequence[str] = ()) -> str:
+    """The one note that marks demo data (the fictional DEMO set) wherever skyforge shows it.
+
+    ``what`` names the things shown ("cards", "heroes", or "card" for one); ``some`` names the
+    few of them that are demo data when the others are the published game's.
+    """
+    if some:
+        verb = "is" if len(some) == 1 else "are"
+        return (f"demo data: {', '.join(some)} {verb} fictional, from the DEMO set; "
+                f"the other {what} are the published game's")
+    fictional = "fictional" if what.endswith("s") else "a fictional"   # "a fictional card"
+    return f"demo data: {fictional} {what} from the DEMO set, not the published game's"

@@ -1,0 +1,55 @@
+"""The ideas said once: the faction list, the demo-data note, the seed range, the errata resolver."""
+
+from __future__ import annotations
+
+import typing
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skyforge.catalog import load_catalog
+from skyforge.catalog.index import Origin
+from skyforge.catalog.models import Faction
+from skyforge.terms import FACTIONS, SEEDS, demo_note, new_seed
+
+from .conftest import SHIPPED_CATALOG, cite
+
+
+def test_the_faction_list_is_the_rulebooks_and_the_models():
+    cite("000", "Liothan (blue), Taulot (green), Kurumo (red), and Nupten (yellow)")
+    assert FACTIONS == ("liothan", "taulot", "kurumo", "nupten")
+    assert typing.get_args(Faction) == FACTIONS                 # the catalog's type is the same list
+
+
+def test_a_new_seed_is_in_the_one_range():
+    seeds = {new_seed() for _ in range(200)}
+    assert all(s in SEEDS for s in seeds) and len(seeds) > 1
+    assert SEEDS.start >= 1 and len(str(SEEDS.stop - 1)) <= 6   # short enough to read out and type
+
+
+@given(st.lists(st.text(min_size=1, max_size=8), max_size=4))
+def test_the_demo_note(names):
+    note = demo_note("heroes", some=names)
+    assert note.startswith("demo data: ") and "DEMO set" in note
+    assert all(name in note for name in names)
+
+
+def test_the_demo_note_wordings():
+    assert demo_note() == "demo data: fictional cards from the DEMO set, not the published game's"
+    assert demo_note("card") == "demo data: a fictional card from the DEMO set, not the published game's"
+    assert demo_note("heroes", ["Ashka"]) == \
+        "demo data: Ashka is fictional, from the DEMO set; the other heroes are the published game's"
+
+
+def test_the_errata_resolver_follows_errata_to_the_last_one():
+    catalog = load_catalog([SHIPPED_CATALOG])
+    old = catalog.cards["DEMO.017"]
+    first = catalog.with_errata(old)
+    assert first.key == "DEMO.203" and first.replaces == "DEMO.017"    # type: ignore[attr-defined]
+    assert catalog.with_errata(first) is first                          # the erratum itself is played
+    plain = next(c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c is not first)
+    assert catalog.with_errata(plain) is plain
+    second = first.model_copy(update={"code": "DEMO.299", "replaces": "DEMO.203"})
+    catalog.add(second, Origin(Path("x.toml"), 1, "user"))             # an erratum corrected again
+    assert catalog.with_errata(old) is second and catalog.with_errata(first) is second
