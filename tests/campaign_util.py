@@ -6,7 +6,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from skyforge.campaign import commands as c
+from skyforge.campaign.setup import new_campaign
 from skyforge.campaign.state import apply, fold
+from skyforge.cli.campaign.new import parse_player
 
 from .conftest import DEMO_CATALOG, ROOT
 
@@ -23,7 +25,7 @@ def demo_catalog():
 def created(seed: int = 7, players=("Alice=demo-blue-wall", "Bo=demo-green-grove@DEMO.003"), **kw):
     options = dict(castle="DEMO.001", hordes=HORDES, difficulty=2, outsider="Orrun the Everwake", seed=seed)
     options.update(kw)
-    return c.new_campaign(demo_catalog(), ROOT, "test", players=[c.parse_player(p) for p in players], **options)
+    return new_campaign(demo_catalog(), ROOT, "test", players=[parse_player(p) for p in players], **options)
 
 
 class Game:

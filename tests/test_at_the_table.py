@@ -58,7 +58,7 @@ def test_contradictory_setup_options_are_refused(run):
     ("Gullwing Lookout=2", "Gullwing Lookout", 2),
 ])
 def test_one_card_grammar(text, ref, count):
-    from skyforge.decks.editing import parse_spec
+    from skyforge.decks.specs import parse_spec
 
     spec = parse_spec(text)
     assert (spec.ref, spec.count) == (ref, count)
@@ -67,7 +67,7 @@ def test_one_card_grammar(text, ref, count):
 def test_card_grammar_never_crashes():
     from hypothesis import given, settings, strategies as st
 
-    from skyforge.decks.editing import parse_spec
+    from skyforge.decks.specs import parse_spec
     from skyforge.errors import InputError
 
     @settings(max_examples=200, deadline=None)
@@ -152,7 +152,7 @@ def test_multi_deck_codes_import_every_deck(run, workspace: Path, shape):
 def test_split_codes_property():
     from hypothesis import given, settings, strategies as st
 
-    from skyforge.decks import sharecode
+    from skyforge.workbench import sharecode
 
     body = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=40)
 
@@ -335,7 +335,7 @@ def test_deck_show_chance_to_draw_by_turn(run):
     from fractions import Fraction
     from math import comb
 
-    from skyforge.decks.stats import p_drawn_by
+    from skyforge.workbench.odds import p_drawn_by
 
     assert p_drawn_by(1, 40, 10) == Fraction(10, 40)
     assert p_drawn_by(3, 40, 10) == 1 - Fraction(comb(37, 10), comb(40, 10))
@@ -384,7 +384,7 @@ def test_deck_edits_keep_comments_and_layout(run, workspace: Path):
 def test_deck_edit_keeps_comments_property():
     from hypothesis import given, settings, strategies as st
 
-    from skyforge.decks.editing import edited_text
+    from skyforge.workbench.deckfile import edited_text
     from skyforge.decks.files import parse_deck
 
     codes = st.sampled_from([f"DEMO.{n:03d}" for n in range(7, 60)])
@@ -450,7 +450,7 @@ def test_text_import_shapes_property():
     from hypothesis import given, settings, strategies as st
 
     from skyforge.catalog import load_catalog
-    from skyforge.decks.formats import import_decks
+    from skyforge.workbench.formats import import_decks
 
     catalog = load_catalog(None)
     errata = {catalog.replaced_by(c.key) for c in catalog.of_kind("alliance")}

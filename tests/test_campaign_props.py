@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import store
-from skyforge.campaign.state import GOLD_MAX, GOLD_MIN, fold
+from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
+from skyforge.campaign.state import fold
 from skyforge.errors import SkyforgeError
 
 from .campaign_util import Game, created, demo_catalog

@@ -9,6 +9,7 @@ import pytest
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
 from skyforge.campaign.hordedeck import campaign_horde_deck
+from skyforge.campaign.setup import PlayerChoice, new_campaign
 from skyforge.campaign.state import fold
 from skyforge.errors import InputError, RuleError, StateError
 
@@ -38,7 +39,7 @@ def test_castle_health_unknown_asks_for_it():
     catalog = load_catalog([ROOT / "tests" / "data" / "mini-catalog.toml"])
     castle = next(x for x in catalog.castles() if x.health is None)
     with pytest.raises(InputError) as exc:
-        c.new_campaign(catalog, ROOT, "x", castle=castle.key, players=[c.parse_player("A=demo-blue-wall")],
+        new_campaign(catalog, ROOT, "x", castle=castle.key, players=[PlayerChoice("A", ["demo-blue-wall"])],
                        hordes=[], difficulty=1, outsider="x")
     assert "--castle-health" in exc.value.render()
 
@@ -112,7 +113,7 @@ def test_limited_format_market_is_three_decks_shuffled_together():
     expected = Counter()
     for name in ("demo-blue-wall", "demo-red-rush"):
         expected.update(load_deck(ROOT / "decks" / f"{name}.toml").data.cards)
-    from skyforge.decks.premade import premade_cards
+    from skyforge.workbench.premade import premade_cards
 
     taulot = Counter(premade_cards(demo_catalog(), demo_catalog().premade_decks["taulot-demo"])[0])
     taulot[first.players[0].removed[0]] -= 1     # 41 cards: one heroic ally removed at random

@@ -120,3 +120,18 @@ def test_errors_as_json_with_json_flag(run):
 def test_every_shipped_example_deck_is_valid(run, deck):
     data = json.loads(run("deck", "validate", str(deck), "--collection", "collection.toml", "--json").stdout)
     assert data["valid"] and data["demo_data"]
+
+
+def test_deck_validate_loads_no_workbench_module(workspace):
+    """The workbench's commands are imported on first use: `deck validate` (the command a player
+    runs most, timed by benchmarks/bench_startup.py) loads none of them, nor tomlkit."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from skyforge.cli.main import cli\n"
+            "try: cli(['deck', 'validate', 'decks/demo-blue-wall.toml'])\nexcept SystemExit: pass\n"
+            "extra = [m for m in sys.modules if m.startswith(('skyforge.workbench', 'skyforge.cli.deck_', 'tomlkit'))]\n"
+            "print('EXTRA:' + ','.join(sorted(extra)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=workspace).stdout
+    assert "EXTRA:\n" in out, f"deck validate imported {out.split('EXTRA:')[-1]}"
+    assert "✓ valid" in out

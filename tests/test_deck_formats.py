@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.decks import load_deck
 from skyforge.decks.files import DeckFile
-from skyforge.decks import sharecode
+from skyforge.workbench import sharecode
 from skyforge.errors import InputError
 
 from .conftest import EXAMPLE_DECKS, cite
@@ -73,6 +73,19 @@ def test_import_reports_every_unresolved_line_with_suggestions(run, workspace):
     deck = load_deck(workspace / "decks" / "friend-s-deck.toml").data
     assert deck.name == "Friend's deck" and deck.castle == "DEMO.001"
     assert deck.cards == {"DEMO.008": 2, "DEMO.009": 2}
+
+
+def test_unresolved_lines_carry_a_code_and_only_they_are_skipped(run, workspace):
+    """--skip-unresolved skips the lines that name no alliance card (problem code UNRESOLVED), never
+    a bad count: the CLI decides by the code, not by the wording of the message."""
+    from skyforge.workbench.formats import UNRESOLVED, import_decks
+
+    (workspace / "mixed.txt").write_text("Mixed\nCastle: DEMO.001\n3 Nothing Like It Zzz\n100000 DEMO.007\n2 DEMO.008\n")
+    [result] = import_decks(load_catalog(), str(workspace / "mixed.txt"))
+    assert [p.code for p in result.problems] == [UNRESOLVED, None]
+    assert "code" not in result.problems[0].as_dict()  # the JSON of a problem is unchanged
+    skipped = run("deck", "import", "mixed.txt", "--skip-unresolved", expect=2)
+    assert "the count must be from 1 to" in skipped.stderr and "Nothing Like It" in skipped.stderr
 
 
 def test_import_needs_a_castle(run, workspace):
@@ -179,6 +192,28 @@ def test_html_sheet_structure(run):
     assert table.count('class="page') == 3 and "Pull list for the table" in table
 
 
+def test_html_sheet_style_is_package_data(run):
+    """The sheet's CSS is a file shipped in the package (found through importlib.resources, as an
+    installed wheel finds it), embedded whole in every sheet."""
+    from importlib.resources import files
+
+    css = files("skyforge.workbench.formats").joinpath("sheet.css")
+    assert css.is_file()
+    text = css.read_text(encoding="utf-8")
+    assert text.startswith("@page") and "break-after: page" in text
+    assert f"<style>\n{text}</style>" in _html(run, "demo-blue-wall")
+
+
+def test_one_registry_feeds_export_and_the_cli_choices():
+    from skyforge.cli.deck_io import export_
+    from skyforge.workbench.formats import FORMATS
+
+    assert list(FORMATS) == ["text", "md", "csv", "json", "html", "code"]
+    choice = next(p for p in export_.params if p.name == "fmt").type
+    assert list(choice.choices) == list(FORMATS)
+    assert [f.name for f in FORMATS.values() if not f.reads_back] == ["html"]
+
+
 def _browser_args(profile: Path) -> list[str]:
     # a closed network: no background connections; a fresh profile each run
     return [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
@@ -282,7 +317,7 @@ def _crafted(payload: str) -> str:
 
 @pytest.mark.parametrize("tail", ["A", "AAAA", "Zm9v"])
 def test_share_code_with_characters_added_is_refused(tail):
-    from skyforge.decks import sharecode
+    from skyforge.workbench import sharecode
     from skyforge.decks.files import DeckFile
     from skyforge.errors import InputError
 
@@ -299,7 +334,7 @@ def test_share_code_with_bad_content_is_refused_not_a_traceback(run, payload):
 
 
 def test_share_code_import_resolves_cards_like_other_formats(run):
-    from skyforge.decks import sharecode
+    from skyforge.workbench import sharecode
     from skyforge.decks.files import DeckFile
 
     code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.017": 1, "DEMO.998": 1}))
@@ -314,3 +349,25 @@ def test_json_import_checks_types(run, workspace):
     (workspace / "j.json").write_text('{"name": 5, "castle": "DEMO.001", "cards": {"DEMO.007": true}}')
     result = run("deck", "import", "j.json", expect=2)
     assert "'name' must be text" in result.stderr and "cards.DEMO.007" in result.stderr
+
+
+def _workbench_cases() -> list[tuple[int, str, list[str]]]:
+    lines = (GOLDEN_WORKBENCH / "commands").read_text(encoding="utf-8").splitlines()
+    return [(int(rc), name, args) for rc, name, *args in (line.split() for line in lines if not line.startswith("#"))]
+
+
+GOLDEN_WORKBENCH = Path(__file__).parent / "golden" / "workbench"
+
+
+@pytest.mark.parametrize("status,name,args", _workbench_cases(), ids=lambda v: v if isinstance(v, str) else "")
+def test_workbench_output_is_byte_for_byte_golden(run, status, name, args):
+    """Exports, `deck show/stats/diff` and their --json stay exactly what tests/golden/workbench holds.
+
+    Regenerate with SKYFORGE_UPDATE_GOLDEN=1 only after a deliberate change of an output.
+    """
+    result = run(*args, expect=status)
+    expected = GOLDEN_WORKBENCH / name
+    if os.environ.get("SKYFORGE_UPDATE_GOLDEN"):
+        expected.write_text(result.stdout, encoding="utf-8")
+    assert result.stdout == expected.read_text(encoding="utf-8")
+

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.catalog.models import AllianceCard
 from skyforge.decks import load_deck
-from skyforge.decks.editing import CardSpec, parse_spec
-from skyforge.decks.premade import build_premade
-from skyforge.decks.stats import Entry, HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
+from skyforge.decks.specs import CardSpec, parse_spec
+from skyforge.workbench.premade import build_premade
+from skyforge.workbench.odds import HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
+from skyforge.workbench.entries import Entry
 from skyforge.errors import InputError
 
 from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, cite
@@ -244,7 +245,7 @@ def test_exact_odds_match_enumeration(a, b, c, d, k):
 
 
 def test_exact_odds_agree_with_a_seeded_simulation(catalog):
-    from skyforge.decks.stats import resolve_entries
+    from skyforge.workbench.entries import resolve_entries
 
     deck = load_deck(EXAMPLE_DECKS / "demo-blue-wall.toml")
     entries = resolve_entries(catalog, deck)
@@ -298,7 +299,7 @@ def test_bad_spec_is_input_error():
 @pytest.mark.parametrize("spec, message", [("DEMO.007x999999999999", "from 1 to 99"),
                                            ("DEMO.007x-1", "at least 1"), ("DEMO.007x0", "from 1 to 99")])
 def test_card_counts_out_of_range_are_refused(spec, message):
-    from skyforge.decks.editing import parse_spec
+    from skyforge.decks.specs import parse_spec
     from skyforge.errors import InputError
 
     with pytest.raises(InputError) as err:
@@ -311,7 +312,7 @@ def test_demo_premade_decks_are_legal_whichever_heroic_ally_goes(faction):
     """000 Setup step 3: 41 cards per faction with the expansion; "Remove 1 heroic ally at random"."""
     from skyforge.catalog import load_catalog
     from skyforge.decks import Deck
-    from skyforge.decks.premade import build_premade
+    from skyforge.workbench.premade import build_premade
     from skyforge.rules import validate_decks
 
     catalog = load_catalog()

@@ -79,7 +79,7 @@ def test_a_long_argument_is_not_a_file_name(run):
 
 
 def test_share_code_size_limits(run):
-    from skyforge.decks.sharecode import MAX_CODE_CHARS
+    from skyforge.workbench.sharecode import MAX_CODE_CHARS
 
     err = run("deck", "import", "SF1." + "A" * 130_000, expect=2).stderr
     assert f"over the share-code size limit of {MAX_CODE_CHARS:,}" in err
@@ -90,7 +90,7 @@ def test_share_code_decompressed_size_limit(run):
     import base64
     import zlib
 
-    from skyforge.decks.sharecode import MAX_CODE_CHARS, MAX_PAYLOAD_BYTES
+    from skyforge.workbench.sharecode import MAX_CODE_CHARS, MAX_PAYLOAD_BYTES
 
     payload = b"x" * 10_000_000
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -532,7 +532,7 @@ def test_unknown_cards_get_hints_in_bounded_time(run, workspace):
 
 def test_import_line_and_row_limits(run, workspace):
     from skyforge.catalog.csv_import import MAX_ROWS
-    from skyforge.decks.formats import MAX_IMPORT_LINES
+    from skyforge.workbench.formats import MAX_IMPORT_LINES
 
     (workspace / "big.txt").write_text("Big\n" + "1 DEMO.007\n" * (MAX_IMPORT_LINES + 1))
     seconds, result = _timed(run, "deck", "import", "big.txt", "-o", "x.toml")

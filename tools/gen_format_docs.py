@@ -54,6 +54,17 @@ def section(model: type[BaseModel], title: str | None = None) -> list[str]:
     return lines + [""]
 
 
+def export_formats() -> list[str]:
+    """The formats of `skyforge deck export`, from the one registry the CLI's --format offers."""
+    from skyforge.workbench.formats import FORMATS
+
+    lines = ["## Export formats", "", "`skyforge deck export --format F`; `skyforge deck import` reads back the "
+             "formats marked so (and share codes).", "", "| format | what | reads back |", "| --- | --- | --- |"]
+    for fmt in FORMATS.values():
+        lines.append(f"| `{fmt.name}` | {fmt.summary} | {'yes' if fmt.reads_back else 'no'} |")
+    return lines + [""]
+
+
 def render() -> str:
     from skyforge.catalog import models as m
     from skyforge.decks.files import CollectionFile, DeckFile
@@ -83,6 +94,7 @@ def render() -> str:
     for name in ("DraftFormat", "DraftStep", "TeamPreset"):
         if hasattr(m, name):
             out += section(getattr(m, name))
+    out += export_formats()
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -21,6 +21,8 @@ class Problem:
     value: object = None
     hint: str | None = None
     has_value: bool = False
+    #: what kind of problem this is, for code that acts on it (never shown, not in ``as_dict``)
+    code: str | None = None
 
     def render(self) -> str:
         where = ""

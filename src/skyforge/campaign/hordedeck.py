@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 
+from skyforge.setup.hordedeck import build_horde_deck
+
 
 def campaign_horde_deck(catalog, horde_ids: list[str], level: int,
                         draw: random.Random) -> tuple[dict[str, int], list[str]]:
     """``(code → copies, notes)`` for the campaign's horde deck."""
-    from skyforge.setup.hordedeck import build_horde_deck
-
     built = build_horde_deck(catalog, horde_ids, level, draw, exclude_treachery_only=True)
     deck: dict[str, int] = {}
     for line in built.lines:

@@ -13,22 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from skyforge.campaign import plain_events as ev   # records read from files, and the models commands create
-from skyforge.errors import SkyforgeError
-from skyforge.terms import demo_note
-
-GOLD_START = 10   # "Set your gold to 10."
-GOLD_MAX = 40     # "Gold can be at most 40."
-GOLD_MIN = 0      # "Gold cannot be negative"
-GAMES = 4         # "A campaign is a series of four games"
-STARTING_BASE = 18       # "at most 18 base cards
-STARTING_LEGENDARY = 2   #  and 2 legendary cards"
-#: "each player shuffles together 40 alliance cards" (000 Setup): a market deck is one such
-#: deck, or three shuffled together in the limited format
-MARKET_DECK_SIZE = 40
-
-
-def clamp_gold(value: int) -> int:
-    return max(GOLD_MIN, min(GOLD_MAX, value))
+from skyforge.campaign.limits import GAMES, GOLD_START, clamp_gold
+from skyforge.campaign.preconditions import check, created_problem, missing, player_in
 
 
 @dataclass
@@ -198,7 +184,7 @@ def next_step(state: CampaignState) -> dict:
 
 
 def initial(created: ev.Created) -> CampaignState:
-    reason = _created_problem(created)
+    reason = created_problem(created)
     if reason:
         raise ReplayError(0, created, reason)
     return CampaignState(
@@ -210,18 +196,6 @@ def initial(created: ev.Created) -> CampaignState:
         players=[PlayerState(p.name, p.castle, p.visiting, list(p.market_decks), list(p.market))
                  for p in created.players],
         notes=list(created.notes), events=1)
-
-
-def _created_problem(created: ev.Created) -> str | None:
-    """What the rules make impossible in a campaign's setup: no players, a market deck too large."""
-    if not created.players:
-        return "a campaign has at least one player"
-    for p in created.players:
-        most = MARKET_DECK_SIZE * max(1, len(p.market_decks))
-        if len(p.market) > most:
-            return (f"{p.name}'s market deck holds {len(p.market)} cards; "
-                    f"{len(p.market_decks) or 1} deck(s) of {MARKET_DECK_SIZE} make at most {most}")
-    return None
 
 
 def _take(pile: list, code: str) -> object:
@@ -277,142 +251,15 @@ class ReplayError(ValueError):
         super().__init__(f"events[{index}] ({self.event_type}): {reason}")
 
 
-def _player(s: CampaignState, name: str) -> PlayerState:
-    p = s.player(name)
-    if p is None:
-        raise ValueError(f"no player '{name}' in the campaign (players: {', '.join(q.name for q in s.players)})")
-    return p
-
-
-def _missing(have: list[str] | Counter, want: Iterable[str]) -> list[str]:
-    """The codes of ``want`` (a multiset) that ``have`` does not hold."""
-    left = Counter(have)
-    out = []
-    for code in want:
-        if left[code] > 0:
-            left[code] -= 1
-        else:
-            out.append(code)
-    return out
-
-
-def _check(s: CampaignState, event: ev.BaseModel) -> None:
-    """Raise ValueError unless ``event`` can follow state ``s`` (what its command checked)."""
-    if s.phase in ("won", "lost"):
-        raise ValueError(f"the campaign is over ({s.phase}): nothing can follow")
-    match event:
-        case ev.StartingDeck():
-            p = _player(s, event.player)
-            if p.starting_deck_chosen:
-                raise ValueError(f"{p.name} has already chosen a starting deck")
-            if s.status != "new":
-                raise ValueError("a starting deck is chosen before game 1")
-            gone = _missing(p.market, [c for code, n in event.cards.items() for c in [code] * n])
-            if gone:
-                raise ValueError(f"{', '.join(gone)} not in {p.name}'s market deck")
-        case ev.GameSetUp():
-            if s.status != "ready":
-                raise ValueError(f"a game is already in play (game {s.game})" if s.status != "new" else
-                                 "a game is set up after every player has chosen a starting deck")
-            if event.game != len(s.games) + 1:
-                raise ValueError(f"game {event.game} set up after {len(s.games)} game(s)")
-        case ev.MandatoryResolved():
-            if s.phase != "scenario" or s.current.scenario is None:
-                raise ValueError("a mandatory effect is resolved while setting up a game")
-            if s.current.mandatory_resolved or s.current.actions_taken:
-                raise ValueError("the mandatory effect is resolved once, before any action")
-            if event.scenario != s.current.scenario.code:
-                raise ValueError(f"scenario {event.scenario} is not this game's ({s.current.scenario.code})")
-            if s.offers_pending:
-                raise ValueError("Recruit offers are still open")
-        case ev.ActionTaken() | ev.IncomeEarned():
-            if s.phase != "scenario":
-                raise ValueError("scenario actions and income only while resolving a scenario "
-                                 f"(the campaign is {'between games' if s.phase in ('setup', 'between') else s.phase})")
-            if s.offers_pending:
-                raise ValueError("Recruit offers are still open")
-            if isinstance(event, ev.ActionTaken):
-                _check_action(s, event)
-        case ev.OffersFormed():
-            if s.status == "new":
-                raise ValueError("offers are formed once the starting decks are chosen")
-            if s.offers_pending:
-                raise ValueError("Recruit offers are still open")
-        case ev.OfferTaken():
-            p = _player(s, event.player)
-            if not p.offers:
-                raise ValueError(f"{p.name} has no open offers")
-            if event.offer > len(p.offers):
-                raise ValueError(f"{p.name} has offers 1 to {len(p.offers)}, not {event.offer}")
-            if list(event.cards) != p.offers[event.offer - 1]:
-                raise ValueError(f"{', '.join(event.cards) or 'no cards'} is not {p.name}'s offer {event.offer} "
-                                 f"({', '.join(p.offers[event.offer - 1])})")
-            rest = [code for i, offer in enumerate(p.offers) if i != event.offer - 1 for code in offer]
-            if sorted(rest) != sorted(event.to_bottom):
-                raise ValueError(f"to_bottom is not the cards of {p.name}'s other offers")
-        case ev.Exiled():
-            if s.status == "new":
-                raise ValueError("cards are exiled once the starting decks are chosen")
-            if event.horde:
-                if s.horde_deck.get(event.card, 0) < 1:
-                    raise ValueError(f"the horde deck holds no {event.card}")
-                if event.free is False and s.current.horde_exile_allowance < 1:
-                    raise ValueError("no horde card may be exiled now (no allowance, and not free)")
-            else:
-                if event.player is None:
-                    raise ValueError("an exiled alliance card names the player")
-                p = _player(s, event.player)
-                if p.deck.get(event.card, 0) < 1:
-                    raise ValueError(f"{p.name}'s deck holds no {event.card}")
-                if event.free is False and s.current.exile_allowance.get(p.name, 0) < 1:
-                    raise ValueError(f"{p.name} may not exile now (no Exile allowance left, and not free)")
-        case ev.HealthSet():
-            if s.status == "new":
-                raise ValueError("the castle health is set once the starting decks are chosen")
-        case ev.Pillaged():
-            if s.status not in ("scenario", "playing"):
-                raise ValueError("cards are pillaged during a game")
-            # "Each time a number of cards are pillaged, decrease your gold by the same amount
-            # to a minimum of zero"
-            lost = clamp_gold(s.gold - event.cards) - s.gold
-            if event.change != lost:
-                raise ValueError(f"a pillage of {event.cards} card(s) with {s.gold} gold changes the gold by "
-                                 f"{lost}, not {event.change:+d}" + (" (a pillage never gains gold)"
-                                                                    if event.change > 0 else ""))
-        case ev.GameEnded():
-            if s.phase not in ("scenario", "playing") or not s.games:
-                raise ValueError("no game in play to end")
-            if event.game != s.games[-1].number:
-                raise ValueError(f"game {event.game} ended, but game {s.games[-1].number} is in play")
-
-
-def _check_action(s: CampaignState, event: ev.ActionTaken) -> None:
-    """The action is one of this game's scenario, not taken twice unless ∞, paid in full."""
-    scenario = s.current.scenario
-    action = next((a for a in (scenario.actions if scenario else []) if a.name == event.action), None)
-    if action is None:
-        raise ValueError(f"the scenario {scenario.name if scenario else ''} has no action '{event.action}' "
-                         f"(its actions: {', '.join(a.name for a in scenario.actions) if scenario else 'none'})")
-    if action.name in s.current.actions_taken and not action.repeatable:
-        raise ValueError(f"'{action.name}' was already taken, and it is not marked ∞")
-    if action.gold < 0 and s.gold < -action.gold:
-        raise ValueError(f"'{action.name}' costs {-action.gold} gold; the Alliance had {s.gold}")
-    change = clamp_gold(s.gold + action.gold) - s.gold
-    if event.change != change:
-        raise ValueError(f"'{action.name}' changes the gold by {change:+d} (from {s.gold}), not {event.change:+d}")
-    if event.recruit != action.recruit:
-        raise ValueError(f"'{action.name}' is " + (f"Recruit {action.recruit}" if action.recruit else
-                                                     "not a Recruit action") + f", not recruit = {event.recruit}")
-
 
 def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
     if isinstance(event, ev.Created):
         raise ValueError("a journal has one 'created' event, the first")
-    _check(s, event)
+    check(s, event)
     s.events += 1
     match event:
         case ev.StartingDeck(player=name, cards=cards):
-            p = _player(s, name)
+            p = player_in(s, name)
             for code, n in cards.items():
                 for _ in range(n):
                     p.market.remove(code)
@@ -439,7 +286,7 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
         case ev.OffersFormed():
             _form_offers(s, event.recruit, event.offers)
         case ev.OfferTaken():
-            p = _player(s, event.player)
+            p = player_in(s, event.player)
             p.deck.update(event.cards)
             p.top_of_deck = list(event.cards) + p.top_of_deck
             p.market.extend(event.to_bottom)
@@ -463,7 +310,7 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             if event.free is False:
                 s.current.horde_exile_allowance -= 1
         case ev.Exiled():
-            p = _player(s, event.player)
+            p = player_in(s, event.player)
             if event.free:
                 p.exiled_free += 1
             elif event.free is False:           # absent: an exile recorded before allowances were kept
@@ -513,9 +360,9 @@ def _apply_effect(s: CampaignState, event: ev.ActionTaken | ev.MandatoryResolved
 
 def _form_offers(s: CampaignState, recruit: int | None, offers: dict[str, list[list[str]]]) -> None:
     for name in offers:
-        _player(s, name)
+        player_in(s, name)
     for p in s.players:
-        gone = _missing(p.market, [code for o in offers.get(p.name, []) for code in o])
+        gone = missing(p.market, [code for o in offers.get(p.name, []) for code in o])
         if gone:
             raise ValueError(f"offer cards {', '.join(gone)} are not in {p.name}'s market deck")
     s.current.recruit = recruit
@@ -543,33 +390,3 @@ def fold(events: Iterable[ev.BaseModel]) -> CampaignState:
                 raise
             raise ReplayError(index, event, str(exc)) from None
     return state
-
-
-DEMO_NOTE = demo_note()
-
-
-def uses_demo_data(state: CampaignState, catalog=None) -> bool:
-    """Whether the campaign's castle, decks, scenarios, portals or hordes are demo data (the DEMO set).
-
-    Codes are looked up in ``catalog`` when given; a code of the DEMO set counts as demo anyway,
-    so a campaign read with another catalog is still marked."""
-    codes = [state.castle, *state.horde_deck]
-    codes += [x.code for x in (*state.scenario_pile, *state.portal_pile)]
-    codes += [x for g in state.games for x in (g.scenario, g.portal)]
-    for p in state.players:
-        codes += [p.castle, *p.deck, *p.market]
-    for code in codes:
-        if code and code.upper().startswith("DEMO."):
-            return True
-    if catalog is not None:
-        if any(catalog.provenance(c) == "demo" for c in catalog.of_kind("horde")
-               if getattr(c, "horde", None) in state.hordes):
-            return True
-        for code in dict.fromkeys(c for c in codes if c):
-            try:
-                card = catalog.find(code)
-            except SkyforgeError:
-                card = None
-            if card is not None and catalog.provenance(card) == "demo":
-                return True
-    return False

@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from skyforge.catalog.constants import CARD_KINDS, RARITIES
 from skyforge.cli.complete import card_refs, deck_names
-from skyforge.cli.deck_workbench import _load, _load_all
+from skyforge.cli.deck_files import load as load_deck_ref, load_all
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render, table as new_table
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
@@ -83,8 +83,8 @@ def search(app: App, text: str | None, kind: str | None, faction: str | None, ra
 
 def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...], collection: str | None,
                 as_json: bool) -> None:
-    deck = _load(app, for_deck)
-    others = _load_all(app, with_decks)
+    deck = load_deck_ref(app, for_deck)
+    others = load_all(app, with_decks)
     owned = None
     if is_dash(collection):
         owned = load_collection(Path(STDIN), read_stdin())

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+from rich.markup import escape
 
 from skyforge.cli.complete import card_refs
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option
+from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.decks import load_collection
+from skyforge.decks.collection import changes_for, edit_collection
+from skyforge.decks.specs import parse_specs
+from skyforge.errors import InputError, Problem
+from skyforge.rules import owned_counts
+from skyforge.text import plural
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.decks.models import CollectionFile
 
 file_option = click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path),
                            help="The collection file (default: collection.toml in the workspace).")
@@ -21,11 +32,6 @@ def _path(app: App, file: Path | None) -> Path:
 
 
 def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[str, ...], sign: int) -> None:
-    from skyforge.cli.output import console
-    from skyforge.decks.collection import changes_for, edit_collection
-    from skyforge.decks.editing import parse_specs
-    from skyforge.errors import InputError, Problem
-
     if not products and not cards:
         raise InputError(Problem("give cards (CARD, CARDxN) and/or --product SET[:NAME][xN]"))
     path = _path(app, file)
@@ -86,24 +92,15 @@ def show(app: App, file: Path | None, as_json: bool) -> None:
       skyforge collection show
       skyforge collection show --json
     """
-    from skyforge.decks import load_collection
-    from skyforge.rules import owned_counts
-
     path = _path(app, file)
     owned = load_collection(path)
     counts = owned_counts(app.catalog, owned)
     data = {"file": str(path), "products": owned.products, "cards": owned.cards,
             "total": sum(counts.values()), "different": sum(1 for n in counts.values() if n)}
-    if as_json:
-        from skyforge.cli.output import emit_json
+    render(data, as_json, lambda _: _draw(app, owned, data, path))
 
-        emit_json(data)
-        return
-    from rich.markup import escape
 
-    from skyforge.cli.output import console, table as new_table
-    from skyforge.text import plural
-
+def _draw(app: App, owned: CollectionFile, data: dict, path: Path) -> None:
     out = console()
     table = new_table("owned", "product or card")
     for key, n in owned.products.items():

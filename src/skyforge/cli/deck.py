@@ -1,4 +1,9 @@
-"""``skyforge deck``: custom alliance decks."""
+"""``skyforge deck``: custom alliance decks.
+
+``deck validate`` lives here; the workbench's commands live in the module of their kind
+(:mod:`.deck_edit`, :mod:`.deck_view`, :mod:`.deck_io`), each imported on first use like the
+command families of ``skyforge`` (so ``deck validate`` starts as fast as before the split).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,37 @@ from pathlib import Path
 import click
 
 from skyforge.cli.complete import deck_names
-from skyforge.cli.main import App
-from skyforge.cli.output import json_option
+from skyforge.cli.main import App, LazyGroup
+from skyforge.cli.output import echo, json_option, render, style
+from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
+from skyforge.errors import InputError, Problem
+from skyforge.rules import ValidationReport, validate_decks
+from skyforge.text import plural
 from skyforge.terms import demo_note
 
 
-@click.group()
+#: the deck workbench: command → (module, attribute, "")
+WORKBENCH: dict[str, tuple[str, str, str]] = {
+    **{name: ("skyforge.cli.deck_edit", attr, "") for name, attr in (
+        ("new", "new"), ("add", "add"), ("remove", "remove"), ("rename", "rename"), ("copy", "copy"),
+        ("list", "list_"), ("premade", "premade"))},
+    **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff")},
+    "export": ("skyforge.cli.deck_io", "export_", ""),
+    "import": ("skyforge.cli.deck_io", "import_", ""),
+}
+
+
+class DeckGroup(LazyGroup):
+    """A group whose commands are imported on first use; otherwise a plain click group (its help,
+    "no such command" and errors as click gives them in a subgroup)."""
+
+    format_commands = click.Group.format_commands
+    resolve_command = click.Group.resolve_command
+    invoke = click.Group.invoke
+
+
+@click.group(cls=DeckGroup, lazy=WORKBENCH)
 def deck() -> None:
     """Build and check custom alliance decks.
 
@@ -44,15 +74,6 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
       skyforge deck validate decks/demo-blue-wall.toml
       skyforge deck validate demo-blue-wall demo-green-grove --collection collection.toml
     """
-    from skyforge.decks import load_collection, load_deck, resolve_deck_path
-    from skyforge.errors import InputError
-    from skyforge.rules import validate_decks
-
-    from skyforge.errors import Problem
-
-    from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-    from skyforge.decks import parse_deck
-
     loaded, problems, seen, folders = [], [], {}, {}
     for ref in decks:
         try:
@@ -77,12 +98,7 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     elif collection:
         owned = load_collection(collection)
     report = validate_decks(app.catalog, loaded, owned)
-    if as_json:
-        from skyforge.cli.output import emit_json
-
-        emit_json(report.as_dict())
-    else:
-        _show_report(report)
+    render(report.as_dict(), as_json, lambda _: _show_report(report))
     if not report.valid:
         raise SystemExit(1)
 
@@ -96,12 +112,9 @@ def _real_path(path: Path, folders: dict) -> str:
     return os.path.realpath(full) if os.path.islink(full) else full
 
 
-def _show_report(report) -> None:
+def _show_report(report: ValidationReport) -> None:
     # Plain click output: this view is a list, not a table, and drawing it with
     # rich would cost more than the validation itself.
-    from skyforge.cli.output import echo, style
-    from skyforge.text import plural
-
     for d in report.decks:
         mark = style("✓ valid", fg="green") if d.valid else style("✗ invalid", fg="red")
         who = f" ({d.player})" if d.player else ""
@@ -123,7 +136,3 @@ def _show_report(report) -> None:
     if report.demo:
         echo(style("\n" + demo_note(), dim=True))
 
-
-# The deck workbench (new, add, remove, rename, copy, list, premade, show, stats,
-# diff, export, import) lives in its own module and registers itself on `deck`.
-from skyforge.cli import deck_workbench  # noqa: E402,F401

@@ -10,7 +10,7 @@ from rich.markup import escape
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render, table as new_table, terminal_width
 from skyforge.decks import load_deck
-from skyforge.decks.editing import list_decks
+from skyforge.workbench.workspace import list_decks
 from skyforge.errors import InputError
 from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
 

@@ -5,8 +5,8 @@ from skyforge.rules.deckbuilding import (
     DeckReport,
     ValidationReport,
     Violation,
-    owned_counts,
     validate_decks,
 )
+from skyforge.rules.owned import owned_counts
 
 __all__ = ["RULE_IDS", "DeckReport", "ValidationReport", "Violation", "owned_counts", "validate_decks"]

@@ -17,6 +17,7 @@ from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.errors import InputError, Problem
+from skyforge.rules.owned import owned_counts
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records of these models
     from skyforge.catalog.models import AllianceCard, CastleCard
@@ -64,8 +65,6 @@ def _counts(catalog: Catalog, deck: Deck) -> Counter:
 def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (),
                  collection: CollectionFile | None = None) -> Choice:
     """Every alliance card ``deck`` may still take, with how many copies are left."""
-    from skyforge.rules.deckbuilding import owned_counts
-
     castle = catalog.find(deck.data.castle, "castle")
     if castle is None or castle.kind != "castle":
         raise InputError(Problem(f"no castle '{deck.data.castle}' in the catalog", file=deck.file, key="castle",

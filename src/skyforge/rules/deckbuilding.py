@@ -12,11 +12,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.decks.files import Deck
-from skyforge.errors import InputError, Problem, SkyforgeError
+from skyforge.errors import SkyforgeError
+from skyforge.rules.owned import owned_counts
 from skyforge.text import a
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
@@ -351,68 +351,6 @@ def _labels(decks: list[Deck]) -> dict[int, str]:
     """How a message names each deck: "Bo's deck", or by file when two decks would read the same."""
     count = Counter(d.label for d in decks)
     return {id(d): d.label if count[d.label] == 1 else f"{d.label} ({d.file})" for d in decks}
-
-
-def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
-    """How many copies of each card a collection holds: products × copies, plus single cards.
-
-    Unknown sets, products and cards are bad input, all reported at once with the file's lines.
-    """
-    import difflib
-
-    file, lines = collection.source
-    owned: Counter[str] = Counter()
-    ranges: list[tuple[str, int, int, int]] = []
-    problems = []
-
-    def problem(message: str, table: str, ref: str, hint: str | None) -> None:
-        problems.append(Problem(message, file=file, line=lines.get((table, ref)), key=f'{table}."{ref}"',
-                                hint=hint))
-
-    for ref, count in collection.products.items():
-        set_code, _, product_name = ref.partition(":")
-        card_set = catalog.sets.get(set_code.strip().upper())
-        if card_set is None:
-            near = difflib.get_close_matches(set_code.strip().upper(), list(catalog.sets), n=1)
-            problem(f"no set '{set_code}' in the catalog", "products", ref,
-                    f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets)))
-            continue
-        if not card_set.products:
-            problem(f"set {card_set.code} lists no products in the catalog", "products", ref, None)
-            continue
-        product = card_set.products[0]
-        if product_name:
-            names = {p.name.casefold(): p for p in card_set.products}
-            product = names.get(product_name.strip().casefold())
-            if product is None:
-                near = difflib.get_close_matches(product_name.strip().casefold(), list(names), n=1)
-                problem(f"set {card_set.code} has no product '{product_name}'", "products", ref,
-                        f"did you mean '{card_set.code}:{names[near[0]].name}'?" if near else
-                        "products: " + ", ".join(p.name for p in card_set.products))
-                continue
-        ranges.append((card_set.code, product.first, product.last, count))
-    for ref, count in collection.cards.items():
-        card = catalog.find(ref)
-        if card is None or not card.code:
-            problem(f"no card '{ref}' in the catalog", "cards", ref, catalog.suggest(ref, "alliance"))
-            continue
-        owned[card.code] += count
-    if problems:
-        raise InputError(problems)
-    for card in catalog:
-        if not card.code:
-            continue
-        for set_code, first, last, count in ranges:
-            if set_of(card.code) == set_code and first <= number_of(card.code) <= last:
-                owned[card.code] += count * card.copies
-    # errata completely replace the cards they correct: owning the original printing owns the erratum
-    for code, count in list(owned.items()):
-        newer, seen = catalog.replaced_by(code), {code}
-        while newer is not None and newer not in seen:
-            owned[newer] += count
-            seen.add(newer)
-            newer = catalog.replaced_by(newer)
-    return owned
 
 
 def _collection_limits(catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]],

@@ -21,8 +21,8 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
-from skyforge.plain_models import file_model
 from skyforge.errors import InputError, Problem
+from skyforge.plain_models import file_model
 
 if TYPE_CHECKING:
     from skyforge.decks.models import DeckFile
@@ -116,8 +116,6 @@ def decode(code: str) -> DeckFile:
 
 
 def _parse(payload: str) -> DeckFile:
-    from pydantic import ValidationError
-
     lines = payload.split("\n")
     if len(lines) < 4:
         raise ValueError("too few lines")
@@ -137,11 +135,10 @@ def _parse(payload: str) -> DeckFile:
     for line in loose:
         ref, _, count = line[1:].rpartition("*")
         add(ref, count)
+    DeckFile = file_model("deck")   # the model only to create a deck: encoding never needs it
     try:
-        DeckFile = file_model("deck")   # the model only to create a deck: encoding never needs it
-
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
-    except ValidationError as exc:
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError
         raise ValueError(str(exc)) from None
 
 

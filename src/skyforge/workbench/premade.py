@@ -14,15 +14,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
-from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.plain_models import file_model
 from skyforge.terms import new_seed
+from skyforge.workbench.deckfile import save_new_deck
+from skyforge.workbench.workspace import deck_path
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
+    from skyforge.decks.models import DeckFile
 
 PREMADE_SIZE = 40
 #: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
@@ -36,6 +40,8 @@ class PremadeResult:
     removed: AllianceCard | None = None
     seed: int | None = None
     notes: list[str] = field(default_factory=list)
+    #: where :func:`save_premade` wrote it
+    path: Path | None = None
 
 
 def find_premade(catalog: Catalog, set_code: str, faction: str) -> PremadeDeck:
@@ -105,7 +111,7 @@ def build_premade(catalog: Catalog, set_code: str, faction: str, *, seed: int | 
             f"pre-made deck '{premade.id}' has {size} cards in the catalog; a pre-made deck has 40 "
             "(41 with the Nupten & Utsesh expansions)",
             hint=f"check which cards carry premade = \"{premade.id}\""))
-    deck = DeckFile(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
+    deck = file_model("deck")(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
     return PremadeResult(deck, premade, removed, seed if removed else None, notes)  # type: ignore[arg-type]
 
 
@@ -142,3 +148,12 @@ def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCa
         raise InputError(Problem(f"no {premade.faction} castle of set {premade.set} in the catalog",
                                  hint="choose one with --castle"))
     return same[0]
+
+
+def save_premade(catalog: Catalog, workspace: Path, set_code: str, faction: str, *, seed: int | None = None,
+                 castle: str | None = None, name: str | None = None, player: str | None = None,
+                 force: bool = False) -> PremadeResult:
+    """Build the pre-made deck and write it to ``decks/NAME.toml`` (default: the deck's id)."""
+    result = build_premade(catalog, set_code, faction, seed=seed, castle=castle, player=player)
+    result.path = save_new_deck(deck_path(workspace, name or result.premade.id), result.deck, catalog, force=force)
+    return result

@@ -1,0 +1,46 @@
+"""Running a campaign command on its file: the one path from a library action to what is printed.
+
+A command body names the campaign, the library action and what to say; :func:`update` runs the
+action under the file's lock (:func:`skyforge.campaign.store.update`) and renders the outcome
+through :func:`skyforge.cli.output.render` — the new events and the campaign for ``--json``, the
+command's own lines and the status line for people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from skyforge.campaign import store
+from skyforge.campaign.report import changes
+from skyforge.cli.campaign.views import status_line
+from skyforge.cli.campaign.words import first_step_text
+from skyforge.cli.main import App
+from skyforge.cli.output import console, render
+from skyforge.errors import SkyforgeError
+
+
+def campaign_file(app: App, name: str) -> Path:
+    return store.campaign_path(app.workspace, name)
+
+
+def update(app: App, name: str, action: Callable, as_json: bool, say: Callable | None = None):
+    """Run ``action(state)`` → new events on campaign ``name``, then print what happened (or JSON).
+
+    An action the campaign is not ready for names the next step; its hint is that step's command."""
+    try:
+        before, after, new = store.update(campaign_file(app, name), action)
+    except SkyforgeError as exc:
+        step = getattr(exc, "next_step", None)
+        if step is not None:
+            exc.hint = first_step_text(step, name)
+        raise
+
+    def human(_) -> None:
+        out = console()
+        if say is not None:
+            say(out, before, after, new)
+        out.print(status_line(after))
+
+    render(changes(new, after), as_json, human)
+    return after

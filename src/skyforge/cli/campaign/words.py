@@ -1,0 +1,76 @@
+"""The campaign's command-line syntax as the player reads it: the next step of a campaign, and
+what an action allows, written as the command that takes it (``--player`` specs are read in
+:mod:`skyforge.cli.campaign.new`).
+
+What comes next is decided once, by the library (:func:`skyforge.campaign.state.next_step`);
+this module only words it: as the status line says it (:func:`next_step_text`), and as the hint
+of an error that says the campaign is not ready for a command (:func:`first_step_text`).
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from skyforge.text import plural
+
+
+def next_step_text(step: dict, campaign: str) -> str:
+    """The next step in words, naming the player who must act, with the command to run."""
+    name, who = shlex.quote(campaign), step.get("player") or ""
+    kind = step["step"]
+    if kind == "starting-deck":
+        return f"next: {who} chooses a starting deck (skyforge campaign start-deck {name} --player {shlex.quote(who)} --auto)"
+    if kind == "take-offer":
+        return f"next: {who} takes one offer (skyforge campaign take {name} --player {shlex.quote(who)} N)"
+    if kind == "next-game":
+        return f"next: set up game {step['game']} (skyforge campaign next {name})"
+    if kind == "exile":
+        if step["allowance"]:
+            return (f"next: {who} may exile {plural(step['allowance'], 'card')} (skyforge campaign exile {name} "
+                    f"--player {shlex.quote(who)} CARD), then more actions or skyforge campaign income {name}")
+        return (f"next: the Alliance may exile {plural(step['horde_allowance'], 'horde card')} (skyforge campaign "
+                f"exile {name} --horde CARD), then more actions or skyforge campaign income {name}")
+    if kind == "mandatory":
+        return f"next: the scenario's mandatory effect first (skyforge campaign mandatory {name})"
+    if kind == "scenario":
+        return f"resolving the scenario: the Alliance takes actions, then skyforge campaign income {name}"
+    if kind == "end-game":
+        return f"playing: record pillages, then skyforge campaign end {name} --won|--lost"
+    return "the campaign is won!" if step.get("result") == "won" else "the campaign is lost"
+
+
+def first_step_text(step: dict, campaign: str) -> str:
+    """The step an error names (the campaign's next step, or undo, recruit or show first) as its
+    hint: what to do first, and the command that does it."""
+    name = shlex.quote(campaign)
+    return {
+        "starting-deck": f"choose the starting decks first: skyforge campaign start-deck {name} --player P --auto",
+        "take-offer": f"skyforge campaign take {name} --player P N",
+        "next-game": f"set up the next game: skyforge campaign next {name}",
+        "mandatory": f"skyforge campaign mandatory {name}",
+        "exile": f"finish resolving the scenario: skyforge campaign income {name}",
+        "scenario": f"finish resolving the scenario: skyforge campaign income {name}",
+        "end-game": f"record the game's end: skyforge campaign end {name} --won|--lost --castle-health N",
+        "undo": f"undo it with: skyforge campaign undo {name}",
+        "recruit": f"recruit first: skyforge campaign recruit {name} X",
+        "show": "skyforge campaign show lists the horde deck",
+    }.get(step["step"], f"the campaign is over ({step.get('result')})")
+
+
+def exile_text(event, campaign: str) -> list[str]:
+    """The exiles an action or mandatory effect allows, each with the command that takes them."""
+    lines = []
+    if event.exile:
+        lines.append(f"each player may exile {plural(event.exile, 'card')} from their deck: "
+                     f"skyforge campaign exile {shlex.quote(campaign)} --player P CARD")
+    if event.exile_horde:
+        lines.append(f"the Alliance may exile {plural(event.exile_horde, 'horde card')}: "
+                     f"skyforge campaign exile {shlex.quote(campaign)} --horde CARD")
+    return lines
+
+
+def take_offer_text(campaign: str) -> str:
+    return f"Take one each: skyforge campaign take {shlex.quote(campaign)} --player P N"
+
+
+NO_CAMPAIGNS = "No campaigns yet: skyforge campaign new NAME …"

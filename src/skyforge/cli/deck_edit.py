@@ -1,0 +1,181 @@
+"""``skyforge deck new/add/remove/rename/copy/list/premade``: making and editing deck files."""
+
+from __future__ import annotations
+
+import click
+
+from skyforge.cli.complete import card_refs, deck_names
+from skyforge.cli.deck_files import after_edit, force_option, rel
+from skyforge.cli.main import App
+from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.decks.specs import parse_specs
+from skyforge.terms import FACTIONS
+from skyforge.text import plural
+from skyforge.workbench.editing import add_cards, copy_deck, edit_deck, new_deck, remove_cards
+from skyforge.workbench.premade import EXPANDED_SIZE, PremadeResult, save_premade
+from skyforge.workbench.workspace import deck_summaries
+
+
+@click.command()
+@click.argument("name")
+@click.option("--castle", required=True, help="The castle whose back sets the deck's rules (code or name).")
+@click.option("--player", help="Who plays the deck (shown in messages and pull lists).")
+@force_option
+@click.pass_obj
+def new(app: App, name: str, castle: str, player: str | None, force: bool) -> None:
+    """Start an empty deck in decks/NAME.toml.
+
+    \b
+      skyforge deck new blue-wall --castle DEMO.001 --player Alice
+      skyforge deck add blue-wall DEMO.007x3 "Saltmarsh Pikeman x3"
+    """
+    path = new_deck(app.catalog, app.workspace, name, castle, player, force)
+    after_edit(app, path, f"created {rel(app, path)}")
+
+
+@click.command()
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=card_refs)
+@click.pass_obj
+def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
+    """Add cards to a deck: a code or name, optionally xN for N copies.
+
+    Names with spaces go in quotes. Errata are applied: adding a corrected
+    card adds the card that replaces it.
+
+    \b
+      skyforge deck add blue-wall DEMO.007x3 DEMO.028
+      skyforge deck add blue-wall "Gullwing Lookout x2"
+    """
+    specs = parse_specs(cards)
+    notes: list[str] = []
+    path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: add_cards(app.catalog, d, specs, notes))
+    after_edit(app, path, "\n".join([f"added {plural(sum(s.count for s in specs), 'card')}",
+                                      *(f"  errata: {n}" for n in notes)]))
+
+
+@click.command()
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD[xN]...", shell_complete=card_refs)
+@click.pass_obj
+def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
+    """Remove cards from a deck (xN removes N copies; default one).
+
+    \b
+      skyforge deck remove blue-wall DEMO.007x2
+    """
+    specs = parse_specs(cards)
+    path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: remove_cards(app.catalog, d, specs))
+    n = sum(s.count for s in specs)
+    after_edit(app, path, f"removed {n} card{'s' if n != 1 else ''}")
+
+
+@click.command()
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("new_name")
+@force_option
+@click.pass_obj
+def rename(app: App, deck_ref: str, new_name: str, force: bool) -> None:
+    """Rename a deck: moves it to decks/NEW_NAME.toml and sets its name.
+
+    \b
+      skyforge deck rename blue-wall blue-wall-v2
+    """
+    path = copy_deck(app.catalog, app.workspace, deck_ref, new_name, force, move=True)
+    after_edit(app, path, f"renamed to {rel(app, path)}")
+
+
+@click.command()
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("new_name")
+@force_option
+@click.pass_obj
+def copy(app: App, deck_ref: str, new_name: str, force: bool) -> None:
+    """Copy a deck to decks/NEW_NAME.toml (to try changes on the copy).
+
+    \b
+      skyforge deck copy demo-blue-wall my-blue-wall
+    """
+    path = copy_deck(app.catalog, app.workspace, deck_ref, new_name, force)
+    after_edit(app, path, f"copied to {rel(app, path)}")
+
+
+@click.command("list")
+@json_option
+@click.pass_obj
+def list_(app: App, as_json: bool) -> None:
+    """List the decks in the workspace (decks/*.toml) with castle, size and validity.
+
+    Each deck is checked on its own; check decks played together with
+    `skyforge deck validate A B`.
+
+    \b
+      skyforge deck list
+      skyforge --workspace ~/skytear deck list --json
+    """
+    render(deck_summaries(app.catalog, app.workspace), as_json, lambda rows: _draw_list(app, rows))
+
+
+def _draw_list(app: App, rows: list[dict]) -> None:
+    out = console()
+    if not rows:
+        out.print(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
+        return
+    table = new_table()
+    for column in ("deck", "name", "player", "castle", "size", "valid"):
+        table.add_column(column, justify="right" if column == "size" else "left")
+    for r in rows:
+        if "error" in r:
+            table.add_row(r["name"], f"[red]unreadable[/]: {r['error']}", "", "", "", "[red]✗[/]")
+            continue
+        valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
+        table.add_row(r["deck"], r["name"], r["player"] or "", app.catalog.label(r["castle"]),
+                      str(r["size"]), valid)
+    out.print(table)
+
+
+@click.command()
+@click.argument("set_code", metavar="SET")
+@click.argument("faction", type=click.Choice(FACTIONS, case_sensitive=False))
+@click.option("--seed", type=int, help="Seed for the random heroic ally removed from a 41-card faction.")
+@click.option("--castle", help="Castle to play it with (default: the first castle of the same set and faction).")
+@click.option("--name", "deck_name", help="File name in decks/ (default: the pre-made deck's id).")
+@click.option("--player", help="Who plays the deck.")
+@force_option
+@json_option
+@click.pass_obj
+def premade(app: App, set_code: str, faction: str, seed: int | None, castle: str | None, deck_name: str | None,
+            player: str | None, force: bool, as_json: bool) -> None:
+    """Build the rulebook's 40-card pre-made deck of a set and faction.
+
+    "Each player shuffles together 40 alliance cards from the same set and of
+    the same faction as their castle." With the Nupten & Utsesh expansions a
+    faction has 41 cards: one heroic ally is removed at random (--seed makes
+    the choice repeatable; without it the seed used is printed).
+
+    The cards come from catalog data: alliance cards with premade = "<id>".
+    The rulebooks do not list the cards of the official pre-made decks, so only
+    the DEMO decks work out of the box.
+
+    \b
+      skyforge deck premade DEMO liothan --seed 7
+      skyforge deck premade DEMO kurumo --name red --player Bo
+    """
+    result = save_premade(app.catalog, app.workspace, set_code, faction.lower(), seed=seed, castle=castle,
+                          name=deck_name, player=player, force=force)
+    data = {"file": rel(app, result.path), "premade": result.premade.id, "castle": result.deck.castle,
+            "size": sum(result.deck.cards.values()), "cards": result.deck.cards,
+            "removed": result.removed.key if result.removed else None, "seed": result.seed, "notes": result.notes}
+    render(data, as_json, lambda _: after_edit(app, result.path, _premade_lines(app, result)))
+
+
+def _premade_lines(app: App, result: PremadeResult) -> str:
+    path = result.path
+    lines = [f"pre-made deck {result.premade.name} ({result.premade.id}) → {rel(app, path)}"]
+    lines += [f"  note: {n}" for n in result.notes]
+    if result.removed:
+        lines.append(f"  {EXPANDED_SIZE} cards: removed heroic ally {result.removed.key} {result.removed.name} at random "
+                     f"(seed {result.seed}; --seed {result.seed} repeats it)")
+    lines.append("  a pre-made deck is played as it comes; the check below is against the castle's "
+                 "custom-deck rules, for when you start customizing it")
+    return "\n".join(lines)

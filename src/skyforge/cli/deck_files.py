@@ -1,0 +1,65 @@
+"""Decks named on the command line, and the check every deck edit ends with.
+
+A DECK argument is a path to a deck file, or a NAME looked up as decks/NAME.toml in the
+workspace; '-' reads it from standard input.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.markup import escape
+
+from skyforge.cli.main import App
+from skyforge.cli.output import console
+from skyforge.cli.stdio import STDIN, read_stdin
+from skyforge.decks import Deck, load_deck, parse_deck, resolve_deck_path
+from skyforge.errors import InputError
+from skyforge.rules import validate_decks
+from skyforge.terms import demo_note
+from skyforge.text import plural
+from skyforge.workbench.workspace import relative
+
+force_option = click.option("--force", is_flag=True, help="Overwrite a deck file that already exists.")
+
+
+def load(app: App, ref: str) -> Deck:
+    """A deck by name or path; '-' reads it from standard input."""
+    if ref == "-":
+        return parse_deck(read_stdin(), STDIN, app.catalog)
+    return load_deck(resolve_deck_path(ref, app.workspace), app.catalog)
+
+
+def load_all(app: App, refs: tuple[str, ...]) -> list[Deck]:
+    """Every deck named, or every problem of every deck at once."""
+    loaded, problems = [], []
+    for ref in refs:
+        try:
+            loaded.append(load(app, ref))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    return loaded
+
+
+def rel(app: App, path: Path) -> str:
+    return relative(app.workspace, path)
+
+
+def after_edit(app: App, path: Path, message: str) -> None:
+    """Every edit ends with the deck's validity, so a player sees at once what is left to fix."""
+    out = console()
+    out.print(escape(message))
+    report = validate_decks(app.catalog, [load_deck(path)])
+    d = report.decks[0]
+    mark = "[green]✓ valid[/]" if d.valid else f"[red]✗ not valid[/] ({plural(len(report.violations), 'problem')})"
+    out.print(f"{mark}  {escape(rel(app, path))} — {escape(d.name)}, castle {escape(app.catalog.label(str(d.castle)))}, "
+              f"{plural(d.size, 'card')}")
+    for v in report.violations[:5]:
+        out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
+    if len(report.violations) > 5:
+        out.print(f"  … and {len(report.violations) - 5} more: skyforge deck validate {escape(rel(app, path))}")
+    if report.demo:
+        out.print(f"[dim]{demo_note()}[/]")

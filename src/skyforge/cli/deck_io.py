@@ -1,0 +1,101 @@
+"""``skyforge deck export/import``: decks out for play (lists, sheets, share codes) and back in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from skyforge.cli.complete import deck_names
+from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
+from skyforge.cli.main import App
+from skyforge.cli.output import json_option, render
+from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+from skyforge.workbench.deckfile import deck_text
+from skyforge.workbench.formats import FORMATS, export
+from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, read_sources
+
+
+@click.command("export")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="text", show_default=True,
+              help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write to this file instead of standard output ('-': standard output).")
+@click.option("--players", is_flag=True,
+              help="The decks are the players' decks of one game: add one pull list for the whole table "
+                   "and check the copy limits across them.")
+@click.pass_obj
+def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, players: bool) -> None:
+    """Export decks for play: lists, spreadsheets, a printable sheet, a share code.
+
+    The HTML sheet has one page per deck: the pull list sorted by set and code
+    with a box per copy to tick, the castle's rules and the deck's counts. Open
+    it in a browser and print (or save as PDF). json, csv, text and code carry
+    the whole deck: `skyforge deck import` reads them back.
+
+    \b
+      skyforge deck export demo-blue-wall --format md
+      skyforge deck export demo-blue-wall demo-green-grove --players --format html -o table.html
+      skyforge deck export demo-blue-wall --format code
+    """
+    text = export(app.catalog, load_all(app, decks), fmt, players=players)
+    if not write(output, text):
+        return
+    click.echo(f"wrote {output} ({fmt}, {len(decks)} deck{'s' if len(decks) != 1 else ''})", err=True)
+
+
+@click.command("import")
+@click.argument("source", nargs=-1, required=True, metavar="FILE|CODE|-")
+@click.option("--name", "deck_name", help="Deck name (and file name decks/NAME.toml). Default: from the source. "
+                                         "With several decks: NAME-1, NAME-2, …")
+@click.option("--castle", help="Castle for the deck, when the source names none (or to change it).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Write the deck file here instead of decks/NAME.toml ('-': standard output).")
+@click.option("--skip-unresolved", is_flag=True, help="Write the deck even if some lines cannot be resolved.")
+@force_option
+@json_option
+@click.pass_obj
+def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: str | None, output: Path | None,
+            skip_unresolved: bool, force: bool, as_json: bool) -> None:
+    """Read decks from text, Markdown, CSV, JSON or share codes into deck files.
+
+    FILE may be '-' for standard input. A share code may be wrapped over lines
+    or broken by spaces (as chat programs do), given as one argument or
+    several; a multi-deck export (one code per deck) imports every deck. Text
+    lists may be written `2x Name`, `2 Name`, `Name x2` or `CODE`, under
+    headings such as `Allies` or `Spells (6)`. The HTML sheet is for
+    printing: it is refused, with the formats that can be read back.
+
+    Every line that cannot be resolved to a card is reported, with a
+    suggestion; nothing is written unless all lines resolve (or
+    --skip-unresolved).
+
+    \b
+      skyforge deck import friend.txt --name friends-deck
+      skyforge deck import SF1.…  --name shared
+      skyforge deck export demo-blue-wall --format code | skyforge deck import - --name copy
+      skyforge deck import sheet.csv -o decks/sheet.toml --force
+    """
+    stdin = read_stdin() if source == ("-",) else None
+    decks = import_decks_to_files(app.catalog, app.workspace,
+                                  read_sources(app.catalog, app.workspace, source, stdin=stdin, stdin_name=STDIN),
+                                  name=deck_name, castle=castle, output=output,
+                                  write=not is_dash(output), skip_unresolved=skip_unresolved, force=force)
+    if is_dash(output):
+        click.echo(deck_text(decks[0].deck, app.catalog), nl=False)
+        for p in decks[0].result.problems:
+            click.echo(f"skipped: {p.render()}", err=True)
+        return
+    rows = [{"file": rel(app, d.path), "format": d.result.format, "name": d.deck.name, "castle": d.deck.castle,
+             "cards": d.deck.cards, "size": sum(d.deck.cards.values()),
+             "skipped": [p.as_dict() for p in d.result.problems], "notes": d.result.notes} for d in decks]
+    render(rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}, as_json, lambda _: _imported(app, decks))
+
+
+def _imported(app: App, decks: list[ImportedDeck]) -> None:
+    for d in decks:
+        lines = [f"imported {d.result.format} → {rel(app, d.path)}"]
+        lines += [f"  note: {n}" for n in d.result.notes]
+        lines += [f"  skipped: {p.render()}" for p in d.result.problems]
+        after_edit(app, d.path, "\n".join(lines))

@@ -1,0 +1,164 @@
+"""``skyforge deck show/stats/diff``: what a deck holds, drawn for people (or ``--json``)."""
+
+from __future__ import annotations
+
+import click
+from rich.markup import escape
+
+from skyforge.cli.complete import deck_names
+from skyforge.cli.deck_files import load
+from skyforge.cli.main import App
+from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.terms import demo_note
+from skyforge.text import plural
+from skyforge.workbench.odds import DEFAULT_TURNS, MULLIGAN_COST
+from skyforge.workbench.stats import DeckStats, deck_stats, diff_decks
+
+
+mulligan_option = click.option(
+    "--mulligan-cost", type=click.IntRange(1, 20), default=MULLIGAN_COST, show_default=True,
+    help="The suggested mulligan throws back non-allies and cards of this cost or more "
+         "(Campaigns rulebook: 5; Monoliths: 6).")
+
+
+@click.command()
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@mulligan_option
+@click.option("--turns", type=click.IntRange(0, 60), default=DEFAULT_TURNS, show_default=True,
+              help="Per card, the chance to have drawn at least one copy by this turn "
+                   "(the 5-card opening hand plus one card a turn).")
+@json_option
+@click.pass_obj
+def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool) -> None:
+    """Show a deck: cards by type, mana curve, breakdowns, castle budget, opening-hand odds.
+
+    The odds are exact: the chance that the 5-card opening hand holds at least
+    k allies of cost ≤ c, and the same after the rulebook's suggested mulligan
+    (throw back every non-ally and every card costing 5 or more, draw as many).
+    Beside each card, the chance to have drawn at least one copy by turn N
+    (--turns; the opening hand plus one card a turn, no mulligan).
+
+    \b
+      skyforge deck show demo-blue-wall
+      skyforge deck show demo-blue-wall --turns 5
+      skyforge deck show demo-blue-wall --json | jq .cards
+    """
+    stats = deck_stats(app.catalog, load(app, deck_ref), mulligan_cost=mulligan_cost, turns=turns)
+    render(stats.as_dict(), as_json, lambda _: draw_stats(stats))
+
+
+@click.command()
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@mulligan_option
+@json_option
+@click.pass_obj
+def stats(app: App, deck_ref: str, mulligan_cost: int, as_json: bool) -> None:
+    """The numbers of `deck show` without the card list (--json: the same data as show).
+
+    \b
+      skyforge deck stats demo-blue-wall --json
+    """
+    data = deck_stats(app.catalog, load(app, deck_ref), mulligan_cost=mulligan_cost)
+    render(data.as_dict(), as_json, lambda _: draw_stats(data, cards=False))
+
+
+def _bar(n: int, top: int, width: int = 30) -> str:
+    return "█" * (round(width * n / top) if top else 0)
+
+
+def draw_stats(s: DeckStats, cards: bool = True) -> None:
+    out = console()
+    who = f" ({escape(s.player)})" if s.player else ""
+    castle = (f"{s.castle} {s.castle_name}" if s.castle_name and s.castle != s.castle_name
+              and ":" not in s.castle else s.castle_name or s.castle)
+    valid = "[green]✓ valid[/]" if s.valid else f"[red]✗ not valid[/] ({plural(len(s.violations), 'problem')})"
+    out.print(f"[bold]{escape(s.name)}[/]{who} — castle {escape(castle)} · {plural(s.size, 'card')} · {valid}")
+    if cards:
+        d = s.draws
+        out.print(f"[dim]% = chance to hold at least one copy by turn {d.turns}: the {d.hand}-card "
+                  f"opening hand plus one card a turn ({d.cards_seen} cards seen)[/]")
+        for group in s.groups:
+            out.print(f"\n[bold]{group.type.capitalize()}[/] ({group.count})")
+            table = new_table(box=None, show_header=False, pad_edge=False, show_edge=False)
+            for justify in ("right", "left", "left", "right", "left", "left", "right"):
+                table.add_column(justify=justify)  # type: ignore[arg-type]
+            for c in group.cards:
+                table.add_row(f"  {c.count}×", c.code, c.name or "[red]not in the catalog[/]",
+                              "" if c.cost is None else f"cost {c.cost}", c.rarity or "", c.faction or "",
+                              f"{100 * c.drawn_by_turn:.0f}%")
+            out.print(table)
+    top = max([c.count for c in s.curve] or [0])
+    out.print("\n[bold]Mana curve[/]")
+    for c in s.curve:
+        label = "?" if c.cost is None else str(c.cost)
+        out.print(f"  {label:>2} │{_bar(c.count, top)} {c.count or ''}")
+    for title, values in (("Types", s.types), ("Rarities", s.rarities), ("Factions", s.factions)):
+        top = max(values.values() or [0])
+        out.print(f"\n[bold]{title}[/]")
+        for name, n in values.items():
+            out.print(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
+    if s.budget or s.deck_size:
+        out.print("\n[bold]Castle budget[/]")
+        for row in s.budget:
+            if not row.allowed:
+                style = "[red]" if row.used else "[dim]"
+                out.print(f"  {style}{row.rarity:<11}{row.used}/0 none allowed[/]")
+                continue
+            limit = "any" if row.max is None else row.max
+            factions = ", ".join(row.factions) + ("; " + ", ".join(row.subtypes) if row.subtypes else "")
+            used = f"{row.used}/{limit}"
+            out.print(f"  {row.rarity:<11}{'[red]' if row.over else ''}{used:<7}{'[/]' if row.over else ''}"
+                      f"[dim]{escape(factions)} · ≤{row.copy_limit} of each across decks[/]")
+        size = s.deck_size
+        if size is not None:
+            out.print(f"  {'deck':<11}{'' if size.ok else '[red]'}{size.used}/{size.wanted}{'' if size.ok else '[/]'}")
+    hand = s.opening_hand
+    out.print(f"\n[bold]Opening hand[/] ({hand.hand} cards; suggested mulligan: {hand.mulligan})")
+    table = new_table(box=None, pad_edge=False, show_edge=False)
+    for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
+        table.add_column(column, justify="right")
+    for row in hand.odds:
+        table.add_row(str(row.k), str(row.max_cost), str(row.allies),
+                      f"{100 * row.opening:.1f}%", f"{100 * row.after_mulligan:.1f}%")
+    out.print(table)
+    if s.violations:
+        out.print("\n[bold]Problems[/] (skyforge deck validate for the fixes)")
+        for v in s.violations:
+            out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
+    if s.demo_data:
+        out.print(f"\n[dim]{demo_note()}[/]")
+
+
+@click.command()
+@click.argument("a", metavar="A", shell_complete=deck_names)
+@click.argument("b", metavar="B", shell_complete=deck_names)
+@json_option
+@click.pass_obj
+def diff(app: App, a: str, b: str, as_json: bool) -> None:
+    """Compare two decks: cards added, removed and changed from A to B.
+
+    \b
+    Exit status: 0 the decks hold the same cards and castle, 1 they differ.
+
+    \b
+      skyforge deck diff demo-blue-wall my-blue-wall
+    """
+    data = diff_decks(app.catalog, load(app, a), load(app, b))
+    render(data, as_json, _draw_diff)
+    if not data["same"]:
+        raise SystemExit(1)
+
+
+def _draw_diff(data: dict) -> None:
+    out = console()
+    out.print(f"[bold]{escape(data['a']['name'])}[/] ({data['a']['size']}) → "
+              f"[bold]{escape(data['b']['name'])}[/] ({data['b']['size']})")
+    if data["a"]["castle"] != data["b"]["castle"]:
+        out.print(f"  castle {escape(str(data['a']['castle']))} → {escape(str(data['b']['castle']))}")
+    for sign, key, style in (("+", "added", "green"), ("-", "removed", "red"), ("~", "changed", "yellow")):
+        for r in data[key]:
+            change = f"{r['change']:+d}" if key == "changed" else f"{abs(r['change'])}"
+            detail = f" ({r['from']} → {r['to']})" if key == "changed" else ""
+            out.print(f"  [{style}]{sign} {change:>3}[/]  {r['code']}  {escape(r['name'] or '')}{detail}")
+    if data["same"]:
+        out.print("  same cards and castle")

@@ -1,0 +1,122 @@
+"""Exporting decks for play, and importing them back: one module per format, one registry.
+
+Each ``format_*`` module holds one format in both directions: ``write`` (or ``export``) and,
+where the format can be read back, ``read``. :data:`FORMATS` lists them in the order the CLI
+offers them (``deck export --format``) and the reference docs show them.
+
+``text`` and ``md`` are lists grouped by type, ``csv`` and ``json`` are for spreadsheets and
+other tools, ``html`` a printable pull list (one page per deck), ``code`` a share code.
+:func:`import_decks` reads text, Markdown, CSV, JSON and share codes back; json, csv, text and
+code carry the whole deck, so export → import gives the same deck.
+
+With several decks and ``players=True`` the decks are the players' decks of one game: the export
+adds one pull list for the whole table, and the copy limits across all players' decks are
+checked together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from skyforge.catalog.index import Catalog
+from skyforge.decks.files import Deck
+from skyforge.errors import InputError, Problem
+from skyforge.storage import exists, read_text
+from skyforge.workbench import sharecode
+from skyforge.workbench.formats import format_code, format_csv, format_html, format_json, format_md, format_text
+from skyforge.workbench.formats.base import Export, prepare
+from skyforge.workbench.formats.reading import UNRESOLVED, Imported, default_name
+
+__all__ = ["FORMATS", "READABLE", "UNRESOLVED", "Export", "Format", "Imported", "default_name", "export",
+           "import_deck", "import_decks", "prepare"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One export format: its name, what it holds (for the docs), and how it is written and read."""
+
+    name: str
+    summary: str
+    #: ``export(catalog, decks, players=…) -> text``
+    export: Callable[..., str]
+    #: reads one deck back from a file's text (None: read by its shape, as share codes, or not at all)
+    read: Callable[[Catalog, str, Path], Imported] | None
+    #: whether ``deck import`` reads the format back
+    reads_back: bool = True
+
+
+def _from_numbers(write: Callable[[Export], str]) -> Callable[..., str]:
+    """An exporter for a format drawn from the decks' numbers (:func:`prepare`)."""
+    def export_(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> str:
+        return write(prepare(catalog, decks, players=players))
+    return export_
+
+
+#: every format, in the order ``deck export --format`` offers them
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format(format_text.NAME, format_text.SUMMARY, _from_numbers(format_text.write), format_text.read),
+    Format(format_md.NAME, format_md.SUMMARY, _from_numbers(format_md.write), format_md.read),
+    Format(format_csv.NAME, format_csv.SUMMARY, _from_numbers(format_csv.write), format_csv.read),
+    Format(format_json.NAME, format_json.SUMMARY, _from_numbers(format_json.write), format_json.read),
+    Format(format_html.NAME, format_html.SUMMARY, _from_numbers(format_html.write), None, reads_back=False),
+    Format(format_code.NAME, format_code.SUMMARY, format_code.export, None),  # codes are read by their shape
+)}
+
+#: the formats ``import`` reads back (HTML is a printable sheet: it is not among them)
+READABLE = "text, Markdown, CSV, JSON or a share code (SF1.…)"
+#: the longest deck list ``import_deck`` reads (a deck has at most 1,000 different cards)
+MAX_IMPORT_LINES = 5_000
+
+
+def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = False) -> str:
+    if fmt not in FORMATS:
+        raise InputError(Problem(f"unknown format '{fmt}'", hint="formats: " + ", ".join(FORMATS)))
+    return FORMATS[fmt].export(catalog, decks, players=players)
+
+
+def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:
+    """Read one deck (the first, when the source holds several); see :func:`import_decks`."""
+    return import_decks(catalog, source, workspace=workspace)[0]
+
+
+def import_decks(catalog: Catalog, source: str, *, workspace: Path | None = None,
+                 body: str | None = None) -> list[Imported]:
+    """Read decks from a file (text, Markdown, CSV, JSON), share codes, or ``body`` (standard input).
+
+    ``source`` is a file path or share codes (any whitespace or line breaks inside; several codes
+    for several decks). With ``body`` given, ``source`` only names it in messages. Lines that
+    cannot be resolved are collected in ``problems`` (with the line or row number, a suggestion
+    and the code :data:`UNRESOLVED`); the deck holds everything that could be read.
+    """
+    if body is None:
+        path = Path(source)
+        if workspace is not None and not path.is_absolute() and not exists(path) and exists(workspace / path):
+            path = workspace / path
+        codes = None if exists(path) else sharecode.split_codes(source)
+        if codes:
+            label = "the share code" if len(codes) == 1 else "the share codes"
+            return [format_code.read_code(catalog, code, label) for code in codes]
+        if not exists(path):
+            raise InputError(Problem("file not found", file=source,
+                                     hint=f"give a deck file or share code: import reads {READABLE}"))
+        body = read_text(path)
+    else:
+        path = Path(source)
+    if body.count("\n") > MAX_IMPORT_LINES:
+        raise InputError(Problem(f"more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)", file=path,
+                                 line=MAX_IMPORT_LINES + 1, hint="a deck list is a few dozen lines: is this the right file?"))
+    stripped = body.lstrip()
+    if path.suffix.lower() in (".html", ".htm") or re.match(r"<(!doctype\s+html|html)\b", stripped[:200], re.I):
+        raise InputError(Problem(f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
+                                 file=source, hint="export the deck again with --format json (or code, text, csv)"))
+    if path.suffix.lower() == ".json" or stripped.startswith("{"):
+        return [FORMATS["json"].read(catalog, body, path)]
+    codes = sharecode.split_codes(stripped)
+    if codes:
+        return [format_code.read_code(catalog, code, path) for code in codes]
+    if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
+        return [FORMATS["csv"].read(catalog, body, path)]
+    return [FORMATS["text"].read(catalog, body, path)]

@@ -1,0 +1,29 @@
+"""``code``: one share code per deck (see :mod:`skyforge.workbench.sharecode`); and reading codes back.
+
+A share code's cards are resolved against the catalog like any other import (errata too).
+"""
+
+from __future__ import annotations
+
+from skyforge.catalog.index import Catalog
+from skyforge.decks.files import Deck
+from skyforge.errors import Problem
+from skyforge.workbench import sharecode
+from skyforge.workbench.formats.reading import Imported, add_card
+
+NAME = "code"
+SUMMARY = "a share code"
+
+
+def export(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> str:
+    """One code a line; it needs no numbers of the deck, only its file."""
+    return "".join(sharecode.encode(d.data) + "\n" for d in decks)
+
+
+def read_code(catalog: Catalog, code: str, source) -> Imported:
+    shared = sharecode.decode(code)
+    problems: list[Problem] = []
+    cards: dict[str, int] = {}
+    for ref, count in shared.cards.items():
+        add_card(catalog, cards, ref, count, problems, file=source, key=f"cards.{ref}")
+    return Imported(shared.model_copy(update={"cards": cards}), "code", problems)

@@ -1,0 +1,87 @@
+"""What every reader shares: the :class:`Imported` result and resolving a line to a card.
+
+A line that names no alliance card becomes a problem with code :data:`UNRESOLVED` (the CLI's
+``--skip-unresolved`` skips exactly those); the deck keeps everything that could be read.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from skyforge.catalog.codes import normalize_code
+from skyforge.catalog.index import Catalog
+from skyforge.decks.files import MAX_COPIES
+from skyforge.errors import InputError, Problem
+from skyforge.plain_models import file_model
+from skyforge.text import a
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.decks.models import DeckFile
+
+#: the code of a problem for a line that names no alliance card
+UNRESOLVED = "unresolved-card"
+
+
+@dataclass
+class Imported:
+    deck: DeckFile
+    format: str
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def leading_code(text: str) -> str:
+    first = text.split(" ", 1)[0]
+    return normalize_code(first) or text
+
+
+def find(catalog: Catalog, ref: str):
+    try:
+        return catalog.find(ref) if ref else None
+    except InputError:  # an ambiguous name: reported as unresolved, with the codes in the hint
+        return None
+
+
+def add_card(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems: list[Problem], *,
+             file, line=None, key=None, fallback: str | None = None) -> None:
+    """Add ``count`` copies of the card ``ref`` (or ``fallback``) names to ``cards``, or a problem."""
+    if not 1 <= count <= MAX_COPIES:
+        problems.append(Problem(f"the count must be from 1 to {MAX_COPIES} (the copy-count limit)", file=file,
+                                line=line, key=key, value=count, has_value=True))
+        return
+    card = find(catalog, ref)
+    if card is None and fallback and fallback != ref:
+        card = find(catalog, re.sub(r"^\S+\s+", "", fallback)) if normalize_code(fallback.split(" ")[0]) \
+            else find(catalog, fallback)
+    if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
+        what = f"{card.kind} card" if card is not None else "card"  # type: ignore[attr-defined]
+        problems.append(Problem(f"cannot resolve '{fallback or ref}'" +
+                                (f": it is {a(what)}, not an alliance card" if card is not None else ""),
+                                file=file, line=line, key=key,
+                                hint=catalog.suggest(ref or fallback or "", "alliance") if card is None else None,
+                                code=UNRESOLVED))
+        return
+    if cards.get(card.key, 0) + count > MAX_COPIES:
+        problems.append(Problem(f"more than {MAX_COPIES} copies of {card.key} in all (the copy-count limit)",
+                                file=file, line=line, key=key, value=cards[card.key] + count, has_value=True))
+        return
+    cards[card.key] = cards.get(card.key, 0) + count
+
+
+def new_deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
+    """The deck read: named after the file when it says no name; castle "?" when it names none."""
+    if not castle:
+        castle = "?"
+    DeckFile = file_model("deck")   # the model only to create a deck: exports never need it
+    return DeckFile(name=name or path.stem, castle=castle, player=player or None, cards=cards)
+
+
+def default_name(deck: DeckFile) -> str:
+    """A safe, stable file name for an imported deck: its name as a slug that keeps letters of any
+    alphabet ("Zoë's Héros" → "zoë-s-héros"), in NFC form like every name."""
+    name = unicodedata.normalize("NFC", deck.name).casefold()
+    return re.sub(r"[\W_]+", "-", name).strip("-")[:60].strip("-") or "imported-deck"

@@ -1,0 +1,182 @@
+"""Opening-hand odds, exactly (000 Setup "8. Draw and Mulligan").
+
+Each player draws five cards and may mulligan any number of them — discard, draw back as many,
+then shuffle the discarded cards back. The suggested first-game mulligan throws back every card
+that is not an ally or costs 5 or more (001 says 6 or more: ``mulligan_cost`` chooses). The odds
+are exact (multivariate hypergeometric, as fractions); :func:`simulate` checks them by shuffling.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from skyforge.workbench.entries import Entry
+
+HAND_SIZE = 5
+#: 000 Setup 8: "mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher"
+MULLIGAN_COST = 5
+
+#: ``deck show`` gives, per card, the chance to have drawn a copy by this turn (``--turns``)
+DEFAULT_TURNS = 3
+
+
+def p_drawn_by(copies: int, size: int, seen: int) -> Fraction:
+    """The exact chance that ``seen`` cards drawn from a shuffled deck of ``size`` hold at least
+    one of ``copies`` copies of a card: 1 − C(size − copies, seen) / C(size, seen)."""
+    seen = min(max(seen, 0), size)
+    if size <= 0 or copies <= 0:
+        return Fraction(0)
+    return 1 - Fraction(comb(size - copies, seen), comb(size, seen))
+
+
+
+@dataclass(frozen=True)
+class HandCounts:
+    """The deck split four ways for one question "≥ k allies of cost ≤ c".
+
+    ``target_keep``: wanted and kept by the mulligan; ``target_toss``: wanted but thrown back
+    (an ally of cost ≤ c that the mulligan still throws back, when c ≥ the mulligan cost);
+    ``other_keep``: kept, not wanted; ``other_toss``: the rest.
+    """
+
+    target_keep: int
+    target_toss: int
+    other_keep: int
+    other_toss: int
+
+    @property
+    def size(self) -> int:
+        return self.target_keep + self.target_toss + self.other_keep + self.other_toss
+
+
+def hand_counts(entries: list[Entry], max_cost: int, mulligan_cost: int = MULLIGAN_COST) -> HandCounts:
+    tk = tt = ok = ot = 0
+    for e in entries:
+        c = e.card
+        ally = c is not None and c.type == "ally" and c.cost is not None
+        target = ally and c.cost <= max_cost  # type: ignore[union-attr, operator]
+        keep = ally and c.cost < mulligan_cost  # type: ignore[union-attr, operator]
+        if target and keep:
+            tk += e.count
+        elif target:
+            tt += e.count
+        elif keep:
+            ok += e.count
+        else:
+            ot += e.count
+    return HandCounts(tk, tt, ok, ot)
+
+
+def p_opening(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fraction:
+    """P(at least ``k`` wanted cards among the first ``hand`` cards drawn): hypergeometric."""
+    n, good = counts.size, counts.target_keep + counts.target_toss
+    hand = min(hand, n)
+    if n == 0:
+        return Fraction(int(k <= 0))
+    total = comb(n, hand)
+    return Fraction(sum(comb(good, i) * comb(n - good, hand - i) for i in range(max(k, 0), hand + 1)), total)
+
+
+def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fraction:
+    """P(at least ``k`` wanted cards after the suggested mulligan).
+
+    Draw ``hand`` cards: a (wanted, kept), b (wanted, tossed), c (kept), d (tossed).
+    Throw back the b + d tossed cards and draw as many from the other N − hand cards
+    (the thrown-back cards are shuffled in only afterwards), of which
+    (A − a) + (B − b) are wanted: the final count is a + that hypergeometric draw.
+    """
+    A, B, C, D = counts.target_keep, counts.target_toss, counts.other_keep, counts.other_toss
+    n = counts.size
+    hand = min(hand, n)
+    if n == 0:
+        return Fraction(int(k <= 0))
+    total = comb(n, hand)
+    rest = n - hand
+    p = Fraction(0)
+    for a in range(0, min(A, hand) + 1):
+        for b in range(0, min(B, hand - a) + 1):
+            for c in range(0, min(C, hand - a - b) + 1):
+                d = hand - a - b - c
+                if d > D:
+                    continue
+                ways = comb(A, a) * comb(B, b) * comb(C, c) * comb(D, d)
+                if not ways:
+                    continue
+                redraw = min(b + d, rest)  # a deck of under 10 cards cannot draw them all back
+                good_left = (A - a) + (B - b)
+                need = k - a
+                if need <= 0:
+                    p += Fraction(ways, total)
+                    continue
+                hits = sum(comb(good_left, g) * comb(rest - good_left, redraw - g)
+                           for g in range(need, redraw + 1))
+                if hits:
+                    p += Fraction(ways, total) * Fraction(hits, comb(rest, redraw))
+    return p
+
+
+def simulate(entries: list[Entry], max_cost: int, k: int, *, trials: int, seed: int,
+             mulligan_cost: int = MULLIGAN_COST) -> tuple[float, float]:
+    """The same two probabilities by shuffling cards (a check on the exact numbers)."""
+    rng = random.Random(seed)
+    cards = []
+    for e in entries:
+        c = e.card
+        ally = c is not None and c.type == "ally" and c.cost is not None
+        cards += [(ally and c.cost <= max_cost, ally and c.cost < mulligan_cost)] * e.count  # type: ignore[union-attr, operator]
+    hits_open = hits_mull = 0
+    hand_size = min(HAND_SIZE, len(cards))
+    for _ in range(trials):
+        rng.shuffle(cards)
+        hand, rest = cards[:hand_size], cards[hand_size:]
+        hits_open += sum(1 for wanted, _ in hand if wanted) >= k
+        kept = [c for c in hand if c[1]]
+        final = kept + rest[: hand_size - len(kept)]
+        hits_mull += sum(1 for wanted, _ in final if wanted) >= k
+    return hits_open / trials, hits_mull / trials
+
+
+@dataclass(frozen=True)
+class Odds:
+    """P(at least ``k`` allies of cost ≤ ``max_cost`` in the opening hand), before and after the mulligan."""
+
+    k: int
+    max_cost: int
+    allies: int
+    opening: float
+    after_mulligan: float
+
+    def as_dict(self) -> dict:
+        return {"k": self.k, "max_cost": self.max_cost, "allies": self.allies, "opening": self.opening,
+                "after_mulligan": self.after_mulligan}
+
+
+@dataclass(frozen=True)
+class OpeningHand:
+    """The opening-hand table of ``deck show``: the suggested mulligan and the odds under it."""
+
+    mulligan_cost: int
+    odds: tuple[Odds, ...]
+    hand: int = HAND_SIZE
+
+    @property
+    def mulligan(self) -> str:
+        return f"non-allies and cards of cost {self.mulligan_cost} or more"
+
+    def as_dict(self) -> dict:
+        return {"hand": self.hand, "mulligan": self.mulligan, "mulligan_cost": self.mulligan_cost,
+                "odds": [row.as_dict() for row in self.odds]}
+
+
+def opening_hand_table(entries: list[Entry], *, mulligan_cost: int = MULLIGAN_COST,
+                       max_costs: tuple[int, ...] = (2, 3, 4), ks: tuple[int, ...] = (1, 2, 3)) -> OpeningHand:
+    rows = []
+    for c in max_costs:
+        counts = hand_counts(entries, c, mulligan_cost)
+        for k in ks:
+            rows.append(Odds(k, c, counts.target_keep + counts.target_toss,
+                             round(float(p_opening(counts, k)), 4), round(float(p_after_mulligan(counts, k)), 4)))
+    return OpeningHand(mulligan_cost, tuple(rows))

@@ -1,0 +1,52 @@
+"""Where decks live in a workspace: ``decks/NAME.toml``, and what the workspace holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skyforge.catalog.index import Catalog
+from skyforge.decks.files import load_deck
+from skyforge.errors import InputError
+from skyforge.rules import validate_decks
+from skyforge.storage import check_name
+
+
+def check_deck_name(name: str) -> str:
+    """A deck name that is safe as a file name in decks/ (no path traversal)."""
+    return check_name(name, "deck name")
+
+
+def deck_path(workspace: Path, name: str) -> Path:
+    return workspace / "decks" / f"{check_deck_name(name)}.toml"
+
+
+def list_decks(workspace: Path) -> list[Path]:
+    return sorted((workspace / "decks").glob("*.toml"))
+
+
+def relative(workspace: Path, path: Path) -> str:
+    """``path`` as a player reads it: relative to the workspace when it is inside it."""
+    try:
+        return str(path.relative_to(workspace))
+    except ValueError:
+        return str(path)
+
+
+def deck_summaries(catalog: Catalog, workspace: Path) -> list[dict]:
+    """Every deck of the workspace with castle, size and validity, each checked on its own
+    (``deck list --json``); a file that cannot be read is a row with its ``error``."""
+    rows = []
+    for path in list_decks(workspace):
+        try:
+            loaded = load_deck(path)
+        except InputError as exc:
+            rows.append({"file": relative(workspace, path), "name": path.stem, "error": exc.problems[0].render(),
+                         "valid": False})
+            continue
+        report = validate_decks(catalog, [loaded])
+        d = report.decks[0]
+        castle = catalog.find(str(d.castle), "castle")
+        rows.append({"file": relative(workspace, path), "deck": path.stem, "name": d.name, "player": d.player,
+                     "castle": d.castle, "castle_name": castle.name if castle else None, "size": d.size,
+                     "valid": d.valid, "problems": len(report.violations)})
+    return rows
