@@ -19,7 +19,16 @@ PYTHON = sys.executable
 SKYFORGE = [PYTHON, "-c", "from skyforge.cli.main import main; main()"]
 
 
+def bench_env() -> dict:
+    """The environment of the timed commands: the user's, with bytecode caching on (as after any
+    pip install); PYTHONDONTWRITEBYTECODE would time compiling skyforge's sources on every run."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def run_once(argv: list[str], env: dict | None = None) -> float:
+    env = bench_env() if env is None else env
     start = time.perf_counter()
     subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     return time.perf_counter() - start
@@ -27,7 +36,7 @@ def run_once(argv: list[str], env: dict | None = None) -> float:
 
 def measure(commands: dict[str, list[str]], rounds: int = 15, warmup: int = 2) -> dict[str, float]:
     """Median wall time of each command, run interleaved."""
-    env = dict(os.environ)
+    env = bench_env()
     times: dict[str, list[float]] = {name: [] for name in commands}
     for i in range(warmup + rounds):
         for name, argv in commands.items():

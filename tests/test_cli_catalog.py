@@ -89,7 +89,7 @@ def test_cache_serves_and_invalidates(tmp_path, monkeypatch):
     cat = tmp_path / "cat.toml"
     cat.write_text(MINI.read_text())
     first = load_catalog([cat])
-    assert list((tmp_path / "cache").glob("catalog-*.pickle"))
+    assert list((tmp_path / "cache").glob("catalog-*.json"))
     again = load_catalog([cat])
     assert again.cards.keys() == first.cards.keys() and again.find("Old Banner").code == "TST.100"
     text = cat.read_text().replace('name = "Blue Keep"', 'name = "Blue Citadel"')
@@ -103,7 +103,7 @@ def test_cache_can_be_disabled_and_broken_cache_is_a_miss(tmp_path, monkeypatch)
     load_catalog([MINI])
     monkeypatch.setenv("SKYFORGE_CACHE_DIR", str(tmp_path))
     load_catalog([MINI])
-    for f in tmp_path.glob("catalog-*.pickle"):
+    for f in tmp_path.glob("catalog-*.json"):
         f.write_bytes(b"garbage")
     assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
 

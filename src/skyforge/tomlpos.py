@@ -10,6 +10,7 @@ keys, and skips the insides of multi-line strings and arrays. Inline values
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 Path_ = tuple[str | int, ...]
@@ -112,3 +113,27 @@ def locate(lines: dict[Path_, int], loc: Path_) -> int | None:
             return lines[loc]
         loc = loc[:-1]
     return None
+
+
+class LazyKeyLines(Mapping):
+    """:func:`key_lines` of ``text``, worked out on first use: a file that is valid needs no
+    line numbers (they are for messages), so bulk reading does not pay for the scan."""
+
+    def __init__(self, text: str):
+        self._text = text
+        self._lines: dict[Path_, int] | None = None
+
+    @property
+    def _map(self) -> dict[Path_, int]:
+        if self._lines is None:
+            self._lines = key_lines(self._text)
+        return self._lines
+
+    def __getitem__(self, key: Path_) -> int:
+        return self._map[key]
+
+    def __iter__(self) -> Iterator[Path_]:
+        return iter(self._map)
+
+    def __len__(self) -> int:
+        return len(self._map)

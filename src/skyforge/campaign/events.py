@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from skyforge.campaign.event_methods import ActionMethods, EffectMethods, ScenarioMethods, event_dict
+
+__all__ = ["EVENT_TYPES", "CampaignFile", "Event", "ValidationError", "event_dict"]  # and the models
 
 
 #: copies of one card: at least 1, at most 99 (as in deck files)
@@ -20,10 +24,12 @@ Copies = Annotated[int, Field(ge=1, le=99)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # defer_build: validators are built on first validation, not at import (a journal that is
+    # plain and valid is read without these models: skyforge.campaign.plain_events)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
-class ScenarioEffect(_Model):
+class ScenarioEffect(EffectMethods, _Model):
     """A scenario's mandatory effect as data (copied from the catalog)."""
 
     text: str | None = Field(default=None, description="The effect as printed.")
@@ -34,14 +40,8 @@ class ScenarioEffect(_Model):
     exile_horde: int | None = Field(default=None, description="Cards the Alliance may exile from the horde deck.")
     reminder: str | None = Field(default=None, description="What the tool cannot apply (default: the text, when nothing else is given).")
 
-    def pending(self) -> str | None:
-        if self.reminder:
-            return self.reminder
-        applied = (self.gold, self.castle_health, self.recruit, self.exile, self.exile_horde)
-        return self.text if all(v is None for v in applied) else None
 
-
-class ScenarioAction(_Model):
+class ScenarioAction(ActionMethods, _Model):
     name: str = Field(description="Action name as printed, e.g. 'Recruit 2'.")
     gold: int = Field(description="Gold it costs (negative) or earns (positive).")
     repeatable: bool = Field(default=False, description="Marked ∞: may be taken any number of times.")
@@ -53,14 +53,8 @@ class ScenarioAction(_Model):
     reminder: str | None = Field(default=None, description="What the tool cannot apply (default: the text, when "
                                  "the action has no recruit, exile or castle_health).")
 
-    def pending(self) -> str | None:
-        if self.reminder:
-            return self.reminder
-        applied = (self.recruit, self.exile, self.exile_horde, self.castle_health)
-        return self.text if all(v is None for v in applied) else None
 
-
-class Scenario(_Model):
+class Scenario(ScenarioMethods, _Model):
     """A scenario card as it was when the campaign began (copied from the catalog)."""
 
     code: str = Field(description="Card code, or kind:name when the catalog has none.")
@@ -73,11 +67,8 @@ class Scenario(_Model):
     henchman: str | None = Field(default=None, description="The outsider henchman on the back.")
     actions: list[ScenarioAction] = Field(default_factory=list)
 
-    def mandatory_effect(self) -> ScenarioEffect | None:
-        """The mandatory effect; a campaign begun before effects were data has only its text."""
-        if self.mandatory is not None:
-            return self.mandatory
-        return ScenarioEffect(text=self.mandatory_text) if self.mandatory_text else None
+    def effect_from_text(self, text: str) -> ScenarioEffect:
+        return ScenarioEffect(text=text)
 
 
 class Portal(_Model):
@@ -247,6 +238,3 @@ class CampaignFile(_Model):
     model_config = {**_Model.model_config, "populate_by_name": True}
 
 
-def event_dict(event: BaseModel) -> dict:
-    """An event as plain data for TOML/JSON: no None values, type first."""
-    return event.model_dump(mode="json", exclude_none=True)

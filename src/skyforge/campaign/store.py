@@ -15,10 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.campaign import events as ev
+from skyforge.campaign import plain_events as ev   # records; the pydantic models only on the slow path
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
-from skyforge.storage import Store, dump_toml, parse_toml, register_union_tags, validation_problems
+from skyforge.plain import plain_record
+from skyforge.plain_models import slow_module
+from skyforge.storage import Store, check_name, dump_toml, parse_toml, register_union_tags, validation_problems
 from skyforge.tomlpos import key_lines
 
 #: The campaign file format written by this skyforge.
@@ -46,9 +48,7 @@ def campaigns_dir(workspace: Path) -> Path:
 
 
 def campaign_path(workspace: Path, name: str) -> Path:
-    from skyforge.campaign.commands import check_name
-
-    return campaigns_dir(workspace) / f"{check_name(name)}.toml"
+    return campaigns_dir(workspace) / f"{check_name(name, 'campaign name')}.toml"
 
 
 def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict, int | None]:
@@ -73,22 +73,28 @@ def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict
 
 
 def parse_journal(text: str, path: Path | str) -> Journal:
-    from pydantic import ValidationError
-
     data = parse_toml(text, path)
-    data, migrated = migrate(data, path, key_lines(text).get(("schema",)) if "schema" in data else None)
+    schema = data.get("schema", 1)
+    # the line of 'schema' is for its message only: a valid journal is not scanned for lines
+    line = None if type(schema) is int and schema >= 1 else key_lines(text).get(("schema",))
+    data, migrated = migrate(data, path, line)
     unknown = sorted(set(data) - {"schema", "events"})
     if unknown:
         raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
                                  hint="a campaign file holds schema and [[events]]"))
     raw = data.get("events", [])
-    register_union_tags(set(ev.EVENT_TYPES))
-    try:
-        events = ev.CampaignFile.model_validate({"events": raw}).events
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, path, text if not migrated else "",
-            describe=lambda loc: _event_type(raw, loc))) from None
+    plain = plain_record("campaign", {"events": raw}, ev.make)       # the fast path: plain and valid
+    if plain is not None:
+        events = plain.events
+    else:                                                             # anything else: pydantic's full report
+        models = slow_module("skyforge.campaign.events")
+        register_union_tags(set(models.EVENT_TYPES))
+        try:
+            events = models.CampaignFile.model_validate({"events": raw}).events
+        except models.ValidationError as exc:
+            raise InputError(validation_problems(
+                exc, path, text if not migrated else "",
+                describe=lambda loc: _event_type(raw, loc))) from None
     if not events or not isinstance(events[0], ev.Created):
         raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
     try:

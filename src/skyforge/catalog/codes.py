@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CODE = re.compile(r"^([A-Za-z][A-Za-z0-9]{1,4})\s*[.\-_ ]\s*0*(\d{1,3})$")
 _PRINTED = re.compile(r"^(.+?)\s+(\d+)\s*[xX]$")
@@ -11,6 +12,7 @@ _PRINTED = re.compile(r"^(.+?)\s+(\d+)\s*[xX]$")
 _LONGEST = 24
 
 
+@lru_cache(maxsize=4096)   # bulk work looks up the same few hundred codes again and again
 def normalize_code(text: str) -> str | None:
     """``cam.14`` → ``CAM.014``; ``None`` when ``text`` is not a card code."""
     text = text.strip()
@@ -50,3 +52,8 @@ def code_order(ref: str) -> tuple:
     """Sort key: codes by set and number (``DEMO.9`` before ``DEMO.10``), then other refs by text."""
     code = normalize_code(ref)
     return (0, set_of(code), number_of(code), "") if code else (1, "", 0, ref)
+
+
+def slug(text: str) -> str:
+    """An id from a name: ``"The Brood"`` → ``the-brood``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

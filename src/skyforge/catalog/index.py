@@ -7,26 +7,28 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from skyforge.catalog.codes import normalize_code, number_of, set_of
-from skyforge.catalog.models import (
-    BattlePlan,
-    CardBase,
-    CardSet,
-    CastleCard,
-    DifficultyLevel,
-    DraftFormat,
-    DifficultyModifier,
-    FirstGame,
-    HeroClassList,
-    GameModeRule,
-    Horde,
-    OutsiderTypeRule,
-    PremadeDeck,
-    TeamPreset,
-    slug,
-)
+from skyforge.catalog.codes import normalize_code, number_of, set_of, slug
 from skyforge.errors import NotFoundError, Problem
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records (skyforge.catalog.records), not these models
+    from skyforge.catalog.models import (
+        BattlePlan,
+        CardBase,
+        CardSet,
+        CastleCard,
+        DifficultyLevel,
+        DifficultyModifier,
+        DraftFormat,
+        FirstGame,
+        GameModeRule,
+        HeroClassList,
+        Horde,
+        OutsiderTypeRule,
+        PremadeDeck,
+        TeamPreset,
+    )
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,10 @@ class Catalog:
 
         Raises :class:`NotFoundError` when a name is ambiguous.
         """
+        if kind is None:
+            card = self.cards.get(ref)
+            if card is not None:       # a code as the catalog writes it: the common case, and bulk work's
+                return card
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         code = normalize_code(ref)
         if code is not None and code in self.cards:
@@ -215,7 +221,7 @@ class Catalog:
                                     f"hordes: {', '.join(sorted(self.hordes))}"))
 
     def castles(self) -> list[CastleCard]:
-        return [c for c in self.cards.values() if isinstance(c, CastleCard)]
+        return [c for c in self.cards.values() if c.kind == "castle"]  # type: ignore[attr-defined]
 
     def product_of(self, code: str) -> str | None:
         """Name of the product whose number range holds ``code``."""

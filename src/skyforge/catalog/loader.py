@@ -6,20 +6,14 @@ import os
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
-
-from skyforge.catalog.codes import set_of
-from skyforge.catalog.completion import complete
-from skyforge.catalog.index import Catalog, Origin
-from skyforge.catalog.models import CARD_MODELS, CatalogFile, slug
+from skyforge.catalog import cache as catalog_cache
+from skyforge.catalog.index import Catalog
 from skyforge.errors import InputError, Problem
-from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
-from skyforge.tomlpos import key_lines
+from skyforge.plain_models import slow_module
 
-register_union_tags(set(CARD_MODELS))
-_ADAPTER: TypeAdapter[CatalogFile] | None = None
+if typing.TYPE_CHECKING:
+    from skyforge.catalog.models import CatalogFile
 
 
 def shipped_catalog_dir() -> Path:
@@ -122,273 +116,25 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
     layers = catalog_layers(paths)
     files = layers.files
     if cache:
-        from skyforge.catalog import cache as catalog_cache
-
         cached = catalog_cache.read(files)
         if cached is not None:
             return cached
+    # a miss: the files are read and merged by the pydantic models (skyforge.catalog.build)
+    build = slow_module("skyforge.catalog.build")
     problems: list[Problem] = []
     parsed: list[tuple[Path, CatalogFile, dict]] = []
     for file in files:
         try:
-            parsed.append(_load_file(file))
+            parsed.append(build.load_file(file))
         except InputError as exc:
             problems.extend(exc.problems)
     catalog = Catalog(files=files, user_files=list(layers.user), shipped_dir=shipped_catalog_dir())
     if not problems:
-        problems.extend(_merge(catalog, parsed))
+        problems.extend(build.merge(catalog, parsed))
     if problems:
         raise InputError(problems)
+    # the runtime catalog holds plain values (records), made the same way on a hit or a miss
+    text = catalog_cache.encode(catalog)
     if cache:
-        catalog_cache.write(files, catalog)
-    return catalog
-
-
-def _load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
-    text = read_text(file)
-    data = parse_toml(text, file)
-    lines = key_lines(text)
-    check_schema(data, file, "catalog", lines)
-    global _ADAPTER
-    if _ADAPTER is None:
-        _ADAPTER = TypeAdapter(CatalogFile)
-    try:
-        model = _ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, file, text,
-            describe=lambda loc: _describe(data, loc),
-            known_keys=lambda loc: _known_keys(data, loc),
-        )) from None
-    return file, model, lines
-
-
-def _describe(data: dict, loc: tuple) -> str | None:
-    node: Any = data
-    for part in loc:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    if isinstance(node, dict):
-        return node.get("code") or node.get("id") or node.get("name")
-    return None
-
-
-def _known_keys(data: dict, loc: tuple) -> list[str]:
-    """The keys allowed in the table at ``loc``, found by walking the models."""
-    model: Any = CatalogFile
-    node: Any = data
-    for part in loc:
-        if isinstance(part, int):
-            node = node[part] if isinstance(node, list) and part < len(node) else {}
-            if model is _CARDS:
-                model = CARD_MODELS.get(node.get("kind")) if isinstance(node, dict) else None
-            continue
-        if not (isinstance(model, type) and issubclass(model, BaseModel)):
-            return []
-        field = model.model_fields.get(part) or next(
-            (f for f in model.model_fields.values() if f.alias == part), None)
-        if field is None:
-            return []
-        node = node.get(part, {}) if isinstance(node, dict) else {}
-        model = _CARDS if (model is CatalogFile and part == "cards") else _model_in(field.annotation)
-    if not (isinstance(model, type) and issubclass(model, BaseModel)):
-        return []
-    return [f.alias or name for name, f in model.model_fields.items()]
-
-
-_CARDS = object()  # marker: the discriminated union of card kinds
-
-
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    """The model inside ``X``, ``X | None`` or ``list[X]``."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _model_in(arg)
-        if found is not None:
-            return found
-    return None
-
-
-#: tables whose entries are identified by `id`: (CatalogFile field = Catalog dict, label, id attribute)
-_BY_ID = (("sets", "set", "code"), ("hordes", "horde", "id"), ("premade_decks", "pre-made deck", "id"),
-          ("draft_formats", "draft format", "id"), ("team_presets", "team preset", "id"),
-          ("outsider_types", "outsider type", "type"), ("battle_plans", "battle plan", "id"),
-          ("first_games", "first game", "id"), ("hero_classes", "hero class list", "game"))
-#: list tables whose entries are identified by some of their fields
-_BY_FIELDS = (("difficulty_levels", "difficulty level", ("set", "level")),
-              ("game_modes", "game mode", ("mode", "rulebook")))
-
-
-class _Merger:
-    """Merges parsed files in order; an official entry defined again by a user file is completed."""
-
-    def __init__(self, catalog: Catalog):
-        self.catalog = catalog
-        self.problems: list[Problem] = []
-        self.defined: dict[tuple, tuple[Path, int | None, str]] = {}   # (table, id) → where, provenance
-        self.codeless: dict[tuple[str, str], str] = {}                  # (kind, name) → key, official only
-
-    def where(self, file: Path, line: int | None) -> str:
-        return self.catalog.display(file) + (f" line {line}" if line else "")
-
-    def put(self, table: str, label: str, ident: object, item, existing, file: Path, prov: str,
-            lines: dict, loc: tuple, key: str, attr: str):
-        """What to store for ``ident``: the item, the official entry completed by it, or the first one."""
-        line = lines.get(loc)
-        if existing is None:
-            self.defined[(table, ident)] = (file, line, prov)
-            return item
-        first_file, first_line, first_prov = self.defined[(table, ident)]
-        name = ident if isinstance(ident, str) else " ".join(map(str, ident))
-        if first_prov == "official" and prov != "official":
-            completed, conflicts = complete(existing, item)
-            for field, theirs, mine in conflicts:
-                self.problems.append(Problem(
-                    f"{label} '{name}': {field} contradicts the official entry "
-                    f"({self.where(first_file, first_line)} says {theirs!r})",
-                    file=file, line=lines.get((*loc, field), line), key=f"{key}.{field}", value=mine, has_value=True,
-                    hint="your entry completes the official one: give only the fields it leaves empty"))
-            return existing if conflicts else completed
-        message = (f"duplicate card {name}: already defined in {self.where(first_file, first_line)}" if table == "cards"
-                   else f"{label} '{name}' is defined twice (also in {self.where(first_file, first_line)})")
-        self.problems.append(Problem(
-            message, file=file, line=line, key=f"{key}.{attr}", hint="a set is defined once: drop this [[sets]] table if the other file is loaded too" if table == "sets" else
-            "each entry is defined in one file only; to complete an official entry, give the fields it leaves empty"))
-        return existing
-
-    def merge_file(self, file: Path, model: CatalogFile, lines: dict) -> None:
-        catalog, prov = self.catalog, model.provenance
-        for table, label, attr in _BY_ID:
-            known = getattr(catalog, table)
-            for i, item in enumerate(getattr(model, table)):
-                ident = getattr(item, attr)
-                known[ident] = self.put(table, label, ident, item, known.get(ident), file, prov, lines,
-                                        (table, i), f"{table}[{i}]", attr)
-        for table, label, fields in _BY_FIELDS:
-            known = getattr(catalog, table)
-            for i, item in enumerate(getattr(model, table)):
-                ident = tuple(getattr(item, f) for f in fields)
-                at = next((j for j, k in enumerate(known) if tuple(getattr(k, f) for f in fields) == ident), None)
-                stored = self.put(table, label, ident, item, None if at is None else known[at], file, prov, lines,
-                                  (table, i), f"{table}[{i}]", fields[-1])
-                if at is None:
-                    known.append(stored)
-                else:
-                    known[at] = stored
-        catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
-        for i, card in enumerate(model.cards):
-            self.merge_card(file, prov, lines, i, card)
-
-    def merge_card(self, file: Path, prov: str, lines: dict, i: int, card) -> None:
-        catalog = self.catalog
-        key = card.key
-        by_name = (card.kind, slug(card.name))
-        if key not in catalog.cards and prov != "official" and by_name in self.codeless:
-            key = self.codeless[by_name]          # completes an official entry that has no code
-        existing = catalog.cards.get(key)
-        stored = self.put("cards", card.kind.replace("-", " "), key, card, existing, file, prov, lines,
-                          ("cards", i), f"cards[{i}]", "code")
-        origin = Origin(file, lines.get(("cards", i)), prov)
-        if existing is None:
-            catalog.add(card, origin)
-            if prov == "official" and card.code is None:
-                self.codeless[by_name] = key
-        elif stored is not existing:
-            catalog.complete(key, stored, origin)
-            self.defined[("cards", stored.key)] = self.defined[("cards", key)]
-
-
-#: hero kinds → the game whose [[hero_classes]] list checks their hero_class
-_HERO_GAMES = {"onward-hero": "onward", "arena-hero": "skybound-arena"}
-
-
-def _merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
-    merger = _Merger(catalog)
-    for file, model, lines in parsed:
-        merger.merge_file(file, model, lines)
-    problems = merger.problems
-    catalog.entry_layers = {k: v[2] for k, v in merger.defined.items() if k[0] != "cards"}
-
-    # dangling references, now that everything is merged
-    for file, model, lines in parsed:
-        for i, card in enumerate(model.cards):
-            line = lines.get(("cards", i))
-            if card.code and set_of(card.code) not in catalog.sets:
-                problems.append(Problem(f"card {card.code} belongs to set {set_of(card.code)}, which no catalog file defines",
-                                        file=file, line=line, key=f"cards[{i}].code", value=card.code, has_value=True,
-                                        hint=_set_hint(catalog, set_of(card.code))))
-            horde = getattr(card, "horde", None)
-            if horde and horde not in catalog.hordes:
-                problems.append(_dangling(file, lines, ("cards", i, "horde"), f"cards[{i}].horde", horde,
-                                          "horde", list(catalog.hordes)))
-            replaces = getattr(card, "replaces", None)
-            if replaces and replaces not in catalog.cards:
-                problems.append(_dangling(file, lines, ("cards", i, "replaces"), f"cards[{i}].replaces", replaces,
-                                          "card", [c.code for c in catalog if c.code]))
-            elif replaces:
-                problem = _replacement_problem(catalog, card.key, replaces)
-                if problem:
-                    problems.append(Problem(problem, file=file, line=lines.get(("cards", i, "replaces")),
-                                            key=f"cards[{i}].replaces", value=replaces, has_value=True,
-                                            hint="errata replace an older card: remove or fix this 'replaces'"))
-            hero_class = getattr(card, "hero_class", None)
-            classes = catalog.hero_classes.get(_HERO_GAMES.get(card.kind, ""))
-            if hero_class and classes and hero_class.casefold() not in classes.classes:
-                import difflib
-
-                near = difflib.get_close_matches(hero_class.casefold(), classes.classes, n=1)
-                problems.append(Problem(
-                    f"'{hero_class}' is not one of the {classes.game} hero classes its rulebook names",
-                    file=file, line=lines.get(("cards", i, "hero_class")) or lines.get(("cards", i)),
-                    key=f"cards[{i}].hero_class", value=hero_class, has_value=True,
-                    hint=(f"did you mean '{near[0]}'? " if near else "") + "classes: " + ", ".join(classes.classes)))
-            premade = getattr(card, "premade", None)
-            if premade and premade not in catalog.premade_decks:
-                problems.append(_dangling(file, lines, ("cards", i, "premade"), f"cards[{i}].premade", premade,
-                                          "pre-made deck", list(catalog.premade_decks)))
-            for j, rule in enumerate(getattr(card, "card_rules", [])):
-                for ref in rule.requires:
-                    if catalog.find(ref) is None:
-                        problems.append(_dangling(file, lines, ("cards", i, "card_rules", j, "requires"),
-                                                  f"cards[{i}].card_rules[{j}].requires", ref, "card",
-                                                  [c.code for c in catalog if c.code]))
-        for table in ("difficulty_levels", "hordes", "premade_decks"):
-            for i, item in enumerate(getattr(model, table)):
-                if item.set and item.set not in catalog.sets:
-                    problems.append(_dangling(file, lines, (table, i, "set"), f"{table}[{i}].set", item.set,
-                                              "set", list(catalog.sets)))
-    return problems
-
-
-def _set_hint(catalog: Catalog, code: str) -> str:
-    known = ", ".join(sorted(catalog.sets))
-    return (f"the catalog's sets are {known}; for cards of a set of your own, add a [[sets]] table with "
-            f"code = \"{code}\" to your catalog file")
-
-
-def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | None:
-    """What is wrong with ``key`` replacing ``replaces``: itself, a cycle, or a card replaced twice."""
-    if replaces == key:
-        return "a card cannot replace itself"
-    other = catalog.replaced_by(replaces)
-    if other and other != key:
-        return f"{replaces} is replaced by {other} too; a card has one errata card"
-    chain, current = [key], replaces
-    while current is not None and len(chain) <= len(catalog.cards):
-        if current == key:
-            return "replacement cycle: " + " → ".join(chain + [key]) + " (each replaces the next)"
-        chain.append(current)
-        current = getattr(catalog.cards.get(current), "replaces", None)
-    return None
-
-
-def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: str, known: list[str]) -> Problem:
-    import difflib
-
-    near = difflib.get_close_matches(value, [k for k in known if k], n=1)
-    return Problem(f"refers to a {what} that is not in the catalog", file=file, line=lines.get(loc) or lines.get(loc[:2]),
-                   key=key, value=value, has_value=True,
-                   hint=f"did you mean '{near[0]}'?" if near else f"define the {what} first")
+        catalog_cache.write(files, text)
+    return catalog_cache.decode(text)

@@ -8,12 +8,11 @@ every card, so official entries may be incomplete (DESIGN.md §3 Provenance).
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from skyforge.catalog.codes import normalize_code
+from skyforge.catalog.codes import normalize_code, slug  # noqa: F401 (slug re-exported)
 from skyforge.terms import FACTIONS
 
 Faction = Literal[FACTIONS]  # type: ignore[valid-type]  # the one faction list: skyforge.terms
@@ -26,23 +25,14 @@ OutsiderType = Literal["immortal", "enchanter", "colossal", "henchman"]
 Game = Literal["skytear-horde", "onward", "skybound-arena"]
 Provenance = Literal["official", "demo", "user"]
 
-RARITIES: tuple[str, ...] = ("base", "rare", "mythic", "legendary")
-FACTION_COLORS = {"liothan": "blue", "taulot": "green", "kurumo": "red", "nupten": "yellow"}
-
-#: "across all players' decks, there can be at most 1 copy of any Mythic or
-#: Legendary card, 2 copies of any Rare card, and 3 copies of any Common card"
-#: (000 "Customizing Decks"; 001 "Custom Decks"). Kept here as the one table.
-COPY_LIMITS: dict[str, int] = {"base": 3, "rare": 2, "mythic": 1, "legendary": 1}
+# the game's plain tables live in skyforge.catalog.constants (no pydantic): re-exported here
+from skyforge.catalog.constants import COPY_LIMITS, FACTION_COLORS, RARITIES  # noqa: E402,F401
 
 
 class Strict(BaseModel):
     # defer_build: validators are built on first validation, not at import — a
     # command served from the catalog cache never pays for them.
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=True)
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def _as_code(value: object) -> object:

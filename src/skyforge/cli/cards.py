@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from skyforge.catalog.models import CARD_MODELS, RARITIES
+from skyforge.catalog.constants import CARD_KINDS, RARITIES
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import load as load_deck_ref, load_all
 from skyforge.cli.main import App
@@ -20,7 +20,7 @@ from skyforge.rules.choosing import choose_cards
 from skyforge.text import plural
 from skyforge.terms import FACTIONS
 
-KIND_CHOICES = list(CARD_MODELS)
+KIND_CHOICES = list(CARD_KINDS)
 
 
 @click.group()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
@@ -10,12 +11,15 @@ from rich.markup import escape
 from skyforge.cli.complete import card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render, table as new_table
-from skyforge.decks import CollectionFile, load_collection
+from skyforge.decks import load_collection
 from skyforge.decks.collection import changes_for, edit_collection
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
 from skyforge.rules import owned_counts
 from skyforge.text import plural
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.decks.models import CollectionFile
 
 file_option = click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path),
                            help="The collection file (default: collection.toml in the workspace).")

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from skyforge.campaign.events import CampaignFile
 from skyforge.catalog.models import CatalogFile
 from skyforge.cli.output import emit_json
-from skyforge.decks.files import CollectionFile, DeckFile
+from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.draft.arena import TeamFile
 from skyforge.draft.session import DraftFile
 from skyforge.series.tracker import SeriesFile

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.markup import escape
 
 from skyforge.catalog import Catalog
-from skyforge.catalog.models import RARITIES, CardBase, CastleCard
+from skyforge.catalog.constants import RARITIES
 from skyforge.cli.output import console, table as new_table
 from skyforge.terms import demo_note
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import CardBase, CastleCard
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 
@@ -79,7 +84,7 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
                 "hero_class", "range", "source"):
         if key in data and data[key] not in (None, [], ""):
             out.print(f"  {key:<14}{escape(_cell(data[key]))}")
-    if isinstance(card, CastleCard):
+    if card.kind == "castle":
         out.print("  deck rules:")
         for line in castle_rules_lines(catalog, card):
             out.print(f"    {escape(line)}")

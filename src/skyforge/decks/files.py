@@ -1,59 +1,54 @@
-"""Deck and collection files: hand-editable TOML (DESIGN.md §3)."""
+"""Deck and collection files: hand-editable TOML (DESIGN.md §3).
+
+A file is read by the fast path first (:func:`skyforge.plain.plain_record`: plain checks
+generated from the models, read-only records, no pydantic); whenever it is not plain and
+valid, the pydantic models of :mod:`skyforge.decks.models` read it again and give their full
+report (imported on demand through :mod:`skyforge.plain_models`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
-
+from skyforge.plain_record import Record
+from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
-from skyforge.tomlpos import key_lines
+from skyforge.plain import plain_record, record_class
+from skyforge.plain_models import file_model
+from skyforge.storage import check_schema, exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
+from skyforge.tomlpos import LazyKeyLines, key_lines
+
+if TYPE_CHECKING:
+    from skyforge.decks.models import CollectionFile, DeckFile
+
+__all__ = ["MAX_COLLECTION_ENTRIES", "MAX_COPIES", "MAX_DECK_ENTRIES", "CollectionFile", "Deck", "DeckFile",
+           "PlainCollection", "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]
 
 
-#: no deck needs more copies of one card than this; larger numbers are typing slips
-MAX_COPIES = 99
-#: the most different cards (entries of [cards]) a deck holds, and a collection
-MAX_DECK_ENTRIES = 1_000
-MAX_COLLECTION_ENTRIES = 10_000
+def __getattr__(name: str):
+    # DeckFile and CollectionFile (skyforge.decks.models) are imported on first use: a plain,
+    # valid file never needs them (skyforge.plain_models is the one place that imports them)
+    if name in ("DeckFile", "CollectionFile"):
+        return file_model("deck" if name == "DeckFile" else "collection")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class DeckFile(BaseModel):
-    """A custom alliance deck."""
+class PlainCollection(Record):
+    """A collection file read by the fast path: the fields of :class:`CollectionFile`, and its source."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
-
-    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    name: str = Field(min_length=1, description="Deck name.")
-    castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
-    player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
-    cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COPIES)]] = Field(
-        default_factory=dict, max_length=MAX_DECK_ENTRIES,
-        description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}); at most "
-                    f"{MAX_DECK_ENTRIES:,} different cards.")
-
-
-class CollectionFile(BaseModel):
-    """What a player owns: whole products, and single cards."""
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
-
-    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    products: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
-        description="'SET' (its base box) or 'SET:Product name' → how many you own.")
-    cards: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
-        description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).")
-
-    _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
+    __slots__ = ("_source_of",)
 
     @property
     def source(self) -> tuple[Path | None, dict]:
         """The file this collection was read from and its key lines, for messages."""
-        return self._source
+        return getattr(self, "_source_of", (None, {}))
+
+
+_DECK_RECORD = record_class("deck")
+_COLLECTION_RECORD = record_class("collection", PlainCollection)
 
 
 @dataclass
@@ -68,12 +63,12 @@ class Deck:
     def name(self) -> str:
         return self.data.name
 
-    @property
+    @cached_property   # asked for once per card and violation in bulk validation: worked out once
     def label(self) -> str:
         """How messages name this deck: "Bo's deck" or the deck name."""
         return f"{self.data.player}'s deck" if self.data.player else f"deck '{self.data.name}'"
 
-    @property
+    @cached_property
     def file(self) -> str:
         return str(self.path) if self.path else self.data.name
 
@@ -110,7 +105,7 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
     """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
     try:
-        model, lines = parse_model(text, path, DeckFile, "deck")
+        model, lines = _read(text, path, "deck", _DECK_RECORD)
     except InputError as exc:
         if catalog is None:
             raise
@@ -144,8 +139,23 @@ def load_deck(path: Path, catalog=None) -> Deck:
     return parse_deck(read_text(path), path, catalog)
 
 
-def load_collection(path: Path, text: str | None = None) -> CollectionFile:
+def load_collection(path: Path, text: str | None = None) -> CollectionFile | PlainCollection:
     """A collection file (or ``text`` read elsewhere, e.g. standard input, named ``path`` in messages)."""
-    collection, lines = parse_model(read_text(path) if text is None else text, path, CollectionFile, "collection")
-    collection._source = (path, lines)
+    collection, lines = _read(read_text(path) if text is None else text, path, "collection", _COLLECTION_RECORD)
+    if isinstance(collection, PlainCollection):
+        object.__setattr__(collection, "_source_of", (path, lines))
+    else:
+        collection._source = (path, lines)
     return collection
+
+
+def _read(text: str, path: Path | str, kind: str, record: type[Record]) -> tuple[Any, Any]:
+    """A ``kind`` file's content and key lines: the fast path's record when the file is plain and
+    valid (lines worked out only if asked for), else the model's (or its full report)."""
+    data = parse_toml(text, path)
+    lines = LazyKeyLines(text)
+    check_schema(data, path, kind, lines)
+    plain = plain_record(kind, data, record)
+    if plain is not None:
+        return plain, lines
+    return parse_model(text, path, file_model(kind), kind)

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import code_order
+from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, AllianceCard, CastleCard
-from skyforge.decks.files import CollectionFile, Deck
+from skyforge.decks.files import Deck
 from skyforge.errors import InputError, Problem
 from skyforge.rules.owned import owned_counts
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records of these models
+    from skyforge.catalog.models import AllianceCard, CastleCard
+    from skyforge.decks.models import CollectionFile
 
 
 @dataclass
@@ -61,7 +66,7 @@ def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, 
                  collection: CollectionFile | None = None) -> Choice:
     """Every alliance card ``deck`` may still take, with how many copies are left."""
     castle = catalog.find(deck.data.castle, "castle")
-    if not isinstance(castle, CastleCard):
+    if castle is None or castle.kind != "castle":
         raise InputError(Problem(f"no castle '{deck.data.castle}' in the catalog", file=deck.file, key="castle",
                                  hint=catalog.suggest(deck.data.castle, "castle") or "see `skyforge castles`"))
     if castle.deck_rules is None:
@@ -80,7 +85,7 @@ def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, 
     rarity_left = {r: (None if rules[r].max is None else max(rules[r].max - used_by_rarity[r], 0)) for r in rules}
     candidates = []
     for card in catalog.of_kind("alliance"):
-        assert isinstance(card, AllianceCard)
+        assert card.kind == "alliance"  # type: ignore[attr-defined]
         if catalog.replaced_by(card.key) or card.rarity is None:
             continue  # errata replace the card completely; a card without rarity cannot be checked
         rule = rules.get(card.rarity)

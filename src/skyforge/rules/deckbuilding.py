@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, RARITIES, AllianceCard, CastleCard, CardBase
-from skyforge.decks.files import CollectionFile, Deck
+from skyforge.catalog.constants import COPY_LIMITS, RARITIES
+from skyforge.decks.files import Deck
 from skyforge.errors import SkyforgeError
 from skyforge.rules.owned import owned_counts
 from skyforge.text import a
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
+    from skyforge.decks.models import CollectionFile
 
 RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
             "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",
@@ -91,7 +96,12 @@ class _Entry:
     ref: str
     card: AllianceCard
     count: int
-    line: int | None
+    deck: Deck
+
+    @property
+    def line(self) -> int | None:
+        # looked up only for a violation: a valid deck never pays for its line map
+        return self.deck.line_of("cards", self.ref)
 
 
 def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
@@ -135,25 +145,24 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
     size = 0
     for ref, count in deck.data.cards.items():
         size += count
-        line = deck.line_of("cards", ref)
         card = catalog.find(ref)
         if card is None:
-            violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=line,
+            violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=deck.line_of("cards", ref),
                       hint=catalog.suggest(ref, "alliance"), fix=f"remove {ref} or correct its code")
             continue
         if card.kind != "alliance":  # type: ignore[attr-defined]
             violation("not-alliance-card", f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
-                      cards=(card.key,), line=line, fix=f"remove {card.key} from the [cards] table")
+                      cards=(card.key,), line=deck.line_of("cards", ref), fix=f"remove {card.key} from the [cards] table")
             continue
         old, card = card, catalog.with_errata(card)
         if card is not old:
             notes.append(f"{old.key} is corrected by errata {card.key} ({card.name}); checked as {card.key}")
-        assert isinstance(card, AllianceCard)
+        assert card.kind == "alliance"
         if card.key in entries:
             entries[card.key].count += count
             notes.append(f"{card.key} is listed more than once; counted {entries[card.key].count} copies")
         else:
-            entries[card.key] = _Entry(ref, card, count, line)
+            entries[card.key] = _Entry(ref, card, count, deck)
     checked = list(entries.values())
     if castle is not None:
         _castle_rules(catalog, castle, checked, size, violation)
@@ -171,8 +180,8 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
 
 def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     ref = deck.data.castle
-    line = deck.line_of("castle")
     card = catalog.find(ref, "castle")
+    line = deck.line_of("castle") if card is None or card.deck_rules is None else None
     if card is None:
         other = catalog.find(ref)
         message = (f"{_show(other)} is {a(other.kind)} card, not a castle" if other is not None  # type: ignore[attr-defined]
@@ -180,7 +189,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
         violation("unknown-castle", message, cards=(ref,), line=line,
                   hint=catalog.suggest(ref, "castle") or "see `skyforge castles`")
         return None
-    assert isinstance(card, CastleCard)
+    assert card.kind == "castle"
     if card.deck_rules is None:
         violation("missing-data", f"castle {_show(card)} has no deck-building rules in the catalog",
                   cards=(card.key,), line=line,
@@ -328,7 +337,8 @@ def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal
     """Which copies to remove: first where the card is illegal anyway, then from the largest holdings."""
     steps = []
     names = _labels([d for d, _ in holders])
-    for deck, entry in sorted(holders, key=lambda h: ((h[0].file, key) not in illegal, -h[1].count)):
+    order = (lambda h: ((h[0].file, key) not in illegal, -h[1].count)) if illegal else (lambda h: -h[1].count)
+    for deck, entry in sorted(holders, key=order):
         if excess <= 0:
             break
         take = min(excess, entry.count)

@@ -60,6 +60,8 @@ def check_depth(text: str, path: Path | str) -> None:
     from one such character to the next); a table header such as ``[[cards]]`` opens and
     closes its brackets on its own line.
     """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:   # cannot nest deeper: no scan (bulk reading)
+        return
     depth = 0
     line = 1
     quote = ""

@@ -18,12 +18,14 @@ import binascii
 import re
 import zlib
 from collections import defaultdict
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
-from skyforge.decks.files import DeckFile
 from skyforge.errors import InputError, Problem
+from skyforge.plain_models import file_model
+
+if TYPE_CHECKING:
+    from skyforge.decks.models import DeckFile
 
 PREFIX = "SF1."
 #: the longest share code read (a 99-card deck of many sets is a few hundred characters)
@@ -133,9 +135,10 @@ def _parse(payload: str) -> DeckFile:
     for line in loose:
         ref, _, count = line[1:].rpartition("*")
         add(ref, count)
+    DeckFile = file_model("deck")   # the model only to create a deck: encoding never needs it
     try:
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
-    except ValidationError as exc:
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError
         raise ValueError(str(exc)) from None
 
 

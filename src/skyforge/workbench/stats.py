@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import COPY_LIMITS, RARITIES, CastleCard
+from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.decks.files import Deck
 from skyforge.rules import ValidationReport, Violation, validate_decks
 from skyforge.terms import FACTIONS
 from skyforge.workbench.entries import Entry, resolve_entries
 from skyforge.workbench.odds import (DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table,
                                      p_drawn_by)
+
+if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
+    from skyforge.catalog.models import CastleCard
 
 TYPES = ("ally", "tower", "spell", "attachment")
 
@@ -191,7 +195,7 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
     size = sum(e.count for e in entries)
     known = [e for e in entries if e.card is not None]
     provenances = {catalog.provenance(e.card) for e in known}
-    budget, deck_size = castle_budget(castle, entries, size) if isinstance(castle, CastleCard) else ((), None)
+    budget, deck_size = castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else ((), None)
     return DeckStats(
         name=deck.data.name, player=deck.data.player, file=deck.file,
         castle=castle.key if castle else deck.data.castle, castle_name=castle.name if castle else None,

@@ -1,0 +1,55 @@
+"""The pydantic models of deck and collection files: the file format (DESIGN.md §3).
+
+They run when a file is not plain and valid (see :mod:`skyforge.plain`), when a
+deck is built in code, and for ``skyforge schema`` and the format docs. They are
+strict (issue 10): ``"3"``, ``true`` or ``3.0`` is refused where a whole number is
+due; the fast path's generated checks (:mod:`skyforge.plain_specs`) refuse at
+least as much, so a file they accept is one these models accept.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
+
+__all__ = ["MAX_COLLECTION_ENTRIES", "MAX_COPIES", "MAX_DECK_ENTRIES", "CollectionFile", "DeckFile"]
+
+
+class DeckFile(BaseModel):
+    """A custom alliance deck."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    name: str = Field(min_length=1, description="Deck name.")
+    castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
+    player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
+    cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COPIES)]] = Field(
+        default_factory=dict, max_length=MAX_DECK_ENTRIES,
+        description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}); at most "
+                    f"{MAX_DECK_ENTRIES:,} different cards.")
+
+
+class CollectionFile(BaseModel):
+    """What a player owns: whole products, and single cards."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
+    products: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
+        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
+        description="'SET' (its base box) or 'SET:Product name' → how many you own.")
+    cards: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
+        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
+        description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).")
+
+    _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
+
+    @property
+    def source(self) -> tuple[Path | None, dict]:
+        """The file this collection was read from and its key lines, for messages."""
+        return self._source

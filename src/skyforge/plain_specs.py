@@ -1,0 +1,183 @@
+"""Plain checks of the user's file models, generated from the pydantic models by
+tools/gen_plain_specs.py: do not edit by hand (a test checks it is current).
+
+SPECS: file kind → its top-level model. MODELS: model name → per field (by TOML key):
+attribute name, kind (``None``: only the pydantic model checks it), whether it is
+required, and its default; ``None`` for a model only pydantic can check.
+Read by :mod:`skyforge.plain`.
+"""
+
+# fmt: off
+SPECS = {'deck': 'DeckFile', 'collection': 'CollectionFile', 'campaign': 'CampaignFile'}
+
+MODELS = {
+    'ActionTaken': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['action-taken']}, None), 'required': False, 'default': 'action-taken'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'action': {'attr': 'action', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'change': {'attr': 'change', 'kind': ('int', {}, None), 'required': True, 'default': None},
+        'recruit': {'attr': 'recruit', 'kind': ('opt', {}, ('int', {'ge': 1}, None)), 'required': False, 'default': None},
+        'offers': {'attr': 'offers', 'kind': ('opt', {}, ('dict', {}, ('list', {}, ('list', {}, ('str', {}, None))))), 'required': False, 'default': None},
+        'castle_health': {'attr': 'castle_health', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'exile': {'attr': 'exile', 'kind': ('opt', {}, ('int', {'ge': 1}, None)), 'required': False, 'default': None},
+        'exile_horde': {'attr': 'exile_horde', 'kind': ('opt', {}, ('int', {'ge': 1}, None)), 'required': False, 'default': None},
+        'reminder': {'attr': 'reminder', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+    }},
+    'CampaignFile': {'fields': {
+        'schema': {'attr': 'schema_', 'kind': ('int', {'ge': 1}, None), 'required': False, 'default': 1},
+        'events': {'attr': 'events', 'kind': ('list', {}, ('union', {'on': 'type'}, {'created': 'Created', 'starting-deck': 'StartingDeck', 'game-set-up': 'GameSetUp', 'action-taken': 'ActionTaken', 'mandatory-resolved': 'MandatoryResolved', 'offers-formed': 'OffersFormed', 'offer-taken': 'OfferTaken', 'income-earned': 'IncomeEarned', 'gold-adjusted': 'GoldAdjusted', 'pillaged': 'Pillaged', 'exiled': 'Exiled', 'health-set': 'HealthSet', 'game-ended': 'GameEnded'})), 'required': False, 'default': []},
+    }},
+    'CollectionFile': {'fields': {
+        'schema': {'attr': 'schema_', 'kind': ('int', {'ge': 1}, None), 'required': False, 'default': 1},
+        'products': {'attr': 'products', 'kind': ('dict', {'max_length': 10000}, ('int', {'ge': 0, 'le': 99}, None)), 'required': False, 'default': {}},
+        'cards': {'attr': 'cards', 'kind': ('dict', {'max_length': 10000}, ('int', {'ge': 0, 'le': 99}, None)), 'required': False, 'default': {}},
+    }},
+    'Created': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['created']}, None), 'required': False, 'default': 'created'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'name': {'attr': 'name', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'seed': {'attr': 'seed', 'kind': ('int', {}, None), 'required': True, 'default': None},
+        'castle': {'attr': 'castle', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'castle_name': {'attr': 'castle_name', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'castle_health': {'attr': 'castle_health', 'kind': ('int', {'ge': 0}, None), 'required': True, 'default': None},
+        'format': {'attr': 'format', 'kind': ('literal', {'values': ['standard', 'limited']}, None), 'required': False, 'default': 'standard'},
+        'players': {'attr': 'players', 'kind': ('list', {}, ('model', {}, 'PlayerSetup')), 'required': True, 'default': None},
+        'hordes': {'attr': 'hordes', 'kind': ('list', {}, ('str', {}, None)), 'required': True, 'default': None},
+        'difficulty': {'attr': 'difficulty', 'kind': ('int', {'ge': 1, 'le': 5}, None), 'required': True, 'default': None},
+        'horde_deck': {'attr': 'horde_deck', 'kind': ('dict', {}, ('int', {'ge': 1, 'le': 99}, None)), 'required': False, 'default': {}},
+        'horde_deck_notes': {'attr': 'horde_deck_notes', 'kind': ('list', {}, ('str', {}, None)), 'required': False, 'default': []},
+        'scenario_pile': {'attr': 'scenario_pile', 'kind': ('list', {}, ('model', {}, 'Scenario')), 'required': True, 'default': None},
+        'portal_pile': {'attr': 'portal_pile', 'kind': ('list', {}, ('model', {}, 'Portal')), 'required': True, 'default': None},
+        'final_outsider': {'attr': 'final_outsider', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'notes': {'attr': 'notes', 'kind': ('list', {}, ('str', {}, None)), 'required': False, 'default': []},
+    }},
+    'DeckFile': {'fields': {
+        'schema': {'attr': 'schema_', 'kind': ('int', {'ge': 1}, None), 'required': False, 'default': 1},
+        'name': {'attr': 'name', 'kind': ('str', {'min_length': 1}, None), 'required': True, 'default': None},
+        'castle': {'attr': 'castle', 'kind': ('str', {'min_length': 1}, None), 'required': True, 'default': None},
+        'player': {'attr': 'player', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'cards': {'attr': 'cards', 'kind': ('dict', {'max_length': 1000}, ('int', {'ge': 1, 'le': 99}, None)), 'required': False, 'default': {}},
+    }},
+    'Exiled': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['exiled']}, None), 'required': False, 'default': 'exiled'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'player': {'attr': 'player', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'card': {'attr': 'card', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'horde': {'attr': 'horde', 'kind': ('opt', {}, ('bool', {}, None)), 'required': False, 'default': None},
+        'free': {'attr': 'free', 'kind': ('opt', {}, ('bool', {}, None)), 'required': False, 'default': None},
+    }},
+    'GameEnded': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['game-ended']}, None), 'required': False, 'default': 'game-ended'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'game': {'attr': 'game', 'kind': ('int', {'ge': 1, 'le': 4}, None), 'required': True, 'default': None},
+        'result': {'attr': 'result', 'kind': ('literal', {'values': ['won', 'lost']}, None), 'required': True, 'default': None},
+        'castle_health': {'attr': 'castle_health', 'kind': ('int', {}, None), 'required': True, 'default': None},
+    }},
+    'GameSetUp': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['game-set-up']}, None), 'required': False, 'default': 'game-set-up'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'game': {'attr': 'game', 'kind': ('int', {'ge': 1, 'le': 4}, None), 'required': True, 'default': None},
+        'scenario': {'attr': 'scenario', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'portal': {'attr': 'portal', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'outsider': {'attr': 'outsider', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'henchman_scenario': {'attr': 'henchman_scenario', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+    }},
+    'GoldAdjusted': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['gold-adjusted']}, None), 'required': False, 'default': 'gold-adjusted'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'amount': {'attr': 'amount', 'kind': ('int', {}, None), 'required': True, 'default': None},
+        'change': {'attr': 'change', 'kind': ('int', {}, None), 'required': True, 'default': None},
+    }},
+    'HealthSet': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['health-set']}, None), 'required': False, 'default': 'health-set'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'castle_health': {'attr': 'castle_health', 'kind': ('int', {}, None), 'required': True, 'default': None},
+    }},
+    'IncomeEarned': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['income-earned']}, None), 'required': False, 'default': 'income-earned'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'change': {'attr': 'change', 'kind': ('int', {}, None), 'required': True, 'default': None},
+    }},
+    'MandatoryResolved': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['mandatory-resolved']}, None), 'required': False, 'default': 'mandatory-resolved'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'scenario': {'attr': 'scenario', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'change': {'attr': 'change', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'castle_health': {'attr': 'castle_health', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'recruit': {'attr': 'recruit', 'kind': ('opt', {}, ('int', {'ge': 1}, None)), 'required': False, 'default': None},
+        'offers': {'attr': 'offers', 'kind': ('opt', {}, ('dict', {}, ('list', {}, ('list', {}, ('str', {}, None))))), 'required': False, 'default': None},
+        'exile': {'attr': 'exile', 'kind': ('opt', {}, ('int', {'ge': 1}, None)), 'required': False, 'default': None},
+        'exile_horde': {'attr': 'exile_horde', 'kind': ('opt', {}, ('int', {'ge': 1}, None)), 'required': False, 'default': None},
+        'reminder': {'attr': 'reminder', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+    }},
+    'OfferTaken': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['offer-taken']}, None), 'required': False, 'default': 'offer-taken'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'player': {'attr': 'player', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'offer': {'attr': 'offer', 'kind': ('int', {'ge': 1, 'le': 3}, None), 'required': True, 'default': None},
+        'cards': {'attr': 'cards', 'kind': ('list', {}, ('str', {}, None)), 'required': True, 'default': None},
+        'to_bottom': {'attr': 'to_bottom', 'kind': ('list', {}, ('str', {}, None)), 'required': True, 'default': None},
+    }},
+    'OffersFormed': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['offers-formed']}, None), 'required': False, 'default': 'offers-formed'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'recruit': {'attr': 'recruit', 'kind': ('int', {'ge': 1}, None), 'required': True, 'default': None},
+        'offers': {'attr': 'offers', 'kind': ('dict', {}, ('list', {}, ('list', {}, ('str', {}, None)))), 'required': True, 'default': None},
+    }},
+    'Pillaged': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['pillaged']}, None), 'required': False, 'default': 'pillaged'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'cards': {'attr': 'cards', 'kind': ('int', {'ge': 1}, None), 'required': True, 'default': None},
+        'change': {'attr': 'change', 'kind': ('int', {}, None), 'required': True, 'default': None},
+    }},
+    'PlayerSetup': {'fields': {
+        'name': {'attr': 'name', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'castle': {'attr': 'castle', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'visiting': {'attr': 'visiting', 'kind': ('bool', {}, None), 'required': False, 'default': False},
+        'market_decks': {'attr': 'market_decks', 'kind': ('list', {}, ('str', {}, None)), 'required': True, 'default': None},
+        'market': {'attr': 'market', 'kind': ('list', {}, ('str', {}, None)), 'required': True, 'default': None},
+        'removed': {'attr': 'removed', 'kind': ('list', {}, ('str', {}, None)), 'required': False, 'default': []},
+    }},
+    'Portal': {'fields': {
+        'code': {'attr': 'code', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'name': {'attr': 'name', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'horde': {'attr': 'horde', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+    }},
+    'Scenario': {'fields': {
+        'code': {'attr': 'code', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'name': {'attr': 'name', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'horde': {'attr': 'horde', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'difficulty': {'attr': 'difficulty', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'income': {'attr': 'income', 'kind': ('int', {}, None), 'required': False, 'default': 0},
+        'mandatory_text': {'attr': 'mandatory_text', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'mandatory': {'attr': 'mandatory', 'kind': ('opt', {}, ('model', {}, 'ScenarioEffect')), 'required': False, 'default': None},
+        'henchman': {'attr': 'henchman', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'actions': {'attr': 'actions', 'kind': ('list', {}, ('model', {}, 'ScenarioAction')), 'required': False, 'default': []},
+    }},
+    'ScenarioAction': {'fields': {
+        'name': {'attr': 'name', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'gold': {'attr': 'gold', 'kind': ('int', {}, None), 'required': True, 'default': None},
+        'repeatable': {'attr': 'repeatable', 'kind': ('bool', {}, None), 'required': False, 'default': False},
+        'recruit': {'attr': 'recruit', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'exile': {'attr': 'exile', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'exile_horde': {'attr': 'exile_horde', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'castle_health': {'attr': 'castle_health', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'text': {'attr': 'text', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'reminder': {'attr': 'reminder', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+    }},
+    'ScenarioEffect': {'fields': {
+        'text': {'attr': 'text', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'gold': {'attr': 'gold', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'castle_health': {'attr': 'castle_health', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'recruit': {'attr': 'recruit', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'exile': {'attr': 'exile', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'exile_horde': {'attr': 'exile_horde', 'kind': ('opt', {}, ('int', {}, None)), 'required': False, 'default': None},
+        'reminder': {'attr': 'reminder', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+    }},
+    'StartingDeck': {'fields': {
+        'type': {'attr': 'type', 'kind': ('literal', {'values': ['starting-deck']}, None), 'required': False, 'default': 'starting-deck'},
+        'at': {'attr': 'at', 'kind': ('opt', {}, ('str', {}, None)), 'required': False, 'default': None},
+        'player': {'attr': 'player', 'kind': ('str', {}, None), 'required': True, 'default': None},
+        'cards': {'attr': 'cards', 'kind': ('dict', {}, ('int', {'ge': 1, 'le': 99}, None)), 'required': True, 'default': None},
+    }},
+}

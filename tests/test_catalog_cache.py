@@ -1,0 +1,155 @@
+"""The catalog cache holds data only, and is rebuilt — never trusted — when it is in any doubt."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from pathlib import Path
+
+import pytest
+
+from skyforge.catalog import cache, load_catalog, records
+from skyforge.catalog.index import Origin
+from skyforge.catalog.loader import catalog_files
+
+MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SKYFORGE_CACHE_DIR", str(folder))
+    return folder
+
+
+def _only_file(folder: Path) -> Path:
+    (path,) = folder.glob("catalog-*.json")
+    return path
+
+
+def _rewrite(path: Path, header: dict | None = None, data: bytes | None = None) -> None:
+    """Replace header and/or data, keeping a valid checksum unless the header is given whole."""
+    old_header, _, old_data = path.read_bytes().partition(b"\n")
+    data = old_data if data is None else data
+    head = json.loads(old_header) | {"crc32": zlib.crc32(data)}
+    if header is not None:
+        head |= header
+    path.write_bytes(json.dumps(head).encode() + b"\n" + data)
+
+
+def test_the_cache_is_json_of_plain_values_and_a_hit_equals_a_fresh_load(cache_dir):
+    fresh = load_catalog([MINI])
+    path = _only_file(cache_dir)
+    header, _, data = path.read_bytes().partition(b"\n")
+    head = json.loads(header)
+    assert head["format"] == cache.FORMAT and head["version"] == cache.VERSION
+    assert head["crc32"] == zlib.crc32(data) and head["key"] == cache.cache_key(catalog_files([MINI]))
+    models, _, payload = data.partition(b"\n")
+    json.loads(models), json.loads(payload)            # plain JSON: no code, nothing but data
+    assert b"pickle" not in path.read_bytes() and not list(cache_dir.glob("*.pickle"))
+    hit = load_catalog([MINI])
+    assert hit is not fresh and hit.cards == fresh.cards and hit.origins == fresh.origins
+    assert hit.files == fresh.files and hit.entry_layers == fresh.entry_layers
+    castle = hit.get("TST.001")
+    assert isinstance(castle, records.CardRecord) and castle.kind == "castle" and castle.key == "TST.001"
+    assert castle.model_dump(exclude_none=True, exclude_defaults=True) == \
+        fresh.get("TST.001").model_dump(exclude_none=True, exclude_defaults=True)
+    assert isinstance(hit.origins["TST.001"], Origin)
+
+
+def _damaged(cache_dir: Path, how: str) -> None:
+    path = _only_file(cache_dir)
+    if how == "garbage":
+        path.write_bytes(b"\x80\x04garbage")
+    elif how == "truncated":
+        path.write_bytes(path.read_bytes()[:-200])
+    elif how == "pickle":
+        import pickle
+
+        path.write_bytes(pickle.dumps({"cards": {}}))
+    elif how == "checksum":
+        header, _, data = path.read_bytes().partition(b"\n")
+        path.write_bytes(header + b"\n" + data.replace(b"Blue Keep", b"Blue Kelp"))
+    elif how == "version":
+        _rewrite(path, header={"version": cache.VERSION + 1})
+    elif how == "foreign":
+        _rewrite(path, header={"format": "someone else's cache"})
+    elif how == "other-key":
+        _rewrite(path, header={"key": cache.cache_key(catalog_files([MINI]))[:-1]})
+    elif how == "wrong-type":                # a valid checksum over data of the wrong shape
+        _rewrite(path, data=b'{}\n{"$d":[["cards",[1,2,3]]]}')
+    elif how == "unknown-tag":
+        _rewrite(path, data=b'{}\n{"$x":"os.system"}')
+    elif how == "card-not-a-record":
+        models, _, payload = path.read_bytes().partition(b"\n")[2].partition(b"\n")
+        fields = json.loads(payload)
+        for pair in fields["$d"]:
+            if pair[0] == "cards":
+                pair[1]["$d"][0][1] = "not a card"
+        _rewrite(path, data=models + b"\n" + json.dumps(fields).encode())
+    else:
+        raise AssertionError(how)
+
+
+@pytest.mark.parametrize("how", ["garbage", "truncated", "pickle", "checksum", "version", "foreign",
+                                 "other-key", "wrong-type", "unknown-tag", "card-not-a-record"])
+def test_a_corrupt_foreign_or_wrong_typed_cache_is_rebuilt(cache_dir, how):
+    load_catalog([MINI])
+    _damaged(cache_dir, how)
+    path = _only_file(cache_dir)
+    assert cache.read(catalog_files([MINI])) is None
+    catalog = load_catalog([MINI])
+    assert catalog.get("TST.001").name == "Blue Keep"
+    assert cache.read(catalog_files([MINI])) is not None   # rewritten, now a hit
+    assert _only_file(cache_dir) == path
+
+
+def test_an_old_pickle_cache_is_never_read_and_is_removed(cache_dir):
+    cache_dir.mkdir()
+    old = cache_dir / "catalog-0123456789abcdef0123456789abcdef.pickle"
+    old.write_bytes(b"cos\nsystem\n(S'echo owned'\ntR.")
+    assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
+    assert not old.exists()
+
+
+def test_the_plain_tables_match_the_models():
+    from skyforge.catalog import constants, models
+
+    assert constants.CARD_KINDS == models.KINDS
+
+
+def test_records_round_trip_and_refuse_untagged_objects():
+    value = {"a": [1, 2.5, None, True], ("t", 1): Path("x/y"), "o": Origin(Path("f"), 3, "user", (Path("g"), 4))}
+    assert records.loads(records.dumps(value)) == value
+    with pytest.raises(ValueError):
+        records.loads('{}\n{"cards": 1}')
+    with pytest.raises(ValueError):
+        records.loads('{"X": {"card": "yes", "defaults": {"$d": []}}}\n{"$m": "X"}')
+    frozen = records.loads('{"X": {"card": false, "defaults": {"$d": []}}}\n{"$m": "X", "a": 1}')
+    with pytest.raises(AttributeError):
+        frozen.a = 2
+    assert frozen.model_copy(update={"a": 2}).a == 2 and frozen.a == 1
+
+
+def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_path):
+    """Another layer selection, another user file, or a user file changed in place (same size,
+    another time) is another key: never served the catalog of other files."""
+    shipped = load_catalog(None)                        # official + demo
+    official = load_catalog([Path("@official")])        # official alone
+    assert any(c.set_code == "DEMO" for c in shipped.cards.values())
+    assert not any(c.set_code == "DEMO" for c in official.cards.values())
+    mine = tmp_path / "mine.toml"
+    mine.write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_catalog([mine]).get("TST.001").name == "Blue Keep"
+    assert len({cache.cache_file(catalog_files(p)) for p in (None, [Path("@official")], [mine])}) == 3
+    assert len(list(cache_dir.glob("catalog-*.json"))) == 3
+    mine.write_text(mine.read_text(encoding="utf-8").replace("Blue Keep", "Blue Kelp"), encoding="utf-8")
+    stat = mine.stat()
+    import os
+
+    os.utime(mine, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert load_catalog([mine]).get("TST.001").name == "Blue Kelp"
+    other = tmp_path / "other.toml"
+    other.write_text('schema = 1\n', encoding="utf-8")
+    assert cache.cache_key(catalog_files([mine, other])) != cache.cache_key(catalog_files([mine]))
+    assert load_catalog([mine, other]).user_files == [mine, other]
