@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from skyforge.cli.markup import BOLD, CAPTION, NULL, TITLE, Style, cell_len, crop, markup, pad_to, plain_text, wrap
+from skyforge.cli.markup import (BOLD, CAPTION, NULL, TITLE, Style, cell_len, crop, cut, markup, pad_to, plain_text,
+                                 wrap)
 
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000
@@ -28,17 +29,25 @@ _WHOLE = re.compile(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?")
 # --- tables ------------------------------------------------------------------------------------
 
 class Column:
-    __slots__ = ("header", "justify", "cells", "width")
+    __slots__ = ("header", "justify", "cells", "width", "_plains", "_widths")
 
     def __init__(self, header: str = "", justify: str = "left") -> None:
         self.header = header
         self.justify = justify
         self.cells: list[str] = []
         self.width: int | None = None
+        self._plains: list[str] | None = None
+        self._widths: list[int] = []
+
+    def measure(self) -> tuple[list[str], list[int]]:
+        """What the header and each cell show, and how wide each is (the header first); taken once."""
+        if self._plains is None or len(self._plains) != len(self.cells) + 1:
+            self._plains = [plain_text(x) for x in (self.header, *self.cells)]
+            self._widths = [_lines_width(x) for x in self._plains]
+        return self._plains, self._widths
 
 
-def _lines_width(cell: str) -> int:
-    text = plain_text(cell)
+def _lines_width(text: str) -> int:
     if "\n" not in text:
         return cell_len(text)
     return max(cell_len(line) for line in text.split("\n"))
@@ -95,7 +104,7 @@ class Table:
         longest text columns (names) are cut with an ellipsis — never wrapped over several lines;
         still too wide, the rightmost columns are left out, and a note under the table says so."""
         if self.rows and len(self.columns) > 1:
-            kept = [c for c in self.columns if not all(not plain_text(x).strip() for x in c.cells)]
+            kept = [c for c in self.columns if not all(not x.strip() for x in c.measure()[0][1:])]
             if kept and len(kept) < len(self.columns):
                 self.columns = kept
         dropped: list[str] = []
@@ -114,21 +123,20 @@ class Table:
 
     def _widths(self, max_width: int) -> tuple[list[int], list[int], int]:
         """Column widths that fit ``max_width`` as well as cutting allows, and the excess left."""
-        natural = [max([_lines_width(c.header)] + [_lines_width(x) for x in c.cells]) for c in self.columns]
-        floors = []
-        plains = [[plain_text(x).strip() for x in c.cells] for c in self.columns]
-        for c, n, cells in zip(self.columns, natural, plains):
-            header = _lines_width(c.header)
-            # text columns (names) may be cut; codes, numbers and headers never are
-            floors.append(min(n, max(header, 12)) if any(" " in x for x in cells) else n)
+        measures = [c.measure() for c in self.columns]
+        natural = [max(lengths) for _, lengths in measures]
+        headers = [lengths[0] for _, lengths in measures]
+        plains = [[x.strip() for x in texts[1:]] for texts, _ in measures]
+        # text columns (names) may be cut; codes, numbers and headers never are
+        floors = [min(n, max(header, 12)) if any(" " in x for x in cells) else n
+                  for n, header, cells in zip(natural, headers, plains)]
         overhead = self._extra_width + sum(self._pad(i) for i in range(len(self.columns)))
         widths = list(natural)
         excess = sum(widths) + overhead - max_width
         # first the text columns (names) down to 12; then any column that is not a code or a
         # number down to its header (at least 6): codes, numbers and headers stay whole
-        second = [f if f < n or all(_WHOLE.fullmatch(x) for x in cells)
-                  else max(_lines_width(c.header), min(n, 6))
-                  for c, n, f, cells in zip(self.columns, natural, floors, plains)]
+        second = [f if f < n or all(_WHOLE.fullmatch(x) for x in cells) else max(header, min(n, 6))
+                  for n, f, header, cells in zip(natural, floors, headers, plains)]
         for bounds in (floors, second):
             while excess > 0:
                 room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, bounds)) if w > f]
@@ -153,9 +161,9 @@ class Table:
             if c.width is not None:
                 measured = c.width + pad
             else:
-                cells = [c.header, *c.cells] if self.show_header else c.cells
-                measured = max((min(_lines_width(x) + pad, available) if available - pad >= 1 else available
-                                for x in cells), default=available)
+                lengths = c.measure()[1] if self.show_header else c.measure()[1][1:]
+                measured = max((min(n + pad, available) if available - pad >= 1 else available
+                                for n in lengths), default=available)
             widths.append(min(measured, available) or 1)
         if sum(widths) > available:
             widths = _ratio_reduce(sum(widths) - available, widths)
@@ -164,12 +172,13 @@ class Table:
         if self.title:
             out += [t.segments(TITLE) for t in wrap(markup(self.title), table_width, self.title_justify)]
         divider = [("|" if ascii_only else " ", NULL)] if self.rule else []
-        rows = range(-1 if self.show_header else 0, self.rows)
-        for row in rows:
+        columns = [(i, c.cells, c.header, c.measure()[1], c.justify, w)
+                   for i, (c, w) in enumerate(zip(self.columns, widths))]
+        draw_cell = self._cell
+        for row in range(-1 if self.show_header else 0, self.rows):
             style = self.header_style if row < 0 else NULL
-            cells = []
-            for i, (c, w) in enumerate(zip(self.columns, widths)):
-                cells.append(self._cell(c.header if row < 0 else c.cells[row], c.justify, i, w, style))
+            cells = [draw_cell(header if row < 0 else texts[row], lengths[row + 1], justify, i, w, style)
+                     for i, texts, header, lengths, justify, w in columns]
             height = max(len(cell) for cell in cells)
             for n in range(height):
                 line: list[tuple[str, Style]] = []
@@ -185,18 +194,45 @@ class Table:
             out += [t.segments(CAPTION) for t in wrap(markup(self.caption), table_width, "left")]
         return out
 
-    def _cell(self, cell: str, justify: str, index: int, width: int, style: Style) -> list[list]:
+    def _cell(self, cell: str, length: int, justify: str, index: int, width: int, style: Style) -> list[list]:
+        """A cell's lines: padding, then the text cut with an ellipsis or padded to the column."""
         left, right = self.padding
         if not self.pad_edge:
             left = 0 if index == 0 else left
             right = 0 if index == len(self.columns) - 1 else right
         inner = max(width - left - right, 0)
+        if inner and "[" not in cell and "\n" not in cell and "\t" not in cell and cell.isprintable():
+            # plain text on one line, the common case, without the Text it would take
+            text = _justify(cell, length, inner, justify)
+            if not style:   # one run: its pieces are written alike
+                return [[(" " * left + text + " " * right, NULL)]]
+            texts = [[(text, NULL)]]
+        else:
+            texts = [text.segments() for text in wrap(markup(cell), inner, justify, "ellipsis", no_wrap=True)]
         lines = []
-        for text in wrap(markup(cell), inner, justify, "ellipsis", no_wrap=True):
-            segments = pad_to([(t, style + st) for t, st in text.segments()], inner, style)
+        for segments in texts:
+            segments = pad_to([(t, style + st) for t, st in segments], inner, style)
             line = ([(" " * left, style)] if left else []) + segments + ([(" " * right, style)] if right else [])
             lines.append(line if left + right <= width else pad_to(line, width, style))
         return lines
+
+
+def _justify(text: str, length: int, width: int, justify: str) -> str:
+    """Plain text (``length`` columns) justified in ``width``, cut with an ellipsis (rich's ``wrap``
+    of one line that may not wrap)."""
+    if justify == "left":
+        if length > width:
+            return cut(text, width - 1) + "…"
+        return text + " " * (width - length)
+    text = text.rstrip()
+    length = cell_len(text)
+    if length > width:
+        text = cut(text, width - 1) + "…"
+        length = cell_len(text)
+    room = width - length
+    if justify == "right":
+        return " " * room + text
+    return " " * (room // 2) + text + " " * (room - room // 2)
 
 
 def _ratio_reduce(total: int, values: list[int]) -> list[int]:
@@ -251,19 +287,26 @@ class Console:
             indent = len(text) - len(text.lstrip(" "))
             body = markup(text[indent:])
             inner = min(min(cell_len(body.plain), width) + indent, width) - indent
+            if inner < 1:
+                return []   # as rich: an indent with nothing after it prints nothing
             return [[(" " * indent, NULL), *pad_to(line.segments(), inner)]
                     for line in wrap(body, inner)]
         return [line.segments() for line in wrap(markup(text), width)]
 
     def ansi(self, lines: list[list[tuple[str, Style]]]) -> str:
         width = self.width
+        if not lines:
+            return ""
         out = []
         for line in lines:
+            if not self.styles:
+                text = "".join(t for t, _ in line)
+                if 2 * len(text) > width and cell_len(text) > width:
+                    text = "".join(t for t, _ in crop(line, width))
+                out.append(text)
+                continue
             if sum(cell_len(t) for t, _ in line) > width:
                 line = crop(line, width)
-            if not self.styles:
-                out.append("".join(t for t, _ in line))
-                continue
             parts = []
             for text, style in line:
                 sgr = style.sgr(self.colours) if style and text else ""

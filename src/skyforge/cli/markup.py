@@ -9,6 +9,7 @@ between words as rich does. :mod:`skyforge.cli.draw` draws lines and tables with
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from unicodedata import combining, east_asian_width
 
 _TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
@@ -90,6 +91,11 @@ def cell_len(text: str) -> int:
     """Columns the text takes on a terminal: wide characters two, combining marks none."""
     if text.isascii():
         return len(text)
+    return _cells(text)
+
+
+@lru_cache(maxsize=4096)
+def _cells(text: str) -> int:
     return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
@@ -140,9 +146,9 @@ class Text:
         length = cell_len(self.plain)
         if length > width:
             if overflow == "ellipsis":
-                self.set_plain(_cut(self.plain, width - 1) + "…")
+                self.set_plain(cut(self.plain, width - 1) + "…")
             else:
-                self.set_plain(_cut(self.plain, width))
+                self.set_plain(cut(self.plain, width))
         if pad and length < width:
             self.plain += " " * (width - length)
 
@@ -185,7 +191,7 @@ class Text:
         return out
 
 
-def _cut(text: str, width: int) -> str:
+def cut(text: str, width: int) -> str:
     """The first ``width`` columns of the text (a wide character that would be split is left out)."""
     if width <= 0:
         return ""
@@ -211,6 +217,12 @@ def markup(text: str) -> Text:
     """Console markup read into a :class:`Text`: ``[bold]name[/] — [red]✗[/]``."""
     if "[" not in text:
         return Text(text.translate(_CONTROL))
+    plain, spans = _parse(text)
+    return Text(plain, list(spans))
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> tuple[str, tuple]:
     plain: list[str] = []
     length = 0
     stack: list[tuple[int, str]] = []
@@ -261,12 +273,16 @@ def markup(text: str) -> Text:
         if opened:
             spans.append((begin, length, opened))
     ordered = sorted(spans[::-1], key=lambda span: span[0])
-    return Text("".join(plain), [(s, e, parse_style(name)) for s, e, name in ordered])
+    return "".join(plain), tuple((s, e, parse_style(name)) for s, e, name in ordered)
 
 
 def plain_text(text: str) -> str:
     """What a markup string shows, without its tags."""
-    return markup(text).plain if "[" in text else text
+    return _plain(text) if "[" in text else text.translate(_CONTROL)
+
+
+def _plain(text: str) -> str:
+    return _parse(text)[0]
 
 
 # --- lines: wrapping as rich wraps --------------------------------------------------------------
