@@ -33,8 +33,11 @@ _PACKAGE = Path(__file__).resolve().parent
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
 VERSION = 2
-#: skyforge's own files whose change invalidates every cache (models, merge, runtime values)
-_OWN = ("models.py", "constants.py", "loader.py", "index.py", "completion.py", "records.py", "cache.py", "codes.py")
+#: skyforge's own files whose change invalidates every cache (models, merge, runtime values);
+#: tests/test_catalog_cache.py checks that every module of the models and of the merge is here
+_OWN = ("models/__init__.py", "models/common.py", "models/cards.py", "models/deckrules.py", "models/scenarios.py",
+        "models/setup_rules.py", "models/drafts.py", "models/file.py", "constants.py", "loader.py", "build.py",
+        "index.py", "completion.py", "records.py", "cache.py", "codes.py")
 
 
 def cache_dir() -> Path | None:
