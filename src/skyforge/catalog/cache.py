@@ -22,12 +22,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import time
 import zlib
 from pathlib import Path
 
 from skyforge import __version__
 from skyforge.catalog import records
 from skyforge.catalog.index import Catalog
+from skyforge.storage import atomic_write
 
 _PACKAGE = Path(__file__).resolve().parent
 FORMAT = "skyforge catalog cache"
@@ -121,8 +123,6 @@ def write(files: list[Path], text: str) -> None:
         path = cache_file(files, key)
         if path is None:
             return
-        from skyforge.storage import atomic_write
-
         data = text.encode("utf-8")
         header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key,
                   "crc32": zlib.crc32(data)}
@@ -135,6 +135,4 @@ def write(files: list[Path], text: str) -> None:
 
 
 def _oldest_allowed() -> float:
-    import time
-
     return time.time() - 7 * 24 * 3600
