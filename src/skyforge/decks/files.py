@@ -8,6 +8,7 @@ report (imported on demand through :mod:`skyforge.plain_models`).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -91,8 +92,6 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     candidate = workspace_file(workspace, "decks", ref, "deck name")
     if not candidate.exists():
         known = sorted(p.stem for p in (workspace / "decks").glob("*.toml"))
-        import difflib
-
         near = difflib.get_close_matches(ref, known, n=1)
         raise NotFoundError(Problem(f"no deck '{ref}' (looked for {candidate})",
                                     hint=f"did you mean '{near[0]}'?" if near else
