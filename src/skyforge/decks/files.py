@@ -114,7 +114,7 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
             raise exc from None
         cards = data.get("cards") if isinstance(data, dict) else None
         raise InputError(exc.problems + _unknown_cards(catalog, cards, path, key_lines(text), exc.problems)) from None
-    return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
+    return Deck(path if isinstance(path, Path) else Path(path) if isinstance(path, str) else None, model, lines)
 
 
 def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
