@@ -118,6 +118,17 @@ def test_the_plain_tables_match_the_models():
     assert constants.CARD_KINDS == models.KINDS
 
 
+def test_the_key_covers_the_models_and_the_merge():
+    """A change to any model module, or to the code that reads and merges the files, makes every
+    cache miss: those files are in the key."""
+    package = Path(cache.__file__).parent
+    needed = {p.relative_to(package).as_posix() for p in (package / "models").glob("*.py")}
+    needed |= {"build.py", "loader.py", "completion.py", "records.py", "index.py", "cache.py"}
+    assert needed <= set(cache._OWN), sorted(needed - set(cache._OWN))
+    keyed = {Path(entry[0]) for entry in cache.cache_key([]) if isinstance(entry, list)}
+    assert {(package / name).resolve() for name in cache._OWN} == keyed
+
+
 def test_records_round_trip_and_refuse_untagged_objects():
     value = {"a": [1, 2.5, None, True], ("t", 1): Path("x/y"), "o": Origin(Path("f"), 3, "user", (Path("g"), 4))}
     assert records.loads(records.dumps(value)) == value

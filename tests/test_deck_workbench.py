@@ -15,6 +15,8 @@ from skyforge.catalog import load_catalog
 from skyforge.catalog.models import AllianceCard
 from skyforge.decks import load_deck
 from skyforge.decks.specs import CardSpec, parse_spec
+from skyforge.catalog.codes import code_order
+from skyforge.workbench.diff import DeckDiff, diff_decks
 from skyforge.workbench.premade import build_premade
 from skyforge.workbench.odds import HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
 from skyforge.workbench.entries import Entry
@@ -285,6 +287,20 @@ def test_diff(run, workspace):
     human = run("deck", "diff", "demo-blue-wall", "b", expect=1).stdout
     assert "+   2  DEMO.012" in human and "-   1  DEMO.044" in human and "~  -2  DEMO.007" in human
     assert "same cards and castle" in run("deck", "diff", "demo-blue-wall", "demo-blue-wall").stdout
+
+
+def test_diff_is_a_typed_value(catalog):
+    blue, green = (load_deck(EXAMPLE_DECKS / f"{n}.toml") for n in ("demo-blue-wall", "demo-green-grove"))
+    changes = diff_decks(catalog, blue, green)
+    assert isinstance(changes, DeckDiff) and not changes.same
+    assert changes.a.name == blue.name and changes.a.size == changes.b.size == 40
+    assert all(c.before == 0 and c.change == c.after > 0 for c in changes.added)
+    assert all(c.after == 0 and c.change == -c.before for c in changes.removed)
+    assert [c.code for c in changes.added] == sorted((c.code for c in changes.added), key=code_order)
+    same = diff_decks(catalog, blue, blue)
+    assert same.same and not (same.added or same.removed or same.changed)
+    assert same.as_dict()["a"] == same.as_dict()["b"] == {"file": blue.file, "name": blue.name,
+                                                        "castle": same.a.castle, "size": 40}
 
 
 def test_demo_catalog_is_used(catalog):

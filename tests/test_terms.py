@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import typing
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.catalog.index import Origin
 from skyforge.catalog.models import Faction
+from skyforge.decks.files import PlainCollection
+from skyforge.rules import owned_counts
 from skyforge.terms import FACTIONS, SEEDS, demo_note, new_seed
 
 from .conftest import SHIPPED_CATALOG, cite
@@ -53,3 +56,22 @@ def test_the_errata_resolver_follows_errata_to_the_last_one():
     second = first.model_copy(update={"code": "DEMO.299", "replaces": "DEMO.203"})
     catalog.add(second, Origin(Path("x.toml"), 1, "user"))             # an erratum corrected again
     assert catalog.with_errata(old) is second and catalog.with_errata(first) is second
+    assert catalog.errata_of("DEMO.017") == ["DEMO.203", "DEMO.299"] and catalog.errata_of("DEMO.299") == []
+    owned = owned_counts(catalog, PlainCollection({"cards": {"DEMO.017": 2}, "products": {}}))
+    assert owned["DEMO.017"] == owned["DEMO.203"] == owned["DEMO.299"] == 2    # owning the original
+
+
+def test_only_the_catalog_index_follows_errata():
+    """One errata resolver (``Catalog.with_errata`` and its chain, in skyforge/catalog/index.py): no
+    other module walks ``replaces`` or ``replaced_by`` in a loop of its own."""
+    src = Path(__file__).resolve().parent.parent / "src" / "skyforge"
+    walkers = []
+    for path in sorted(src.rglob("*.py")):
+        if path == src / "catalog" / "index.py":
+            continue
+        for loop in (n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.While)):
+            names = {n.value for n in ast.walk(loop) if isinstance(n, ast.Constant)} | \
+                    {n.attr for n in ast.walk(loop) if isinstance(n, ast.Attribute)}
+            if names & {"replaces", "replaced_by"}:
+                walkers.append(f"{path.relative_to(src)}:{loop.lineno}")
+    assert not walkers, f"errata followed by hand (use Catalog.with_errata or Catalog.errata_of): {walkers}"

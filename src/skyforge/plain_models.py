@@ -31,6 +31,12 @@ def slow_module(name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+def validation_error() -> type[ValueError]:
+    """pydantic's ``ValidationError``, for code handed a model to check a file with (pydantic is
+    loaded by then, so this costs nothing; a module that only reads plain files never imports it)."""
+    return importlib.import_module("pydantic").ValidationError
+
+
 def file_model(kind: str) -> Any:
     """The pydantic model of a ``kind`` file (``deck``, ``collection``, ``campaign``)."""
     module, _, cls = FILE_MODELS[kind].partition(":")

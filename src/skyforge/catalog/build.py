@@ -256,13 +256,8 @@ def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | Non
     other = catalog.replaced_by(replaces)
     if other and other != key:
         return f"{replaces} is replaced by {other} too; a card has one errata card"
-    chain, current = [key], replaces
-    while current is not None and len(chain) <= len(catalog.cards):
-        if current == key:
-            return "replacement cycle: " + " → ".join(chain + [key]) + " (each replaces the next)"
-        chain.append(current)
-        current = getattr(catalog.cards.get(current), "replaces", None)
-    return None
+    cycle = catalog.replacement_cycle(key, replaces)
+    return "replacement cycle: " + " → ".join(cycle) + " (each replaces the next)" if cycle else None
 
 
 def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: str, known: list[str]) -> Problem:

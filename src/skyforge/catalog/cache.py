@@ -22,19 +22,24 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import time
 import zlib
 from pathlib import Path
 
 from skyforge import __version__
 from skyforge.catalog import records
 from skyforge.catalog.index import Catalog
+from skyforge.storage import atomic_write
 
 _PACKAGE = Path(__file__).resolve().parent
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
 VERSION = 2
-#: skyforge's own files whose change invalidates every cache (models, merge, runtime values)
-_OWN = ("models.py", "constants.py", "loader.py", "index.py", "completion.py", "records.py", "cache.py", "codes.py")
+#: skyforge's own files whose change invalidates every cache (models, merge, runtime values);
+#: tests/test_catalog_cache.py checks that every module of the models and of the merge is here
+_OWN = ("models/__init__.py", "models/common.py", "models/cards.py", "models/deckrules.py", "models/scenarios.py",
+        "models/setup_rules.py", "models/drafts.py", "models/file.py", "constants.py", "loader.py", "build.py",
+        "index.py", "completion.py", "records.py", "cache.py", "codes.py")
 
 
 def cache_dir() -> Path | None:
@@ -118,8 +123,6 @@ def write(files: list[Path], text: str) -> None:
         path = cache_file(files, key)
         if path is None:
             return
-        from skyforge.storage import atomic_write
-
         data = text.encode("utf-8")
         header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key,
                   "crc32": zlib.crc32(data)}
@@ -132,6 +135,4 @@ def write(files: list[Path], text: str) -> None:
 
 
 def _oldest_allowed() -> float:
-    import time
-
     return time.time() - 7 * 24 * 3600

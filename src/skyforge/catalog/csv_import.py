@@ -23,6 +23,7 @@ from pydantic import TypeAdapter, ValidationError
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase, CatalogFile
 from skyforge.errors import InputError, Problem
+from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 
 _LIST_SEPARATORS = (";", "|")
@@ -48,8 +49,7 @@ class CsvImport:
 
 def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = None) -> CsvImport:
     """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
-    import pandas as pd   # heavy (hundreds of ms): loaded only when a spreadsheet is read
-
+    pd = library("pandas")   # heavy: imported only when a spreadsheet is read
     if text is None:
         text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
     elif len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:

@@ -119,11 +119,32 @@ class Catalog:
         """The errata resolver: the card played in place of ``card``, i.e. the errata card that
         completely replaces it (followed to the last one when an erratum is corrected again),
         or ``card`` itself."""
-        key, seen = card.key, {card.key}
+        if card.key not in self._replaced_by:      # most cards: asked for in bulk validation
+            return card
+        newer = self.errata_of(card.key)
+        return self.cards[newer[-1]] if newer else card
+
+    def errata_of(self, key: str) -> list[str]:
+        """The errata cards that replace ``key`` in turn (an erratum corrected again…), the one
+        played last: what :meth:`with_errata` follows. Empty when no erratum replaces it."""
+        chain, seen = [], {key}
         while (newer := self._replaced_by.get(key)) is not None and newer not in seen and newer in self.cards:
+            chain.append(newer)
+            seen.add(newer)
             key = newer
-            seen.add(key)
-        return self.cards[key] if key != card.key else card
+        return chain
+
+    def replacement_cycle(self, key: str, replaces: str) -> list[str] | None:
+        """When ``key`` replacing ``replaces`` closes a cycle — ``key``, the card it replaces, the
+        card that one replaces… back to ``key`` — that cycle; else ``None`` (checked as the
+        catalog is built, so :meth:`with_errata` never meets one)."""
+        chain, current = [key], replaces
+        while current is not None and len(chain) <= len(self.cards):
+            if current == key:
+                return [*chain, key]
+            chain.append(current)
+            current = getattr(self.cards.get(current), "replaces", None)
+        return None
 
     def find(self, ref: str, kind: str | Iterable[str] | None = None) -> CardBase | None:
         """A card by code (any case or padding) or unique name; ``None`` if absent.

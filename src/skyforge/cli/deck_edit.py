@@ -70,34 +70,39 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     after_edit(app, path, f"removed {n} card{'s' if n != 1 else ''}")
 
 
+def _to_new_name(command):
+    """The arguments of ``rename`` and ``copy``: ``DECK NEW_NAME [--force]``."""
+    for decorator in (click.pass_obj, force_option, click.argument("new_name"),
+                      click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)):
+        command = decorator(command)
+    return command
+
+
+def _copy_to(app: App, deck_ref: str, new_name: str, force: bool, move: bool) -> None:
+    path = copy_deck(app.catalog, app.workspace, deck_ref, new_name, force, move=move)
+    after_edit(app, path, f"{'renamed' if move else 'copied'} to {rel(app, path)}")
+
+
 @click.command()
-@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
-@click.argument("new_name")
-@force_option
-@click.pass_obj
+@_to_new_name
 def rename(app: App, deck_ref: str, new_name: str, force: bool) -> None:
     """Rename a deck: moves it to decks/NEW_NAME.toml and sets its name.
 
     \b
       skyforge deck rename blue-wall blue-wall-v2
     """
-    path = copy_deck(app.catalog, app.workspace, deck_ref, new_name, force, move=True)
-    after_edit(app, path, f"renamed to {rel(app, path)}")
+    _copy_to(app, deck_ref, new_name, force, move=True)
 
 
 @click.command()
-@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
-@click.argument("new_name")
-@force_option
-@click.pass_obj
+@_to_new_name
 def copy(app: App, deck_ref: str, new_name: str, force: bool) -> None:
     """Copy a deck to decks/NEW_NAME.toml (to try changes on the copy).
 
     \b
       skyforge deck copy demo-blue-wall my-blue-wall
     """
-    path = copy_deck(app.catalog, app.workspace, deck_ref, new_name, force)
-    after_edit(app, path, f"copied to {rel(app, path)}")
+    _copy_to(app, deck_ref, new_name, force, move=False)
 
 
 @click.command("list")

@@ -12,7 +12,8 @@ from skyforge.cli.output import console, json_option, render, table as new_table
 from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.odds import DEFAULT_TURNS, MULLIGAN_COST
-from skyforge.workbench.stats import DeckStats, deck_stats, diff_decks
+from skyforge.workbench.diff import diff_decks
+from skyforge.workbench.stats import DeckStats, deck_stats
 
 
 mulligan_option = click.option(
@@ -143,9 +144,9 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
     \b
       skyforge deck diff demo-blue-wall my-blue-wall
     """
-    data = diff_decks(app.catalog, load(app, a), load(app, b))
-    render(data, as_json, _draw_diff)
-    if not data["same"]:
+    changes = diff_decks(app.catalog, load(app, a), load(app, b))
+    render(changes.as_dict(), as_json, _draw_diff)
+    if not changes.same:
         raise SystemExit(1)
 
 

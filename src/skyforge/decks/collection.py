@@ -7,6 +7,7 @@ lock with an atomic write. Products are named ``SET`` (its first product, the ba
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks.specs import CardSpec
 from skyforge.decks.files import load_collection
 from skyforge.errors import InputError, Problem
+from skyforge.ondemand import library
 from skyforge.storage import Store
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
@@ -35,8 +37,6 @@ class Change:
 
 def resolve_product(catalog: Catalog, spec: CardSpec) -> tuple[str, str]:
     """``DEMO`` or ``DEMO:Demo expansion`` → the collection key and a label."""
-    import difflib
-
     set_code, _, name = spec.ref.partition(":")
     card_set = catalog.sets.get(set_code.strip().upper())
     if card_set is None:
@@ -92,8 +92,7 @@ def edit_collection(path: Path, changes: list[Change]) -> CollectionFile:
 
 def _edited(path: Path, original: str, changes: list[Change]) -> str:
     """The collection's text with the changes made, checked before it is written."""
-    import tomlkit
-
+    tomlkit = library("tomlkit")   # only edits need it: `collection show` does not
     doc = tomlkit.parse(original)
     problems = []
     for change in changes:

@@ -8,6 +8,7 @@ report (imported on demand through :mod:`skyforge.plain_models`).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -91,8 +92,6 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     candidate = workspace_file(workspace, "decks", ref, "deck name")
     if not candidate.exists():
         known = sorted(p.stem for p in (workspace / "decks").glob("*.toml"))
-        import difflib
-
         near = difflib.get_close_matches(ref, known, n=1)
         raise NotFoundError(Problem(f"no deck '{ref}' (looked for {candidate})",
                                     hint=f"did you mean '{near[0]}'?" if near else
@@ -115,7 +114,7 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
             raise exc from None
         cards = data.get("cards") if isinstance(data, dict) else None
         raise InputError(exc.problems + _unknown_cards(catalog, cards, path, key_lines(text), exc.problems)) from None
-    return Deck(Path(path) if isinstance(path, (str, Path)) else None, model, lines)
+    return Deck(path if isinstance(path, Path) else Path(path) if isinstance(path, str) else None, model, lines)
 
 
 def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:

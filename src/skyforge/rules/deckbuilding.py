@@ -110,8 +110,9 @@ def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFi
     violations: list[Violation] = []
     resolved: list[tuple[Deck, list[_Entry]]] = []
     demo = False
+    known: dict = {}
     for deck in decks:
-        report, entries, found = _check_deck(catalog, deck)
+        report, entries, found = _check_deck(catalog, deck, known)
         reports.append(report)
         resolved.append((deck, entries))
         violations.extend(found)
@@ -122,17 +123,17 @@ def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFi
     violations.extend(_same_castle(catalog, decks))
     if collection is not None:
         violations.extend(_collection_limits(catalog, resolved, collection, illegal))
-    by_file = defaultdict(list)
+    flagged: set[str] = set()          # the files a violation names (a copy-limit one names thousands in bulk)
     for v in violations:
-        for name in (v.deck, *v.decks):
-            if name:
-                by_file[name].append(v)
+        flagged.add(v.deck)
+        flagged.update(v.decks)
     for report in reports:
-        report.valid = not by_file.get(report.file)
+        report.valid = report.file not in flagged
     return ValidationReport(reports, violations, demo)
 
 
-def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry], list[Violation]]:
+def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, list[_Entry], list[Violation]]:
+    """One deck against its castle and its cards' own rules; ``known`` caches card look-ups by reference."""
     found: list[Violation] = []
     notes: list[str] = []
     file = deck.file
@@ -145,7 +146,10 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
     size = 0
     for ref, count in deck.data.cards.items():
         size += count
-        card = catalog.find(ref)
+        if ref not in known:     # decks checked together mostly hold the same cards: look each up once
+            hit = catalog.find(ref)
+            known[ref] = (hit, catalog.with_errata(hit) if hit is not None and hit.kind == "alliance" else hit)
+        card, checked_as = known[ref]
         if card is None:
             violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=deck.line_of("cards", ref),
                       hint=catalog.suggest(ref, "alliance"), fix=f"remove {ref} or correct its code")
@@ -154,7 +158,7 @@ def _check_deck(catalog: Catalog, deck: Deck) -> tuple[DeckReport, list[_Entry],
             violation("not-alliance-card", f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
                       cards=(card.key,), line=deck.line_of("cards", ref), fix=f"remove {card.key} from the [cards] table")
             continue
-        old, card = card, catalog.with_errata(card)
+        old, card = card, checked_as
         if card is not old:
             notes.append(f"{old.key} is corrected by errata {card.key} ({card.name}); checked as {card.key}")
         assert card.kind == "alliance"
@@ -302,21 +306,25 @@ def _holdings(resolved: list[tuple[Deck, list[_Entry]]]) -> dict[str, list[tuple
 
 def _over_limit(rule: str, resolved: list[tuple[Deck, list[_Entry]]], illegal: set,
                 limit_of, message_of) -> list[Violation]:
-    """A violation for every card whose copies across all decks exceed ``limit_of(card)``."""
+    """A violation for every card whose copies across all decks exceed ``limit_of(card)``.
+
+    Bulk (thousands of decks): each pass over a card's holders is paid per card over the limit,
+    so the decks' labels are worked out once per card and shared by the message and the fix."""
     found = []
     for key, holders in _holdings(resolved).items():
         card = holders[0][1].card
         limit = limit_of(card)
-        total = sum(e.count for _, e in holders)
+        total = sum([e.count for _, e in holders])
         if limit is None or total <= limit:
             continue
         single = len(holders) == 1
+        names = _labels([d for d, _ in holders])
         found.append(Violation(
-            rule, message_of(card, total, limit, holders),
+            rule, message_of(card, total, limit, holders, names),
             deck=holders[0][0].file if single else None,
-            decks=() if single else tuple(d.file for d, _ in holders),
+            decks=() if single else tuple([d.file for d, _ in holders]),
             cards=(key,), count=total, limit=limit, line=holders[0][1].line if single else None,
-            fix=_removals(key, total - limit, holders, illegal)))
+            fix=_removals(key, total - limit, holders, illegal, names)))
     return found
 
 
@@ -324,40 +332,46 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> lis
     """At most 1 of a mythic or legendary card, 2 of a rare, 3 of a base, across all decks."""
     scope = "across all players' decks" if len(resolved) > 1 else "in a deck"
 
-    def message(card: AllianceCard, total: int, limit: int, holders) -> str:
-        names = _labels([d for d, _ in holders])
-        where = ", ".join(f"{e.count} in {names[id(d)]}" for d, e in holders)
+    def message(card: AllianceCard, total: int, limit: int, holders, names: list[str]) -> str:
+        where = ", ".join([f"{e.count} in {name}" for (_, e), name in zip(holders, names)])
         return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
 
     return _over_limit("copy-limit", resolved, illegal,
                        lambda card: COPY_LIMITS[card.rarity] if card.rarity else None, message)
 
 
-def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set) -> str:
-    """Which copies to remove: first where the card is illegal anyway, then from the largest holdings."""
+def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set, names: list[str]) -> str:
+    """Which copies to remove: first where the card is illegal anyway, then from the largest holdings
+    (in the order the decks were given, among holdings of the same size)."""
     steps = []
-    names = _labels([d for d, _ in holders])
-    order = (lambda h: ((h[0].file, key) not in illegal, -h[1].count)) if illegal else (lambda h: -h[1].count)
-    for deck, entry in sorted(holders, key=order):
+    counts = [e.count for _, e in holders]
+    order = sorted(range(len(holders)), key=counts.__getitem__, reverse=True)   # stable, even reversed
+    if illegal:
+        legal = [(d.file, key) not in illegal for d, _ in holders]
+        order.sort(key=legal.__getitem__)                                       # stable: sizes stay in order
+    for i in order:
         if excess <= 0:
             break
-        take = min(excess, entry.count)
-        steps.append(f"remove {take} × {key} from {names[id(deck)]}")
+        take = min(excess, counts[i])
+        steps.append(f"remove {take} × {key} from {names[i]}")
         excess -= take
     return "; ".join(steps)
 
 
-def _labels(decks: list[Deck]) -> dict[int, str]:
+def _labels(decks: list[Deck]) -> list[str]:
     """How a message names each deck: "Bo's deck", or by file when two decks would read the same."""
-    count = Counter(d.label for d in decks)
-    return {id(d): d.label if count[d.label] == 1 else f"{d.label} ({d.file})" for d in decks}
+    labels = [d.label for d in decks]
+    count = Counter(labels)
+    if len(count) == len(labels):
+        return labels
+    return [label if count[label] == 1 else f"{label} ({d.file})" for d, label in zip(decks, labels)]
 
 
 def _collection_limits(catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]],
                        collection: CollectionFile, illegal: set) -> list[Violation]:
     owned = owned_counts(catalog, collection)
     return _over_limit("collection-limit", resolved, illegal, lambda card: owned.get(card.key, 0),
-                       lambda card, total, have, _: f"{total} × {_show(card)} needed, your collection has {have}")
+                       lambda card, total, have, _holders, _names: f"{total} × {_show(card)} needed, your collection has {have}")
 
 
 def _show(card: CardBase | None) -> str:

@@ -66,9 +66,6 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
                 owned[card.code] += count * card.copies
     # errata completely replace the cards they correct: owning the original printing owns the erratum
     for code, count in list(owned.items()):
-        newer, seen = catalog.replaced_by(code), {code}
-        while newer is not None and newer not in seen:
+        for newer in catalog.errata_of(code):
             owned[newer] += count
-            seen.add(newer)
-            newer = catalog.replaced_by(newer)
     return owned

@@ -7,6 +7,7 @@ data (``[[battle_plans]]``, 001 "The Battle Plan").
 
 from __future__ import annotations
 
+import difflib
 import random
 from dataclasses import dataclass, field
 from datetime import date
@@ -140,8 +141,6 @@ def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool
 
 def _refuse_unknown(catalog: Catalog, plan: PlanFile, rules: BattlePlan, result: PlanResult, deck: str,
                     horde: str, known_decks) -> None:
-    import difflib
-
     problems = []
     decks = list(dict.fromkeys([*catalog.premade_decks, *plan.decks, *rules.decks,
                                 *(r.deck for r in plan.results), *known_decks]))

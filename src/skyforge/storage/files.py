@@ -30,7 +30,8 @@ def _too_large(path: Path) -> InputError:
 
 
 def read_text(path: Path) -> str:
-    path = Path(path)
+    if not isinstance(path, Path):   # bulk: thousands of files, each path made once
+        path = Path(path)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)   # a pipe or device has no size to check first
@@ -99,10 +100,7 @@ def is_path_like(ref: str) -> bool:
 
 def exists(path: Path | str) -> bool:
     """``Path.exists`` that says no, rather than raising, for names no file system takes."""
-    try:
-        return Path(path).exists()
-    except (OSError, ValueError):
-        return False
+    return os.path.exists(path)   # False, not an error, for a NUL in the name or a name too long
 
 
 def _cut(text: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from skyforge.errors import InputError, Problem
+from skyforge.ondemand import library
 from skyforge.storage.files import MAX_PATH_ARG, WORKSPACE_FOLDERS, _through_links, _writable_folder
 
 
@@ -39,8 +40,6 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
     Under the lock no other skyforge writes ``path``, so temporary files of an earlier
     writer that was killed are removed here.
     """
-    from filelock import FileLock, Timeout  # only when writing: it costs a command that only reads ~20 ms
-
     path = Path(path)
     where = lock_path(path)
     if len(where.name.encode("utf-8", "replace")) > MAX_PATH_ARG:
@@ -59,12 +58,13 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
     except OSError as exc:
         raise InputError(Problem(f"cannot write the lock file: {exc.strerror}", file=where,
                                  hint="check the folder's permissions, or choose another --workspace")) from None
-    lock = FileLock(str(where))
+    filelock = library("filelock")   # only a command that writes gets here
+    lock = filelock.FileLock(str(where))
     try:
         with lock.acquire(timeout=timeout):
             clean_temp_files(path)
             yield
-    except Timeout:
+    except filelock.Timeout:
         raise InputError(
             Problem("another skyforge process holds this file", file=path,
                     hint="wait for it to finish, then try again")

@@ -18,6 +18,7 @@ from typing import Any
 import tomli_w
 
 from skyforge.errors import InputError, Problem
+from skyforge.plain_models import validation_error
 from skyforge.storage.files import read_text
 from skyforge.storage.validation import validation_problems
 from skyforge.tomlpos import key_lines
@@ -135,13 +136,11 @@ def parse_model(text: str, path: Path | str, model: Any, kind: str) -> tuple[Any
     Returns the model instance and the lines of the file's keys; raises :class:`InputError`
     with every problem (file, line, key, value, a hint for unknown top-level keys).
     """
-    from pydantic import ValidationError  # the model is pydantic's, so this costs nothing more
-
     data = parse_toml(text, path)
     lines = key_lines(text)
     check_schema(data, path, kind, lines)
     try:
         return model.model_validate(data), lines
-    except ValidationError as exc:
+    except validation_error() as exc:
         top = [f.alias or name for name, f in model.model_fields.items()]
         raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])) from None

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import tomli_w
-import tomlkit
-from tomlkit.exceptions import TOMLKitError
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import parse_deck
+from skyforge.ondemand import library
 from skyforge.storage import Store
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
@@ -67,6 +66,7 @@ def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -
     its name in a comment. (tomlkit reads and writes TOML keeping its layout, which tomli/tomli_w
     cannot.) A file tomlkit cannot edit in place is written afresh.
     """
+    tomlkit = library("tomlkit")   # edits only: `deck export` writes with deck_text
     try:
         doc = tomlkit.parse(original)
         for key, value in (("name", deck.name), ("castle", deck.castle), ("player", deck.player)):
@@ -96,16 +96,17 @@ def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -
                 item.trivia.comment_ws = "  "
             _insert_sorted(cards, key, item)
         return tomlkit.dumps(doc)
-    except (TOMLKitError, TypeError, KeyError, ValueError):
+    except (tomlkit.exceptions.TOMLKitError, TypeError, KeyError, ValueError):
         return deck_text(deck, catalog)
 
 
 def _insert_top(doc, key: str, value) -> None:
     """A new top-level key goes before the first table (after the others), not at the file's end."""
+    items = library("tomlkit").items
     body = doc.body
-    index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, tomlkit.items.Table)),
+    index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, items.Table)),
                  len(body))
-    while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], tomlkit.items.Whitespace):
+    while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], items.Whitespace):
         index -= 1
     doc._insert_at(index, key, value)
 

@@ -11,7 +11,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.decks.files import Deck
@@ -257,30 +256,3 @@ def castle_budget(castle: CastleCard, entries: list[Entry],
             COPY_LIMITS[rarity]))
     deck_size = SizeBudget(size, castle.deck_size.min, castle.deck_size.max) if castle.deck_size is not None else None
     return tuple(rows), deck_size
-
-
-# -- comparing ------------------------------------------------------------------
-
-def diff_decks(catalog: Catalog, a: Deck, b: Deck) -> dict:
-    """What changes from deck A to deck B: cards added, removed, and changed counts."""
-    left = {e.key: e for e in resolve_entries(catalog, a)}
-    right = {e.key: e for e in resolve_entries(catalog, b)}
-
-    def row(key: str, before: int, after: int) -> dict:
-        entry = right.get(key) or left[key]
-        return {"code": key, "name": entry.card.name if entry.card else None, "from": before, "to": after,
-                "change": after - before}
-
-    keys = sorted(set(left) | set(right), key=code_order)
-    added = [row(k, 0, right[k].count) for k in keys if k not in left]
-    removed = [row(k, left[k].count, 0) for k in keys if k not in right]
-    changed = [row(k, left[k].count, right[k].count) for k in keys
-               if k in left and k in right and left[k].count != right[k].count]
-    castle_a = catalog.find(a.data.castle, "castle")
-    castle_b = catalog.find(b.data.castle, "castle")
-    return {"a": {"file": a.file, "name": a.name, "castle": castle_a.key if castle_a else a.data.castle,
-                  "size": sum(e.count for e in left.values())},
-            "b": {"file": b.file, "name": b.name, "castle": castle_b.key if castle_b else b.data.castle,
-                  "size": sum(e.count for e in right.values())},
-            "same": not (added or removed or changed) and (castle_a == castle_b),
-            "added": added, "removed": removed, "changed": changed}

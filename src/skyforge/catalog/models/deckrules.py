@@ -1,0 +1,48 @@
+"""Deck-building rules as data: the back of a castle card (one line per rarity), the deck size,
+a card's own restrictions, and the pre-made decks."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from skyforge.catalog.models.common import Faction, Rarity, Strict
+
+
+class DeckRule(Strict):
+    """One rarity line on the back of a castle card."""
+
+    rarity: Rarity = Field(description="The alliance rarity this line is about.")
+    factions: list[Faction] = Field(default_factory=list, description="Factions whose cards of this rarity may be included.")
+    subtypes: list[str] = Field(default_factory=list, description="Cards with any of these subtypes are admitted too, from any faction.")
+    max: int | None = Field(default=None, ge=0, description="At most this many cards of this rarity (counting copies).")
+
+
+class DeckSize(Strict):
+    min: int = Field(ge=1, description="Smallest legal deck.")
+    max: int | None = Field(default=None, ge=1, description="Largest legal deck; no limit when absent.")
+
+    @model_validator(mode="after")
+    def _order(self) -> DeckSize:
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+
+class CardRule(Strict):
+    """A restriction printed on an alliance card itself (rule id ``card-rule``)."""
+
+    max_copies: int | None = Field(default=None, ge=1, description="At most this many copies in one deck.")
+    castle_factions: list[Faction] = Field(default_factory=list, description="Only in decks whose castle is of one of these factions.")
+    requires: list[str] = Field(default_factory=list, description="Only in decks that also hold these cards (codes).")
+    text: str | None = Field(default=None, description="The rule as printed, shown in messages.")
+
+
+class PremadeDeck(Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short id, e.g. liothan-shapeshifters.")
+    name: str = Field(description="Deck name as the Alliance Overview gives it.")
+    set: str | None = Field(default=None, description="Set code.")
+    faction: Faction = Field(description="The deck's faction.")
+    complex: bool = Field(default=False, description="Marked (Complex) in the rulebook.")
+    source: str | None = Field(default=None)
+    text: str | None = Field(default=None)
+
