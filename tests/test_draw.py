@@ -152,3 +152,16 @@ def test_a_table_fits_cutting_names_not_codes(width):
     lines = ours(width, False, False, table).splitlines()
     assert all(len(line) <= width for line in lines)
     assert lines[0].split() == ["code", "name", "cost"] and "DEMO.028" in lines[2] and "…" in lines[2]
+
+
+def test_the_cli_never_imports_rich():
+    """Drawing is skyforge.cli.draw and skyforge.cli.markup; rich is only the tests' reference."""
+    import re
+    from pathlib import Path
+
+    import skyforge
+
+    root = Path(skyforge.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if re.search(r"^\s*(import rich|from rich)\b", p.read_text(encoding="utf-8"), re.MULTILINE)]
+    assert not found
