@@ -165,3 +165,20 @@ def test_the_cli_never_imports_rich():
     found = [str(p.relative_to(root)) for p in root.rglob("*.py")
              if re.search(r"^\s*(import rich|from rich)\b", p.read_text(encoding="utf-8"), re.MULTILINE)]
     assert not found
+
+
+def test_a_terminal_without_unicode_gets_an_ascii_rule():
+    class Ascii(io.StringIO):
+        encoding = "ascii"
+
+    def build(table):
+        for header in ("code", "name", "cost"):
+            table.add_column(header)
+        table.add_row("DEMO.1", "Some name here", "5")
+        return table
+
+    mine, reference = Ascii(), Ascii()
+    Console(mine, 40, hanging=True, ascii_only=True).print(build(our_table(True)))
+    rich_console(reference, 40).print(build(rich_table(terminal=True)))
+    assert mine.getvalue() == reference.getvalue() == \
+        "code   |name           |cost \n-------+---------------+-----\nDEMO.1 |Some name here |5    \n"
