@@ -22,7 +22,8 @@ MODES = [(False, False), (True, True), (True, False)]
 
 words = st.one_of(
     st.sampled_from(["DEMO.007", "DEMO.1234", "3×", "50%", "cost 5", "—", "?", "1W 2L", "-4", "+2",
-                     "Gullwing", "Lookout", "Saltglass Bastion", "Warden-Queen", "✓", "✗ 3", "…", "·"]),
+                     "Gullwing", "Lookout", "Saltglass Bastion", "Warden-Queen", "✓", "✗ 3", "…", "·",
+                     "two\nlines"]),
     st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/", min_size=1, max_size=14),
     st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3))
 styled = st.builds(lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w), words,

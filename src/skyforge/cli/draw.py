@@ -88,12 +88,16 @@ class Table:
         self.rows += 1
 
     # the measures rich takes of a table
-    def _pad(self, index: int) -> int:
+    def _padding(self, index: int) -> tuple[int, int]:
+        """The spaces left and right of column ``index``'s text (none at the edges without ``pad_edge``)."""
         left, right = self.padding
         if not self.pad_edge:
             left = 0 if index == 0 else left
             right = 0 if index == len(self.columns) - 1 else right
-        return left + right
+        return left, right
+
+    def _pad(self, index: int) -> int:
+        return sum(self._padding(index))
 
     @property
     def _extra_width(self) -> int:
@@ -196,10 +200,7 @@ class Table:
 
     def _cell(self, cell: str, length: int, justify: str, index: int, width: int, style: Style) -> list[list]:
         """A cell's lines: padding, then the text cut with an ellipsis or padded to the column."""
-        left, right = self.padding
-        if not self.pad_edge:
-            left = 0 if index == 0 else left
-            right = 0 if index == len(self.columns) - 1 else right
+        left, right = self._padding(index)
         inner = max(width - left - right, 0)
         if inner and "[" not in cell and "\n" not in cell and "\t" not in cell and cell.isprintable():
             # plain text on one line, the common case, without the Text it would take
@@ -272,16 +273,14 @@ class Console:
         self.hanging = hanging
         self.ascii_only = ascii_only
 
-    def print(self, *objects: str | Table) -> None:
-        if len(objects) == 1 and isinstance(objects[0], Table):
-            lines = objects[0].lines(self.width, self.ascii_only)
-        else:
-            text = " ".join(objects)  # type: ignore[arg-type]
-            lines = self.text_lines(text)
+    def print(self, item: str | Table = "") -> None:
+        """A line of console markup (an empty line by default), or a table."""
+        lines = item.lines(self.width, self.ascii_only) if isinstance(item, Table) else self.text_lines(item)
         self.file.write(self.ansi(lines))
         self.file.flush()
 
     def text_lines(self, text: str) -> list[list[tuple[str, Style]]]:
+        """A markup line wrapped to the width (under its indent when ``hanging``), as styled segments."""
         width = self.width
         if self.hanging and "\n" not in text and text.startswith(" "):
             indent = len(text) - len(text.lstrip(" "))
