@@ -23,11 +23,13 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def run_in_pty(args: list[str], cwd: Path, *, columns: int | None = None,
-               answer: Callable[[bytes], bytes | None] | None = None) -> str:
+               answer: Callable[[bytes], bytes | None] | None = None, env: dict[str, str] | None = None,
+               keep_ansi: bool = False) -> str:
     """What ``skyforge ARGS`` prints in a pseudo-terminal (``columns`` wide if given), run in ``cwd``.
 
     ``answer(output_so_far)`` returns what to type when the output asks for it (or ``None``).
-    The text comes back without ANSI sequences and carriage returns.
+    The terminal is ``TERM=dumb`` with ``NO_COLOR=1`` unless ``env`` says otherwise.
+    The text comes back without carriage returns, and without ANSI sequences unless ``keep_ansi``.
     """
     import pty
 
@@ -40,10 +42,12 @@ def run_in_pty(args: list[str], cwd: Path, *, columns: int | None = None,
 
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         os.chdir(cwd)
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "SKYFORGE_CATALOG")}
-        env.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
+        child = {k: v for k, v in os.environ.items()
+                 if k not in ("COLUMNS", "LINES", "SKYFORGE_CATALOG", "FORCE_COLOR", "TTY_COMPATIBLE", "COLORTERM")}
+        child.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
+        child.update(env or {})
         os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()", *args],
-                   env)
+                   child)
     out = b""
     deadline = time.monotonic() + HANG_GUARD_SECONDS
     try:
@@ -67,4 +71,5 @@ def run_in_pty(args: list[str], cwd: Path, *, columns: int | None = None,
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         os.close(fd)
-    return _ANSI.sub("", out.decode("utf-8", "replace")).replace("\r", "")
+    text = out.decode("utf-8", "replace").replace("\r", "")
+    return text if keep_ansi else _ANSI.sub("", text)

@@ -156,3 +156,41 @@ def test_errors_wrap_between_words_on_a_terminal(run, monkeypatch, terminal):
     err = run("campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
               "--outsider", "Orrun", "--hordes", "A,B", "--difficulty", "2", expect=2).stderr
     assert "error: 4 problems" in err and all(len(line) <= WIDTH for line in err.splitlines())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+@pytest.mark.parametrize("columns", [80, 40])
+def test_deck_tables_fit_a_real_terminal(workspace: Path, columns: int):
+    """Issue 14 draws tables without rich's renderer: they still fit, cutting names, never codes."""
+    listing = run_in_pty(["deck", "list"], workspace, columns=columns).splitlines()
+    assert listing[0].split()[:2] == ["deck", "name"] and set(listing[1]) == {"─"}, listing
+    assert all(len(line) <= columns for line in listing), listing
+    rows = [line for line in listing if "DEMO." in line]
+    assert len(rows) == 3
+    if columns == 80:   # everything fits
+        assert all(line.split()[-1] == "✓" for line in rows) and "…" not in "\n".join(rows)
+    else:               # names cut, codes whole, and what is left out is said
+        assert "…" in "\n".join(rows) and all(line.split()[0].startswith("demo-") for line in rows)
+        assert "(left out to fit the terminal: size, valid;" in " ".join(" ".join(listing).split())
+    show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=columns).splitlines()
+    assert all(len(line) <= columns for line in show), show
+    cards = [line for line in show if line.lstrip().startswith(("1×", "2×", "3×"))]
+    assert cards and all(line.split()[1].startswith("DEMO.") and len(line.split()[1]) == 8 for line in cards)
+    if columns == 80:   # the odds are a number: whole, or (at 40) left out with a note
+        assert all(line.rstrip().endswith("%") for line in cards)
+    else:
+        assert "left out to fit the terminal" in "\n".join(show)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_colour_only_on_a_terminal_and_never_with_no_color(run, workspace: Path):
+    colour = {"TERM": "xterm-256color", "NO_COLOR": ""}
+    text = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=colour, keep_ansi=True)
+    assert "\x1b[1mBlue Wall\x1b[0m" in text and "\x1b[32m✓ valid\x1b[0m" in text
+    no_color = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH,
+                          env={"TERM": "xterm-256color", "NO_COLOR": "1"}, keep_ansi=True)
+    assert "\x1b[1mBlue Wall\x1b[0m" in no_color   # bold is not a colour (as rich, and no-color.org)
+    assert not any(f"\x1b[{n}" in no_color for n in range(30, 38))
+    dumb = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, keep_ansi=True)
+    assert "\x1b[" not in dumb
+    assert "\x1b[" not in run("deck", "show", "demo-blue-wall").stdout   # piped: plain text

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from skyforge.catalog.constants import CARD_KINDS, RARITIES
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import load as load_deck_ref, load_all
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table as new_table
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.cli.views import card_dict, card_panel, card_table, castle_rules_lines

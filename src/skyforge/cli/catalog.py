@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from skyforge.catalog import load_catalog
 from skyforge.catalog.checks import check_catalog
 from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from rich.markup import escape
 
 from skyforge.cli.complete import card_refs
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table as new_table
 from skyforge.decks import load_collection
 from skyforge.decks.collection import changes_for, edit_collection

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console
 from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.decks import Deck, load_deck, parse_deck, resolve_deck_path

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 
 from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import load
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table as new_table
 from skyforge.terms import demo_note
 from skyforge.text import plural
@@ -80,7 +80,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
                   f"opening hand plus one card a turn ({d.cards_seen} cards seen)[/]")
         for group in s.groups:
             out.print(f"\n[bold]{group.type.capitalize()}[/] ({group.count})")
-            table = new_table(box=None, show_header=False, pad_edge=False, show_edge=False)
+            table = new_table(rule=False, show_header=False, pad_edge=False)
             for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)  # type: ignore[arg-type]
             for c in group.cards:
@@ -115,7 +115,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             out.print(f"  {'deck':<11}{'' if size.ok else '[red]'}{size.used}/{size.wanted}{'' if size.ok else '[/]'}")
     hand = s.opening_hand
     out.print(f"\n[bold]Opening hand[/] ({hand.hand} cards; suggested mulligan: {hand.mulligan})")
-    table = new_table(box=None, pad_edge=False, show_edge=False)
+    table = new_table(rule=False, pad_edge=False)
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
     for row in hand.odds:

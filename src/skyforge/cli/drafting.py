@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.markup import escape
 
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_note

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, demo_marker, json_option, render
 from skyforge.errors import InputError, Problem
 from skyforge.setup import game_setup, total_difficulty

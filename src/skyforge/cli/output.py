@@ -1,13 +1,13 @@
-"""Shared output for every command: ``--json`` for scripts, rich for people.
+"""Shared output for every command: ``--json`` for scripts, drawing for people.
 
-Rich prints plain text when stdout is not a terminal and honours ``NO_COLOR``.
+Drawing (:mod:`skyforge.cli.draw`, rich's console markup and tables without rich's renderer)
+prints plain text when stdout is not a terminal and no colour with ``NO_COLOR``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import sys
 import textwrap
@@ -15,12 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 import click
-from rich import box
-from rich.console import Console
-from rich.padding import Padding
-from rich.table import Table
-from rich.text import Text
 
+from skyforge.cli.draw import PIPE_WIDTH, Console, Table
 from skyforge.terms import demo_note
 
 json_option = click.option("--json", "as_json", is_flag=True,
@@ -29,10 +25,6 @@ json_option = click.option("--json", "as_json", is_flag=True,
 
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
-
-
-#: the width given to rich when output is not a terminal: wide enough that nothing is wrapped
-PIPE_WIDTH = 10_000
 
 
 def _isatty(stream) -> bool:
@@ -54,31 +46,38 @@ def terminal_width(stderr: bool = False) -> int | None:
     return max(shutil.get_terminal_size().columns, 20)
 
 
-class _Console(Console):
-    """rich's Console: on a terminal, an indented line that wraps keeps its indent."""
-
-    def __init__(self, *args: Any, hanging: int | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.hanging = hanging
-
-    def print(self, *objects: Any, **options: Any) -> None:
-        """On a terminal, an indented line that wraps keeps its indent (a hanging paragraph)."""
-        if self.hanging and len(objects) == 1 and not options and isinstance(objects[0], str) \
-                and "\n" not in objects[0] and objects[0].startswith(" "):
-            text = objects[0]
-            indent = len(text) - len(text.lstrip(" "))
-            super().print(Padding(self.render_str(text[indent:]), (0, 0, 0, indent), expand=False))
-            return
-        super().print(*objects, **options)
+def _shows_styles(stream) -> bool:
+    """Whether the stream is a terminal that is sent styles: ``TTY_COMPATIBLE`` and
+    ``FORCE_COLOR`` as rich reads them, else the stream's own answer (not :func:`_isatty`, which
+    tests replace to draw for an imagined terminal of COLUMNS columns)."""
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def console(stderr: bool = False) -> Console:
-    """A rich console for people: sized to the terminal, never wrapping when piped, NO_COLOR kept."""
+    """A console for people: sized to the terminal, never wrapping when piped, NO_COLOR kept.
+
+    On a terminal an indented line that wraps keeps its indent; styles are written as a
+    terminal's escape codes unless it cannot show them (``TERM=dumb``), colours unless
+    ``NO_COLOR`` is set.
+    """
     stream = sys.stderr if stderr else sys.stdout
     width = terminal_width(stderr)
-    return _Console(file=stream, highlight=False, width=width or PIPE_WIDTH, soft_wrap=False,
-                    force_terminal=None if width else False,
-                    no_color=bool(os.environ.get("NO_COLOR")) or None, hanging=width)
+    if width is None:
+        return Console(stream, PIPE_WIDTH)
+    env = os.environ
+    styles = _shows_styles(stream) and env.get("TERM", "").lower() not in ("dumb", "unknown")
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
+    return Console(stream, width, styles=styles, colours=styles and not env.get("NO_COLOR"), hanging=True,
+                   ascii_only=not encoding.startswith("utf"))
 
 
 def echo(text: str = "", err: bool = False) -> None:
@@ -98,106 +97,18 @@ def echo(text: str = "", err: bool = False) -> None:
     click.echo(text, err=err)
 
 
-def table(*columns: str, **options: Any):
-    """A table for people, sized to the terminal (see :class:`FitTable`); plain columns when piped."""
-    if terminal_width() is None:
-        options.setdefault("box", None)
-        options.setdefault("show_edge", False)
-        options.setdefault("pad_edge", False)
-    else:
-        options.setdefault("box", box.SIMPLE_HEAD)
-        options.setdefault("show_edge", False)
-        options.setdefault("padding", (0, 1, 0, 0))
-    options.setdefault("header_style", "bold")
-    return FitTable(*columns, **options)
+def table(*columns: str, rule: bool = True, pad_edge: bool | None = None, show_header: bool = True,
+          title: str | None = None, title_justify: str = "center") -> Table:
+    """A table for people, sized to the terminal (see :meth:`Table.fit`); plain columns when piped.
 
-
-def _cell_width(cell: Any) -> int:
-    if isinstance(cell, str):
-        cell = Text.from_markup(cell)
-    if isinstance(cell, Text):
-        return max((Text(line).cell_len for line in cell.plain.split("\n")), default=0)
-    return 0
-
-
-def _is_empty(cell: Any) -> bool:
-    if isinstance(cell, str):
-        return not Text.from_markup(cell).plain.strip()
-    return isinstance(cell, Text) and not cell.plain.strip()
-
-
-def _whole(column) -> bool:
-    """A column of codes or numbers: never cut."""
-    cells = [Text.from_markup(x).plain.strip() if isinstance(x, str) else "" for x in column._cells]
-    return all(re.fullmatch(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?", x) for x in cells)
-
-
-class FitTable(Table):
-    """A table that fits its console: empty columns are dropped, no code, number or header
-    is split, and the longest text columns (names) are cut with an ellipsis when the
-    terminal is too narrow — never wrapped over several lines.
+    On a terminal a rule runs under the header (``rule=False``: none) and columns are one space
+    apart; piped, columns are set apart by a space each side and nothing is cut.
     """
-
-    def __rich_console__(self, console, options):
-        self._fit(options.max_width)
-        yield from super().__rich_console__(console, options)
-
-    def _fit(self, max_width: int) -> None:
-        if self.rows and len(self.columns) > 1:
-            kept = [c for c in self.columns if not all(_is_empty(x) for x in c._cells)]
-            if kept and len(kept) < len(self.columns):
-                self._keep(kept)
-        dropped = []
-        while True:
-            widths, natural, excess = self._widths(max_width)
-            if excess <= 0 or len(self.columns) <= 2:
-                break
-            # still too wide with every name cut to its floor: leave out the rightmost column,
-            # and say so under the table, rather than cut headers or codes
-            dropped.insert(0, Text.from_markup(str(self.columns[-1].header)).plain)
-            self._keep(self.columns[:-1])
-        if dropped:
-            note = f"(left out to fit the terminal: {', '.join(dropped)}; wider terminal or --json for all)"
-            self.caption = f"{self.caption} {note}" if self.caption else note
-            self.caption_justify = "left"
-        for c, w, n in zip(self.columns, widths, natural):
-            c.no_wrap = True
-            c.overflow = "ellipsis"
-            if w < n:
-                c.width = w
-
-    def _keep(self, columns) -> None:
-        self.columns[:] = list(columns)
-        for index, column in enumerate(self.columns):
-            column._index = index
-
-    def _widths(self, max_width: int):
-        """Column widths that fit ``max_width`` as well as cutting allows, and the excess left."""
-        natural = [max([_cell_width(c.header)] + [_cell_width(x) for x in c._cells]) for c in self.columns]
-        floors = []
-        for c, n in zip(self.columns, natural):
-            header = _cell_width(c.header)
-            # text columns (names) may be cut; codes, numbers and headers never are
-            wordy = any(" " in Text.from_markup(x).plain.strip() for x in c._cells if isinstance(x, str))
-            floors.append(min(n, max(header, 12)) if wordy else n)
-        overhead = self._extra_width + sum(self._get_padding_width(i) for i in range(len(self.columns)))
-        widths = list(natural)
-        excess = sum(widths) + overhead - max_width
-        # first the text columns (names) down to 12; then any column that is not a code or a
-        # number down to its header (at least 6): codes, numbers and headers stay whole
-        second = [f if f < n or _whole(c) else max(_cell_width(c.header), min(n, 6))
-                  for c, n, f in zip(self.columns, natural, floors)]
-        for bounds in (floors, second):
-            while excess > 0:
-                room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, bounds)) if w > f]
-                if not room:
-                    break
-                _, i = max(room)
-                cut = min(excess, widths[i] - bounds[i],
-                          max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)))
-                widths[i] -= cut
-                excess -= cut
-        return widths, natural, excess
+    if terminal_width() is None:
+        return Table(*columns, rule=False, pad_edge=bool(pad_edge), padding=(1, 1), show_header=show_header,
+                     title=title, title_justify=title_justify)
+    return Table(*columns, rule=rule, pad_edge=True if pad_edge is None else pad_edge, padding=(0, 1),
+                 show_header=show_header, title=title, title_justify=title_justify)
 
 
 def style(text: str, **styles: Any) -> str:

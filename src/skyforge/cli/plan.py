@@ -5,9 +5,9 @@ from __future__ import annotations
 import shlex
 
 import click
-from rich.markup import escape
 
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table as new_table, terminal_width
 from skyforge.decks import load_deck
 from skyforge.workbench.workspace import list_decks

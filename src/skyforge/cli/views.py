@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
-
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, table as new_table
 from skyforge.terms import demo_note
 

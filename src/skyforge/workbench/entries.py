@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import code_order
@@ -13,14 +12,28 @@ if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic m
     from skyforge.catalog.models import AllianceCard
 
 
-@dataclass
 class Entry:
-    """One line of a deck, resolved against the catalog (``card`` is None when unknown)."""
+    """One line of a deck, resolved against the catalog (``card`` is None when unknown); ``count``
+    grows while lines naming the same card are merged. (A plain class: a dataclass costs its
+    module a millisecond of every start-up.)"""
 
-    ref: str
-    key: str
-    count: int
-    card: AllianceCard | None
+    __slots__ = ("ref", "key", "count", "card")
+
+    def __init__(self, ref: str, key: str, count: int, card: AllianceCard | None) -> None:
+        self.ref = ref
+        self.key = key
+        self.count = count
+        self.card = card
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Entry):
+            return NotImplemented
+        return (self.ref, self.key, self.count, self.card) == (other.ref, other.key, other.count, other.card)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+    def __repr__(self) -> str:
+        return f"Entry(ref={self.ref!r}, key={self.key!r}, count={self.count!r}, card={self.card!r})"
 
 
 def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:

@@ -9,9 +9,9 @@ are exact (multivariate hypergeometric, as fractions); :func:`simulate` checks t
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import NamedTuple
 
 from skyforge.workbench.entries import Entry
 
@@ -33,8 +33,7 @@ def p_drawn_by(copies: int, size: int, seen: int) -> Fraction:
 
 
 
-@dataclass(frozen=True)
-class HandCounts:
+class HandCounts(NamedTuple):
     """The deck split four ways for one question "≥ k allies of cost ≤ c".
 
     ``target_keep``: wanted and kept by the mulligan; ``target_toss``: wanted but thrown back
@@ -139,8 +138,7 @@ def simulate(entries: list[Entry], max_cost: int, k: int, *, trials: int, seed: 
     return hits_open / trials, hits_mull / trials
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(NamedTuple):
     """P(at least ``k`` allies of cost ≤ ``max_cost`` in the opening hand), before and after the mulligan."""
 
     k: int
@@ -154,8 +152,7 @@ class Odds:
                 "after_mulligan": self.after_mulligan}
 
 
-@dataclass(frozen=True)
-class OpeningHand:
+class OpeningHand(NamedTuple):
     """The opening-hand table of ``deck show``: the suggested mulligan and the odds under it."""
 
     mulligan_cost: int

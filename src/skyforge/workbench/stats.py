@@ -8,8 +8,7 @@ odds are in :mod:`skyforge.workbench.odds`.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
@@ -26,8 +25,7 @@ if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic m
 TYPES = ("ally", "tower", "spell", "attachment")
 
 
-@dataclass(frozen=True)
-class CardLine:
+class CardLine(NamedTuple):
     """One card of a deck as the views and exports show it (``name`` etc. None when unknown)."""
 
     code: str
@@ -54,8 +52,7 @@ class CardLine:
                 "drawn_by_turn": self.drawn_by_turn}
 
 
-@dataclass(frozen=True)
-class TypeGroup:
+class TypeGroup(NamedTuple):
     """The deck's cards of one type (``unknown`` for cards not in the catalog), cheapest first."""
 
     type: str
@@ -66,8 +63,7 @@ class TypeGroup:
         return {"type": self.type, "count": self.count, "cards": [c.as_dict() for c in self.cards]}
 
 
-@dataclass(frozen=True)
-class CurveStep:
+class CurveStep(NamedTuple):
     """How many cards cost ``cost`` (None: cards whose cost the catalog does not give)."""
 
     cost: int | None
@@ -77,8 +73,7 @@ class CurveStep:
         return {"cost": self.cost, "count": self.count}
 
 
-@dataclass(frozen=True)
-class RarityBudget:
+class RarityBudget(NamedTuple):
     """What the deck uses of one rarity against what the castle's back allows."""
 
     rarity: str
@@ -99,8 +94,7 @@ class RarityBudget:
                 "factions": list(self.factions), "subtypes": list(self.subtypes), "copy_limit": self.copy_limit}
 
 
-@dataclass(frozen=True)
-class SizeBudget:
+class SizeBudget(NamedTuple):
     """The deck's size against the castle's deck size (``max`` None: no upper bound)."""
 
     used: int
@@ -119,8 +113,7 @@ class SizeBudget:
         return {"rarity": "deck", "used": self.used, "min": self.min, "max": self.max}
 
 
-@dataclass(frozen=True)
-class Draws:
+class Draws(NamedTuple):
     """How many cards a player has seen by turn ``turns``: the opening hand plus one a turn."""
 
     turns: int
@@ -132,8 +125,7 @@ class Draws:
         return {"turns": self.turns, "cards_seen": self.cards_seen, "hand": self.hand, "per_turn": self.per_turn}
 
 
-@dataclass(frozen=True)
-class DeckStats:
+class DeckStats(NamedTuple):
     """Every number ``deck show`` draws; ``as_dict()`` is its ``--json``."""
 
     name: str

@@ -7,7 +7,6 @@ The ``--player NAME=DECK[@CASTLE]`` syntax is read here; the library takes the p
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 
 from skyforge.campaign.commands import starting_deck
 from skyforge.campaign.setup import PlayerChoice, begin
@@ -16,6 +15,7 @@ from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem

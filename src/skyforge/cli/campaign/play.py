@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 
 from skyforge.campaign import commands as actions
 from skyforge.campaign.report import summary
@@ -15,6 +14,7 @@ from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import actions_view, card_name, clamp_note, effect_view, game_view, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 
 from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, uses_demo_data
 from skyforge.campaign.limits import GAMES
@@ -13,6 +12,7 @@ from skyforge.cli.campaign.views import campaign_view, demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
 from skyforge.cli.complete import campaign_names
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 
 

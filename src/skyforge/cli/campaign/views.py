@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.markup import escape
-
 from skyforge.campaign.report import DEMO_NOTE, uses_demo_data
 from skyforge.campaign.limits import GAMES, GOLD_MAX
 from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
+from skyforge.cli.markup import escape
 from skyforge.cli.output import table
 from skyforge.text import plural
 

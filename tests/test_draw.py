@@ -1,0 +1,185 @@
+"""skyforge.cli.draw and skyforge.cli.markup: what rich drew, drawn without rich's renderer.
+
+rich stays the reference (tests/rich_reference.py keeps the drawing of issue 12 as rich did it):
+for tables and markup lines of the shapes the CLI draws, the output is the same byte for byte —
+piped, on a terminal of any width, with styles and colours, with styles and NO_COLOR.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from skyforge.cli.draw import Console, Table
+from skyforge.cli.markup import cell_len, escape, markup
+from tests.rich_reference import rich_console, rich_table
+
+#: (styles, colours): piped or a dumb terminal, a colour terminal, a terminal with NO_COLOR
+MODES = [(False, False), (True, True), (True, False)]
+
+words = st.one_of(
+    st.sampled_from(["DEMO.007", "DEMO.1234", "3×", "50%", "cost 5", "—", "?", "1W 2L", "-4", "+2",
+                     "Gullwing", "Lookout", "Saltglass Bastion", "Warden-Queen", "✓", "✗ 3", "…", "·",
+                     "two\nlines"]),
+    st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/", min_size=1, max_size=14),
+    st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3))
+styled = st.builds(lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w), words,
+                   st.sampled_from(["", "", "bold", "dim", "red", "green", "yellow", "bold red", "italic"]))
+cells = st.lists(styled, max_size=4).map(" ".join)
+
+
+def ours(width: int | None, styles: bool, colours: bool, *objects) -> str:
+    out = io.StringIO()
+    Console(out, width or 10_000, styles=styles, colours=colours, hanging=width is not None).print(*objects)
+    return out.getvalue()
+
+
+def theirs(width: int | None, styles: bool, colours: bool, *objects) -> str:
+    out = io.StringIO()
+    rich_console(out, width, styles, colours).print(*objects)
+    return out.getvalue()
+
+
+@st.composite
+def tables(draw):
+    n = draw(st.integers(1, 7))
+    headers = draw(st.lists(st.sampled_from(["code", "name", "cost", "castle health", "size", "valid",
+                                             "hordes fought", "#", "[bold]x[/]"]), min_size=n, max_size=n))
+    justify = draw(st.lists(st.sampled_from(["left", "right", "center"]), min_size=n, max_size=n))
+    rows = draw(st.lists(st.lists(cells, min_size=n, max_size=n), max_size=6))
+    options = draw(st.fixed_dictionaries({}, optional={
+        "rule": st.booleans(), "pad_edge": st.booleans(), "show_header": st.booleans(),
+        "title": st.sampled_from(["Games", "Battle plan 001", "[bold]a long title that may be wider[/]"]),
+        "title_justify": st.sampled_from(["left", "center"])}))
+    return headers, justify, rows, options
+
+
+def build(make, headers, justify, rows, options, **extra):
+    table = make(**options, **extra)
+    for header, how in zip(headers, justify):
+        table.add_column(header, justify=how)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def our_table(terminal: bool, **options) -> Table:
+    from skyforge.cli import output
+
+    output.terminal_width, saved = (lambda stderr=False: 80 if terminal else None), output.terminal_width
+    try:
+        return output.table(**options)
+    finally:
+        output.terminal_width = saved
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables(), st.one_of(st.none(), st.integers(20, 140)), st.sampled_from(MODES))
+@example((["code", "name", "cost"], ["left", "left", "right"],
+          [["DEMO.007", "Gullwing Lookout of the Very Long Name", "5"]] * 3, {}), 30, (True, True))
+def test_tables_are_drawn_as_rich_drew_them(case, width, mode):
+    headers, justify, rows, options = case
+    terminal = width is not None
+    mode = mode if terminal else (False, False)   # styles only on a terminal
+    mine = build(lambda **o: our_table(terminal, **o), headers, justify, rows, options)
+    reference = build(lambda **o: rich_table(terminal=terminal, **o), headers, justify, rows, options)
+    assert ours(width, *mode, mine) == theirs(width, *mode, reference)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 6), st.lists(styled, min_size=0, max_size=30), st.one_of(st.none(), st.integers(20, 140)),
+       st.sampled_from(MODES))
+def test_markup_lines_wrap_as_rich_wrapped_them(indent, parts, width, mode):
+    line = " " * indent + " ".join(parts)
+    mode = mode if width else (False, False)
+    assert ours(width, *mode, line) == theirs(width, *mode, line)
+
+
+@given(st.text(alphabet="ab [/]\\\x07", max_size=30), st.text(alphabet="ab [/]\\", max_size=30))
+def test_escape_and_markup_read_as_rich_reads_them(text, raw):
+    from rich.markup import escape as rich_escape
+    from rich.text import Text as RichText
+
+    assert escape(text) == rich_escape(text)
+    assert markup(escape(text)).plain == RichText.from_markup(rich_escape(text), emoji=False).plain
+    assert "[" in text or "\\" in text or markup(escape(text)).plain == text.replace("\x07", "")
+    try:
+        expected = RichText.from_markup(raw, emoji=False)
+    except Exception:   # noqa: BLE001 - rich refuses a closing tag that closes nothing; so do we
+        with pytest.raises(ValueError):
+            markup(raw)
+        return
+    assert markup(raw).plain == expected.plain
+
+
+def test_styles_and_colours():
+    line = "[bold]Blue Wall[/] (Alice) · [green]✓ valid[/] [bold red]over[/]"
+    assert ours(80, True, True, line) == \
+        "\x1b[1mBlue Wall\x1b[0m (Alice) · \x1b[32m✓ valid\x1b[0m \x1b[1;31mover\x1b[0m\n"
+    # NO_COLOR: no colour, bold stays (as rich, and as no-color.org asks)
+    assert ours(80, True, False, line) == "\x1b[1mBlue Wall\x1b[0m (Alice) · ✓ valid \x1b[1mover\x1b[0m\n"
+    assert ours(80, False, False, line) == "Blue Wall (Alice) · ✓ valid over\n"
+
+
+def test_a_tag_that_names_no_style_styles_nothing():
+    # as rich: the tag is read and shows nothing (escape what is not markup)
+    assert markup("a [cards] entry").plain == "a  entry"
+    assert markup(escape("a [cards] entry")).plain == "a [cards] entry"
+
+
+def test_indented_lines_wrap_under_their_indent():
+    text = ours(30, False, False, "    " + "word " * 12)
+    lines = text.splitlines()
+    assert len(lines) > 1 and all(line.startswith("    word") and len(line) <= 30 for line in lines)
+
+
+def test_piped_lines_are_never_wrapped():
+    assert ours(None, False, False, "x " * 3000) == "x " * 3000 + "\n"
+
+
+def test_wide_characters_take_two_columns():
+    assert cell_len("字a") == 3 and cell_len("é") == 1
+
+
+@pytest.mark.parametrize("width", [80, 40])
+def test_a_table_fits_cutting_names_not_codes(width):
+    table = our_table(True)
+    for header in ("code", "name", "cost"):
+        table.add_column(header)
+    table.add_row("DEMO.028", "Captain Yselde Marrow of the Saltglass Bastion, Warden of the Tides and the Long Grey Sea", "5")
+    lines = ours(width, False, False, table).splitlines()
+    assert all(len(line) <= width for line in lines)
+    assert lines[0].split() == ["code", "name", "cost"] and "DEMO.028" in lines[2] and "…" in lines[2]
+
+
+def test_the_cli_never_imports_rich():
+    """Drawing is skyforge.cli.draw and skyforge.cli.markup; rich is only the tests' reference."""
+    import re
+    from pathlib import Path
+
+    import skyforge
+
+    root = Path(skyforge.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if re.search(r"^\s*(import rich|from rich)\b", p.read_text(encoding="utf-8"), re.MULTILINE)]
+    assert not found
+
+
+def test_a_terminal_without_unicode_gets_an_ascii_rule():
+    class Ascii(io.StringIO):
+        encoding = "ascii"
+
+    def build(table):
+        for header in ("code", "name", "cost"):
+            table.add_column(header)
+        table.add_row("DEMO.1", "Some name here", "5")
+        return table
+
+    mine, reference = Ascii(), Ascii()
+    Console(mine, 40, hanging=True, ascii_only=True).print(build(our_table(True)))
+    rich_console(reference, 40).print(build(rich_table(terminal=True)))
+    assert mine.getvalue() == reference.getvalue() == \
+        "code   |name           |cost \n-------+---------------+-----\nDEMO.1 |Some name here |5    \n"
