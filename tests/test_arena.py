@@ -141,3 +141,16 @@ def test_a_draft_of_the_other_game_is_refused_by_name(run, workspace):
     assert "'a' is a Skybound: Arena draft, not an Onward one" in run("onward", "show", "a", expect=2).stderr
     assert "'o' is an Onward draft, not a Skybound: Arena one" in run("arena", "pick", "o", expect=2).stderr
     assert "'o' is not a Skybound: Arena draft" in run("arena", "setup", "--draft", "o", expect=2).stderr
+
+
+def test_setup_draws_names_and_hints_as_written(run, workspace):
+    """A name with brackets, and the hint naming a [[cards]] entry, print as written (not as markup);
+    heroes of the player's own catalog are not called the published game's."""
+    mine = workspace / "mine.toml"
+    mine.write_text('[[cards]]\nkind = "arena-hero"\nname = "Quill [the] Bold"\nhero_class = "crimson"\n')
+    a = write(workspace / "a.toml", ["Quill [the] Bold", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann [1]")
+    b = write(workspace / "b.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
+    out = run("--catalog", "@demo", "--catalog", str(mine), "arena", "setup", a, b).output
+    assert "1. Ann [1]: bench Quill [the] Bold, Brenna" in out
+    assert "action cards not known: Quill [the] Bold (fill in action_cards in" in out
+    assert "published game's" not in out and "the other heroes are not demo data" in out

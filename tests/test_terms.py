@@ -42,7 +42,7 @@ def test_the_demo_note_wordings():
     assert demo_note() == "demo data: fictional cards from the DEMO set, not the published game's"
     assert demo_note("card") == "demo data: a fictional card from the DEMO set, not the published game's"
     assert demo_note("heroes", ["Ashka"]) == \
-        "demo data: Ashka is fictional, from the DEMO set; the other heroes are the published game's"
+        "demo data: Ashka is fictional, from the DEMO set; the other heroes are not demo data"
 
 
 def test_the_errata_resolver_follows_errata_to_the_last_one():

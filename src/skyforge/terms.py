@@ -27,11 +27,11 @@ def demo_note(what: str = "cards", some: Sequence[str] = ()) -> str:
     """The one note that marks demo data (the fictional DEMO set) wherever skyforge shows it.
 
     ``what`` names the things shown ("cards", "heroes", or "card" for one); ``some`` names the
-    few of them that are demo data when the others are the published game's.
+    few of them that are demo data when the others are not (official data, or the player's own).
     """
     if some:
         verb = "is" if len(some) == 1 else "are"
         return (f"demo data: {', '.join(some)} {verb} fictional, from the DEMO set; "
-                f"the other {what} are the published game's")
+                f"the other {what} are not demo data")
     fictional = "fictional" if what.endswith("s") else "a fictional"   # "a fictional card"
     return f"demo data: {fictional} {what} from the DEMO set, not the published game's"

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.cli.syntax import split_list
@@ -106,14 +107,14 @@ def validate(app, team: str, as_json: bool) -> None:
 def draw_check(data: dict) -> None:
     out = console()
     verdict = "[green]valid[/]" if data["valid"] else "[red]invalid[/]"
-    out.print(f"{data['file']}: {data['player']}: {verdict}")
+    out.print(f"{escape(str(data['file']))}: {escape(data['player'])}: {verdict}")
     for h in data["heroes"]:
-        out.print(f"  {h['name']} ({h['class'] or 'class unknown'})")
+        out.print(f"  {escape(h['name'])} ({escape(h['class'] or 'class unknown')})")
     for v in data["violations"]:
-        out.print(f"  [red]{v['rule']}[/]: {v['message']}")
+        out.print(f"  [red]{v['rule']}[/]: {escape(v['message'])}")
     note = demo_note(data["demo_heroes"], len(data["heroes"]))
     if note:
-        out.print(f"[yellow]{note}[/]")
+        out.print(f"[yellow]{escape(note)}[/]")
 
 
 @arena.command()
@@ -145,13 +146,13 @@ def draw_setup(data: dict) -> None:
     out = console()
     out.print(f"[bold]Skybound: Arena[/] — {data['mode']}; first to {data['score_to_win']} points wins")
     if data.get("sides"):
-        out.print("sides: " + " vs ".join(" & ".join(s) for s in data["sides"]))
+        out.print(escape("sides: " + " vs ".join(" & ".join(s) for s in data["sides"])))
     for p in data["players"]:
-        out.print(f"{p['turn']}. {p['player']}: bench {', '.join(p['heroes'])}; "
+        out.print(f"{p['turn']}. {escape(p['player'])}: bench {escape(', '.join(p['heroes']))}; "
                   f"deck of {p['deck_size']} action cards; draw {p['draw']}")
         for m in p["action_cards_missing"]:
-            out.print(f"   action cards not known: {m}")
+            out.print(f"   action cards not known: {escape(m)}")
     note = demo_note(list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
                      len({h for p in data["players"] for h in p["heroes"]}))
     if note:
-        out.print(f"[yellow]{note}[/]")
+        out.print(f"[yellow]{escape(note)}[/]")
