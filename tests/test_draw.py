@@ -191,3 +191,12 @@ def test_a_terminal_without_unicode_gets_an_ascii_rule():
     rich_console(reference, 40).print(build(rich_table(terminal=True)))
     assert mine.getvalue() == reference.getvalue() == \
         "code   |name           |cost \n-------+---------------+-----\nDEMO.1 |Some name here |5    \n"
+
+
+def test_a_column_left_out_is_named_as_written():
+    table = Table(rule=True, padding=(0, 1))
+    for header in ("name", "cost", "[x] \\ [/]"):
+        table.add_column(escape(header))
+    table.add_row("Gullwing Lookout", "5", "a")
+    drawn = " ".join(ours(24, False, False, table).split())
+    assert "(left out to fit the terminal: [x] \\ [/]; wider terminal or --json for all)" in drawn

@@ -117,3 +117,12 @@ def test_catalog_text(run, catalog, text):
     owned = f"owned {in_file_name(text)}.toml"
     assert lines(run(*mine, "collection", "add", "DEMO.007", "--file", owned))[1] == f"{owned} (its comments are kept)"
     assert lines(run(*mine, "collection", "show", "--file", owned))[-1] == f"1 card in all, 1 different ({owned})"
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_battle_plan_deck_names(run, text):
+    wall = f"Wall {text}"
+    run("plan", "use", "--plan", "demo", "--decks", wall)
+    assert f"Next: {wall} (0 wins) vs Gloomcrawlers" in lines(run("plan"))
+    run("plan", "record", wall, "demo-thornmaw", "--won", "--new")
+    assert [wall, "·", "·", "1W", "1"] in rows(run("plan", "show"))
