@@ -98,21 +98,29 @@ def test_markup_lines_wrap_as_rich_wrapped_them(indent, parts, width, mode):
     assert ours(width, *mode, line) == theirs(width, *mode, line)
 
 
-@given(st.text(alphabet="ab [/]\\\x07", max_size=30), st.text(alphabet="ab [/]\\", max_size=30))
-def test_escape_and_markup_read_as_rich_reads_them(text, raw):
-    from rich.markup import escape as rich_escape
+#: where the CLI puts escaped text: alone, inside a tag, before a tag, before text
+CONTEXTS = ["{}", "[bold]{}[/]", "{} [green]✓[/]", "{}: more", "[red]{}[/] [bold]x[/]", "a [dim]{}[/dim]"]
+
+
+@given(st.text(alphabet="ab [/]\\A\x07", max_size=30), st.sampled_from(CONTEXTS),
+       st.text(alphabet="ab [/]\\", max_size=30))
+@example("Bo\\", "{}: more", "")
+@example("[AFK] \\[x] [[cards]] [/]", "[bold]{}[/]", "")
+def test_escaped_text_reads_as_written_wherever_it_is_put(text, context, raw):
     from rich.text import Text as RichText
 
-    assert escape(text) == rich_escape(text)
-    assert markup(escape(text)).plain == RichText.from_markup(rich_escape(text), emoji=False).plain
-    assert "[" in text or "\\" in text or markup(escape(text)).plain == text.replace("\x07", "")
+    line = context.format(escape(text))
+    expected = markup(context.format("\0")).plain.replace("\0", text.replace("\x07", ""))
+    assert markup(line).plain == expected
+    assert RichText.from_markup(line, emoji=False).plain == expected   # rich reads it alike
+    assert "[" in text or "\\" in text or escape(text) == text
     try:
-        expected = RichText.from_markup(raw, emoji=False)
+        reference = RichText.from_markup(raw, emoji=False)
     except Exception:   # noqa: BLE001 - rich refuses a closing tag that closes nothing; so do we
         with pytest.raises(ValueError):
             markup(raw)
         return
-    assert markup(raw).plain == expected.plain
+    assert markup(raw).plain == reference.plain
 
 
 def test_styles_and_colours():
@@ -183,3 +191,12 @@ def test_a_terminal_without_unicode_gets_an_ascii_rule():
     rich_console(reference, 40).print(build(rich_table(terminal=True)))
     assert mine.getvalue() == reference.getvalue() == \
         "code   |name           |cost \n-------+---------------+-----\nDEMO.1 |Some name here |5    \n"
+
+
+def test_a_column_left_out_is_named_as_written():
+    table = Table(rule=True, padding=(0, 1))
+    for header in ("name", "cost", "[x] \\ [/]"):
+        table.add_column(escape(header))
+    table.add_row("Gullwing Lookout", "5", "a")
+    drawn = " ".join(ours(24, False, False, table).split())
+    assert "(left out to fit the terminal: [x] \\ [/]; wider terminal or --json for all)" in drawn

@@ -37,7 +37,8 @@ def heroes(app, as_json: bool) -> None:
 def draw_heroes(rows: list) -> None:
     heroes = table("hero", "code", "class", "action cards", "data")
     for h in rows:
-        heroes.add_row(h["name"], h["code"] or "—", h["class"] or "?", str(h["action_cards"]), h["provenance"])
+        heroes.add_row(escape(h["name"]), escape(h["code"] or "—"), escape(h["class"] or "?"), str(h["action_cards"]),
+                       h["provenance"])
     console().print(heroes)
 
 

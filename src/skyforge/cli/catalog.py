@@ -62,15 +62,15 @@ def _draw_check(cat, summary: dict) -> None:
     out = console()
     user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
-    out.print(f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
-              + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
-              + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
-              f"{summary['premade_decks']} pre-made decks")
+    out.print(escape(f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
+                     + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
+                     + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
+                     f"{summary['premade_decks']} pre-made decks"))
     if cat.user_files and not user_entries:
         out.print("[yellow]" + escape("your files define no cards yet: uncomment an example of "
                                       "`skyforge catalog init` or add [[cards]] tables") + "[/]")
     for key, n in summary["cards"].items():
-        out.print(f"  {n:>4}  {key}")
+        out.print(f"  {n:>4}  {escape(key)}")
     for area in summary["works"]:
         out.print(f"[bold]{area['area']}[/]")
         for line in area["ready"]:

@@ -39,8 +39,8 @@ def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[s
     edit_collection(path, changes)
     out = console()
     for change in changes:
-        out.print(f"{'added' if sign > 0 else 'removed'} {abs(change.count)} × {change.label}")
-    out.print(f"[dim]{path} (its comments are kept)[/]")
+        out.print(f"{'added' if sign > 0 else 'removed'} {abs(change.count)} × {escape(change.label)}")
+    out.print(f"[dim]{escape(str(path))} (its comments are kept)[/]")
 
 
 @click.group()

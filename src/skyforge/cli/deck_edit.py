@@ -7,6 +7,7 @@ import click
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import after_edit, force_option, rel
 from skyforge.cli.main import App
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table as new_table
 from skyforge.decks.specs import parse_specs
 from skyforge.terms import FACTIONS
@@ -124,17 +125,19 @@ def list_(app: App, as_json: bool) -> None:
 def _draw_list(app: App, rows: list[dict]) -> None:
     out = console()
     if not rows:
-        out.print(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
+        out.print(f"no decks in {escape(str(app.workspace / 'decks'))}: "
+                  "start one with `skyforge deck new NAME --castle CASTLE`")
         return
     table = new_table()
     for column in ("deck", "name", "player", "castle", "size", "valid"):
         table.add_column(column, justify="right" if column == "size" else "left")
     for r in rows:
         if "error" in r:
-            table.add_row(r["name"], f"[red]unreadable[/]: {r['error']}", "", "", "", "[red]✗[/]")
+            table.add_row(escape(r["name"]), f"[red]unreadable[/]: {escape(r['error'])}", "", "", "", "[red]✗[/]")
             continue
         valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
-        table.add_row(r["deck"], r["name"], r["player"] or "", app.catalog.label(r["castle"]),
+        table.add_row(escape(r["deck"]), escape(r["name"]), escape(r["player"] or ""),
+                      escape(app.catalog.label(r["castle"])),
                       str(r["size"]), valid)
     out.print(table)
 

@@ -84,7 +84,8 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)  # type: ignore[arg-type]
             for c in group.cards:
-                table.add_row(f"  {c.count}×", c.code, c.name or "[red]not in the catalog[/]",
+                table.add_row(f"  {c.count}×", escape(c.code),
+                              escape(c.name) if c.name else "[red]not in the catalog[/]",
                               "" if c.cost is None else f"cost {c.cost}", c.rarity or "", c.faction or "",
                               f"{100 * c.drawn_by_turn:.0f}%")
             out.print(table)
@@ -160,6 +161,6 @@ def _draw_diff(data: dict) -> None:
         for r in data[key]:
             change = f"{r['change']:+d}" if key == "changed" else f"{abs(r['change'])}"
             detail = f" ({r['from']} → {r['to']})" if key == "changed" else ""
-            out.print(f"  [{style}]{sign} {change:>3}[/]  {r['code']}  {escape(r['name'] or '')}{detail}")
+            out.print(f"  [{style}]{sign} {change:>3}[/]  {escape(r['code'])}  {escape(r['name'] or '')}{detail}")
     if data["same"]:
         out.print("  same cards and castle")

@@ -87,33 +87,33 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     out = console()
     d = session.draft
     game = game_of(session)
-    out.print(f"[bold]{game.title} draft[/] — format {d.format.id}, seed {session.seed}"
+    out.print(f"[bold]{game.title} draft[/] — format {escape(d.format.id)}, seed {session.seed}"
               + ("" if d.done else f" — in progress, next: turn {d.current.number}, "
-                 f"{d.name(d.current.team)} {d.current.action}s"))
+                 f"{escape(d.name(d.current.team))} {d.current.action}s"))
     if data.get("fallback"):
         out.print(f"[yellow]{escape(data['fallback'])}[/]")
     if data.get("restrictions"):
-        out.print("restrictions: " + "; ".join(data["restrictions"]))
+        out.print(escape("restrictions: " + "; ".join(data["restrictions"])))
     rows = table("team", "player", "heroes")
     for team in d.teams:
         for entry in session.assignments(team):
-            rows.add_row(d.name(team), entry["player"], ", ".join(entry["heroes"]) or "—")
+            rows.add_row(escape(d.name(team)), escape(entry["player"]), escape(", ".join(entry["heroes"])) or "—")
     out.print(rows)
     if d.bans:
-        out.print("bans: " + ", ".join(session.hero_name(k) for k in d.bans))
+        out.print(escape("bans: " + ", ".join(session.hero_name(k) for k in d.bans)))
     steps = ", ".join(f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}"
                       + (" (random)" if s["random"] else "") for s in data["steps"])
     if steps:
-        out.print("steps: " + steps)
+        out.print(escape("steps: " + steps))
     notes = d.format.notes
     if notes:
         out.print(f"[dim]order ({escape(READING)}): {escape(notes)}[/]")
     if d.done:
         heading, lines = game.closing(session)
         if heading:
-            out.print(f"[bold]{heading}[/]")
+            out.print(f"[bold]{escape(heading)}[/]")
         for line in lines:
-            out.print(line)
+            out.print(escape(line))
     if data.get("left_out"):
         names = [reason.split(" cannot be drafted")[0] for reason in data["left_out"]]
         out.print(f"[yellow]left out, a field they need is missing: {escape(', '.join(names))}[/]")

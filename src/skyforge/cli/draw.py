@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from skyforge.cli.markup import (BOLD, CAPTION, NULL, TITLE, Style, cell_len, crop, cut, markup, pad_to, plain_text,
-                                 wrap)
+from skyforge.cli.markup import (BOLD, CAPTION, NULL, TITLE, Style, cell_len, crop, cut, escape, markup, pad_to,
+                                 plain_text, wrap)
 
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000
@@ -116,7 +116,7 @@ class Table:
             widths, natural, excess = self._widths(max_width)
             if excess <= 0 or len(self.columns) <= 2:
                 break
-            dropped.insert(0, plain_text(str(self.columns[-1].header)))
+            dropped.insert(0, escape(plain_text(str(self.columns[-1].header))))
             self.columns = self.columns[:-1]
         if dropped:
             note = f"(left out to fit the terminal: {', '.join(dropped)}; wider terminal or --json for all)"

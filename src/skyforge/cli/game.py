@@ -200,7 +200,7 @@ def _show_setup(s) -> None:
             out.print(f"  - {escape(item)}")
     if s.first_game and s.missing:
         out.print()
-        out.print(f"[bold]The rulebook's first game ({s.first_game.id})[/], step by step:")
+        out.print(f"[bold]The rulebook's first game ({escape(s.first_game.id)})[/], step by step:")
         for line in s.first_game.steps:
             out.print(f"  - {escape(line)}")
     marker = demo_marker(s.provenances)

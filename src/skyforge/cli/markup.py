@@ -13,7 +13,8 @@ from functools import lru_cache
 from unicodedata import combining, east_asian_width
 
 _TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
-_ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+#: what :func:`escape` escapes: backslashes before a bracket or at the end; a bracket that may open a tag
+_SPECIAL = re.compile(r"(\\+)(?=\[|\Z)|\[(?=[a-z#/@])")
 _WORD = re.compile(r"\s*\S+\s*")
 _TRAILING_SPACE = re.compile(r"\s+$")
 _CONTROL = str.maketrans({7: None, 8: None, 11: None, 12: None, 13: None})
@@ -205,12 +206,25 @@ def cut(text: str, width: int) -> str:
     return text
 
 
-def escape(markup: str) -> str:
-    """Text that is shown as it is, never read as markup (rich's ``escape``)."""
-    markup = _ESCAPE.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", markup)
-    if markup.endswith("\\") and not markup.endswith("\\\\"):
-        return markup + "\\"
-    return markup
+def escape(text: str) -> str:
+    """Text shown as it is wherever it is put in a markup line, never read as markup.
+
+    Player and catalog text (names, paths, messages quoting ``[[cards]]``) goes through this once
+    before it is put into markup. rich's ``escape`` only escapes a bracket that closes a tag, and
+    leaves backslashes at the end (or before a bracket) to mean something other than themselves,
+    depending on what follows the text; here every ``[`` that could open a tag gets a backslash, and
+    a run of backslashes before a ``[`` or at the end is doubled and closed off with an empty
+    ``[none][/none]`` (it shows nothing), so ``[x]``, ``[/]`` and ``a\\`` print as written before
+    any tag, text or end of line. Text with neither brackets nor backslashes comes back as it is.
+    """
+    if "[" not in text and "\\" not in text:
+        return text
+    return _SPECIAL.sub(_escaped, text)
+
+
+def _escaped(match: re.Match) -> str:
+    backslashes = match.group(1)
+    return f"{backslashes}{backslashes}[none][/none]" if backslashes else "\\["
 
 
 def markup(text: str) -> Text:

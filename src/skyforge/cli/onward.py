@@ -8,6 +8,7 @@ import click
 
 from skyforge.catalog import load_catalog
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.syntax import split_list
 from skyforge.draft import onward as lib
@@ -39,16 +40,16 @@ def draw_heroes(data: dict) -> None:
     out = console()
     rows = table("hero", "code", "colour", "faction", "class", "range", "data")
     for h in data["heroes"]:
-        rows.add_row(h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
-                     h["hero_class"] or "?", h["range"] or "?", h["provenance"])
+        rows.add_row(*(escape(x) for x in (h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
+                                         h["hero_class"] or "?", h["range"] or "?", h["provenance"])))
     out.print(rows)
     out.print("? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
               "catalog file (`skyforge catalog init` starts one). "
               "demo = fictional heroes, not the published game's.")
     for p in data["presets"]:
-        out.print(f"[bold]{p['name']}[/] ({p['source']}):")
+        out.print(f"[bold]{escape(p['name'])}[/] ({escape(p['source'])}):")
         for team, names in p["teams"].items():
-            out.print(f"  {team.capitalize()}: {', '.join(names)}")
+            out.print(escape(f"  {team.capitalize()}: {', '.join(names)}"))
 
 
 def complete_methods(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:

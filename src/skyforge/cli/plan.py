@@ -132,17 +132,17 @@ def _draw_table(status) -> None:
     grid = sum(max(len(status.horde_names[h]), 5) + 2 for h in status.hordes) + \
         max((len(name_of(d)) for d in status.decks), default=4) + 8
     if width is not None and grid > width:
-        table = new_table("deck", "wins", "hordes fought (in the plan's order)", title=status.plan.name)
+        table = new_table("deck", "wins", "hordes fought (in the plan's order)", title=escape(status.plan.name))
         for d in status.decks:
             fought = [f"{status.horde_names[h]} {result(d, h)}" for h in status.hordes if any(d.by_horde[h])]
-            table.add_row(name_of(d), str(d.wins), ", ".join(fought) or "—")
+            table.add_row(escape(name_of(d)), str(d.wins), escape(", ".join(fought)) or "—")
     else:
-        table = new_table("deck", title=status.plan.name)
+        table = new_table("deck", title=escape(status.plan.name))
         for h in status.hordes:
-            table.add_column(status.horde_names[h], justify="center")
+            table.add_column(escape(status.horde_names[h]), justify="center")
         table.add_column("wins", justify="right")
         for d in status.decks:
-            table.add_row(name_of(d), *[result(d, h) for h in status.hordes], str(d.wins))
+            table.add_row(escape(name_of(d)), *[result(d, h) for h in status.hordes], str(d.wins))
     out = console()
     out.print(table)
     rules = status.plan
@@ -153,7 +153,7 @@ def _draw_table(status) -> None:
         terms.append(f"victorious with {rules.victorious_after} wins")
     if rules.second_outsider_pass:
         terms.append("every horde once, then again with its second suggested outsider")
-    out.print(f"{'; '.join(terms) or 'every horde once with each deck'} ({rules.source})")
+    out.print(f"{'; '.join(terms) or 'every horde once with each deck'} ({escape(rules.source)})")
 
 
 @plan.command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.syntax import split_list
 from skyforge.errors import InputError, Problem
@@ -27,17 +28,17 @@ def _show(series_obj, as_json: bool, path=None) -> None:
     def human(data: dict) -> None:
         out = console()
         trophies = ", ".join(f"{p} {n}" for p, n in data["trophies"].items())
-        out.print(f"[bold]{data['name']}[/]: best of {data['best_of']} — trophies: {trophies}")
+        out.print(f"[bold]{escape(data['name'])}[/]: best of {data['best_of']} — trophies: {escape(trophies)}")
         for m in data["matches"]:
-            out.print(f"  match {m['match']} ({m['deck_size']}-card decks): won by {m['winner']}")
+            out.print(f"  match {m['match']} ({m['deck_size']}-card decks): won by {escape(m['winner'])}")
         if data["winner"]:
-            out.print(f"[green]{data['winner']} wins the series.[/]")
+            out.print(f"[green]{escape(data['winner'])} wins the series.[/]")
         else:
             nxt = data["next_match"]
             out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
             for p, n in nxt["extra_cards"].items():
-                out.print(f"  {p} draws {n} extra card{'s' if n != 1 else ''}")
-            out.print(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}")
+                out.print(f"  {escape(p)} draws {n} extra card{'s' if n != 1 else ''}")
+            out.print(f"  first player: {escape(nxt['first_player'] or 'decide as usual (first match)')}")
 
     render(data, as_json, human)
 

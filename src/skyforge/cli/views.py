@@ -63,8 +63,8 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     one_kind = len(kinds) == 1  # then the kind is said once, below the table, not on every line
     table = new_table(*("code", "name", *([] if one_kind else ["kind"]), *_LIST_FIELDS))
     for card in found:
-        table.add_row(card.code or "—", card.name, *([] if one_kind else [card.kind]),  # type: ignore[attr-defined]
-                      *[_cell(getattr(card, f, None)) for f in _LIST_FIELDS])
+        table.add_row(card.code or "—", escape(card.name), *([] if one_kind else [card.kind]),  # type: ignore[attr-defined]
+                      *[escape(_cell(getattr(card, f, None))) for f in _LIST_FIELDS])
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
     out.print(f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"

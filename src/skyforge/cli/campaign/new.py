@@ -88,7 +88,7 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
 
     def human(_) -> None:
         out = console()
-        out.print(f"[bold]Campaign {state.name}[/] created ({path}), seed {state.seed}.")
+        out.print(f"[bold]Campaign {escape(state.name)}[/] created ({escape(str(path))}), seed {state.seed}.")
         out.print(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
         for note in state.notes:
             out.print(f"  {escape(note)}")
@@ -127,7 +127,7 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
 
     def say(out, before, after, new):
         p = after.player(player)
-        out.print(f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
+        out.print(f"{escape(p.name)}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
                   f"{len(p.market)} left in the market deck.")
 
     update(app, name, lambda s: starting_deck(s, catalog, player, chosen, auto), as_json, say)

@@ -135,7 +135,7 @@ def game_view(out, catalog, before, after, new) -> None:
     where = {1: "the stage 1 portal — you win at the end of the turn in which you destroy it",
              GAMES: "the final outsider"}.get(after.game)
     if c.henchman_scenario is not None:
-        where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
+        where = f"the henchman on the back of {escape(c.henchman_scenario.name)} ({c.henchman_scenario.code})"
     out.print(f"Outsider: {escape(c.outsider)} ({where})")
     mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
     scenario_view(out, after, None if mandatory is None else
@@ -164,7 +164,7 @@ def campaign_view(out, catalog, state) -> None:
               f"({state.format} format, seed {state.seed})")
     out.print(f"Gold {state.gold}/{GOLD_MAX} · castle {card_name(catalog, state.castle)} health {state.castle_health}"
               f" (full {state.full_health})")
-    out.print(f"Hordes: {', '.join(state.hordes)} · difficulty {state.difficulty} · final outsider "
+    out.print(f"Hordes: {escape(', '.join(state.hordes))} · difficulty {state.difficulty} · final outsider "
               f"{escape(state.final_outsider)}")
     out.print(f"Scenario pile ({len(state.scenario_pile)}): "
               + (", ".join(f"{s.code} {escape(s.name)}" for s in state.scenario_pile) or "empty"))

@@ -1,0 +1,128 @@
+"""Player and catalog text prints as written in every human view (never read as console markup).
+
+Names of players, decks, cards, heroes and files may hold brackets and backslashes: "[AFK] Bo",
+a hint quoting ``[[cards]]``, a path ending in ``\\``. The human views draw console markup, so such
+text goes through :func:`skyforge.cli.markup.escape` before it is put in: these tests run the
+commands with such names and look for them, character for character, in what is printed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.conftest import EXAMPLE_DECKS
+
+#: text that console markup would read as tags or escapes if it were not escaped
+TRICKY = ["[x]", "[bold]", "[/]", "\\", "[AFK] a\\[x] [/]\\", "[[cards]] [red]"]
+
+
+def in_file_name(text: str) -> str:
+    """The text in a file's name: '@' for '/' (``[@]`` is read as a tag too)."""
+    return text.replace("/", "@")
+
+
+def toml_string(text: str) -> str:
+    return json.dumps(text)   # a JSON string is a TOML basic string (backslashes escaped)
+
+
+@pytest.fixture
+def catalog(workspace):
+    """A catalog file of the player's own, named with the text, holding a card and a hero named with it."""
+    def make(text: str) -> list[str]:
+        path = workspace / f"mine {in_file_name(text)}.toml"
+        path.write_text(
+            f'[[cards]]\nkind = "alliance"\nname = {toml_string("Gull " + text)}\nfaction = "liothan"\n'
+            f'rarity = "base"\ntype = "ally"\ncost = 2\n\n'
+            f'[[cards]]\nkind = "arena-hero"\nname = {toml_string("Quill " + text)}\nhero_class = "crimson"\n',
+            encoding="utf-8")
+        return ["--catalog", "@demo", "--catalog", str(path)]
+    return make
+
+
+def lines(result) -> list[str]:
+    return [line.rstrip() for line in result.output.splitlines()]
+
+
+def rows(result) -> list[list[str]]:
+    """A table's rows as their cells (piped, cells are set apart by two spaces or more)."""
+    return [re.split(r"\s{2,}", line.strip()) for line in result.output.splitlines()]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_series_players(run, text):
+    ann = f"Ann {text}"
+    new = run("series", "new", "fri", "--best-of", "3", "--players", f"{ann},Bob", "--deck-size", "30")
+    assert f"fri: best of 3 — trophies: {ann} 0, Bob 0" in lines(new)
+    won = lines(run("series", "win", "fri", "--player", ann))
+    assert f"  match 1 (30-card decks): won by {ann}" in won
+    assert f"  first player: {ann}" in won and f"  {ann} draws 0 extra cards" in won
+    run("series", "win", "fri", "--player", ann)
+    assert f"{ann} wins the series." in lines(run("series", "show", "fri"))
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_draft_players(run, text):
+    ann = f"Ann {text}"
+    arena = run("arena", "draft", "--players", f"{ann},Bob", "--seed", "3")
+    assert [ann, ann] in [row[:2] for row in rows(arena)]
+    assert any(line.startswith(f"steps: 1. {ann} pick ") for line in lines(arena))
+    onward = lines(run("onward", "draft", "--method", "snake", "--players", f"{ann},Bob", "--seed", "7"))
+    assert any(f" {ann} " in line and line.split()[0] in ("light", "shadow", "Light", "Shadow")
+               for line in onward), onward
+    assert f"{ann} (" in "\n".join(onward)   # the setup that follows names the player and the team
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_campaign_players(run, text):
+    ann = f"Ann {text}"
+    out = lines(run("campaign", "new", "spring", "--castle", "DEMO.001", "--player", f"{ann}=demo-blue-wall",
+                    "--outsider", "Orrun the Everwake", "--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
+                    "--difficulty", "2", "--seed", "1"))
+    assert any(line.startswith(f"spring: game 1/4 ") and f"next: {ann} chooses a starting deck" in line
+               for line in out), out
+    started = lines(run("campaign", "start-deck", "spring", "--player", ann, "--auto"))
+    assert started[0].startswith(f"{ann}'s starting deck: ")
+    assert any(line.startswith(f"{ann}: castle DEMO.001 ") for line in lines(run("campaign", "show", "spring")))
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_deck_views(run, workspace, text):
+    deck = (EXAMPLE_DECKS / "demo-blue-wall.toml").read_text(encoding="utf-8")
+    deck = deck.replace('name = "Blue Wall"', f"name = {toml_string('Wall ' + text)}") \
+        .replace('player = "Alice"', f"player = {toml_string('Ann ' + text)}") \
+        .replace("[cards]\n", f"[cards]\n{toml_string('Card ' + text)} = 1\n")
+    (workspace / "decks" / "tricky.toml").write_text(deck, encoding="utf-8")
+    assert ["tricky", f"Wall {text}", f"Ann {text}", "DEMO.001 Saltglass Bastion", "41", "✗ 2"] in rows(
+        run("deck", "list"))
+    shown = lines(run("deck", "show", "tricky"))
+    assert shown[0].startswith(f"Wall {text} (Ann {text}) — castle DEMO.001 Saltglass Bastion · ")
+    assert any(f"Card {text}" in line for line in shown[1:]), shown
+    diff = lines(run("deck", "diff", "tricky", "demo-blue-wall", expect=1))
+    assert diff[0] == f"Wall {text} (41) → Blue Wall (40)"
+    assert f"Card {text}" in "\n".join(diff[1:])
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_catalog_text(run, catalog, text):
+    mine = catalog(text)
+    checked = lines(run(*mine, "catalog", "check"))
+    assert f"yours: {mine[-1]}" in checked[0]
+    found = rows(run(*mine, "cards", "search", "Gull", "--kind", "alliance"))
+    assert ["—", f"Gull {text}", "liothan", "base", "ally", "2"] in found
+    assert lines(run(*mine, "cards", "show", f"Gull {text}"))[0] == f"—  Gull {text}  user data"
+    assert [f"Quill {text}", "—", "crimson", "0", "user"] in rows(run(*mine, "arena", "heroes"))
+    owned = f"owned {in_file_name(text)}.toml"
+    assert lines(run(*mine, "collection", "add", "DEMO.007", "--file", owned))[1] == f"{owned} (its comments are kept)"
+    assert lines(run(*mine, "collection", "show", "--file", owned))[-1] == f"1 card in all, 1 different ({owned})"
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_battle_plan_deck_names(run, text):
+    wall = f"Wall {text}"
+    run("plan", "use", "--plan", "demo", "--decks", wall)
+    assert f"Next: {wall} (0 wins) vs Gloomcrawlers" in lines(run("plan"))
+    run("plan", "record", wall, "demo-thornmaw", "--won", "--new")
+    assert [wall, "·", "·", "1W", "1"] in rows(run("plan", "show"))
