@@ -194,3 +194,21 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(run, workspace: Path)
     dumb = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, keep_ansi=True)
     assert "\x1b[" not in dumb
     assert "\x1b[" not in run("deck", "show", "demo-blue-wall").stdout   # piped: plain text
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_traceback(workspace: Path):
+    """A latin-1 terminal cannot show ✓ or …: it gets "?" in their place (and an ASCII rule), and
+    --json escapes what it cannot show, so the data read back is the same."""
+    import json
+
+    latin = {"PYTHONIOENCODING": "latin-1"}
+    listing = run_in_pty(["deck", "list"], workspace, columns=40, env=latin)
+    assert "Traceback" not in listing and "Error" not in listing, listing
+    rows = [line for line in listing.splitlines() if line.startswith("demo-")]
+    assert len(rows) == 3 and "?" in "\n".join(rows), listing   # the cut names' … shows as ?
+    assert set(listing.splitlines()[1]) <= {"-", "+"}, listing
+    show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=latin)
+    assert "Traceback" not in show and "Blue Wall" in show and "? valid" in show, show
+    as_json = run_in_pty(["deck", "list", "--json"], workspace, env=latin)
+    assert json.loads(as_json) == json.loads(run_in_pty(["deck", "list", "--json"], workspace))
