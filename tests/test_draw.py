@@ -14,7 +14,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from skyforge.cli.draw import Console, Table
-from skyforge.cli.markup import cell_len, escape, markup
+from skyforge.cli.cells import cell_len
+from skyforge.cli.markup import escape, markup
 from tests.rich_reference import rich_console, rich_table
 
 #: (styles, colours): piped or a dumb terminal, a colour terminal, a terminal with NO_COLOR

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from unicodedata import combining, east_asian_width
+
+from skyforge.cli.cells import cell_len, chop, cut, set_cell_size
 
 _TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
 #: what :func:`escape` escapes: backslashes before a bracket or at the end; a bracket that may open a tag
@@ -88,34 +89,6 @@ CAPTION = parse_style("italic dim")
 
 # --- text: plain characters and styled spans ---------------------------------------------------
 
-def cell_len(text: str) -> int:
-    """Columns the text takes on a terminal: wide characters two, combining marks none."""
-    if text.isascii():
-        return len(text)
-    return _cells(text)
-
-
-@lru_cache(maxsize=4096)
-def _cells(text: str) -> int:
-    return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _set_cell_size(text: str, width: int) -> str:
-    """The text cut (or padded with spaces) to exactly ``width`` columns."""
-    if width <= 0:
-        return ""
-    if text.isascii():
-        return text[:width].ljust(width)
-    out, used = [], 0
-    for c in text:
-        w = cell_len(c)
-        if used + w > width:
-            break
-        out.append(c)
-        used += w
-    return "".join(out) + " " * (width - used)
-
-
 class Text:
     """Plain characters with styled spans ``(start, end, style)``, rich's ``Text`` as skyforge uses it."""
 
@@ -190,20 +163,6 @@ class Text:
                     style = style + styles[i]
                 out.append((text[offset:following], style))
         return out
-
-
-def cut(text: str, width: int) -> str:
-    """The first ``width`` columns of the text (a wide character that would be split is left out)."""
-    if width <= 0:
-        return ""
-    if text.isascii():
-        return text[:width]
-    used = 0
-    for i, c in enumerate(text):
-        used += cell_len(c)
-        if used > width:
-            return text[:i] + " " * (width - (used - cell_len(c)))
-    return text
 
 
 def escape(text: str) -> str:
@@ -311,7 +270,7 @@ def _divide_line(text: str, width: int) -> list[int]:
         if width - offset >= length:
             offset += cell_len(word)
         elif length > width:
-            pieces = _chop(word, width)
+            pieces = chop(word, width)
             for i, piece in enumerate(pieces):
                 if start:
                     breaks.append(start)
@@ -323,20 +282,6 @@ def _divide_line(text: str, width: int) -> list[int]:
             breaks.append(start)
             offset = cell_len(word)
     return breaks
-
-
-def _chop(text: str, width: int) -> list[str]:
-    pieces, current, used = [], [], 0
-    for c in text:
-        w = cell_len(c)
-        if current and used + w > width:
-            pieces.append("".join(current))
-            current, used = [], 0
-        current.append(c)
-        used += w
-    if current:
-        pieces.append("".join(current))
-    return pieces
 
 
 def wrap(text: Text, width: int, justify: str = "default", overflow: str = "fold",
@@ -387,6 +332,6 @@ def crop(line: list[tuple[str, Style]], width: int) -> list[tuple[str, Style]]:
             out.append((text, style))
             used += w
             continue
-        out.append((_set_cell_size(text, width - used), style))
+        out.append((set_cell_size(text, width - used), style))
         break
     return out
