@@ -24,8 +24,8 @@ MODES = [(False, False), (True, True), (True, False)]
 words = st.one_of(
     st.sampled_from(["DEMO.007", "DEMO.1234", "3×", "50%", "cost 5", "—", "?", "1W 2L", "-4", "+2",
                      "Gullwing", "Lookout", "Saltglass Bastion", "Warden-Queen", "✓", "✗ 3", "…", "·",
-                     "two\nlines"]),
-    st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/", min_size=1, max_size=14),
+                     "two\nlines", "Tab\there", "\tx\t"]),
+    st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/\t", min_size=1, max_size=14),
     st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3))
 styled = st.builds(lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w), words,
                    st.sampled_from(["", "", "bold", "dim", "red", "green", "yellow", "bold red", "italic"]))
@@ -131,6 +131,24 @@ def test_styles_and_colours():
     # NO_COLOR: no colour, bold stays (as rich, and as no-color.org asks)
     assert ours(80, True, False, line) == "\x1b[1mBlue Wall\x1b[0m (Alice) · ✓ valid \x1b[1mover\x1b[0m\n"
     assert ours(80, False, False, line) == "Blue Wall (Alice) · ✓ valid over\n"
+
+
+def test_a_tab_moves_the_styles_with_the_text():
+    # the name stays bold over the tab's spaces; the colour stays on "✓ valid" (before, it moved left)
+    line = "[bold]Tab\there[/] (Alice) · [green]✓ valid[/]"
+    assert ours(80, True, True, line) == \
+        "\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice) · \x1b[32m✓ valid\x1b[0m\n"
+    # to the next multiple of 8 columns, a wide character counting two
+    assert ours(None, False, False, "字\tx\ty") == "字      x       y\n"
+
+
+def test_a_tab_is_measured_as_the_columns_it_takes():
+    """An indented line or a table cell with a tab is not cut or wrapped though it fits."""
+    assert ours(80, False, False, "  x\tab\tc") == "  x       ab      c\n"
+    table = our_table(False)
+    table.add_column("name")
+    table.add_row("[bold]Tab\there[/]")
+    assert ours(None, False, False, table) == "name        \nTab     here\n"
 
 
 def test_a_tag_that_names_no_style_styles_nothing():

@@ -19,6 +19,8 @@ _SPECIAL = re.compile(r"(\\+)(?=\[|\Z)|\[(?=[a-z#/@])")
 _WORD = re.compile(r"\s*\S+\s*")
 _TRAILING_SPACE = re.compile(r"\s+$")
 _CONTROL = str.maketrans({7: None, 8: None, 11: None, 12: None, 13: None})
+#: a tab runs to the next multiple of this many columns (as in rich and most terminals)
+TAB_SIZE = 8
 
 #: SGR numbers of the attributes, in the order terminals are told them
 _ATTRIBUTES = {"bold": 1, "b": 1, "dim": 2, "d": 2, "italic": 3, "i": 3, "underline": 4, "u": 4,
@@ -189,7 +191,8 @@ def _escaped(match: re.Match) -> str:
 def markup(text: str) -> Text:
     """Console markup read into a :class:`Text`: ``[bold]name[/] — [red]✗[/]``."""
     if "[" not in text:
-        return Text(text.translate(_CONTROL))
+        plain = text.translate(_CONTROL)
+        return Text(plain) if "\t" not in plain else Text(_expand_tabs(plain, ())[0])
     plain, spans = _parse(text)
     return Text(plain, list(spans))
 
@@ -246,12 +249,45 @@ def _parse(text: str) -> tuple[str, tuple]:
         if opened:
             spans.append((begin, length, opened))
     ordered = sorted(spans[::-1], key=lambda span: span[0])
-    return "".join(plain), tuple((s, e, parse_style(name)) for s, e, name in ordered)
+    read = "".join(plain), tuple((s, e, parse_style(name)) for s, e, name in ordered)
+    return _expand_tabs(*read) if "\t" in read[0] else read
+
+
+def _expand_tabs(plain: str, spans: tuple) -> tuple[str, tuple]:
+    """Tabs as spaces to the next multiple of :data:`TAB_SIZE` columns of their line, the spans
+    moved with the text (rich's ``Text.expand_tabs``: a span that runs up to a tab runs on over its
+    spaces). Done when markup is read, so a tab is measured as the columns it takes everywhere."""
+    out: list[str] = []
+    moved: list[tuple] = []
+    start = offset = column = 0   # where the part starts, in the text and in the new text; its column
+    for end in [*(i + 1 for i, c in enumerate(plain) if c == "\t"), len(plain)]:
+        part = plain[start:end]
+        part_spans = [(max(s, start) - start, min(e, end) - start, st) for s, e, st in spans
+                      if s < end and e > start]
+        if "\n" in part:
+            column = 0
+        if part.endswith("\t"):
+            part = part[:-1] + " "
+            column += cell_len(part[part.rfind("\n") + 1:])
+            spaces = -column % TAB_SIZE
+            if spaces:
+                part_spans = [(s, e + spaces if e >= len(part) else e, st) for s, e, st in part_spans]
+                part += " " * spaces
+                column += spaces
+        else:
+            column += cell_len(part[part.rfind("\n") + 1:])
+        moved += [(s + offset, e + offset, st) for s, e, st in part_spans]
+        out.append(part)
+        start, offset = end, offset + len(part)
+    return "".join(out), tuple(moved)
 
 
 def plain_text(text: str) -> str:
     """What a markup string shows, without its tags."""
-    return _plain(text) if "[" in text else text.translate(_CONTROL)
+    if "[" in text:
+        return _plain(text)
+    plain = text.translate(_CONTROL)
+    return plain if "\t" not in plain else _expand_tabs(plain, ())[0]
 
 
 def _plain(text: str) -> str:
@@ -292,8 +328,9 @@ def wrap(text: Text, width: int, justify: str = "default", overflow: str = "fold
             else [text]:
         if line.plain.endswith("\n"):
             line.crop(len(line.plain) - 1)
-        if "\t" in line.plain:
-            line = Text(line.plain.expandtabs(8), line.spans)
+        if "\t" in line.plain:   # markup() has expanded them already
+            plain, spans = _expand_tabs(line.plain, tuple(line.spans))
+            line = Text(plain, list(spans))
         if no_wrap or cell_len(line.plain) <= width:
             new = [line]
         else:
