@@ -14,7 +14,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from skyforge.cli.draw import Console, Table
-from skyforge.cli.cells import cell_len
+from skyforge.cli.cells import cell_len, char_width
+from skyforge.cli.cell_widths import NARROW_TO_WIDE, WIDTHS
 from skyforge.cli.markup import escape, markup
 from tests.rich_reference import rich_console, rich_table
 
@@ -24,9 +25,12 @@ MODES = [(False, False), (True, True), (True, False)]
 words = st.one_of(
     st.sampled_from(["DEMO.007", "DEMO.1234", "3×", "50%", "cost 5", "—", "?", "1W 2L", "-4", "+2",
                      "Gullwing", "Lookout", "Saltglass Bastion", "Warden-Queen", "✓", "✗ 3", "…", "·",
-                     "two\nlines", "Tab\there", "\tx\t"]),
+                     "two\nlines", "Tab\there", "\tx\t", "Family 👨\u200d👩\u200d👧 Wall", "🇫🇷", "❤\ufe0f",
+                     "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "e\u0301", "x\u20dd"]),
     st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/\t", min_size=1, max_size=14),
-    st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3))
+    st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3),
+    # zero-width characters (joiners, variation selectors, tags, combining and enclosing marks) and emoji
+    st.text(alphabet="a字❤👨👩🇫\u200d\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd", min_size=1, max_size=6))
 styled = st.builds(lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w), words,
                    st.sampled_from(["", "", "bold", "dim", "red", "green", "yellow", "bold red", "italic"]))
 cells = st.lists(styled, max_size=4).map(" ".join)
@@ -169,6 +173,40 @@ def test_piped_lines_are_never_wrapped():
 
 def test_wide_characters_take_two_columns():
     assert cell_len("字a") == 3 and cell_len("é") == 1
+
+
+def test_zero_width_characters_and_emoji_sequences_take_the_columns_a_terminal_draws():
+    assert cell_len("Family 👨\u200d👩\u200d👧 Wall") == 14   # the family is one emoji, two columns
+    assert [cell_len(c) for c in "\u200d\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd"] == [0] * 8
+    assert cell_len("🇫🇷") == 2 and cell_len("❤") == 1 and cell_len("❤\ufe0f") == 2
+    assert cell_len("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f") == 2   # a flag of tags
+
+
+def test_a_name_with_an_emoji_sequence_keeps_its_row_aligned():
+    """The reviewer's repro: `deck list` with a deck named "Family 👨‍👩‍👧 Wall" at 100 columns."""
+    table = our_table(True)
+    for header in ("deck", "name", "valid"):
+        table.add_column(header)
+    table.add_row("family", "Family 👨\u200d👩\u200d👧 Wall", "✓")
+    table.add_row("demo-blue-wall", "Blue Wall", "✓")
+    lines = ours(100, False, False, table).splitlines()
+    assert len({cell_len(line) for line in lines}) == 1, lines
+    assert cell_len(lines[2][:lines[2].index("✓")]) == lines[3].index("✓")   # the valid column lines up
+
+
+def test_the_width_table_is_rich_s():
+    """Every run of the table, its ends and the characters either side, measure as rich measures
+    them; and the characters VARIATION SELECTOR-16 widens are the ones it widens in rich."""
+    from rich.cells import cell_len as rich_cell_len
+    from rich.cells import get_character_cell_size
+
+    codes = {c + d for first, last, _ in WIDTHS for c in (first, last) for d in (-1, 0, 1)} | {0x10FFFF}
+    chars = [chr(c) for c in sorted(codes) if 0 <= c <= 0x10FFFF and not 0xD800 <= c <= 0xDFFF]
+    assert [char_width(c) for c in chars] == [get_character_cell_size(c, "17.0.0") for c in chars]
+    narrow = (chr(c) for c in range(0x20, 0x20000) if not 0xD800 <= c <= 0xDFFF)
+    widened = {c for c in narrow if get_character_cell_size(c, "17.0.0") == 1
+               and rich_cell_len(c + "\ufe0f", "17.0.0") == 2}
+    assert widened == NARROW_TO_WIDE
 
 
 @pytest.mark.parametrize("width", [80, 40])
