@@ -29,8 +29,11 @@ words = st.one_of(
                      "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "e\u0301", "x\u20dd"]),
     st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/\t", min_size=1, max_size=14),
     st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3),
-    # zero-width characters (joiners, variation selectors, tags, combining and enclosing marks) and emoji
-    st.text(alphabet="a字❤👨👩🇫\u200d\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd", min_size=1, max_size=6))
+    # emoji and zero-width characters as text has them: marks (variation selectors, tags, combining
+    # and enclosing marks, zero-width spaces) after a character, ZWJs between characters
+    st.lists(st.builds(str.__add__, st.sampled_from("a字❤👨👩🇫"),
+                       st.text(alphabet="\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd", max_size=2)),
+             min_size=1, max_size=3).flatmap(lambda chars: st.sampled_from(["", "\u200d"]).map(lambda j: j.join(chars))))
 styled = st.builds(lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w), words,
                    st.sampled_from(["", "", "bold", "dim", "red", "green", "yellow", "bold red", "italic"]))
 cells = st.lists(styled, max_size=4).map(" ".join)

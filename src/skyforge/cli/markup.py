@@ -331,11 +331,11 @@ def wrap(text: Text, width: int, justify: str = "default", overflow: str = "fold
         if "\t" in line.plain:   # markup() has expanded them already
             plain, spans = _expand_tabs(line.plain, tuple(line.spans))
             line = Text(plain, list(spans))
-        if no_wrap or cell_len(line.plain) <= width:
+        if no_wrap:
             new = [line]
         else:
-            new = line.divide(_divide_line(line.plain, width))
-            for piece in new:
+            new = line.divide(_divide_line(line.plain, width)) if cell_len(line.plain) > width else [line]
+            for piece in new:   # as rich: trailing spaces past ``width`` characters (not columns) go
                 piece.rstrip_end(width)
         for piece in new:
             if justify == "left":
