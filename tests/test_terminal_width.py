@@ -212,3 +212,24 @@ def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_traceback(workspa
     assert "Traceback" not in show and "Blue Wall" in show and "? valid" in show, show
     as_json = run_in_pty(["deck", "list", "--json"], workspace, env=latin)
     assert json.loads(as_json) == json.loads(run_in_pty(["deck", "list", "--json"], workspace))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_names_with_emoji_and_tabs_keep_tables_aligned_and_colours_in_place(workspace: Path):
+    """The review's repros: a deck named "Family 👨‍👩‍👧 Wall" (an emoji ZWJ sequence, two columns)
+    and one named "Tab\\there" in `deck list` at 100 columns and `deck show` on a colour terminal."""
+    from skyforge.cli.cells import cell_len
+
+    family = "Family \U0001F468\u200d\U0001F469\u200d\U0001F467 Wall"
+    for deck, old, new in (("demo-blue-wall", "Blue Wall", "Tab\\there"), ("demo-green-grove", "Green Grove", family)):
+        path = workspace / "decks" / f"{deck}.toml"
+        path.write_text(path.read_text(encoding="utf-8").replace(f'"{old}"', f'"{new}"'), encoding="utf-8")
+    listing = run_in_pty(["deck", "list"], workspace, columns=100).splitlines()
+    rows = [line for line in listing if line.startswith("demo-")]
+    assert len(rows) == 3 and any(family in row for row in rows), listing
+    assert len({cell_len(row[:row.index("DEMO.")]) for row in rows}) == 1, listing   # the castle column lines up
+    assert len({cell_len(row.rstrip()) for row in rows}) == 1, listing               # and so does valid
+    colour = {"TERM": "xterm-256color", "NO_COLOR": ""}
+    show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=colour, keep_ansi=True)
+    assert show.startswith("\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice)"), show[:120]
+    assert "\x1b[32m✓ valid\x1b[0m" in show
