@@ -14,8 +14,9 @@ the next run miss instead of caching the old content under the new file's key.
 
 A cache file is trusted only if it is exactly what :func:`write` produces: a
 header line (format name, cache version, the whole key — every file's path and
-stats, and skyforge's — and a CRC-32 of the data), then the data. A file that is corrupt, foreign, of another version or key, or whose data
-is not of the expected types is a miss: the catalog is rebuilt from the TOML
+stats, and skyforge's — and a CRC-32 of the data), then the data. A file that
+is corrupt, foreign, of another version or key, or whose data is not of the
+expected types is a miss: the catalog is rebuilt from the TOML
 files and the cache rewritten. A cache that cannot be read or written is simply
 skipped: it is never needed for correctness.
 
