@@ -270,6 +270,18 @@ def test_imports_at_the_top():
                         f"ALLOWED_FUNCTION_IMPORTS in tests/test_architecture.py to {shrunk}")
 
 
+def test_no_lazy_attributes_outside_the_lazy_places():
+    """A module ``__getattr__`` hands out names on demand: laziness that the import graph does not
+    show. It is allowed only in LAZY_PLACES, like imports inside functions."""
+    found = sorted(f"{path.relative_to(SRC.parent)}:{node.lineno}" for module, path in modules().items()
+                   if module not in LAZY_PLACES
+                   for node in ast.parse(path.read_text(encoding="utf-8")).body
+                   if isinstance(node, ast.FunctionDef) and node.name == "__getattr__")
+    assert not found, ("module __getattr__ outside the lazy places: import the name at the top (or under "
+                       "TYPE_CHECKING for annotations) and create pydantic models with "
+                       f"skyforge.plain_models.file_model(kind): {found}")
+
+
 def ondemand_libraries() -> set[str]:
     """The keys of ``LIBRARIES`` in skyforge/ondemand.py, read from its source."""
     tree = ast.parse(modules()[ONDEMAND].read_text(encoding="utf-8"))

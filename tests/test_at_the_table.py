@@ -429,6 +429,21 @@ def test_collection_edits_keep_comments(run, workspace: Path):
     assert (workspace / "new.toml").read_text().count("DEMO = 1") == 1
 
 
+def test_collection_add_of_a_card_without_a_code_says_so_and_where_to_add_one(run, workspace: Path):
+    """A collection records cards by code: a card the catalog has no code for is named as such,
+    not reported missing with itself as the suggestion."""
+    (workspace / "mine.toml").write_text('schema = 1\n[[cards]]\nkind = "alliance"\nname = "My Card"\n'
+                                         'faction = "liothan"\nrarity = "rare"\n', encoding="utf-8")
+    before = (workspace / "collection.toml").read_text()
+    err = run("--catalog", "mine.toml", "collection", "add", "My Card", expect=2).stderr
+    assert "card 'My Card' has no code, and a collection records cards by code" in err
+    assert 'add code = "SET.NNN"' in err and "mine.toml" in err
+    assert "no card" not in err and "did you mean" not in err
+    err = run("collection", "add", "Pools of Flyema", expect=2).stderr     # official, codeless
+    assert "'Pools of Flyema' has no code" in err and 'kind = "castle", name = "Pools of Flyema"' in err
+    assert (workspace / "collection.toml").read_text() == before
+
+
 def test_dash_for_team_files(run, workspace: Path):
     team = 'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n'
     (workspace / "teams").mkdir()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import zlib
 from pathlib import Path
 
@@ -20,6 +22,11 @@ def cache_dir(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("SKYFORGE_CACHE_DIR", str(folder))
     return folder
+
+
+def _cached(paths):
+    """The catalog the cache serves for ``--catalog PATHS``, or None."""
+    return cache.read(cache.cache_key(catalog_files(paths)))
 
 
 def _only_file(folder: Path) -> Path:
@@ -97,10 +104,10 @@ def test_a_corrupt_foreign_or_wrong_typed_cache_is_rebuilt(cache_dir, how):
     load_catalog([MINI])
     _damaged(cache_dir, how)
     path = _only_file(cache_dir)
-    assert cache.read(catalog_files([MINI])) is None
+    assert _cached([MINI]) is None
     catalog = load_catalog([MINI])
     assert catalog.get("TST.001").name == "Blue Keep"
-    assert cache.read(catalog_files([MINI])) is not None   # rewritten, now a hit
+    assert _cached([MINI]) is not None   # rewritten, now a hit
     assert _only_file(cache_dir) == path
 
 
@@ -118,15 +125,19 @@ def test_the_plain_tables_match_the_models():
     assert constants.CARD_KINDS == models.KINDS
 
 
-def test_the_key_covers_the_models_and_the_merge():
-    """A change to any model module, or to the code that reads and merges the files, makes every
-    cache miss: those files are in the key."""
-    package = Path(cache.__file__).parent
-    needed = {p.relative_to(package).as_posix() for p in (package / "models").glob("*.py")}
-    needed |= {"build.py", "loader.py", "completion.py", "records.py", "index.py", "cache.py"}
-    assert needed <= set(cache._OWN), sorted(needed - set(cache._OWN))
-    keyed = {Path(entry[0]) for entry in cache.cache_key([]) if isinstance(entry, list)}
-    assert {(package / name).resolve() for name in cache._OWN} == keyed
+def test_the_key_covers_every_module_of_skyforge(cache_dir):
+    """A change to any module of skyforge makes every cache miss: what decides that a catalog is
+    valid is not only the models and the merge but the foundation under them (terms, storage,
+    plain records, …), so every module is in the key, found on disk, not listed by hand."""
+    package = Path(cache.__file__).resolve().parent.parent
+    modules = {p.relative_to(package).as_posix() for p in package.rglob("*.py") if "__pycache__" not in p.parts}
+    key = cache.cache_key([])
+    keyed = {entry[0] for entry in key if isinstance(entry, list)}
+    assert keyed == modules
+    assert {"terms.py", "plain_record.py", "storage/files.py", "catalog/models/cards.py", "catalog/build.py"} <= keyed
+    stat = (package / "terms.py").stat()
+    assert [e for e in key if isinstance(e, list) and e[0] == "terms.py"] == \
+        [["terms.py", stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]]
 
 
 def test_records_round_trip_and_refuse_untagged_objects():
@@ -152,15 +163,67 @@ def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_p
     mine = tmp_path / "mine.toml"
     mine.write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
     assert load_catalog([mine]).get("TST.001").name == "Blue Keep"
-    assert len({cache.cache_file(catalog_files(p)) for p in (None, [Path("@official")], [mine])}) == 3
+    assert len({cache.cache_file(cache.cache_key(catalog_files(p))) for p in (None, [Path("@official")], [mine])}) == 3
     assert len(list(cache_dir.glob("catalog-*.json"))) == 3
     mine.write_text(mine.read_text(encoding="utf-8").replace("Blue Keep", "Blue Kelp"), encoding="utf-8")
     stat = mine.stat()
-    import os
-
     os.utime(mine, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     assert load_catalog([mine]).get("TST.001").name == "Blue Kelp"
     other = tmp_path / "other.toml"
     other.write_text('schema = 1\n', encoding="utf-8")
     assert cache.cache_key(catalog_files([mine, other])) != cache.cache_key(catalog_files([mine]))
     assert load_catalog([mine, other]).user_files == [mine, other]
+
+
+def _edit_keeping_size_and_time(path: Path, how: str) -> None:
+    """Change a value without changing the size, then set the old modification time back, as
+    ``cp -p``, ``rsync -t`` or ``touch -d`` do (in place) or unzip does (a new file)."""
+    before = path.stat()
+    text = path.read_text(encoding="utf-8").replace("Blue Keep", "Blue Kelp")
+    if how == "in place":
+        path.write_text(text, encoding="utf-8")
+    else:
+        fresh = path.with_name("unzipped.toml")
+        fresh.write_text(text, encoding="utf-8")
+        os.replace(fresh, path)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+
+
+@pytest.mark.parametrize("how", ["in place", "replaced"])
+def test_an_edit_that_keeps_size_and_modification_time_is_not_served_stale(cache_dir, tmp_path, how):
+    mine = tmp_path / "mine.toml"
+    mine.write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_catalog([mine]).get("TST.001").name == "Blue Keep"
+    assert _cached([mine]) is not None
+    _edit_keeping_size_and_time(mine, how)
+    assert _cached([mine]) is None
+    assert load_catalog([mine]).get("TST.001").name == "Blue Kelp"
+
+
+def test_a_file_saved_while_the_catalog_is_rebuilt_makes_the_next_run_miss(cache_dir, tmp_path, monkeypatch):
+    """The key is worked out before the files are read: a file saved after it was read is not
+    cached with its old content under its new key."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
+    build = importlib.import_module("skyforge.catalog.build")
+    load_file = build.load_file
+
+    def load_then_save(path):
+        loaded = load_file(path)
+        if path == mine:                        # the user saves the file just after it was read
+            mine.write_text(mine.read_text(encoding="utf-8").replace("Blue Keep", "Blue Kelp"), encoding="utf-8")
+        return loaded
+
+    monkeypatch.setattr(build, "load_file", load_then_save)
+    assert load_catalog([mine]).get("TST.001").name == "Blue Keep"
+    monkeypatch.setattr(build, "load_file", load_file)
+    assert _cached([mine]) is None
+    assert load_catalog([mine]).get("TST.001").name == "Blue Kelp"
+
+
+def test_no_cache_folder_means_no_key_and_nothing_stated(monkeypatch):
+    monkeypatch.setenv("SKYFORGE_CACHE_DIR", "off")
+    assert cache.cache_key(catalog_files([MINI])) is None and cache.read(None) is None
+    assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"

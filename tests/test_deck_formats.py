@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
 from skyforge.decks import load_deck
-from skyforge.decks.files import DeckFile
+from skyforge.decks.models import DeckFile
 from skyforge.workbench import sharecode
 from skyforge.errors import InputError
 
@@ -318,7 +318,7 @@ def _crafted(payload: str) -> str:
 @pytest.mark.parametrize("tail", ["A", "AAAA", "Zm9v"])
 def test_share_code_with_characters_added_is_refused(tail):
     from skyforge.workbench import sharecode
-    from skyforge.decks.files import DeckFile
+    from skyforge.decks.models import DeckFile
     from skyforge.errors import InputError
 
     code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.007": 3}))
@@ -335,7 +335,7 @@ def test_share_code_with_bad_content_is_refused_not_a_traceback(run, payload):
 
 def test_share_code_import_resolves_cards_like_other_formats(run):
     from skyforge.workbench import sharecode
-    from skyforge.decks.files import DeckFile
+    from skyforge.decks.models import DeckFile
 
     code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.017": 1, "DEMO.998": 1}))
     result = run("deck", "import", code, "--name", "shared", expect=2)

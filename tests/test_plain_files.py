@@ -119,6 +119,29 @@ READ_COMMANDS = [
 ]
 
 
+def test_a_record_equals_its_model_and_is_never_hashed_apart_from_it():
+    """A record equals the pydantic model of the same name with the same values (both ways), so it
+    is not hashable: a frozen model hashes differently, and equal values must never hash apart."""
+    from skyforge.campaign import events as ev
+    from skyforge.campaign.plain_events import make as _construct
+    from skyforge.storage import parse_toml
+
+    deck = load_deck(ROOT / "decks" / "demo-blue-wall.toml").data
+    model = DeckFile.model_validate(deck.model_dump())
+    assert deck == model and model == deck and deck == load_deck(ROOT / "decks" / "demo-blue-wall.toml").data
+    assert type(deck) is not type(model)
+    assert deck != DeckFile.model_validate({**deck.model_dump(), "name": "another"})
+    raw = parse_toml((ROOT / "campaigns" / "example.toml").read_text(encoding="utf-8"), "example.toml")["events"]
+    event = plain_record("campaign", {"events": raw}, _construct).events[0]
+    frozen = ev.CampaignFile.model_validate({"events": raw}).events[0]
+    assert event == frozen and frozen == event
+    for record in (deck, event):
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(record)
+        with pytest.raises(TypeError, match="unhashable"):
+            {record}
+
+
 @pytest.mark.parametrize("command,shows", READ_COMMANDS, ids=[c for c, _ in READ_COMMANDS])
 def test_read_commands_on_a_cache_hit_import_no_pydantic(clone_workspace, command, shows):
     code = ("import sys\nfrom skyforge.cli.main import main\n"

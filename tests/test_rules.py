@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from skyforge.catalog import load_catalog
-from skyforge.decks import CollectionFile, Deck, DeckFile
+from skyforge.decks import Deck
+from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError
 from skyforge.rules import owned_counts, validate_decks
 

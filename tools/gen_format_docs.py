@@ -67,7 +67,7 @@ def export_formats() -> list[str]:
 
 def render() -> str:
     from skyforge.catalog import models as m
-    from skyforge.decks.files import CollectionFile, DeckFile
+    from skyforge.decks.models import CollectionFile, DeckFile
 
     out = ["# File formats — reference", "",
            "Generated from the pydantic models by `tools/gen_format_docs.py`; do not edit by hand.",

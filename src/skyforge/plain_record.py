@@ -27,6 +27,10 @@ class Record:
         raise AttributeError(f"{self._model} is read-only")
 
     def __eq__(self, other: object) -> bool:
+        """Equal to a record of the same model with the same fields, and to an instance of the
+        pydantic model of the same name with the same field values: a journal read by the fast
+        path equals the events the commands made. So a record is not hashable (``__hash__`` is
+        None): a hash could never agree with both its own kind and the model's."""
         if isinstance(other, Record):
             return other._model == self._model and other.__dict__ == self.__dict__
         fields = getattr(type(other), "model_fields", None)      # the pydantic model of the same name
@@ -35,8 +39,7 @@ class Record:
                 self.__dict__[name] == getattr(other, name) for name in fields)
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash((self._model, self.__dict__.get("code"), self.__dict__.get("name"), self.__dict__.get("id")))
+    __hash__ = None  # type: ignore[assignment]  # equal to the model, which hashes differently: see __eq__
 
     def __repr__(self) -> str:
         return f"{self._model}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"

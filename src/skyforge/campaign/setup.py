@@ -20,10 +20,11 @@ from skyforge.campaign.limits import DIFFICULTY_LEVELS, HORDES, PLAYERS, PORTAL_
 from skyforge.campaign.state import CampaignState
 from skyforge.campaign.store import campaign_path, create
 from skyforge.catalog.codes import code_order
-from skyforge.decks import Deck, DeckFile, load_deck, resolve_deck_path
+from skyforge.decks import Deck, load_deck, resolve_deck_path
 from skyforge.workbench.premade import build_premade
 from skyforge.errors import InputError, Problem, RuleError
 from skyforge.rules import validate_decks
+from skyforge.plain_models import file_model
 from skyforge.terms import new_seed
 from skyforge.text import plural
 
@@ -173,8 +174,8 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                     player_castle = catalog.get(deck.data.castle, "castle", what="castle")
                     notes.append(f"{spec.name} is the visiting army: deck restrictions from castle "
                                  f"{player_castle.key} ({player_castle.name}), {origin}")
-                standard.append(Deck(deck.path, DeckFile(**{**deck.data.model_dump(), "castle": player_castle.key}),
-                                     deck.lines))
+                standard.append(Deck(deck.path, file_model("deck")(**{**deck.data.model_dump(),
+                                                                    "castle": player_castle.key}), deck.lines))
             else:  # limited format: each of the three decks follows its own castle
                 report = validate_decks(catalog, [deck])
                 problems.extend(Problem(v.message, file=v.deck or None, line=v.line, key=v.rule,
@@ -240,7 +241,7 @@ def _premade_deck(catalog, premade, castle_card, player: str, draw: random.Rando
         removed.append(built.removed.key)
         notes.append(f"{player}: pre-made deck {premade.id} has 41 cards (Nupten & Utsesh): removed heroic ally "
                      f"{built.removed.key} {built.removed.name} at random")
-    return Deck(None, DeckFile(**{**built.deck.model_dump(), "name": label}), {})
+    return Deck(None, file_model("deck")(**{**built.deck.model_dump(), "name": label}), {})
 
 
 def _scenario_model(card) -> ev.Scenario:

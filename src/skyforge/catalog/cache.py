@@ -3,13 +3,20 @@
 Parsing and validating the shipped catalog costs more than the rest of a
 ``deck validate``; the cache stores the merged :class:`Catalog` as plain data —
 JSON of the entries' values (:mod:`skyforge.catalog.records`), never code — under
-a key made of every file's path, size and modification time and of skyforge's
-version and own code, so any edit to a catalog file or an upgrade makes it miss.
+a key made of every file's path, size, modification and change times and inode
+number, and of skyforge's version and every one of its own modules, so any edit to
+a catalog file or to skyforge makes it miss. The change time is in the key because
+the modification time is not enough: ``cp -p``, ``rsync -t``, unzip and ``touch -d``
+set it back, and an edit that keeps the size would be served stale; nobody can set
+the change time. The key is worked out once, before the files are read, and the
+catalog is stored under that key: a file saved while the catalog is rebuilt makes
+the next run miss instead of caching the old content under the new file's key.
 
 A cache file is trusted only if it is exactly what :func:`write` produces: a
-header line (format name, cache version, the whole key — every file's path, size
-and time, and skyforge's — and a CRC-32 of the data), then the data. A file that is corrupt, foreign, of another version or key, or whose data
-is not of the expected types is a miss: the catalog is rebuilt from the TOML
+header line (format name, cache version, the whole key — every file's path and
+stats, and skyforge's — and a CRC-32 of the data), then the data. A file that
+is corrupt, foreign, of another version or key, or whose data is not of the
+expected types is a miss: the catalog is rebuilt from the TOML
 files and the cache rewritten. A cache that cannot be read or written is simply
 skipped: it is never needed for correctness.
 
@@ -31,15 +38,39 @@ from skyforge.catalog import records
 from skyforge.catalog.index import Catalog
 from skyforge.storage import atomic_write
 
-_PACKAGE = Path(__file__).resolve().parent
+
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
 VERSION = 2
-#: skyforge's own files whose change invalidates every cache (models, merge, runtime values);
-#: tests/test_catalog_cache.py checks that every module of the models and of the merge is here
-_OWN = ("models/__init__.py", "models/common.py", "models/cards.py", "models/deckrules.py", "models/scenarios.py",
-        "models/setup_rules.py", "models/drafts.py", "models/file.py", "constants.py", "loader.py", "build.py",
-        "index.py", "completion.py", "records.py", "cache.py", "codes.py")
+#: skyforge's package: a change to any of its modules invalidates every cache. What decides that
+#: a catalog is valid and what it holds is spread over the models, the merge, the runtime records
+#: and the foundation under them (terms, storage, plain records, …), so every module is in the key
+#: rather than a list that would fall behind; stating ~130 files costs under a millisecond.
+_OWN = Path(__file__).resolve().parent.parent
+
+
+def _stats(path: Path) -> list:
+    """What tells one version of a file from another: size, modification and change times, inode."""
+    stat = path.stat()
+    return [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+
+
+def _own_stats() -> list:
+    """Every module of skyforge, by path relative to its package folder, with its stats."""
+    found = []
+    folders = [""]
+    while folders:
+        folder = folders.pop()
+        with os.scandir(os.path.join(_OWN, folder)) as entries:
+            for entry in entries:
+                if entry.name.endswith(".py"):
+                    stat = entry.stat()
+                    found.append([folder + entry.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns,
+                                  stat.st_ino])
+                elif entry.name.isidentifier() and not entry.name.startswith("_") and entry.is_dir():
+                    folders.append(folder + entry.name + "/")
+    found.sort()
+    return found
 
 
 def cache_dir() -> Path | None:
@@ -52,21 +83,28 @@ def cache_dir() -> Path | None:
     return Path(base) / "skyforge"
 
 
-def cache_key(files: list[Path]) -> list:
-    """What the cache depends on: format, versions, and the path, size and time of skyforge's own
-    files and of every catalog file. Stored whole in the header and compared exactly."""
-    key: list = [FORMAT, VERSION, __version__]
-    for path in [*(_PACKAGE / name for name in _OWN), *files]:
-        stat = path.stat()
-        key.append([str(path.resolve()), stat.st_size, stat.st_mtime_ns])
+def cache_key(files: list[Path]) -> list | None:
+    """What the cache depends on: format, versions, and the stats (:func:`_stats`) of every module
+    of skyforge and of every catalog file, by path. Stored whole in the header and compared
+    exactly. ``None`` when there is no cache, or a file cannot be stated (reading it will say why).
+
+    Work it out before the files are read, and give the same key to :func:`write`."""
+    if cache_dir() is None:
+        return None
+    key: list = [FORMAT, VERSION, __version__, str(_OWN)]
+    try:
+        key.extend(_own_stats())
+        key.extend([str(path.resolve()), *_stats(path)] for path in files)
+    except OSError:
+        return None
     return key
 
 
-def cache_file(files: list[Path], key: list | None = None) -> Path | None:
+def cache_file(key: list) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    text = json.dumps(cache_key(files) if key is None else key).encode()
+    text = json.dumps(key).encode()
     return folder / f"catalog-{zlib.crc32(text):08x}{len(text) & 0xffff:04x}.json"
 
 
@@ -98,11 +136,13 @@ def decode(text: str) -> Catalog:
     return Catalog(**fields)
 
 
-def read(files: list[Path]) -> Catalog | None:
-    """The cached catalog for ``files``, or ``None`` (miss, stale, corrupt or foreign)."""
+def read(key: list | None) -> Catalog | None:
+    """The catalog cached under ``key`` (from :func:`cache_key`), or ``None`` (miss, stale,
+    corrupt or foreign)."""
+    if key is None:
+        return None
     try:
-        key = cache_key(files)
-        path = cache_file(files, key)
+        path = cache_file(key)
         if path is None:
             return None
         with open(path, "rb") as handle:
@@ -116,11 +156,13 @@ def read(files: list[Path]) -> Catalog | None:
         return None
 
 
-def write(files: list[Path], text: str) -> None:
-    """Store ``text`` (from :func:`encode`) as the cache for ``files``."""
+def write(key: list | None, text: str) -> None:
+    """Store ``text`` (from :func:`encode`) under ``key``: the key worked out before the files
+    were read, so that a file changed since then makes the next run miss."""
+    if key is None:
+        return
     try:
-        key = cache_key(files)
-        path = cache_file(files, key)
+        path = cache_file(key)
         if path is None:
             return
         data = text.encode("utf-8")

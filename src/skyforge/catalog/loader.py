@@ -115,10 +115,11 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
     """
     layers = catalog_layers(paths)
     files = layers.files
-    if cache:
-        cached = catalog_cache.read(files)
-        if cached is not None:
-            return cached
+    # the key is worked out before the files are read: one saved from now on makes the next run miss
+    key = catalog_cache.cache_key(files) if cache else None
+    cached = catalog_cache.read(key)
+    if cached is not None:
+        return cached
     # a miss: the files are read and merged by the pydantic models (skyforge.catalog.build)
     build = slow_module("skyforge.catalog.build")
     problems: list[Problem] = []
@@ -135,6 +136,5 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
         raise InputError(problems)
     # the runtime catalog holds plain values (records), made the same way on a hit or a miss
     text = catalog_cache.encode(catalog)
-    if cache:
-        catalog_cache.write(files, text)
+    catalog_cache.write(key, text)
     return catalog_cache.decode(text)

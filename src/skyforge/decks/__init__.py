@@ -7,14 +7,8 @@ from skyforge.decks.files import (
     parse_deck,
     resolve_deck_path,
 )
-from skyforge.plain_models import file_model
 
-__all__ = ["CollectionFile", "Deck", "DeckFile", "load_collection", "load_deck", "parse_deck",
-           "resolve_deck_path"]
-
-
-def __getattr__(name: str):
-    # the pydantic models are imported on first use only (skyforge.decks.models)
-    if name in ("DeckFile", "CollectionFile"):
-        return file_model("deck" if name == "DeckFile" else "collection")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The pydantic models, DeckFile and CollectionFile, are in skyforge.decks.models: import them from
+# there for annotations (under TYPE_CHECKING), and create one at run time with
+# skyforge.plain_models.file_model("deck"), so that reading plain files never imports pydantic.
+__all__ = ["Deck", "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]

@@ -66,8 +66,13 @@ def changes_for(catalog: Catalog, products: list[CardSpec], cards: list[CardSpec
             problems.extend(exc.problems)
     for spec in cards:
         card = catalog.find(spec.ref)
-        if card is None or not card.code:
+        if card is None:
             problems.append(Problem(f"no card '{spec.ref}' in the catalog", hint=catalog.suggest(spec.ref, "alliance")))
+            continue
+        if not card.code:
+            problems.append(Problem(f"card '{card.name}' has no code, and a collection records cards by code",
+                                    hint=f'add code = "SET.NNN" (the code printed on the card) to it in '
+                                         f"{catalog.source_file(card.key)}"))
             continue
         out.append(Change("cards", card.code, f"{card.code} {card.name}", sign * spec.count))
     if problems:

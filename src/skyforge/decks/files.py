@@ -25,16 +25,8 @@ from skyforge.tomlpos import LazyKeyLines, key_lines
 if TYPE_CHECKING:
     from skyforge.decks.models import CollectionFile, DeckFile
 
-__all__ = ["MAX_COLLECTION_ENTRIES", "MAX_COPIES", "MAX_DECK_ENTRIES", "CollectionFile", "Deck", "DeckFile",
-           "PlainCollection", "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]
-
-
-def __getattr__(name: str):
-    # DeckFile and CollectionFile (skyforge.decks.models) are imported on first use: a plain,
-    # valid file never needs them (skyforge.plain_models is the one place that imports them)
-    if name in ("DeckFile", "CollectionFile"):
-        return file_model("deck" if name == "DeckFile" else "collection")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = ["MAX_COLLECTION_ENTRIES", "MAX_COPIES", "MAX_DECK_ENTRIES", "Deck", "PlainCollection",
+           "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]
 
 
 class PlainCollection(Record):
