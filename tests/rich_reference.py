@@ -26,9 +26,28 @@ class _Console(Console):
                 and "\n" not in objects[0] and objects[0].startswith(" "):
             text = objects[0]
             indent = len(text) - len(text.lstrip(" "))
-            super().print(Padding(self.render_str(text[indent:]), (0, 0, 0, indent), expand=False))
+            body = self.render_str(text[indent:])
+            body.expand_tabs()   # see _expanded
+            super().print(Padding(body, (0, 0, 0, indent), expand=False))
             return
         super().print(*objects, **options)
+
+
+def _expanded(cell: Any) -> Any:
+    """A cell with a tab as its text with the tab expanded. skyforge expands tabs when it reads markup,
+    so a tab is measured as the columns it takes; rich measured a tab as no column and expanded it only
+    when it drew the text, so a name with a tab was cut (in a table) or wrapped (an indented line)
+    though it fitted."""
+    if isinstance(cell, str) and "\t" in cell:
+        cell = Text.from_markup(cell, emoji=False)
+        cell.expand_tabs()
+    return cell
+
+
+def _plain(cell: Any) -> str:
+    if isinstance(cell, str):
+        return Text.from_markup(cell).plain
+    return cell.plain if isinstance(cell, Text) else ""
 
 
 def _cell_width(cell: Any) -> int:
@@ -47,7 +66,7 @@ def _is_empty(cell: Any) -> bool:
 
 def _whole(column) -> bool:
     """A column of codes or numbers: never cut."""
-    cells = [Text.from_markup(x).plain.strip() if isinstance(x, str) else "" for x in column._cells]
+    cells = [_plain(x).strip() for x in column._cells]
     return all(re.fullmatch(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?", x) for x in cells)
 
 
@@ -56,6 +75,9 @@ class FitTable(Table):
     is split, and the longest text columns (names) are cut with an ellipsis when the
     terminal is too narrow — never wrapped over several lines.
     """
+
+    def add_row(self, *cells: Any, **options: Any) -> None:
+        super().add_row(*(_expanded(cell) for cell in cells), **options)
 
     def __rich_console__(self, console, options):
         self._fit(options.max_width)
@@ -97,7 +119,7 @@ class FitTable(Table):
         for c, n in zip(self.columns, natural):
             header = _cell_width(c.header)
             # text columns (names) may be cut; codes, numbers and headers never are
-            wordy = any(" " in Text.from_markup(x).plain.strip() for x in c._cells if isinstance(x, str))
+            wordy = any(" " in _plain(x).strip() for x in c._cells)
             floors.append(min(n, max(header, 12)) if wordy else n)
         overhead = self._extra_width + sum(self._get_padding_width(i) for i in range(len(self.columns)))
         widths = list(natural)

@@ -14,7 +14,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from skyforge.cli.draw import Console, Table
-from skyforge.cli.markup import cell_len, escape, markup
+from skyforge.cli.cells import cell_len, char_width
+from skyforge.cli.cell_widths import NARROW_TO_WIDE, WIDTHS
+from skyforge.cli.markup import escape, markup
 from tests.rich_reference import rich_console, rich_table
 
 #: (styles, colours): piped or a dumb terminal, a colour terminal, a terminal with NO_COLOR
@@ -23,9 +25,15 @@ MODES = [(False, False), (True, True), (True, False)]
 words = st.one_of(
     st.sampled_from(["DEMO.007", "DEMO.1234", "3×", "50%", "cost 5", "—", "?", "1W 2L", "-4", "+2",
                      "Gullwing", "Lookout", "Saltglass Bastion", "Warden-Queen", "✓", "✗ 3", "…", "·",
-                     "two\nlines"]),
-    st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/", min_size=1, max_size=14),
-    st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3))
+                     "two\nlines", "Tab\there", "\tx\t", "Family 👨\u200d👩\u200d👧 Wall", "🇫🇷", "❤\ufe0f",
+                     "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "e\u0301", "x\u20dd"]),
+    st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/\t", min_size=1, max_size=14),
+    st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3),
+    # emoji and zero-width characters as text has them: marks (variation selectors, tags, combining
+    # and enclosing marks, zero-width spaces) after a character, ZWJs between characters
+    st.lists(st.builds(str.__add__, st.sampled_from("a字❤👨👩🇫"),
+                       st.text(alphabet="\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd", max_size=2)),
+             min_size=1, max_size=3).flatmap(lambda chars: st.sampled_from(["", "\u200d"]).map(lambda j: j.join(chars))))
 styled = st.builds(lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w), words,
                    st.sampled_from(["", "", "bold", "dim", "red", "green", "yellow", "bold red", "italic"]))
 cells = st.lists(styled, max_size=4).map(" ".join)
@@ -132,6 +140,24 @@ def test_styles_and_colours():
     assert ours(80, False, False, line) == "Blue Wall (Alice) · ✓ valid over\n"
 
 
+def test_a_tab_moves_the_styles_with_the_text():
+    # the name stays bold over the tab's spaces; the colour stays on "✓ valid" (before, it moved left)
+    line = "[bold]Tab\there[/] (Alice) · [green]✓ valid[/]"
+    assert ours(80, True, True, line) == \
+        "\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice) · \x1b[32m✓ valid\x1b[0m\n"
+    # to the next multiple of 8 columns, a wide character counting two
+    assert ours(None, False, False, "字\tx\ty") == "字      x       y\n"
+
+
+def test_a_tab_is_measured_as_the_columns_it_takes():
+    """An indented line or a table cell with a tab is not cut or wrapped though it fits."""
+    assert ours(80, False, False, "  x\tab\tc") == "  x       ab      c\n"
+    table = our_table(False)
+    table.add_column("name")
+    table.add_row("[bold]Tab\there[/]")
+    assert ours(None, False, False, table) == "name        \nTab     here\n"
+
+
 def test_a_tag_that_names_no_style_styles_nothing():
     # as rich: the tag is read and shows nothing (escape what is not markup)
     assert markup("a [cards] entry").plain == "a  entry"
@@ -150,6 +176,40 @@ def test_piped_lines_are_never_wrapped():
 
 def test_wide_characters_take_two_columns():
     assert cell_len("字a") == 3 and cell_len("é") == 1
+
+
+def test_zero_width_characters_and_emoji_sequences_take_the_columns_a_terminal_draws():
+    assert cell_len("Family 👨\u200d👩\u200d👧 Wall") == 14   # the family is one emoji, two columns
+    assert [cell_len(c) for c in "\u200d\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd"] == [0] * 8
+    assert cell_len("🇫🇷") == 2 and cell_len("❤") == 1 and cell_len("❤\ufe0f") == 2
+    assert cell_len("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f") == 2   # a flag of tags
+
+
+def test_a_name_with_an_emoji_sequence_keeps_its_row_aligned():
+    """The reviewer's repro: `deck list` with a deck named "Family 👨‍👩‍👧 Wall" at 100 columns."""
+    table = our_table(True)
+    for header in ("deck", "name", "valid"):
+        table.add_column(header)
+    table.add_row("family", "Family 👨\u200d👩\u200d👧 Wall", "✓")
+    table.add_row("demo-blue-wall", "Blue Wall", "✓")
+    lines = ours(100, False, False, table).splitlines()
+    assert len({cell_len(line) for line in lines}) == 1, lines
+    assert cell_len(lines[2][:lines[2].index("✓")]) == lines[3].index("✓")   # the valid column lines up
+
+
+def test_the_width_table_is_rich_s():
+    """Every run of the table, its ends and the characters either side, measure as rich measures
+    them; and the characters VARIATION SELECTOR-16 widens are the ones it widens in rich."""
+    from rich.cells import cell_len as rich_cell_len
+    from rich.cells import get_character_cell_size
+
+    codes = {c + d for first, last, _ in WIDTHS for c in (first, last) for d in (-1, 0, 1)} | {0x10FFFF}
+    chars = [chr(c) for c in sorted(codes) if 0 <= c <= 0x10FFFF and not 0xD800 <= c <= 0xDFFF]
+    assert [char_width(c) for c in chars] == [get_character_cell_size(c, "17.0.0") for c in chars]
+    narrow = (chr(c) for c in range(0x20, 0x20000) if not 0xD800 <= c <= 0xDFFF)
+    widened = {c for c in narrow if get_character_cell_size(c, "17.0.0") == 1
+               and rich_cell_len(c + "\ufe0f", "17.0.0") == 2}
+    assert widened == NARROW_TO_WIDE
 
 
 @pytest.mark.parametrize("width", [80, 40])

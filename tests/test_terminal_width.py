@@ -194,3 +194,42 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(run, workspace: Path)
     dumb = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, keep_ansi=True)
     assert "\x1b[" not in dumb
     assert "\x1b[" not in run("deck", "show", "demo-blue-wall").stdout   # piped: plain text
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_traceback(workspace: Path):
+    """A latin-1 terminal cannot show ✓ or …: it gets "?" in their place (and an ASCII rule), and
+    --json escapes what it cannot show, so the data read back is the same."""
+    import json
+
+    latin = {"PYTHONIOENCODING": "latin-1"}
+    listing = run_in_pty(["deck", "list"], workspace, columns=40, env=latin)
+    assert "Traceback" not in listing and "Error" not in listing, listing
+    rows = [line for line in listing.splitlines() if line.startswith("demo-")]
+    assert len(rows) == 3 and "?" in "\n".join(rows), listing   # the cut names' … shows as ?
+    assert set(listing.splitlines()[1]) <= {"-", "+"}, listing
+    show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=latin)
+    assert "Traceback" not in show and "Blue Wall" in show and "? valid" in show, show
+    as_json = run_in_pty(["deck", "list", "--json"], workspace, env=latin)
+    assert json.loads(as_json) == json.loads(run_in_pty(["deck", "list", "--json"], workspace))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_names_with_emoji_and_tabs_keep_tables_aligned_and_colours_in_place(workspace: Path):
+    """The review's repros: a deck named "Family 👨‍👩‍👧 Wall" (an emoji ZWJ sequence, two columns)
+    and one named "Tab\\there" in `deck list` at 100 columns and `deck show` on a colour terminal."""
+    from skyforge.cli.cells import cell_len
+
+    family = "Family \U0001F468\u200d\U0001F469\u200d\U0001F467 Wall"
+    for deck, old, new in (("demo-blue-wall", "Blue Wall", "Tab\\there"), ("demo-green-grove", "Green Grove", family)):
+        path = workspace / "decks" / f"{deck}.toml"
+        path.write_text(path.read_text(encoding="utf-8").replace(f'"{old}"', f'"{new}"'), encoding="utf-8")
+    listing = run_in_pty(["deck", "list"], workspace, columns=100).splitlines()
+    rows = [line for line in listing if line.startswith("demo-")]
+    assert len(rows) == 3 and any(family in row for row in rows), listing
+    assert len({cell_len(row[:row.index("DEMO.")]) for row in rows}) == 1, listing   # the castle column lines up
+    assert len({cell_len(row.rstrip()) for row in rows}) == 1, listing               # and so does valid
+    colour = {"TERM": "xterm-256color", "NO_COLOR": ""}
+    show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=colour, keep_ansi=True)
+    assert show.startswith("\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice)"), show[:120]
+    assert "\x1b[32m✓ valid\x1b[0m" in show

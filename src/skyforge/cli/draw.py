@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from skyforge.cli.markup import (BOLD, CAPTION, NULL, TITLE, Style, cell_len, crop, cut, escape, markup, pad_to,
-                                 plain_text, wrap)
+from skyforge.cli.cells import cell_len, cut
+from skyforge.cli.markup import BOLD, CAPTION, NULL, TITLE, Style, crop, escape, markup, pad_to, plain_text, wrap
 
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from typing import TYPE_CHECKING
 
 import click
@@ -156,4 +157,10 @@ def main() -> None:
     import gc
 
     gc.set_threshold(20_000, 20, 20)
+    # A terminal or pipe whose encoding is not UTF-8 (PYTHONIOENCODING=latin-1, a legacy code page)
+    # shows a character it cannot encode (… ✓ ─) as "?" rather than stopping with a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        if not (getattr(stream, "encoding", None) or "utf-8").lower().startswith("utf") \
+                and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     cli(prog_name="skyforge")

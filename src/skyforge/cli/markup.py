@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from unicodedata import combining, east_asian_width
+
+from skyforge.cli.cells import cell_len, chop, cut, set_cell_size
 
 _TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
 #: what :func:`escape` escapes: backslashes before a bracket or at the end; a bracket that may open a tag
@@ -18,6 +19,8 @@ _SPECIAL = re.compile(r"(\\+)(?=\[|\Z)|\[(?=[a-z#/@])")
 _WORD = re.compile(r"\s*\S+\s*")
 _TRAILING_SPACE = re.compile(r"\s+$")
 _CONTROL = str.maketrans({7: None, 8: None, 11: None, 12: None, 13: None})
+#: a tab runs to the next multiple of this many columns (as in rich and most terminals)
+TAB_SIZE = 8
 
 #: SGR numbers of the attributes, in the order terminals are told them
 _ATTRIBUTES = {"bold": 1, "b": 1, "dim": 2, "d": 2, "italic": 3, "i": 3, "underline": 4, "u": 4,
@@ -87,34 +90,6 @@ CAPTION = parse_style("italic dim")
 
 
 # --- text: plain characters and styled spans ---------------------------------------------------
-
-def cell_len(text: str) -> int:
-    """Columns the text takes on a terminal: wide characters two, combining marks none."""
-    if text.isascii():
-        return len(text)
-    return _cells(text)
-
-
-@lru_cache(maxsize=4096)
-def _cells(text: str) -> int:
-    return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _set_cell_size(text: str, width: int) -> str:
-    """The text cut (or padded with spaces) to exactly ``width`` columns."""
-    if width <= 0:
-        return ""
-    if text.isascii():
-        return text[:width].ljust(width)
-    out, used = [], 0
-    for c in text:
-        w = cell_len(c)
-        if used + w > width:
-            break
-        out.append(c)
-        used += w
-    return "".join(out) + " " * (width - used)
-
 
 class Text:
     """Plain characters with styled spans ``(start, end, style)``, rich's ``Text`` as skyforge uses it."""
@@ -192,20 +167,6 @@ class Text:
         return out
 
 
-def cut(text: str, width: int) -> str:
-    """The first ``width`` columns of the text (a wide character that would be split is left out)."""
-    if width <= 0:
-        return ""
-    if text.isascii():
-        return text[:width]
-    used = 0
-    for i, c in enumerate(text):
-        used += cell_len(c)
-        if used > width:
-            return text[:i] + " " * (width - (used - cell_len(c)))
-    return text
-
-
 def escape(text: str) -> str:
     """Text shown as it is wherever it is put in a markup line, never read as markup.
 
@@ -230,7 +191,8 @@ def _escaped(match: re.Match) -> str:
 def markup(text: str) -> Text:
     """Console markup read into a :class:`Text`: ``[bold]name[/] — [red]✗[/]``."""
     if "[" not in text:
-        return Text(text.translate(_CONTROL))
+        plain = text.translate(_CONTROL)
+        return Text(plain) if "\t" not in plain else Text(_expand_tabs(plain, ())[0])
     plain, spans = _parse(text)
     return Text(plain, list(spans))
 
@@ -287,12 +249,45 @@ def _parse(text: str) -> tuple[str, tuple]:
         if opened:
             spans.append((begin, length, opened))
     ordered = sorted(spans[::-1], key=lambda span: span[0])
-    return "".join(plain), tuple((s, e, parse_style(name)) for s, e, name in ordered)
+    read = "".join(plain), tuple((s, e, parse_style(name)) for s, e, name in ordered)
+    return _expand_tabs(*read) if "\t" in read[0] else read
+
+
+def _expand_tabs(plain: str, spans: tuple) -> tuple[str, tuple]:
+    """Tabs as spaces to the next multiple of :data:`TAB_SIZE` columns of their line, the spans
+    moved with the text (rich's ``Text.expand_tabs``: a span that runs up to a tab runs on over its
+    spaces). Done when markup is read, so a tab is measured as the columns it takes everywhere."""
+    out: list[str] = []
+    moved: list[tuple] = []
+    start = offset = column = 0   # where the part starts, in the text and in the new text; its column
+    for end in [*(i + 1 for i, c in enumerate(plain) if c == "\t"), len(plain)]:
+        part = plain[start:end]
+        part_spans = [(max(s, start) - start, min(e, end) - start, st) for s, e, st in spans
+                      if s < end and e > start]
+        if "\n" in part:
+            column = 0
+        if part.endswith("\t"):
+            part = part[:-1] + " "
+            column += cell_len(part[part.rfind("\n") + 1:])
+            spaces = -column % TAB_SIZE
+            if spaces:
+                part_spans = [(s, e + spaces if e >= len(part) else e, st) for s, e, st in part_spans]
+                part += " " * spaces
+                column += spaces
+        else:
+            column += cell_len(part[part.rfind("\n") + 1:])
+        moved += [(s + offset, e + offset, st) for s, e, st in part_spans]
+        out.append(part)
+        start, offset = end, offset + len(part)
+    return "".join(out), tuple(moved)
 
 
 def plain_text(text: str) -> str:
     """What a markup string shows, without its tags."""
-    return _plain(text) if "[" in text else text.translate(_CONTROL)
+    if "[" in text:
+        return _plain(text)
+    plain = text.translate(_CONTROL)
+    return plain if "\t" not in plain else _expand_tabs(plain, ())[0]
 
 
 def _plain(text: str) -> str:
@@ -311,7 +306,7 @@ def _divide_line(text: str, width: int) -> list[int]:
         if width - offset >= length:
             offset += cell_len(word)
         elif length > width:
-            pieces = _chop(word, width)
+            pieces = chop(word, width)
             for i, piece in enumerate(pieces):
                 if start:
                     breaks.append(start)
@@ -325,20 +320,6 @@ def _divide_line(text: str, width: int) -> list[int]:
     return breaks
 
 
-def _chop(text: str, width: int) -> list[str]:
-    pieces, current, used = [], [], 0
-    for c in text:
-        w = cell_len(c)
-        if current and used + w > width:
-            pieces.append("".join(current))
-            current, used = [], 0
-        current.append(c)
-        used += w
-    if current:
-        pieces.append("".join(current))
-    return pieces
-
-
 def wrap(text: Text, width: int, justify: str = "default", overflow: str = "fold",
          no_wrap: bool = False) -> list[Text]:
     """The text's lines at ``width`` (rich's ``Text.wrap``)."""
@@ -347,13 +328,14 @@ def wrap(text: Text, width: int, justify: str = "default", overflow: str = "fold
             else [text]:
         if line.plain.endswith("\n"):
             line.crop(len(line.plain) - 1)
-        if "\t" in line.plain:
-            line = Text(line.plain.expandtabs(8), line.spans)
-        if no_wrap or cell_len(line.plain) <= width:
+        if "\t" in line.plain:   # markup() has expanded them already
+            plain, spans = _expand_tabs(line.plain, tuple(line.spans))
+            line = Text(plain, list(spans))
+        if no_wrap:
             new = [line]
         else:
-            new = line.divide(_divide_line(line.plain, width))
-            for piece in new:
+            new = line.divide(_divide_line(line.plain, width)) if cell_len(line.plain) > width else [line]
+            for piece in new:   # as rich: trailing spaces past ``width`` characters (not columns) go
                 piece.rstrip_end(width)
         for piece in new:
             if justify == "left":
@@ -387,6 +369,6 @@ def crop(line: list[tuple[str, Style]], width: int) -> list[tuple[str, Style]]:
             out.append((text, style))
             used += w
             continue
-        out.append((_set_cell_size(text, width - used), style))
+        out.append((set_cell_size(text, width - used), style))
         break
     return out

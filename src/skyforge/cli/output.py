@@ -24,7 +24,9 @@ json_option = click.option("--json", "as_json", is_flag=True,
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    """``data`` as JSON on stdout; as \\u escapes where stdout is not UTF-8, so nothing is lost."""
+    ascii_only = not (getattr(sys.stdout, "encoding", None) or "utf-8").lower().startswith("utf")
+    click.echo(json.dumps(data, indent=2, ensure_ascii=ascii_only, default=str))
 
 
 def _isatty(stream) -> bool:
