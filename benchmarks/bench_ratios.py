@@ -42,18 +42,26 @@ def make_campaign(folder: Path, events: int) -> Path:
     rng = random.Random(14)
     lines = [text.rstrip("\n"), ""]
     for i in range(max(0, events - have)):
-        delta = -1 if i % 2 == 0 else 1          # keeps gold within 0..40
-        lines += ["[[events]]", 'type = "gold-adjusted"', f'at = "2026-01-01T00:{i % 60:02d}:{rng.randrange(60):02d}"',
-                  f"amount = {delta}", f"change = {delta}", ""]
+        delta = -1 if i % 2 == 0 else 1  # keeps gold within 0..40
+        lines += [
+            "[[events]]",
+            'type = "gold-adjusted"',
+            f'at = "2026-01-01T00:{i % 60:02d}:{rng.randrange(60):02d}"',
+            f"amount = {delta}",
+            f"change = {delta}",
+            "",
+        ]
     path = folder / "bench.toml"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
 
 
 def parse_cmd(files_glob: str) -> list[str]:
-    code = (f"{FLOOR}\nimport glob, tomllib\n"
-            f"for f in sorted(glob.glob({files_glob!r})):\n"
-            f"    tomllib.loads(open(f, encoding='utf-8').read())\n")
+    code = (
+        f"{FLOOR}\nimport glob, tomllib\n"
+        f"for f in sorted(glob.glob({files_glob!r})):\n"
+        f"    tomllib.loads(open(f, encoding='utf-8').read())\n"
+    )
     return [PYTHON, "-c", code]
 
 
@@ -69,7 +77,7 @@ def main() -> int:
         decks_big = sorted(str(p) for p in (big / "decks").glob("*.toml"))
         shutil.copytree(ROOT / "campaigns", tmp / "ws" / "campaigns")
         ws = ["--workspace", str(tmp / "ws")]
-        run_once(skyforge("deck", "validate", "decks/demo-blue-wall.toml"))   # warm the catalog cache
+        run_once(skyforge("deck", "validate", "decks/demo-blue-wall.toml"))  # warm the catalog cache
         run_once(skyforge("--workspace", str(small), "campaign", "show", "bench"))
         commands = {
             "floor: import click": [PYTHON, "-c", "import click"],
@@ -97,8 +105,10 @@ def main() -> int:
                 "deck validate 10,000": skyforge("deck", "validate", *decks_big),
                 "deck list 10,000": skyforge("--workspace", str(big), "deck", "list"),
             }
-            ratios += [("deck validate 10,000", "parse 10,000 decks", 2.0),
-                       ("deck list 10,000", "parse 10,000 decks", 2.0)]
+            ratios += [
+                ("deck validate 10,000", "parse 10,000 decks", 2.0),
+                ("deck list 10,000", "parse 10,000 decks", 2.0),
+            ]
         medians = measure(commands, rounds=arg_rounds(11 if quick else 5), warmup=1)
         ok = report(medians, ratios)
     finally:

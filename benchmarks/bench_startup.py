@@ -20,20 +20,29 @@ DECK = "decks/demo-blue-wall.toml"
 
 def main() -> int:
     run_once(skyforge("deck", "validate", DECK))  # warm the catalog cache
-    medians = measure({
-        "floor: import click": [PYTHON, "-c", "import click"],
-        "floor: click+pydantic+rich+tomllib": [PYTHON, "-c", "import click, pydantic, rich.console, tomllib"],
-        "floor + pydantic.BaseModel": [PYTHON, "-c", "import click, pydantic, rich.console, tomllib; "
-                                                      "from pydantic import BaseModel"],
-        "skyforge --help": skyforge("--help"),
-        "skyforge deck validate": skyforge("deck", "validate", DECK),
-        "skyforge deck validate --json": skyforge("deck", "validate", DECK, "--json"),
-    }, rounds=arg_rounds())
-    ok = report(medians, [
-        ("skyforge --help", "floor: import click", 1.3),
-        ("skyforge deck validate", "floor: click+pydantic+rich+tomllib", 1.3),
-        ("skyforge deck validate", "floor + pydantic.BaseModel", 1.3),
-    ])
+    medians = measure(
+        {
+            "floor: import click": [PYTHON, "-c", "import click"],
+            "floor: click+pydantic+rich+tomllib": [PYTHON, "-c", "import click, pydantic, rich.console, tomllib"],
+            "floor + pydantic.BaseModel": [
+                PYTHON,
+                "-c",
+                "import click, pydantic, rich.console, tomllib; from pydantic import BaseModel",
+            ],
+            "skyforge --help": skyforge("--help"),
+            "skyforge deck validate": skyforge("deck", "validate", DECK),
+            "skyforge deck validate --json": skyforge("deck", "validate", DECK, "--json"),
+        },
+        rounds=arg_rounds(),
+    )
+    ok = report(
+        medians,
+        [
+            ("skyforge --help", "floor: import click", 1.3),
+            ("skyforge deck validate", "floor: click+pydantic+rich+tomllib", 1.3),
+            ("skyforge deck validate", "floor + pydantic.BaseModel", 1.3),
+        ],
+    )
     return 0 if ok else 1
 
 

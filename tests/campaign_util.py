@@ -23,7 +23,7 @@ def demo_catalog():
 
 
 def created(seed: int = 7, players=("Alice=demo-blue-wall", "Bo=demo-green-grove@DEMO.003"), **kw):
-    options = dict(castle="DEMO.001", hordes=HORDES, difficulty=2, outsider="Orrun the Everwake", seed=seed)
+    options = {"castle": "DEMO.001", "hordes": HORDES, "difficulty": 2, "outsider": "Orrun the Everwake", "seed": seed}
     options.update(kw)
     return new_campaign(demo_catalog(), ROOT, "test", players=[parse_player(p) for p in players], **options)
 

@@ -17,8 +17,11 @@ def find_rulebooks() -> Path | None:
     in a folder above the checkout (as in development and CI); ``None`` when there are none."""
     import os
 
-    candidates = [Path(os.environ["SKYFORGE_RULEBOOKS"])] if os.environ.get("SKYFORGE_RULEBOOKS") else [
-        base / "shared" / "rulebooks" for base in ROOT.parents]
+    candidates = (
+        [Path(os.environ["SKYFORGE_RULEBOOKS"])]
+        if os.environ.get("SKYFORGE_RULEBOOKS")
+        else [base / "shared" / "rulebooks" for base in ROOT.parents]
+    )
     return next((c for c in candidates if any(c.glob("00[0-9]_*.txt"))), None)
 
 
@@ -75,8 +78,10 @@ def run(workspace: Path, monkeypatch: pytest.MonkeyPatch):
             tb = "".join(traceback.format_exception(result.exception))
             pytest.fail(f"skyforge {' '.join(args)} raised:\n{tb}\noutput:\n{result.output}")
         if expect is not None and result.exit_code != expect:
-            pytest.fail(f"skyforge {' '.join(args)} exited {result.exit_code}, expected {expect}\n"
-                        f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}")
+            pytest.fail(
+                f"skyforge {' '.join(args)} exited {result.exit_code}, expected {expect}\n"
+                f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+            )
         return result
 
     return invoke
@@ -92,4 +97,3 @@ def cite(book: str, *quotes: str) -> None:
     """
     if not quotes or not all(isinstance(q, str) and q.strip() for q in (book, *quotes)):
         raise TypeError("cite(book, quote, …) takes the rulebook number and at least one quote")
-

@@ -22,9 +22,15 @@ HANG_GUARD_SECONDS = 120
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def run_in_pty(args: list[str], cwd: Path, *, columns: int | None = None,
-               answer: Callable[[bytes], bytes | None] | None = None, env: dict[str, str] | None = None,
-               keep_ansi: bool = False) -> str:
+def run_in_pty(
+    args: list[str],
+    cwd: Path,
+    *,
+    columns: int | None = None,
+    answer: Callable[[bytes], bytes | None] | None = None,
+    env: dict[str, str] | None = None,
+    keep_ansi: bool = False,
+) -> str:
     """What ``skyforge ARGS`` prints in a pseudo-terminal (``columns`` wide if given), run in ``cwd``.
 
     ``answer(output_so_far)`` returns what to type when the output asks for it (or ``None``).
@@ -42,23 +48,27 @@ def run_in_pty(args: list[str], cwd: Path, *, columns: int | None = None,
 
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         os.chdir(cwd)
-        child = {k: v for k, v in os.environ.items()
-                 if k not in ("COLUMNS", "LINES", "SKYFORGE_CATALOG", "FORCE_COLOR", "TTY_COMPATIBLE", "COLORTERM")}
+        child = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("COLUMNS", "LINES", "SKYFORGE_CATALOG", "FORCE_COLOR", "TTY_COMPATIBLE", "COLORTERM")
+        }
         child.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
         child.update(env or {})
-        os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()", *args],
-                   child)
+        os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()", *args], child)
     out = b""
     deadline = time.monotonic() + HANG_GUARD_SECONDS
     try:
         while True:
             ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
             if not ready:
-                raise AssertionError(f"skyforge {' '.join(args)} still running after {HANG_GUARD_SECONDS} s:\n"
-                                     + out.decode("utf-8", "replace"))
+                raise AssertionError(
+                    f"skyforge {' '.join(args)} still running after {HANG_GUARD_SECONDS} s:\n"
+                    + out.decode("utf-8", "replace")
+                )
             try:
                 data = os.read(fd, 4096)
-            except OSError:   # the child has closed the terminal
+            except OSError:  # the child has closed the terminal
                 break
             if not data:
                 break

@@ -22,12 +22,18 @@ class _Console(Console):
 
     def print(self, *objects: Any, **options: Any) -> None:
         """On a terminal, an indented line that wraps keeps its indent (a hanging paragraph)."""
-        if self.hanging and len(objects) == 1 and not options and isinstance(objects[0], str) \
-                and "\n" not in objects[0] and objects[0].startswith(" "):
+        if (
+            self.hanging
+            and len(objects) == 1
+            and not options
+            and isinstance(objects[0], str)
+            and "\n" not in objects[0]
+            and objects[0].startswith(" ")
+        ):
             text = objects[0]
             indent = len(text) - len(text.lstrip(" "))
             body = self.render_str(text[indent:])
-            body.expand_tabs()   # see _expanded
+            body.expand_tabs()  # see _expanded
             super().print(Padding(body, (0, 0, 0, indent), expand=False))
             return
         super().print(*objects, **options)
@@ -126,16 +132,21 @@ class FitTable(Table):
         excess = sum(widths) + overhead - max_width
         # first the text columns (names) down to 12; then any column that is not a code or a
         # number down to its header (at least 6): codes, numbers and headers stay whole
-        second = [f if f < n or _whole(c) else max(_cell_width(c.header), min(n, 6))
-                  for c, n, f in zip(self.columns, natural, floors)]
+        second = [
+            f if f < n or _whole(c) else max(_cell_width(c.header), min(n, 6))
+            for c, n, f in zip(self.columns, natural, floors)
+        ]
         for bounds in (floors, second):
             while excess > 0:
                 room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, bounds)) if w > f]
                 if not room:
                     break
                 _, i = max(room)
-                cut = min(excess, widths[i] - bounds[i],
-                          max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)))
+                cut = min(
+                    excess,
+                    widths[i] - bounds[i],
+                    max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)),
+                )
                 widths[i] -= cut
                 excess -= cut
         return widths, natural, excess
@@ -143,9 +154,18 @@ class FitTable(Table):
 
 def rich_console(file, width: int | None, styles: bool = False, colours: bool = False) -> _Console:
     """The console skyforge made with rich: ``width`` None when piped (never wrapping)."""
-    return _Console(file=file, highlight=False, width=width or 10_000, height=25, soft_wrap=False,
-                    force_terminal=styles, color_system="standard" if styles else None,
-                    no_color=not colours, hanging=width, emoji=False)
+    return _Console(
+        file=file,
+        highlight=False,
+        width=width or 10_000,
+        height=25,
+        soft_wrap=False,
+        force_terminal=styles,
+        color_system="standard" if styles else None,
+        no_color=not colours,
+        hanging=width,
+        emoji=False,
+    )
 
 
 def rich_table(*columns: str, terminal: bool, rule: bool = True, **options: Any) -> FitTable:

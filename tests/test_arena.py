@@ -59,24 +59,36 @@ def test_team_validate(run, workspace):
 
 
 def test_setup_two_players(run, workspace):
-    cite("003", "the player going first draws 5 cards, the player going second draws 6 cards.",
-                  "In a two player game, the first player to score 30 points wins the game.",
-                  "Each hero comes with a deck of 5 action cards")
+    cite(
+        "003",
+        "the player going first draws 5 cards, the player going second draws 6 cards.",
+        "In a two player game, the first player to score 30 points wins the game.",
+        "Each hero comes with a deck of 5 action cards",
+    )
     a = write(workspace / "a.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann")
     b = write(workspace / "b.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
     data = json.loads(run("arena", "setup", a, b, "--json").output)
     assert data["score_to_win"] == 30
     assert [(p["player"], p["draw"], p["deck_size"], len(p["deck"])) for p in data["players"]] == [
-        ("Ann", 5, 25, 25), ("Bob", 6, 25, 25)]
+        ("Ann", 5, 25, 25),
+        ("Bob", 6, 25, 25),
+    ]
     data = json.loads(run("arena", "setup", a, b, "--first", "Bob", "--json").output)
     assert data["players"][0]["player"] == "Bob"
 
 
 def test_setup_more_players_and_two_vs_two(run, workspace):
-    cite("003", "each player draws 5 cards plus one for each player before them in turn order.",
-                  "In a two versus two player game, the first player team to score 50 points wins the game.")
-    teams = [["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"],
-             ["Maddoc", "Nerys", "Orrin", "Pell", "Quilla"], ["Rask", "Sorrel", "Tamsin", "Ulric", "Vesna"]]
+    cite(
+        "003",
+        "each player draws 5 cards plus one for each player before them in turn order.",
+        "In a two versus two player game, the first player team to score 50 points wins the game.",
+    )
+    teams = [
+        ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"],
+        ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"],
+        ["Maddoc", "Nerys", "Orrin", "Pell", "Quilla"],
+        ["Rask", "Sorrel", "Tamsin", "Ulric", "Vesna"],
+    ]
     files = [write(workspace / f"t{i}.toml", t, f"P{i}") for i, t in enumerate(teams)]
     data = json.loads(run("arena", "setup", *files, "--two-vs-two", "--json").output)
     assert data["score_to_win"] == 50 and [p["draw"] for p in data["players"]] == [5, 6, 7, 8]
@@ -114,8 +126,10 @@ def test_mixed_official_and_demo_heroes_say_which_are_demo(run, workspace):
     data = json.loads(run("arena", "team", "validate", t, "--json").output)
     assert data["demo_heroes"] == ["Ashka", "Corvin", "Delphi", "Eskel"]
     u = write(workspace / "u.toml", ["Galen", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
-    assert "demo data: fictional heroes from the DEMO set, not the published game's" in \
-        run("arena", "team", "validate", u).stdout
+    assert (
+        "demo data: fictional heroes from the DEMO set, not the published game's"
+        in run("arena", "team", "validate", u).stdout
+    )
 
 
 def test_show_reads_and_says_from(run, workspace):
@@ -126,8 +140,11 @@ def test_show_reads_and_says_from(run, workspace):
 
 
 def test_setup_refuses_two_teams_sharing_a_hero(run, workspace):
-    cite("003", "Decide which player will pick the first hero deck, then take turns selecting hero's until "
-                         "both players have 5 heroes.")
+    cite(
+        "003",
+        "Decide which player will pick the first hero deck, then take turns selecting hero's until "
+        "both players have 5 heroes.",
+    )
     a = write(workspace / "a.toml", ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"], "Ann")
     b = write(workspace / "b.toml", ["Ashka", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
     r = run("arena", "setup", a, b, expect=2)

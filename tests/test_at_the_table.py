@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ OFFICIAL = str(SHIPPED_CATALOG / "official")
 
 
 # -- wording ---------------------------------------------------------------------------
+
 
 def test_counts_and_articles_read_as_english(run):
     from skyforge.text import a, plural
@@ -42,8 +42,21 @@ def test_premade_hint_names_decks_without_a_set_by_id(run):
 
 def test_contradictory_setup_options_are_refused(run):
     cite("000", "If there are two players, choose another castle that will remain out of play.")
-    err = run("game", "setup", "--mode", "solo", "--castle", "DEMO.001", "--castle2", "DEMO.002",
-              "--hordes", "demo-thornmaw", "--difficulty", "1", expect=2).stderr
+    err = run(
+        "game",
+        "setup",
+        "--mode",
+        "solo",
+        "--castle",
+        "DEMO.001",
+        "--castle2",
+        "DEMO.002",
+        "--hordes",
+        "demo-thornmaw",
+        "--difficulty",
+        "1",
+        expect=2,
+    ).stderr
     assert "--castle2 contradicts --mode solo" in err and "Traceback" not in err
     err = run("game", "setup", "--random", "--first-game", "DEMO", expect=2).stderr
     assert "--random and --first-game contradict" in err
@@ -51,12 +64,21 @@ def test_contradictory_setup_options_are_refused(run):
 
 # -- one card-reference grammar, one way to name players ---------------------------------
 
-@pytest.mark.parametrize("text,ref,count", [
-    ("DEMO.007", "DEMO.007", 1), ("DEMO.007x3", "DEMO.007", 3), ("DEMO.007=3", "DEMO.007", 3),
-    ("DEMO.007 x 3", "DEMO.007", 3), ("3xDEMO.007", "DEMO.007", 3), ("DEMO.007×2", "DEMO.007", 2),
-    ("Gullwing Lookout", "Gullwing Lookout", 1), ("Gullwing Lookout x3", "Gullwing Lookout", 3),
-    ("Gullwing Lookout=2", "Gullwing Lookout", 2),
-])
+
+@pytest.mark.parametrize(
+    "text,ref,count",
+    [
+        ("DEMO.007", "DEMO.007", 1),
+        ("DEMO.007x3", "DEMO.007", 3),
+        ("DEMO.007=3", "DEMO.007", 3),
+        ("DEMO.007 x 3", "DEMO.007", 3),
+        ("3xDEMO.007", "DEMO.007", 3),
+        ("DEMO.007×2", "DEMO.007", 2),
+        ("Gullwing Lookout", "Gullwing Lookout", 1),
+        ("Gullwing Lookout x3", "Gullwing Lookout", 3),
+        ("Gullwing Lookout=2", "Gullwing Lookout", 2),
+    ],
+)
 def test_one_card_grammar(text, ref, count):
     from skyforge.decks.specs import parse_spec
 
@@ -65,7 +87,8 @@ def test_one_card_grammar(text, ref, count):
 
 
 def test_card_grammar_never_crashes():
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     from skyforge.decks.specs import parse_spec
     from skyforge.errors import InputError
@@ -93,9 +116,23 @@ def test_deck_add_takes_equals_and_bad_specs_are_reported_together(run):
 
 def test_campaign_start_deck_reads_the_same_grammar(run):
     cite("000", "at most 18 base cards")
-    run("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
-        "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2",
-        "--outsider", "Orrun the Everwake", "--seed", "3")
+    run(
+        "campaign",
+        "new",
+        "spring",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--hordes",
+        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Orrun the Everwake",
+        "--seed",
+        "3",
+    )
     import json
 
     state = json.loads(run("campaign", "show", "spring", "--json").stdout)
@@ -122,6 +159,7 @@ def test_series_win_takes_player_option_and_old_form(run):
 
 # -- sharing that survives chat ---------------------------------------------------------
 
+
 def _code(run, *decks):
     return run("deck", "export", *decks, "--format", "code").stdout
 
@@ -142,23 +180,30 @@ def test_share_code_with_whitespace_and_line_breaks_inside(run, workspace: Path)
 @pytest.mark.parametrize("shape", ["lines", "one-line", "wrapped"])
 def test_multi_deck_codes_import_every_deck(run, workspace: Path, shape):
     codes = _code(run, "demo-blue-wall", "demo-green-grove").split()
-    text = {"lines": "\n".join(codes), "one-line": " ".join(codes),
-            "wrapped": "\n".join(c[i:i + 30] for c in codes for i in range(0, len(c), 30))}[shape]
+    text = {
+        "lines": "\n".join(codes),
+        "one-line": " ".join(codes),
+        "wrapped": "\n".join(c[i : i + 30] for c in codes for i in range(0, len(c), 30)),
+    }[shape]
     out = run("deck", "import", "-", "--name", "pair", input=text).stdout
     assert "decks/pair-1.toml" in out and "decks/pair-2.toml" in out
     assert 'castle = "DEMO.003"' in (workspace / "decks" / "pair-2.toml").read_text()
 
 
 def test_split_codes_property():
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     from skyforge.workbench import sharecode
 
     body = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=40)
 
     @settings(max_examples=200, deadline=None)
-    @given(st.lists(body, min_size=1, max_size=4), st.lists(st.sampled_from([" ", "\n", "\t", "\r\n"]), max_size=6),
-           st.randoms())
+    @given(
+        st.lists(body, min_size=1, max_size=4),
+        st.lists(st.sampled_from([" ", "\n", "\t", "\r\n"]), max_size=6),
+        st.randoms(),
+    )
     def check(bodies, spaces, rnd):
         codes = ["SF1." + b for b in bodies]
         text = "".join(codes)
@@ -199,7 +244,8 @@ def test_html_import_is_refused_in_one_line(run, workspace: Path):
 def test_text_import_reads_common_list_shapes(run, workspace: Path):
     (workspace / "list.txt").write_text(
         "My list\nCastle: DEMO.001\n\nAllies\n2x Gullwing Lookout\nFoamrider Scout x2\n1 DEMO.015\n"
-        "Spells (1)\nDEMO.018\n\nTowers:\n")
+        "Spells (1)\nDEMO.018\n\nTowers:\n"
+    )
     out = run("deck", "import", "list.txt", "--name", "shapes").stdout
     text = (workspace / "decks" / "shapes.toml").read_text()
     assert '"DEMO.007" = 2' in text and '"DEMO.015" = 1' in text and '"DEMO.018" = 1' in text
@@ -207,6 +253,7 @@ def test_text_import_reads_common_list_shapes(run, workspace: Path):
 
 
 # -- errata said and owned -----------------------------------------------------------------
+
 
 def test_errata_said_on_edit_and_owned_through_the_original(run, workspace: Path):
     cite("000", "3 Errata Cards — These completely replace cards from previous sets.")
@@ -217,8 +264,7 @@ def test_errata_said_on_edit_and_owned_through_the_original(run, workspace: Path
     # the collection owns the Demo base box (DEMO.001-184), which holds DEMO.017, not DEMO.203
     import json
 
-    report = json.loads(run("deck", "validate", "errt", "--collection", "collection.toml", "--json",
-                            expect=1).stdout)
+    report = json.loads(run("deck", "validate", "errt", "--collection", "collection.toml", "--json", expect=1).stdout)
     assert not [v for v in report["violations"] if v["rule"] == "collection-limit"]
     (workspace / "none.toml").write_text("schema = 1\n[products]\n[cards]\n")
     report = json.loads(run("deck", "validate", "errt", "--collection", "none.toml", "--json", expect=1).stdout)
@@ -226,6 +272,7 @@ def test_errata_said_on_edit_and_owned_through_the_original(run, workspace: Path
 
 
 # -- names -------------------------------------------------------------------------------------
+
 
 def test_unicode_names_with_a_stable_file_name(run, workspace: Path):
     import unicodedata
@@ -237,9 +284,23 @@ def test_unicode_names_with_a_stable_file_name(run, workspace: Path):
     assert [p.name for p in (workspace / "decks").glob("h*.toml")] == ["héros.toml"]
     run("deck", "copy", "héros", "Zoë-ø 漢")
     assert (workspace / "decks" / "Zoë-ø 漢.toml").exists()
-    run("campaign", "new", "camp ü", "--castle", "DEMO.001", "--player", "Zoë=demo-blue-wall",
-        "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2",
-        "--outsider", "Orrun the Everwake", "--seed", "1")
+    run(
+        "campaign",
+        "new",
+        "camp ü",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Zoë=demo-blue-wall",
+        "--hordes",
+        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Orrun the Everwake",
+        "--seed",
+        "1",
+    )
     assert (workspace / "campaigns" / "camp ü.toml").exists()
     run("deck", "new", "हिंदी", "--castle", "DEMO.001")  # combining vowel signs are part of the letters
     for bad in ("../x", "a/b", "_x", "..", " x", "a\tb", "\u0301x"):
@@ -253,15 +314,30 @@ def test_did_you_mean_at_the_top_level_too(run):
 
 
 def test_campaign_new_reports_every_problem_with_suggestions(run):
-    err = run("campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
-              "--outsider", "Orrun", "--hordes", "A,B", "--difficulty", "2", expect=2).stderr
+    err = run(
+        "campaign",
+        "new",
+        "x",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--outsider",
+        "Orrun",
+        "--hordes",
+        "A,B",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
     assert "error: 4 problems" in err and "no horde 'A'" in err and "no horde 'B'" in err
     assert "three different hordes" in err and "did you mean DEMO.168 'Orrun the Everwake'?" in err
 
 
 def test_deck_file_key_errors_and_unknown_cards_together(run, workspace: Path):
     (workspace / "decks" / "k.toml").write_text(
-        'schema = 1\nname = "K"\ncastel = "DEMO.001"\n[cards]\n"DEMO.999" = 1\n"DEMO.008" = 0\n')
+        'schema = 1\nname = "K"\ncastel = "DEMO.001"\n[cards]\n"DEMO.999" = 1\n"DEMO.008" = 0\n'
+    )
     err = run("deck", "validate", "k", expect=2).stderr
     assert "unknown key 'castel'" in err and "did you mean 'castle'?" in err
     assert 'decks/k.toml:5: cards."DEMO.999": DEMO.999 is not in the catalog' in err
@@ -291,6 +367,7 @@ def test_plan_record_near_miss_and_new(run, workspace: Path):
 
 # -- help choosing cards ---------------------------------------------------------------------
 
+
 def _for(run, *args):
     import json
 
@@ -298,8 +375,11 @@ def _for(run, *args):
 
 
 def test_cards_search_for_a_deck_lists_what_it_may_still_take(run, workspace: Path):
-    cite("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
-                         "2 copies of any Rare card, and 3 copies of any Common card.")
+    cite(
+        "000",
+        "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
+        "2 copies of any Rare card, and 3 copies of any Common card.",
+    )
     run("deck", "new", "t", "--castle", "DEMO.001")
     run("deck", "add", "t", "DEMO.007x2", "DEMO.028")
     data = _for(run, "--for", "t")
@@ -309,7 +389,9 @@ def test_cards_search_for_a_deck_lists_what_it_may_still_take(run, workspace: Pa
     assert all(c["faction"] in ("liothan", "taulot") or c.get("subtypes") for c in data["cards"])
     assert not [c for c in data["cards"] if c["faction"] == "kurumo" and not c.get("subtypes")]
     # with the other player's deck, copies there count too
-    (workspace / "decks" / "o.toml").write_text('schema = 1\nname = "O"\ncastle = "DEMO.003"\n[cards]\n"DEMO.007" = 1\n')
+    (workspace / "decks" / "o.toml").write_text(
+        'schema = 1\nname = "O"\ncastle = "DEMO.003"\n[cards]\n"DEMO.007" = 1\n'
+    )
     rows = {c["code"]: c for c in _for(run, "--for", "t", "--with", "o")["cards"]}
     assert "DEMO.007" not in rows
     # a collection: only copies you own and the decks do not use
@@ -352,7 +434,7 @@ def test_deck_show_chance_to_draw_by_turn(run):
 
 # -- comments survive edits --------------------------------------------------------------------
 
-MY_DECK = '''# my deck, built for Friday
+MY_DECK = """# my deck, built for Friday
 schema = 1
 name = "Cm"   # the name
 castle = "DEMO.001"
@@ -363,7 +445,7 @@ castle = "DEMO.001"
 "DEMO.009" = 2
 # finishers
 "DEMO.028" = 1  # Captain
-'''
+"""
 
 
 def test_deck_edits_keep_comments_and_layout(run, workspace: Path):
@@ -373,8 +455,10 @@ def test_deck_edits_keep_comments_and_layout(run, workspace: Path):
     run("deck", "remove", "cm", "DEMO.009x2", "DEMO.007")
     assert deck.read_text() == MY_DECK.replace(
         '"DEMO.007" = 3  # Gullwing -- keep 3!\n"DEMO.009" = 2\n',
-        '"DEMO.007" = 2  # Gullwing -- keep 3!\n"DEMO.008" = 1  # Saltmarsh Pikeman (liothan base)\n').replace(
-        '"DEMO.028" = 1  # Captain\n', '"DEMO.028" = 1  # Captain\n"DEMO.040" = 1  # Bramblecoat Warden (taulot base)\n')
+        '"DEMO.007" = 2  # Gullwing -- keep 3!\n"DEMO.008" = 1  # Saltmarsh Pikeman (liothan base)\n',
+    ).replace(
+        '"DEMO.028" = 1  # Captain\n', '"DEMO.028" = 1  # Captain\n"DEMO.040" = 1  # Bramblecoat Warden (taulot base)\n'
+    )
     run("deck", "rename", "cm", "cm2")
     text = (workspace / "decks" / "cm2.toml").read_text()
     assert text.startswith("# my deck, built for Friday\n") and 'name = "cm2"   # the name' in text
@@ -382,16 +466,20 @@ def test_deck_edits_keep_comments_and_layout(run, workspace: Path):
 
 
 def test_deck_edit_keeps_comments_property():
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
-    from skyforge.workbench.deckfile import edited_text
     from skyforge.decks.files import parse_deck
+    from skyforge.workbench.deckfile import edited_text
 
     codes = st.sampled_from([f"DEMO.{n:03d}" for n in range(7, 60)])
 
     @settings(max_examples=60, deadline=None)
-    @given(st.dictionaries(codes, st.integers(1, 3), max_size=8), st.dictionaries(codes, st.integers(1, 3), max_size=8),
-           st.text(alphabet="abc xyz-", min_size=1, max_size=12))
+    @given(
+        st.dictionaries(codes, st.integers(1, 3), max_size=8),
+        st.dictionaries(codes, st.integers(1, 3), max_size=8),
+        st.text(alphabet="abc xyz-", min_size=1, max_size=12),
+    )
     def check(before, after, remark):
         lines = ["# " + remark, "schema = 1", 'name = "P"', 'castle = "DEMO.001"', "", "[cards]"]
         lines += [f'"{k}" = {v}  # {remark}' for k, v in sorted(before.items())]
@@ -432,14 +520,16 @@ def test_collection_edits_keep_comments(run, workspace: Path):
 def test_collection_add_of_a_card_without_a_code_says_so_and_where_to_add_one(run, workspace: Path):
     """A collection records cards by code: a card the catalog has no code for is named as such,
     not reported missing with itself as the suggestion."""
-    (workspace / "mine.toml").write_text('schema = 1\n[[cards]]\nkind = "alliance"\nname = "My Card"\n'
-                                         'faction = "liothan"\nrarity = "rare"\n', encoding="utf-8")
+    (workspace / "mine.toml").write_text(
+        'schema = 1\n[[cards]]\nkind = "alliance"\nname = "My Card"\nfaction = "liothan"\nrarity = "rare"\n',
+        encoding="utf-8",
+    )
     before = (workspace / "collection.toml").read_text()
     err = run("--catalog", "mine.toml", "collection", "add", "My Card", expect=2).stderr
     assert "card 'My Card' has no code, and a collection records cards by code" in err
     assert 'add code = "SET.NNN"' in err and "mine.toml" in err
     assert "no card" not in err and "did you mean" not in err
-    err = run("collection", "add", "Pools of Flyema", expect=2).stderr     # official, codeless
+    err = run("collection", "add", "Pools of Flyema", expect=2).stderr  # official, codeless
     assert "'Pools of Flyema' has no code" in err and 'kind = "castle", name = "Pools of Flyema"' in err
     assert (workspace / "collection.toml").read_text() == before
 
@@ -455,30 +545,56 @@ def test_dash_for_team_files(run, workspace: Path):
 
 
 def test_game_setup_reports_every_unknown_name_at_once(run):
-    err = run("game", "setup", "--castle", "DEMO.0011", "--hordes", "demo-thornmw,x", "--outsider", "Orrun",
-              "--difficulty", "2", expect=2).stderr
+    err = run(
+        "game",
+        "setup",
+        "--castle",
+        "DEMO.0011",
+        "--hordes",
+        "demo-thornmw,x",
+        "--outsider",
+        "Orrun",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
     assert "error: 4 problems" in err and "did you mean DEMO.001" in err and "did you mean 'demo-thornmaw'?" in err
     assert "did you mean 'Orrun the Everwake'?" in err
 
 
 def test_text_import_shapes_property():
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     from skyforge.catalog import load_catalog
     from skyforge.workbench.formats import import_decks
 
     catalog = load_catalog(None)
     errata = {catalog.replaced_by(c.key) for c in catalog.of_kind("alliance")}
-    pool = sorted(c.key for c in catalog.of_kind("alliance")  # no errata pairs: they share a name
-                  if c.code and c.code.startswith("DEMO.") and not catalog.replaced_by(c.key) and c.key not in errata)
-    shapes = ["{n}x {name}", "{n}x{name}", "{name} x{n}", "{name} ×{n}", "{n} {name}", "- {n} {code} {name}",
-              "{code}x{n}", "{code}={n}", "{n}x {code}"]
+    pool = sorted(
+        c.key
+        for c in catalog.of_kind("alliance")  # no errata pairs: they share a name
+        if c.code and c.code.startswith("DEMO.") and not catalog.replaced_by(c.key) and c.key not in errata
+    )
+    shapes = [
+        "{n}x {name}",
+        "{n}x{name}",
+        "{name} x{n}",
+        "{name} ×{n}",
+        "{n} {name}",
+        "- {n} {code} {name}",
+        "{code}x{n}",
+        "{code}={n}",
+        "{n}x {code}",
+    ]
     headings = ["Allies", "Spells (3)", "Towers:", "# Attachments", "Main deck", ""]
 
     @settings(max_examples=40, deadline=None)
-    @given(st.dictionaries(st.sampled_from(pool), st.integers(1, 3), min_size=1, max_size=10),
-           st.lists(st.sampled_from(shapes), min_size=10, max_size=10),
-           st.lists(st.sampled_from(headings), min_size=10, max_size=10))
+    @given(
+        st.dictionaries(st.sampled_from(pool), st.integers(1, 3), min_size=1, max_size=10),
+        st.lists(st.sampled_from(shapes), min_size=10, max_size=10),
+        st.lists(st.sampled_from(headings), min_size=10, max_size=10),
+    )
     def check(cards, picked, heads):
         lines = ["Name: Shapes", "Castle: DEMO.001"]
         for (code, n), shape, head in zip(sorted(cards.items()), picked, heads):

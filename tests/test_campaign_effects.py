@@ -19,8 +19,7 @@ from .conftest import cite
 
 def _game(code: str) -> Game:
     g = Game().ready()
-    g.do(lambda s: [ev.GameSetUp(game=1, scenario=code, portal=s.portal_pile[0].code,
-                                 outsider=s.portal_pile[0].name)])
+    g.do(lambda s: [ev.GameSetUp(game=1, scenario=code, portal=s.portal_pile[0].code, outsider=s.portal_pile[0].name)])
     return g
 
 
@@ -36,8 +35,11 @@ def test_old_mandatory_keys_load_as_a_mandatory_table():
 
 
 def test_demo_bells_at_midnight_and_fortify_take_effect():
-    cite("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
-                  "There is no maximum or minimum health value.")
+    cite(
+        "000",
+        "The scenario card may have some mandatory effects at the top that must be resolved first.",
+        "There is no maximum or minimum health value.",
+    )
     catalog = demo_catalog()
     bells = catalog.get("Bells at Midnight", "scenario")
     assert bells.mandatory.castle_health == -2
@@ -54,14 +56,17 @@ def test_demo_bells_at_midnight_and_fortify_take_effect():
         c.resolve_mandatory(g.state)
     g.do(c.take_action, "Fortify")
     assert g.state.castle_health == 20
-    assert fold(g.events[:-1]).castle_health == 18            # undo takes Fortify back
-    assert fold(g.events[:-2]).castle_health == 20            # and then the mandatory loss
+    assert fold(g.events[:-1]).castle_health == 18  # undo takes Fortify back
+    assert fold(g.events[:-2]).castle_health == 20  # and then the mandatory loss
 
 
 def test_a_gain_above_full_health_and_a_loss_below_zero_are_kept():
-    cite("000", "HEALTH — When an effect references the health of a card, you must consider the printed "
-                         "value modified by tokens and temporary effects. There is no maximum or minimum health value.")
-    g = _game("DEMO.184")                         # The Glowing Grotto: Fortify
+    cite(
+        "000",
+        "HEALTH — When an effect references the health of a card, you must consider the printed "
+        "value modified by tokens and temporary effects. There is no maximum or minimum health value.",
+    )
+    g = _game("DEMO.184")  # The Glowing Grotto: Fortify
     g.do(c.resolve_mandatory)
     assert g.state.castle_health == g.state.full_health == 20
     g.do(c.take_action, "Fortify")
@@ -75,9 +80,12 @@ def test_a_gain_above_full_health_and_a_loss_below_zero_are_kept():
 
 
 def test_reminders_last_until_the_scenario_is_resolved():
-    cite("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
-                  "earn the gold indicated in the bottom left corner of the scenario card;")
-    g = _game("DEMO.184")                         # mandatory: a discard at random; Sell supplies: a discard
+    cite(
+        "000",
+        "The scenario card may have some mandatory effects at the top that must be resolved first.",
+        "earn the gold indicated in the bottom left corner of the scenario card;",
+    )
+    g = _game("DEMO.184")  # mandatory: a discard at random; Sell supplies: a discard
     g.do(c.resolve_mandatory)
     assert g.state.current.reminders == ["Each player discards 1 card at random from their deck."]
     g.do(c.take_action, "Sell supplies")
@@ -88,10 +96,13 @@ def test_reminders_last_until_the_scenario_is_resolved():
 
 
 def test_exile_draws_on_the_allowance_of_the_exile_action_just_taken():
-    cite("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
-                         "If it is an alliance card, return it to the bottom of its market deck.")
+    cite(
+        "000",
+        "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
+        "If it is an alliance card, return it to the bottom of its market deck.",
+    )
     catalog = demo_catalog()
-    g = _game("DEMO.183")                         # Flooded Mine Shafts: Exile 1, Sell supplies ∞
+    g = _game("DEMO.183")  # Flooded Mine Shafts: Exile 1, Sell supplies ∞
     alice, bo = (sorted(g.state.player(n).deck) for n in ("Alice", "Bo"))
     with pytest.raises(RuleError, match="Exile X action just taken"):
         c.exile(g.state, catalog, "Alice", alice[0])
@@ -103,7 +114,7 @@ def test_exile_draws_on_the_allowance_of_the_exile_action_just_taken():
         c.exile(g.state, catalog, "Alice", alice[1])
     (free,) = g.do(c.exile, catalog, "Alice", alice[1], free=True)
     assert free.free is True and g.state.player("Alice").exiled_free == 1
-    g.do(c.take_action, "Sell supplies")          # the next action ends what is left of it
+    g.do(c.take_action, "Sell supplies")  # the next action ends what is left of it
     with pytest.raises(RuleError):
         c.exile(g.state, catalog, "Bo", bo[0])
     # undo gives the allowance back
@@ -122,14 +133,19 @@ def test_horde_cards_are_exiled_from_the_horde_deck():
     (event,) = g.do(c.exile, catalog, None, code, horde=True, free=True)
     assert event.horde and event.player is None
     assert g.state.horde_deck.get(code, 0) == copies - 1 and g.state.horde_exiled == [code]
-    assert g.state.player("Alice").market == fold(g.events[:-1]).player("Alice").market   # no market deck
+    assert g.state.player("Alice").market == fold(g.events[:-1]).player("Alice").market  # no market deck
     # an effect that allows it: exile_horde
     scenario = g.state.current.scenario
     action = ev.ScenarioAction(name="Purge", gold=0, exile_horde=1)
     events = list(g.events)
-    events[0] = events[0].model_copy(update={"scenario_pile": [
-        s.model_copy(update={"actions": [*s.actions, action]}) if s.code == scenario.code else s
-        for s in events[0].scenario_pile]})
+    events[0] = events[0].model_copy(
+        update={
+            "scenario_pile": [
+                s.model_copy(update={"actions": [*s.actions, action]}) if s.code == scenario.code else s
+                for s in events[0].scenario_pile
+            ]
+        }
+    )
     h = Game(events[0])
     for e in events[1:]:
         h.events.append(e)
@@ -165,8 +181,11 @@ def test_an_exile_recorded_before_allowances_replays_as_it_did():
 
 
 @settings(max_examples=80, deadline=None)
-@given(text=st.one_of(st.none(), st.text(min_size=1, max_size=40)), flag=st.one_of(st.none(), st.booleans()),
-       health=st.one_of(st.none(), st.integers(-30, 30)))
+@given(
+    text=st.one_of(st.none(), st.text(min_size=1, max_size=40)),
+    flag=st.one_of(st.none(), st.booleans()),
+    health=st.one_of(st.none(), st.integers(-30, 30)),
+)
 def test_mandatory_keys_old_and_new_always_load_the_same_effect(text, flag, health):
     old = {"name": "S"}
     if flag is not None:
@@ -176,7 +195,7 @@ def test_mandatory_keys_old_and_new_always_load_the_same_effect(text, flag, heal
     card = ScenarioCard(**old)
     if text or flag:
         assert card.mandatory.text == (text or "mandatory effects: see the card")
-        assert card.mandatory.pending() == card.mandatory.text       # text alone: a reminder
+        assert card.mandatory.pending() == card.mandatory.text  # text alone: a reminder
     else:
         assert card.mandatory is None
     new = ScenarioCard(name="S", mandatory={"text": text, "castle_health": health})

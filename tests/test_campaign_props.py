@@ -65,15 +65,20 @@ def command(step):
     if kind == "pillage":
         return lambda s: c.pillage(s, args[0])
     if kind == "exile":
+
         def exile(s):
             deck = sorted(s.player(args[0]).deck)
             return c.exile(s, catalog, args[0], deck[args[1] % len(deck)] if deck else "DEMO.001", free=args[2])
+
         return exile
     if kind == "exile-horde":
+
         def exile_horde(s):
             deck = sorted(s.horde_deck)
-            return c.exile(s, catalog, None, deck[args[0] % len(deck)] if deck else "DEMO.100", horde=True,
-                           free=args[1])
+            return c.exile(
+                s, catalog, None, deck[args[0] % len(deck)] if deck else "DEMO.100", horde=True, free=args[1]
+            )
+
         return exile_horde
     if kind == "mandatory":
         return c.resolve_mandatory
@@ -88,8 +93,9 @@ def advance(s):
     if waiting:
         return c.take_offer(s, waiting[0].name, 1)
     if s.status == "new":
-        return c.starting_deck(s, demo_catalog(), next(p.name for p in s.players if not p.starting_deck_chosen),
-                               auto=True)
+        return c.starting_deck(
+            s, demo_catalog(), next(p.name for p in s.players if not p.starting_deck_chosen), auto=True
+        )
     if s.status == "ready":
         return c.next_game(s)
     if s.status == "scenario":
@@ -111,7 +117,7 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
         try:
             new = game.do(command(step))
         except SkyforgeError:
-            assert game.state is before                  # a refused command changes nothing
+            assert game.state is before  # a refused command changes nothing
             continue
         # one command, one event — but `next` also records the scenario's mandatory effect, an
         # event of its own so that undo takes it back (then `campaign mandatory` applies it again)
@@ -121,9 +127,9 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
         # replaying the whole journal gives the state built step by step
         assert fold(game.events) == game.state
         # undo (dropping the command's events) gives back the state before, exactly
-        assert fold(game.events[:-len(new)]) == before
+        assert fold(game.events[: -len(new)]) == before
         if len(new) == 2:
-            again = c.resolve_mandatory(fold(game.events[:-1]))   # undo, then apply it again
+            again = c.resolve_mandatory(fold(game.events[:-1]))  # undo, then apply it again
             assert fold([*game.events[:-1], *again]) == game.state
     # the file round trip keeps every event and the state
     journal = store.parse_journal(store.render_journal(game.events), "p.toml")
@@ -131,8 +137,11 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
 
 
 @settings(max_examples=40, deadline=None)
-@given(steps=st.lists(st.tuples(st.sampled_from(["gold", "pillage", "action", "income"]),
-                                st.integers(-80, 80)), max_size=60))
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["gold", "pillage", "action", "income"]), st.integers(-80, 80)), max_size=60
+    )
+)
 def test_gold_within_bounds_under_any_sequence(steps):
     game = Game(first_event(0)).ready()
     game.do(c.next_game)

@@ -66,7 +66,7 @@ def test_an_action_at_the_wrong_time_names_the_next_step():
         c.next_game(g.state)
     assert exc.value.next_step == next_step(g.state) == {"step": "starting-deck", "player": "Alice"}
     g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
-    with pytest.raises(StateError) as exc:          # what takes it back, rather than what comes next
+    with pytest.raises(StateError) as exc:  # what takes it back, rather than what comes next
         c.starting_deck(g.state, demo_catalog(), "Alice", auto=True)
     assert exc.value.next_step["step"] == "undo"
     g.do(c.starting_deck, demo_catalog(), "Bo", auto=True)
@@ -97,8 +97,9 @@ def test_while_offers_are_open_the_hint_says_to_take_them(run):
     assert "next: Alice takes one offer (skyforge campaign take spring --player Alice N)" in status
 
 
-NAME = st.text(st.characters(blacklist_characters="@=,", blacklist_categories=("Cs", "Cc")), min_size=1,
-               max_size=12).filter(lambda s: s.strip() == s and s)
+NAME = st.text(
+    st.characters(blacklist_characters="@=,", blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12
+).filter(lambda s: s.strip() == s and s)
 REF = st.from_regex(r"[a-z][a-z0-9-]{0,10}", fullmatch=True)
 
 

@@ -25,8 +25,7 @@ def rarity(code):
 
 
 def test_gold_starts_at_ten_and_castle_at_full_health():
-    cite("000", "Set your gold to 10.",
-                  "(You start with 10 gold and the castle is at full health.)")
+    cite("000", "Set your gold to 10.", "(You start with 10 gold and the castle is at full health.)")
     state = fold([created()])
     assert state.gold == 10
     assert state.castle_health == demo_catalog().get("DEMO.001").health == 20
@@ -39,14 +38,25 @@ def test_castle_health_unknown_asks_for_it():
     catalog = load_catalog([ROOT / "tests" / "data" / "mini-catalog.toml"])
     castle = next(x for x in catalog.castles() if x.health is None)
     with pytest.raises(InputError) as exc:
-        new_campaign(catalog, ROOT, "x", castle=castle.key, players=[PlayerChoice("A", ["demo-blue-wall"])],
-                       hordes=[], difficulty=1, outsider="x")
+        new_campaign(
+            catalog,
+            ROOT,
+            "x",
+            castle=castle.key,
+            players=[PlayerChoice("A", ["demo-blue-wall"])],
+            hordes=[],
+            difficulty=1,
+            outsider="x",
+        )
     assert "--castle-health" in exc.value.render()
 
 
 def test_three_different_hordes_and_a_non_henchman_final_outsider():
-    cite("000", "Choose three different Hordes for this campaign",
-                  "Choose one outsider for the final game of this campaign; it can be any non-henchman outsider.")
+    cite(
+        "000",
+        "Choose three different Hordes for this campaign",
+        "Choose one outsider for the final game of this campaign; it can be any non-henchman outsider.",
+    )
     with pytest.raises(InputError, match="three different"):
         created(hordes=HORDES[:2])
     with pytest.raises(InputError) as exc:
@@ -57,9 +67,12 @@ def test_three_different_hordes_and_a_non_henchman_final_outsider():
 
 
 def test_scenario_and_portal_piles_default_to_the_chosen_hordes_and_say_which():
-    cite("000", "take six scenario cards to form the scenario pile.",
-                  "Take four stage 1 portals to form the portal pile.",
-                  "You may take the portals and scenarios connected to the hordes you have chosen but you do not have to.")
+    cite(
+        "000",
+        "take six scenario cards to form the scenario pile.",
+        "Take four stage 1 portals to form the portal pile.",
+        "You may take the portals and scenarios connected to the hordes you have chosen but you do not have to.",
+    )
     state = fold([created()])
     assert len(state.scenario_pile) == 6 and {s.horde for s in state.scenario_pile} == set(HORDES)
     assert len(state.portal_pile) == 4
@@ -78,8 +91,11 @@ def test_explicit_piles_are_checked():
 
 
 def test_market_deck_must_follow_its_players_castle():
-    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.",
-                  "They will choose another castle, which will only be used to determine that player deck's restrictions.")
+    cite(
+        "000",
+        "This can be any regular deck that follows the restrictions on the back of that player's castle.",
+        "They will choose another castle, which will only be used to determine that player deck's restrictions.",
+    )
     # Bo's green deck is not legal for the campaign castle (liothan): it needs the visiting castle
     with pytest.raises(InputError, match="another castle"):
         created(players=("Alice=demo-blue-wall", "Bo=demo-green-grove@DEMO.001"))
@@ -87,7 +103,9 @@ def test_market_deck_must_follow_its_players_castle():
         created(players=("Alice=demo-green-grove", "Bo=demo-blue-wall@DEMO.003"))
     state = fold([created()])
     assert [(p.name, p.castle, p.visiting) for p in state.players] == [
-        ("Alice", "DEMO.001", False), ("Bo", "DEMO.003", True)]
+        ("Alice", "DEMO.001", False),
+        ("Bo", "DEMO.003", True),
+    ]
     # the market deck holds every card of the deck file, shuffled
     from skyforge.decks import load_deck
 
@@ -103,8 +121,11 @@ def test_visiting_castle_defaults_to_the_decks_own_and_says_so():
 
 
 def test_limited_format_market_is_three_decks_shuffled_together():
-    cite("000", "simply form the market deck shuffling together any three decks of your choice "
-                         "(either pre-made or custom built).")
+    cite(
+        "000",
+        "simply form the market deck shuffling together any three decks of your choice "
+        "(either pre-made or custom built).",
+    )
     first = created(players=("Alice",), limited=[["demo-blue-wall", "demo-red-rush", "taulot-demo"]])
     state = fold([first])
     assert state.format == "limited"
@@ -116,16 +137,19 @@ def test_limited_format_market_is_three_decks_shuffled_together():
     from skyforge.workbench.premade import premade_cards
 
     taulot = Counter(premade_cards(demo_catalog(), demo_catalog().premade_decks["taulot-demo"])[0])
-    taulot[first.players[0].removed[0]] -= 1     # 41 cards: one heroic ally removed at random
+    taulot[first.players[0].removed[0]] -= 1  # 41 cards: one heroic ally removed at random
     expected.update(taulot)
     assert Counter(state.players[0].market) == expected
     assert state.players[0].market_decks[2] == "premade:taulot-demo"
 
 
 def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed():
-    cite("000", "If you have the Nupten & Utsesh expansions, you have 41 cards per faction instead of 40. "
-                         "Remove 1 heroic ally at random",
-                  "3 Errata Cards — These completely replace cards from previous sets.")
+    cite(
+        "000",
+        "If you have the Nupten & Utsesh expansions, you have 41 cards per faction instead of 40. "
+        "Remove 1 heroic ally at random",
+        "3 Errata Cards — These completely replace cards from previous sets.",
+    )
     catalog = demo_catalog()
     first = created(players=("Alice=liothan-demo", "Bo=taulot-demo@DEMO.003"))
     for p in first.players:
@@ -135,19 +159,23 @@ def test_premade_market_deck_is_40_cards_with_errata_and_one_heroic_ally_removed
         assert ally.type == "ally" and "heroic" in {k.casefold() for k in ally.keywords}
         assert any(p.removed[0] in n and "at random" in n for n in first.notes)
     alice = first.players[0]
-    assert "DEMO.017" not in alice.market and "DEMO.203" in alice.market   # errata replaces the card
+    assert "DEMO.017" not in alice.market and "DEMO.203" in alice.market  # errata replaces the card
     assert any("DEMO.017" in n and "errata DEMO.203" in n for n in first.notes)
     # the removal is the campaign's seeded draw: the same seed removes the same ally
-    assert created(players=("Alice=liothan-demo",)).players[0].removed == \
+    assert (
         created(players=("Alice=liothan-demo",)).players[0].removed
+        == created(players=("Alice=liothan-demo",)).players[0].removed
+    )
     # the replay needs nothing but the event
     assert len(fold([first]).players[0].market) == 40
 
 
 def test_premade_market_deck_follows_the_players_castle():
-    cite("000", "each player shuffles together 40 alliance cards from the same set and of the same "
-                         "faction as their castle")
-    with pytest.raises(InputError) as exc:      # a kurumo pre-made deck on a liothan castle
+    cite(
+        "000",
+        "each player shuffles together 40 alliance cards from the same set and of the same faction as their castle",
+    )
+    with pytest.raises(InputError) as exc:  # a kurumo pre-made deck on a liothan castle
         created(players=("Alice=kurumo-demo",))
     assert "kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value) and "liothan" in str(exc.value)
     # a visiting player without @CASTLE: the castle of the deck's set and faction
@@ -191,8 +219,11 @@ def test_horde_deck_says_which_data_is_missing():
 
 
 def test_starting_deck_at_most_18_base_and_2_legendary():
-    cite("000", "Each player now takes at most 18 base cards and 2 legendary cards from their market decks "
-                         "to form their starting alliance deck.")
+    cite(
+        "000",
+        "Each player now takes at most 18 base cards and 2 legendary cards from their market decks "
+        "to form their starting alliance deck.",
+    )
     g = Game()
     g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
     deck = g.state.player("Alice").deck
@@ -225,11 +256,14 @@ def test_starting_deck_at_most_18_base_and_2_legendary():
 
 
 def test_outsiders_and_piles_over_four_games():
-    cite("000", "In your first game: the outsider is the stage 1 portal",
-                  "In your second and third games: remove a random card from the scenario pile and use that henchman.",
-                  "In the fourth and last game: use the outsider determined during campaign setup.",
-                  "You will potentially use all these four portals and six scenarios throughout four games "
-                  "(two scenarios will be used as outsider henchmen).")
+    cite(
+        "000",
+        "In your first game: the outsider is the stage 1 portal",
+        "In your second and third games: remove a random card from the scenario pile and use that henchman.",
+        "In the fourth and last game: use the outsider determined during campaign setup.",
+        "You will potentially use all these four portals and six scenarios throughout four games "
+        "(two scenarios will be used as outsider henchmen).",
+    )
     g = Game().ready()
     first = fold(g.events[:1])
     scenarios = {s.code: s for s in first.scenario_pile}
@@ -262,7 +296,7 @@ def test_castle_health_and_gold_carry_over():
     gold = g.state.gold
     g.do(c.end_game, True, 13)
     setup = g.do(c.next_game)[0]
-    after_setup = fold(g.events[:g.events.index(setup) + 1])   # before any mandatory effect
+    after_setup = fold(g.events[: g.events.index(setup) + 1])  # before any mandatory effect
     assert (after_setup.gold, after_setup.castle_health) == (gold, 13)
     assert g.state.games[0].gold == gold and g.state.games[0].castle_health == 13
 
@@ -284,8 +318,7 @@ def test_a_lost_game_loses_the_campaign():
 def _scenario_game(code="DEMO.183", gold=None):
     """A game set up with a chosen scenario (the test picks the draw)."""
     g = Game().ready()
-    g.do(lambda s: [ev.GameSetUp(game=1, scenario=code, portal=s.portal_pile[0].code,
-                                 outsider=s.portal_pile[0].name)])
+    g.do(lambda s: [ev.GameSetUp(game=1, scenario=code, portal=s.portal_pile[0].code, outsider=s.portal_pile[0].name)])
     if g.state.current.scenario.mandatory_effect() is not None:
         g.do(c.resolve_mandatory)
     if gold is not None:
@@ -294,8 +327,11 @@ def _scenario_game(code="DEMO.183", gold=None):
 
 
 def test_action_needs_enough_gold():
-    cite("000", "The Alliance must spend the gold indicated next to the action effect to take an action.",
-                  "If the number is positive, the Alliance earns that gold instead.")
+    cite(
+        "000",
+        "The Alliance must spend the gold indicated next to the action effect to take an action.",
+        "If the number is positive, the Alliance earns that gold instead.",
+    )
     g = _scenario_game(gold=3)
     with pytest.raises(RuleError, match="costs 4 gold"):
         c.take_action(g.state, "Recruit 2")
@@ -308,13 +344,13 @@ def test_action_needs_enough_gold():
 
 
 def test_each_action_once_unless_infinity():
-    cite("000", "Each action may only be taken once unless there is a \"∞\" symbol next to it.")
+    cite("000", 'Each action may only be taken once unless there is a "∞" symbol next to it.')
     g = _scenario_game(gold=10)
     g.do(c.take_action, "Exile 1")
     with pytest.raises(RuleError, match="already taken"):
         c.take_action(g.state, "exile 1")
     for _ in range(3):
-        g.do(c.take_action, "Sell supplies")        # ∞
+        g.do(c.take_action, "Sell supplies")  # ∞
     assert g.state.gold == 15
     assert g.state.current.actions_taken.count("Sell supplies") == 3
     with pytest.raises(InputError, match="no action"):
@@ -322,8 +358,11 @@ def test_each_action_once_unless_infinity():
 
 
 def test_income_once_after_the_actions():
-    cite("000", "Once you are satisfied with your choices:",
-                  "earn the gold indicated in the bottom left corner of the scenario card;")
+    cite(
+        "000",
+        "Once you are satisfied with your choices:",
+        "earn the gold indicated in the bottom left corner of the scenario card;",
+    )
     g = _scenario_game(gold=10)
     g.do(c.recruit, 2)
     with pytest.raises(StateError, match="offers"):
@@ -350,8 +389,11 @@ def test_gold_never_below_zero_nor_above_forty():
 
 
 def test_pillage_loses_x_gold_once_however_many_players():
-    cite("000", "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero",
-                  "In cooperative games, when both players pillage X cards at the same time, the Alliance only loses X gold.")
+    cite(
+        "000",
+        "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero",
+        "In cooperative games, when both players pillage X cards at the same time, the Alliance only loses X gold.",
+    )
     g = _scenario_game(gold=10)
     g.do(c.earn_income)
     (e,) = g.do(c.pillage, 3)
@@ -364,9 +406,12 @@ def test_pillage_loses_x_gold_once_however_many_players():
 
 
 def test_recruit_forms_three_offers_from_the_top_of_each_market():
-    cite("000", "To form an offer, place the top X cards of your market deck face-up next to each other.",
-                  "Each player takes all the cards from one offer and places them on the top of their deck in any order.",
-                  "Then, place all the cards left in the market at the bottom of the market deck in a random order.")
+    cite(
+        "000",
+        "To form an offer, place the top X cards of your market deck face-up next to each other.",
+        "Each player takes all the cards from one offer and places them on the top of their deck in any order.",
+        "Then, place all the cards left in the market at the bottom of the market deck in a random order.",
+    )
     g = _scenario_game(gold=10)
     markets = {p.name: list(p.market) for p in g.state.players}
     (formed,) = g.do(c.recruit, 2)
@@ -387,8 +432,11 @@ def test_recruit_forms_three_offers_from_the_top_of_each_market():
 
 
 def test_recruit_with_a_short_market_forms_as_many_offers_as_possible():
-    cite("000", "If the market deck is empty, just form as many offers as possible even though some "
-                         "might have fewer cards than others.")
+    cite(
+        "000",
+        "If the market deck is empty, just form as many offers as possible even though some "
+        "might have fewer cards than others.",
+    )
     cite("000", "To form an offer, place the top X cards of your market deck face-up next to each other.")
     # each offer is the top X cards of what is left, in turn: the last ones run short
     assert c.offer_sizes(20, 2) == [2, 2, 2]
@@ -410,12 +458,17 @@ def _two_recruit_1_game(second_repeatable: bool):
     """A game whose scenario lists 'Recruit 1' twice (a first one, and a second one maybe with ∞)."""
     first = created()
     scenario = first.scenario_pile[0]
-    actions = [ev.ScenarioAction(name="Recruit 1", gold=-1, recruit=1),
-               ev.ScenarioAction(name="Recruit 1 again", gold=-1, recruit=1, repeatable=second_repeatable)]
+    actions = [
+        ev.ScenarioAction(name="Recruit 1", gold=-1, recruit=1),
+        ev.ScenarioAction(name="Recruit 1 again", gold=-1, recruit=1, repeatable=second_repeatable),
+    ]
     pile = [scenario.model_copy(update={"actions": actions}), *first.scenario_pile[1:]]
     g = Game(first.model_copy(update={"scenario_pile": pile})).ready()
-    g.do(lambda s: [ev.GameSetUp(game=1, scenario=scenario.code, portal=s.portal_pile[0].code,
-                                 outsider=s.portal_pile[0].name)])
+    g.do(
+        lambda s: [
+            ev.GameSetUp(game=1, scenario=scenario.code, portal=s.portal_pile[0].code, outsider=s.portal_pile[0].name)
+        ]
+    )
     return g
 
 
@@ -442,7 +495,7 @@ def test_recruit_x_takes_the_first_recruit_x_action_still_takeable():
 
 
 def test_recruit_only_through_the_scenario_action_unless_free():
-    g = _scenario_game("DEMO.186", gold=10)            # lists Recruit 2 only
+    g = _scenario_game("DEMO.186", gold=10)  # lists Recruit 2 only
     with pytest.raises(RuleError, match="no 'Recruit 3'"):
         c.recruit(g.state, 3)
     g.do(c.recruit, 3, free=True)
@@ -451,8 +504,11 @@ def test_recruit_only_through_the_scenario_action_unless_free():
 
 
 def test_exiled_card_goes_to_the_bottom_of_the_market_deck():
-    cite("000", "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
-                         "If it is an alliance card, return it to the bottom of its market deck.")
+    cite(
+        "000",
+        "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
+        "If it is an alliance card, return it to the bottom of its market deck.",
+    )
     g = _scenario_game(gold=10)
     bo = g.state.player("Bo")
     code = sorted(bo.deck)[0]

@@ -57,16 +57,16 @@ def test_create_refuses_to_overwrite(path):
 def test_a_failed_command_writes_nothing(path):
     text = path.read_text()
     with pytest.raises(StateError):
-        store.update(path, c.next_game)          # starting decks not chosen yet
+        store.update(path, c.next_game)  # starting decks not chosen yet
     assert path.read_text() == text
 
 
 def test_bad_files_are_reported_with_file_and_line(tmp_path):
     bad = tmp_path / "bad.toml"
-    bad.write_text("schema = 1\n[[events]]\ntype = \"gold-adjusted\"\namount = 1\nchange = 1\n")
+    bad.write_text('schema = 1\n[[events]]\ntype = "gold-adjusted"\namount = 1\nchange = 1\n')
     with pytest.raises(InputError, match="starts with a 'created' event"):
         store.load(bad)
-    bad.write_text(store.render_journal([created()]).replace('seed = 7', 'seed = "seven"'))
+    bad.write_text(store.render_journal([created()]).replace("seed = 7", 'seed = "seven"'))
     with pytest.raises(InputError) as exc:
         store.load(bad)
     problem = exc.value.problems[0]
@@ -95,7 +95,7 @@ def test_migrations_run_on_load(tmp_path, monkeypatch):
     monkeypatch.setitem(store.MIGRATIONS, 1, one_to_two)
     journal = store.load(old)
     assert journal.migrated_from == 1 and journal.state.gold == 13
-    store.update(old, lambda s: c.adjust_gold(s, 1))     # the next write stores the new schema
+    store.update(old, lambda s: c.adjust_gold(s, 1))  # the next write stores the new schema
     assert "schema = 2" in old.read_text() and "asked" not in old.read_text()
     monkeypatch.delitem(store.MIGRATIONS, 1)
     old.write_text(v1)
@@ -120,11 +120,11 @@ def _writer(path: Path, limit: int | None = None) -> None:
 
 def _fork(target, *args) -> int:
     pid = os.fork()
-    if pid == 0:                     # child: never return into pytest
+    if pid == 0:  # child: never return into pytest
         code = 0
         try:
             target(*args)
-        except BaseException:        # noqa: BLE001
+        except BaseException:
             code = 1
         os._exit(code)
     return pid
@@ -134,20 +134,20 @@ def _fork(target, *args) -> int:
 def test_killing_a_writer_never_corrupts_or_loses_the_campaign(path):
     rnd = random.Random(1)
     seen = 1
-    store.load(path)                                    # warm up: the children start writing at once
+    store.load(path)  # warm up: the children start writing at once
     for _ in range(40):
         pid = _fork(_writer, path)
         time.sleep(rnd.uniform(0.0, 0.06))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-        journal = store.load(path)                      # always parses and replays
+        journal = store.load(path)  # always parses and replays
         events = journal.events
-        assert len(events) >= seen                      # nothing written is ever lost
+        assert len(events) >= seen  # nothing written is ever lost
         seen = len(events)
         # and it is a prefix of the one journal the writer makes
         assert [e.amount for e in events[1:]] == [_amount(i) for i in range(1, len(events))]
     assert seen > 5, "the writer never got to write: the test proved nothing"
-    store.update(path, lambda s: c.adjust_gold(s, 1))   # the lock of a killed writer is free again
+    store.update(path, lambda s: c.adjust_gold(s, 1))  # the lock of a killed writer is free again
     assert not list(path.parent.glob(".test.toml.*.tmp"))  # and its temp files are cleaned up
 
 
@@ -232,7 +232,7 @@ def test_an_event_whose_preconditions_fail_is_named_by_index_and_line(tmp_path):
     problem = _replay_problem(_damaged(tmp_path, [*no_offers.events, taken]))
     assert "no open offers" in problem.message
     # the real journals still replay
-    assert store.parse_journal(store.render_journal(h.events + [taken]), "ok.toml").state.player("Alice").deck
+    assert store.parse_journal(store.render_journal([*h.events, taken]), "ok.toml").state.player("Alice").deck
 
 
 def test_campaign_list_reports_a_damaged_file_and_lists_the_others(tmp_path, path):
@@ -252,8 +252,9 @@ def test_cli_campaign_list_and_show_on_a_damaged_file(run, workspace):
     folder = workspace / "campaigns"
     folder.mkdir()
     store.create(folder / "good.toml", created())
-    (folder / "bad.toml").write_text(store.render_journal(
-        [created(), ev.GameEnded(game=1, result="won", castle_health=3)]))
+    (folder / "bad.toml").write_text(
+        store.render_journal([created(), ev.GameEnded(game=1, result="won", castle_health=3)])
+    )
     from .test_cli_campaign import sky
 
     out = sky(run, "campaign", "list").stdout

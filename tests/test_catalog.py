@@ -44,18 +44,36 @@ def test_official_data_is_never_fictional():
 
 
 def test_code_ranges_come_from_the_rulebooks():
-    cite("000", "Campaigns base box: 001 to 184", "Nupten Travelers and Faefolk expansion: 185 to 265",
-                  "Deluxe Promo pack: 266 to 282", "Year 3 Promo pack: 283 to 300")
-    cite("001", "Monoliths base box: 001 to 174", "Diviners expansion: 175 to 196",
-                  "The Brood expansion: 197 to 228", "Colossals expansion: 229 to 255")
+    cite(
+        "000",
+        "Campaigns base box: 001 to 184",
+        "Nupten Travelers and Faefolk expansion: 185 to 265",
+        "Deluxe Promo pack: 266 to 282",
+        "Year 3 Promo pack: 283 to 300",
+    )
+    cite(
+        "001",
+        "Monoliths base box: 001 to 174",
+        "Diviners expansion: 175 to 196",
+        "The Brood expansion: 197 to 228",
+        "Colossals expansion: 229 to 255",
+    )
     catalog = load_catalog()
     assert catalog.product_of("CAM.014") == "Campaigns base box"
     assert catalog.product_of("CAM.270") == "Deluxe Promo pack"
     assert catalog.product_of("MON.200") == "The Brood expansion"
 
 
-@pytest.mark.parametrize("text, code", [("cam.14", "CAM.014"), ("CAM.014", "CAM.014"), (" mon-7 ", "MON.007"),
-                                        ("DEMO.120", "DEMO.120"), ("cam.0014", "CAM.014")])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("cam.14", "CAM.014"),
+        ("CAM.014", "CAM.014"),
+        (" mon-7 ", "MON.007"),
+        ("DEMO.120", "DEMO.120"),
+        ("cam.0014", "CAM.014"),
+    ],
+)
 def test_codes_are_normalised(text, code):
     assert normalize_code(text) == code
 
@@ -71,8 +89,13 @@ def test_printed_code_with_copies():
     assert parse_printed("CAM.015") == ("CAM.015", 1)
 
 
-@given(st.from_regex(r"[A-Z][A-Z0-9]{1,4}", fullmatch=True), st.integers(1, 999),
-       st.sampled_from([".", "-", " . "]), st.integers(0, 2), st.booleans())
+@given(
+    st.from_regex(r"[A-Z][A-Z0-9]{1,4}", fullmatch=True),
+    st.integers(1, 999),
+    st.sampled_from([".", "-", " . "]),
+    st.integers(0, 2),
+    st.booleans(),
+)
 def test_normalise_round_trips(set_code, number, sep, pad, lower):
     text = f"{set_code}{sep}{'0' * pad}{number}"
     text = text.lower() if lower else text
@@ -112,9 +135,12 @@ def test_bad_choice_gives_did_you_mean(tmp_path):
 
 
 def test_every_error_of_a_file_at_once(tmp_path):
-    path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.001"\nkind = "alliance"\nname = "A"\ncost = "two"\n'
-                                  '[[cards]]\ncode = "nope"\nkind = "alliance"\nname = "B"\n'
-                                  '[[cards]]\ncode = "TST.003"\nkind = "alliance"\n')
+    path = write(
+        tmp_path,
+        HEAD + '[[cards]]\ncode = "TST.001"\nkind = "alliance"\nname = "A"\ncost = "two"\n'
+        '[[cards]]\ncode = "nope"\nkind = "alliance"\nname = "B"\n'
+        '[[cards]]\ncode = "TST.003"\nkind = "alliance"\n',
+    )
     problems = problems_of(path)
     assert [p.line for p in problems] == [9, 11, 14]
     assert "missing" in problems[2].message
@@ -135,9 +161,12 @@ def test_duplicate_codes_across_files(tmp_path):
 
 
 def test_dangling_references(tmp_path):
-    path = write(tmp_path, HEAD + '[[hordes]]\nid = "gloom"\nname = "Gloom"\n'
-                                  '[[cards]]\ncode = "TST.001"\nkind = "horde"\nname = "H"\nhorde = "glom"\n'
-                                  '[[cards]]\ncode = "XYZ.001"\nkind = "minion"\nname = "M"\n')
+    path = write(
+        tmp_path,
+        HEAD + '[[hordes]]\nid = "gloom"\nname = "Gloom"\n'
+        '[[cards]]\ncode = "TST.001"\nkind = "horde"\nname = "H"\nhorde = "glom"\n'
+        '[[cards]]\ncode = "XYZ.001"\nkind = "minion"\nname = "M"\n',
+    )
     problems = problems_of(path)
     assert problems[0].key == "cards[0].horde" and problems[0].hint == "did you mean 'gloom'?"
     assert problems[0].line == 12
@@ -159,7 +188,9 @@ def test_names_resolve_when_unique():
 
 
 def test_errata_must_replace_a_known_card(tmp_path):
-    path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.002"\nkind = "alliance"\nname = "New"\nreplaces = "TST.009"\n')
+    path = write(
+        tmp_path, HEAD + '[[cards]]\ncode = "TST.002"\nkind = "alliance"\nname = "New"\nreplaces = "TST.009"\n'
+    )
     (problem,) = problems_of(path)
     assert problem.key == "cards[0].replaces" and problem.value == "TST.009" and problem.line == 9
 

@@ -52,15 +52,16 @@ def test_the_cache_is_json_of_plain_values_and_a_hit_equals_a_fresh_load(cache_d
     assert head["format"] == cache.FORMAT and head["version"] == cache.VERSION
     assert head["crc32"] == zlib.crc32(data) and head["key"] == cache.cache_key(catalog_files([MINI]))
     models, _, payload = data.partition(b"\n")
-    json.loads(models), json.loads(payload)            # plain JSON: no code, nothing but data
+    json.loads(models), json.loads(payload)  # plain JSON: no code, nothing but data
     assert b"pickle" not in path.read_bytes() and not list(cache_dir.glob("*.pickle"))
     hit = load_catalog([MINI])
     assert hit is not fresh and hit.cards == fresh.cards and hit.origins == fresh.origins
     assert hit.files == fresh.files and hit.entry_layers == fresh.entry_layers
     castle = hit.get("TST.001")
     assert isinstance(castle, records.CardRecord) and castle.kind == "castle" and castle.key == "TST.001"
-    assert castle.model_dump(exclude_none=True, exclude_defaults=True) == \
-        fresh.get("TST.001").model_dump(exclude_none=True, exclude_defaults=True)
+    assert castle.model_dump(exclude_none=True, exclude_defaults=True) == fresh.get("TST.001").model_dump(
+        exclude_none=True, exclude_defaults=True
+    )
     assert isinstance(hit.origins["TST.001"], Origin)
 
 
@@ -83,7 +84,7 @@ def _damaged(cache_dir: Path, how: str) -> None:
         _rewrite(path, header={"format": "someone else's cache"})
     elif how == "other-key":
         _rewrite(path, header={"key": cache.cache_key(catalog_files([MINI]))[:-1]})
-    elif how == "wrong-type":                # a valid checksum over data of the wrong shape
+    elif how == "wrong-type":  # a valid checksum over data of the wrong shape
         _rewrite(path, data=b'{}\n{"$d":[["cards",[1,2,3]]]}')
     elif how == "unknown-tag":
         _rewrite(path, data=b'{}\n{"$x":"os.system"}')
@@ -98,8 +99,21 @@ def _damaged(cache_dir: Path, how: str) -> None:
         raise AssertionError(how)
 
 
-@pytest.mark.parametrize("how", ["garbage", "truncated", "pickle", "checksum", "version", "foreign",
-                                 "other-key", "wrong-type", "unknown-tag", "card-not-a-record"])
+@pytest.mark.parametrize(
+    "how",
+    [
+        "garbage",
+        "truncated",
+        "pickle",
+        "checksum",
+        "version",
+        "foreign",
+        "other-key",
+        "wrong-type",
+        "unknown-tag",
+        "card-not-a-record",
+    ],
+)
 def test_a_corrupt_foreign_or_wrong_typed_cache_is_rebuilt(cache_dir, how):
     load_catalog([MINI])
     _damaged(cache_dir, how)
@@ -107,7 +121,7 @@ def test_a_corrupt_foreign_or_wrong_typed_cache_is_rebuilt(cache_dir, how):
     assert _cached([MINI]) is None
     catalog = load_catalog([MINI])
     assert catalog.get("TST.001").name == "Blue Keep"
-    assert _cached([MINI]) is not None   # rewritten, now a hit
+    assert _cached([MINI]) is not None  # rewritten, now a hit
     assert _only_file(cache_dir) == path
 
 
@@ -136,8 +150,9 @@ def test_the_key_covers_every_module_of_skyforge(cache_dir):
     assert keyed == modules
     assert {"terms.py", "plain_record.py", "storage/files.py", "catalog/models/cards.py", "catalog/build.py"} <= keyed
     stat = (package / "terms.py").stat()
-    assert [e for e in key if isinstance(e, list) and e[0] == "terms.py"] == \
-        [["terms.py", stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]]
+    assert [e for e in key if isinstance(e, list) and e[0] == "terms.py"] == [
+        ["terms.py", stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+    ]
 
 
 def test_records_round_trip_and_refuse_untagged_objects():
@@ -156,8 +171,8 @@ def test_records_round_trip_and_refuse_untagged_objects():
 def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_path):
     """Another layer selection, another user file, or a user file changed in place (same size,
     another time) is another key: never served the catalog of other files."""
-    shipped = load_catalog(None)                        # official + demo
-    official = load_catalog([Path("@official")])        # official alone
+    shipped = load_catalog(None)  # official + demo
+    official = load_catalog([Path("@official")])  # official alone
     assert any(c.set_code == "DEMO" for c in shipped.cards.values())
     assert not any(c.set_code == "DEMO" for c in official.cards.values())
     mine = tmp_path / "mine.toml"
@@ -170,7 +185,7 @@ def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_p
     os.utime(mine, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     assert load_catalog([mine]).get("TST.001").name == "Blue Kelp"
     other = tmp_path / "other.toml"
-    other.write_text('schema = 1\n', encoding="utf-8")
+    other.write_text("schema = 1\n", encoding="utf-8")
     assert cache.cache_key(catalog_files([mine, other])) != cache.cache_key(catalog_files([mine]))
     assert load_catalog([mine, other]).user_files == [mine, other]
 
@@ -212,7 +227,7 @@ def test_a_file_saved_while_the_catalog_is_rebuilt_makes_the_next_run_miss(cache
 
     def load_then_save(path):
         loaded = load_file(path)
-        if path == mine:                        # the user saves the file just after it was read
+        if path == mine:  # the user saves the file just after it was read
             mine.write_text(mine.read_text(encoding="utf-8").replace("Blue Keep", "Blue Kelp"), encoding="utf-8")
         return loaded
 

@@ -28,15 +28,16 @@ def test_init_writes_a_file_that_loads_and_whose_examples_load(run, workspace):
     kinds = {c.kind for c in catalog if catalog.provenance(c) == "user"}
     assert kinds == {"castle", "alliance", "horde", "portal", "scenario", "onward-hero", "arena-hero"}
     assert catalog.get("CAM.001").deck_rules and "MYS" in catalog.sets
-    run("catalog", "init", expect=2)                                  # never overwrites without --force
+    run("catalog", "init", expect=2)  # never overwrites without --force
     run("catalog", "init", "--force")
 
 
 def test_init_csv_is_the_template_catalog_import_reads(run, workspace):
     run("catalog", "init", "--csv")
     header = (workspace / "my-cards.csv").read_text(encoding="utf-8")
-    (workspace / "my-cards.csv").write_text(header + "14,alliance,My Knight,2,liothan,rare,ally" + ","
-                                            * (header.count(",") - 6) + "\n", encoding="utf-8")
+    (workspace / "my-cards.csv").write_text(
+        header + "14,alliance,My Knight,2,liothan,rare,ally" + "," * (header.count(",") - 6) + "\n", encoding="utf-8"
+    )
     out = run("catalog", "import", "my-cards.csv", "--set", "CAM").stdout
     assert 'code = "CAM.014"' in out and 'name = "My Knight"' in out
 
@@ -55,9 +56,11 @@ def test_check_reports_what_works_and_what_is_missing(run, workspace):
 
 
 def test_check_without_a_set_names_the_layering_not_a_missing_set(run, workspace):
-    (workspace / "cards.toml").write_text('schema = 1\n[[cards]]\ncode = "CAM.014"\nkind = "alliance"\n'
-                                          'name = "My Knight"\nfaction = "liothan"\nrarity = "rare"\n',
-                                          encoding="utf-8")
+    (workspace / "cards.toml").write_text(
+        'schema = 1\n[[cards]]\ncode = "CAM.014"\nkind = "alliance"\n'
+        'name = "My Knight"\nfaction = "liothan"\nrarity = "rare"\n',
+        encoding="utf-8",
+    )
     data = json.loads(run("--catalog", "cards.toml", "catalog", "check", "--json").stdout)
     assert "CAM" in data["sets"]
     ready = next(a for a in data["works"] if a["area"] == "deck validation")["ready"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -45,8 +44,11 @@ def citations() -> tuple[list[Citation], list[str]]:
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CITE_NAMES):
                 continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
-            if node.keywords or not node.args or not all(
-                    isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args):
+            if (
+                node.keywords
+                or not node.args
+                or not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args)
+            ):
                 not_literal.append(where)
                 continue
             book, *quotes = (a.value for a in node.args)
@@ -73,10 +75,14 @@ def books() -> dict[str, str]:
     folder = find_rulebooks()
     if folder is None:
         if os.environ.get("SKYFORGE_REQUIRE_RULEBOOKS"):
-            pytest.fail("SKYFORGE_REQUIRE_RULEBOOKS is set but no rulebooks were found "
-                        "(set SKYFORGE_RULEBOOKS to the folder of 000_*.txt … files)")
-        pytest.skip("rulebook citations not checked: no rulebooks found (set SKYFORGE_RULEBOOKS "
-                    "to the folder holding 000_*.txt …, or put shared/rulebooks above the checkout)")
+            pytest.fail(
+                "SKYFORGE_REQUIRE_RULEBOOKS is set but no rulebooks were found "
+                "(set SKYFORGE_RULEBOOKS to the folder of 000_*.txt … files)"
+            )
+        pytest.skip(
+            "rulebook citations not checked: no rulebooks found (set SKYFORGE_RULEBOOKS "
+            "to the folder holding 000_*.txt …, or put shared/rulebooks above the checkout)"
+        )
     out = {}
     for path in sorted(folder.glob("0[0-9][0-9]_*.txt")):
         out.setdefault(path.name[:3], _normal(path.read_text(encoding="utf-8")))
@@ -90,14 +96,19 @@ def test_every_citation_is_in_its_rulebook(books: dict[str, str]):
         if text is None:
             wrong.append(f"{citation}: no rulebook {citation.book}_*.txt")
             continue
-        wrong.extend(f"{citation}: rulebook {citation.book} does not say {quote!r}"
-                     for quote in citation.quotes if _normal(quote) not in text)
+        wrong.extend(
+            f"{citation}: rulebook {citation.book} does not say {quote!r}"
+            for quote in citation.quotes
+            if _normal(quote) not in text
+        )
     # the official layer names only heroes its rulebook names (Onward 002, Skybound: Arena 003)
     import tomllib
 
     for file, book in (("onward.toml", "002"), ("arena.toml", "003")):
         data = tomllib.loads((ROOT / "catalog" / "official" / file).read_text(encoding="utf-8"))
-        wrong.extend(f"catalog/official/{file}: rulebook {book} does not name the hero {card['name']!r}"
-                     for card in data["cards"] if card["kind"].endswith("-hero") and card["name"] not in books[book])
+        wrong.extend(
+            f"catalog/official/{file}: rulebook {book} does not name the hero {card['name']!r}"
+            for card in data["cards"]
+            if card["kind"].endswith("-hero") and card["name"] not in books[book]
+        )
     assert not wrong, "\n".join(wrong)
-

@@ -5,15 +5,29 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from pathlib import Path
 
 from .conftest import DEMO_CATALOG, ROOT
 
 CAT = ("--catalog", str(DEMO_CATALOG))
-NEW = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
-       "--player", "Bo=demo-green-grove@DEMO.003",
-       "--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2",
-       "--outsider", "Orrun the Everwake", "--seed", "7")
+NEW = (
+    "campaign",
+    "new",
+    "spring",
+    "--castle",
+    "DEMO.001",
+    "--player",
+    "Alice=demo-blue-wall",
+    "--player",
+    "Bo=demo-green-grove@DEMO.003",
+    "--hordes",
+    "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
+    "--difficulty",
+    "2",
+    "--outsider",
+    "Orrun the Everwake",
+    "--seed",
+    "7",
+)
 
 
 def sky(run, *args, expect=0):
@@ -71,8 +85,19 @@ def test_show_json_contract(run):
     sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
     sky(run, "campaign", "next", "spring")
     data = show(run)
-    assert set(data) >= {"name", "status", "game", "gold", "castle_health", "scenario_pile", "portal_pile",
-                         "final_outsider", "current", "players", "games"}
+    assert set(data) >= {
+        "name",
+        "status",
+        "game",
+        "gold",
+        "castle_health",
+        "scenario_pile",
+        "portal_pile",
+        "final_outsider",
+        "current",
+        "players",
+        "games",
+    }
     assert set(data["current"]) >= {"scenario", "portal", "outsider", "actions_taken"}
     assert data["current"]["scenario"].startswith("DEMO.") and data["current"]["actions_taken"] == []
     for p in data["players"]:
@@ -107,8 +132,20 @@ def test_errors_are_messages_not_tracebacks(run):
     assert "not a whole number" in result.stderr
     result = sky(run, "campaign", "new", "bad/name", *NEW[3:], expect=2)
     assert "not a valid campaign name" in result.stderr
-    result = sky(run, "campaign", "new", "x", *NEW[3:9], "--hordes", "demo-thornmaw", "--difficulty", "2",
-                 "--outsider", "Rattlejaw", expect=2)
+    result = sky(
+        run,
+        "campaign",
+        "new",
+        "x",
+        *NEW[3:9],
+        "--hordes",
+        "demo-thornmaw",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Rattlejaw",
+        expect=2,
+    )
     assert "three different hordes" in result.stderr and "henchman" in result.stderr
     sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
     sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto")
@@ -132,8 +169,7 @@ def test_docs_walkthrough_runs(run, workspace):
                 command = command[:-1] + more
             args = shlex.split(command)
             assert args[0] == "skyforge"
-            result = run(*args[1:], expect=None,
-                         env={"COLUMNS": "200"})
+            result = run(*args[1:], expect=None, env={"COLUMNS": "200"})
             assert result.exit_code == 0, f"{command}\n{result.output}"
             for line in shown.strip().splitlines():
                 if line.strip() and not line.startswith("…"):
@@ -141,15 +177,49 @@ def test_docs_walkthrough_runs(run, workspace):
 
 
 def test_limited_format_and_unknown_castle_health(run, workspace):
-    sky(run, "campaign", "new", "solo", "--castle", "DEMO.001", "--player", "Alice",
-        "--seed", "1", "--limited", "demo-blue-wall,demo-red-rush,taulot-demo", "--hordes",
-        "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "1", "--outsider", "Lamplighter Sova")
+    sky(
+        run,
+        "campaign",
+        "new",
+        "solo",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice",
+        "--seed",
+        "1",
+        "--limited",
+        "demo-blue-wall,demo-red-rush,taulot-demo",
+        "--hordes",
+        "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
+        "--difficulty",
+        "1",
+        "--outsider",
+        "Lamplighter Sova",
+    )
     data = show(run, "solo")
     assert data["format"] == "limited" and len(data["players"]) == 1
-    assert data["players"][0]["market_decks"] == ["decks/demo-blue-wall.toml", "decks/demo-red-rush.toml",
-                                                  "premade:taulot-demo"]
-    result = run("campaign", "new", "x", "--castle", "Pools of Flyema", "--player", "A=demo-blue-wall",
-                 "--hordes", "a,b,c", "--difficulty", "1", "--outsider", "y", expect=2)
+    assert data["players"][0]["market_decks"] == [
+        "decks/demo-blue-wall.toml",
+        "decks/demo-red-rush.toml",
+        "premade:taulot-demo",
+    ]
+    result = run(
+        "campaign",
+        "new",
+        "x",
+        "--castle",
+        "Pools of Flyema",
+        "--player",
+        "A=demo-blue-wall",
+        "--hordes",
+        "a,b,c",
+        "--difficulty",
+        "1",
+        "--outsider",
+        "y",
+        expect=2,
+    )
     assert "--castle-health" in result.stderr and "Traceback" not in result.output
 
 
@@ -157,15 +227,21 @@ def test_the_file_keeps_what_pausing_a_campaign_asks_for(run, workspace):
     """000 "Pausing a Campaign": everything to set aside is in the campaign file, nothing else needed."""
     from .conftest import cite
 
-    cite("000", "you need to note down your gold and castle's health.",
-                  "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
-                  "and final outsider.")
+    cite(
+        "000",
+        "you need to note down your gold and castle's health.",
+        "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
+        "and final outsider.",
+    )
     sky(run, *NEW)
     sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
     before = show(run)
     # a different catalog later (here: none of the demo cards) does not change the campaign
-    after = json.loads(run("--catalog", str(ROOT / "tests" / "data" / "mini-catalog.toml"),
-                           "campaign", "show", "spring", "--json").stdout)
+    after = json.loads(
+        run(
+            "--catalog", str(ROOT / "tests" / "data" / "mini-catalog.toml"), "campaign", "show", "spring", "--json"
+        ).stdout
+    )
     assert after == before
     for key in ("gold", "castle_health", "scenario_pile", "portal_pile", "castle", "final_outsider"):
         assert before[key]
@@ -186,7 +262,7 @@ def test_end_needs_exactly_one_of_won_and_lost(run):
     assert "--won and --lost together" in result.stderr
     result = sky(run, "campaign", "end", "spring", "--castle-health", "4", expect=2)
     assert "--won or --lost" in result.stderr
-    assert show(run)["games"][0]["result"] is None            # nothing recorded
+    assert show(run)["games"][0]["result"] is None  # nothing recorded
     sky(run, "campaign", "end", "spring", "--lost", "--castle-health", "0")
     assert show(run)["status"] == "lost"
 
@@ -194,16 +270,19 @@ def test_end_needs_exactly_one_of_won_and_lost(run):
 def test_castle_health_has_no_cap_and_no_floor(run):
     from .conftest import cite
 
-    cite("000", "HEALTH — When an effect references the health of a card, you must consider the printed "
-                         "value modified by tokens and temporary effects. There is no maximum or minimum health value.")
+    cite(
+        "000",
+        "HEALTH — When an effect references the health of a card, you must consider the printed "
+        "value modified by tokens and temporary effects. There is no maximum or minimum health value.",
+    )
     cite("001", "There is no maximum or minimum health value.")
-    _playing(run)                                              # DEMO.001: full health 20 in the catalog
+    _playing(run)  # DEMO.001: full health 20 in the catalog
     out = sky(run, "campaign", "health", "spring", "22").stdout
     assert "Castle health 20 → 22 (full 20)" in out
     assert show(run)["castle_health"] == 22 and show(run)["full_health"] == 20
     sky(run, "campaign", "health", "spring", "-3")
     assert show(run)["castle_health"] == -3
-    sky(run, "campaign", "end", "spring", "--lost", "--castle-health", "-3")   # a lost game is still lost
+    sky(run, "campaign", "end", "spring", "--lost", "--castle-health", "-3")  # a lost game is still lost
     data = show(run)
     assert data["status"] == "lost" and data["games"][0]["castle_health"] == -3
     assert "castle health -3 (full 20)" in sky(run, "campaign", "show", "spring").stdout
@@ -214,11 +293,14 @@ def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(ru
     game 2 The Glowing Grotto (mandatory: a discard at random, a reminder; Fortify)."""
     from .conftest import cite
 
-    cite("000", "The scenario card may have some mandatory effects at the top that must be resolved first.",
-                  "Each action may only be taken once unless there is a \"∞\" symbol next to it.",
-                  "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
-                  "If it is an alliance card, return it to the bottom of its market deck.",
-                  "There is no maximum or minimum health value.")
+    cite(
+        "000",
+        "The scenario card may have some mandatory effects at the top that must be resolved first.",
+        'Each action may only be taken once unless there is a "∞" symbol next to it.',
+        "EXILE — To exile a card remove it from its deck for this and future games of the campaign. "
+        "If it is an alliance card, return it to the bottom of its market deck.",
+        "There is no maximum or minimum health value.",
+    )
     sky(run, *NEW[:-1], "5")
     sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
     out = sky(run, "campaign", "start-deck", "spring", "--player", "Bo", "--auto").stdout
@@ -230,8 +312,10 @@ def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(ru
     assert "Undone: mandatory effect of DEMO.185 (castle health -2)" in sky(run, "campaign", "undo", "spring").stdout
     data = show(run)
     assert data["castle_health"] == 20 and data["next_step"]["step"] == "mandatory"
-    assert "the mandatory effect of Bells at Midnight is resolved first" in \
-        sky(run, "campaign", "action", "spring", "Fortify", expect=2).stderr
+    assert (
+        "the mandatory effect of Bells at Midnight is resolved first"
+        in sky(run, "campaign", "action", "spring", "Fortify", expect=2).stderr
+    )
     sky(run, "campaign", "mandatory", "spring")
     assert show(run)["castle_health"] == 18
     # exile: none without an Exile action; within its allowance; beyond it only as a house rule
@@ -253,7 +337,7 @@ def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(ru
     assert "house rule" in out
     assert "(house rule: --free)" in sky(run, "campaign", "log", "spring").stdout
     assert sum(show(run)["players"][0]["deck"].values()) == size - 2
-    sky(run, "campaign", "undo", "spring")                      # the house-rule exile taken back
+    sky(run, "campaign", "undo", "spring")  # the house-rule exile taken back
     assert sum(show(run)["players"][0]["deck"].values()) == size - 1
     assert show(run)["players"][0]["market"][-1] == alice[0]
     # Fortify: +2 castle health, applied; undo takes it back
@@ -284,14 +368,19 @@ def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(ru
     data = show(run)
     assert data["reminders"] == [] and data["next_step"] == {"step": "end-game", "player": None, "game": 2}
     log = sky(run, "campaign", "log", "spring").stdout
-    assert "mandatory effect of DEMO.185 (castle health -2)" in log and "action Fortify (gold -3, castle health +2)" in log
+    assert (
+        "mandatory effect of DEMO.185 (castle health -2)" in log and "action Fortify (gold -3, castle health +2)" in log
+    )
 
 
 def test_show_lists_each_players_cards_and_the_next_step(run):
     from .conftest import cite
 
-    cite("000", "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
-                         "and final outsider.")
+    cite(
+        "000",
+        "set aside the alliance and market decks as well as the scenario pile, portal pile, castle, "
+        "and final outsider.",
+    )
     sky(run, *NEW)
     data = show(run)
     assert data["next_step"] == {"step": "starting-deck", "player": "Alice"} and data["reminders"] == []

@@ -21,10 +21,12 @@ def test_help_lists_every_family_without_importing_them(run):
     result = run("--help")
     for name in ("cards", "castles", "deck", "catalog", "schema", "onward", "arena", "series"):
         assert f"  {name} " in result.stdout
-    code = ("import sys; from skyforge.cli.main import cli\n"
-            "try: cli(['--help'])\nexcept SystemExit: pass\n"
-            "heavy = [m for m in ('pydantic.main', 'rich.console', 'pandas', 'filelock', 'tomlkit') if m in sys.modules]\n"
-            "print('HEAVY:' + ','.join(heavy))")
+    code = (
+        "import sys; from skyforge.cli.main import cli\n"
+        "try: cli(['--help'])\nexcept SystemExit: pass\n"
+        "heavy = [m for m in ('pydantic.main', 'rich.console', 'pandas', 'filelock', 'tomlkit') if m in sys.modules]\n"
+        "print('HEAVY:' + ','.join(heavy))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "HEAVY:\n" in out, f"--help imported {out.split('HEAVY:')[-1]}"
 
@@ -111,12 +113,17 @@ def test_cache_can_be_disabled_and_broken_cache_is_a_miss(tmp_path, monkeypatch)
 def test_catalog_check_reports_codes_outside_the_sets_product_ranges(run, tmp_path):
     from .conftest import cite
 
-    cite("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)", "Campaigns base box: 001 to 184")
+    cite(
+        "000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)", "Campaigns base box: 001 to 184"
+    )
     far = tmp_path / "far.toml"
-    far.write_text('[[cards]]\ncode = "CAM.350"\nkind = "alliance"\nname = "Too Far"\n\n'
-                   '[[cards]]\ncode = "CAM.184"\nkind = "alliance"\nname = "Last Of The Box"\n', encoding="utf-8")
+    far.write_text(
+        '[[cards]]\ncode = "CAM.350"\nkind = "alliance"\nname = "Too Far"\n\n'
+        '[[cards]]\ncode = "CAM.184"\nkind = "alliance"\nname = "Last Of The Box"\n',
+        encoding="utf-8",
+    )
     result = run("--catalog", "@shipped", "--catalog", str(far), "catalog", "check", expect=2)
     assert "far.toml:1: code: card CAM.350 (Too Far) is outside the product ranges of set CAM" in result.stderr
     assert "Campaigns base box 001–184" in result.stderr and "CAM.184" not in result.stderr
     assert "Traceback" not in result.output
-    run("catalog", "check")                      # the shipped catalog is within its ranges
+    run("catalog", "check")  # the shipped catalog is within its ranges

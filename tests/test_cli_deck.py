@@ -31,8 +31,9 @@ def test_golden_messages(run, deck, monkeypatch):
 
 def test_json_contract(run, monkeypatch):
     monkeypatch.chdir(GOLDEN)
-    result = run("--catalog", str(MINI), "deck", "validate", "decks/many-problems.toml",
-                 "decks/valid.toml", "--json", expect=1)
+    result = run(
+        "--catalog", str(MINI), "deck", "validate", "decks/many-problems.toml", "decks/valid.toml", "--json", expect=1
+    )
     data = json.loads(result.stdout)
     assert data["valid"] is False
     assert [d["file"] for d in data["decks"]] == ["decks/many-problems.toml", "decks/valid.toml"]
@@ -41,8 +42,14 @@ def test_json_contract(run, monkeypatch):
     for v in data["violations"]:
         assert set(v) >= {"rule", "deck", "cards", "message"}
     rules = {v["rule"] for v in data["violations"]}
-    assert {"copy-limit", "faction-not-allowed", "rarity-not-allowed", "rarity-limit", "unknown-card",
-            "deck-size"} <= rules
+    assert {
+        "copy-limit",
+        "faction-not-allowed",
+        "rarity-not-allowed",
+        "rarity-limit",
+        "unknown-card",
+        "deck-size",
+    } <= rules
     # The two decks are checked together: TST.030 (mythic) is in both
     shared = [v for v in data["violations"] if v["rule"] == "copy-limit" and v["cards"] == ["TST.030"]]
     assert shared and shared[0]["decks"] == ["decks/many-problems.toml", "decks/valid.toml"]
@@ -54,9 +61,21 @@ def test_valid_deck_exit_zero_and_name_lookup(run, workspace):
     result = run("--catalog", str(MINI), "deck", "validate", "mine")
     assert "✓ valid" in result.stdout and "Blue Ten (Alice)" in result.stdout
     data = json.loads(run("--catalog", str(MINI), "deck", "validate", "mine", "--json").stdout)
-    assert data == {"valid": True, "decks": [{"file": "decks/mine.toml", "name": "Blue Ten",
-                                              "castle": "TST.001", "size": 10, "valid": True, "player": "Alice",
-                                              "notes": data["decks"][0]["notes"]}], "violations": []}
+    assert data == {
+        "valid": True,
+        "decks": [
+            {
+                "file": "decks/mine.toml",
+                "name": "Blue Ten",
+                "castle": "TST.001",
+                "size": 10,
+                "valid": True,
+                "player": "Alice",
+                "notes": data["decks"][0]["notes"],
+            }
+        ],
+        "violations": [],
+    }
 
 
 def test_missing_deck_is_bad_input_with_hint(run, workspace):
@@ -71,8 +90,9 @@ def test_collection_option(run, monkeypatch, tmp_path):
     monkeypatch.chdir(GOLDEN)
     owned = tmp_path / "owned.toml"
     owned.write_text('schema = 1\n[products]\n"TST" = 1\n')
-    result = run("--catalog", str(MINI), "deck", "validate", "decks/valid.toml", "--collection", str(owned),
-                 "--json", expect=1)
+    result = run(
+        "--catalog", str(MINI), "deck", "validate", "decks/valid.toml", "--collection", str(owned), "--json", expect=1
+    )
     data = json.loads(result.stdout)
     # the box holds 2 × TST.011; the errata TST.100 is a promo, but the box holds TST.050, the card it
     # replaces, and owning the original printing owns its erratum (issue 12)
@@ -105,7 +125,7 @@ def test_same_deck_twice_is_bad_input(run):
 def test_collection_problems_name_file_line_and_hint(run, workspace):
     (workspace / "c.toml").write_text('schema = 1\n[products]\n"DEMO:Demo bse box" = 1\n[cards]\n"DEMO.9999" = 1\n')
     result = run("deck", "validate", "demo-blue-wall", "--collection", "c.toml", expect=2)
-    assert "c.toml:3: products.\"DEMO:Demo bse box\"" in result.stderr
+    assert 'c.toml:3: products."DEMO:Demo bse box"' in result.stderr
     assert "did you mean 'DEMO:Demo base box'?" in result.stderr
     assert "c.toml:5" in result.stderr
 
@@ -128,10 +148,12 @@ def test_deck_validate_loads_no_workbench_module(workspace):
     import subprocess
     import sys
 
-    code = ("import sys; from skyforge.cli.main import cli\n"
-            "try: cli(['deck', 'validate', 'decks/demo-blue-wall.toml'])\nexcept SystemExit: pass\n"
-            "extra = [m for m in sys.modules if m.startswith(('skyforge.workbench', 'skyforge.cli.deck_', 'tomlkit'))]\n"
-            "print('EXTRA:' + ','.join(sorted(extra)))")
+    code = (
+        "import sys; from skyforge.cli.main import cli\n"
+        "try: cli(['deck', 'validate', 'decks/demo-blue-wall.toml'])\nexcept SystemExit: pass\n"
+        "extra = [m for m in sys.modules if m.startswith(('skyforge.workbench', 'skyforge.cli.deck_', 'tomlkit'))]\n"
+        "print('EXTRA:' + ','.join(sorted(extra)))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=workspace).stdout
     assert "EXTRA:\n" in out, f"deck validate imported {out.split('EXTRA:')[-1]}"
     assert "✓ valid" in out

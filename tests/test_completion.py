@@ -10,8 +10,11 @@ def _complete(shell: str, words: str, monkeypatch) -> str:
     from skyforge.cli.main import cli
 
     parts = words.split(" ")
-    env = {"_SKYFORGE_COMPLETE": f"{shell}_complete", "COMP_WORDS": words,
-           "COMP_CWORD": parts[-1] if shell == "fish" else str(len(parts) - 1)}
+    env = {
+        "_SKYFORGE_COMPLETE": f"{shell}_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": parts[-1] if shell == "fish" else str(len(parts) - 1),
+    }
     result = CliRunner().invoke(cli, [], env=env, prog_name="skyforge", catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return result.stdout
@@ -34,8 +37,22 @@ def test_completes_commands_decks_campaigns_and_cards(run, monkeypatch, shell):
     assert "DEMO.028" in codes and "DEMO.100" not in codes
     assert "Gullwing Lookout" in _complete(shell, "skyforge deck add demo-blue-wall Gullw", monkeypatch)
     assert "DEMO.007" in _complete(shell, "skyforge cards show DEMO.00", monkeypatch)
-    run("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
-        "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2",
-        "--outsider", "Orrun the Everwake", "--seed", "3")
+    run(
+        "campaign",
+        "new",
+        "spring",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--hordes",
+        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Orrun the Everwake",
+        "--seed",
+        "3",
+    )
     assert "spring" in _complete(shell, "skyforge campaign show sp", monkeypatch)
     assert "spring" in _complete(shell, "skyforge campaign next ", monkeypatch)

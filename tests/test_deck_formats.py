@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.decks import load_deck
 from skyforge.decks.models import DeckFile
-from skyforge.workbench import sharecode
 from skyforge.errors import InputError
+from skyforge.workbench import sharecode
 
 from .conftest import EXAMPLE_DECKS, cite
 
@@ -44,12 +44,15 @@ def test_export_goes_to_stdout_unless_o(run, workspace):
     result = run("deck", "export", "demo-blue-wall", "--format", "csv", "-o", "x.csv")
     assert result.stdout == "" and (workspace / "x.csv").read_text().startswith(
         "deck,player,castle,count,code,name,type,cost,rarity,faction,set\n"
-        "Blue Wall,Alice,DEMO.001,3,DEMO.007,Gullwing Lookout,ally,1,base,liothan,DEMO\n")
+        "Blue Wall,Alice,DEMO.001,3,DEMO.007,Gullwing Lookout,ally,1,base,liothan,DEMO\n"
+    )
     data = json.loads(run("deck", "export", "demo-blue-wall", "--format", "json").stdout)
     assert data["format"] == "skyforge-deck" and data["castle"] == "DEMO.001" and data["size"] == 40
     assert sum(data["cards"].values()) == 40 and data["entries"][0]["name"]
     md = run("deck", "export", "demo-blue-wall", "--format", "md").stdout
-    assert md.startswith("# Blue Wall\n") and "## Tower (3)" in md and "- 1 DEMO.024 Wavebreak Tower — cost 4, rare" in md
+    assert (
+        md.startswith("# Blue Wall\n") and "## Tower (3)" in md and "- 1 DEMO.024 Wavebreak Tower — cost 4, rare" in md
+    )
 
 
 def test_show_json_is_importable(run, workspace):
@@ -61,7 +64,8 @@ def test_show_json_is_importable(run, workspace):
 def test_import_reports_every_unresolved_line_with_suggestions(run, workspace):
     (workspace / "friend.txt").write_text(
         "Friend's deck\nCastle: Saltglass Bastion\n\n3 Gullwing Lookot\n2x DEMO.008 Saltmarsh Pikeman\n"
-        "- 1 Brinecoil Adept\nDEMO.009\n1 Nothing Like It Zzz\n1 DEMO.001\n")
+        "- 1 Brinecoil Adept\nDEMO.009\n1 Nothing Like It Zzz\n1 DEMO.001\n"
+    )
     result = run("deck", "import", "friend.txt", expect=2)
     assert "error: 3 problems" in result.stderr
     assert "friend.txt:4: cannot resolve 'Gullwing Lookot'" in result.stderr
@@ -80,7 +84,9 @@ def test_unresolved_lines_carry_a_code_and_only_they_are_skipped(run, workspace)
     a bad count: the CLI decides by the code, not by the wording of the message."""
     from skyforge.workbench.formats import UNRESOLVED, import_decks
 
-    (workspace / "mixed.txt").write_text("Mixed\nCastle: DEMO.001\n3 Nothing Like It Zzz\n100000 DEMO.007\n2 DEMO.008\n")
+    (workspace / "mixed.txt").write_text(
+        "Mixed\nCastle: DEMO.001\n3 Nothing Like It Zzz\n100000 DEMO.007\n2 DEMO.008\n"
+    )
     [result] = import_decks(load_catalog(), str(workspace / "mixed.txt"))
     assert [p.code for p in result.problems] == [UNRESOLVED, None]
     assert "code" not in result.problems[0].as_dict()  # the JSON of a problem is unchanged
@@ -115,6 +121,7 @@ def test_import_writes_where_told_and_refuses_to_clobber(run, workspace):
 
 # -- share codes -------------------------------------------------------------------
 
+
 def test_share_code_shape_and_round_trip():
     deck = load_deck(EXAMPLE_DECKS / "demo-blue-wall.toml").data
     code = sharecode.encode(deck)
@@ -124,14 +131,20 @@ def test_share_code_shape_and_round_trip():
 
 
 @settings(max_examples=80, deadline=None)
-@given(cards=st.dictionaries(
-    st.one_of(st.builds(lambda s, n: f"{s}.{n:03d}", st.sampled_from(["DEMO", "CAM", "MON", "X1"]),
-                        st.integers(1, 999)),
-              st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=12)
-              .filter(lambda t: t.strip() == t and " " * 2 not in t and not re.match(r"^[A-Za-z]", t))),
-    st.integers(1, 9), max_size=45),
+@given(
+    cards=st.dictionaries(
+        st.one_of(
+            st.builds(lambda s, n: f"{s}.{n:03d}", st.sampled_from(["DEMO", "CAM", "MON", "X1"]), st.integers(1, 999)),
+            st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=12).filter(
+                lambda t: t.strip() == t and " " * 2 not in t and not re.match(r"^[A-Za-z]", t)
+            ),
+        ),
+        st.integers(1, 9),
+        max_size=45,
+    ),
     name=st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp", "Zs")), min_size=1, max_size=30),
-    player=st.one_of(st.none(), st.text(st.characters(whitelist_categories=("L",)), min_size=1, max_size=10)))
+    player=st.one_of(st.none(), st.text(st.characters(whitelist_categories=("L",)), min_size=1, max_size=10)),
+)
 def test_share_code_round_trips_any_deck(cards, name, player):
     deck = DeckFile(name=name, castle="DEMO.001", player=player, cards=cards)
     back = sharecode.decode(sharecode.encode(deck))
@@ -141,7 +154,7 @@ def test_share_code_round_trips_any_deck(cards, name, player):
 def test_share_code_typos_are_detected():
     code = sharecode.encode(load_deck(EXAMPLE_DECKS / "demo-blue-wall.toml").data)
     for i in range(4, len(code), 3):  # every third character changed
-        changed = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
+        changed = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1 :]
         with pytest.raises(InputError, match="damaged|not a skyforge share code"):
             sharecode.decode(changed)
     with pytest.raises(InputError, match="damaged"):
@@ -158,6 +171,7 @@ def test_bad_share_code_on_the_command_line(run):
 
 # -- several players ------------------------------------------------------------------
 
+
 def test_table_pull_list_checks_the_copy_limits_across_players(run, workspace):
     cite("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card")
     text = run("deck", "export", "demo-blue-wall", "demo-green-grove", "--players").stdout
@@ -173,6 +187,7 @@ def test_table_pull_list_checks_the_copy_limits_across_players(run, workspace):
 
 
 # -- printable HTML --------------------------------------------------------------------
+
 
 def _html(run, *decks: str, players: bool = False) -> str:
     return run("deck", "export", *decks, "--format", "html", *(["--players"] if players else [])).stdout
@@ -216,9 +231,18 @@ def test_one_registry_feeds_export_and_the_cli_choices():
 
 def _browser_args(profile: Path) -> list[str]:
     # a closed network: no background connections; a fresh profile each run
-    return [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            f"--user-data-dir={profile}"]
+    return [
+        str(CHROMIUM),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+    ]
 
 
 def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, tmp_path):
@@ -233,8 +257,14 @@ def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, t
         pytest.skip("no headless browser: /usr/bin/chromium is not installed (Debian: apt-get install chromium)")
 
     def _chromium(*args: str, cwd: Path) -> None:
-        subprocess.run([*_browser_args(tmp_path / "profile"), "--no-pdf-header-footer", *args], cwd=cwd,
-                       check=True, timeout=90, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [*_browser_args(tmp_path / "profile"), "--no-pdf-header-footer", *args],
+            cwd=cwd,
+            check=True,
+            timeout=90,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
     run("deck", "new", "wide", "--castle", "DEMO.001")
     run("deck", "add", "wide", *[f"DEMO.{n:03d}" for n in range(7, 47)])  # 40 different cards: the longest list
@@ -242,7 +272,14 @@ def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, t
     _chromium("--print-to-pdf=sheet.pdf", "sheet.html", cwd=workspace)
     pdf = (workspace / "sheet.pdf").read_bytes()
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3
-    dom = subprocess.run([*_browser_args(tmp_path / "profile"), "--dump-dom", "sheet.html"], cwd=workspace, capture_output=True, text=True, timeout=90, check=True).stdout
+    dom = subprocess.run(
+        [*_browser_args(tmp_path / "profile"), "--dump-dom", "sheet.html"],
+        cwd=workspace,
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=True,
+    ).stdout
     assert dom.count('class="page deck"') == 3 and "Saltglass Bastion" in dom
     # a screenshot renders too (the layout was reviewed from one: see docs/decks.md)
     _chromium("--window-size=900,1250", f"--screenshot={tmp_path / 'sheet.png'}", "sheet.html", cwd=workspace)
@@ -259,22 +296,33 @@ GOOD_CSV = """code,kind,name,faction,rarity,type,cost,attack,health,subtypes,key
 
 
 def test_catalog_import_writes_loadable_toml(run, workspace):
-    (workspace / "sets.toml").write_text('schema = 1\n[[sets]]\ncode = "MYS"\nname = "My set"\n'
-                                      '[[premade_decks]]\nid = "my-deck"\nname = "Mine"\nset = "MYS"\n'
-                                      'faction = "liothan"\n')
+    (workspace / "sets.toml").write_text(
+        'schema = 1\n[[sets]]\ncode = "MYS"\nname = "My set"\n'
+        '[[premade_decks]]\nid = "my-deck"\nname = "Mine"\nset = "MYS"\n'
+        'faction = "liothan"\n'
+    )
     with_sets = ("--catalog", "@shipped", "--catalog", "sets.toml")
     result = run(*with_sets, "catalog", "import", str(_write(workspace, "cards.csv", GOOD_CSV)), "--set", "MYS")
     assert result.stdout.startswith("# Written by `skyforge catalog import`")
     (workspace / "mine.toml").write_text(result.stdout)
     catalog = load_catalog([workspace / "mine.toml", workspace / "sets.toml"])
     knight = catalog.get("MYS.014")
-    assert (knight.name, knight.rarity, knight.cost, knight.subtypes, knight.keywords, knight.copies, knight.premade) == \
-        ("Test Knight", "rare", 3, ["Order", "Knight"], ["Heroic"], 2, "my-deck")
+    assert (
+        knight.name,
+        knight.rarity,
+        knight.cost,
+        knight.subtypes,
+        knight.keywords,
+        knight.copies,
+        knight.premade,
+    ) == ("Test Knight", "rare", 3, ["Order", "Knight"], ["Heroic"], 2, "my-deck")
     assert catalog.get("MYS.015").kind == "alliance" and catalog.get("MYS.016").kind == "castle"
     run(*with_sets, "catalog", "import", "cards.csv", "--set", "MYS", "-o", "mine2.toml")
     assert (workspace / "mine2.toml").read_text() == result.stdout
-    assert "already exists" in run(*with_sets, "catalog", "import", "cards.csv", "--set", "MYS", "-o", "mine2.toml",
-                                   expect=2).stderr
+    assert (
+        "already exists"
+        in run(*with_sets, "catalog", "import", "cards.csv", "--set", "MYS", "-o", "mine2.toml", expect=2).stderr
+    )
 
 
 def test_catalog_import_checks_the_result_against_the_catalog(run, workspace):
@@ -283,9 +331,13 @@ def test_catalog_import_checks_the_result_against_the_catalog(run, workspace):
 
 
 def test_catalog_import_reports_every_bad_row(run, workspace):
-    bad = _write(workspace, "bad.csv", "code,name,rarity,cost,kind\n"
-                 "MYS.001,Fine,base,2,\nMYS.002,Odd,rar,two,\nMYS.001,Again,base,1,\nMYS.004,,base,1,\n"
-                 "MYS.005,Kindless,base,1,alliancee\n")
+    bad = _write(
+        workspace,
+        "bad.csv",
+        "code,name,rarity,cost,kind\n"
+        "MYS.001,Fine,base,2,\nMYS.002,Odd,rar,two,\nMYS.001,Again,base,1,\nMYS.004,,base,1,\n"
+        "MYS.005,Kindless,base,1,alliancee\n",
+    )
     result = run("catalog", "import", str(bad), expect=2)
     err = result.stderr
     assert "bad.csv:3: rarity: must be one of base, rare, mythic, legendary (got 'rar')" in err
@@ -317,32 +369,40 @@ def _crafted(payload: str) -> str:
 
 @pytest.mark.parametrize("tail", ["A", "AAAA", "Zm9v"])
 def test_share_code_with_characters_added_is_refused(tail):
-    from skyforge.workbench import sharecode
     from skyforge.decks.models import DeckFile
     from skyforge.errors import InputError
+    from skyforge.workbench import sharecode
 
     code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.007": 3}))
     with pytest.raises(InputError):
         sharecode.decode(code + tail)
 
 
-@pytest.mark.parametrize("payload", ["DEMO.001\nx\n\nDEMO:abc", "DEMO.001\nx\n\nDEMO:7*0",
-                                     "\nx\n\nDEMO:7", "DEMO.001\nx\n\nDEMO:7,7*3", "only\nthree\nlines"])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "DEMO.001\nx\n\nDEMO:abc",
+        "DEMO.001\nx\n\nDEMO:7*0",
+        "\nx\n\nDEMO:7",
+        "DEMO.001\nx\n\nDEMO:7,7*3",
+        "only\nthree\nlines",
+    ],
+)
 def test_share_code_with_bad_content_is_refused_not_a_traceback(run, payload):
     result = run("deck", "import", _crafted(payload), "--name", "crafted", expect=2)
     assert "share code is damaged" in result.stderr
 
 
 def test_share_code_import_resolves_cards_like_other_formats(run):
-    from skyforge.workbench import sharecode
     from skyforge.decks.models import DeckFile
+    from skyforge.workbench import sharecode
 
     code = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.017": 1, "DEMO.998": 1}))
     result = run("deck", "import", code, "--name", "shared", expect=2)
     assert "DEMO.998" in result.stderr
     run("deck", "import", code, "--name", "shared", "--skip-unresolved")
     text = (Path.cwd() / "decks" / "shared.toml").read_text()
-    assert '"DEMO.017" = 1' in text and "DEMO.998" not in text   # as given; validation applies errata
+    assert '"DEMO.017" = 1' in text and "DEMO.998" not in text  # as given; validation applies errata
 
 
 def test_json_import_checks_types(run, workspace):
@@ -370,4 +430,3 @@ def test_workbench_output_is_byte_for_byte_golden(run, status, name, args):
     if os.environ.get("SKYFORGE_UPDATE_GOLDEN"):
         expected.write_text(result.stdout, encoding="utf-8")
     assert result.stdout == expected.read_text(encoding="utf-8")
-

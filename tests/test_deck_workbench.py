@@ -12,15 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
+from skyforge.catalog.codes import code_order
 from skyforge.catalog.models import AllianceCard
 from skyforge.decks import load_deck
 from skyforge.decks.specs import CardSpec, parse_spec
-from skyforge.catalog.codes import code_order
-from skyforge.workbench.diff import DeckDiff, diff_decks
-from skyforge.workbench.premade import build_premade
-from skyforge.workbench.odds import HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
-from skyforge.workbench.entries import Entry
 from skyforge.errors import InputError
+from skyforge.workbench.diff import DeckDiff, diff_decks
+from skyforge.workbench.entries import Entry
+from skyforge.workbench.odds import HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
+from skyforge.workbench.premade import build_premade
 
 from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, cite
 
@@ -32,11 +32,19 @@ def catalog():
 
 # -- editing ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, ref, count", [
-    ("DEMO.007", "DEMO.007", 1), ("DEMO.007x3", "DEMO.007", 3), ("demo.7 x2", "demo.7", 2),
-    ("2xDEMO.007", "DEMO.007", 2), ("Gullwing Lookout x2", "Gullwing Lookout", 2),
-    ("Gullwing Lookout", "Gullwing Lookout", 1), ("DEMO.007×3", "DEMO.007", 3),
-])
+
+@pytest.mark.parametrize(
+    "text, ref, count",
+    [
+        ("DEMO.007", "DEMO.007", 1),
+        ("DEMO.007x3", "DEMO.007", 3),
+        ("demo.7 x2", "demo.7", 2),
+        ("2xDEMO.007", "DEMO.007", 2),
+        ("Gullwing Lookout x2", "Gullwing Lookout", 2),
+        ("Gullwing Lookout", "Gullwing Lookout", 1),
+        ("DEMO.007×3", "DEMO.007", 3),
+    ],
+)
 def test_card_specs(text, ref, count):
     assert parse_spec(text) == CardSpec(ref, count)
 
@@ -53,7 +61,8 @@ def test_new_add_remove_keep_the_file_sorted_and_show_validity(run, workspace):
         'schema = 1\nname = "mine"\ncastle = "DEMO.001"  # Saltglass Bastion (liothan)\nplayer = "Cy"\n\n[cards]\n'
         '"DEMO.007" = 3  # Gullwing Lookout (liothan base)\n'
         '"DEMO.008" = 2  # Saltmarsh Pikeman (liothan base)\n'
-        '"DEMO.009" = 2  # Brinecoil Adept (liothan base)\n')
+        '"DEMO.009" = 2  # Brinecoil Adept (liothan base)\n'
+    )
     run("deck", "remove", "mine", "DEMO.007x3", "DEMO.008")
     deck = load_deck(workspace / "decks" / "mine.toml").data
     assert deck.cards == {"DEMO.008": 1, "DEMO.009": 2}
@@ -115,10 +124,13 @@ def test_copy_rename_and_list(run, workspace):
 
 # -- pre-made decks ----------------------------------------------------------------
 
+
 def test_premade_rule_is_quoted():
-    cite("000", "each player shuffles together 40 alliance cards from the same set and of the same "
-                         "faction as their castle",
-                  "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
+    cite(
+        "000",
+        "each player shuffles together 40 alliance cards from the same set and of the same faction as their castle",
+        "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random",
+    )
     cite("001", "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
 
 
@@ -148,22 +160,27 @@ def test_premade_applies_errata(catalog):
 
 
 def test_premade_checks_its_cards_and_its_castle(run, workspace, tmp_path):
-    cite("000", "each player shuffles together 40 alliance cards from the same set and of the same "
-                         "faction as their castle")
-    result = run("deck", "premade", "DEMO", "liothan", "--castle", "DEMO.003", expect=2)   # a taulot castle
+    cite(
+        "000",
+        "each player shuffles together 40 alliance cards from the same set and of the same faction as their castle",
+    )
+    result = run("deck", "premade", "DEMO", "liothan", "--castle", "DEMO.003", expect=2)  # a taulot castle
     assert "is taulot; pre-made deck 'liothan-demo' is liothan" in result.stderr
     assert "Traceback" not in result.output
     extra = tmp_path / "stray.toml"
-    extra.write_text('[[sets]]\ncode = "ZZZ"\nname = "Elsewhere"\n'
-                     '[[cards]]\ncode = "DEMO.990"\nkind = "alliance"\nname = "Stray Raider"\n'
-                     'faction = "kurumo"\nrarity = "base"\ntype = "ally"\npremade = "liothan-demo"\n'
-                     '[[cards]]\ncode = "ZZZ.001"\nkind = "alliance"\nname = "Far Visitor"\n'
-                     'faction = "liothan"\nrarity = "base"\ntype = "ally"\npremade = "liothan-demo"\n',
-                     encoding="utf-8")
+    extra.write_text(
+        '[[sets]]\ncode = "ZZZ"\nname = "Elsewhere"\n'
+        '[[cards]]\ncode = "DEMO.990"\nkind = "alliance"\nname = "Stray Raider"\n'
+        'faction = "kurumo"\nrarity = "base"\ntype = "ally"\npremade = "liothan-demo"\n'
+        '[[cards]]\ncode = "ZZZ.001"\nkind = "alliance"\nname = "Far Visitor"\n'
+        'faction = "liothan"\nrarity = "base"\ntype = "ally"\npremade = "liothan-demo"\n',
+        encoding="utf-8",
+    )
     from .conftest import DEMO_CATALOG
 
-    result = run("--catalog", str(DEMO_CATALOG), "--catalog", str(extra), "deck", "premade", "DEMO", "liothan",
-                 expect=2)
+    result = run(
+        "--catalog", str(DEMO_CATALOG), "--catalog", str(extra), "deck", "premade", "DEMO", "liothan", expect=2
+    )
     assert "DEMO.990 Stray Raider" in result.stderr and "kurumo, not liothan" in result.stderr
     assert "ZZZ.001 Far Visitor" in result.stderr and "of set ZZZ, not DEMO" in result.stderr
     assert "stray.toml" in result.stderr
@@ -188,6 +205,7 @@ def test_premade_cli_writes_a_valid_deck(run, workspace):
 
 # -- show and stats -----------------------------------------------------------------
 
+
 def test_show_json_contract(run):
     data = json.loads(run("deck", "show", "demo-blue-wall", "--json").stdout)
     assert data["castle"] == "DEMO.001" and data["size"] == 40 and data["valid"] is True
@@ -204,24 +222,36 @@ def test_show_json_contract(run):
 
 def test_show_human_view(run):
     out = run("deck", "show", "demo-blue-wall").stdout
-    for text in ("Blue Wall (Alice) — castle DEMO.001 Saltglass Bastion · 40 cards · ✓ valid", "Ally (30)",
-                 "Gullwing Lookout", "Mana curve", "mythic     6/6", "Opening hand", "after mulligan", "demo data"):
+    for text in (
+        "Blue Wall (Alice) — castle DEMO.001 Saltglass Bastion · 40 cards · ✓ valid",
+        "Ally (30)",
+        "Gullwing Lookout",
+        "Mana curve",
+        "mythic     6/6",
+        "Opening hand",
+        "after mulligan",
+        "demo data",
+    ):
         assert text in out
     assert "Gullwing Lookout" not in run("deck", "stats", "demo-blue-wall").stdout
 
 
 def test_mulligan_suggestion_is_quoted():
-    cite("000", 'we suggest you mulligan any card that is not of the "ally" type and/or has a mana cost '
-                         "of 5 or higher", "Each player draws five cards from their alliance deck.",
-                  "discard any number of cards, draw back the same amount, and then shuffle the discarded "
-                  "cards back into the deck")
+    cite(
+        "000",
+        'we suggest you mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher',
+        "Each player draws five cards from their alliance deck.",
+        "discard any number of cards, draw back the same amount, and then shuffle the discarded "
+        "cards back into the deck",
+    )
     cite("001", "has a mana cost of 6 or higher")
 
 
 def _brute_force(counts: HandCounts, k: int) -> tuple[Fraction, Fraction]:
     """Enumerate every opening hand and every redraw: the definition, by exhaustion."""
-    cards = ["A"] * counts.target_keep + ["B"] * counts.target_toss + ["C"] * counts.other_keep + \
-        ["D"] * counts.other_toss
+    cards = (
+        ["A"] * counts.target_keep + ["B"] * counts.target_toss + ["C"] * counts.other_keep + ["D"] * counts.other_toss
+    )
     n = len(cards)
     hand = min(5, n)
     opening = after = Fraction(0)
@@ -258,14 +288,18 @@ def test_exact_odds_agree_with_a_seeded_simulation(catalog):
         assert abs(float(p_after_mulligan(counts, k)) - sim_mull) < 0.015
     # with the Monoliths threshold (cost 6 or higher) cost-5 allies stay in the hand
     counts6 = hand_counts(entries, 5, mulligan_cost=6)
-    assert counts6.target_toss == 0 and counts6.target_keep == hand_counts(entries, 5).target_keep + \
-        hand_counts(entries, 5).target_toss
+    assert (
+        counts6.target_toss == 0
+        and counts6.target_keep == hand_counts(entries, 5).target_keep + hand_counts(entries, 5).target_toss
+    )
 
 
 def test_mulligan_improves_the_odds_and_wanted_cards_that_get_tossed():
-    entries = [Entry("x", "X.001", 10, AllianceCard(name="cheap", type="ally", cost=2)),
-               Entry("y", "X.002", 10, AllianceCard(name="big", type="ally", cost=6)),
-               Entry("z", "X.003", 20, AllianceCard(name="spell", type="spell", cost=1))]
+    entries = [
+        Entry("x", "X.001", 10, AllianceCard(name="cheap", type="ally", cost=2)),
+        Entry("y", "X.002", 10, AllianceCard(name="big", type="ally", cost=6)),
+        Entry("z", "X.003", 20, AllianceCard(name="spell", type="spell", cost=1)),
+    ]
     counts = hand_counts(entries, 6)
     assert counts == HandCounts(10, 10, 0, 20)
     sim = simulate(entries, 6, 2, trials=20000, seed=7)
@@ -274,6 +308,7 @@ def test_mulligan_improves_the_odds_and_wanted_cards_that_get_tossed():
 
 
 # -- diff ---------------------------------------------------------------------------
+
 
 def test_diff(run, workspace):
     run("deck", "copy", "demo-blue-wall", "b")
@@ -299,8 +334,11 @@ def test_diff_is_a_typed_value(catalog):
     assert [c.code for c in changes.added] == sorted((c.code for c in changes.added), key=code_order)
     same = diff_decks(catalog, blue, blue)
     assert same.same and not (same.added or same.removed or same.changed)
-    assert same.as_dict()["a"] == same.as_dict()["b"] == {"file": blue.file, "name": blue.name,
-                                                        "castle": same.a.castle, "size": 40}
+    assert (
+        same.as_dict()["a"]
+        == same.as_dict()["b"]
+        == {"file": blue.file, "name": blue.name, "castle": same.a.castle, "size": 40}
+    )
 
 
 def test_demo_catalog_is_used(catalog):
@@ -312,8 +350,10 @@ def test_bad_spec_is_input_error():
         parse_spec("DEMO.007x0")
 
 
-@pytest.mark.parametrize("spec, message", [("DEMO.007x999999999999", "from 1 to 99"),
-                                           ("DEMO.007x-1", "at least 1"), ("DEMO.007x0", "from 1 to 99")])
+@pytest.mark.parametrize(
+    "spec, message",
+    [("DEMO.007x999999999999", "from 1 to 99"), ("DEMO.007x-1", "at least 1"), ("DEMO.007x0", "from 1 to 99")],
+)
 def test_card_counts_out_of_range_are_refused(spec, message):
     from skyforge.decks.specs import parse_spec
     from skyforge.errors import InputError
@@ -328,8 +368,8 @@ def test_demo_premade_decks_are_legal_whichever_heroic_ally_goes(faction):
     """000 Setup step 3: 41 cards per faction with the expansion; "Remove 1 heroic ally at random"."""
     from skyforge.catalog import load_catalog
     from skyforge.decks import Deck
-    from skyforge.workbench.premade import build_premade
     from skyforge.rules import validate_decks
+    from skyforge.workbench.premade import build_premade
 
     catalog = load_catalog()
     for seed in range(12):

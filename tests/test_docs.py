@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -82,7 +82,8 @@ def test_architecture_page_names_only_what_exists():
         if name:
             source = (ROOT / path).read_text(encoding="utf-8")
             assert re.search(rf"^\s*(?:def|class) {name}\b|^{name}\s*[:=]", source, flags=re.M), (
-                f"docs/architecture.md names {path}::{name}, which that file does not define")
+                f"docs/architecture.md names {path}::{name}, which that file does not define"
+            )
 
 
 def test_architecture_page_lists_the_layers_the_test_enforces():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from .conftest import cite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +14,8 @@ from skyforge.draft.engine import Draft, expand
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import FromFaction, Hero, OnePer
 from skyforge.errors import RuleError, StateError
+
+from .conftest import cite
 
 
 @pytest.fixture(scope="module")
@@ -28,18 +29,24 @@ def order(catalog, fid: str) -> str:
 
 
 def test_snake_order_four_heroes(catalog):
-    cite("002", "One player in the Shadow team makes the first pick, choosing just one hero from the "
-                  "available pool. Then, teams alternate choosing two heroes each until the Shadow team makes "
-                  "the last pick, choosing just one hero.",
-                  "Each team chooses 4 different heroes")
+    cite(
+        "002",
+        "One player in the Shadow team makes the first pick, choosing just one hero from the "
+        "available pool. Then, teams alternate choosing two heroes each until the Shadow team makes "
+        "the last pick, choosing just one hero.",
+        "Each team chooses 4 different heroes",
+    )
     assert order(catalog, "onward-snake-4") == "S L L S S L L S"
     assert order(catalog, "onward-random-4") == "S L L S S L L S"
 
 
 def test_moba_order_four_heroes(catalog):
-    cite("002", "In the ban step, each team, starting with the Shadow team, removes one hero from the "
-                  "drafting pool. Take a ban step before starting the draft and as soon as both teams have "
-                  "chosen two heroes each.")
+    cite(
+        "002",
+        "In the ban step, each team, starting with the Shadow team, removes one hero from the "
+        "drafting pool. Take a ban step before starting the draft and as soon as both teams have "
+        "chosen two heroes each.",
+    )
     # DESIGN.md §2: S1 L2 S1 · ban S, ban L · S1 L2 S1, with a ban step first
     assert order(catalog, "onward-moba-4") == "ban S ban L S L L S ban S ban L S L L S"
     fmt = catalog.draft_formats["onward-moba-4"]
@@ -50,8 +57,7 @@ def test_moba_order_four_heroes(catalog):
 
 
 def test_three_hero_orders_two_lane(catalog):
-    cite("002", "for two-player games, we suggest to play with only three heroes per team instead of "
-                  "the usual four.")
+    cite("002", "for two-player games, we suggest to play with only three heroes per team instead of the usual four.")
     assert order(catalog, "onward-snake-3") == "S L L S S L"
     assert order(catalog, "onward-moba-3") == "ban S ban L S L L S ban S ban L S L"
     # the format is chosen from the data by method, map and players: 3 heroes only on two lanes with two players
@@ -71,8 +77,14 @@ ONWARD_METHODS = ("random", "snake", "moba")
 
 
 def test_methods_and_team_sizes_come_from_the_data(catalog):
-    cite("002", "Method 1: all random.", "Method 2: snake draft.", "Method 3: MOBA draft.",
-         "Each team chooses 4 different heroes", "only three heroes per team instead of the usual four")
+    cite(
+        "002",
+        "Method 1: all random.",
+        "Method 2: snake draft.",
+        "Method 3: MOBA draft.",
+        "Each team chooses 4 different heroes",
+        "only three heroes per team instead of the usual four",
+    )
     assert methods(catalog, "onward") == list(ONWARD_METHODS)
     assert methods(catalog, "skybound-arena") == ["turns"]
     cite("003", "each player takes control of a team of 5 heroes")
@@ -80,15 +92,23 @@ def test_methods_and_team_sizes_come_from_the_data(catalog):
 
 
 def test_arena_turns(catalog):
-    cite("003", "take turns selecting hero's until both players have 5 heroes. "
-                  "You're limited to one hero of each colour.")
+    cite(
+        "003",
+        "take turns selecting hero's until both players have 5 heroes. You're limited to one hero of each colour.",
+    )
     assert order(catalog, "arena-turns-5") == "F S F S F S F S F S"
 
 
 def test_format_validation_rejects_wrong_pick_count():
     with pytest.raises(ValueError, match="picks 1 heroes"):
-        DraftFormat(id="x", game="onward", method="snake", team_size=2, teams=["a", "b"],
-                    steps=[{"team": "a", "count": 2}, {"team": "b"}])
+        DraftFormat(
+            id="x",
+            game="onward",
+            method="snake",
+            team_size=2,
+            teams=["a", "b"],
+            steps=[{"team": "a", "count": 2}, {"team": "b"}],
+        )
 
 
 def hero(key, color=None, faction=None):
@@ -96,10 +116,21 @@ def hero(key, color=None, faction=None):
 
 
 def small(rules=(), heroes=None, steps=None, size=2):
-    heroes = heroes or [hero("ra", "red", "k"), hero("rb", "red", "l"), hero("ba", "blue", "k"),
-                        hero("bb", "blue", "l"), hero("ga", "green", "k")]
-    fmt = DraftFormat(id="t", game="onward", method="snake", team_size=size, teams=["shadow", "light"],
-                      steps=steps or [{"team": "shadow"}, {"team": "light", "count": 2}, {"team": "shadow"}])
+    heroes = heroes or [
+        hero("ra", "red", "k"),
+        hero("rb", "red", "l"),
+        hero("ba", "blue", "k"),
+        hero("bb", "blue", "l"),
+        hero("ga", "green", "k"),
+    ]
+    fmt = DraftFormat(
+        id="t",
+        game="onward",
+        method="snake",
+        team_size=size,
+        teams=["shadow", "light"],
+        steps=steps or [{"team": "shadow"}, {"team": "light", "count": 2}, {"team": "shadow"}],
+    )
     return Draft(format=fmt, heroes={h.key: h for h in heroes}, restrictions=tuple(rules), seed=1)
 
 
@@ -134,10 +165,14 @@ def test_pick_that_strands_the_other_team_is_refused():
 
 
 def test_ban_that_dead_ends_is_refused():
-    heroes = [hero("ra", "red", "k"), hero("ba", "blue", "k"), hero("rb", "red", "l"), hero("bb", "blue", "l"),
-              hero("gx", "green", "n")]
-    steps = [{"team": "shadow", "action": "ban"}, {"team": "shadow"}, {"team": "light", "count": 2},
-             {"team": "shadow"}]
+    heroes = [
+        hero("ra", "red", "k"),
+        hero("ba", "blue", "k"),
+        hero("rb", "red", "l"),
+        hero("bb", "blue", "l"),
+        hero("gx", "green", "n"),
+    ]
+    steps = [{"team": "shadow", "action": "ban"}, {"team": "shadow"}, {"team": "light", "count": 2}, {"team": "shadow"}]
     d = small([FromFaction({"shadow": "k", "light": "l"})], heroes=heroes, steps=steps)
     with pytest.raises(RuleError, match="cannot ban Rb: would leave Light without a legal team"):
         d.choose("rb")
@@ -172,13 +207,20 @@ ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lamb
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(method=st.sampled_from(ONWARD_METHODS), one_per_color=st.booleans(), factions=ONWARD_FACTIONS,
-       map_=st.sampled_from(onward.MAPS), players=st.integers(2, 4), seed=st.integers(0, 2**31))
+@given(
+    method=st.sampled_from(ONWARD_METHODS),
+    one_per_color=st.booleans(),
+    factions=ONWARD_FACTIONS,
+    map_=st.sampled_from(onward.MAPS),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**31),
+)
 def test_random_onward_drafts_always_finish_legally(catalog, method, one_per_color, factions, map_, players, seed):
     names = [f"P{i}" for i in range(players)]
     facs = onward.team_factions(factions)
-    s = onward.new_draft(catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_,
-                         players=names, seed=seed)
+    s = onward.new_draft(
+        catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_, players=names, seed=seed
+    )
     s.fill()
     d = s.draft
     assert d.done
@@ -192,8 +234,9 @@ def test_random_onward_drafts_always_finish_legally(catalog, method, one_per_col
             assert len({h.attrs["color"] for h in heroes}) == size
         if facs:
             assert {h.attrs["faction"] for h in heroes} == {facs[team]}
-    again = onward.new_draft(catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_,
-                             players=names, seed=seed)
+    again = onward.new_draft(
+        catalog, method=method, one_per_color=one_per_color, factions=facs, map_=map_, players=names, seed=seed
+    )
     again.fill()
     assert again.draft.journal == d.journal and again.players == s.players
 
@@ -215,6 +258,7 @@ def test_random_arena_drafts_finish_legally_and_undo_replays(catalog, seed, pref
 
 
 # -- games as a registry ------------------------------------------------------------
+
 
 def test_each_game_is_reached_through_the_registry(catalog):
     from skyforge.draft.games import GAMES
@@ -246,8 +290,11 @@ def test_draft_modules_import_one_way():
         names = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("skyforge.draft"):
-                names |= {node.module.rsplit(".", 1)[-1]} if node.module != "skyforge.draft" else \
-                    {a.name for a in node.names}
+                names |= (
+                    {node.module.rsplit(".", 1)[-1]}
+                    if node.module != "skyforge.draft"
+                    else {a.name for a in node.names}
+                )
         graph[path.stem] = names & {p.stem for p in folder.glob("*.py")}
 
     def reaches(start, target, seen=()):

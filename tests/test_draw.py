@@ -13,9 +13,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from skyforge.cli.draw import Console, Table
-from skyforge.cli.cells import cell_len, char_width
 from skyforge.cli.cell_widths import NARROW_TO_WIDE, WIDTHS
+from skyforge.cli.cells import cell_len, char_width
+from skyforge.cli.draw import Console, Table
 from skyforge.cli.markup import escape, markup
 from tests.rich_reference import rich_console, rich_table
 
@@ -23,19 +23,56 @@ from tests.rich_reference import rich_console, rich_table
 MODES = [(False, False), (True, True), (True, False)]
 
 words = st.one_of(
-    st.sampled_from(["DEMO.007", "DEMO.1234", "3×", "50%", "cost 5", "—", "?", "1W 2L", "-4", "+2",
-                     "Gullwing", "Lookout", "Saltglass Bastion", "Warden-Queen", "✓", "✗ 3", "…", "·",
-                     "two\nlines", "Tab\there", "\tx\t", "Family 👨\u200d👩\u200d👧 Wall", "🇫🇷", "❤\ufe0f",
-                     "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "e\u0301", "x\u20dd"]),
+    st.sampled_from(
+        [
+            "DEMO.007",
+            "DEMO.1234",
+            "3×",
+            "50%",
+            "cost 5",
+            "—",
+            "?",
+            "1W 2L",
+            "-4",
+            "+2",
+            "Gullwing",
+            "Lookout",
+            "Saltglass Bastion",
+            "Warden-Queen",
+            "✓",
+            "✗ 3",
+            "…",
+            "·",
+            "two\nlines",
+            "Tab\there",
+            "\tx\t",
+            "Family 👨\u200d👩\u200d👧 Wall",
+            "🇫🇷",
+            "❤\ufe0f",
+            "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+            "e\u0301",
+            "x\u20dd",
+        ]
+    ),
     st.text(alphabet="abcdefghij klmnXYZ-'.,:;()/\t", min_size=1, max_size=14),
     st.text(alphabet="äéñ字█│★∞", min_size=1, max_size=3),
     # emoji and zero-width characters as text has them: marks (variation selectors, tags, combining
     # and enclosing marks, zero-width spaces) after a character, ZWJs between characters
-    st.lists(st.builds(str.__add__, st.sampled_from("a字❤👨👩🇫"),
-                       st.text(alphabet="\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd", max_size=2)),
-             min_size=1, max_size=3).flatmap(lambda chars: st.sampled_from(["", "\u200d"]).map(lambda j: j.join(chars))))
-styled = st.builds(lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w), words,
-                   st.sampled_from(["", "", "bold", "dim", "red", "green", "yellow", "bold red", "italic"]))
+    st.lists(
+        st.builds(
+            str.__add__,
+            st.sampled_from("a字❤👨👩🇫"),
+            st.text(alphabet="\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd", max_size=2),
+        ),
+        min_size=1,
+        max_size=3,
+    ).flatmap(lambda chars: st.sampled_from(["", "\u200d"]).map(lambda j: j.join(chars))),
+)
+styled = st.builds(
+    lambda w, s: f"[{s}]{escape(w)}[/]" if s else escape(w),
+    words,
+    st.sampled_from(["", "", "bold", "dim", "red", "green", "yellow", "bold red", "italic"]),
+)
 cells = st.lists(styled, max_size=4).map(" ".join)
 
 
@@ -54,14 +91,29 @@ def theirs(width: int | None, styles: bool, colours: bool, *objects) -> str:
 @st.composite
 def tables(draw):
     n = draw(st.integers(1, 7))
-    headers = draw(st.lists(st.sampled_from(["code", "name", "cost", "castle health", "size", "valid",
-                                             "hordes fought", "#", "[bold]x[/]"]), min_size=n, max_size=n))
+    headers = draw(
+        st.lists(
+            st.sampled_from(
+                ["code", "name", "cost", "castle health", "size", "valid", "hordes fought", "#", "[bold]x[/]"]
+            ),
+            min_size=n,
+            max_size=n,
+        )
+    )
     justify = draw(st.lists(st.sampled_from(["left", "right", "center"]), min_size=n, max_size=n))
     rows = draw(st.lists(st.lists(cells, min_size=n, max_size=n), max_size=6))
-    options = draw(st.fixed_dictionaries({}, optional={
-        "rule": st.booleans(), "pad_edge": st.booleans(), "show_header": st.booleans(),
-        "title": st.sampled_from(["Games", "Battle plan 001", "[bold]a long title that may be wider[/]"]),
-        "title_justify": st.sampled_from(["left", "center"])}))
+    options = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "rule": st.booleans(),
+                "pad_edge": st.booleans(),
+                "show_header": st.booleans(),
+                "title": st.sampled_from(["Games", "Battle plan 001", "[bold]a long title that may be wider[/]"]),
+                "title_justify": st.sampled_from(["left", "center"]),
+            },
+        )
+    )
     return headers, justify, rows, options
 
 
@@ -86,20 +138,32 @@ def our_table(terminal: bool, **options) -> Table:
 
 @settings(max_examples=300, deadline=None)
 @given(tables(), st.one_of(st.none(), st.integers(20, 140)), st.sampled_from(MODES))
-@example((["code", "name", "cost"], ["left", "left", "right"],
-          [["DEMO.007", "Gullwing Lookout of the Very Long Name", "5"]] * 3, {}), 30, (True, True))
+@example(
+    (
+        ["code", "name", "cost"],
+        ["left", "left", "right"],
+        [["DEMO.007", "Gullwing Lookout of the Very Long Name", "5"]] * 3,
+        {},
+    ),
+    30,
+    (True, True),
+)
 def test_tables_are_drawn_as_rich_drew_them(case, width, mode):
     headers, justify, rows, options = case
     terminal = width is not None
-    mode = mode if terminal else (False, False)   # styles only on a terminal
+    mode = mode if terminal else (False, False)  # styles only on a terminal
     mine = build(lambda **o: our_table(terminal, **o), headers, justify, rows, options)
     reference = build(lambda **o: rich_table(terminal=terminal, **o), headers, justify, rows, options)
     assert ours(width, *mode, mine) == theirs(width, *mode, reference)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 6), st.lists(styled, min_size=0, max_size=30), st.one_of(st.none(), st.integers(20, 140)),
-       st.sampled_from(MODES))
+@given(
+    st.integers(0, 6),
+    st.lists(styled, min_size=0, max_size=30),
+    st.one_of(st.none(), st.integers(20, 140)),
+    st.sampled_from(MODES),
+)
 def test_markup_lines_wrap_as_rich_wrapped_them(indent, parts, width, mode):
     line = " " * indent + " ".join(parts)
     mode = mode if width else (False, False)
@@ -110,8 +174,9 @@ def test_markup_lines_wrap_as_rich_wrapped_them(indent, parts, width, mode):
 CONTEXTS = ["{}", "[bold]{}[/]", "{} [green]✓[/]", "{}: more", "[red]{}[/] [bold]x[/]", "a [dim]{}[/dim]"]
 
 
-@given(st.text(alphabet="ab [/]\\A\x07", max_size=30), st.sampled_from(CONTEXTS),
-       st.text(alphabet="ab [/]\\", max_size=30))
+@given(
+    st.text(alphabet="ab [/]\\A\x07", max_size=30), st.sampled_from(CONTEXTS), st.text(alphabet="ab [/]\\", max_size=30)
+)
 @example("Bo\\", "{}: more", "")
 @example("[AFK] \\[x] [[cards]] [/]", "[bold]{}[/]", "")
 def test_escaped_text_reads_as_written_wherever_it_is_put(text, context, raw):
@@ -120,11 +185,11 @@ def test_escaped_text_reads_as_written_wherever_it_is_put(text, context, raw):
     line = context.format(escape(text))
     expected = markup(context.format("\0")).plain.replace("\0", text.replace("\x07", ""))
     assert markup(line).plain == expected
-    assert RichText.from_markup(line, emoji=False).plain == expected   # rich reads it alike
+    assert RichText.from_markup(line, emoji=False).plain == expected  # rich reads it alike
     assert "[" in text or "\\" in text or escape(text) == text
     try:
         reference = RichText.from_markup(raw, emoji=False)
-    except Exception:   # noqa: BLE001 - rich refuses a closing tag that closes nothing; so do we
+    except Exception:
         with pytest.raises(ValueError):
             markup(raw)
         return
@@ -133,8 +198,9 @@ def test_escaped_text_reads_as_written_wherever_it_is_put(text, context, raw):
 
 def test_styles_and_colours():
     line = "[bold]Blue Wall[/] (Alice) · [green]✓ valid[/] [bold red]over[/]"
-    assert ours(80, True, True, line) == \
-        "\x1b[1mBlue Wall\x1b[0m (Alice) · \x1b[32m✓ valid\x1b[0m \x1b[1;31mover\x1b[0m\n"
+    assert (
+        ours(80, True, True, line) == "\x1b[1mBlue Wall\x1b[0m (Alice) · \x1b[32m✓ valid\x1b[0m \x1b[1;31mover\x1b[0m\n"
+    )
     # NO_COLOR: no colour, bold stays (as rich, and as no-color.org asks)
     assert ours(80, True, False, line) == "\x1b[1mBlue Wall\x1b[0m (Alice) · ✓ valid \x1b[1mover\x1b[0m\n"
     assert ours(80, False, False, line) == "Blue Wall (Alice) · ✓ valid over\n"
@@ -143,8 +209,7 @@ def test_styles_and_colours():
 def test_a_tab_moves_the_styles_with_the_text():
     # the name stays bold over the tab's spaces; the colour stays on "✓ valid" (before, it moved left)
     line = "[bold]Tab\there[/] (Alice) · [green]✓ valid[/]"
-    assert ours(80, True, True, line) == \
-        "\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice) · \x1b[32m✓ valid\x1b[0m\n"
+    assert ours(80, True, True, line) == "\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice) · \x1b[32m✓ valid\x1b[0m\n"
     # to the next multiple of 8 columns, a wide character counting two
     assert ours(None, False, False, "字\tx\ty") == "字      x       y\n"
 
@@ -179,10 +244,10 @@ def test_wide_characters_take_two_columns():
 
 
 def test_zero_width_characters_and_emoji_sequences_take_the_columns_a_terminal_draws():
-    assert cell_len("Family 👨\u200d👩\u200d👧 Wall") == 14   # the family is one emoji, two columns
+    assert cell_len("Family 👨\u200d👩\u200d👧 Wall") == 14  # the family is one emoji, two columns
     assert [cell_len(c) for c in "\u200d\u200b\ufe0e\ufe0f\U000e0020\U000e007f\u0301\u20dd"] == [0] * 8
     assert cell_len("🇫🇷") == 2 and cell_len("❤") == 1 and cell_len("❤\ufe0f") == 2
-    assert cell_len("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f") == 2   # a flag of tags
+    assert cell_len("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f") == 2  # a flag of tags
 
 
 def test_a_name_with_an_emoji_sequence_keeps_its_row_aligned():
@@ -194,7 +259,7 @@ def test_a_name_with_an_emoji_sequence_keeps_its_row_aligned():
     table.add_row("demo-blue-wall", "Blue Wall", "✓")
     lines = ours(100, False, False, table).splitlines()
     assert len({cell_len(line) for line in lines}) == 1, lines
-    assert cell_len(lines[2][:lines[2].index("✓")]) == lines[3].index("✓")   # the valid column lines up
+    assert cell_len(lines[2][: lines[2].index("✓")]) == lines[3].index("✓")  # the valid column lines up
 
 
 def test_the_width_table_is_rich_s():
@@ -207,8 +272,9 @@ def test_the_width_table_is_rich_s():
     chars = [chr(c) for c in sorted(codes) if 0 <= c <= 0x10FFFF and not 0xD800 <= c <= 0xDFFF]
     assert [char_width(c) for c in chars] == [get_character_cell_size(c, "17.0.0") for c in chars]
     narrow = (chr(c) for c in range(0x20, 0x20000) if not 0xD800 <= c <= 0xDFFF)
-    widened = {c for c in narrow if get_character_cell_size(c, "17.0.0") == 1
-               and rich_cell_len(c + "\ufe0f", "17.0.0") == 2}
+    widened = {
+        c for c in narrow if get_character_cell_size(c, "17.0.0") == 1 and rich_cell_len(c + "\ufe0f", "17.0.0") == 2
+    }
     assert widened == NARROW_TO_WIDE
 
 
@@ -217,7 +283,9 @@ def test_a_table_fits_cutting_names_not_codes(width):
     table = our_table(True)
     for header in ("code", "name", "cost"):
         table.add_column(header)
-    table.add_row("DEMO.028", "Captain Yselde Marrow of the Saltglass Bastion, Warden of the Tides and the Long Grey Sea", "5")
+    table.add_row(
+        "DEMO.028", "Captain Yselde Marrow of the Saltglass Bastion, Warden of the Tides and the Long Grey Sea", "5"
+    )
     lines = ours(width, False, False, table).splitlines()
     assert all(len(line) <= width for line in lines)
     assert lines[0].split() == ["code", "name", "cost"] and "DEMO.028" in lines[2] and "…" in lines[2]
@@ -231,8 +299,11 @@ def test_the_cli_never_imports_rich():
     import skyforge
 
     root = Path(skyforge.__file__).parent
-    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
-             if re.search(r"^\s*(import rich|from rich)\b", p.read_text(encoding="utf-8"), re.MULTILINE)]
+    found = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if re.search(r"^\s*(import rich|from rich)\b", p.read_text(encoding="utf-8"), re.MULTILINE)
+    ]
     assert not found
 
 
@@ -249,8 +320,11 @@ def test_a_terminal_without_unicode_gets_an_ascii_rule():
     mine, reference = Ascii(), Ascii()
     Console(mine, 40, hanging=True, ascii_only=True).print(build(our_table(True)))
     rich_console(reference, 40).print(build(rich_table(terminal=True)))
-    assert mine.getvalue() == reference.getvalue() == \
-        "code   |name           |cost \n-------+---------------+-----\nDEMO.1 |Some name here |5    \n"
+    assert (
+        mine.getvalue()
+        == reference.getvalue()
+        == "code   |name           |cost \n-------+---------------+-----\nDEMO.1 |Some name here |5    \n"
+    )
 
 
 def test_a_column_left_out_is_named_as_written():

@@ -25,7 +25,7 @@ from .conftest import ROOT
 def _load_fuzz():
     spec = importlib.util.spec_from_file_location("skyforge_fuzz", ROOT / "tools" / "fuzz.py")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module          # dataclasses look their module up while it loads
+    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
     spec.loader.exec_module(module)
     return module
 
@@ -48,7 +48,8 @@ def _check(case) -> None:
         outcome = fuzz.run_in_process(case, workspace, timeout=10)
         assert outcome.verdict in ("ok", "slow"), (
             f"{outcome.verdict}: skyforge {' '.join(case.argv)} (mutation {case.mutation})\n"
-            f"{outcome.error or outcome.output}")
+            f"{outcome.error or outcome.output}"
+        )
     finally:
         shutil.rmtree(workspace.parent, ignore_errors=True)
 

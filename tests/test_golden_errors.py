@@ -41,8 +41,9 @@ def _transcript(run, case: Path) -> str:
         result = run(*args, expect=0 if quiet else None)
         if quiet:
             continue
-        out.append(f"$ skyforge {line}\nexit {result.exit_code}\n--- stdout\n{result.stdout}"
-                   f"--- stderr\n{result.stderr}")
+        out.append(
+            f"$ skyforge {line}\nexit {result.exit_code}\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
+        )
     return "\n".join(out)
 
 

@@ -36,18 +36,22 @@ def test_deep_nesting_in_every_file_kind(run, workspace, kind):
     body = "x = " + "{a = " * 300 + "1" + "}" * 300 + "\n"
     path = workspace / f"{kind}.toml"
     path.write_text(body)
-    args = {"deck": ("deck", "validate", str(path)),
-            "collection": ("deck", "validate", "demo-blue-wall", "--collection", str(path)),
-            "catalog": ("--catalog", str(path), "catalog", "check"),
-            }.get(kind)
+    args = {
+        "deck": ("deck", "validate", str(path)),
+        "collection": ("deck", "validate", "demo-blue-wall", "--collection", str(path)),
+        "catalog": ("--catalog", str(path), "catalog", "check"),
+    }.get(kind)
     if args is None:
         folder = {"campaign": "campaigns", "series": "series", "draft": "drafts"}.get(kind)
         if folder:
             (workspace / folder).mkdir(exist_ok=True)
             path = workspace / folder / "x.toml"
             path.write_text(body)
-            args = {"campaign": ("campaign", "show", "x"), "series": ("series", "show", "x"),
-                    "draft": ("onward", "show", "x")}[kind]
+            args = {
+                "campaign": ("campaign", "show", "x"),
+                "series": ("series", "show", "x"),
+                "draft": ("onward", "show", "x"),
+            }[kind]
         else:
             (workspace / "battle-plan.toml").write_text(body)
             args = ("plan", "show")
@@ -118,9 +122,16 @@ def test_a_deck_with_a_spaced_key_loads_quickly(run, workspace):
     assert time.monotonic() - start < HANG
 
 
-@pytest.mark.parametrize("value, words", [('"3"', "must be a whole number"), ("true", "must be a whole number"),
-                                          ("3.0", "must be a whole number"),
-                                          ("100", "must be at most 99"), ("0", "must be at least 1")])
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ('"3"', "must be a whole number"),
+        ("true", "must be a whole number"),
+        ("3.0", "must be a whole number"),
+        ("100", "must be at most 99"),
+        ("0", "must be at least 1"),
+    ],
+)
 def test_deck_counts_are_strict_whole_numbers(run, workspace, value, words):
     _deck(workspace, "strict", DECK_HEAD + f'[cards]\n"DEMO.007" = {value}\n')
     err = run("deck", "validate", "strict", expect=2).stderr
@@ -151,19 +162,24 @@ def test_imported_counts_are_bounded(run, workspace):
 SERIES = 'best_of = 3\nplayers = ["Ann", "Bob"]\ndeck_size = 30\n'
 
 
-@pytest.mark.parametrize("change, expected", [
-    (("best_of = 3", "best_of = 3.9"), "series/s.toml:1: best_of: must be a whole number (got 3.9)"),
-    (("best_of = 3", "best_of = 3.0"), "series/s.toml:1: best_of: must be a whole number (got 3.0)"),
-    (("best_of = 3", "best_of = 4"), "series/s.toml:1: best_of: must be 3 or 5 (got 4)"),
-    (("best_of = 3", 'best_of = ""'), "series/s.toml:1: best_of: must be a whole number (got '')"),
-    (('players = ["Ann", "Bob"]', 'players = "AB"'), "series/s.toml:2: players: must be a list [ … ] (got 'AB')"),
-    (('players = ["Ann", "Bob"]', "players = 5"), "series/s.toml:2: players: must be a list [ … ] (got 5)"),
-    (("deck_size = 30", "deck_size = inf"), "series/s.toml:3: deck_size: must be a whole number (got inf)"),
-    (("deck_size = 30", 'deck_size = 30\nwinners = [1]'), "series/s.toml:4: winners[0]: must be text in quotes"),
-    (("deck_size = 30", 'deck_size = 30\nwinners = ["Cy"]'), "series/s.toml:4: winners[0]: 'Cy' does not play"),
-    (('players = ["Ann", "Bob"]', 'players = ["Ann", "ann"]'),
-     "series/s.toml:2: players: a series is between two players with different names"),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (("best_of = 3", "best_of = 3.9"), "series/s.toml:1: best_of: must be a whole number (got 3.9)"),
+        (("best_of = 3", "best_of = 3.0"), "series/s.toml:1: best_of: must be a whole number (got 3.0)"),
+        (("best_of = 3", "best_of = 4"), "series/s.toml:1: best_of: must be 3 or 5 (got 4)"),
+        (("best_of = 3", 'best_of = ""'), "series/s.toml:1: best_of: must be a whole number (got '')"),
+        (('players = ["Ann", "Bob"]', 'players = "AB"'), "series/s.toml:2: players: must be a list [ … ] (got 'AB')"),
+        (('players = ["Ann", "Bob"]', "players = 5"), "series/s.toml:2: players: must be a list [ … ] (got 5)"),
+        (("deck_size = 30", "deck_size = inf"), "series/s.toml:3: deck_size: must be a whole number (got inf)"),
+        (("deck_size = 30", "deck_size = 30\nwinners = [1]"), "series/s.toml:4: winners[0]: must be text in quotes"),
+        (("deck_size = 30", 'deck_size = 30\nwinners = ["Cy"]'), "series/s.toml:4: winners[0]: 'Cy' does not play"),
+        (
+            ('players = ["Ann", "Bob"]', 'players = ["Ann", "ann"]'),
+            "series/s.toml:2: players: a series is between two players with different names",
+        ),
+    ],
+)
 def test_series_files_are_checked(run, workspace, change, expected):
     (workspace / "series").mkdir()
     (workspace / "series" / "s.toml").write_text(SERIES.replace(*change))
@@ -180,13 +196,16 @@ def test_series_names_never_leave_the_workspace(run, workspace, tmp_path):
     assert (outside / "v.toml").read_text() == SERIES
 
 
-@pytest.mark.parametrize("change, expected", [
-    (("seed = ", "seed = 5.0 #"), ":4: seed: must be a whole number (got 5.0)"),
-    (("[[journal]]", "[[journal]]"), ":5: journal: must be a list [ … ] (got -1)"),
-    (("[options.factions]", 'factions = "kurumo"'), "options.factions: must be a table (got 'kurumo')"),
-    (("one_per_color = false", "one_per_color = 1"), "options.one_per_color: must be true or false (got 1)"),
-    (("light = [", "dark = ["), "players: unknown team 'dark'"),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (("seed = ", "seed = 5.0 #"), ":4: seed: must be a whole number (got 5.0)"),
+        (("[[journal]]", "[[journal]]"), ":5: journal: must be a list [ … ] (got -1)"),
+        (("[options.factions]", 'factions = "kurumo"'), "options.factions: must be a table (got 'kurumo')"),
+        (("one_per_color = false", "one_per_color = 1"), "options.one_per_color: must be true or false (got 1)"),
+        (("light = [", "dark = ["), "players: unknown team 'dark'"),
+    ],
+)
 def test_draft_files_are_checked(run, workspace, change, expected):
     run("onward", "draft", "--method", "snake", "--seed", "1", "--players", "Ann,Bob", "--save", "d")
     path = workspace / "drafts" / "d.toml"
@@ -245,8 +264,12 @@ def test_a_card_that_replaces_itself(run, tmp_path):
 
 
 def test_two_cards_replacing_each_other(run, tmp_path):
-    cat = _catalog(tmp_path, lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.011"\n', 1)
-                   .replace('code = "TST.011"\n', 'code = "TST.011"\nreplaces = "TST.010"\n', 1))
+    cat = _catalog(
+        tmp_path,
+        lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.011"\n', 1).replace(
+            'code = "TST.011"\n', 'code = "TST.011"\nreplaces = "TST.010"\n', 1
+        ),
+    )
     err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
     assert "replacement cycle: TST.010 → TST.011 → TST.010" in err
     line = _line_of(cat, 'replaces = "TST.011"')
@@ -254,19 +277,24 @@ def test_two_cards_replacing_each_other(run, tmp_path):
 
 
 def test_deck_size_min_above_max(run, tmp_path):
-    cat = _catalog(tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", "deck_size = { min = 12, max = 10 }"))
+    cat = _catalog(
+        tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", "deck_size = { min = 12, max = 10 }")
+    )
     err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
     assert f"cat.toml:{_line_of(cat, 'deck_size')}:" in err and "max (10) is below min (12)" in err
 
 
 def test_catalog_numbers_are_strict(run, tmp_path):
-    cat = _catalog(tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", 'deck_size = { min = "10", max = 10.0 }'))
+    cat = _catalog(
+        tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", 'deck_size = { min = "10", max = 10.0 }')
+    )
     err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
     assert "deck_size.min: must be a whole number (got '10')" in err
     assert "deck_size.max: must be a whole number (got 10.0)" in err
 
 
 # -- campaign replay: what the rules make impossible -----------------------------------------
+
 
 def _campaign(workspace: Path, events: list) -> Path:
     from skyforge.campaign import store
@@ -302,12 +330,11 @@ def _replay_error(run, workspace, events, index) -> str:
 def test_a_pillage_that_gains_gold(run, workspace):
     from tests.conftest import cite
 
-    cite("000", "Each time a number of cards are pillaged, decrease your gold by the same amount "
-                         "to a minimum of zero")
+    cite("000", "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero")
     g = _in_game()
     from skyforge.campaign import events as ev
 
-    events = g.events + [ev.Pillaged(cards=2, change=5)]
+    events = [*g.events, ev.Pillaged(cards=2, change=5)]
     err = _replay_error(run, workspace, events, len(events) - 1)
     assert "changes the gold by -2, not +5 (a pillage never gains gold)" in err
 
@@ -319,7 +346,7 @@ def test_an_action_the_scenario_lacks(run, workspace):
     g = _in_game()
     from skyforge.campaign import events as ev
 
-    events = g.events + [ev.ActionTaken(action="Buy a dragon", change=-3)]
+    events = [*g.events, ev.ActionTaken(action="Buy a dragon", change=-3)]
     err = _replay_error(run, workspace, events, len(events) - 1)
     assert "has no action 'Buy a dragon'" in err
 
@@ -347,7 +374,7 @@ def test_a_market_deck_over_its_size(run, workspace):
 
 # -- safe exports ------------------------------------------------------------------------------
 
-EVIL = "=HYPERLINK(\\\"http://x\\\")"
+EVIL = '=HYPERLINK(\\"http://x\\")'
 
 
 def test_csv_cells_never_start_a_formula(run, workspace):
@@ -355,11 +382,14 @@ def test_csv_cells_never_start_a_formula(run, workspace):
     import io
 
     text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
-    _deck(workspace, "evil", text.replace('name = "Blue Wall"', f'name = "{EVIL}"')
-          .replace('player = "Alice"', 'player = "@SUM(A1)"'))
+    _deck(
+        workspace,
+        "evil",
+        text.replace('name = "Blue Wall"', f'name = "{EVIL}"').replace('player = "Alice"', 'player = "@SUM(A1)"'),
+    )
     out = run("deck", "export", "evil", "--format", "csv").stdout
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert rows[0]["deck"] == "'=HYPERLINK(\"http://x\")" and rows[0]["player"] == "'@SUM(A1)"
+    assert rows[0]["deck"] == '\'=HYPERLINK("http://x")' and rows[0]["player"] == "'@SUM(A1)"
     for row in rows:
         assert not any(str(v).startswith(("=", "+", "-", "@", "\t", "\r")) for v in row.values())
     (workspace / "evil.csv").write_text(out)
@@ -385,6 +415,7 @@ def test_html_sheet_stays_escaped(run, workspace):
 
 
 # -- paths, links and locks --------------------------------------------------------------------
+
 
 @pytest.mark.skipif(os.name != "posix", reason="symbolic links")
 def test_a_symlinked_deck_is_written_through(run, workspace, tmp_path):
@@ -432,9 +463,15 @@ def test_temp_files_of_a_killed_writer_are_cleaned_up(run, workspace):
 def test_schema_true_is_refused_in_every_file_kind(run, workspace, kind):
     from .campaign_util import created
 
-    files = {"campaign": "campaigns/c.toml", "draft": "drafts/d.toml", "series": "series/s.toml",
-             "plan": "plan.toml", "deck": "decks/demo-blue-wall.toml", "collection": "collection.toml",
-             "catalog": "cat.toml"}
+    files = {
+        "campaign": "campaigns/c.toml",
+        "draft": "drafts/d.toml",
+        "series": "series/s.toml",
+        "plan": "plan.toml",
+        "deck": "decks/demo-blue-wall.toml",
+        "collection": "collection.toml",
+        "catalog": "cat.toml",
+    }
     if kind == "campaign":
         _campaign(workspace, [created()])
     elif kind == "draft":
@@ -449,10 +486,15 @@ def test_schema_true_is_refused_in_every_file_kind(run, workspace, kind):
     text = path.read_text()
     body = "\n".join(line for line in text.splitlines() if not line.startswith("schema ="))
     path.write_text("schema = true\n" + body + "\n")
-    args = {"campaign": ("campaign", "show", "c"), "draft": ("onward", "show", "d"), "series": ("series", "show", "s"),
-            "plan": ("plan", "show"), "deck": ("deck", "validate", "demo-blue-wall"),
-            "collection": ("deck", "validate", "demo-blue-wall", "--collection", "collection.toml"),
-            "catalog": ("--catalog", "cat.toml", "catalog", "check")}[kind]
+    args = {
+        "campaign": ("campaign", "show", "c"),
+        "draft": ("onward", "show", "d"),
+        "series": ("series", "show", "s"),
+        "plan": ("plan", "show"),
+        "deck": ("deck", "validate", "demo-blue-wall"),
+        "collection": ("deck", "validate", "demo-blue-wall", "--collection", "collection.toml"),
+        "catalog": ("--catalog", "cat.toml", "catalog", "check"),
+    }[kind]
     err = run(*args, expect=2).stderr
     assert f"{files[kind]}:1: schema: " in err and "(got True)" in err, err
 
@@ -462,7 +504,7 @@ def test_arena_draft_players_table_without_first(run, workspace):
     path = workspace / "drafts" / "a.toml"
     lines = path.read_text().splitlines()
     start = lines.index("first = [")
-    del lines[start:start + 3]
+    del lines[start : start + 3]
     path.write_text("\n".join(lines) + "\n")
     err = run("arena", "show", "a", expect=2).stderr
     assert "drafts/a.toml:" in err and "players: an Arena draft names a player for each team (first, second)" in err
@@ -537,8 +579,10 @@ def test_import_line_and_row_limits(run, workspace):
     (workspace / "big.txt").write_text("Big\n" + "1 DEMO.007\n" * (MAX_IMPORT_LINES + 1))
     seconds, result = _timed(run, "deck", "import", "big.txt", "-o", "x.toml")
     assert result.exit_code == 2 and seconds < HANG
-    assert f"big.txt:{MAX_IMPORT_LINES + 1}: more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)" \
+    assert (
+        f"big.txt:{MAX_IMPORT_LINES + 1}: more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)"
         in result.stderr
+    )
     (workspace / "cards.csv").write_text("code,name\n" + "MYS.001,x\n" * (MAX_ROWS + 1))
     seconds, result = _timed(run, "catalog", "import", "cards.csv", "-o", "c.toml")
     assert result.exit_code == 2
@@ -559,11 +603,14 @@ def test_catalog_import_of_a_folder_or_an_overlong_name(run, name):
     assert "is a folder, not a file" in err or "cannot read" in err
 
 
-@pytest.mark.parametrize("body, expected", [
-    ('player = 3\nheroes = ["a"]', "teams/t.toml:2: player: must be text in quotes (got 3)"),
-    ("heroes = [1]", "teams/t.toml:2: heroes[0]: must be text in quotes (got 1)"),
-    ('heroes = ["a"]\nherose = 1', "teams/t.toml:3: herose: unknown key 'herose'"),
-])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('player = 3\nheroes = ["a"]', "teams/t.toml:2: player: must be text in quotes (got 3)"),
+        ("heroes = [1]", "teams/t.toml:2: heroes[0]: must be text in quotes (got 1)"),
+        ('heroes = ["a"]\nherose = 1', "teams/t.toml:3: herose: unknown key 'herose'"),
+    ],
+)
 def test_arena_team_files_are_checked(run, workspace, body, expected):
     (workspace / "teams").mkdir()
     (workspace / "teams" / "t.toml").write_text("schema = 1\n" + body + "\n")

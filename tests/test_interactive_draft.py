@@ -21,8 +21,11 @@ def _teams(text: str) -> dict[str, str]:
 
 
 def test_interactive_draft_names_player_and_team_each_turn(run, monkeypatch):
-    cite("002", "A. Teams. Players split into Light and Shadow teams, assigned randomly.",
-                  "In the ban step, each team, starting with the Shadow team, removes one hero from the drafting pool.")
+    cite(
+        "002",
+        "A. Teams. Players split into Light and Shadow teams, assigned randomly.",
+        "In the ban step, each team, starting with the Shadow team, removes one hero from the drafting pool.",
+    )
     from skyforge.cli import onward
 
     monkeypatch.setattr(onward, "interactive", lambda: True)  # as if stdin were a terminal
@@ -41,8 +44,9 @@ def test_four_players_each_pick_names_who_gets_the_hero(run, monkeypatch):
     from skyforge.cli import onward
 
     monkeypatch.setattr(onward, "interactive", lambda: True)  # as if stdin were a terminal
-    err = run("onward", "draft", "--method", "snake", "--players", "Ann,Bob,Cy,Dee", "--seed", "2",
-              input="\n" * 20).stderr
+    err = run(
+        "onward", "draft", "--method", "snake", "--players", "Ann,Bob,Cy,Dee", "--seed", "2", input="\n" * 20
+    ).stderr
     picks = re.findall(r"turn \d+: (\w+) \((Light|Shadow) with (\w+)\) picks", err)
     assert picks and {p for p, _, _ in picks} == {"Ann", "Bob", "Cy", "Dee"}
 
@@ -50,10 +54,11 @@ def test_four_players_each_pick_names_who_gets_the_hero(run, monkeypatch):
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_interactive_draft_in_a_real_pseudo_terminal(workspace: Path):
     def random_hero(out: bytes) -> bytes | None:
-        return b"\n" if out.rstrip().endswith(b"(empty = random):") else None   # as an empty answer asks
+        return b"\n" if out.rstrip().endswith(b"(empty = random):") else None  # as an empty answer asks
 
-    text = run_in_pty(["onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--seed", "7"], workspace,
-                      answer=random_hero)
+    text = run_in_pty(
+        ["onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--seed", "7"], workspace, answer=random_hero
+    )
     teams = _teams(text)
     turns = PROMPT.findall(text)
     assert len(turns) == 8, text

@@ -12,8 +12,7 @@ from .conftest import SHIPPED_CATALOG, cite
 
 
 def test_official_roster_holds_only_rulebook_facts():
-    cite("002", "Shadow team: Akimo, Miyuki, Kichie, and Yami.",
-                  "Light team: Vorhild, Brylvar, Astryda, and Heraal.")
+    cite("002", "Shadow team: Akimo, Miyuki, Kichie, and Yami.", "Light team: Vorhild, Brylvar, Astryda, and Heraal.")
     data = tomllib.loads((SHIPPED_CATALOG / "official" / "onward.toml").read_text())
     assert data["provenance"] == "official"
     for hero in data["cards"]:
@@ -29,8 +28,9 @@ def test_demo_roster_is_marked_and_covers_every_faction_and_colour():
     assert data["sets"] == [{"code": "DEMOO", "name": "Onward demo heroes (fictional)", "game": "onward"}]
     cite("002", "Kurumo, Liothan, Taulot, Nupten")
     pairs = {(h["faction"], h["color"]) for h in data["cards"]}
-    assert pairs == {(f, c) for f in ("kurumo", "liothan", "taulot", "nupten")
-                     for c in ("red", "blue", "green", "yellow")}
+    assert pairs == {
+        (f, c) for f in ("kurumo", "liothan", "taulot", "nupten") for c in ("red", "blue", "green", "yellow")
+    }
 
 
 def test_heroes_lists_roster_and_first_game_preset(run):
@@ -43,14 +43,37 @@ def test_heroes_lists_roster_and_first_game_preset(run):
 
 
 def test_snake_draft_json_shape_and_setup(run):
-    cite("002", "Each player draws 2 cards into their hand.",
-                  "Take all of your other hero cards (there should be 5 for each hero).")
-    out = run("onward", "draft", "--method", "snake", "--one-per-color", "--players", "Ann,Bob",
-              "--picks", "Emberjaw,Tidewarden,Galewing", "--seed", "11", "--json").output
+    cite(
+        "002",
+        "Each player draws 2 cards into their hand.",
+        "Take all of your other hero cards (there should be 5 for each hero).",
+    )
+    out = run(
+        "onward",
+        "draft",
+        "--method",
+        "snake",
+        "--one-per-color",
+        "--players",
+        "Ann,Bob",
+        "--picks",
+        "Emberjaw,Tidewarden,Galewing",
+        "--seed",
+        "11",
+        "--json",
+    ).output
     data = json.loads(out)
     assert data["seed"] == 11
-    assert [s["team"] for s in data["steps"]] == ["shadow", "light", "light", "shadow", "shadow",
-                                                 "light", "light", "shadow"]
+    assert [s["team"] for s in data["steps"]] == [
+        "shadow",
+        "light",
+        "light",
+        "shadow",
+        "shadow",
+        "light",
+        "light",
+        "shadow",
+    ]
     assert [s["hero"] for s in data["steps"][:3]] == ["Emberjaw", "Tidewarden", "Galewing"]
     assert all(s["random"] for s in data["steps"][3:])
     assert data["teams"]["shadow"][0] == "Emberjaw" and data["bans"] == []
@@ -81,14 +104,33 @@ def test_moba_bans_and_same_seed_same_draft(run):
 
 
 def test_illegal_pick_exits_2_with_reason(run):
-    r = run("onward", "draft", "--method", "snake", "--factions", "kurumo,liothan", "--picks", "Brightlance",
-            "--seed", "1", expect=2)
+    r = run(
+        "onward",
+        "draft",
+        "--method",
+        "snake",
+        "--factions",
+        "kurumo,liothan",
+        "--picks",
+        "Brightlance",
+        "--seed",
+        "1",
+        expect=2,
+    )
     assert "wrong faction: Shadow drafts only from kurumo; Brightlance is liothan" in r.stderr
     assert "Traceback" not in r.output
     r = run("onward", "draft", "--method", "snake", "--picks", "Emberjaw,Emberjaw", expect=2)
     assert "already taken: Emberjaw is in Shadow's team" in r.stderr
-    r = run("onward", "draft", "--method", "snake", "--one-per-color", "--picks", "Emberjaw,Sunblade,Brightlance,Thornrage",
-            expect=2)
+    r = run(
+        "onward",
+        "draft",
+        "--method",
+        "snake",
+        "--one-per-color",
+        "--picks",
+        "Emberjaw,Sunblade,Brightlance,Thornrage",
+        expect=2,
+    )
     assert "colour already in your team" in r.stderr
     r = run("onward", "draft", "--method", "snake", "--picks", "light:Emberjaw", expect=2)
     assert "not your turn" in r.stderr
@@ -103,7 +145,7 @@ def test_illegal_pick_exits_2_with_reason(run):
 def test_official_heroes_left_out_under_colour_rule(run):
     r = run("onward", "draft", "--method", "snake", "--one-per-color", "--picks", "Akimo", expect=2)
     assert "color is not known" in r.stderr and "official/onward.toml" not in r.stderr
-    assert 'a catalog file of your own' in r.stderr and 'name = "Akimo"' in r.stderr
+    assert "a catalog file of your own" in r.stderr and 'name = "Akimo"' in r.stderr
 
 
 def test_saved_draft_resume_and_undo(run, workspace):
@@ -131,8 +173,20 @@ def test_hand_edited_draft_file_reports_the_entry(run, workspace):
 
 
 def test_human_view_cites_no_design_notes_and_names_demo_heroes(run, workspace):
-    out = run("onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--picks", "Akimo,Sunblade,Dunewall",
-              "--seed", "3", "--save", "mix").stdout
+    out = run(
+        "onward",
+        "draft",
+        "--method",
+        "snake",
+        "--players",
+        "Ann,Bob",
+        "--picks",
+        "Akimo,Sunblade,Dunewall",
+        "--seed",
+        "3",
+        "--save",
+        "mix",
+    ).stdout
     assert "DESIGN.md" not in out
     assert "skyforge's reading of the rulebook where it is ambiguous; see docs/drafting.md" in out
     note = next(line for line in out.splitlines() if line.startswith("demo data:"))
@@ -144,12 +198,17 @@ def test_human_view_cites_no_design_notes_and_names_demo_heroes(run, workspace):
     assert "DESIGN.md" not in (data["notes"] or "") and "Akimo" not in data["demo_heroes"]
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda t: re.sub(r"(?m)^seed = .*$", 'seed = "abc"', t), "seed: must be a whole number"),
-    (lambda t: re.sub(r"(?m)^format = .*$", 'format = ["x"]', t), "format: must be text in quotes"),
-    (lambda t: t.split("[[journal]]")[0].replace("[options]", 'journal = [1]\n[options]'),
-     "journal[0]: must be a table"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda t: re.sub(r"(?m)^seed = .*$", 'seed = "abc"', t), "seed: must be a whole number"),
+        (lambda t: re.sub(r"(?m)^format = .*$", 'format = ["x"]', t), "format: must be text in quotes"),
+        (
+            lambda t: t.split("[[journal]]")[0].replace("[options]", "journal = [1]\n[options]"),
+            "journal[0]: must be a table",
+        ),
+    ],
+)
 def test_damaged_draft_files_are_bad_input(run, workspace, change, message):
     run("onward", "draft", "--method", "snake", "--seed", "1", "--save", "d")
     path = workspace / "drafts" / "d.toml"
@@ -178,14 +237,19 @@ def test_nothing_chosen_is_the_fallback_one_per_color_all_random(run):
 
     from .conftest import cite
 
-    cite("002", "If you cannot agree, use the first restriction (one per color) and the first drafting "
-                         "method (all random!).")
+    cite(
+        "002",
+        "If you cannot agree, use the first restriction (one per color) and the first drafting method (all random!).",
+    )
     data = _json.loads(run("onward", "draft", "--seed", "7", "--json").stdout)
     assert data["method"] == "random" and data["restrictions"] == ["one hero per colour"]
     assert "fallback" in data["fallback"]
     for team in ("shadow", "light"):
-        colours = [h["color"] for h in _json.loads(run("onward", "heroes", "--json").stdout)["heroes"]
-                   if h["name"] in data["teams"][team]]
+        colours = [
+            h["color"]
+            for h in _json.loads(run("onward", "heroes", "--json").stdout)["heroes"]
+            if h["name"] in data["teams"][team]
+        ]
         assert len(colours) == len(set(colours)) == 4
     assert "002's fallback" in run("onward", "draft", "--seed", "7").stdout
     # a method or a restriction chosen: no fallback
@@ -196,23 +260,40 @@ def test_nothing_chosen_is_the_fallback_one_per_color_all_random(run):
 def test_hero_classes_are_checked_against_the_games_own_list(run, tmp_path):
     from .conftest import cite
 
-    cite("002", "Heroes belong to one of these classes:", "Slayers seize the initiative",
-                  "Marksmen are unbeatable damage dealers", "Tanks keep friendly heroes alive",
-                  "Controllers influence the battlefield", "Mages are the best at clearing waves",
-                  "Laners push toward the enemy nexus", "Junglers earn gold faster",
-                  "Warriors excel at team fights")
+    cite(
+        "002",
+        "Heroes belong to one of these classes:",
+        "Slayers seize the initiative",
+        "Marksmen are unbeatable damage dealers",
+        "Tanks keep friendly heroes alive",
+        "Controllers influence the battlefield",
+        "Mages are the best at clearing waves",
+        "Laners push toward the enemy nexus",
+        "Junglers earn gold faster",
+        "Warriors excel at team fights",
+    )
     from skyforge.catalog import load_catalog
     from skyforge.catalog.loader import SHIPPED
 
     catalog = load_catalog([SHIPPED])
-    assert catalog.hero_classes["onward"].classes == ["slayer", "marksman", "tank", "controller", "mage",
-                                                     "laner", "jungler", "warrior"]
-    for hero in catalog.of_kind("onward-hero"):          # the demo heroes use the rulebook's classes
+    assert catalog.hero_classes["onward"].classes == [
+        "slayer",
+        "marksman",
+        "tank",
+        "controller",
+        "mage",
+        "laner",
+        "jungler",
+        "warrior",
+    ]
+    for hero in catalog.of_kind("onward-hero"):  # the demo heroes use the rulebook's classes
         assert hero.hero_class is None or hero.hero_class in catalog.hero_classes["onward"].classes
     mine = tmp_path / "heroes.toml"
-    mine.write_text('[[sets]]\ncode = "MYO"\nname = "Mine"\ngame = "onward"\n\n'
-                    '[[cards]]\ncode = "MYO.001"\nkind = "onward-hero"\nname = "Zed"\nhero_class = "Slayr"\n',
-                    encoding="utf-8")
+    mine.write_text(
+        '[[sets]]\ncode = "MYO"\nname = "Mine"\ngame = "onward"\n\n'
+        '[[cards]]\ncode = "MYO.001"\nkind = "onward-hero"\nname = "Zed"\nhero_class = "Slayr"\n',
+        encoding="utf-8",
+    )
     result = run("--catalog", "@shipped", "--catalog", str(mine), "catalog", "check", expect=2)
     assert "heroes.toml:10: cards[0].hero_class: 'Slayr' is not one of the onward hero classes" in result.stderr
     assert "did you mean 'slayer'?" in result.stderr
@@ -241,9 +322,12 @@ def test_a_saved_fallback_draft_can_be_read_back(run, workspace):
 def test_a_method_of_ones_own_catalog_drafts(run, tmp_path, workspace):
     """Methods are the catalog's data: a format added in a catalog file of one's own is a --method."""
     mine = tmp_path / "formats.toml"
-    mine.write_text('[[draft_formats]]\nid = "onward-alternate-4"\ngame = "onward"\nmethod = "alternate"\n'
-                    'team_size = 4\nteams = ["shadow", "light"]\n'
-                    'steps = [' + ", ".join(['{ team = "shadow" }, { team = "light" }'] * 4) + ']\n', encoding="utf-8")
+    mine.write_text(
+        '[[draft_formats]]\nid = "onward-alternate-4"\ngame = "onward"\nmethod = "alternate"\n'
+        'team_size = 4\nteams = ["shadow", "light"]\n'
+        "steps = [" + ", ".join(['{ team = "shadow" }, { team = "light" }'] * 4) + "]\n",
+        encoding="utf-8",
+    )
     args = ("--catalog", "@shipped", "--catalog", str(mine), "onward")
     data = json.loads(run(*args, "draft", "--method", "alternate", "--seed", "2", "--save", "alt", "--json").stdout)
     assert data["format"] == "onward-alternate-4" and data["complete"]

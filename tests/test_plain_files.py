@@ -20,13 +20,20 @@ from skyforge.plain import plain_record
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = {"deck": DeckFile, "collection": CollectionFile}
 
-_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 5), st.sampled_from([98, 99, 100, 2**63 - 1]),
-                    st.floats(allow_nan=False, width=16),
-                    st.sampled_from(["", "x", "CAM.001", "Blue Wall"]))
+_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 5),
+    st.sampled_from([98, 99, 100, 2**63 - 1]),
+    st.floats(allow_nan=False, width=16),
+    st.sampled_from(["", "x", "CAM.001", "Blue Wall"]),
+)
 _tables = st.dictionaries(st.sampled_from(["CAM.001", "DEMO.031", "", "x"]), _values, max_size=3)
 _documents = st.dictionaries(
     st.sampled_from(["schema", "name", "castle", "player", "cards", "products", "extra"]),
-    st.one_of(_values, _tables, st.lists(_values, max_size=2)), max_size=6)
+    st.one_of(_values, _tables, st.lists(_values, max_size=2)),
+    max_size=6,
+)
 
 
 @pytest.mark.parametrize("kind", ["deck", "collection"])
@@ -94,9 +101,18 @@ def test_collection_fast_path_keeps_its_source(tmp_path):
     assert "source" not in owned.model_dump()
 
 
-_HEAVY = ("pydantic", "pydantic_core", "importlib.metadata", "skyforge.catalog.models", "skyforge.catalog.build",
-          "skyforge.decks.models", "skyforge.campaign.events",
-          "filelock", "tomlkit", "pandas")   # skyforge.ondemand's libraries: a read takes no lock, edits nothing
+_HEAVY = (
+    "pydantic",
+    "pydantic_core",
+    "importlib.metadata",
+    "skyforge.catalog.models",
+    "skyforge.catalog.build",
+    "skyforge.decks.models",
+    "skyforge.campaign.events",
+    "filelock",
+    "tomlkit",
+    "pandas",
+)  # skyforge.ondemand's libraries: a read takes no lock, edits nothing
 
 #: read commands players run at the table, and a line each prints: on a cache hit with plain, valid
 #: files none of them may import the pydantic slow path (issue 14)
@@ -144,13 +160,15 @@ def test_a_record_equals_its_model_and_is_never_hashed_apart_from_it():
 
 @pytest.mark.parametrize("command,shows", READ_COMMANDS, ids=[c for c, _ in READ_COMMANDS])
 def test_read_commands_on_a_cache_hit_import_no_pydantic(clone_workspace, command, shows):
-    code = ("import sys\nfrom skyforge.cli.main import main\n"
-            f"sys.argv = ['skyforge', *{command.split()!r}]\n"
-            "try:\n    main()\n"
-            "except SystemExit:\n    pass\n"
-            f"heavy = [m for m in {_HEAVY!r} if m in sys.modules]\n"
-            "print('HEAVY:' + ','.join(heavy))\n")
-    for _ in range(2):                       # the first run may fill the cache; the second is a hit
+    code = (
+        "import sys\nfrom skyforge.cli.main import main\n"
+        f"sys.argv = ['skyforge', *{command.split()!r}]\n"
+        "try:\n    main()\n"
+        "except SystemExit:\n    pass\n"
+        f"heavy = [m for m in {_HEAVY!r} if m in sys.modules]\n"
+        "print('HEAVY:' + ','.join(heavy))\n"
+    )
+    for _ in range(2):  # the first run may fill the cache; the second is a hit
         done = subprocess.run([sys.executable, "-c", code], cwd=clone_workspace, capture_output=True, text=True)
     assert shows.lower() in done.stdout.lower(), done.stdout + done.stderr
     assert done.stdout.rstrip().endswith("HEAVY:"), done.stdout
@@ -170,14 +188,17 @@ def test_a_plain_campaign_journal_reads_like_the_validated_one():
     assert plain.events == validated and validated == plain.events
 
 
-@pytest.mark.parametrize("change", [
-    lambda e: e[1].update(type="no-such-event"),
-    lambda e: e[1].update(extra_key=1),
-    lambda e: e[0].update(difficulty=9),
-    lambda e: e[0]["players"][0].update(market="DEMO.001"),
-    lambda e: e[0].pop("seed"),
-    lambda e: e[0]["scenario_pile"][0].update(income="three"),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: e[1].update(type="no-such-event"),
+        lambda e: e[1].update(extra_key=1),
+        lambda e: e[0].update(difficulty=9),
+        lambda e: e[0]["players"][0].update(market="DEMO.001"),
+        lambda e: e[0].pop("seed"),
+        lambda e: e[0]["scenario_pile"][0].update(income="three"),
+    ],
+)
 def test_a_campaign_journal_that_is_not_plain_goes_to_the_model(change):
     import copy
 
@@ -229,10 +250,17 @@ def test_plain_journals_mean_what_the_models_say(data):
     tables = list(_tables(raw))
     _, table = data.draw(st.sampled_from(tables))
     key = data.draw(st.sampled_from([*table, "extra"]))
-    value = data.draw(st.one_of(st.none(), st.booleans(), st.integers(-2, 50), st.floats(allow_nan=False, width=16),
-                                st.sampled_from(["", "x", "DEMO.001", "won", "created", "gold-adjusted"]),
-                                st.lists(st.sampled_from(["DEMO.001", 1]), max_size=2),
-                                st.dictionaries(st.sampled_from(["Alice", "DEMO.001"]), st.integers(0, 3), max_size=2)))
+    value = data.draw(
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(-2, 50),
+            st.floats(allow_nan=False, width=16),
+            st.sampled_from(["", "x", "DEMO.001", "won", "created", "gold-adjusted"]),
+            st.lists(st.sampled_from(["DEMO.001", 1]), max_size=2),
+            st.dictionaries(st.sampled_from(["Alice", "DEMO.001"]), st.integers(0, 3), max_size=2),
+        )
+    )
     if data.draw(st.booleans()) and key in table:
         del table[key]
     else:

@@ -60,9 +60,12 @@ def test_legal_deck_passes(catalog):
 
 
 def test_castle_back_sets_factions_per_rarity(catalog):
-    cite("000", "The back of the castle card indicates, for each rarity, which faction (color) "
-                         "of cards can be included and any additional rules.")
-    cards = filler(8) | {"TST.012": 2}          # kurumo base: Blue Keep allows liothan, taulot
+    cite(
+        "000",
+        "The back of the castle card indicates, for each rarity, which faction (color) "
+        "of cards can be included and any additional rules.",
+    )
+    cards = filler(8) | {"TST.012": 2}  # kurumo base: Blue Keep allows liothan, taulot
     report = validate_decks(catalog, [deck(cards)])
     assert rules_of(report) == ["faction-not-allowed"]
     v = report.violations[0]
@@ -72,7 +75,7 @@ def test_castle_back_sets_factions_per_rarity(catalog):
 
 
 def test_rarity_without_a_line_is_not_allowed(catalog):
-    cards = filler(9) | {"TST.040": 1}          # Blue Keep has no legendary line
+    cards = filler(9) | {"TST.040": 1}  # Blue Keep has no legendary line
     report = validate_decks(catalog, [deck(cards)])
     assert rules_of(report) == ["rarity-not-allowed"]
     assert "allows no legendary cards" in report.violations[0].message
@@ -81,7 +84,7 @@ def test_rarity_without_a_line_is_not_allowed(catalog):
 def test_rarity_limit_counts_copies(catalog):
     cite("000", "you can only have 6 Mythic cards of the blue Liothan faction")
     cards = {"TST.010": 3, "TST.011": 3, "TST.020": 1, "TST.030": 1, "TST.031": 1, "TST.032": 1}
-    report = validate_decks(catalog, [deck(cards)])   # Blue Keep: at most 2 mythic
+    report = validate_decks(catalog, [deck(cards)])  # Blue Keep: at most 2 mythic
     assert rules_of(report) == ["rarity-limit"]
     v = report.violations[0]
     assert (v.count, v.limit) == (3, 2)
@@ -90,18 +93,23 @@ def test_rarity_limit_counts_copies(catalog):
 
 
 def test_subtype_admits_cards_of_any_faction(catalog):
-    cite("001", "Some restrictions are in place to cover for possible expansions where, for example, "
-                         "Shapeshifters (currently only in the Liothan faction) may join the friendly Taulot "
-                         "or Nupten factions.")
-    ok = filler(9) | {"TST.021": 1}             # taulot rare Shapeshifter: admitted by subtype
+    cite(
+        "001",
+        "Some restrictions are in place to cover for possible expansions where, for example, "
+        "Shapeshifters (currently only in the Liothan faction) may join the friendly Taulot "
+        "or Nupten factions.",
+    )
+    ok = filler(9) | {"TST.021": 1}  # taulot rare Shapeshifter: admitted by subtype
     assert validate_decks(catalog, [deck(ok)]).valid
-    bad = filler(9) | {"TST.022": 1}            # taulot rare without the subtype
+    bad = filler(9) | {"TST.022": 1}  # taulot rare without the subtype
     assert rules_of(validate_decks(catalog, [deck(bad)])) == ["faction-not-allowed"]
 
 
 def test_any_set_may_be_used(catalog):
-    cite("000", "You can include cards from any set when building custom decks, regardless of "
-                         "the set icon on the castle card.")
+    cite(
+        "000",
+        "You can include cards from any set when building custom decks, regardless of the set icon on the castle card.",
+    )
     # The promo-range card TST.100 (another product) is as legal as the base box ones.
     report = validate_decks(catalog, [deck(filler(9) | {"TST.100": 1})])
     assert report.valid
@@ -109,8 +117,11 @@ def test_any_set_may_be_used(catalog):
 
 @pytest.mark.parametrize("rarity_code, limit", [("TST.010", 3), ("TST.020", 2), ("TST.030", 1), ("TST.041", 1)])
 def test_copy_limits_within_one_deck(catalog, rarity_code, limit):
-    cite("000", "across all players' decks, there can be at most 1 copy of any Mythic or Legendary "
-                         "card, 2 copies of any Rare card, and 3 copies of any Common card.")
+    cite(
+        "000",
+        "across all players' decks, there can be at most 1 copy of any Mythic or Legendary "
+        "card, 2 copies of any Rare card, and 3 copies of any Common card.",
+    )
     castle = "TST.002" if rarity_code == "TST.041" else "TST.001"
     report = validate_decks(catalog, [deck({rarity_code: limit + 1}, castle=castle)])
     limits = [v for v in report.violations if v.rule == "copy-limit"]
@@ -118,26 +129,37 @@ def test_copy_limits_within_one_deck(catalog, rarity_code, limit):
 
 
 def test_copy_limits_hold_across_all_players_decks(catalog):
-    cite("001", "The only general rule not written on the castle card is: across all players' decks, "
-                         "there can be at most 1 copy of any Mythic or Legendary card")
+    cite(
+        "001",
+        "The only general rule not written on the castle card is: across all players' decks, "
+        "there can be at most 1 copy of any Mythic or Legendary card",
+    )
     alice = deck(filler(9) | {"TST.030": 1}, player="Alice", name="a")
-    bo = deck({"TST.010": 2, "TST.011": 3, "TST.012": 1, "TST.021": 1, "TST.030": 1,
-               "TST.022": 1, "TST.041": 1}, castle="TST.002", player="Bo", name="b")
+    bo = deck(
+        {"TST.010": 2, "TST.011": 3, "TST.012": 1, "TST.021": 1, "TST.030": 1, "TST.022": 1, "TST.041": 1},
+        castle="TST.002",
+        player="Bo",
+        name="b",
+    )
     report = validate_decks(catalog, [alice, bo])
     limits = {v.cards[0]: v for v in report.violations if v.rule == "copy-limit"}
-    assert set(limits) == {"TST.030", "TST.010", "TST.011"}   # 1+1 mythic; 3+2 and 3+3 base
+    assert set(limits) == {"TST.030", "TST.010", "TST.011"}  # 1+1 mythic; 3+2 and 3+3 base
     v = limits["TST.030"]
     assert v.decks == ("a", "b") and v.deck is None
     assert "remove 1 × TST.030 from" in v.fix
     assert "across all players' decks" in v.message
     # each deck is judged by its own castle: Bo's taulot cards are fine for Green Hall
-    assert not any(x.rule == "faction-not-allowed" and x.deck == "b" and "TST.011" in x.cards
-                   for x in report.violations)
+    assert not any(
+        x.rule == "faction-not-allowed" and x.deck == "b" and "TST.011" in x.cards for x in report.violations
+    )
 
 
 def test_second_player_follows_own_castle(catalog):
-    cite("000", "If there are two players, choose another castle that will remain out of play. "
-                         "This castle will only be used for determining the second player's alliance deck restrictions.")
+    cite(
+        "000",
+        "If there are two players, choose another castle that will remain out of play. "
+        "This castle will only be used for determining the second player's alliance deck restrictions.",
+    )
     green = deck({"TST.011": 2, "TST.041": 1}, castle="Green Hall", name="g")
     report = validate_decks(catalog, [green])
     assert report.valid, report.as_dict()
@@ -200,8 +222,14 @@ def test_card_rules(catalog):
 def test_every_problem_is_reported_at_once(catalog):
     cards = {"TST.012": 4, "TST.040": 1, "TST.030": 1, "TST.031": 1, "TST.032": 1, "TST.999": 1}
     report = validate_decks(catalog, [deck(cards)])
-    assert set(rules_of(report)) == {"faction-not-allowed", "rarity-not-allowed", "rarity-limit",
-                                     "copy-limit", "unknown-card", "deck-size"}
+    assert set(rules_of(report)) == {
+        "faction-not-allowed",
+        "rarity-not-allowed",
+        "rarity-limit",
+        "copy-limit",
+        "unknown-card",
+        "deck-size",
+    }
 
 
 def test_collection_counts_products_times_copies_plus_singles(catalog):
@@ -231,8 +259,11 @@ def test_collection_with_unknown_product_is_bad_input(catalog):
 def test_two_decks_on_one_castle_break_same_castle(run, workspace):
     from .conftest import cite
 
-    cite("000", "If there are two players, choose another castle that will remain out of play. "
-                         "This castle will only be used for determining the second player's alliance deck restrictions.")
+    cite(
+        "000",
+        "If there are two players, choose another castle that will remain out of play. "
+        "This castle will only be used for determining the second player's alliance deck restrictions.",
+    )
     cite("001", "If there are two alliance players, choose another castle that will remain out of play.")
     import json
 
@@ -246,6 +277,19 @@ def test_two_decks_on_one_castle_break_same_castle(run, workspace):
     assert "same-castle" in rules
     same = next(v for v in data["violations"] if v["rule"] == "same-castle")
     assert len(same["decks"]) == 2
-    result = run("game", "setup", "--castle", "DEMO.001", "--castle2", "DEMO.001",
-                 "--hordes", "demo-thornmaw", "--difficulty", "2", "--mode", "coop", expect=2)
+    result = run(
+        "game",
+        "setup",
+        "--castle",
+        "DEMO.001",
+        "--castle2",
+        "DEMO.001",
+        "--hordes",
+        "demo-thornmaw",
+        "--difficulty",
+        "2",
+        "--mode",
+        "coop",
+        expect=2,
+    )
     assert "same-castle" in result.stderr and "Traceback" not in result.output

@@ -5,29 +5,31 @@ from __future__ import annotations
 import json
 
 import pytest
-from .conftest import cite
 from hypothesis import given
 from hypothesis import strategies as st
 
 from skyforge.errors import InputError, StateError
 from skyforge.series import new, state
 
+from .conftest import cite
+
 
 def test_rules_quoted():
-    cite("004",
-                  "The first player to claim two trophies in a best of three game, or to claim three trophies in "
-                  "a best of five game, is declared the winner of the game.",
-                  "From here on out, both players’ decks will be one card smaller.",
-                  "for each trophy your opponent possesses, you draw one additional card at the start of the game",
-                  "The player who won the previous match is always first player at the start of the next game.")
+    cite(
+        "004",
+        "The first player to claim two trophies in a best of three game, or to claim three trophies in "
+        "a best of five game, is declared the winner of the game.",
+        "From here on out, both players’ decks will be one card smaller.",
+        "for each trophy your opponent possesses, you draw one additional card at the start of the game",
+        "The player who won the previous match is always first player at the start of the next game.",
+    )
 
 
 def test_fold():
     s = new("s", 5, ["Ann", "Bob"], 30).win("ann").win("Bob").win("Bob")
     st_ = state(s)
     assert st_.trophies == {"Ann": 1, "Bob": 2} and st_.winner is None
-    assert st_.next_match == {"match": 4, "deck_size": 27, "extra_cards": {"Ann": 2, "Bob": 1},
-                              "first_player": "Bob"}
+    assert st_.next_match == {"match": 4, "deck_size": 27, "extra_cards": {"Ann": 2, "Bob": 1}, "first_player": "Bob"}
     s = s.win("Bob")
     assert state(s).winner == "Bob" and state(s).next_match is None
     with pytest.raises(StateError, match="the series is over"):
@@ -64,8 +66,12 @@ def test_cli_flow(run, workspace):
     run("series", "win", "cup", "Ann")
     data = json.loads(run("series", "show", "cup", "--json").output)
     assert data["trophies"] == {"Ann": 1, "Bob": 0}
-    assert data["next_match"] == {"match": 2, "deck_size": 29, "extra_cards": {"Ann": 0, "Bob": 1},
-                                  "first_player": "Ann"}
+    assert data["next_match"] == {
+        "match": 2,
+        "deck_size": 29,
+        "extra_cards": {"Ann": 0, "Bob": 1},
+        "first_player": "Ann",
+    }
     run("series", "win", "cup", "Ann")
     data = json.loads(run("series", "show", "cup", "--json").output)
     assert data["winner"] == "Ann" and data["next_match"] is None

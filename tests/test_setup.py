@@ -28,52 +28,64 @@ def rule(catalog, mode, book):
 
 # -- minion health tokens per mode ----------------------------------------------------
 
+
 def test_minion_tokens_000(catalog):
-    cite("000", "For solo games, place 1 health token on two different minions of your choice "
-                         "(e.g. Zephylite Minions and Ratamil minions). For cooperative games, place 1 health "
-                         "token on each minion card.")
+    cite(
+        "000",
+        "For solo games, place 1 health token on two different minions of your choice "
+        "(e.g. Zephylite Minions and Ratamil minions). For cooperative games, place 1 health "
+        "token on each minion card.",
+    )
     solo, coop = rule(catalog, "solo", "000"), rule(catalog, "coop", "000")
     assert (solo.minion_tokens, solo.minions_with_tokens, solo.minions_choice) == (1, 2, True)
     assert (coop.minion_tokens, coop.minions_with_tokens) == (1, None)
 
 
 def test_minion_tokens_001(catalog):
-    cite("001", "For solo or 2-player competitive games place 1 health token on each minion card "
-                         "(place 2 on each minion for cooperative or 3-player competitive games).")
+    cite(
+        "001",
+        "For solo or 2-player competitive games place 1 health token on each minion card "
+        "(place 2 on each minion for cooperative or 3-player competitive games).",
+    )
     for mode, tokens in (("solo", 1), ("competitive-2", 1), ("coop", 2), ("competitive-3", 2)):
         r = rule(catalog, mode, "001")
         assert (r.minion_tokens, r.minions_with_tokens) == (tokens, None), mode
 
 
 def test_minions_in_the_setup_follow_the_chosen_book(catalog):
-    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="solo",
-                   rulebook="000", seed=3)
+    s = game_setup(
+        catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="solo", rulebook="000", seed=3
+    )
     assert sorted(s.minions.values()) == [0, 0, 1, 1]
-    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="coop",
-                   rulebook="001", seed=3)
+    s = game_setup(
+        catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="coop", rulebook="001", seed=3
+    )
     assert sorted(s.minions.values()) == [2, 2, 2, 2]
     assert s.rulebook == "001" and "001" in s.rule_reason
 
 
 # -- portal pile ---------------------------------------------------------------------
 
+
 def test_portal_stages(catalog):
-    cite("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 "
-                         "on the bottom.")
-    cite("001", "Take the 2 portal cards with the same game mode.",
-                  "Form a face-up pile ordered by stage number with stage I on top and stage III on the bottom.")
+    cite("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 on the bottom.")
+    cite(
+        "001",
+        "Take the 2 portal cards with the same game mode.",
+        "Form a face-up pile ordered by stage number with stage I on top and stage III on the bottom.",
+    )
     assert rule(catalog, "solo", "000").portal_stages == [1, 2, 3, 4]
     assert rule(catalog, "solo", "001").portal_stages == [1, 3]
-    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="solo",
-                   rulebook="000", seed=1)
+    s = game_setup(
+        catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="solo", rulebook="000", seed=1
+    )
     assert [p.stage for p in s.portals] == [1, 2, 3, 4]
     s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="competitive-2", seed=1)
     assert [p.stage for p in s.portals] == [1, 3] and all("competitive-2" in p.modes for p in s.portals)
 
 
 def test_000_has_no_competitive_mode(catalog):
-    cite("000", "Portal cards are double-sided with one side for each player count, either solo or "
-                         "cooperative.")
+    cite("000", "Portal cards are double-sided with one side for each player count, either solo or cooperative.")
     with pytest.raises(InputError, match="rulebook 000 has no competitive-2 mode"):
         mode_rule(catalog, "competitive-2", "000")
     assert mode_rule(catalog, "competitive-2")[0].rulebook == "001"
@@ -81,16 +93,20 @@ def test_000_has_no_competitive_mode(catalog):
 
 def test_default_book_is_the_castle_sets_then_the_latest(catalog):
     cite("000", "first set, Monoliths, and Campaigns")
-    assert mode_rule(catalog, "solo")[0].rulebook == "000"          # Campaigns is the latest
+    assert mode_rule(catalog, "solo")[0].rulebook == "000"  # Campaigns is the latest
     mon = load_catalog()  # a MON castle follows 001
     from skyforge.catalog.models import CastleCard
+
     castle = CastleCard(code="MON.001", name="x")
     assert mode_rule(mon, "solo", castle=castle)[0].rulebook == "001"
 
 
 def test_competitive_horde_player(catalog):
-    cite("001", "Place the horde mana token on 0.",
-                  "The horde player draws 5 cards and may take a mulligan, like the alliance players.")
+    cite(
+        "001",
+        "Place the horde mana token on 0.",
+        "The horde player draws 5 cards and may take a mulligan, like the alliance players.",
+    )
     r = rule(catalog, "competitive-3", "001")
     assert r.horde_player and r.alliance_players == 2
     assert any("horde mana token on 0" in x for x in r.horde_player_rules)
@@ -98,6 +114,7 @@ def test_competitive_horde_player(catalog):
 
 
 # -- horde deck by difficulty ----------------------------------------------------------
+
 
 def test_difficulty_table(catalog):
     cite("000", "| Level 3 (and also add 1 random) | 10 |")
@@ -114,8 +131,7 @@ def test_difficulty_table(catalog):
 def test_horde_deck_takes_the_levels_power_levels(catalog):
     s = game_setup(catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=2, seed=1)
     assert {line.card.power for line in s.horde_deck} == {1, 2}
-    expected = sum(c.copies for c in catalog.of_kind("horde")
-                   if c.horde == "demo-gloomcrawlers" and c.power in (1, 2))
+    expected = sum(c.copies for c in catalog.of_kind("horde") if c.horde == "demo-gloomcrawlers" and c.power in (1, 2))
     assert len(s.horde_deck_codes) == expected
 
 
@@ -138,9 +154,16 @@ def test_unknown_power_levels_are_reported_not_guessed(catalog):
 
 # -- total difficulty ------------------------------------------------------------------
 
+
 def test_difficulty_modifiers(catalog):
-    cite("001", "+0 for easy hordes.", "+0.5 for medium hordes.", "+1 for hard hordes.",
-                  "+0.5 for The Ancient Outsider or Silent Ambassador.", "+1 for each card of a colossal outsider.")
+    cite(
+        "001",
+        "+0 for easy hordes.",
+        "+0.5 for medium hordes.",
+        "+1 for hard hordes.",
+        "+0.5 for The Ancient Outsider or Silent Ambassador.",
+        "+1 for each card of a colossal outsider.",
+    )
     h = catalog.hordes
     assert total_difficulty(catalog, 2, [h["skybooter"]], None).total == 2
     assert total_difficulty(catalog, 2, [h["sinklings"]], None).total == 2.5
@@ -168,6 +191,7 @@ def test_outsider_of_unknown_type_is_unknown(catalog):
 
 # -- same seed, same setup -------------------------------------------------------------
 
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), mode=st.sampled_from(["solo", "coop", "competitive-2", "competitive-3"]))
 def test_same_seed_same_setup(seed, mode):
@@ -182,10 +206,15 @@ _CATALOG = load_catalog()
 
 # -- first games ----------------------------------------------------------------------
 
+
 def test_first_game_cam_is_the_rulebooks(catalog):
-    cite("000", 'for your first game, use "Pools of Flyema"', 'For your first game, use "Atlas".',
-                  "For your first game, take the stage 1 portal for either solo or co-op that does not have a "
-                  "horde name after the stage.")
+    cite(
+        "000",
+        'for your first game, use "Pools of Flyema"',
+        'For your first game, use "Atlas".',
+        "For your first game, take the stage 1 portal for either solo or co-op that does not have a "
+        "horde name after the stage.",
+    )
     s = game_setup(catalog, first_game="CAM", seed=1)
     assert s.castle.name == "Pools of Flyema" and s.level == 2 and [h.id for h in s.hordes] == ["skybooter"]
     assert s.outsider[0].name == "Atlas" and s.rulebook == "000"
@@ -208,11 +237,15 @@ def test_first_game_demo_is_complete(catalog):
 
 # -- battle plan ----------------------------------------------------------------------
 
+
 def test_battle_plan_order_and_thresholds(catalog):
-    cite("001", "Start from Liothan Shapeshifters and end with Nupten Diviners",
-                  "Start from the Renegades and end with the Broods",
-                  "If you win 6 or more games, you can consider yourself victorious",
-                  "after you have won 4 or more games with the same alliance deck, use a random outsider")
+    cite(
+        "001",
+        "Start from Liothan Shapeshifters and end with Nupten Diviners",
+        "Start from the Renegades and end with the Broods",
+        "If you win 6 or more games, you can consider yourself victorious",
+        "after you have won 4 or more games with the same alliance deck, use a random outsider",
+    )
     plan = catalog.battle_plans["001"]
     assert plan.decks[0] == "liothan-shapeshifters" and plan.decks[-1] == "nupten-diviners"
     assert plan.hordes[0] == "renegade" and plan.hordes[-1] == "the-brood"
@@ -222,8 +255,11 @@ def test_battle_plan_order_and_thresholds(catalog):
 def test_battle_plan_suggestions(catalog):
     state = PlanFile()
     status = plan_status(catalog, state)
-    assert (status.next_deck, status.next_horde, status.next_outsider) == ("liothan-shapeshifters", "renegade",
-                                                                           "The Hate Bringer")
+    assert (status.next_deck, status.next_horde, status.next_outsider) == (
+        "liothan-shapeshifters",
+        "renegade",
+        "The Hate Bringer",
+    )
     cite("001", "go on to fight against all the hordes in your collection in the order listed")
     state.results = [PlanResult(deck="liothan-shapeshifters", horde="renegade", won=False)]
     assert plan_status(catalog, state).next_horde == "undead"  # each horde once, in order: a lost one too
@@ -240,8 +276,9 @@ def test_battle_plan_suggestions(catalog):
 
 def test_battle_plan_deck_that_fought_every_horde_moves_on(catalog):
     hordes = catalog.battle_plans["001"].hordes
-    state = PlanFile(results=[PlanResult(deck="liothan-shapeshifters", horde=h, won=i < 5)
-                              for i, h in enumerate(hordes)])
+    state = PlanFile(
+        results=[PlanResult(deck="liothan-shapeshifters", horde=h, won=i < 5) for i, h in enumerate(hordes)]
+    )
     status = plan_status(catalog, state)
     first = status.decks[0]
     assert first.wins == 5 and not first.victorious and first.fought_all
@@ -250,11 +287,14 @@ def test_battle_plan_deck_that_fought_every_horde_moves_on(catalog):
 
 
 def test_battle_plan_of_000_recommendations(catalog):
-    cite("000", "For the alliance decks the main recommendation is to leave the Nupten (yellow) decks last",
-                  "A possible order is to play all the Liothan (blue), Taulot (green), Kurumo (red), and Nupten "
-                  "(yellow) decks in the release order: first set, Monoliths, and Campaigns.",
-                  "Play them from easier to harder and for the outsider use the first one indicated for each horde, "
-                  "and then the second indicated for a more challenging difficulty.")
+    cite(
+        "000",
+        "For the alliance decks the main recommendation is to leave the Nupten (yellow) decks last",
+        "A possible order is to play all the Liothan (blue), Taulot (green), Kurumo (red), and Nupten "
+        "(yellow) decks in the release order: first set, Monoliths, and Campaigns.",
+        "Play them from easier to harder and for the outsider use the first one indicated for each horde, "
+        "and then the second indicated for a more challenging difficulty.",
+    )
     plan = catalog.battle_plans["000"]
     assert plan.decks[:3] == ["liothan-shapeshifters", "liothan-enforcers", "liothan-zealots"]
     assert all(catalog.premade_decks[d].faction == "nupten" for d in plan.decks[-3:])
@@ -264,24 +304,58 @@ def test_battle_plan_of_000_recommendations(catalog):
     state = PlanFile(plan="000")
     status = plan_status(catalog, state)
     assert (status.next_deck, status.next_horde, status.next_outsider) == (
-        "liothan-shapeshifters", "renegade", "The Hate Bringer")
+        "liothan-shapeshifters",
+        "renegade",
+        "The Hate Bringer",
+    )
     state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in plan.hordes]
     status = plan_status(catalog, state)
-    assert status.next_deck == "liothan-shapeshifters"           # no win threshold: the second pass
+    assert status.next_deck == "liothan-shapeshifters"  # no win threshold: the second pass
     assert (status.next_horde, status.next_outsider) == ("renegade", "Rider of Hate")
     assert "second suggested outsider" in status.outsider_reason
 
 
 # -- CLI ----------------------------------------------------------------------------
 
+
 def test_cli_setup_json_keys_and_seed(run):
-    out = json.loads(run("game", "setup", "--castle", "DEMO.002", "--hordes", "demo-ironwraiths",
-                         "--difficulty", "3", "--mode", "coop", "--seed", "42", "--json").stdout)
+    out = json.loads(
+        run(
+            "game",
+            "setup",
+            "--castle",
+            "DEMO.002",
+            "--hordes",
+            "demo-ironwraiths",
+            "--difficulty",
+            "3",
+            "--mode",
+            "coop",
+            "--seed",
+            "42",
+            "--json",
+        ).stdout
+    )
     for key in ("castle", "castle_health", "portals", "minions", "horde_deck", "outsider", "total_difficulty", "seed"):
         assert key in out
     assert out["seed"] == 42 and out["castle"] == "DEMO.002" and out["castle_health"] is not None
-    again = json.loads(run("game", "setup", "--castle", "DEMO.002", "--hordes", "demo-ironwraiths",
-                           "--difficulty", "3", "--mode", "coop", "--seed", "42", "--json").stdout)
+    again = json.loads(
+        run(
+            "game",
+            "setup",
+            "--castle",
+            "DEMO.002",
+            "--hordes",
+            "demo-ironwraiths",
+            "--difficulty",
+            "3",
+            "--mode",
+            "coop",
+            "--seed",
+            "42",
+            "--json",
+        ).stdout
+    )
     assert again == out
 
 
@@ -306,8 +380,9 @@ def test_cli_setup_bad_input(run):
 def test_cli_difficulty(run):
     text = run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare").stdout
     assert "unknown" in text and "Harder in 000" in text
-    out = json.loads(run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare", "--rules", "001",
-                         "--json").stdout)
+    out = json.loads(
+        run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare", "--rules", "001", "--json").stdout
+    )
     assert out["total"] == 3
 
 
@@ -317,7 +392,7 @@ def test_cli_plan_cycle(run, workspace):
     run("plan", "record", "liothan-demo", "demo-gloomcrawlers", "--won")
     run("plan", "record", "Liothan Demo Vanguard", "demo-ironwraiths", "--lost")
     status = json.loads(run("plan", "--json").stdout)
-    assert status["next"]["horde"] == "demo-thornmaw"         # each horde once, a lost one too
+    assert status["next"]["horde"] == "demo-thornmaw"  # each horde once, a lost one too
     assert "1W" in run("plan", "show").stdout
     assert (workspace / "plan.toml").exists()
     r = run("plan", "record", "liothan-demo", "nope", "--won", expect=2)
@@ -340,13 +415,16 @@ def test_cli_plan_suggested_command_pastes(run, workspace):
 def test_cli_difficulty_marks_demo_hordes(run):
     out = run("game", "difficulty", "--difficulty", "2", "--hordes", "demo-thornmaw").stdout
     assert "demo data: fictional" in out
-    assert json.loads(run("game", "difficulty", "--difficulty", "2", "--hordes", "demo-thornmaw",
-                          "--json").stdout)["demo"] is True
+    assert (
+        json.loads(run("game", "difficulty", "--difficulty", "2", "--hordes", "demo-thornmaw", "--json").stdout)["demo"]
+        is True
+    )
     out = run("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare").stdout
     assert "demo data" not in out
 
 
 # -- one horde deck builder for stand-alone games and campaigns -------------------------
+
 
 class _Recorder:
     """A random generator that records what each ``sample`` draws from (and takes the first)."""
@@ -358,7 +436,7 @@ class _Recorder:
         self.populations.append(list(population))
         return list(population)[:k]
 
-    def __getattr__(self, name):   # every other draw: an ordinary seeded generator
+    def __getattr__(self, name):  # every other draw: an ordinary seeded generator
         import random
 
         return getattr(random.Random(0), name)
@@ -375,7 +453,7 @@ def test_extra_random_card_is_drawn_over_physical_copies_the_same_way_everywhere
     assert row.extra_random == 1 and row.extra_legendary
     cards = [c for c in catalog.of_kind("horde") if c.horde in HORDES3]
     outside = [c for c in cards if c.power is not None and c.power not in row.powers and c.legendary]
-    assert outside   # the demo data has legendary cards outside power levels 2-3
+    assert outside  # the demo data has legendary cards outside power levels 2-3
     standalone, campaign = _Recorder(), _Recorder()
     build_horde_deck(catalog, HORDES3, 3, standalone)
     deck, notes = campaign_horde_deck(catalog, HORDES3, 3, campaign)
@@ -393,16 +471,18 @@ def test_extra_random_card_is_drawn_over_physical_copies_the_same_way_everywhere
 
 
 def test_stand_alone_and_campaign_decks_agree_apart_from_treachery_only(catalog):
+    import random
+
     from skyforge.campaign.hordedeck import campaign_horde_deck
     from skyforge.setup.hordedeck import build_horde_deck
-    import random
 
     for level in range(1, 6):
         plain = build_horde_deck(catalog, HORDES3, level, random.Random(9))
         campaign = build_horde_deck(catalog, HORDES3, level, random.Random(9), exclude_treachery_only=True)
         deck, _ = campaign_horde_deck(catalog, HORDES3, level, random.Random(9))
-        assert [(x.card.key, x.count) for x in plain.lines if not x.extra and not x.card.treachery_only] == \
-            [(x.card.key, x.count) for x in campaign.lines if not x.extra]
+        assert [(x.card.key, x.count) for x in plain.lines if not x.extra and not x.card.treachery_only] == [
+            (x.card.key, x.count) for x in campaign.lines if not x.extra
+        ]
         assert len(campaign.extra) == len(plain.extra) == (1 if level == 3 else 0)
         recorded = Counter()
         for x in campaign.lines:
@@ -415,10 +495,12 @@ def test_too_few_cards_for_the_extra_one_is_reported_not_guessed(catalog):
 
     from skyforge.setup.hordedeck import build_horde_deck
 
-    no_legendary = [c.model_copy(update={"legendary": False}) for c in catalog.of_kind("horde")
-                    if c.horde == "demo-thornmaw"]
-    fake = SimpleNamespace(hordes=catalog.hordes, difficulty_levels=catalog.difficulty_levels,
-                           of_kind=lambda kind: no_legendary)
+    no_legendary = [
+        c.model_copy(update={"legendary": False}) for c in catalog.of_kind("horde") if c.horde == "demo-thornmaw"
+    ]
+    fake = SimpleNamespace(
+        hordes=catalog.hordes, difficulty_levels=catalog.difficulty_levels, of_kind=lambda kind: no_legendary
+    )
     built = build_horde_deck(fake, ["demo-thornmaw"], 3, _Recorder())
     assert built.extra == [] and not any(line.extra for line in built.lines)
     assert any("adds 1 random legendary card" in m and "0 left" in m for m in built.missing)

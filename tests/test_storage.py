@@ -40,9 +40,8 @@ def test_unwritable_places_are_bad_input_not_tracebacks(tmp_path):
     with pytest.raises(InputError) as err:
         atomic_write(blocker / "sub" / "deck.toml", "x")
     assert "cannot create the folder" in err.value.problems[0].message
-    with pytest.raises(InputError):
-        with locked(blocker / "deck.toml"):
-            pass
+    with pytest.raises(InputError), locked(blocker / "deck.toml"):
+        pass
 
 
 @pytest.mark.parametrize("name", ["../x", "a/b", "..", ".hidden", "x" * 81, "bad|name", ""])
@@ -54,7 +53,7 @@ def test_names_cannot_escape_the_workspace(name):
 def test_workspace_file(tmp_path):
     assert workspace_file(tmp_path, "series", "final four") == tmp_path / "series" / "final four.toml"
     assert workspace_file(tmp_path, "teams", "/elsewhere/s.toml", path_ok=True) == Path("/elsewhere/s.toml")
-    for ref in ("/elsewhere/s.toml", "../outside/v.toml", "v.toml"):   # a name is never a path
+    for ref in ("/elsewhere/s.toml", "../outside/v.toml", "v.toml"):  # a name is never a path
         with pytest.raises(InputError, match="is a name, not a path"):
             workspace_file(tmp_path, "series", ref)
     with pytest.raises(InputError):

@@ -46,22 +46,29 @@ def test_create_writes_and_refuses_to_overwrite_unless_forced(tmp_path):
     problem = err.value.problems[0]
     assert (problem.message, problem.file) == ("a numbers file already exists here", path)
     assert problem.hint == "choose another name, or add --force to overwrite it"
-    assert path.read_text() == "1\n2\n"                       # refused: nothing written
+    assert path.read_text() == "1\n2\n"  # refused: nothing written
     NUMBERS.create(path, [3], force=True)
     assert NUMBERS.load(path) == [3]
 
 
 def test_the_one_refusal_wording(tmp_path):
     path = tmp_path / "x.toml"
-    refuse_overwrite(path, "deck")                            # no file: nothing to refuse
+    refuse_overwrite(path, "deck")  # no file: nothing to refuse
     path.write_text("")
     refuse_overwrite(path, "deck", force=True)
-    cases = [({"kind": "deck"}, "a deck file already exists here",
-              "choose another name, or add --force to overwrite it"),
-             ({"instead": "name another file"}, "a file already exists here",
-              "name another file, or add --force to overwrite it"),
-             ({"kind": "campaign", "instead": "look at it", "forcible": False},
-              "a campaign file already exists here", "look at it")]
+    cases = [
+        ({"kind": "deck"}, "a deck file already exists here", "choose another name, or add --force to overwrite it"),
+        (
+            {"instead": "name another file"},
+            "a file already exists here",
+            "name another file, or add --force to overwrite it",
+        ),
+        (
+            {"kind": "campaign", "instead": "look at it", "forcible": False},
+            "a campaign file already exists here",
+            "look at it",
+        ),
+    ]
     for kwargs, message, hint in cases:
         with pytest.raises(InputError) as err:
             refuse_overwrite(path, **kwargs)
@@ -71,9 +78,9 @@ def test_the_one_refusal_wording(tmp_path):
 def test_update_reads_changes_and_writes_under_the_lock(tmp_path):
     path = tmp_path / "n.toml"
     NUMBERS.create(path, [1])
-    assert NUMBERS.update(path, lambda ns: ns + [2]) == [1, 2]
+    assert NUMBERS.update(path, lambda ns: [*ns, 2]) == [1, 2]
     assert NUMBERS.load(path) == [1, 2]
-    assert NUMBERS.update(path, lambda ns: None) == [1, 2]    # None: the file stays as it is
+    assert NUMBERS.update(path, lambda ns: None) == [1, 2]  # None: the file stays as it is
     assert (tmp_path / ".skyforge" / "locks" / "n.toml.lock").exists()
 
 
@@ -96,7 +103,7 @@ def test_render_gets_the_text_it_replaces(tmp_path):
     keeping = Store("numbers", _parse, lambda ns, before: seen.append(before) or _render(ns, before))
     path = tmp_path / "n.toml"
     keeping.create(path, [1])
-    keeping.update(path, lambda ns: ns + [5])
+    keeping.update(path, lambda ns: [*ns, 5])
     assert seen == [None, "1\n"]
 
 
@@ -107,8 +114,8 @@ def test_a_missing_file(tmp_path):
     with pytest.raises(InputError, match="file not found"):
         NUMBERS.update(path, lambda ns: ns)
     assert not path.exists()
-    assert OPTIONAL.load(path) == []                          # a file not written yet holds nothing
-    assert OPTIONAL.update(path, lambda ns: ns + [4]) == [4] and path.read_text() == "4\n"
+    assert OPTIONAL.load(path) == []  # a file not written yet holds nothing
+    assert OPTIONAL.update(path, lambda ns: [*ns, 4]) == [4] and path.read_text() == "4\n"
     strict = Store("numbers", _parse, _render, missing=_not_found)
     with pytest.raises(NotFoundError, match="no numbers 'other'"):
         strict.update(tmp_path / "other.toml", lambda ns: ns)
@@ -124,11 +131,14 @@ def test_a_broken_file_is_reported_not_overwritten(tmp_path):
 
 
 #: one step of a history: ("create", numbers, force) or ("append", n) or ("drop",)
-_steps = st.lists(st.one_of(
-    st.tuples(st.just("create"), st.lists(st.integers(-99, 99), max_size=3), st.booleans()),
-    st.tuples(st.just("append"), st.integers(-99, 99)),
-    st.tuples(st.just("drop")),
-), max_size=12)
+_steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("create"), st.lists(st.integers(-99, 99), max_size=3), st.booleans()),
+        st.tuples(st.just("append"), st.integers(-99, 99)),
+        st.tuples(st.just("drop")),
+    ),
+    max_size=12,
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -142,7 +152,7 @@ def test_the_file_always_holds_what_the_model_says(tmp_path_factory, steps):
             if step[0] == "create":
                 NUMBERS.create(path, step[1], force=step[2])
             elif step[0] == "append":
-                NUMBERS.update(path, lambda ns: ns + [step[1]])
+                NUMBERS.update(path, lambda ns: [*ns, step[1]])
             else:
                 NUMBERS.update(path, lambda ns: ns[:-1] if ns else None)
         except InputError as exc:
@@ -160,7 +170,7 @@ def test_the_file_always_holds_what_the_model_says(tmp_path_factory, steps):
 
 def _append_many(path: Path, count: int) -> None:
     for i in range(count):
-        NUMBERS.update(path, lambda ns: ns + [i])
+        NUMBERS.update(path, lambda ns: [*ns, i])
 
 
 @pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "fork"), reason="needs fork")
@@ -170,11 +180,11 @@ def test_two_processes_lose_no_update(tmp_path):
     pids = []
     for _ in range(2):
         pid = os.fork()
-        if pid == 0:                                          # child: never return into pytest
+        if pid == 0:  # child: never return into pytest
             code = 0
             try:
                 _append_many(path, 20)
-            except BaseException:                             # noqa: BLE001
+            except BaseException:
                 code = 1
             os._exit(code)
         pids.append(pid)

@@ -13,64 +13,118 @@ WIDTH = 80
 
 #: every command of the CLI with a human view, in an order where each finds what it needs
 SESSION: list[tuple[str, ...]] = [
-    ("--help",), ("deck", "--help"),
+    ("--help",),
+    ("deck", "--help"),
     ("cards", "search", "--faction", "liothan", "--rarity", "mythic"),
     ("cards", "search"),
     ("cards", "search", "--kind", "horde"),
-    ("cards", "show", "DEMO.014"), ("cards", "show", "Pools of Flyema"),
-    ("castles",), ("catalog", "check"), ("catalog", "init", "mine.toml"),
+    ("cards", "show", "DEMO.014"),
+    ("cards", "show", "Pools of Flyema"),
+    ("castles",),
+    ("catalog", "check"),
+    ("catalog", "init", "mine.toml"),
     ("catalog", "import", "cards.csv", "--set", "DEMO", "-o", "imported-cards.toml"),
-    ("deck", "list"), ("deck", "validate", "demo-blue-wall", "demo-green-grove", "--collection", "collection.toml"),
+    ("deck", "list"),
+    ("deck", "validate", "demo-blue-wall", "demo-green-grove", "--collection", "collection.toml"),
     ("deck", "new", "blue-wall", "--castle", "DEMO.001", "--player", "Alice"),
     ("deck", "add", "blue-wall", "DEMO.007x3", "DEMO.017", "Saltmarsh Pikeman x3"),
     ("deck", "remove", "blue-wall", "DEMO.007x2"),
     ("deck", "copy", "demo-blue-wall", "my-blue-wall"),
     ("deck", "rename", "blue-wall", "blue-wall-v2"),
     ("deck", "premade", "DEMO", "liothan", "--seed", "7"),
-    ("deck", "show", "demo-blue-wall"), ("deck", "show", "demo-blue-wall", "--turns", "5"),
+    ("deck", "show", "demo-blue-wall"),
+    ("deck", "show", "demo-blue-wall", "--turns", "5"),
     ("deck", "stats", "demo-blue-wall"),
     ("deck", "diff", "demo-blue-wall", "blue-wall-v2"),
     ("deck", "export", "demo-blue-wall", "--format", "text"),
     ("deck", "export", "demo-blue-wall", "demo-green-grove", "--players", "--format", "text"),
     ("deck", "import", "demo-red-rush-copy.txt", "--name", "imported"),
-    ("collection", "add", "--product", "DEMO:Demo expansion", "DEMO.207x2"), ("collection", "show"),
+    ("collection", "add", "--product", "DEMO:Demo expansion", "DEMO.207x2"),
+    ("collection", "show"),
     ("collection", "remove", "DEMO.207"),
     ("deck", "list"),
     ("cards", "search", "--for", "demo-blue-wall", "--with", "demo-green-grove"),
     ("game", "setup", "--first-game", "DEMO"),
-    ("game", "setup", "--castle", "DEMO.002", "--hordes", "demo-ironwraiths", "--difficulty", "3",
-     "--mode", "competitive-2", "--seed", "42"),
+    (
+        "game",
+        "setup",
+        "--castle",
+        "DEMO.002",
+        "--hordes",
+        "demo-ironwraiths",
+        "--difficulty",
+        "3",
+        "--mode",
+        "competitive-2",
+        "--seed",
+        "42",
+    ),
     ("game", "difficulty", "--difficulty", "2", "--hordes", "nightmare", "--outsider", "Silent Ambassador"),
-    ("plan",), ("plan", "record", "liothan-shapeshifters", "renegade", "--won"), ("plan", "show"),
-    ("plan", "record", "My Blue Deck", "undead", "--lost", "--new"), ("plan", "show"),
-    ("plan", "use", "--plan", "demo"), ("plan", "show"),
-    ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
-     "--player", "Bo=demo-green-grove@DEMO.003", "--outsider", "Orrun the Everwake",
-     "--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2", "--seed", "7"),
+    ("plan",),
+    ("plan", "record", "liothan-shapeshifters", "renegade", "--won"),
+    ("plan", "show"),
+    ("plan", "record", "My Blue Deck", "undead", "--lost", "--new"),
+    ("plan", "show"),
+    ("plan", "use", "--plan", "demo"),
+    ("plan", "show"),
+    (
+        "campaign",
+        "new",
+        "spring",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--player",
+        "Bo=demo-green-grove@DEMO.003",
+        "--outsider",
+        "Orrun the Everwake",
+        "--hordes",
+        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
+        "--difficulty",
+        "2",
+        "--seed",
+        "7",
+    ),
     ("campaign", "start-deck", "spring", "--player", "Alice", "--auto"),
     ("campaign", "start-deck", "spring", "--player", "Bo", "--auto"),
-    ("campaign", "next", "spring"), ("campaign", "recruit", "spring", "2"),
-    ("campaign", "take", "spring", "--player", "Alice", "1"), ("campaign", "take", "spring", "--player", "Bo", "1"),
+    ("campaign", "next", "spring"),
+    ("campaign", "recruit", "spring", "2"),
+    ("campaign", "take", "spring", "--player", "Alice", "1"),
+    ("campaign", "take", "spring", "--player", "Bo", "1"),
     ("campaign", "action", "spring", "Sell supplies"),
     ("campaign", "exile", "spring", "--player", "Alice", "DEMO.007", "--free"),
-    ("campaign", "gold", "spring", "+3"), ("campaign", "health", "spring", "16"),
-    ("campaign", "income", "spring"), ("campaign", "pillage", "spring", "2"),
+    ("campaign", "gold", "spring", "+3"),
+    ("campaign", "health", "spring", "16"),
+    ("campaign", "income", "spring"),
+    ("campaign", "pillage", "spring", "2"),
     ("campaign", "end", "spring", "--won", "--castle-health", "14"),
-    ("campaign", "show", "spring"), ("campaign", "log", "spring"), ("campaign", "list"),
+    ("campaign", "show", "spring"),
+    ("campaign", "log", "spring"),
+    ("campaign", "list"),
     ("campaign", "undo", "spring"),
-    ("onward", "heroes",),
+    (
+        "onward",
+        "heroes",
+    ),
     ("onward", "draft", "--method", "snake", "--one-per-color", "--players", "Ann,Bob", "--seed", "7"),
-    ("onward", "draft", "--method", "moba", "--players", "Ann,Bob", "--seed", "3", "--save", "friday",
-     "--pause"),
-    ("onward", "pick", "friday", "--random"), ("onward", "show", "friday"), ("onward", "undo", "friday"),
-    ("arena", "heroes"), ("arena", "draft", "--players", "Ann,Bob", "--seed", "3"),
+    ("onward", "draft", "--method", "moba", "--players", "Ann,Bob", "--seed", "3", "--save", "friday", "--pause"),
+    ("onward", "pick", "friday", "--random"),
+    ("onward", "show", "friday"),
+    ("onward", "undo", "friday"),
+    ("arena", "heroes"),
+    ("arena", "draft", "--players", "Ann,Bob", "--seed", "3"),
     ("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "cup"),
     ("arena", "draft", "--players", "Ann,Bob", "--seed", "4", "--save", "cup2", "--pause"),
-    ("arena", "pick", "cup2", "--random"), ("arena", "undo", "cup2"),
-    ("arena", "show", "cup"), ("arena", "setup", "--draft", "cup"),
+    ("arena", "pick", "cup2", "--random"),
+    ("arena", "undo", "cup2"),
+    ("arena", "show", "cup"),
+    ("arena", "setup", "--draft", "cup"),
     ("arena", "team", "validate", "ann"),
     ("series", "new", "friday", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30"),
-    ("series", "win", "friday", "--player", "Ann"), ("series", "show", "friday"), ("series", "undo", "friday"),
+    ("series", "win", "friday", "--player", "Ann"),
+    ("series", "show", "friday"),
+    ("series", "undo", "friday"),
 ]
 
 
@@ -87,11 +141,13 @@ def terminal(monkeypatch: pytest.MonkeyPatch):
 def _prepare(run, workspace: Path) -> None:
     text = run("deck", "export", "demo-red-rush", "--format", "text").stdout
     (workspace / "demo-red-rush-copy.txt").write_text(text)
-    (workspace / "cards.csv").write_text("code,kind,name,faction,rarity,type,cost\n"
-                                         "DEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n")
+    (workspace / "cards.csv").write_text(
+        "code,kind,name,faction,rarity,type,cost\nDEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n"
+    )
     (workspace / "teams").mkdir()
     (workspace / "teams" / "ann.toml").write_text(
-        'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n')
+        'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n'
+    )
 
 
 def test_every_human_view_fits_80_columns(run, workspace: Path, terminal):
@@ -153,8 +209,22 @@ def test_a_real_80_column_pseudo_terminal(workspace: Path):
 
 
 def test_errors_wrap_between_words_on_a_terminal(run, monkeypatch, terminal):
-    err = run("campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
-              "--outsider", "Orrun", "--hordes", "A,B", "--difficulty", "2", expect=2).stderr
+    err = run(
+        "campaign",
+        "new",
+        "x",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--outsider",
+        "Orrun",
+        "--hordes",
+        "A,B",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
     assert "error: 4 problems" in err and all(len(line) <= WIDTH for line in err.splitlines())
 
 
@@ -167,16 +237,16 @@ def test_deck_tables_fit_a_real_terminal(workspace: Path, columns: int):
     assert all(len(line) <= columns for line in listing), listing
     rows = [line for line in listing if "DEMO." in line]
     assert len(rows) == 3
-    if columns == 80:   # everything fits
+    if columns == 80:  # everything fits
         assert all(line.split()[-1] == "✓" for line in rows) and "…" not in "\n".join(rows)
-    else:               # names cut, codes whole, and what is left out is said
+    else:  # names cut, codes whole, and what is left out is said
         assert "…" in "\n".join(rows) and all(line.split()[0].startswith("demo-") for line in rows)
         assert "(left out to fit the terminal: size, valid;" in " ".join(" ".join(listing).split())
     show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=columns).splitlines()
     assert all(len(line) <= columns for line in show), show
     cards = [line for line in show if line.lstrip().startswith(("1×", "2×", "3×"))]
     assert cards and all(line.split()[1].startswith("DEMO.") and len(line.split()[1]) == 8 for line in cards)
-    if columns == 80:   # the odds are a number: whole, or (at 40) left out with a note
+    if columns == 80:  # the odds are a number: whole, or (at 40) left out with a note
         assert all(line.rstrip().endswith("%") for line in cards)
     else:
         assert "left out to fit the terminal" in "\n".join(show)
@@ -187,13 +257,18 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(run, workspace: Path)
     colour = {"TERM": "xterm-256color", "NO_COLOR": ""}
     text = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=colour, keep_ansi=True)
     assert "\x1b[1mBlue Wall\x1b[0m" in text and "\x1b[32m✓ valid\x1b[0m" in text
-    no_color = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH,
-                          env={"TERM": "xterm-256color", "NO_COLOR": "1"}, keep_ansi=True)
-    assert "\x1b[1mBlue Wall\x1b[0m" in no_color   # bold is not a colour (as rich, and no-color.org)
+    no_color = run_in_pty(
+        ["deck", "show", "demo-blue-wall"],
+        workspace,
+        columns=WIDTH,
+        env={"TERM": "xterm-256color", "NO_COLOR": "1"},
+        keep_ansi=True,
+    )
+    assert "\x1b[1mBlue Wall\x1b[0m" in no_color  # bold is not a colour (as rich, and no-color.org)
     assert not any(f"\x1b[{n}" in no_color for n in range(30, 38))
     dumb = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, keep_ansi=True)
     assert "\x1b[" not in dumb
-    assert "\x1b[" not in run("deck", "show", "demo-blue-wall").stdout   # piped: plain text
+    assert "\x1b[" not in run("deck", "show", "demo-blue-wall").stdout  # piped: plain text
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
@@ -206,7 +281,7 @@ def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_traceback(workspa
     listing = run_in_pty(["deck", "list"], workspace, columns=40, env=latin)
     assert "Traceback" not in listing and "Error" not in listing, listing
     rows = [line for line in listing.splitlines() if line.startswith("demo-")]
-    assert len(rows) == 3 and "?" in "\n".join(rows), listing   # the cut names' … shows as ?
+    assert len(rows) == 3 and "?" in "\n".join(rows), listing  # the cut names' … shows as ?
     assert set(listing.splitlines()[1]) <= {"-", "+"}, listing
     show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=latin)
     assert "Traceback" not in show and "Blue Wall" in show and "? valid" in show, show
@@ -220,15 +295,15 @@ def test_names_with_emoji_and_tabs_keep_tables_aligned_and_colours_in_place(work
     and one named "Tab\\there" in `deck list` at 100 columns and `deck show` on a colour terminal."""
     from skyforge.cli.cells import cell_len
 
-    family = "Family \U0001F468\u200d\U0001F469\u200d\U0001F467 Wall"
+    family = "Family \U0001f468\u200d\U0001f469\u200d\U0001f467 Wall"
     for deck, old, new in (("demo-blue-wall", "Blue Wall", "Tab\\there"), ("demo-green-grove", "Green Grove", family)):
         path = workspace / "decks" / f"{deck}.toml"
         path.write_text(path.read_text(encoding="utf-8").replace(f'"{old}"', f'"{new}"'), encoding="utf-8")
     listing = run_in_pty(["deck", "list"], workspace, columns=100).splitlines()
     rows = [line for line in listing if line.startswith("demo-")]
     assert len(rows) == 3 and any(family in row for row in rows), listing
-    assert len({cell_len(row[:row.index("DEMO.")]) for row in rows}) == 1, listing   # the castle column lines up
-    assert len({cell_len(row.rstrip()) for row in rows}) == 1, listing               # and so does valid
+    assert len({cell_len(row[: row.index("DEMO.")]) for row in rows}) == 1, listing  # the castle column lines up
+    assert len({cell_len(row.rstrip()) for row in rows}) == 1, listing  # and so does valid
     colour = {"TERM": "xterm-256color", "NO_COLOR": ""}
     show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=colour, keep_ansi=True)
     assert show.startswith("\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice)"), show[:120]

@@ -22,13 +22,13 @@ from .conftest import SHIPPED_CATALOG, cite
 def test_the_faction_list_is_the_rulebooks_and_the_models():
     cite("000", "Liothan (blue), Taulot (green), Kurumo (red), and Nupten (yellow)")
     assert FACTIONS == ("liothan", "taulot", "kurumo", "nupten")
-    assert typing.get_args(Faction) == FACTIONS                 # the catalog's type is the same list
+    assert typing.get_args(Faction) == FACTIONS  # the catalog's type is the same list
 
 
 def test_a_new_seed_is_in_the_one_range():
     seeds = {new_seed() for _ in range(200)}
     assert all(s in SEEDS for s in seeds) and len(seeds) > 1
-    assert SEEDS.start >= 1 and len(str(SEEDS.stop - 1)) <= 6   # short enough to read out and type
+    assert SEEDS.start >= 1 and len(str(SEEDS.stop - 1)) <= 6  # short enough to read out and type
 
 
 @given(st.lists(st.text(min_size=1, max_size=8), max_size=4))
@@ -41,24 +41,26 @@ def test_the_demo_note(names):
 def test_the_demo_note_wordings():
     assert demo_note() == "demo data: fictional cards from the DEMO set, not the published game's"
     assert demo_note("card") == "demo data: a fictional card from the DEMO set, not the published game's"
-    assert demo_note("heroes", ["Ashka"]) == \
-        "demo data: Ashka is fictional, from the DEMO set; the other heroes are not demo data"
+    assert (
+        demo_note("heroes", ["Ashka"])
+        == "demo data: Ashka is fictional, from the DEMO set; the other heroes are not demo data"
+    )
 
 
 def test_the_errata_resolver_follows_errata_to_the_last_one():
     catalog = load_catalog([SHIPPED_CATALOG])
     old = catalog.cards["DEMO.017"]
     first = catalog.with_errata(old)
-    assert first.key == "DEMO.203" and first.replaces == "DEMO.017"    # type: ignore[attr-defined]
-    assert catalog.with_errata(first) is first                          # the erratum itself is played
+    assert first.key == "DEMO.203" and first.replaces == "DEMO.017"  # type: ignore[attr-defined]
+    assert catalog.with_errata(first) is first  # the erratum itself is played
     plain = next(c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c is not first)
     assert catalog.with_errata(plain) is plain
     second = first.model_copy(update={"code": "DEMO.299", "replaces": "DEMO.203"})
-    catalog.add(second, Origin(Path("x.toml"), 1, "user"))             # an erratum corrected again
+    catalog.add(second, Origin(Path("x.toml"), 1, "user"))  # an erratum corrected again
     assert catalog.with_errata(old) is second and catalog.with_errata(first) is second
     assert catalog.errata_of("DEMO.017") == ["DEMO.203", "DEMO.299"] and catalog.errata_of("DEMO.299") == []
     owned = owned_counts(catalog, PlainCollection({"cards": {"DEMO.017": 2}, "products": {}}))
-    assert owned["DEMO.017"] == owned["DEMO.203"] == owned["DEMO.299"] == 2    # owning the original
+    assert owned["DEMO.017"] == owned["DEMO.203"] == owned["DEMO.299"] == 2  # owning the original
 
 
 def test_only_the_catalog_index_follows_errata():
@@ -70,8 +72,9 @@ def test_only_the_catalog_index_follows_errata():
         if path == src / "catalog" / "index.py":
             continue
         for loop in (n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.While)):
-            names = {n.value for n in ast.walk(loop) if isinstance(n, ast.Constant)} | \
-                    {n.attr for n in ast.walk(loop) if isinstance(n, ast.Attribute)}
+            names = {n.value for n in ast.walk(loop) if isinstance(n, ast.Constant)} | {
+                n.attr for n in ast.walk(loop) if isinstance(n, ast.Attribute)
+            }
             if names & {"replaces", "replaced_by"}:
                 walkers.append(f"{path.relative_to(src)}:{loop.lineno}")
     assert not walkers, f"errata followed by hand (use Catalog.with_errata or Catalog.errata_of): {walkers}"

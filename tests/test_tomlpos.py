@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from skyforge.tomlpos import key_lines, locate
 
 keys = st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True)
-scalars = st.one_of(st.integers(-5, 50), st.text(max_size=12), st.booleans(),
-                    st.lists(st.integers(0, 9), max_size=3))
+scalars = st.one_of(st.integers(-5, 50), st.text(max_size=12), st.booleans(), st.lists(st.integers(0, 9), max_size=3))
 tables = st.dictionaries(keys, scalars, min_size=1, max_size=4)
 
 

@@ -25,20 +25,23 @@ def in_file_name(text: str) -> str:
 
 
 def toml_string(text: str) -> str:
-    return json.dumps(text)   # a JSON string is a TOML basic string (backslashes escaped)
+    return json.dumps(text)  # a JSON string is a TOML basic string (backslashes escaped)
 
 
 @pytest.fixture
 def catalog(workspace):
     """A catalog file of the player's own, named with the text, holding a card and a hero named with it."""
+
     def make(text: str) -> list[str]:
         path = workspace / f"mine {in_file_name(text)}.toml"
         path.write_text(
             f'[[cards]]\nkind = "alliance"\nname = {toml_string("Gull " + text)}\nfaction = "liothan"\n'
             f'rarity = "base"\ntype = "ally"\ncost = 2\n\n'
             f'[[cards]]\nkind = "arena-hero"\nname = {toml_string("Quill " + text)}\nhero_class = "crimson"\n',
-            encoding="utf-8")
+            encoding="utf-8",
+        )
         return ["--catalog", "@demo", "--catalog", str(path)]
+
     return make
 
 
@@ -70,19 +73,37 @@ def test_draft_players(run, text):
     assert [ann, ann] in [row[:2] for row in rows(arena)]
     assert any(line.startswith(f"steps: 1. {ann} pick ") for line in lines(arena))
     onward = lines(run("onward", "draft", "--method", "snake", "--players", f"{ann},Bob", "--seed", "7"))
-    assert any(f" {ann} " in line and line.split()[0] in ("light", "shadow", "Light", "Shadow")
-               for line in onward), onward
-    assert f"{ann} (" in "\n".join(onward)   # the setup that follows names the player and the team
+    assert any(f" {ann} " in line and line.split()[0] in ("light", "shadow", "Light", "Shadow") for line in onward), (
+        onward
+    )
+    assert f"{ann} (" in "\n".join(onward)  # the setup that follows names the player and the team
 
 
 @pytest.mark.parametrize("text", TRICKY)
 def test_campaign_players(run, text):
     ann = f"Ann {text}"
-    out = lines(run("campaign", "new", "spring", "--castle", "DEMO.001", "--player", f"{ann}=demo-blue-wall",
-                    "--outsider", "Orrun the Everwake", "--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
-                    "--difficulty", "2", "--seed", "1"))
-    assert any(line.startswith(f"spring: game 1/4 ") and f"next: {ann} chooses a starting deck" in line
-               for line in out), out
+    out = lines(
+        run(
+            "campaign",
+            "new",
+            "spring",
+            "--castle",
+            "DEMO.001",
+            "--player",
+            f"{ann}=demo-blue-wall",
+            "--outsider",
+            "Orrun the Everwake",
+            "--hordes",
+            "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
+            "--difficulty",
+            "2",
+            "--seed",
+            "1",
+        )
+    )
+    assert any(
+        line.startswith("spring: game 1/4 ") and f"next: {ann} chooses a starting deck" in line for line in out
+    ), out
     started = lines(run("campaign", "start-deck", "spring", "--player", ann, "--auto"))
     assert started[0].startswith(f"{ann}'s starting deck: ")
     assert any(line.startswith(f"{ann}: castle DEMO.001 ") for line in lines(run("campaign", "show", "spring")))
@@ -91,12 +112,15 @@ def test_campaign_players(run, text):
 @pytest.mark.parametrize("text", TRICKY)
 def test_deck_views(run, workspace, text):
     deck = (EXAMPLE_DECKS / "demo-blue-wall.toml").read_text(encoding="utf-8")
-    deck = deck.replace('name = "Blue Wall"', f"name = {toml_string('Wall ' + text)}") \
-        .replace('player = "Alice"', f"player = {toml_string('Ann ' + text)}") \
+    deck = (
+        deck.replace('name = "Blue Wall"', f"name = {toml_string('Wall ' + text)}")
+        .replace('player = "Alice"', f"player = {toml_string('Ann ' + text)}")
         .replace("[cards]\n", f"[cards]\n{toml_string('Card ' + text)} = 1\n")
+    )
     (workspace / "decks" / "tricky.toml").write_text(deck, encoding="utf-8")
     assert ["tricky", f"Wall {text}", f"Ann {text}", "DEMO.001 Saltglass Bastion", "41", "✗ 2"] in rows(
-        run("deck", "list"))
+        run("deck", "list")
+    )
     shown = lines(run("deck", "show", "tricky"))
     assert shown[0].startswith(f"Wall {text} (Ann {text}) — castle DEMO.001 Saltglass Bastion · ")
     assert any(f"Card {text}" in line for line in shown[1:]), shown

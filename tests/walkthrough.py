@@ -20,9 +20,9 @@ BLOCK = re.compile(r"```(console|toml|text)([^\n]*)\n(.*?)```", re.S)
 
 @dataclass
 class Step:
-    command: str          # the command as the page writes it (continuation lines joined)
+    command: str  # the command as the page writes it (continuation lines joined)
     args: list[str]
-    shown: list[str]      # the lines the page shows under it
+    shown: list[str]  # the lines the page shows under it
 
 
 def steps(page: str):
@@ -39,7 +39,7 @@ def steps(page: str):
                 more, _, shown = shown.partition("\n")
                 command = command + "\n" + more
             args = shlex.split(command.replace("\\\n", " "), comments=True)
-            yield "run", Step(command, args, [line for line in shown.rstrip("\n").splitlines()])
+            yield "run", Step(command, args, list(shown.rstrip("\n").splitlines()))
 
 
 def prepare(workspace: Path) -> None:
@@ -76,6 +76,6 @@ def rerun(page: str, workspace: Path, columns: int) -> str:
         for _, step in steps(f"```console\n{body}```"):
             result = invoke(step.args, columns)
             new_body.append(f"$ {step.command}\n{result.output}")
-        out.append(page[last:match.start(3)] + "".join(new_body))
+        out.append(page[last : match.start(3)] + "".join(new_body))
         last = match.end(3)
     return "".join(out) + page[last:]

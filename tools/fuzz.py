@@ -41,12 +41,13 @@ class Case:
     kind: str
     mutation: str
     argv: list[str]
-    files: dict[str, str | bytes] = field(default_factory=dict)   # path in the workspace → content
-    must_fail: bool = False                                         # the mutation makes the input invalid
-    before: list[list[str]] = field(default_factory=list)           # commands run first, in the same workspace
+    files: dict[str, str | bytes] = field(default_factory=dict)  # path in the workspace → content
+    must_fail: bool = False  # the mutation makes the input invalid
+    before: list[list[str]] = field(default_factory=list)  # commands run first, in the same workspace
 
 
 # -- the base workspace: one valid file of every kind -------------------------------------------
+
 
 def build_base(folder: Path) -> dict[str, str]:
     """Create a workspace with valid files of every kind; return the texts of the files to mutate."""
@@ -61,15 +62,43 @@ def build_base(folder: Path) -> dict[str, str]:
     shutil.copy(ROOT / "collection.toml", folder / "collection.toml")
     runner = CliRunner()
     steps = [
-        ["campaign", "new", "c", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
-         "--player", "Bo=demo-green-grove@DEMO.003", "--outsider", "Orrun the Everwake",
-         "--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2", "--seed", "1"],
+        [
+            "campaign",
+            "new",
+            "c",
+            "--castle",
+            "DEMO.001",
+            "--player",
+            "Alice=demo-blue-wall",
+            "--player",
+            "Bo=demo-green-grove@DEMO.003",
+            "--outsider",
+            "Orrun the Everwake",
+            "--hordes",
+            "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
+            "--difficulty",
+            "2",
+            "--seed",
+            "1",
+        ],
         ["campaign", "start-deck", "c", "--player", "Alice", "--auto"],
         ["campaign", "start-deck", "c", "--player", "Bo", "--auto"],
         ["campaign", "next", "c"],
         ["campaign", "pillage", "c", "2"],
-        ["onward", "draft", "--method", "moba", "--factions", "kurumo,liothan", "--players", "Ann,Bob,Cy,Di",
-         "--seed", "1", "--save", "d"],
+        [
+            "onward",
+            "draft",
+            "--method",
+            "moba",
+            "--factions",
+            "kurumo,liothan",
+            "--players",
+            "Ann,Bob,Cy,Di",
+            "--seed",
+            "1",
+            "--save",
+            "d",
+        ],
         ["arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a"],
         ["series", "new", "s", "--best-of", "5", "--players", "Ann,Bob", "--deck-size", "30"],
         ["series", "win", "s", "Ann"],
@@ -81,19 +110,31 @@ def build_base(folder: Path) -> dict[str, str]:
         for argv in steps:
             result = runner.invoke(cli, argv, input="")
             if result.exit_code != 0:
-                raise SystemExit(f"fuzz: could not build the base workspace: skyforge {' '.join(argv)}\n"
-                                 f"{result.output}")
+                raise SystemExit(
+                    f"fuzz: could not build the base workspace: skyforge {' '.join(argv)}\n{result.output}"
+                )
         code = runner.invoke(cli, ["deck", "export", "demo-blue-wall", "--format", "code"]).stdout.strip()
         csv_deck = runner.invoke(cli, ["deck", "export", "demo-blue-wall", "--format", "csv"]).stdout
     finally:
         os.chdir(cwd)
     heroes = re.findall(r'name = "([^"]+)"', (folder / "drafts" / "a.toml").read_text(encoding="utf-8"))[:10:2]
     (folder / "teams").mkdir(exist_ok=True)
-    (folder / "teams" / "ann.toml").write_text('schema = 1\nplayer = "Ann"\nheroes = [\n'
-                                               + "".join(f'    "{h}",\n' for h in heroes) + "]\n", encoding="utf-8")
-    texts = {name: (folder / name).read_text(encoding="utf-8") for name in
-             ("decks/demo-blue-wall.toml", "collection.toml", "campaigns/c.toml", "drafts/d.toml",
-              "drafts/a.toml", "series/s.toml", "plan.toml", "teams/ann.toml")}
+    (folder / "teams" / "ann.toml").write_text(
+        'schema = 1\nplayer = "Ann"\nheroes = [\n' + "".join(f'    "{h}",\n' for h in heroes) + "]\n", encoding="utf-8"
+    )
+    texts = {
+        name: (folder / name).read_text(encoding="utf-8")
+        for name in (
+            "decks/demo-blue-wall.toml",
+            "collection.toml",
+            "campaigns/c.toml",
+            "drafts/d.toml",
+            "drafts/a.toml",
+            "series/s.toml",
+            "plan.toml",
+            "teams/ann.toml",
+        )
+    }
     texts["catalog.toml"] = (ROOT / "tests" / "data" / "mini-catalog.toml").read_text(encoding="utf-8")
     texts["code"] = code
     texts["deck.csv"] = csv_deck
@@ -103,8 +144,25 @@ def build_base(folder: Path) -> dict[str, str]:
 
 # -- mutations ------------------------------------------------------------------------------------
 
-WRONG_VALUES = ['"3"', "true", "3.0", "[]", "{}", '""', "inf", "nan", "-1", "0", "9223372036854775807",
-                "-9223372036854775808", "100", '"' + "x" * 300 + '"', '["a", 1]', "{ a = 1 }", "1979-05-27"]
+WRONG_VALUES = [
+    '"3"',
+    "true",
+    "3.0",
+    "[]",
+    "{}",
+    '""',
+    "inf",
+    "nan",
+    "-1",
+    "0",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "100",
+    '"' + "x" * 300 + '"',
+    '["a", 1]',
+    "{ a = 1 }",
+    "1979-05-27",
+]
 _KEY_LINE = re.compile(r"""^(\s*(?:"[^"]*"|[A-Za-z0-9_\-.]+)\s*=\s*)(.+)$""")
 _INT_VALUE = re.compile(r"^-?\d+\s*(#.*)?$")
 
@@ -112,8 +170,27 @@ _INT_VALUE = re.compile(r"^-?\d+\s*(#.*)?$")
 def mutate_toml(text: str, rnd: random.Random) -> tuple[str, str, bool]:
     """One mutation of a TOML text: (new text, mutation name, whether the result must be refused)."""
     lines = text.split("\n")
-    choice = rnd.choice(["type", "type", "type", "number", "number", "text", "unknown-key", "nest", "delete-line",
-                         "duplicate-line", "truncate", "bytes", "spaces", "big", "huge", "swap-lines", "schema"])
+    choice = rnd.choice(
+        [
+            "type",
+            "type",
+            "type",
+            "number",
+            "number",
+            "text",
+            "unknown-key",
+            "nest",
+            "delete-line",
+            "duplicate-line",
+            "truncate",
+            "bytes",
+            "spaces",
+            "big",
+            "huge",
+            "swap-lines",
+            "schema",
+        ]
+    )
     keyed = [i for i, line in enumerate(lines) if _KEY_LINE.match(line)]
     if choice == "type" and keyed:
         i = rnd.choice(keyed)
@@ -124,14 +201,14 @@ def mutate_toml(text: str, rnd: random.Random) -> tuple[str, str, bool]:
         # a whole number replaced by text, a bool, a float, a list or a table is always wrong
         must = was_int and value in ('"3"', "true", "3.0", "[]", "{}", '""', "inf", "nan", "{ a = 1 }")
         return "\n".join(lines), f"type:{value[:12]}", must
-    if choice == "number":   # a whole number replaced by another one: in range or far out of it
+    if choice == "number":  # a whole number replaced by another one: in range or far out of it
         numbered = [i for i in keyed if _INT_VALUE.match(_KEY_LINE.match(lines[i]).group(2).strip())]
         if numbered:
             i = rnd.choice(numbered)
             value = rnd.choice([0, 1, -1, 2, 3, 5, 40, 41, 99, 100, 10**6, -(10**6), 2**63 - 1, -(2**63)])
             lines[i] = _KEY_LINE.match(lines[i]).group(1) + str(value)
             return "\n".join(lines), f"number:{value}", False
-    if choice == "text":     # a text value replaced by another: empty, odd, or one of the file's other values
+    if choice == "text":  # a text value replaced by another: empty, odd, or one of the file's other values
         quoted = [i for i in keyed if _KEY_LINE.match(lines[i]).group(2).strip().startswith('"')]
         if quoted:
             i = rnd.choice(quoted)
@@ -153,7 +230,7 @@ def mutate_toml(text: str, rnd: random.Random) -> tuple[str, str, bool]:
     if choice == "duplicate-line" and keyed:
         i = rnd.choice(keyed)
         lines.insert(i, lines[i])
-        return "\n".join(lines), choice, True          # a key defined twice is invalid TOML
+        return "\n".join(lines), choice, True  # a key defined twice is invalid TOML
     if choice == "truncate":
         return text[: rnd.randrange(len(text) + 1)], choice, False
     if choice == "bytes":
@@ -187,17 +264,22 @@ def mutate_code(code: str, rnd: random.Random) -> tuple[str, str, bool]:
     body = code[4:]
     if choice == "char" and body:
         i = rnd.randrange(len(body))
-        new = rnd.choice([c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" if c != body[i]])
-        return "SF1." + body[:i] + new + body[i + 1:], choice, True
+        new = rnd.choice(
+            [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" if c != body[i]]
+        )
+        return "SF1." + body[:i] + new + body[i + 1 :], choice, True
     if choice == "drop" and body:
         i = rnd.randrange(len(body))
-        return "SF1." + body[:i] + body[i + 1:], choice, True
+        return "SF1." + body[:i] + body[i + 1 :], choice, True
     if choice == "add":
         i = rnd.randrange(len(body) + 1)
         return "SF1." + body[:i] + rnd.choice("AZaz09-_") + body[i:], choice, True
     if choice == "long":
-        return "SF1." + "".join(rnd.choice("ABCabc012-_") for _ in range(rnd.choice([300, 5000, 130_000]))), \
-            choice, True
+        return (
+            "SF1." + "".join(rnd.choice("ABCabc012-_") for _ in range(rnd.choice([300, 5000, 130_000]))),
+            choice,
+            True,
+        )
     if choice == "bomb":
         return bomb(rnd.choice([1_000_000, 10_000_000])), choice, True
     if choice == "truncate":
@@ -238,8 +320,11 @@ def mutate_csv(text: str, rnd: random.Random) -> tuple[str, str, bool]:
     if choice == "formula":
         return text.replace("Blue Wall", "=HYPERLINK(1)"), choice, False
     if choice == "count" and len(lines) > 1:
-        return re.sub(r",\d+,", f",{rnd.choice(['100', '0', '-5', '99999999999999999999', 'abc'])},", text, count=1), \
-            choice, False
+        return (
+            re.sub(r",\d+,", f",{rnd.choice(['100', '0', '-5', '99999999999999999999', 'abc'])},", text, count=1),
+            choice,
+            False,
+        )
     if choice == "big":
         return text + ("DEMO.007,x,1\n" * 50_000), choice, False
     if choice == "bytes":
@@ -249,10 +334,49 @@ def mutate_csv(text: str, rnd: random.Random) -> tuple[str, str, bool]:
 
 # -- command lines ------------------------------------------------------------------------------------
 
-ARG_POOL = ["demo-blue-wall", "Blue Wall", "c", "d", "a", "s", "x", "../x", "../../etc/passwd", "/tmp/x.toml",
-            "x.toml", "..", ".", "", " ", "-", "--", "0", "-1", "99999999999999999999", "3", "DEMO.007",
-            "DEMO.007x100", "9999999999xDEMO.007", "DEMO.7x2", "DEMO.007x60", "DEMO.016x99", "ab" + " " * 300, "é", "\u202e", "a" * 300,
-            "SF1.abc", "--json", "--force", "Ann", "Bob", "liothan", "kurumo,liothan", "1,2,3", "=1", "@x"]
+ARG_POOL = [
+    "demo-blue-wall",
+    "Blue Wall",
+    "c",
+    "d",
+    "a",
+    "s",
+    "x",
+    "../x",
+    "../../etc/passwd",
+    "/tmp/x.toml",
+    "x.toml",
+    "..",
+    ".",
+    "",
+    " ",
+    "-",
+    "--",
+    "0",
+    "-1",
+    "99999999999999999999",
+    "3",
+    "DEMO.007",
+    "DEMO.007x100",
+    "9999999999xDEMO.007",
+    "DEMO.7x2",
+    "DEMO.007x60",
+    "DEMO.016x99",
+    "ab" + " " * 300,
+    "é",
+    "\u202e",
+    "a" * 300,
+    "SF1.abc",
+    "--json",
+    "--force",
+    "Ann",
+    "Bob",
+    "liothan",
+    "kurumo,liothan",
+    "1,2,3",
+    "=1",
+    "@x",
+]
 
 
 def command_paths() -> list[list[str]]:
@@ -267,7 +391,7 @@ def command_paths() -> list[list[str]]:
         if isinstance(command, click.Group):
             ctx = click.Context(command)
             for name in command.list_commands(ctx):
-                walk(command.get_command(ctx, name), words + [name])
+                walk(command.get_command(ctx, name), [*words, name])
         else:
             out.append((words, command))
 
@@ -280,12 +404,24 @@ _COMMANDS: list | None = None
 
 #: the name of the valid file of each command family in the base workspace
 _NAMES = {"campaign": "c", "onward": "d", "arena": "a", "series": "s", "deck": "demo-blue-wall"}
-_GOOD = {"player": ["Alice", "Bo", "Ann", "Bob"], "players": ["Ann,Bob", "Ann,Bob,Cy,Di"],
-         "card": ["DEMO.007", "DEMO.016x2", "Gullwing Lookout"], "cards": ["DEMO.007", "DEMO.016x2"],
-         "castle": ["DEMO.001"], "hordes": ["demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw"],
-         "horde": ["demo-gloomcrawlers"], "outsider": ["Orrun the Everwake"], "difficulty": ["2", "5", "9"],
-         "deck": ["demo-blue-wall", "demo-red-rush"], "decks": ["demo-blue-wall"], "heroes": ["Glasswind"],
-         "teams": ["ann"], "draft_name": ["a"], "output": ["out.toml", "out.txt"], "format": ["html", "csv", "md"]}
+_GOOD = {
+    "player": ["Alice", "Bo", "Ann", "Bob"],
+    "players": ["Ann,Bob", "Ann,Bob,Cy,Di"],
+    "card": ["DEMO.007", "DEMO.016x2", "Gullwing Lookout"],
+    "cards": ["DEMO.007", "DEMO.016x2"],
+    "castle": ["DEMO.001"],
+    "hordes": ["demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw"],
+    "horde": ["demo-gloomcrawlers"],
+    "outsider": ["Orrun the Everwake"],
+    "difficulty": ["2", "5", "9"],
+    "deck": ["demo-blue-wall", "demo-red-rush"],
+    "decks": ["demo-blue-wall"],
+    "heroes": ["Glasswind"],
+    "teams": ["ann"],
+    "draft_name": ["a"],
+    "output": ["out.toml", "out.txt"],
+    "format": ["html", "csv", "md"],
+}
 
 
 def _value(param, words: list[str], rnd: random.Random) -> str:
@@ -326,9 +462,10 @@ def random_argv(rnd: random.Random) -> list[str]:
 
 # -- cases ------------------------------------------------------------------------------------------
 
+
 def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
     """One malformed input of ``kind`` and the command line that reads it."""
-    if kind == "argv":   # sometimes after one or two other commands: state left by one, read by the next
+    if kind == "argv":  # sometimes after one or two other commands: state left by one, read by the next
         before = [random_argv(rnd) for _ in range(rnd.choice([0, 0, 1, 2]))]
         return Case("argv", "sequence" if before else "random", random_argv(rnd), before=before)
     if kind == "sharecode":
@@ -337,31 +474,62 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
     if kind == "csv":
         if rnd.random() < 0.5:
             text, mutation, must = mutate_csv(base["deck.csv"], rnd)
-            return Case(kind, "deck:" + mutation, ["deck", "import", "in.csv", "-o", "out.toml"], {"in.csv": text}, must)
+            return Case(
+                kind, "deck:" + mutation, ["deck", "import", "in.csv", "-o", "out.toml"], {"in.csv": text}, must
+            )
         text, mutation, must = mutate_csv(base["cards.csv"], rnd)
-        return Case(kind, "cards:" + mutation, ["catalog", "import", "in.csv", "-o", "cat.toml"], {"in.csv": text}, must)
+        return Case(
+            kind, "cards:" + mutation, ["catalog", "import", "in.csv", "-o", "cat.toml"], {"in.csv": text}, must
+        )
     source, target, commands = {
-        "deck": ("decks/demo-blue-wall.toml", "decks/demo-blue-wall.toml",
-                 [["deck", "validate", "demo-blue-wall"], ["deck", "show", "demo-blue-wall"],
-                  ["deck", "export", "demo-blue-wall", "--format", "html"],
-                  ["deck", "export", "demo-blue-wall", "--format", "csv"],
-                  ["deck", "export", "demo-blue-wall", "--format", "code"],
-                  ["deck", "add", "demo-blue-wall", "DEMO.016"], ["deck", "stats", "demo-blue-wall", "--json"]]),
-        "collection": ("collection.toml", "collection.toml",
-                       [["deck", "validate", "demo-blue-wall", "--collection", "collection.toml"]]),
-        "catalog": ("catalog.toml", "catalog.toml",
-                    [["--catalog", "catalog.toml", "catalog", "check"],
-                     ["--catalog", "catalog.toml", "cards", "search", "blue"],
-                     ["--catalog", "catalog.toml", "castles"]]),
-        "campaign": ("campaigns/c.toml", "campaigns/c.toml",
-                     [["campaign", "show", "c"], ["campaign", "gold", "c", "1"], ["campaign", "log", "c", "--json"]]),
-        "draft": ("drafts/d.toml", "drafts/d.toml",
-                  [["onward", "show", "d"], ["onward", "pick", "d", "--random"], ["onward", "undo", "d"]]),
-        "series": ("series/s.toml", "series/s.toml",
-                   [["series", "show", "s"], ["series", "win", "s", "Bob"], ["series", "undo", "s"]]),
+        "deck": (
+            "decks/demo-blue-wall.toml",
+            "decks/demo-blue-wall.toml",
+            [
+                ["deck", "validate", "demo-blue-wall"],
+                ["deck", "show", "demo-blue-wall"],
+                ["deck", "export", "demo-blue-wall", "--format", "html"],
+                ["deck", "export", "demo-blue-wall", "--format", "csv"],
+                ["deck", "export", "demo-blue-wall", "--format", "code"],
+                ["deck", "add", "demo-blue-wall", "DEMO.016"],
+                ["deck", "stats", "demo-blue-wall", "--json"],
+            ],
+        ),
+        "collection": (
+            "collection.toml",
+            "collection.toml",
+            [["deck", "validate", "demo-blue-wall", "--collection", "collection.toml"]],
+        ),
+        "catalog": (
+            "catalog.toml",
+            "catalog.toml",
+            [
+                ["--catalog", "catalog.toml", "catalog", "check"],
+                ["--catalog", "catalog.toml", "cards", "search", "blue"],
+                ["--catalog", "catalog.toml", "castles"],
+            ],
+        ),
+        "campaign": (
+            "campaigns/c.toml",
+            "campaigns/c.toml",
+            [["campaign", "show", "c"], ["campaign", "gold", "c", "1"], ["campaign", "log", "c", "--json"]],
+        ),
+        "draft": (
+            "drafts/d.toml",
+            "drafts/d.toml",
+            [["onward", "show", "d"], ["onward", "pick", "d", "--random"], ["onward", "undo", "d"]],
+        ),
+        "series": (
+            "series/s.toml",
+            "series/s.toml",
+            [["series", "show", "s"], ["series", "win", "s", "Bob"], ["series", "undo", "s"]],
+        ),
         "plan": ("plan.toml", "plan.toml", [["plan", "show"], ["plan", "show", "--json"]]),
-        "team": ("teams/ann.toml", "teams/ann.toml",
-                 [["arena", "team", "validate", "ann"], ["arena", "setup", "ann", "teams/ann.toml"]]),
+        "team": (
+            "teams/ann.toml",
+            "teams/ann.toml",
+            [["arena", "team", "validate", "ann"], ["arena", "setup", "ann", "teams/ann.toml"]],
+        ),
     }[kind]
     if kind == "draft" and rnd.random() < 0.4:
         source, target = "drafts/a.toml", "drafts/a.toml"
@@ -372,6 +540,7 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
 
 # -- running ------------------------------------------------------------------------------------------
 
+
 class Hang(BaseException):
     """Raised by the timer inside a command that runs too long."""
 
@@ -381,7 +550,7 @@ class Outcome:
     case: Case
     exit_code: int | None
     seconds: float
-    error: str | None = None        # the traceback, for a crash
+    error: str | None = None  # the traceback, for a crash
     hang: bool = False
     output: str = ""
 
@@ -449,8 +618,9 @@ def run_in_process(case: Case, workspace: Path, timeout: float) -> Outcome:
     if isinstance(exc, Hang):
         return Outcome(case, None, seconds, hang=True)
     if exc is not None and not isinstance(exc, SystemExit):
-        return Outcome(case, result.exit_code, seconds,
-                       error="".join(traceback.format_exception(exc)), output=result.output)
+        return Outcome(
+            case, result.exit_code, seconds, error="".join(traceback.format_exception(exc)), output=result.output
+        )
     return Outcome(case, result.exit_code, seconds, output=result.output)
 
 
@@ -477,10 +647,20 @@ def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome
 
     start = time.monotonic()
     for argv in case.before:
-        subprocess.run([sys.executable, "-c", _CHILD, *argv], cwd=workspace, stdin=subprocess.DEVNULL,
-                       capture_output=True, timeout=timeout)
-    proc = subprocess.Popen([sys.executable, "-c", _CHILD, *case.argv], cwd=workspace,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        subprocess.run(
+            [sys.executable, "-c", _CHILD, *argv],
+            cwd=workspace,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=timeout,
+        )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, *case.argv],
+        cwd=workspace,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -495,8 +675,9 @@ def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome
     return Outcome(case, proc.returncode, seconds, error=error, output=text), peak
 
 
-def run_cases(n: int, seed: int, out_dir: Path, sample: int, timeout: float,
-              log=print, kinds: tuple[str, ...] = KINDS) -> dict:
+def run_cases(
+    n: int, seed: int, out_dir: Path, sample: int, timeout: float, log=print, kinds: tuple[str, ...] = KINDS
+) -> dict:
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="skyforge-fuzz-") as tmp:
         tmp_path = Path(tmp)
@@ -523,7 +704,7 @@ def run_cases(n: int, seed: int, out_dir: Path, sample: int, timeout: float,
                 if sig not in first:
                     saved = out_dir / f"{len(first):03d}-{re.sub(r'[^A-Za-z0-9]+', '-', sig)}"
                     shutil.rmtree(saved, ignore_errors=True)
-                    prepare(case, base_dir, saved)       # the workspace as it was before the command
+                    prepare(case, base_dir, saved)  # the workspace as it was before the command
                     first[sig] = (outcome, saved)
             if sample and i % max(1, n // sample) == 0 and len(subprocess_checks) < sample:
                 fresh = prepare(case, base_dir, tmp_path / f"sub{i}")
@@ -538,25 +719,39 @@ def run_cases(n: int, seed: int, out_dir: Path, sample: int, timeout: float,
             shutil.rmtree(workspace, ignore_errors=True)
             if (i + 1) % 500 == 0:
                 log(f"  {i + 1} cases, {time.monotonic() - started:.0f} s")
-    mismatched = [(a, b) for a, b, _ in subprocess_checks
-                  if not b.hang and not a.hang and (a.exit_code != b.exit_code or bool(a.error) != bool(b.error))]
+    mismatched = [
+        (a, b)
+        for a, b, _ in subprocess_checks
+        if not b.hang and not a.hang and (a.exit_code != b.exit_code or bool(a.error) != bool(b.error))
+    ]
     heavy = [(b, peak) for _, b, peak in subprocess_checks if peak > MEMORY_LIMIT_MB]
-    return {"cases": n, "counts": counts, "by_kind": by_kind, "first": first,
-            "subprocesses": len(subprocess_checks), "mismatched": mismatched, "heavy": heavy,
-            "peak": max((peak for _, _, peak in subprocess_checks), default=0.0),
-            "seconds": time.monotonic() - started}
+    return {
+        "cases": n,
+        "counts": counts,
+        "by_kind": by_kind,
+        "first": first,
+        "subprocesses": len(subprocess_checks),
+        "mismatched": mismatched,
+        "heavy": heavy,
+        "peak": max((peak for _, _, peak in subprocess_checks), default=0.0),
+        "seconds": time.monotonic() - started,
+    }
 
 
 def report(result: dict, log=print) -> int:
     counts = result["counts"]
-    log(f"cases: {result['cases']} in {result['seconds']:.0f} s "
-        f"({', '.join(f'{k} {v}' for k, v in sorted(result['by_kind'].items()))})")
+    log(
+        f"cases: {result['cases']} in {result['seconds']:.0f} s "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(result['by_kind'].items()))})"
+    )
     for verdict in ("traceback", "hang", "accepted", "exit-code", "slow"):
         log(f"{verdict + 's' if verdict != 'accepted' else 'silently accepted'}: {counts.get(verdict, 0)}")
     log(f"ok: {counts.get('ok', 0)}")
-    log(f"subprocess sample: {result['subprocesses']} run again as processes, "
+    log(
+        f"subprocess sample: {result['subprocesses']} run again as processes, "
         f"{len(result['mismatched'])} disagree, {len(result['heavy'])} over {MEMORY_LIMIT_MB} MB "
-        f"(largest {result['peak']:.0f} MB)")
+        f"(largest {result['peak']:.0f} MB)"
+    )
     for a, b in result["mismatched"][:5]:
         log(f"  disagree: skyforge {_shell(a.case.argv)}: in-process exit {a.exit_code}, process exit {b.exit_code}")
     for b, peak in result["heavy"][:5]:
@@ -586,8 +781,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--subprocess", type=int, default=20, help="how many cases to run again as processes")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds before a case counts as a hang")
     parser.add_argument("--kinds", default=",".join(KINDS), help="which kinds of case (comma-separated)")
-    parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "skyforge-fuzz",
-                        help="where the reproducers' workspaces are saved")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "skyforge-fuzz",
+        help="where the reproducers' workspaces are saved",
+    )
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "src"))
     args.out.mkdir(parents=True, exist_ok=True)

@@ -18,19 +18,25 @@ TARGET = ROOT / "docs" / "cli-reference.md"
 def render() -> str:
     from skyforge.cli.main import cli
 
-    out = ["# CLI reference", "",
-           "Generated from `--help` by `tools/gen_cli_docs.py`; do not edit by hand.", ""]
+    out = ["# CLI reference", "", "Generated from `--help` by `tools/gen_cli_docs.py`; do not edit by hand.", ""]
 
     def walk(command: click.Command, path: list[str], parent: click.Context | None) -> None:
-        ctx = click.Context(command, info_name=path[-1], parent=parent, terminal_width=100,
-                            max_content_width=100)
-        out.extend([f"{'#' * min(len(path) + 1, 4)} `{' '.join(path)}`", "", "```text",
-                    command.get_help(ctx).rstrip(), "```", ""])
+        ctx = click.Context(command, info_name=path[-1], parent=parent, terminal_width=100, max_content_width=100)
+        out.extend(
+            [
+                f"{'#' * min(len(path) + 1, 4)} `{' '.join(path)}`",
+                "",
+                "```text",
+                command.get_help(ctx).rstrip(),
+                "```",
+                "",
+            ]
+        )
         if isinstance(command, click.Group):
             for name in command.list_commands(ctx):
                 sub = command.get_command(ctx, name)
                 if sub is not None and not sub.hidden:
-                    walk(sub, path + [name], ctx)
+                    walk(sub, [*path, name], ctx)
 
     walk(cli, ["skyforge"], None)
     return "\n".join(out).rstrip() + "\n"

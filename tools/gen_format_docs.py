@@ -51,39 +51,50 @@ def section(model: type[BaseModel], title: str | None = None) -> list[str]:
         else:
             default = "—" if field.default is None else f"`{field.default!r}`".replace("'", '"')
         lines.append(f"| `{key}` | {_type_name(field.annotation)} | {default} | {field.description or ''} |")
-    return lines + [""]
+    return [*lines, ""]
 
 
 def export_formats() -> list[str]:
     """The formats of `skyforge deck export`, from the one registry the CLI's --format offers."""
     from skyforge.workbench.formats import FORMATS
 
-    lines = ["## Export formats", "", "`skyforge deck export --format F`; `skyforge deck import` reads back the "
-             "formats marked so (and share codes).", "", "| format | what | reads back |", "| --- | --- | --- |"]
+    lines = [
+        "## Export formats",
+        "",
+        "`skyforge deck export --format F`; `skyforge deck import` reads back the formats marked so (and share codes).",
+        "",
+        "| format | what | reads back |",
+        "| --- | --- | --- |",
+    ]
     for fmt in FORMATS.values():
         lines.append(f"| `{fmt.name}` | {fmt.summary} | {'yes' if fmt.reads_back else 'no'} |")
-    return lines + [""]
+    return [*lines, ""]
 
 
 def render() -> str:
     from skyforge.catalog import models as m
     from skyforge.decks.models import CollectionFile, DeckFile
 
-    out = ["# File formats — reference", "",
-           "Generated from the pydantic models by `tools/gen_format_docs.py`; do not edit by hand.",
-           "The guide with examples is [file-formats.md](file-formats.md). Unknown keys are errors.", "",
-           "## Deck files", ""]
+    out = [
+        "# File formats — reference",
+        "",
+        "Generated from the pydantic models by `tools/gen_format_docs.py`; do not edit by hand.",
+        "The guide with examples is [file-formats.md](file-formats.md). Unknown keys are errors.",
+        "",
+        "## Deck files",
+        "",
+    ]
     out += section(DeckFile)
-    out += ["## Collection files", ""] + section(CollectionFile)
+    out += ["## Collection files", "", *section(CollectionFile)]
     from skyforge.draft.session import DraftChoice, DraftFile, DraftOptions
     from skyforge.series.tracker import SeriesFile
 
-    out += ["## Draft files", ""] + section(DraftFile) + section(DraftOptions) + section(DraftChoice)
-    out += ["## Series files", ""] + section(SeriesFile)
+    out += ["## Draft files", "", *section(DraftFile), *section(DraftOptions), *section(DraftChoice)]
+    out += ["## Series files", "", *section(SeriesFile)]
     from skyforge.draft.arena import TeamFile
 
-    out += ["## Arena team files", ""] + section(TeamFile)
-    out += ["## Catalog files", ""] + section(m.CatalogFile)
+    out += ["## Arena team files", "", *section(TeamFile)]
+    out += ["## Catalog files", "", *section(m.CatalogFile)]
     for model in (m.CardSet, m.Product, m.Horde, m.DifficultyLevel, m.PremadeDeck):
         out += section(model)
     out += ["## Cards", "", "Every `[[cards]]` table has a `kind`; the keys allowed depend on it.", ""]

@@ -57,8 +57,9 @@ def _kind(annotation, metadata: list, models: dict) -> tuple | None:
     from pydantic import BaseModel
     from pydantic.fields import FieldInfo
 
-    discriminator = next((getattr(m, "discriminator", None) for m in metadata
-                          if getattr(m, "discriminator", None)), None)
+    discriminator = next(
+        (getattr(m, "discriminator", None) for m in metadata if getattr(m, "discriminator", None)), None
+    )
     metadata = [m for m in metadata if not (isinstance(m, FieldInfo) and m.discriminator)]
     constraints = _constraints(metadata)
     if constraints is None:
@@ -73,8 +74,9 @@ def _kind(annotation, metadata: list, models: dict) -> tuple | None:
                 discriminator = discriminator or a.discriminator
             else:
                 extra.append(a)
-        return _kind(args[0], [*metadata, *extra, *([FieldInfo(discriminator=discriminator)] if discriminator else [])],
-                     models)
+        return _kind(
+            args[0], [*metadata, *extra, *([FieldInfo(discriminator=discriminator)] if discriminator else [])], models
+        )
     if annotation in _SCALARS:
         return (_SCALARS[annotation], constraints, None)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
@@ -109,7 +111,7 @@ def _kind(annotation, metadata: list, models: dict) -> tuple | None:
 
 def _collect(model, models: dict) -> None:
     if model.__name__ not in models:
-        models[model.__name__] = None          # being worked out (and refused if recursive)
+        models[model.__name__] = None  # being worked out (and refused if recursive)
         models[model.__name__] = spec(model, models)
 
 
@@ -120,12 +122,15 @@ def spec(model, models: dict) -> dict | None:
     decorators = model.__pydantic_decorators__
     if decorators.model_validators or decorators.root_validators:
         return None
-    validated = {f for d in [*decorators.field_validators.values(), *decorators.validators.values()]
-                 for f in d.info.fields}
+    validated = {
+        f for d in [*decorators.field_validators.values(), *decorators.validators.values()] for f in d.info.fields
+    }
     fields = {}
     for name, field in model.model_fields.items():
         key = field.alias or name
-        kind = None if (name in validated or "*" in validated) else _kind(field.annotation, list(field.metadata), models)
+        kind = (
+            None if (name in validated or "*" in validated) else _kind(field.annotation, list(field.metadata), models)
+        )
         required = field.is_required()
         if kind is None and required:
             return None
@@ -139,7 +144,7 @@ def spec(model, models: dict) -> dict | None:
 def render() -> str:
     import importlib
 
-    from skyforge.plain_models import FILE_MODELS   # the models of the user's files that have a fast path
+    from skyforge.plain_models import FILE_MODELS  # the models of the user's files that have a fast path
 
     files, models = {}, {}
     for name, ref in FILE_MODELS.items():
@@ -147,15 +152,22 @@ def render() -> str:
         model = getattr(importlib.import_module(module), cls)
         _collect(model, models)
         files[name] = model.__name__
-    lines = ['"""Plain checks of the user\'s file models, generated from the pydantic models by',
-             "tools/gen_plain_specs.py: do not edit by hand (a test checks it is current).",
-             "",
-             "SPECS: file kind → its top-level model. MODELS: model name → per field (by TOML key):",
-             "attribute name, kind (``None``: only the pydantic model checks it), whether it is",
-             "required, and its default; ``None`` for a model only pydantic can check.",
-             "Read by :mod:`skyforge.plain`.",
-             '"""', "", "# fmt: off", f"SPECS = {files!r}", "", "MODELS = {"]
-    for name in sorted(models):                 # one line per field: the file stays short and diffs clearly
+    lines = [
+        '"""Plain checks of the user\'s file models, generated from the pydantic models by',
+        "tools/gen_plain_specs.py: do not edit by hand (a test checks it is current).",
+        "",
+        "SPECS: file kind → its top-level model. MODELS: model name → per field (by TOML key):",
+        "attribute name, kind (``None``: only the pydantic model checks it), whether it is",
+        "required, and its default; ``None`` for a model only pydantic can check.",
+        "Read by :mod:`skyforge.plain`.",
+        '"""',
+        "",
+        "# fmt: off",
+        f"SPECS = {files!r}",
+        "",
+        "MODELS = {",
+    ]
+    for name in sorted(models):  # one line per field: the file stays short and diffs clearly
         if models[name] is None:
             lines.append(f"    {name!r}: None,")
             continue

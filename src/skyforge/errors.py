@@ -6,7 +6,7 @@ message and an exit status in one place (:mod:`skyforge.cli.output`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -58,7 +58,7 @@ class Problem:
 
 def _show(value: object) -> str:
     text = repr(value)
-    limit = 200 if isinstance(value, str) else 80   # a value is shown, never a whole file of it
+    limit = 200 if isinstance(value, str) else 80  # a value is shown, never a whole file of it
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -36,10 +36,14 @@ _SCALAR_TYPES = {"int": int, "str": str, "bool": bool, "float": float}
 
 def _within(constraints: dict, value: Any) -> bool:
     for name, limit in constraints.items():
-        if name == "ge" and not value >= limit or name == "gt" and not value > limit \
-                or name == "le" and not value <= limit or name == "lt" and not value < limit:
+        if (
+            (name == "ge" and not value >= limit)
+            or (name == "gt" and not value > limit)
+            or (name == "le" and not value <= limit)
+            or (name == "lt" and not value < limit)
+        ):
             return False
-        if name == "min_length" and len(value) < limit or name == "max_length" and len(value) > limit:
+        if (name == "min_length" and len(value) < limit) or (name == "max_length" and len(value) > limit):
             return False
         if name == "pattern" and re.search(limit, value) is None:
             return False
@@ -82,7 +86,7 @@ def _conv(kind: tuple, value: Any, make: Make) -> Any:
         return {k: _conv(item, v, make) for k, v in value.items()}
     if tag == "model":
         return _model(item, value, make)
-    if tag == "union":                                           # discriminated: constraints["on"] names the tag
+    if tag == "union":  # discriminated: constraints["on"] names the tag
         if type(value) is not dict:
             raise _NotPlain
         name = item.get(value.get(constraints["on"])) if isinstance(value.get(constraints["on"]), str) else None

@@ -33,10 +33,11 @@ class Record:
         None): a hash could never agree with both its own kind and the model's."""
         if isinstance(other, Record):
             return other._model == self._model and other.__dict__ == self.__dict__
-        fields = getattr(type(other), "model_fields", None)      # the pydantic model of the same name
+        fields = getattr(type(other), "model_fields", None)  # the pydantic model of the same name
         if isinstance(fields, dict) and type(other).__name__ == self._model:
             return fields.keys() == self.__dict__.keys() and all(
-                self.__dict__[name] == getattr(other, name) for name in fields)
+                self.__dict__[name] == getattr(other, name) for name in fields
+            )
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  # equal to the model, which hashes differently: see __eq__
@@ -48,8 +49,9 @@ class Record:
         """A copy with some fields changed, like pydantic's ``model_copy``."""
         return type(self)({**self.__dict__, **(update or {})})
 
-    def model_dump(self, *, exclude_none: bool = False, exclude_defaults: bool = False,
-                   exclude: set[str] | None = None, **_: Any) -> dict[str, Any]:
+    def model_dump(
+        self, *, exclude_none: bool = False, exclude_defaults: bool = False, exclude: set[str] | None = None, **_: Any
+    ) -> dict[str, Any]:
         """The fields as a dict of plain values, like pydantic's ``model_dump`` (``mode`` and
         ``by_alias`` change nothing here: the values are plain and the names are the fields')."""
         out = {}
@@ -63,7 +65,6 @@ class Record:
                 continue
             out[name] = _dump(value, exclude_none, exclude_defaults)
         return out
-
 
 
 def _dump(value: Any, exclude_none: bool, exclude_defaults: bool) -> Any:

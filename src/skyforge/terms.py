@@ -31,7 +31,6 @@ def demo_note(what: str = "cards", some: Sequence[str] = ()) -> str:
     """
     if some:
         verb = "is" if len(some) == 1 else "are"
-        return (f"demo data: {', '.join(some)} {verb} fictional, from the DEMO set; "
-                f"the other {what} are not demo data")
-    fictional = "fictional" if what.endswith("s") else "a fictional"   # "a fictional card"
+        return f"demo data: {', '.join(some)} {verb} fictional, from the DEMO set; the other {what} are not demo data"
+    fictional = "fictional" if what.endswith("s") else "a fictional"  # "a fictional card"
     return f"demo data: {fictional} {what} from the DEMO set, not the published game's"

@@ -52,7 +52,7 @@ def key_lines(text: str) -> dict[Path_, int]:
             if header.group(1) == "[[":
                 count = counters.get(resolved, -1) + 1
                 counters[resolved] = count
-                table = resolved + (count,)
+                table = (*resolved, count)
                 lines.setdefault(resolved, number)
             else:
                 table = resolved
@@ -62,7 +62,7 @@ def key_lines(text: str) -> dict[Path_, int]:
         if key:
             path = table + tuple(_split_key(key.group(1)))
             lines.setdefault(path, number)
-            rest = line[key.end():]
+            rest = line[key.end() :]
             value = rest.strip()
             for quote in ('"""', "'''"):
                 if value.startswith(quote) and quote not in value[3:]:
@@ -76,9 +76,9 @@ def _resolve(parts: list[str], counters: dict[Path_, int]) -> Path_:
     """Resolve a header's dotted name, indexing into arrays of tables seen so far."""
     path: Path_ = ()
     for i, part in enumerate(parts):
-        path = path + (part,)
+        path = (*path, part)
         if i < len(parts) - 1 and path in counters:
-            path = path + (counters[path],)
+            path = (*path, counters[path])
     return path
 
 

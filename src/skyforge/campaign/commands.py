@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import random
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from skyforge import storage
 from skyforge.campaign import events as ev
@@ -31,7 +31,7 @@ def rng(seed: int, index: int) -> random.Random:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def check_name(name: str) -> str:
@@ -43,12 +43,16 @@ def check_name(name: str) -> str:
 
 #: steps that are not the campaign's next one but what an error asks for first: take the last
 #: event back (``campaign undo``), recruit (offers are formed first), look at the horde deck
-UNDO, RECRUIT, SHOW = ({"step": "undo", "player": None}, {"step": "recruit", "player": None},
-                       {"step": "show", "player": None})
+UNDO, RECRUIT, SHOW = (
+    {"step": "undo", "player": None},
+    {"step": "recruit", "player": None},
+    {"step": "show", "player": None},
+)
 
 
-def _not_now(state: CampaignState, message: str, kind: type[StateError | RuleError] = StateError,
-             step: dict | None = None):
+def _not_now(
+    state: CampaignState, message: str, kind: type[StateError | RuleError] = StateError, step: dict | None = None
+):
     """The error of an action the campaign is not ready for; its ``next_step`` says what comes
     first — :func:`next_step` of the state unless ``step`` is given — for the caller to word as
     the hint (the command that takes it)."""
@@ -71,13 +75,18 @@ def _no_offers(state: CampaignState, doing: str) -> None:
 def _player(state: CampaignState, name: str):
     p = state.player(name)
     if p is None:
-        raise NotFoundError(Problem(f"no player '{name}' in campaign {state.name}",
-                                    hint="players: " + ", ".join(q.name for q in state.players)))
+        raise NotFoundError(
+            Problem(
+                f"no player '{name}' in campaign {state.name}",
+                hint="players: " + ", ".join(q.name for q in state.players),
+            )
+        )
     return p
 
 
-def starting_deck(state: CampaignState, catalog, player: str, cards: dict[str, int] | None = None,
-                  auto: bool = False) -> list[ev.StartingDeck]:
+def starting_deck(
+    state: CampaignState, catalog, player: str, cards: dict[str, int] | None = None, auto: bool = False
+) -> list[ev.StartingDeck]:
     """At most :data:`STARTING_BASE` base and :data:`STARTING_LEGENDARY` legendary cards from the player's market deck."""
     _require(state, "new", doing="choose a starting deck")
     p = _player(state, player)
@@ -113,11 +122,21 @@ def starting_deck(state: CampaignState, catalog, player: str, cards: dict[str, i
             problems.append(Problem(f"{p.name}'s market deck holds {market[code]} of {code}, not {n}", key=code))
         rarity = _rarity(catalog, code)
         if rarity is None:
-            problems.append(Problem(f"the catalog gives no rarity for {code}", key=code,
-                                    hint="the starting deck takes base and legendary cards only; add rarity to the card"))
+            problems.append(
+                Problem(
+                    f"the catalog gives no rarity for {code}",
+                    key=code,
+                    hint="the starting deck takes base and legendary cards only; add rarity to the card",
+                )
+            )
         elif rarity not in ("base", "legendary"):
-            problems.append(Problem(f"{code} is {rarity}: the starting deck takes at most {STARTING_BASE} base cards "
-                                    f"and {STARTING_LEGENDARY} legendary cards", key=code))
+            problems.append(
+                Problem(
+                    f"{code} is {rarity}: the starting deck takes at most {STARTING_BASE} base cards "
+                    f"and {STARTING_LEGENDARY} legendary cards",
+                    key=code,
+                )
+            )
         else:
             by_rarity[rarity] += n
     if by_rarity["base"] > STARTING_BASE:
@@ -148,14 +167,20 @@ def next_game(state: CampaignState) -> list[ev.GameSetUp]:
     portal = draw.choice(state.portal_pile)
     henchman = None
     if game == 1:
-        outsider = portal.name           # "the outsider is the stage 1 portal"
+        outsider = portal.name  # "the outsider is the stage 1 portal"
     elif game in (2, 3):
-        henchman = draw.choice(pile)     # "remove a random card from the scenario pile and use that henchman"
+        henchman = draw.choice(pile)  # "remove a random card from the scenario pile and use that henchman"
         outsider = henchman.henchman or f"the henchman on the back of {henchman.name}"
     else:
         outsider = state.final_outsider
-    setup = ev.GameSetUp(at=now(), game=game, scenario=scenario.code, portal=portal.code, outsider=outsider,
-                         henchman_scenario=henchman.code if henchman else None)
+    setup = ev.GameSetUp(
+        at=now(),
+        game=game,
+        scenario=scenario.code,
+        portal=portal.code,
+        outsider=outsider,
+        henchman_scenario=henchman.code if henchman else None,
+    )
     if scenario.mandatory_effect() is None:
         return [setup]
     return [setup, _mandatory(state, scenario)]
@@ -165,11 +190,16 @@ def _mandatory(state: CampaignState, scenario: ev.Scenario) -> ev.MandatoryResol
     """The outcome of the scenario's mandatory effect, against ``state`` (gold, offers)."""
     effect = scenario.mandatory_effect()
     return ev.MandatoryResolved(
-        at=now(), scenario=scenario.code,
+        at=now(),
+        scenario=scenario.code,
         change=clamp_gold(state.gold + effect.gold) - state.gold if effect.gold else None,
-        castle_health=effect.castle_health or None, recruit=effect.recruit,
+        castle_health=effect.castle_health or None,
+        recruit=effect.recruit,
         offers=_offers(state, effect.recruit) if effect.recruit else None,
-        exile=effect.exile, exile_horde=effect.exile_horde, reminder=effect.pending())
+        exile=effect.exile,
+        exile_horde=effect.exile_horde,
+        reminder=effect.pending(),
+    )
 
 
 def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
@@ -184,8 +214,10 @@ def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
     if state.current.mandatory_resolved:
         raise _not_now(state, f"the mandatory effect of {scenario.name} is already applied", RuleError, UNDO)
     if state.current.actions_taken:
-        raise RuleError("actions were taken already: the mandatory effect comes first",
-                        hint="undo the actions first (skyforge campaign undo), or apply its effect by hand")
+        raise RuleError(
+            "actions were taken already: the mandatory effect comes first",
+            hint="undo the actions first (skyforge campaign undo), or apply its effect by hand",
+        )
     return [_mandatory(state, scenario)]
 
 
@@ -205,9 +237,12 @@ def find_action(state: CampaignState, ref: str) -> ev.ScenarioAction:
         if action.name.casefold() == ref.strip().casefold():
             return action
     near = difflib.get_close_matches(ref, [a.name for a in actions], n=1)
-    raise NotFoundError(Problem(f"the scenario {scenario.name if scenario else ''} has no action '{ref}'",
-                                hint=f"did you mean '{near[0]}'?" if near else
-                                "actions: " + ", ".join(a.name for a in actions)))
+    raise NotFoundError(
+        Problem(
+            f"the scenario {scenario.name if scenario else ''} has no action '{ref}'",
+            hint=f"did you mean '{near[0]}'?" if near else "actions: " + ", ".join(a.name for a in actions),
+        )
+    )
 
 
 def take_action(state: CampaignState, ref: str) -> list:
@@ -217,16 +252,30 @@ def take_action(state: CampaignState, ref: str) -> list:
     _mandatory_first(state)
     action = find_action(state, ref)
     if action.name in state.current.actions_taken and not action.repeatable:
-        raise RuleError(f"'{action.name}' was already taken: each action may only be taken once "
-                        "unless there is a '∞' symbol next to it")
+        raise RuleError(
+            f"'{action.name}' was already taken: each action may only be taken once "
+            "unless there is a '∞' symbol next to it"
+        )
     if action.gold < 0 and state.gold < -action.gold:
-        raise RuleError(f"'{action.name}' costs {-action.gold} gold; the Alliance has {state.gold}",
-                        hint="earn gold with another action first, or skip it")
+        raise RuleError(
+            f"'{action.name}' costs {-action.gold} gold; the Alliance has {state.gold}",
+            hint="earn gold with another action first, or skip it",
+        )
     change = clamp_gold(state.gold + action.gold) - state.gold
     offers = _offers(state, action.recruit) if action.recruit else None
-    return [ev.ActionTaken(at=now(), action=action.name, change=change, recruit=action.recruit, offers=offers,
-                           castle_health=action.castle_health or None, exile=action.exile,
-                           exile_horde=action.exile_horde, reminder=action.pending())]
+    return [
+        ev.ActionTaken(
+            at=now(),
+            action=action.name,
+            change=change,
+            recruit=action.recruit,
+            offers=offers,
+            castle_health=action.castle_health or None,
+            exile=action.exile,
+            exile_horde=action.exile_horde,
+            reminder=action.pending(),
+        )
+    ]
 
 
 def recruit(state: CampaignState, x: int, free: bool = False) -> list:
@@ -238,14 +287,19 @@ def recruit(state: CampaignState, x: int, free: bool = False) -> list:
         scenario = state.current.scenario
         actions = [a for a in scenario.actions if a.recruit == x]
         if not actions:
-            raise RuleError(f"the scenario {scenario.name} lists no 'Recruit {x}' action",
-                            hint="actions: " + ", ".join(a.name for a in scenario.actions)
-                            + "; use --free for a Recruit from another effect")
+            raise RuleError(
+                f"the scenario {scenario.name} lists no 'Recruit {x}' action",
+                hint="actions: "
+                + ", ".join(a.name for a in scenario.actions)
+                + "; use --free for a Recruit from another effect",
+            )
         taken = state.current.actions_taken
         open_ = [a for a in actions if a.repeatable or a.name not in taken]
         if not open_:
-            raise RuleError(f"'Recruit {x}' was already taken ({', '.join(a.name for a in actions)}): each action "
-                            "may only be taken once unless there is a '∞' symbol next to it")
+            raise RuleError(
+                f"'Recruit {x}' was already taken ({', '.join(a.name for a in actions)}): each action "
+                "may only be taken once unless there is a '∞' symbol next to it"
+            )
         return take_action(state, open_[0].name)
     _require(state, "ready", "scenario", "playing", doing="recruit")
     _no_offers(state, "recruit again")
@@ -285,7 +339,7 @@ def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferT
     if not 1 <= number <= len(p.offers):
         raise InputError(Problem(f"{p.name} has offers 1 to {len(p.offers)}", value=number, has_value=True))
     rest = [code for i, offer in enumerate(p.offers) if i != number - 1 for code in offer]
-    rng(state.seed, state.events).shuffle(rest)   # "at the bottom of the market deck in a random order"
+    rng(state.seed, state.events).shuffle(rest)  # "at the bottom of the market deck in a random order"
     return [ev.OfferTaken(at=now(), player=p.name, offer=number, cards=list(p.offers[number - 1]), to_bottom=rest)]
 
 
@@ -314,8 +368,9 @@ def pillage(state: CampaignState, cards: int) -> list[ev.Pillaged]:
     return [ev.Pillaged(at=now(), cards=cards, change=clamp_gold(state.gold - cards) - state.gold)]
 
 
-def exile(state: CampaignState, catalog, player: str | None, card: str, *, free: bool = False,
-          horde: bool = False) -> list[ev.Exiled]:
+def exile(
+    state: CampaignState, catalog, player: str | None, card: str, *, free: bool = False, horde: bool = False
+) -> list[ev.Exiled]:
     """Exile a card: from a player's deck (to the bottom of their market deck), or (``horde``) from
     the campaign's horde deck. It draws on the allowance of the Exile X action just taken; beyond
     it, or with none, only ``free`` (a house rule, recorded in the event) allows it."""
@@ -327,23 +382,28 @@ def exile(state: CampaignState, catalog, player: str | None, card: str, *, free:
         if state.horde_deck.get(code, 0) < 1:
             raise _not_now(state, f"the campaign's horde deck holds no {code}", RuleError, SHOW)
         if not free and state.current.horde_exile_allowance < 1:
-            raise RuleError("no effect lets the Alliance exile a horde card now",
-                            hint="a house rule? record it as one with --free")
+            raise RuleError(
+                "no effect lets the Alliance exile a horde card now", hint="a house rule? record it as one with --free"
+            )
         return [ev.Exiled(at=now(), card=code, horde=True, free=free)]
     p = _player(state, player or "")
     found = catalog.find(card, "alliance") if catalog is not None else None
     code = found.key if found is not None else card
     if p.deck.get(code, 0) < 1:
-        raise RuleError(f"{p.name}'s deck holds no {code}",
-                        hint="cards in the deck: " + ", ".join(sorted(p.deck)) if p.deck else None)
+        raise RuleError(
+            f"{p.name}'s deck holds no {code}",
+            hint="cards in the deck: " + ", ".join(sorted(p.deck)) if p.deck else None,
+        )
     if not free:
         left = state.current.exile_allowance.get(p.name, 0)
         if left < 1:
             given = state.current.exile_allowance
             raise RuleError(
-                f"{p.name} has exiled the cards the Exile action allows" if p.name in given else
-                f"{p.name} may exile a card only with an Exile X action just taken (none is open)",
-                hint="take the scenario's Exile action first; a house rule? record it as one with --free")
+                f"{p.name} has exiled the cards the Exile action allows"
+                if p.name in given
+                else f"{p.name} may exile a card only with an Exile X action just taken (none is open)",
+                hint="take the scenario's Exile action first; a house rule? record it as one with --free",
+            )
     return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
 
 
@@ -354,16 +414,31 @@ def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.Healt
     return [ev.HealthSet(at=now(), castle_health=health)]
 
 
-def end_game(state: CampaignState, won: bool, castle_health: int,
-             catalog=None) -> list[ev.GameEnded]:
+def end_game(state: CampaignState, won: bool, castle_health: int, catalog=None) -> list[ev.GameEnded]:
     _require(state, "playing", doing="end the game")
     _no_offers(state, "end the game")
     if won and castle_health < 1:
-        raise RuleError("a game won with the castle at 0 health? A destroyed castle loses the game",
-                        hint="use --lost, or give the castle's health at the end of the game")
+        raise RuleError(
+            "a game won with the castle at 0 health? A destroyed castle loses the game",
+            hint="use --lost, or give the castle's health at the end of the game",
+        )
     return [ev.GameEnded(at=now(), game=state.game, result="won" if won else "lost", castle_health=castle_health)]
 
 
-__all__ = ["adjust_gold", "earn_income", "end_game", "exile", "find_action", "next_game", "offer_sizes",
-           "pillage", "recruit", "resolve_mandatory", "rng", "set_health", "starting_deck", "take_action",
-           "take_offer"]
+__all__ = [
+    "adjust_gold",
+    "earn_income",
+    "end_game",
+    "exile",
+    "find_action",
+    "next_game",
+    "offer_sizes",
+    "pillage",
+    "recruit",
+    "resolve_mandatory",
+    "rng",
+    "set_health",
+    "starting_deck",
+    "take_action",
+    "take_offer",
+]

@@ -48,5 +48,8 @@ def event_dict(event: Any) -> dict:
 
 
 #: model name → its mixin
-MIXINS: dict[str, type] = {"ScenarioEffect": EffectMethods, "ScenarioAction": ActionMethods,
-                           "Scenario": ScenarioMethods}
+MIXINS: dict[str, type] = {
+    "ScenarioEffect": EffectMethods,
+    "ScenarioAction": ActionMethods,
+    "Scenario": ScenarioMethods,
+}

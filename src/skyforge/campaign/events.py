@@ -10,7 +10,7 @@ catalog it was created with.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -38,7 +38,9 @@ class ScenarioEffect(EffectMethods, _Model):
     recruit: int | None = Field(default=None, description="Recruit X: X.")
     exile: int | None = Field(default=None, description="Cards each player may exile from their deck.")
     exile_horde: int | None = Field(default=None, description="Cards the Alliance may exile from the horde deck.")
-    reminder: str | None = Field(default=None, description="What the tool cannot apply (default: the text, when nothing else is given).")
+    reminder: str | None = Field(
+        default=None, description="What the tool cannot apply (default: the text, when nothing else is given)."
+    )
 
 
 class ScenarioAction(ActionMethods, _Model):
@@ -50,8 +52,11 @@ class ScenarioAction(ActionMethods, _Model):
     exile_horde: int | None = Field(default=None, description="Cards the Alliance may exile from the horde deck.")
     castle_health: int | None = Field(default=None, description="Castle health gained or lost (signed).")
     text: str | None = Field(default=None, description="The effect as printed.")
-    reminder: str | None = Field(default=None, description="What the tool cannot apply (default: the text, when "
-                                 "the action has no recruit, exile or castle_health).")
+    reminder: str | None = Field(
+        default=None,
+        description="What the tool cannot apply (default: the text, when "
+        "the action has no recruit, exile or castle_health).",
+    )
 
 
 class Scenario(ScenarioMethods, _Model):
@@ -63,7 +68,9 @@ class Scenario(ScenarioMethods, _Model):
     difficulty: int | None = None
     income: int = Field(default=0, description="Gold earned after the actions.")
     mandatory_text: str | None = Field(default=None, description="Mandatory effect to resolve first (its text).")
-    mandatory: ScenarioEffect | None = Field(default=None, description="The mandatory effect as data, applied at setup.")
+    mandatory: ScenarioEffect | None = Field(
+        default=None, description="The mandatory effect as data, applied at setup."
+    )
     henchman: str | None = Field(default=None, description="The outsider henchman on the back.")
     actions: list[ScenarioAction] = Field(default_factory=list)
 
@@ -83,8 +90,10 @@ class PlayerSetup(_Model):
     visiting: bool = Field(default=False, description="The second player's castle only sets deck restrictions.")
     market_decks: list[str] = Field(description="Decks the market deck was formed from (one; three in limited format).")
     market: list[str] = Field(description="The shuffled market deck, top first (card codes).")
-    removed: list[str] = Field(default_factory=list, description=(
-        "Cards left out of a pre-made deck of 41: the heroic ally removed at random (000 Setup step 3)."))
+    removed: list[str] = Field(
+        default_factory=list,
+        description=("Cards left out of a pre-made deck of 41: the heroic ally removed at random (000 Setup step 3)."),
+    )
 
 
 class Created(_Model):
@@ -100,7 +109,9 @@ class Created(_Model):
     hordes: list[str]
     difficulty: int = Field(ge=1, le=5)
     horde_deck: dict[str, Copies] = Field(default_factory=dict, description="Horde deck: code → copies.")
-    horde_deck_notes: list[str] = Field(default_factory=list, description="What is missing or was drawn for the horde deck.")
+    horde_deck_notes: list[str] = Field(
+        default_factory=list, description="What is missing or was drawn for the horde deck."
+    )
     scenario_pile: list[Scenario]
     portal_pile: list[Portal]
     final_outsider: str = Field(description="The non-henchman outsider of game 4 (name).")
@@ -121,7 +132,9 @@ class GameSetUp(_Model):
     scenario: str = Field(description="Scenario removed from the pile for this game (code).")
     portal: str = Field(description="Stage 1 portal removed from the portal pile (code).")
     outsider: str = Field(description="This game's outsider (name).")
-    henchman_scenario: str | None = Field(default=None, description="Games 2 and 3: the scenario whose henchman is the outsider (code).")
+    henchman_scenario: str | None = Field(
+        default=None, description="Games 2 and 3: the scenario whose henchman is the outsider (code)."
+    )
 
 
 class ActionTaken(_Model):
@@ -133,10 +146,13 @@ class ActionTaken(_Model):
     change: int = Field(description="Gold change applied (after the 0..40 limits).")
     recruit: int | None = Field(default=None, ge=1, description="Recruit X: X.")
     offers: dict[str, list[list[str]]] | None = Field(
-        default=None, description="Recruit X: player → the offers formed from the top of their market deck.")
+        default=None, description="Recruit X: player → the offers formed from the top of their market deck."
+    )
     castle_health: int | None = Field(default=None, description="Castle health change applied (no cap, no floor).")
     exile: int | None = Field(default=None, ge=1, description="Exile X: cards each player may now exile.")
-    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may now exile from the horde deck.")
+    exile_horde: int | None = Field(
+        default=None, ge=1, description="Cards the Alliance may now exile from the horde deck."
+    )
     reminder: str | None = Field(default=None, description="What the tool could not apply, left to the players.")
 
 
@@ -151,7 +167,9 @@ class MandatoryResolved(_Model):
     recruit: int | None = Field(default=None, ge=1, description="Recruit X: X.")
     offers: dict[str, list[list[str]]] | None = Field(default=None, description="Recruit X: the offers formed.")
     exile: int | None = Field(default=None, ge=1, description="Cards each player may now exile.")
-    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may now exile from the horde deck.")
+    exile_horde: int | None = Field(
+        default=None, ge=1, description="Cards the Alliance may now exile from the horde deck."
+    )
     reminder: str | None = Field(default=None, description="What the tool could not apply, left to the players.")
 
 
@@ -161,7 +179,9 @@ class OffersFormed(_Model):
     type: Literal["offers-formed"] = "offers-formed"
     at: str | None = None
     recruit: int = Field(ge=1, description="X of Recruit X.")
-    offers: dict[str, list[list[str]]] = Field(description="Player → the offers formed from the top of their market deck.")
+    offers: dict[str, list[list[str]]] = Field(
+        description="Player → the offers formed from the top of their market deck."
+    )
 
 
 class OfferTaken(_Model):
@@ -170,7 +190,9 @@ class OfferTaken(_Model):
     player: str
     offer: int = Field(ge=1, le=3)
     cards: list[str] = Field(description="Cards put on top of the alliance deck.")
-    to_bottom: list[str] = Field(description="The other offers' cards, in the random order they went to the bottom of the market.")
+    to_bottom: list[str] = Field(
+        description="The other offers' cards, in the random order they went to the bottom of the market."
+    )
 
 
 class IncomeEarned(_Model):
@@ -199,9 +221,13 @@ class Exiled(_Model):
     player: str | None = Field(default=None, description="Whose deck; absent for a card of the horde deck.")
     card: str
     horde: bool | None = Field(default=None, description="True: the card left the campaign's horde deck.")
-    free: bool | None = Field(default=None, description=(
-        "false: drawn on the Exile allowance; true: beyond it, as a house rule (--free); absent: "
-        "recorded before allowances were kept (not checked on replay)."))
+    free: bool | None = Field(
+        default=None,
+        description=(
+            "false: drawn on the Exile allowance; true: beyond it, as a house rule (--free); absent: "
+            "recorded before allowances were kept (not checked on replay)."
+        ),
+    )
 
 
 class HealthSet(_Model):
@@ -219,14 +245,39 @@ class GameEnded(_Model):
 
 
 Event = Annotated[
-    Union[Created, StartingDeck, GameSetUp, ActionTaken, MandatoryResolved, OffersFormed, OfferTaken, IncomeEarned,
-          GoldAdjusted, Pillaged, Exiled, HealthSet, GameEnded],
+    Created
+    | StartingDeck
+    | GameSetUp
+    | ActionTaken
+    | MandatoryResolved
+    | OffersFormed
+    | OfferTaken
+    | IncomeEarned
+    | GoldAdjusted
+    | Pillaged
+    | Exiled
+    | HealthSet
+    | GameEnded,
     Field(discriminator="type"),
 ]
 EVENT_TYPES: tuple[str, ...] = tuple(
-    m.model_fields["type"].default for m in
-    (Created, StartingDeck, GameSetUp, ActionTaken, MandatoryResolved, OffersFormed, OfferTaken, IncomeEarned,
-     GoldAdjusted, Pillaged, Exiled, HealthSet, GameEnded))
+    m.model_fields["type"].default
+    for m in (
+        Created,
+        StartingDeck,
+        GameSetUp,
+        ActionTaken,
+        MandatoryResolved,
+        OffersFormed,
+        OfferTaken,
+        IncomeEarned,
+        GoldAdjusted,
+        Pillaged,
+        Exiled,
+        HealthSet,
+        GameEnded,
+    )
+)
 
 
 class CampaignFile(_Model):
@@ -236,5 +287,3 @@ class CampaignFile(_Model):
     events: list[Event] = Field(default_factory=list, description="[[events]]: what happened, in order.")
 
     model_config = {**_Model.model_config, "populate_by_name": True}
-
-

@@ -14,8 +14,9 @@ import random
 from skyforge.setup.hordedeck import build_horde_deck
 
 
-def campaign_horde_deck(catalog, horde_ids: list[str], level: int,
-                        draw: random.Random) -> tuple[dict[str, int], list[str]]:
+def campaign_horde_deck(
+    catalog, horde_ids: list[str], level: int, draw: random.Random
+) -> tuple[dict[str, int], list[str]]:
     """``(code → copies, notes)`` for the campaign's horde deck."""
     built = build_horde_deck(catalog, horde_ids, level, draw, exclude_treachery_only=True)
     deck: dict[str, int] = {}
@@ -23,6 +24,8 @@ def campaign_horde_deck(catalog, horde_ids: list[str], level: int,
         deck[line.card.key] = deck.get(line.card.key, 0) + line.count
     notes = [*built.missing, *built.notes]
     if built.extra:
-        notes.append(f"difficulty level {level} adds {len(built.extra)} random {built.extra_kind}: "
-                     + ", ".join(f"{c.key} {c.name}" for c in built.extra))
+        notes.append(
+            f"difficulty level {level} adds {len(built.extra)} random {built.extra_kind}: "
+            + ", ".join(f"{c.key} {c.name}" for c in built.extra)
+        )
     return dict(sorted(deck.items())), notes

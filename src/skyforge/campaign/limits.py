@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-GOLD_START = 10   # "Set your gold to 10."
-GOLD_MAX = 40     # "Gold can be at most 40."
-GOLD_MIN = 0      # "Gold cannot be negative"
-GAMES = 4         # "A campaign is a series of four games"
-STARTING_BASE = 18       # "at most 18 base cards
-STARTING_LEGENDARY = 2   #  and 2 legendary cards"
+GOLD_START = 10  # "Set your gold to 10."
+GOLD_MAX = 40  # "Gold can be at most 40."
+GOLD_MIN = 0  # "Gold cannot be negative"
+GAMES = 4  # "A campaign is a series of four games"
+STARTING_BASE = 18  # "at most 18 base cards
+STARTING_LEGENDARY = 2  #  and 2 legendary cards"
 #: "each player shuffles together 40 alliance cards" (000 Setup): a market deck is one such
 #: deck, or three shuffled together in the limited format
 MARKET_DECK_SIZE = 40
@@ -15,10 +15,12 @@ MARKET_DECK_SIZE = 40
 
 def clamp_gold(value: int) -> int:
     return max(GOLD_MIN, min(GOLD_MAX, value))
-HORDES = 3          # "Choose three different Hordes for this campaign
-SCENARIO_PILE = 6   #  and take six scenario cards to form the scenario pile."
-PORTAL_PILE = 4     # "Take four stage 1 portals to form the portal pile."
-DIFFICULTY_LEVELS = 5   # "You can choose between the 5 difficulty levels as usual"
-OFFERS = 3          # "Each player ... forms three offers."
-PLAYERS = 2         # "Game mode: solo, or 2-player cooperative"
-HAND = 5            # once the scenario is resolved: "draw 5 cards; take a mulligan, and start playing!"
+
+
+HORDES = 3  # "Choose three different Hordes for this campaign
+SCENARIO_PILE = 6  #  and take six scenario cards to form the scenario pile."
+PORTAL_PILE = 4  # "Take four stage 1 portals to form the portal pile."
+DIFFICULTY_LEVELS = 5  # "You can choose between the 5 difficulty levels as usual"
+OFFERS = 3  # "Each player ... forms three offers."
+PLAYERS = 2  # "Game mode: solo, or 2-player cooperative"
+HAND = 5  # once the scenario is resolved: "draw 5 cards; take a mulligan, and start playing!"

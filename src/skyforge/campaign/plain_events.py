@@ -65,8 +65,9 @@ def _classes() -> dict[str, type[EventRecord]]:
     for name in sorted(names):
         defaults = {f["attr"]: f["default"] for f in MODELS[name]["fields"].values() if not f["required"]}
         bases = (MIXINS[name], EventRecord) if name in MIXINS else (EventRecord,)
-        classes[name] = _Kind(name, bases, {"_model": name, "_defaults": defaults, "__slots__": (),
-                                            "__module__": __name__})
+        classes[name] = _Kind(
+            name, bases, {"_model": name, "_defaults": defaults, "__slots__": (), "__module__": __name__}
+        )
     return classes
 
 
@@ -85,5 +86,3 @@ CLASSES["Scenario"].effect_from_text = _effect_from_text
 def make(model: str, fields: dict) -> Any:
     """The fast path's builder (:func:`skyforge.plain.plain_record`): a record of ``model``."""
     return CLASSES[model](fields)
-
-

@@ -19,8 +19,10 @@ def created_problem(created: ev.Created) -> str | None:
     for p in created.players:
         most = MARKET_DECK_SIZE * max(1, len(p.market_decks))
         if len(p.market) > most:
-            return (f"{p.name}'s market deck holds {len(p.market)} cards; "
-                    f"{len(p.market_decks) or 1} deck(s) of {MARKET_DECK_SIZE} make at most {most}")
+            return (
+                f"{p.name}'s market deck holds {len(p.market)} cards; "
+                f"{len(p.market_decks) or 1} deck(s) of {MARKET_DECK_SIZE} make at most {most}"
+            )
     return None
 
 
@@ -43,7 +45,6 @@ def missing(have: list[str] | Counter, want: Iterable[str]) -> list[str]:
     return out
 
 
-
 def check(s, event: ev.BaseModel) -> None:
     """Raise ValueError unless ``event`` can follow state ``s`` (what its command checked)."""
     if s.phase in ("won", "lost"):
@@ -60,8 +61,11 @@ def check(s, event: ev.BaseModel) -> None:
                 raise ValueError(f"{', '.join(gone)} not in {p.name}'s market deck")
         case ev.GameSetUp():
             if s.status != "ready":
-                raise ValueError(f"a game is already in play (game {s.game})" if s.status != "new" else
-                                 "a game is set up after every player has chosen a starting deck")
+                raise ValueError(
+                    f"a game is already in play (game {s.game})"
+                    if s.status != "new"
+                    else "a game is set up after every player has chosen a starting deck"
+                )
             if event.game != len(s.games) + 1:
                 raise ValueError(f"game {event.game} set up after {len(s.games)} game(s)")
         case ev.MandatoryResolved():
@@ -75,8 +79,10 @@ def check(s, event: ev.BaseModel) -> None:
                 raise ValueError("Recruit offers are still open")
         case ev.ActionTaken() | ev.IncomeEarned():
             if s.phase != "scenario":
-                raise ValueError("scenario actions and income only while resolving a scenario "
-                                 f"(the campaign is {'between games' if s.phase in ('setup', 'between') else s.phase})")
+                raise ValueError(
+                    "scenario actions and income only while resolving a scenario "
+                    f"(the campaign is {'between games' if s.phase in ('setup', 'between') else s.phase})"
+                )
             if s.offers_pending:
                 raise ValueError("Recruit offers are still open")
             if isinstance(event, ev.ActionTaken):
@@ -93,8 +99,10 @@ def check(s, event: ev.BaseModel) -> None:
             if event.offer > len(p.offers):
                 raise ValueError(f"{p.name} has offers 1 to {len(p.offers)}, not {event.offer}")
             if list(event.cards) != p.offers[event.offer - 1]:
-                raise ValueError(f"{', '.join(event.cards) or 'no cards'} is not {p.name}'s offer {event.offer} "
-                                 f"({', '.join(p.offers[event.offer - 1])})")
+                raise ValueError(
+                    f"{', '.join(event.cards) or 'no cards'} is not {p.name}'s offer {event.offer} "
+                    f"({', '.join(p.offers[event.offer - 1])})"
+                )
             rest = [code for i, offer in enumerate(p.offers) if i != event.offer - 1 for code in offer]
             if sorted(rest) != sorted(event.to_bottom):
                 raise ValueError(f"to_bottom is not the cards of {p.name}'s other offers")
@@ -124,9 +132,10 @@ def check(s, event: ev.BaseModel) -> None:
             # to a minimum of zero"
             lost = clamp_gold(s.gold - event.cards) - s.gold
             if event.change != lost:
-                raise ValueError(f"a pillage of {event.cards} card(s) with {s.gold} gold changes the gold by "
-                                 f"{lost}, not {event.change:+d}" + (" (a pillage never gains gold)"
-                                                                    if event.change > 0 else ""))
+                raise ValueError(
+                    f"a pillage of {event.cards} card(s) with {s.gold} gold changes the gold by "
+                    f"{lost}, not {event.change:+d}" + (" (a pillage never gains gold)" if event.change > 0 else "")
+                )
         case ev.GameEnded():
             if s.phase not in ("scenario", "playing") or not s.games:
                 raise ValueError("no game in play to end")
@@ -139,8 +148,10 @@ def _check_action(s, event: ev.ActionTaken) -> None:
     scenario = s.current.scenario
     action = next((a for a in (scenario.actions if scenario else []) if a.name == event.action), None)
     if action is None:
-        raise ValueError(f"the scenario {scenario.name if scenario else ''} has no action '{event.action}' "
-                         f"(its actions: {', '.join(a.name for a in scenario.actions) if scenario else 'none'})")
+        raise ValueError(
+            f"the scenario {scenario.name if scenario else ''} has no action '{event.action}' "
+            f"(its actions: {', '.join(a.name for a in scenario.actions) if scenario else 'none'})"
+        )
     if action.name in s.current.actions_taken and not action.repeatable:
         raise ValueError(f"'{action.name}' was already taken, and it is not marked ∞")
     if action.gold < 0 and s.gold < -action.gold:
@@ -149,6 +160,8 @@ def _check_action(s, event: ev.ActionTaken) -> None:
     if event.change != change:
         raise ValueError(f"'{action.name}' changes the gold by {change:+d} (from {s.gold}), not {event.change:+d}")
     if event.recruit != action.recruit:
-        raise ValueError(f"'{action.name}' is " + (f"Recruit {action.recruit}" if action.recruit else
-                                                     "not a Recruit action") + f", not recruit = {event.recruit}")
-
+        raise ValueError(
+            f"'{action.name}' is "
+            + (f"Recruit {action.recruit}" if action.recruit else "not a Recruit action")
+            + f", not recruit = {event.recruit}"
+        )

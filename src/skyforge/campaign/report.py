@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from skyforge.campaign.event_methods import event_dict   # no pydantic: campaign show reads records
+from skyforge.campaign.event_methods import event_dict  # no pydantic: campaign show reads records
 from skyforge.campaign.state import CampaignState
 from skyforge.errors import SkyforgeError
 from skyforge.terms import demo_note
@@ -86,10 +86,18 @@ def changes(new: list, after: CampaignState) -> dict:
 def listing(rows: list[tuple[Path, CampaignState | None, str | None]]) -> list[dict]:
     """Each campaign file with its status, game, gold and castle health, or the error that stops
     reading it (``campaign list --json``)."""
-    return [{"name": path.stem, "file": str(path),
-             **({"status": s.status, "game": s.game, "gold": s.gold, "castle_health": s.castle_health}
-                if s is not None else {"error": error})}
-            for path, s, error in rows]
+    return [
+        {
+            "name": path.stem,
+            "file": str(path),
+            **(
+                {"status": s.status, "game": s.game, "gold": s.gold, "castle_health": s.castle_health}
+                if s is not None
+                else {"error": error}
+            ),
+        }
+        for path, s, error in rows
+    ]
 
 
 def uses_demo_data(state: CampaignState, catalog=None) -> bool:
@@ -106,8 +114,11 @@ def uses_demo_data(state: CampaignState, catalog=None) -> bool:
         if code and code.upper().startswith("DEMO."):
             return True
     if catalog is not None:
-        if any(catalog.provenance(c) == "demo" for c in catalog.of_kind("horde")
-               if getattr(c, "horde", None) in state.hordes):
+        if any(
+            catalog.provenance(c) == "demo"
+            for c in catalog.of_kind("horde")
+            if getattr(c, "horde", None) in state.hordes
+        ):
             return True
         for code in dict.fromkeys(c for c in codes if c):
             try:

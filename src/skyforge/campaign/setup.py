@@ -21,12 +21,12 @@ from skyforge.campaign.state import CampaignState
 from skyforge.campaign.store import campaign_path, create
 from skyforge.catalog.codes import code_order
 from skyforge.decks import Deck, load_deck, resolve_deck_path
-from skyforge.workbench.premade import build_premade
 from skyforge.errors import InputError, Problem, RuleError
-from skyforge.rules import validate_decks
 from skyforge.plain_models import file_model
+from skyforge.rules import validate_decks
 from skyforge.terms import new_seed
 from skyforge.text import plural
+from skyforge.workbench.premade import build_premade
 
 
 @dataclass
@@ -40,10 +40,22 @@ class PlayerChoice:
     castle: str | None = None
 
 
-def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: list[PlayerChoice],
-                 hordes: list[str], difficulty: int, outsider: str, scenarios: list[str] | None = None,
-                 portals: list[str] | None = None, limited: list[list[str]] | None = None,
-                 seed: int | None = None, castle_health: int | None = None) -> ev.Created:
+def new_campaign(
+    catalog,
+    workspace: Path,
+    name: str,
+    *,
+    castle: str,
+    players: list[PlayerChoice],
+    hordes: list[str],
+    difficulty: int,
+    outsider: str,
+    scenarios: list[str] | None = None,
+    portals: list[str] | None = None,
+    limited: list[list[str]] | None = None,
+    seed: int | None = None,
+    castle_health: int | None = None,
+) -> ev.Created:
     """The ``created`` event of a new campaign (000 "Campaign Setup")."""
     check_name(name)
     seed = new_seed() if seed is None else seed
@@ -67,33 +79,51 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
             horde_ids.append(ref)
             continue
         if horde.id in horde_ids:
-            problems.append(Problem(f"horde '{horde.id}' is given twice", key="--hordes",
-                                    hint="choose three different hordes"))
+            problems.append(
+                Problem(f"horde '{horde.id}' is given twice", key="--hordes", hint="choose three different hordes")
+            )
         horde_ids.append(horde.id)
     if len(horde_ids) != HORDES:
-        problems.append(Problem(f"{len(horde_ids)} hordes: a campaign uses three different hordes",
-                                key="--hordes", value=",".join(hordes), has_value=True,
-                                hint="--hordes H1,H2,H3"))
+        problems.append(
+            Problem(
+                f"{len(horde_ids)} hordes: a campaign uses three different hordes",
+                key="--hordes",
+                value=",".join(hordes),
+                has_value=True,
+                hint="--hordes H1,H2,H3",
+            )
+        )
     if not 1 <= difficulty <= DIFFICULTY_LEVELS:
-        problems.append(Problem(f"the difficulty level must be 1 to {DIFFICULTY_LEVELS}", key="--difficulty",
-                                value=difficulty, has_value=True))
+        problems.append(
+            Problem(
+                f"the difficulty level must be 1 to {DIFFICULTY_LEVELS}",
+                key="--difficulty",
+                value=difficulty,
+                has_value=True,
+            )
+        )
     final = collect(_outsider, catalog, outsider)
     if getattr(final, "outsider_type", None) == "henchman":
-        problems.append(Problem(f"{final.name} is a henchman; the final outsider can be any non-henchman outsider",
-                                key="--outsider"))
+        problems.append(
+            Problem(
+                f"{final.name} is a henchman; the final outsider can be any non-henchman outsider", key="--outsider"
+            )
+        )
     health = castle_health if castle_health is not None or castle_card is None else castle_card.health
     if health is None and castle_card is not None:
-        problems.append(Problem(
-            f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
-            key="--castle-health",
-            hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}"))
+        problems.append(
+            Problem(
+                f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
+                key="--castle-health",
+                hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}",
+            )
+        )
     if problems:
         raise InputError(problems)
     if not players:
         raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
     if len(players) > PLAYERS:
-        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players",
-                                 key="--player"))
+        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players", key="--player"))
     names = [p.name.casefold() for p in players]
     if len(set(names)) != len(names):
         raise InputError(Problem("two players have the same name", key="--player"))
@@ -104,11 +134,23 @@ def new_campaign(catalog, workspace: Path, name: str, *, castle: str, players: l
     portal_pile = _portal_pile(catalog, portals, horde_ids, mode, draw, notes)
     horde_deck, horde_notes = campaign_horde_deck(catalog, horde_ids, difficulty, draw)
     return ev.Created(
-        at=now(), name=name, seed=seed, castle=castle_card.key, castle_name=castle_card.name,
-        castle_health=health, format="limited" if any(len(p.market_decks) > 1 for p in setups) else "standard",
-        players=setups, hordes=horde_ids, difficulty=difficulty, horde_deck=horde_deck,
-        horde_deck_notes=horde_notes, scenario_pile=pile, portal_pile=portal_pile,
-        final_outsider=final.name, notes=notes)
+        at=now(),
+        name=name,
+        seed=seed,
+        castle=castle_card.key,
+        castle_name=castle_card.name,
+        castle_health=health,
+        format="limited" if any(len(p.market_decks) > 1 for p in setups) else "standard",
+        players=setups,
+        hordes=horde_ids,
+        difficulty=difficulty,
+        horde_deck=horde_deck,
+        horde_deck_notes=horde_notes,
+        scenario_pile=pile,
+        portal_pile=portal_pile,
+        final_outsider=final.name,
+        notes=notes,
+    )
 
 
 def begin(catalog, workspace: Path, name: str, **choices) -> CampaignState:
@@ -136,19 +178,34 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
         removed: list[str] = []
         if not refs:
             if not limited:
-                problems.append(Problem(f"no market deck for {spec.name}", key="--player",
-                                        hint=f"--player {spec.name}=DECK, or --limited DECK,DECK,DECK"))
+                problems.append(
+                    Problem(
+                        f"no market deck for {spec.name}",
+                        key="--player",
+                        hint=f"--player {spec.name}=DECK, or --limited DECK,DECK,DECK",
+                    )
+                )
                 continue
             refs = limited.pop(0)
         if len(refs) not in (1, 3):
-            problems.append(Problem(f"{spec.name}: {len(refs)} decks; a market deck is one deck, "
-                                    "or three shuffled together in limited format", key="--limited"))
+            problems.append(
+                Problem(
+                    f"{spec.name}: {len(refs)} decks; a market deck is one deck, "
+                    "or three shuffled together in limited format",
+                    key="--limited",
+                )
+            )
             continue
         # the castle whose back sets this player's restrictions
         if i == 0:
             if spec.castle and catalog.get(spec.castle, "castle", what="castle").key != castle_card.key:
-                problems.append(Problem(f"{spec.name} is the first player: their castle is the campaign castle",
-                                        key="--player", hint="give @CASTLE for the second (visiting) player only"))
+                problems.append(
+                    Problem(
+                        f"{spec.name} is the first player: their castle is the campaign castle",
+                        key="--player",
+                        hint="give @CASTLE for the second (visiting) player only",
+                    )
+                )
             player_castle = castle_card
         else:
             player_castle = None
@@ -160,8 +217,9 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             premade = catalog.premade_decks.get(ref)
             try:
                 if premade is not None and not (workspace / "decks" / f"{ref}.toml").exists():
-                    deck = _premade_deck(catalog, premade, player_castle if len(refs) == 1 else None,
-                                         spec.name, draw, removed, notes)
+                    deck = _premade_deck(
+                        catalog, premade, player_castle if len(refs) == 1 else None, spec.name, draw, removed, notes
+                    )
                     origin = f"the castle of the same set and faction as pre-made deck {premade.id}"
                 else:
                     deck = load_deck(resolve_deck_path(ref, workspace))
@@ -172,14 +230,23 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             if len(refs) == 1:
                 if player_castle is None:
                     player_castle = catalog.get(deck.data.castle, "castle", what="castle")
-                    notes.append(f"{spec.name} is the visiting army: deck restrictions from castle "
-                                 f"{player_castle.key} ({player_castle.name}), {origin}")
-                standard.append(Deck(deck.path, file_model("deck")(**{**deck.data.model_dump(),
-                                                                    "castle": player_castle.key}), deck.lines))
+                    notes.append(
+                        f"{spec.name} is the visiting army: deck restrictions from castle "
+                        f"{player_castle.key} ({player_castle.name}), {origin}"
+                    )
+                standard.append(
+                    Deck(
+                        deck.path,
+                        file_model("deck")(**{**deck.data.model_dump(), "castle": player_castle.key}),
+                        deck.lines,
+                    )
+                )
             else:  # limited format: each of the three decks follows its own castle
                 report = validate_decks(catalog, [deck])
-                problems.extend(Problem(v.message, file=v.deck or None, line=v.line, key=v.rule,
-                                        hint=v.fix or v.hint) for v in report.violations)
+                problems.extend(
+                    Problem(v.message, file=v.deck or None, line=v.line, key=v.rule, hint=v.fix or v.hint)
+                    for v in report.violations
+                )
             cards = Counter()
             for key, n in deck.data.cards.items():
                 card = catalog.find(key, "alliance")
@@ -188,9 +255,13 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
         if player_castle is None:
             player_castle = castle_card
         if i > 0 and player_castle.key == castle_card.key and len(refs) == 1:
-            problems.append(Problem(f"{spec.name} is the visiting army and needs another castle than "
-                                    f"{castle_card.key}", key="--player",
-                                    hint=f"--player {spec.name}=DECK@CASTLE"))
+            problems.append(
+                Problem(
+                    f"{spec.name} is the visiting army and needs another castle than {castle_card.key}",
+                    key="--player",
+                    hint=f"--player {spec.name}=DECK@CASTLE",
+                )
+            )
         setups.append((spec, player_castle.key, i > 0, sources, removed))
     if limited:
         problems.append(Problem(f"{len(limited)} --limited more than players without a deck", key="--limited"))
@@ -202,7 +273,8 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             raise RuleError(
                 "a market deck must be a regular deck that follows its castle's restrictions:\n"
                 + "\n".join(f"  {v.deck or ', '.join(v.decks)}: {v.message}" for v in report.violations),
-                hint="check it with: skyforge deck validate DECK…")
+                hint="check it with: skyforge deck validate DECK…",
+            )
     out = []
     for spec, castle_key, visiting, sources, removed in setups:
         total = Counter()
@@ -210,13 +282,22 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             total.update(cards)
         market = sorted(total.elements(), key=code_order)
         draw.shuffle(market)
-        out.append(ev.PlayerSetup(name=spec.name, castle=castle_key, visiting=visiting,
-                                  market_decks=[s for s, _ in sources], market=market, removed=removed))
+        out.append(
+            ev.PlayerSetup(
+                name=spec.name,
+                castle=castle_key,
+                visiting=visiting,
+                market_decks=[s for s, _ in sources],
+                market=market,
+                removed=removed,
+            )
+        )
     return out
 
 
-def _premade_deck(catalog, premade, castle_card, player: str, draw: random.Random,
-                  removed: list[str], notes: list[str]):
+def _premade_deck(
+    catalog, premade, castle_card, player: str, draw: random.Random, removed: list[str], notes: list[str]
+):
     """A pre-made deck as a :class:`Deck` named ``premade:ID``: 000 Setup "3. Alliance Deck" —
     40 cards of one set and faction, errata replacing the cards they correct, and with 41
     cards (the Nupten & Utsesh expansions) one heroic ally removed at random (the campaign's draw).
@@ -224,32 +305,58 @@ def _premade_deck(catalog, premade, castle_card, player: str, draw: random.Rando
     ``castle_card`` is the castle whose restrictions the deck follows; None: the castle of
     the deck's set and faction. What was replaced or removed goes to ``removed`` and ``notes``."""
     label = f"premade:{premade.id}"
-    if castle_card is None and not any(c.faction == premade.faction and c.set_code == premade.set
-                                       for c in catalog.castles()):
-        raise InputError(Problem(f"{player}: no {premade.faction} castle of set {premade.set} in the catalog "
-                                 f"to set the restrictions of pre-made deck {premade.id}", key="--player",
-                                 hint=f"--player {player}={premade.id}@CASTLE"))
-    built = build_premade(catalog, premade.set or "", premade.faction, seed=draw.randrange(2**31),
-                          castle=castle_card.key if castle_card is not None else None,
-                          name=label, player=player)
-    if built.premade.id != premade.id:   # two pre-made decks of one set and faction
-        raise InputError(Problem(f"pre-made deck '{premade.id}' shares set {premade.set} and faction "
-                                 f"{premade.faction} with '{built.premade.id}'", key="--player"))
+    if castle_card is None and not any(
+        c.faction == premade.faction and c.set_code == premade.set for c in catalog.castles()
+    ):
+        raise InputError(
+            Problem(
+                f"{player}: no {premade.faction} castle of set {premade.set} in the catalog "
+                f"to set the restrictions of pre-made deck {premade.id}",
+                key="--player",
+                hint=f"--player {player}={premade.id}@CASTLE",
+            )
+        )
+    built = build_premade(
+        catalog,
+        premade.set or "",
+        premade.faction,
+        seed=draw.randrange(2**31),
+        castle=castle_card.key if castle_card is not None else None,
+        name=label,
+        player=player,
+    )
+    if built.premade.id != premade.id:  # two pre-made decks of one set and faction
+        raise InputError(
+            Problem(
+                f"pre-made deck '{premade.id}' shares set {premade.set} and faction "
+                f"{premade.faction} with '{built.premade.id}'",
+                key="--player",
+            )
+        )
     for line in built.notes:
         notes.append(f"{player}: pre-made deck {premade.id}: {line}")
     if built.removed is not None:
         removed.append(built.removed.key)
-        notes.append(f"{player}: pre-made deck {premade.id} has 41 cards (Nupten & Utsesh): removed heroic ally "
-                     f"{built.removed.key} {built.removed.name} at random")
+        notes.append(
+            f"{player}: pre-made deck {premade.id} has 41 cards (Nupten & Utsesh): removed heroic ally "
+            f"{built.removed.key} {built.removed.name} at random"
+        )
     return Deck(None, file_model("deck")(**{**built.deck.model_dump(), "name": label}), {})
 
 
 def _scenario_model(card) -> ev.Scenario:
     mandatory = ev.ScenarioEffect(**card.mandatory.model_dump()) if card.mandatory else None
-    return ev.Scenario(code=card.key, name=card.name, horde=card.horde, difficulty=card.difficulty,
-                       income=card.income, mandatory_text=mandatory.text if mandatory else None,
-                       mandatory=mandatory, henchman=card.henchman,
-                       actions=[ev.ScenarioAction(**a.model_dump()) for a in card.actions])
+    return ev.Scenario(
+        code=card.key,
+        name=card.name,
+        horde=card.horde,
+        difficulty=card.difficulty,
+        income=card.income,
+        mandatory_text=mandatory.text if mandatory else None,
+        mandatory=mandatory,
+        henchman=card.henchman,
+        actions=[ev.ScenarioAction(**a.model_dump()) for a in card.actions],
+    )
 
 
 def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
@@ -260,16 +367,26 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
     else:
         related = sorted((c for c in catalog.of_kind("scenario") if c.horde in horde_ids), key=lambda c: c.key)
         if len(related) < SCENARIO_PILE:
-            raise InputError(Problem(
-                f"the catalog has {plural(len(related), 'scenario')} related to {', '.join(horde_ids)}; the scenario pile needs six",
-                key="--scenarios", hint="choose six with --scenarios S1,…,S6 (skyforge cards search --kind scenario)"))
-        cards = related if len(related) == SCENARIO_PILE else sorted(draw.sample(related, SCENARIO_PILE),
-                                                                      key=lambda c: c.key)
-        notes.append("scenario pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
-                     + " (the scenarios of the chosen hordes" + (", six at random)" if len(related) > SCENARIO_PILE else ")"))
+            raise InputError(
+                Problem(
+                    f"the catalog has {plural(len(related), 'scenario')} related to {', '.join(horde_ids)}; the scenario pile needs six",
+                    key="--scenarios",
+                    hint="choose six with --scenarios S1,…,S6 (skyforge cards search --kind scenario)",
+                )
+            )
+        cards = (
+            related
+            if len(related) == SCENARIO_PILE
+            else sorted(draw.sample(related, SCENARIO_PILE), key=lambda c: c.key)
+        )
+        notes.append(
+            "scenario pile: "
+            + ", ".join(f"{c.key} {c.name}" for c in cards)
+            + " (the scenarios of the chosen hordes"
+            + (", six at random)" if len(related) > SCENARIO_PILE else ")")
+        )
     if len(cards) != SCENARIO_PILE:
-        raise InputError(Problem(f"{len(cards)} scenarios: the scenario pile is six scenario cards",
-                                 key="--scenarios"))
+        raise InputError(Problem(f"{len(cards)} scenarios: the scenario pile is six scenario cards", key="--scenarios"))
     return [_scenario_model(c) for c in cards]
 
 
@@ -278,29 +395,40 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
         cards = [catalog.get(r, "portal", what="portal") for r in refs]
         bad = [c for c in cards if c.stage != 1]
         if bad:
-            raise InputError(Problem(f"{', '.join(c.key for c in bad)}: the portal pile is stage 1 portals",
-                                     key="--portals"))
+            raise InputError(
+                Problem(f"{', '.join(c.key for c in bad)}: the portal pile is stage 1 portals", key="--portals")
+            )
         if len({c.key for c in cards}) != len(cards):
             raise InputError(Problem("a portal is given twice", key="--portals"))
     else:
-        stage1 = sorted((c for c in catalog.of_kind("portal") if c.stage == 1 and mode in c.modes),
-                        key=lambda c: c.key)
+        stage1 = sorted((c for c in catalog.of_kind("portal") if c.stage == 1 and mode in c.modes), key=lambda c: c.key)
         related = [c for c in stage1 if c.horde in horde_ids]
         others = [c for c in stage1 if c.horde not in horde_ids]
         if len(related) >= PORTAL_PILE:
-            cards = related if len(related) == PORTAL_PILE else sorted(draw.sample(related, PORTAL_PILE),
-                                                                        key=lambda c: c.key)
+            cards = (
+                related
+                if len(related) == PORTAL_PILE
+                else sorted(draw.sample(related, PORTAL_PILE), key=lambda c: c.key)
+            )
             filled = []
         else:
             filled = draw.sample(others, min(PORTAL_PILE - len(related), len(others)))
             cards = related + sorted(filled, key=lambda c: c.key)
         if len(cards) < PORTAL_PILE:
-            raise InputError(Problem(f"the catalog has only {len(cards)} stage 1 {mode} portal" + ("" if len(cards) == 1 else "s"),
-                                     key="--portals", hint="choose four with --portals P1,P2,P3,P4"))
+            raise InputError(
+                Problem(
+                    f"the catalog has only {len(cards)} stage 1 {mode} portal" + ("" if len(cards) == 1 else "s"),
+                    key="--portals",
+                    hint="choose four with --portals P1,P2,P3,P4",
+                )
+            )
         text = "portal pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
         if filled:
-            text += (f" ({len(related)} related to the chosen hordes; "
-                     + ", ".join(c.key for c in filled) + " added at random from the other stage 1 portals)")
+            text += (
+                f" ({len(related)} related to the chosen hordes; "
+                + ", ".join(c.key for c in filled)
+                + " added at random from the other stage 1 portals)"
+            )
         else:
             text += " (the stage 1 portals of the chosen hordes)"
         notes.append(text)

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from skyforge.campaign import plain_events as ev   # records read from files, and the models commands create
+from skyforge.campaign import plain_events as ev  # records read from files, and the models commands create
 from skyforge.campaign.limits import GAMES, GOLD_START, clamp_gold
 from skyforge.campaign.preconditions import check, created_problem, missing, player_in
 
@@ -23,20 +23,28 @@ class PlayerState:
     castle: str
     visiting: bool
     market_decks: list[str]
-    market: list[str]                      # top first
+    market: list[str]  # top first
     deck: Counter = field(default_factory=Counter)
-    top_of_deck: list[str] = field(default_factory=list)   # recruited this game, on top of the deck
+    top_of_deck: list[str] = field(default_factory=list)  # recruited this game, on top of the deck
     starting_deck_chosen: bool = False
     offers: list[list[str]] = field(default_factory=list)  # pending offers
     exiled: list[str] = field(default_factory=list)
-    exiled_free: int = 0                                    # of them, exiled as a house rule (--free)
+    exiled_free: int = 0  # of them, exiled as a house rule (--free)
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "castle": self.castle, "visiting": self.visiting,
-                "deck": dict(sorted(self.deck.items())), "deck_size": sum(self.deck.values()),
-                "top_of_deck": list(self.top_of_deck), "market": list(self.market),
-                "market_decks": list(self.market_decks), "offers": [list(o) for o in self.offers],
-                "starting_deck_chosen": self.starting_deck_chosen, "exiled": list(self.exiled)}
+        return {
+            "name": self.name,
+            "castle": self.castle,
+            "visiting": self.visiting,
+            "deck": dict(sorted(self.deck.items())),
+            "deck_size": sum(self.deck.values()),
+            "top_of_deck": list(self.top_of_deck),
+            "market": list(self.market),
+            "market_decks": list(self.market_decks),
+            "offers": [list(o) for o in self.offers],
+            "starting_deck_chosen": self.starting_deck_chosen,
+            "exiled": list(self.exiled),
+        }
 
 
 @dataclass
@@ -47,23 +55,28 @@ class CurrentGame:
     henchman_scenario: ev.Scenario | None = None
     actions_taken: list[str] = field(default_factory=list)
     income_earned: bool = False
-    recruit: int | None = None      # X while offers are pending
+    recruit: int | None = None  # X while offers are pending
     mandatory_resolved: bool = False
-    reminders: list[str] = field(default_factory=list)        # what the players must do by hand, this step
-    exile_allowance: dict[str, int] = field(default_factory=dict)   # player → cards still to exile (Exile X)
-    horde_exile_allowance: int = 0                             # horde cards the Alliance may still exile
+    reminders: list[str] = field(default_factory=list)  # what the players must do by hand, this step
+    exile_allowance: dict[str, int] = field(default_factory=dict)  # player → cards still to exile (Exile X)
+    horde_exile_allowance: int = 0  # horde cards the Alliance may still exile
 
     def as_dict(self) -> dict:
         scenario = self.scenario
-        return {"scenario": scenario.code if scenario else None,
-                "portal": self.portal.code if self.portal else None,
-                "outsider": self.outsider,
-                "henchman_scenario": self.henchman_scenario.code if self.henchman_scenario else None,
-                "actions_taken": list(self.actions_taken), "income_earned": self.income_earned,
-                "recruit": self.recruit, "mandatory_resolved": self.mandatory_resolved,
-                "exile_allowance": dict(self.exile_allowance), "horde_exile_allowance": self.horde_exile_allowance,
-                "scenario_card": scenario.model_dump(exclude_none=True) if scenario else None,
-                "portal_card": self.portal.model_dump(exclude_none=True) if self.portal else None}
+        return {
+            "scenario": scenario.code if scenario else None,
+            "portal": self.portal.code if self.portal else None,
+            "outsider": self.outsider,
+            "henchman_scenario": self.henchman_scenario.code if self.henchman_scenario else None,
+            "actions_taken": list(self.actions_taken),
+            "income_earned": self.income_earned,
+            "recruit": self.recruit,
+            "mandatory_resolved": self.mandatory_resolved,
+            "exile_allowance": dict(self.exile_allowance),
+            "horde_exile_allowance": self.horde_exile_allowance,
+            "scenario_card": scenario.model_dump(exclude_none=True) if scenario else None,
+            "portal_card": self.portal.model_dump(exclude_none=True) if self.portal else None,
+        }
 
 
 @dataclass
@@ -78,9 +91,16 @@ class GameRecord:
     gold: int | None = None
 
     def as_dict(self) -> dict:
-        return {"number": self.number, "scenario": self.scenario, "portal": self.portal,
-                "outsider": self.outsider, "henchman_scenario": self.henchman_scenario,
-                "result": self.result, "castle_health": self.castle_health, "gold": self.gold}
+        return {
+            "number": self.number,
+            "scenario": self.scenario,
+            "portal": self.portal,
+            "outsider": self.outsider,
+            "henchman_scenario": self.henchman_scenario,
+            "result": self.result,
+            "castle_health": self.castle_health,
+            "gold": self.gold,
+        }
 
 
 @dataclass
@@ -101,13 +121,13 @@ class CampaignState:
     final_outsider: str
     players: list[PlayerState]
     notes: list[str] = field(default_factory=list)
-    horde_exiled: list[str] = field(default_factory=list)   # horde cards exiled from the horde deck
+    horde_exiled: list[str] = field(default_factory=list)  # horde cards exiled from the horde deck
     gold: int = GOLD_START
     game: int = 1
-    phase: str = "setup"    # setup | scenario | playing | between | won | lost
+    phase: str = "setup"  # setup | scenario | playing | between | won | lost
     current: CurrentGame = field(default_factory=CurrentGame)
     games: list[GameRecord] = field(default_factory=list)
-    events: int = 0         # how many events were folded
+    events: int = 0  # how many events were folded
 
     # -- derived ---------------------------------------------------------------
 
@@ -132,18 +152,28 @@ class CampaignState:
 
     def as_dict(self) -> dict:
         return {
-            "name": self.name, "seed": self.seed, "status": self.status, "game": self.game,
-            "gold": self.gold, "castle_health": self.castle_health, "full_health": self.full_health,
-            "castle": self.castle, "castle_name": self.castle_name, "format": self.format,
-            "hordes": list(self.hordes), "difficulty": self.difficulty,
-            "horde_deck": dict(self.horde_deck), "horde_deck_notes": list(self.horde_deck_notes),
+            "name": self.name,
+            "seed": self.seed,
+            "status": self.status,
+            "game": self.game,
+            "gold": self.gold,
+            "castle_health": self.castle_health,
+            "full_health": self.full_health,
+            "castle": self.castle,
+            "castle_name": self.castle_name,
+            "format": self.format,
+            "hordes": list(self.hordes),
+            "difficulty": self.difficulty,
+            "horde_deck": dict(self.horde_deck),
+            "horde_deck_notes": list(self.horde_deck_notes),
             "scenario_pile": [s.code for s in self.scenario_pile],
             "portal_pile": [p.code for p in self.portal_pile],
             "final_outsider": self.final_outsider,
             "current": self.current.as_dict(),
             "players": [p.as_dict() for p in self.players],
             "games": [g.as_dict() for g in self.games],
-            "notes": list(self.notes), "events": self.events,
+            "notes": list(self.notes),
+            "events": self.events,
             "horde_exiled": list(self.horde_exiled),
             "reminders": list(self.current.reminders),
             "next_step": next_step(self),
@@ -168,17 +198,29 @@ def next_step(state: CampaignState) -> dict:
         return {"step": "next-game", "player": None, "game": len(state.games) + 1}
     if state.status == "scenario":
         c = state.current
-        if (c.scenario is not None and c.scenario.mandatory_effect() is not None and not c.mandatory_resolved
-                and not c.actions_taken):
+        if (
+            c.scenario is not None
+            and c.scenario.mandatory_effect() is not None
+            and not c.mandatory_resolved
+            and not c.actions_taken
+        ):
             return {"step": "mandatory", "player": None, "game": state.game}
         left = {name: n for name, n in state.current.exile_allowance.items() if n > 0}
         if left:
             name = next(iter(left))
-            return {"step": "exile", "player": name, "allowance": left[name],
-                    "horde_allowance": state.current.horde_exile_allowance}
+            return {
+                "step": "exile",
+                "player": name,
+                "allowance": left[name],
+                "horde_allowance": state.current.horde_exile_allowance,
+            }
         if state.current.horde_exile_allowance:
-            return {"step": "exile", "player": None, "allowance": 0,
-                    "horde_allowance": state.current.horde_exile_allowance}
+            return {
+                "step": "exile",
+                "player": None,
+                "allowance": 0,
+                "horde_allowance": state.current.horde_exile_allowance,
+            }
         return {"step": "scenario", "player": None, "game": state.game}
     return {"step": "end-game", "player": None, "game": state.game}
 
@@ -188,14 +230,26 @@ def initial(created: ev.Created) -> CampaignState:
     if reason:
         raise ReplayError(0, created, reason)
     return CampaignState(
-        name=created.name, seed=created.seed, castle=created.castle, castle_name=created.castle_name,
-        full_health=created.castle_health, castle_health=created.castle_health, format=created.format,
-        hordes=list(created.hordes), difficulty=created.difficulty, horde_deck=dict(created.horde_deck),
-        horde_deck_notes=list(created.horde_deck_notes), scenario_pile=list(created.scenario_pile),
-        portal_pile=list(created.portal_pile), final_outsider=created.final_outsider,
-        players=[PlayerState(p.name, p.castle, p.visiting, list(p.market_decks), list(p.market))
-                 for p in created.players],
-        notes=list(created.notes), events=1)
+        name=created.name,
+        seed=created.seed,
+        castle=created.castle,
+        castle_name=created.castle_name,
+        full_health=created.castle_health,
+        castle_health=created.castle_health,
+        format=created.format,
+        hordes=list(created.hordes),
+        difficulty=created.difficulty,
+        horde_deck=dict(created.horde_deck),
+        horde_deck_notes=list(created.horde_deck_notes),
+        scenario_pile=list(created.scenario_pile),
+        portal_pile=list(created.portal_pile),
+        final_outsider=created.final_outsider,
+        players=[
+            PlayerState(p.name, p.castle, p.visiting, list(p.market_decks), list(p.market)) for p in created.players
+        ],
+        notes=list(created.notes),
+        events=1,
+    )
 
 
 def _take(pile: list, code: str) -> object:
@@ -215,12 +269,24 @@ def copy_state(state: CampaignState) -> CampaignState:
     s.horde_exiled = list(state.horde_exiled)
     s.scenario_pile = list(state.scenario_pile)
     s.portal_pile = list(state.portal_pile)
-    s.players = [replace(p, market_decks=list(p.market_decks), market=list(p.market), deck=Counter(p.deck),
-                         top_of_deck=list(p.top_of_deck), offers=[list(o) for o in p.offers],
-                         exiled=list(p.exiled)) for p in state.players]
-    s.current = replace(state.current, actions_taken=list(state.current.actions_taken),
-                        reminders=list(state.current.reminders),
-                        exile_allowance=dict(state.current.exile_allowance))
+    s.players = [
+        replace(
+            p,
+            market_decks=list(p.market_decks),
+            market=list(p.market),
+            deck=Counter(p.deck),
+            top_of_deck=list(p.top_of_deck),
+            offers=[list(o) for o in p.offers],
+            exiled=list(p.exiled),
+        )
+        for p in state.players
+    ]
+    s.current = replace(
+        state.current,
+        actions_taken=list(state.current.actions_taken),
+        reminders=list(state.current.reminders),
+        exile_allowance=dict(state.current.exile_allowance),
+    )
     s.games = [replace(g) for g in state.games]
     return s
 
@@ -251,7 +317,6 @@ class ReplayError(ValueError):
         super().__init__(f"events[{index}] ({self.event_type}): {reason}")
 
 
-
 def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
     if isinstance(event, ev.Created):
         raise ValueError("a journal has one 'created' event, the first")
@@ -271,12 +336,14 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             scenario = _take(s.scenario_pile, event.scenario)
             portal = _take(s.portal_pile, event.portal)
             henchman = _take(s.scenario_pile, event.henchman_scenario) if event.henchman_scenario else None
-            s.current = CurrentGame(scenario=scenario, portal=portal, outsider=event.outsider,
-                                    henchman_scenario=henchman)
+            s.current = CurrentGame(
+                scenario=scenario, portal=portal, outsider=event.outsider, henchman_scenario=henchman
+            )
             for p in s.players:
                 p.top_of_deck = []
-            s.games.append(GameRecord(event.game, event.scenario, event.portal, event.outsider,
-                                      event.henchman_scenario))
+            s.games.append(
+                GameRecord(event.game, event.scenario, event.portal, event.outsider, event.henchman_scenario)
+            )
         case ev.ActionTaken():
             s.current.actions_taken.append(event.action)
             _apply_effect(s, event)
@@ -295,7 +362,7 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
                 s.current.recruit = None
         case ev.IncomeEarned():
             s.current.income_earned = True
-            s.current.reminders = []          # the scenario is resolved: its step ends
+            s.current.reminders = []  # the scenario is resolved: its step ends
             s.current.exile_allowance = {}
             s.current.horde_exile_allowance = 0
             s.phase = "playing"
@@ -313,14 +380,14 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             p = player_in(s, event.player)
             if event.free:
                 p.exiled_free += 1
-            elif event.free is False:           # absent: an exile recorded before allowances were kept
+            elif event.free is False:  # absent: an exile recorded before allowances were kept
                 s.current.exile_allowance[p.name] -= 1
             p.deck[event.card] -= 1
             if p.deck[event.card] <= 0:
                 del p.deck[event.card]
             if event.card in p.top_of_deck:
                 p.top_of_deck.remove(event.card)
-            p.market.append(event.card)       # "return it to the bottom of its market deck"
+            p.market.append(event.card)  # "return it to the bottom of its market deck"
             p.exiled.append(event.card)
         case ev.HealthSet():
             s.castle_health = event.castle_health
@@ -349,7 +416,7 @@ def _apply_effect(s: CampaignState, event: ev.ActionTaken | ev.MandatoryResolved
 
     A new Exile X replaces what is left of the one before: the allowance is the action just taken."""
     s.gold = clamp_gold(s.gold + (event.change or 0))
-    s.castle_health += event.castle_health or 0       # no maximum or minimum (glossary HEALTH)
+    s.castle_health += event.castle_health or 0  # no maximum or minimum (glossary HEALTH)
     s.current.exile_allowance = {p.name: event.exile for p in s.players} if event.exile else {}
     s.current.horde_exile_allowance = event.exile_horde or 0
     if event.reminder:

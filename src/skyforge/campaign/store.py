@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.campaign import plain_events as ev   # records; the pydantic models only on the slow path
+from skyforge.campaign import plain_events as ev  # records; the pydantic models only on the slow path
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
 from skyforge.plain import plain_record
@@ -31,8 +31,10 @@ CAMPAIGN_SCHEMA = 1
 #: the mechanism is tested with a registered test migration.
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
-HEADER = ("# skyforge campaign journal (DESIGN.md §3): the state is the fold of these events.\n"
-          "# Prefer `skyforge campaign undo` to editing by hand; `skyforge campaign log` shows them.\n")
+HEADER = (
+    "# skyforge campaign journal (DESIGN.md §3): the state is the fold of these events.\n"
+    "# Prefer `skyforge campaign undo` to editing by hand; `skyforge campaign log` shows them.\n"
+)
 
 
 @dataclass
@@ -55,12 +57,25 @@ def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict
     """Bring a parsed campaign document up to :data:`CAMPAIGN_SCHEMA` (``line``: of its ``schema`` key)."""
     version = data.get("schema", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise InputError(Problem("'schema' must be a positive whole number", file=path, line=line, key="schema",
-                                 value=version, has_value=True))
+        raise InputError(
+            Problem(
+                "'schema' must be a positive whole number",
+                file=path,
+                line=line,
+                key="schema",
+                value=version,
+                has_value=True,
+            )
+        )
     if version > CAMPAIGN_SCHEMA:
-        raise InputError(Problem(f"this campaign file has schema {version}; this skyforge reads up to "
-                                 f"{CAMPAIGN_SCHEMA}", file=path, key="schema",
-                                 hint="upgrade skyforge (pip install -U skyforge)"))
+        raise InputError(
+            Problem(
+                f"this campaign file has schema {version}; this skyforge reads up to {CAMPAIGN_SCHEMA}",
+                file=path,
+                key="schema",
+                hint="upgrade skyforge (pip install -U skyforge)",
+            )
+        )
     start = version
     while version < CAMPAIGN_SCHEMA:
         step = MIGRATIONS.get(version)
@@ -80,34 +95,50 @@ def parse_journal(text: str, path: Path | str) -> Journal:
     data, migrated = migrate(data, path, line)
     unknown = sorted(set(data) - {"schema", "events"})
     if unknown:
-        raise InputError(Problem(f"unknown key '{unknown[0]}' in a campaign file", file=path, key=unknown[0],
-                                 hint="a campaign file holds schema and [[events]]"))
+        raise InputError(
+            Problem(
+                f"unknown key '{unknown[0]}' in a campaign file",
+                file=path,
+                key=unknown[0],
+                hint="a campaign file holds schema and [[events]]",
+            )
+        )
     raw = data.get("events", [])
-    plain = plain_record("campaign", {"events": raw}, ev.make)       # the fast path: plain and valid
+    plain = plain_record("campaign", {"events": raw}, ev.make)  # the fast path: plain and valid
     if plain is not None:
         events = plain.events
-    else:                                                             # anything else: pydantic's full report
+    else:  # anything else: pydantic's full report
         models = slow_module("skyforge.campaign.events")
         register_union_tags(set(models.EVENT_TYPES))
         try:
             events = models.CampaignFile.model_validate({"events": raw}).events
         except models.ValidationError as exc:
-            raise InputError(validation_problems(
-                exc, path, text if not migrated else "",
-                describe=lambda loc: _event_type(raw, loc))) from None
+            raise InputError(
+                validation_problems(exc, path, text if not migrated else "", describe=lambda loc: _event_type(raw, loc))
+            ) from None
     if not events or not isinstance(events[0], ev.Created):
         raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
     try:
         state = fold(events)
     except ReplayError as exc:
-        raise InputError(Problem(
-            f"the journal does not replay: a '{exc.event_type}' event that cannot happen here: {exc.reason}",
-            file=path, line=None if migrated else _event_line(text, exc.index), key=f"events[{exc.index}]",
-            hint="restore the file from a backup, or remove that [[events]] table and the ones after it "
-                 "by hand")) from None
+        raise InputError(
+            Problem(
+                f"the journal does not replay: a '{exc.event_type}' event that cannot happen here: {exc.reason}",
+                file=path,
+                line=None if migrated else _event_line(text, exc.index),
+                key=f"events[{exc.index}]",
+                hint="restore the file from a backup, or remove that [[events]] table and the ones after it by hand",
+            )
+        ) from None
     except (ValueError, KeyError, IndexError, AttributeError, TypeError) as exc:
-        raise InputError(Problem(f"the journal does not replay: {exc}", file=path, key="events",
-                                 hint="restore the file from a backup, or remove the last events by hand")) from None
+        raise InputError(
+            Problem(
+                f"the journal does not replay: {exc}",
+                file=path,
+                key="events",
+                hint="restore the file from a backup, or remove the last events by hand",
+            )
+        ) from None
     return Journal(Path(path), events, state, migrated)
 
 
@@ -123,12 +154,15 @@ def _event_line(text: str, index: int) -> int | None:
 
 
 def _event_type(raw: list, loc: tuple) -> str | None:
-    if len(loc) == 2 and loc[0] == "events" and isinstance(loc[1], int) and loc[1] < len(raw) \
-            and isinstance(raw[loc[1]], dict):
+    if (
+        len(loc) == 2
+        and loc[0] == "events"
+        and isinstance(loc[1], int)
+        and loc[1] < len(raw)
+        and isinstance(raw[loc[1]], dict)
+    ):
         return raw[loc[1]].get("type")
     return None
-
-
 
 
 def _not_found(path: Path) -> Journal:
@@ -149,15 +183,20 @@ def render_journal(events: list) -> str:
 
 
 #: campaign files: a journal is written whole, with its header
-CAMPAIGNS: Store[Journal] = Store("campaign", parse_journal, lambda journal, before: render_journal(journal.events),
-                                  missing=_not_found)
+CAMPAIGNS: Store[Journal] = Store(
+    "campaign", parse_journal, lambda journal, before: render_journal(journal.events), missing=_not_found
+)
 
 
 def create(path: Path, created: ev.Created) -> CampaignState:
     path = Path(path)
     state = fold([created])
-    CAMPAIGNS.create(path, Journal(path, [created], state), forcible=False,
-                     instead="choose another name, or look at it: skyforge campaign show " + shlex.quote(created.name))
+    CAMPAIGNS.create(
+        path,
+        Journal(path, [created], state),
+        forcible=False,
+        instead="choose another name, or look at it: skyforge campaign show " + shlex.quote(created.name),
+    )
     return state
 
 
@@ -188,8 +227,9 @@ def undo(path: Path) -> tuple[object, CampaignState]:
 
     def change(journal: Journal) -> Journal:
         if len(journal.events) <= 1:
-            raise StateError("nothing to undo: only the campaign's creation is left",
-                             hint=f"to start over, delete {path}")
+            raise StateError(
+                "nothing to undo: only the campaign's creation is left", hint=f"to start over, delete {path}"
+            )
         removed.append(journal.events[-1])
         return Journal(path, journal.events[:-1], fold(journal.events[:-1]))
 
@@ -204,7 +244,6 @@ def list_campaigns(workspace: Path) -> list[tuple[Path, CampaignState | None, st
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         try:
             out.append((path, load(path).state, None))
-        except SkyforgeError as exc:   # one damaged or locked file does not hide the others
+        except SkyforgeError as exc:  # one damaged or locked file does not hide the others
             out.append((path, None, exc.render()))
     return out
-

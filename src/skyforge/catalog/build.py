@@ -37,11 +37,15 @@ def load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
     try:
         model = _ADAPTER.validate_python(data)
     except ValidationError as exc:
-        raise InputError(validation_problems(
-            exc, file, text,
-            describe=lambda loc: _describe(data, loc),
-            known_keys=lambda loc: _known_keys(data, loc),
-        )) from None
+        raise InputError(
+            validation_problems(
+                exc,
+                file,
+                text,
+                describe=lambda loc: _describe(data, loc),
+                known_keys=lambda loc: _known_keys(data, loc),
+            )
+        ) from None
     return file, model, lines
 
 
@@ -69,8 +73,7 @@ def _known_keys(data: dict, loc: tuple) -> list[str]:
             continue
         if not (isinstance(model, type) and issubclass(model, BaseModel)):
             return []
-        field = model.model_fields.get(part) or next(
-            (f for f in model.model_fields.values() if f.alias == part), None)
+        field = model.model_fields.get(part) or next((f for f in model.model_fields.values() if f.alias == part), None)
         if field is None:
             return []
         node = node.get(part, {}) if isinstance(node, dict) else {}
@@ -95,13 +98,22 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
 
 
 #: tables whose entries are identified by `id`: (CatalogFile field = Catalog dict, label, id attribute)
-_BY_ID = (("sets", "set", "code"), ("hordes", "horde", "id"), ("premade_decks", "pre-made deck", "id"),
-          ("draft_formats", "draft format", "id"), ("team_presets", "team preset", "id"),
-          ("outsider_types", "outsider type", "type"), ("battle_plans", "battle plan", "id"),
-          ("first_games", "first game", "id"), ("hero_classes", "hero class list", "game"))
+_BY_ID = (
+    ("sets", "set", "code"),
+    ("hordes", "horde", "id"),
+    ("premade_decks", "pre-made deck", "id"),
+    ("draft_formats", "draft format", "id"),
+    ("team_presets", "team preset", "id"),
+    ("outsider_types", "outsider type", "type"),
+    ("battle_plans", "battle plan", "id"),
+    ("first_games", "first game", "id"),
+    ("hero_classes", "hero class list", "game"),
+)
 #: list tables whose entries are identified by some of their fields
-_BY_FIELDS = (("difficulty_levels", "difficulty level", ("set", "level")),
-              ("game_modes", "game mode", ("mode", "rulebook")))
+_BY_FIELDS = (
+    ("difficulty_levels", "difficulty level", ("set", "level")),
+    ("game_modes", "game mode", ("mode", "rulebook")),
+)
 
 
 class _Merger:
@@ -110,14 +122,26 @@ class _Merger:
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
         self.problems: list[Problem] = []
-        self.defined: dict[tuple, tuple[Path, int | None, str]] = {}   # (table, id) → where, provenance
-        self.codeless: dict[tuple[str, str], str] = {}                  # (kind, name) → key, official only
+        self.defined: dict[tuple, tuple[Path, int | None, str]] = {}  # (table, id) → where, provenance
+        self.codeless: dict[tuple[str, str], str] = {}  # (kind, name) → key, official only
 
     def where(self, file: Path, line: int | None) -> str:
         return self.catalog.display(file) + (f" line {line}" if line else "")
 
-    def put(self, table: str, label: str, ident: object, item, existing, file: Path, prov: str,
-            lines: dict, loc: tuple, key: str, attr: str):
+    def put(
+        self,
+        table: str,
+        label: str,
+        ident: object,
+        item,
+        existing,
+        file: Path,
+        prov: str,
+        lines: dict,
+        loc: tuple,
+        key: str,
+        attr: str,
+    ):
         """What to store for ``ident``: the item, the official entry completed by it, or the first one."""
         line = lines.get(loc)
         if existing is None:
@@ -128,17 +152,35 @@ class _Merger:
         if first_prov == "official" and prov != "official":
             completed, conflicts = complete(existing, item)
             for field, theirs, mine in conflicts:
-                self.problems.append(Problem(
-                    f"{label} '{name}': {field} contradicts the official entry "
-                    f"({self.where(first_file, first_line)} says {theirs!r})",
-                    file=file, line=lines.get((*loc, field), line), key=f"{key}.{field}", value=mine, has_value=True,
-                    hint="your entry completes the official one: give only the fields it leaves empty"))
+                self.problems.append(
+                    Problem(
+                        f"{label} '{name}': {field} contradicts the official entry "
+                        f"({self.where(first_file, first_line)} says {theirs!r})",
+                        file=file,
+                        line=lines.get((*loc, field), line),
+                        key=f"{key}.{field}",
+                        value=mine,
+                        has_value=True,
+                        hint="your entry completes the official one: give only the fields it leaves empty",
+                    )
+                )
             return existing if conflicts else completed
-        message = (f"duplicate card {name}: already defined in {self.where(first_file, first_line)}" if table == "cards"
-                   else f"{label} '{name}' is defined twice (also in {self.where(first_file, first_line)})")
-        self.problems.append(Problem(
-            message, file=file, line=line, key=f"{key}.{attr}", hint="a set is defined once: drop this [[sets]] table if the other file is loaded too" if table == "sets" else
-            "each entry is defined in one file only; to complete an official entry, give the fields it leaves empty"))
+        message = (
+            f"duplicate card {name}: already defined in {self.where(first_file, first_line)}"
+            if table == "cards"
+            else f"{label} '{name}' is defined twice (also in {self.where(first_file, first_line)})"
+        )
+        self.problems.append(
+            Problem(
+                message,
+                file=file,
+                line=line,
+                key=f"{key}.{attr}",
+                hint="a set is defined once: drop this [[sets]] table if the other file is loaded too"
+                if table == "sets"
+                else "each entry is defined in one file only; to complete an official entry, give the fields it leaves empty",
+            )
+        )
         return existing
 
     def merge_file(self, file: Path, model: CatalogFile, lines: dict) -> None:
@@ -147,15 +189,27 @@ class _Merger:
             known = getattr(catalog, table)
             for i, item in enumerate(getattr(model, table)):
                 ident = getattr(item, attr)
-                known[ident] = self.put(table, label, ident, item, known.get(ident), file, prov, lines,
-                                        (table, i), f"{table}[{i}]", attr)
+                known[ident] = self.put(
+                    table, label, ident, item, known.get(ident), file, prov, lines, (table, i), f"{table}[{i}]", attr
+                )
         for table, label, fields in _BY_FIELDS:
             known = getattr(catalog, table)
             for i, item in enumerate(getattr(model, table)):
                 ident = tuple(getattr(item, f) for f in fields)
                 at = next((j for j, k in enumerate(known) if tuple(getattr(k, f) for f in fields) == ident), None)
-                stored = self.put(table, label, ident, item, None if at is None else known[at], file, prov, lines,
-                                  (table, i), f"{table}[{i}]", fields[-1])
+                stored = self.put(
+                    table,
+                    label,
+                    ident,
+                    item,
+                    None if at is None else known[at],
+                    file,
+                    prov,
+                    lines,
+                    (table, i),
+                    f"{table}[{i}]",
+                    fields[-1],
+                )
                 if at is None:
                     known.append(stored)
                 else:
@@ -169,10 +223,21 @@ class _Merger:
         key = card.key
         by_name = (card.kind, slug(card.name))
         if key not in catalog.cards and prov != "official" and by_name in self.codeless:
-            key = self.codeless[by_name]          # completes an official entry that has no code
+            key = self.codeless[by_name]  # completes an official entry that has no code
         existing = catalog.cards.get(key)
-        stored = self.put("cards", card.kind.replace("-", " "), key, card, existing, file, prov, lines,
-                          ("cards", i), f"cards[{i}]", "code")
+        stored = self.put(
+            "cards",
+            card.kind.replace("-", " "),
+            key,
+            card,
+            existing,
+            file,
+            prov,
+            lines,
+            ("cards", i),
+            f"cards[{i}]",
+            "code",
+        )
         origin = Origin(file, lines.get(("cards", i)), prov)
         if existing is None:
             catalog.add(card, origin)
@@ -199,54 +264,110 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
         for i, card in enumerate(model.cards):
             line = lines.get(("cards", i))
             if card.code and set_of(card.code) not in catalog.sets:
-                problems.append(Problem(f"card {card.code} belongs to set {set_of(card.code)}, which no catalog file defines",
-                                        file=file, line=line, key=f"cards[{i}].code", value=card.code, has_value=True,
-                                        hint=_set_hint(catalog, set_of(card.code))))
+                problems.append(
+                    Problem(
+                        f"card {card.code} belongs to set {set_of(card.code)}, which no catalog file defines",
+                        file=file,
+                        line=line,
+                        key=f"cards[{i}].code",
+                        value=card.code,
+                        has_value=True,
+                        hint=_set_hint(catalog, set_of(card.code)),
+                    )
+                )
             horde = getattr(card, "horde", None)
             if horde and horde not in catalog.hordes:
-                problems.append(_dangling(file, lines, ("cards", i, "horde"), f"cards[{i}].horde", horde,
-                                          "horde", list(catalog.hordes)))
+                problems.append(
+                    _dangling(
+                        file, lines, ("cards", i, "horde"), f"cards[{i}].horde", horde, "horde", list(catalog.hordes)
+                    )
+                )
             replaces = getattr(card, "replaces", None)
             if replaces and replaces not in catalog.cards:
-                problems.append(_dangling(file, lines, ("cards", i, "replaces"), f"cards[{i}].replaces", replaces,
-                                          "card", [c.code for c in catalog if c.code]))
+                problems.append(
+                    _dangling(
+                        file,
+                        lines,
+                        ("cards", i, "replaces"),
+                        f"cards[{i}].replaces",
+                        replaces,
+                        "card",
+                        [c.code for c in catalog if c.code],
+                    )
+                )
             elif replaces:
                 problem = _replacement_problem(catalog, card.key, replaces)
                 if problem:
-                    problems.append(Problem(problem, file=file, line=lines.get(("cards", i, "replaces")),
-                                            key=f"cards[{i}].replaces", value=replaces, has_value=True,
-                                            hint="errata replace an older card: remove or fix this 'replaces'"))
+                    problems.append(
+                        Problem(
+                            problem,
+                            file=file,
+                            line=lines.get(("cards", i, "replaces")),
+                            key=f"cards[{i}].replaces",
+                            value=replaces,
+                            has_value=True,
+                            hint="errata replace an older card: remove or fix this 'replaces'",
+                        )
+                    )
             hero_class = getattr(card, "hero_class", None)
             classes = catalog.hero_classes.get(_HERO_GAMES.get(card.kind, ""))
             if hero_class and classes and hero_class.casefold() not in classes.classes:
                 near = difflib.get_close_matches(hero_class.casefold(), classes.classes, n=1)
-                problems.append(Problem(
-                    f"'{hero_class}' is not one of the {classes.game} hero classes its rulebook names",
-                    file=file, line=lines.get(("cards", i, "hero_class")) or lines.get(("cards", i)),
-                    key=f"cards[{i}].hero_class", value=hero_class, has_value=True,
-                    hint=(f"did you mean '{near[0]}'? " if near else "") + "classes: " + ", ".join(classes.classes)))
+                problems.append(
+                    Problem(
+                        f"'{hero_class}' is not one of the {classes.game} hero classes its rulebook names",
+                        file=file,
+                        line=lines.get(("cards", i, "hero_class")) or lines.get(("cards", i)),
+                        key=f"cards[{i}].hero_class",
+                        value=hero_class,
+                        has_value=True,
+                        hint=(f"did you mean '{near[0]}'? " if near else "") + "classes: " + ", ".join(classes.classes),
+                    )
+                )
             premade = getattr(card, "premade", None)
             if premade and premade not in catalog.premade_decks:
-                problems.append(_dangling(file, lines, ("cards", i, "premade"), f"cards[{i}].premade", premade,
-                                          "pre-made deck", list(catalog.premade_decks)))
+                problems.append(
+                    _dangling(
+                        file,
+                        lines,
+                        ("cards", i, "premade"),
+                        f"cards[{i}].premade",
+                        premade,
+                        "pre-made deck",
+                        list(catalog.premade_decks),
+                    )
+                )
             for j, rule in enumerate(getattr(card, "card_rules", [])):
                 for ref in rule.requires:
                     if catalog.find(ref) is None:
-                        problems.append(_dangling(file, lines, ("cards", i, "card_rules", j, "requires"),
-                                                  f"cards[{i}].card_rules[{j}].requires", ref, "card",
-                                                  [c.code for c in catalog if c.code]))
+                        problems.append(
+                            _dangling(
+                                file,
+                                lines,
+                                ("cards", i, "card_rules", j, "requires"),
+                                f"cards[{i}].card_rules[{j}].requires",
+                                ref,
+                                "card",
+                                [c.code for c in catalog if c.code],
+                            )
+                        )
         for table in ("difficulty_levels", "hordes", "premade_decks"):
             for i, item in enumerate(getattr(model, table)):
                 if item.set and item.set not in catalog.sets:
-                    problems.append(_dangling(file, lines, (table, i, "set"), f"{table}[{i}].set", item.set,
-                                              "set", list(catalog.sets)))
+                    problems.append(
+                        _dangling(
+                            file, lines, (table, i, "set"), f"{table}[{i}].set", item.set, "set", list(catalog.sets)
+                        )
+                    )
     return problems
 
 
 def _set_hint(catalog: Catalog, code: str) -> str:
     known = ", ".join(sorted(catalog.sets))
-    return (f"the catalog's sets are {known}; for cards of a set of your own, add a [[sets]] table with "
-            f"code = \"{code}\" to your catalog file")
+    return (
+        f"the catalog's sets are {known}; for cards of a set of your own, add a [[sets]] table with "
+        f'code = "{code}" to your catalog file'
+    )
 
 
 def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | None:
@@ -262,6 +383,12 @@ def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | Non
 
 def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: str, known: list[str]) -> Problem:
     near = difflib.get_close_matches(value, [k for k in known if k], n=1)
-    return Problem(f"refers to a {what} that is not in the catalog", file=file, line=lines.get(loc) or lines.get(loc[:2]),
-                   key=key, value=value, has_value=True,
-                   hint=f"did you mean '{near[0]}'?" if near else f"define the {what} first")
+    return Problem(
+        f"refers to a {what} that is not in the catalog",
+        file=file,
+        line=lines.get(loc) or lines.get(loc[:2]),
+        key=key,
+        value=value,
+        has_value=True,
+        hint=f"did you mean '{near[0]}'?" if near else f"define the {what} first",
+    )

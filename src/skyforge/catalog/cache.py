@@ -38,7 +38,6 @@ from skyforge.catalog import records
 from skyforge.catalog.index import Catalog
 from skyforge.storage import atomic_write
 
-
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
 VERSION = 2
@@ -65,8 +64,7 @@ def _own_stats() -> list:
             for entry in entries:
                 if entry.name.endswith(".py"):
                     stat = entry.stat()
-                    found.append([folder + entry.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns,
-                                  stat.st_ino])
+                    found.append([folder + entry.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino])
                 elif entry.name.isidentifier() and not entry.name.startswith("_") and entry.is_dir():
                     folders.append(folder + entry.name + "/")
     found.sort()
@@ -105,7 +103,7 @@ def cache_file(key: list) -> Path | None:
     if folder is None:
         return None
     text = json.dumps(key).encode()
-    return folder / f"catalog-{zlib.crc32(text):08x}{len(text) & 0xffff:04x}.json"
+    return folder / f"catalog-{zlib.crc32(text):08x}{len(text) & 0xFFFF:04x}.json"
 
 
 def encode(catalog: Catalog) -> str:
@@ -122,16 +120,22 @@ def decode(text: str) -> Catalog:
     if set(fields) != set(expected):
         raise records.BadData("catalog fields")
     for name, value in fields.items():
-        default = expected[name].default_factory() if expected[name].default_factory is not dataclasses.MISSING \
+        default = (
+            expected[name].default_factory()
+            if expected[name].default_factory is not dataclasses.MISSING
             else expected[name].default
+        )
         if default is None:
             if value is not None and not isinstance(value, Path):
                 raise records.BadData(name)
         elif type(value) is not type(default):
             raise records.BadData(name)
     for card in fields["cards"].values():
-        if not (isinstance(card, records.CardRecord) and isinstance(card.name, str)
-                and isinstance(getattr(card, "kind", None), str)):
+        if not (
+            isinstance(card, records.CardRecord)
+            and isinstance(card.name, str)
+            and isinstance(getattr(card, "kind", None), str)
+        ):
             raise records.BadData("cards")
     return Catalog(**fields)
 
@@ -148,8 +152,13 @@ def read(key: list | None) -> Catalog | None:
         with open(path, "rb") as handle:
             header = json.loads(handle.readline())
             data = handle.read()
-        if not (isinstance(header, dict) and header.get("format") == FORMAT and header.get("version") == VERSION
-                and header.get("key") == key and header.get("crc32") == zlib.crc32(data)):
+        if not (
+            isinstance(header, dict)
+            and header.get("format") == FORMAT
+            and header.get("version") == VERSION
+            and header.get("key") == key
+            and header.get("crc32") == zlib.crc32(data)
+        ):
             return None
         return decode(data.decode("utf-8"))
     except Exception:  # a missing, stale, damaged or foreign cache is just a miss
@@ -166,8 +175,7 @@ def write(key: list | None, text: str) -> None:
         if path is None:
             return
         data = text.encode("utf-8")
-        header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key,
-                  "crc32": zlib.crc32(data)}
+        header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key, "crc32": zlib.crc32(data)}
         atomic_write(path, json.dumps(header).encode() + b"\n" + data)
         for old in [*path.parent.glob("catalog-*.json"), *path.parent.glob("catalog-*.pickle")]:
             if old != path and (old.suffix == ".pickle" or old.stat().st_mtime < _oldest_allowed()):

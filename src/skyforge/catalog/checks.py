@@ -57,9 +57,15 @@ def codes_outside_products(catalog: Catalog) -> list[Problem]:
             continue
         origin = catalog.origins.get(card.key)
         ranges = ", ".join(f"{p.name} {p.first:03d}–{p.last:03d}" for p in card_set.products)
-        problems.append(Problem(
-            f"card {card.code} ({card.name}) is outside the product ranges of set {card_set.code}",
-            file=origin.file if origin else None, line=origin.line if origin else None, key="code",
-            value=card.code, has_value=True,
-            hint=f"set {card_set.code}: {ranges}; fix the code, or add the product to the set's products"))
+        problems.append(
+            Problem(
+                f"card {card.code} ({card.name}) is outside the product ranges of set {card_set.code}",
+                file=origin.file if origin else None,
+                line=origin.line if origin else None,
+                key="code",
+                value=card.code,
+                has_value=True,
+                hint=f"set {card_set.code}: {ranges}; fix the code, or add the product to the set's products",
+            )
+        )
     return problems

@@ -12,7 +12,7 @@ _PRINTED = re.compile(r"^(.+?)\s+(\d+)\s*[xX]$")
 _LONGEST = 24
 
 
-@lru_cache(maxsize=4096)   # bulk work looks up the same few hundred codes again and again
+@lru_cache(maxsize=4096)  # bulk work looks up the same few hundred codes again and again
 def normalize_code(text: str) -> str | None:
     """``cam.14`` → ``CAM.014``; ``None`` when ``text`` is not a card code."""
     text = text.strip()

@@ -27,8 +27,9 @@ def complete(official: BaseModel, user: BaseModel) -> tuple[BaseModel, list[tupl
     empty; an entry of another kind contradicts on ``kind``.
     """
     if type(official) is not type(user):
-        return official, [("kind", getattr(official, "kind", type(official).__name__),
-                           getattr(user, "kind", type(user).__name__))]
+        return official, [
+            ("kind", getattr(official, "kind", type(official).__name__), getattr(user, "kind", type(user).__name__))
+        ]
     values = {name: getattr(official, name) for name in official.model_fields_set}
     conflicts: list[tuple[str, object, object]] = []
     for name in sorted(user.model_fields_set):

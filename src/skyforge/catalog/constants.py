@@ -7,8 +7,18 @@ from skyforge.terms import FACTIONS  # the one faction list
 __all__ = ["CARD_KINDS", "COPY_LIMITS", "FACTIONS", "FACTION_COLORS", "RARITIES"]
 
 #: the kinds of card, in the catalog models' order (skyforge.catalog.models.KINDS; a test keeps them equal)
-CARD_KINDS: tuple[str, ...] = ("alliance", "castle", "horde", "portal", "outsider", "scenario", "minion", "token",
-                               "onward-hero", "arena-hero")
+CARD_KINDS: tuple[str, ...] = (
+    "alliance",
+    "castle",
+    "horde",
+    "portal",
+    "outsider",
+    "scenario",
+    "minion",
+    "token",
+    "onward-hero",
+    "arena-hero",
+)
 RARITIES: tuple[str, ...] = ("base", "rare", "mythic", "legendary")
 FACTION_COLORS = {"liothan": "blue", "taulot": "green", "kurumo": "red", "nupten": "yellow"}
 

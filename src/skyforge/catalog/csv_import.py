@@ -38,40 +38,66 @@ class CsvImport:
     rows: int
 
     def toml(self, provenance: str = "user") -> str:
-        cards = [c.model_dump(exclude_none=True, exclude_defaults=True) | {"code": c.code, "kind": c.kind,  # type: ignore[attr-defined]
-                                                                            "name": c.name}
-                 for c in self.cards]
-        ordered = [{k: card[k] for k in ("code", "kind", "name") if card.get(k) is not None}
-                   | {k: v for k, v in card.items() if k not in ("code", "kind", "name")} for card in cards]
+        cards = [
+            c.model_dump(exclude_none=True, exclude_defaults=True)
+            | {
+                "code": c.code,
+                "kind": c.kind,  # type: ignore[attr-defined]
+                "name": c.name,
+            }
+            for c in self.cards
+        ]
+        ordered = [
+            {k: card[k] for k in ("code", "kind", "name") if card.get(k) is not None}
+            | {k: v for k, v in card.items() if k not in ("code", "kind", "name")}
+            for card in cards
+        ]
         header = "# Written by `skyforge catalog import`: your own card data.\n"
         return header + dump_toml({"schema": 1, "provenance": provenance, "cards": ordered})
 
 
 def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = None) -> CsvImport:
     """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
-    pd = library("pandas")   # heavy: imported only when a spreadsheet is read
+    pd = library("pandas")  # heavy: imported only when a spreadsheet is read
     if text is None:
-        text = read_text(Path(path))   # size limit, UTF-8 and every file-system error, in one place
+        text = read_text(Path(path))  # size limit, UTF-8 and every file-system error, in one place
     elif len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
-        raise InputError(Problem(f"the input is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes",
-                                 file=path))
+        raise InputError(
+            Problem(f"the input is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path)
+        )
     try:
         frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, skipinitialspace=True)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
-        raise InputError(Problem(f"cannot read as CSV: {exc}", file=path,
-                                 hint="save the spreadsheet as CSV (UTF-8), one row per card")) from None
+        raise InputError(
+            Problem(
+                f"cannot read as CSV: {exc}", file=path, hint="save the spreadsheet as CSV (UTF-8), one row per card"
+            )
+        ) from None
     if len(frame) > MAX_ROWS:
-        raise InputError(Problem(f"{len(frame):,} rows, over the card-import row limit of {MAX_ROWS:,}", file=path,
-                                 line=MAX_ROWS + 2, hint="split the spreadsheet into several files"))
+        raise InputError(
+            Problem(
+                f"{len(frame):,} rows, over the card-import row limit of {MAX_ROWS:,}",
+                file=path,
+                line=MAX_ROWS + 2,
+                hint="split the spreadsheet into several files",
+            )
+        )
     frame.columns = [str(c).strip().casefold() for c in frame.columns]
     known = {name for model in CARD_MODELS.values() for name in model.model_fields}
     problems: list[Problem] = []
     unknown = [c for c in frame.columns if c not in known]
     for column in unknown:
         close = difflib.get_close_matches(column, sorted(known), n=1)
-        problems.append(Problem(f"unknown column '{column}'", file=path, line=1,
-                                hint=f"did you mean '{close[0]}'?" if close else
-                                "columns are catalog fields: code, kind, name, faction, rarity, type, cost, …"))
+        problems.append(
+            Problem(
+                f"unknown column '{column}'",
+                file=path,
+                line=1,
+                hint=f"did you mean '{close[0]}'?"
+                if close
+                else "columns are catalog fields: code, kind, name, faction, rarity, type, cost, …",
+            )
+        )
     if problems:
         raise InputError(problems)
     adapter = TypeAdapter(Card)
@@ -85,27 +111,51 @@ def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = N
         row.setdefault("kind", "alliance")
         model = CARD_MODELS.get(row["kind"])
         if model is None:
-            problems.append(Problem(f"unknown kind '{row['kind']}'", file=path, line=row_number, key="kind",
-                                    hint="kinds: " + ", ".join(CARD_MODELS)))
+            problems.append(
+                Problem(
+                    f"unknown kind '{row['kind']}'",
+                    file=path,
+                    line=row_number,
+                    key="kind",
+                    hint="kinds: " + ", ".join(CARD_MODELS),
+                )
+            )
             continue
         if set_code and "code" in row and row["code"].isdigit():
             row["code"] = f"{set_code.upper()}.{int(row['code']):03d}"
         data = {k: _cell(model, k, v) for k, v in row.items()}
         try:
-            card = adapter.validate_python(data, strict=False)   # every cell is text: "3" is 3 here
+            card = adapter.validate_python(data, strict=False)  # every cell is text: "3" is 3 here
         except ValidationError as exc:
             for p in validation_problems(exc, path, ""):
                 key = (p.key or "").split(".")[-1]
-                problems.append(Problem(p.message, file=path, line=row_number, key=key or None,
-                                        value=p.value, has_value=p.has_value, hint=p.hint))
+                problems.append(
+                    Problem(
+                        p.message,
+                        file=path,
+                        line=row_number,
+                        key=key or None,
+                        value=p.value,
+                        has_value=p.has_value,
+                        hint=p.hint,
+                    )
+                )
             continue
         if set_code and card.code and card.set_code != set_code.upper():
-            problems.append(Problem(f"code {card.code} is not in set {set_code.upper()}", file=path,
-                                    line=row_number, key="code", hint="drop --set, or fix the code"))
+            problems.append(
+                Problem(
+                    f"code {card.code} is not in set {set_code.upper()}",
+                    file=path,
+                    line=row_number,
+                    key="code",
+                    hint="drop --set, or fix the code",
+                )
+            )
             continue
         if card.key in seen:
-            problems.append(Problem(f"{card.key} is already on row {seen[card.key]}", file=path,
-                                    line=row_number, key="code"))
+            problems.append(
+                Problem(f"{card.key} is already on row {seen[card.key]}", file=path, line=row_number, key="code")
+            )
             continue
         seen[card.key] = row_number
         cards.append(card)
@@ -139,7 +189,15 @@ def check_with_catalog(files: list[Path], text: str) -> None:
         try:
             load_catalog([*files, imported], cache=False)
         except InputError as exc:
-            problems = [Problem(p.message, key=p.key, value=p.value, has_value=p.has_value, hint=p.hint,
-                                file="the imported cards" if p.file == imported else p.file)
-                        for p in exc.problems]
+            problems = [
+                Problem(
+                    p.message,
+                    key=p.key,
+                    value=p.value,
+                    has_value=p.has_value,
+                    hint=p.hint,
+                    file="the imported cards" if p.file == imported else p.file,
+                )
+                for p in exc.problems
+            ]
             raise InputError(problems) from None

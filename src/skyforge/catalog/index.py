@@ -38,7 +38,7 @@ class Origin:
     file: Path
     line: int | None
     provenance: str
-    completed_by: tuple[Path, int | None] | None = None   # the user's entry that filled in an official one
+    completed_by: tuple[Path, int | None] | None = None  # the user's entry that filled in an official one
 
 
 #: at most this many 'did you mean' look-ups per catalog object (one command)
@@ -64,8 +64,8 @@ class Catalog:
     hero_classes: dict[str, HeroClassList] = field(default_factory=dict)
     origins: dict[str, Origin] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
-    user_files: list[Path] = field(default_factory=list)   # the user's own layer, in the order given
-    shipped_dir: Path | None = None                         # where the official and demo layers live
+    user_files: list[Path] = field(default_factory=list)  # the user's own layer, in the order given
+    shipped_dir: Path | None = None  # where the official and demo layers live
     entry_layers: dict[tuple, str] = field(default_factory=dict)  # (table, id) → provenance, for non-cards
 
     def __post_init__(self) -> None:
@@ -119,7 +119,7 @@ class Catalog:
         """The errata resolver: the card played in place of ``card``, i.e. the errata card that
         completely replaces it (followed to the last one when an erratum is corrected again),
         or ``card`` itself."""
-        if card.key not in self._replaced_by:      # most cards: asked for in bulk validation
+        if card.key not in self._replaced_by:  # most cards: asked for in bulk validation
             return card
         newer = self.errata_of(card.key)
         return self.cards[newer[-1]] if newer else card
@@ -153,7 +153,7 @@ class Catalog:
         """
         if kind is None:
             card = self.cards.get(ref)
-            if card is not None:       # a code as the catalog writes it: the common case, and bulk work's
+            if card is not None:  # a code as the catalog writes it: the common case, and bulk work's
                 return card
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         code = normalize_code(ref)
@@ -162,16 +162,18 @@ class Catalog:
             if kinds is None or card.kind in kinds:  # type: ignore[attr-defined]
                 return card
             return None
-        keys = [k for k in self._by_name.get(ref.strip().casefold(), [])
-                if kinds is None or self.cards[k].kind in kinds]  # type: ignore[attr-defined]
+        keys = [
+            k for k in self._by_name.get(ref.strip().casefold(), []) if kinds is None or self.cards[k].kind in kinds
+        ]  # type: ignore[attr-defined]
         if not keys and ref in self.cards:
             keys = [ref]
         # errata share the name of the card they replace: prefer the replacement
         keys = [k for k in keys if k not in self._replaced_by] or keys
         if len(keys) > 1:
             options = ", ".join(sorted(self.cards[k].code or k for k in keys))
-            raise NotFoundError(Problem(f"the name '{ref}' matches several cards: {options}",
-                                        hint="use the card code instead"))
+            raise NotFoundError(
+                Problem(f"the name '{ref}' matches several cards: {options}", hint="use the card code instead")
+            )
         return self.cards[keys[0]] if keys else None
 
     def label(self, ref: str | None) -> str:
@@ -207,8 +209,10 @@ class Catalog:
         code = normalize_code(ref)
         if code is not None:
             same_set = sorted(c.code for c in pool if c.code and set_of(c.code) == set_of(code))
-            scored = [(difflib.SequenceMatcher(None, code, c).ratio(), -abs(number_of(c) - number_of(code)), c)
-                      for c in same_set]
+            scored = [
+                (difflib.SequenceMatcher(None, code, c).ratio(), -abs(number_of(c) - number_of(code)), c)
+                for c in same_set
+            ]
             near = [c for score, _, c in sorted(scored, reverse=True) if score >= 0.8][:1]
             if near:
                 return f"did you mean {near[0]} ({self.cards[near[0]].name})?"
@@ -222,8 +226,10 @@ class Catalog:
             near = [lowered[n] for n in difflib.get_close_matches(ref.casefold(), list(lowered), n=1, cutoff=0.6)]
         if not near and len(ref.strip()) >= 3:  # a short form: "Orrun" for "Orrun the Everwake"
             words = ref.strip().casefold()
-            near = sorted((n for n in names if n.casefold().startswith(words)), key=len)[:1] or \
-                sorted((n for n in names if words in n.casefold()), key=len)[:1]
+            near = (
+                sorted((n for n in names if n.casefold().startswith(words)), key=len)[:1]
+                or sorted((n for n in names if words in n.casefold()), key=len)[:1]
+            )
         if near:
             card = names[near[0]]
             return f"did you mean {card.code or ''} {card.name!r}?".replace("  ", " ").replace("mean  ", "mean ")
@@ -237,9 +243,12 @@ class Catalog:
             if horde.name.casefold() == ref.strip().casefold():
                 return horde
         near = difflib.get_close_matches(key, list(self.hordes), n=1)
-        raise NotFoundError(Problem(f"no horde '{ref}' in the catalog",
-                                    hint=f"did you mean '{near[0]}'?" if near else
-                                    f"hordes: {', '.join(sorted(self.hordes))}"))
+        raise NotFoundError(
+            Problem(
+                f"no horde '{ref}' in the catalog",
+                hint=f"did you mean '{near[0]}'?" if near else f"hordes: {', '.join(sorted(self.hordes))}",
+            )
+        )
 
     def castles(self) -> list[CastleCard]:
         return [c for c in self.cards.values() if c.kind == "castle"]  # type: ignore[attr-defined]
@@ -281,7 +290,9 @@ class Catalog:
         ident = ""
         if card is not None:
             ident = f'code = "{card.code}"' if card.code else f'kind = "{card.kind}", name = "{card.name}"'  # type: ignore[attr-defined]
-        return f"{self.user_file()}, in a [[cards]] entry with {ident} (it completes the {self.display_layer(key)} entry)"
+        return (
+            f"{self.user_file()}, in a [[cards]] entry with {ident} (it completes the {self.display_layer(key)} entry)"
+        )
 
     def user_file(self) -> str:
         """The file a user adds entries to: their first catalog file, or one to start."""
@@ -295,10 +306,20 @@ class Catalog:
 
     # -- search ---------------------------------------------------------------
 
-    def search(self, *, text: str | None = None, kind: str | None = None, faction: str | None = None,
-               rarity: str | None = None, type: str | None = None, subtype: str | None = None,
-               cost_min: int | None = None, cost_max: int | None = None, set_code: str | None = None,
-               horde: str | None = None) -> list[CardBase]:
+    def search(
+        self,
+        *,
+        text: str | None = None,
+        kind: str | None = None,
+        faction: str | None = None,
+        rarity: str | None = None,
+        type: str | None = None,
+        subtype: str | None = None,
+        cost_min: int | None = None,
+        cost_max: int | None = None,
+        set_code: str | None = None,
+        horde: str | None = None,
+    ) -> list[CardBase]:
         needle = text.casefold() if text else None
         results = []
         for card in self.cards.values():
@@ -322,9 +343,18 @@ class Catalog:
             if cost_max is not None and (cost is None or cost > cost_max):
                 continue
             if needle:
-                haystack = " ".join(filter(None, [card.name, card.code, card.text,
-                                                  " ".join(getattr(card, "subtypes", [])),
-                                                  " ".join(getattr(card, "keywords", []))])).casefold()
+                haystack = " ".join(
+                    filter(
+                        None,
+                        [
+                            card.name,
+                            card.code,
+                            card.text,
+                            " ".join(getattr(card, "subtypes", [])),
+                            " ".join(getattr(card, "keywords", [])),
+                        ],
+                    )
+                ).casefold()
                 if needle not in haystack:
                     continue
             results.append(card)

@@ -75,22 +75,39 @@ def catalog_layers(paths: list[Path] | None = None) -> Layers:
             wanted.update(LAYER_NAMES[name])
             continue
         if name.startswith("@"):
-            raise InputError(Problem(f"no catalog layer named '{name}'", value=name, has_value=True,
-                                     hint="layers: @official (rulebook facts and rules, always loaded), "
-                                          "@demo (the fictional DEMO set), @shipped (both)"))
+            raise InputError(
+                Problem(
+                    f"no catalog layer named '{name}'",
+                    value=name,
+                    has_value=True,
+                    hint="layers: @official (rulebook facts and rules, always loaded), "
+                    "@demo (the fictional DEMO set), @shipped (both)",
+                )
+            )
         if path.is_dir():
             found = _toml_files(path)
             if not found:
-                raise InputError(Problem(f"no catalog files (*.toml) in {path}", file=path,
-                                         hint="give a TOML file or a folder of them with --catalog; "
-                                              "`skyforge catalog init` writes a starter file"))
+                raise InputError(
+                    Problem(
+                        f"no catalog files (*.toml) in {path}",
+                        file=path,
+                        hint="give a TOML file or a folder of them with --catalog; "
+                        "`skyforge catalog init` writes a starter file",
+                    )
+                )
         elif path.exists():
             found = [path]
         else:
-            raise InputError(Problem("catalog file not found", file=path,
-                                     hint="give a TOML file or a folder of them with --catalog; "
-                                          "`skyforge catalog init " + (name if name.endswith(".toml") else "my-cards.toml")
-                                          + "` writes a starter file"))
+            raise InputError(
+                Problem(
+                    "catalog file not found",
+                    file=path,
+                    hint="give a TOML file or a folder of them with --catalog; "
+                    "`skyforge catalog init "
+                    + (name if name.endswith(".toml") else "my-cards.toml")
+                    + "` writes a starter file",
+                )
+            )
         for file in found:
             layer = layer_of.get(file.resolve())
             if layer is not None:

@@ -51,7 +51,9 @@ def readiness(catalog) -> list[Area]:
     alliance = of("alliance")
     incomplete = [c for c in alliance if c.rarity is None or c.faction is None]
     if alliance:
-        decks.ready.append(f"{len(alliance) - len(incomplete)} of {len(alliance)} alliance cards have rarity and faction")
+        decks.ready.append(
+            f"{len(alliance) - len(incomplete)} of {len(alliance)} alliance cards have rarity and faction"
+        )
     for card in incomplete[:5]:
         decks.missing.append(f"alliance card {card.code or card.name}: rarity and faction{where(card)}")
     if len(incomplete) > 5:
@@ -68,32 +70,39 @@ def readiness(catalog) -> list[Area]:
             continue
         rows = [r for r in catalog.difficulty_levels if r.set == horde.set and r.powers]
         if horde_cards.get(horde.id) and rows:
-            setup.ready.append(f"{horde.name}: {horde_cards[horde.id]} horde cards, levels "
-                               + ", ".join(str(r.level) for r in sorted(rows, key=lambda r: r.level)))
+            setup.ready.append(
+                f"{horde.name}: {horde_cards[horde.id]} horde cards, levels "
+                + ", ".join(str(r.level) for r in sorted(rows, key=lambda r: r.level))
+            )
         elif not horde_cards.get(horde.id):
             no_cards.append(horde.id)
         else:
             setup.missing.append(f"{horde.name}: no [[difficulty_levels]] row of set {horde.set} with powers")
     if no_cards:
-        setup.missing.append("no horde cards with a power level (kind = \"horde\", horde = ID, power = N) for: "
-                             + ", ".join(no_cards))
+        setup.missing.append(
+            'no horde cards with a power level (kind = "horde", horde = ID, power = N) for: ' + ", ".join(no_cards)
+        )
 
     campaign = Area("campaigns")
     usable_castles = [c for c in of("castle") if c.deck_rules and c.health]
     scenarios = [c for c in of("scenario") if c.henchman]
     portals = [c for c in of("portal") if c.stage == 1]
     hordes_with_cards = [h for h in horde_cards if h in catalog.hordes]
-    for label, have, need in (("castles with a back and health", len(usable_castles), 1),
-                              ("scenarios with a henchman", len(scenarios), CAMPAIGN_SCENARIOS),
-                              ("stage-1 portals", len(portals), CAMPAIGN_PORTALS),
-                              ("hordes with horde cards", len(hordes_with_cards), CAMPAIGN_HORDES)):
+    for label, have, need in (
+        ("castles with a back and health", len(usable_castles), 1),
+        ("scenarios with a henchman", len(scenarios), CAMPAIGN_SCENARIOS),
+        ("stage-1 portals", len(portals), CAMPAIGN_PORTALS),
+        ("hordes with horde cards", len(hordes_with_cards), CAMPAIGN_HORDES),
+    ):
         (campaign.ready if have >= need else campaign.missing).append(f"{label}: {have} (a campaign needs {need})")
 
     drafts = Area("drafts")
     onward = of("onward-hero")
     coloured = [h for h in onward if h.color]
-    drafts.ready.append(f"Onward: {len(onward)} heroes, {len(coloured)} with a colour (--one-per-color), "
-                        f"{len([h for h in onward if h.faction])} with a faction (--factions)")
+    drafts.ready.append(
+        f"Onward: {len(onward)} heroes, {len(coloured)} with a colour (--one-per-color), "
+        f"{len([h for h in onward if h.faction])} with a faction (--factions)"
+    )
     for hero in [h for h in onward if not h.color][:3]:
         drafts.missing.append(f"Onward hero {hero.name}: color{where(hero)}")
     arena = of("arena-hero")
@@ -106,5 +115,7 @@ def readiness(catalog) -> list[Area]:
 
 def fill_in_hint(catalog) -> str:
     """Where official entries are completed: the user's first catalog file, or a new one."""
-    return (f"to fill in an official entry, add to {catalog.user_file()} an entry with the same code "
-            "(or, without a code, the same kind and name) holding the missing fields")
+    return (
+        f"to fill in an official entry, add to {catalog.user_file()} an entry with the same code "
+        "(or, without a code, the same kind and name) holding the missing fields"
+    )

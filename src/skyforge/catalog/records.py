@@ -55,20 +55,25 @@ def to_plain(value: Any, models: dict[str, dict]) -> Any:
     field defaults (so that records answer ``model_dump(exclude_defaults=True)``).
     """
     fields = getattr(type(value), "model_fields", None)
-    if isinstance(fields, dict):                     # a pydantic model (duck-typed: no import)
+    if isinstance(fields, dict):  # a pydantic model (duck-typed: no import)
         name = type(value).__name__
         if name not in models:
-            models[name] = {"card": "kind" in fields and "code" in fields,
-                            "defaults": to_plain({n: f.get_default(call_default_factory=True)
-                                                  for n, f in fields.items() if not f.is_required()}, models)}
+            models[name] = {
+                "card": "kind" in fields and "code" in fields,
+                "defaults": to_plain(
+                    {n: f.get_default(call_default_factory=True) for n, f in fields.items() if not f.is_required()},
+                    models,
+                ),
+            }
         out = {"$m": name}
         for field in fields:
             out[field] = to_plain(getattr(value, field), models)
         return out
     if isinstance(value, Record):
         out = {"$m": value._model}
-        models.setdefault(value._model, {"card": isinstance(value, CardRecord),
-                                         "defaults": to_plain(dict(value._defaults), models)})
+        models.setdefault(
+            value._model, {"card": isinstance(value, CardRecord), "defaults": to_plain(dict(value._defaults), models)}
+        )
         for field, item in value.__dict__.items():
             out[field] = to_plain(item, models)
         return out
@@ -83,8 +88,9 @@ def to_plain(value: Any, models: dict[str, dict]) -> Any:
     if isinstance(value, Path):
         return {"$p": str(value)}
     if isinstance(value, Origin):
-        return {"$o": [to_plain(value.file, models), value.line, value.provenance,
-                       to_plain(value.completed_by, models)]}
+        return {
+            "$o": [to_plain(value.file, models), value.line, value.provenance, to_plain(value.completed_by, models)]
+        }
     raise TypeError(f"cannot store a {type(value).__name__} in the catalog cache")
 
 
@@ -98,8 +104,12 @@ def record_classes(models: Any) -> dict[str, type[Record]]:
         raise BadData("models table")
     classes: dict[str, type[Record]] = {}
     for name, info in models.items():
-        if not (isinstance(name, str) and name.isidentifier() and isinstance(info, dict)
-                and isinstance(info.get("card"), bool)):
+        if not (
+            isinstance(name, str)
+            and name.isidentifier()
+            and isinstance(info, dict)
+            and isinstance(info.get("card"), bool)
+        ):
             raise BadData(f"model {name!r}")
         base = CardRecord if info["card"] else Record
         classes[name] = type(name, (base,), {"_model": name, "_defaults": {}})
@@ -124,9 +134,9 @@ def _decode(value: Any, hook) -> Any:
 def _hook(classes: dict[str, type[Record]]):
     def hook(obj: dict) -> Any:
         if len(obj) == 1:
-            (tag, value), = obj.items()
+            ((tag, value),) = obj.items()
             if tag == "$d" and isinstance(value, list):
-                return {k: v for k, v in value}
+                return dict(value)
             if tag == "$p" and isinstance(value, str):
                 return Path(value)
             if tag == "$t" and isinstance(value, list):

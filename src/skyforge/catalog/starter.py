@@ -126,7 +126,9 @@ def starter_toml(catalog, file: str = "my-cards.toml") -> str:
     set_code = official[0].code if official else "MYS"
     hordes = sorted(h for h in catalog.hordes if _layer(catalog, ("hordes", h)) != "demo")
     horde = "skybooter" if "skybooter" in hordes else (hordes[0] if hordes else "my-horde")
-    return _HEAD.format(file=file, sets="\n".join(lines) or "#   (none)") + _EXAMPLES.format(set=set_code, horde=horde, factions=" | ".join(FACTIONS))
+    return _HEAD.format(file=file, sets="\n".join(lines) or "#   (none)") + _EXAMPLES.format(
+        set=set_code, horde=horde, factions=" | ".join(FACTIONS)
+    )
 
 
 def catalog_set_is_official(catalog, code: str) -> bool:
@@ -138,9 +140,32 @@ def _layer(catalog, entry: tuple[str, str]) -> str:
 
 
 #: columns of the spreadsheet template, in a sensible order; `catalog import` reads them
-CSV_COLUMNS = ("code", "kind", "name", "copies", "faction", "rarity", "type", "subtypes", "keywords", "cost",
-               "attack", "health", "hero", "replaces", "premade", "horde", "power", "epic", "mana_boost",
-               "treachery_only", "legendary", "stage", "modes", "text")
+CSV_COLUMNS = (
+    "code",
+    "kind",
+    "name",
+    "copies",
+    "faction",
+    "rarity",
+    "type",
+    "subtypes",
+    "keywords",
+    "cost",
+    "attack",
+    "health",
+    "hero",
+    "replaces",
+    "premade",
+    "horde",
+    "power",
+    "epic",
+    "mana_boost",
+    "treachery_only",
+    "legendary",
+    "stage",
+    "modes",
+    "text",
+)
 
 
 def starter_csv() -> str:

@@ -37,8 +37,13 @@ def heroes(app, as_json: bool) -> None:
 def draw_heroes(rows: list) -> None:
     heroes = table("hero", "code", "class", "action cards", "data")
     for h in rows:
-        heroes.add_row(escape(h["name"]), escape(h["code"] or "—"), escape(h["class"] or "?"), str(h["action_cards"]),
-                       h["provenance"])
+        heroes.add_row(
+            escape(h["name"]),
+            escape(h["code"] or "—"),
+            escape(h["class"] or "?"),
+            str(h["action_cards"]),
+            h["provenance"],
+        )
     console().print(heroes)
 
 
@@ -46,7 +51,12 @@ def draw_heroes(rows: list) -> None:
 @click.option("--players", metavar="A,B", required=True, help="The two players; A picks first.")
 @click.option("--picks", metavar="HERO,...", help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.")
 @click.option("--seed", type=int, help="Seed for the random choices (same seed, same draft).")
-@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml in the workspace (a name, not a path; resume with 'arena pick').")
+@click.option(
+    "--save",
+    "save_as",
+    metavar="NAME",
+    help="Save the draft as drafts/NAME.toml in the workspace (a name, not a path; resume with 'arena pick').",
+)
 @click.option("--pause", is_flag=True, help="Stop after --picks instead of filling the other turns.")
 @click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
 @json_option
@@ -62,9 +72,19 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
     """
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
     options = {"players": split_list(players, "--players"), "seed": seed}
-    session = sessions.start(app.catalog, lib.GAME, options, picks=split_list(picks, "--picks"),
-                             prompt=prompt_for() if interactive() and not as_json else None, on_error=report,
-                             pause=pause, path=path, name=save_as, command="arena", force=force)
+    session = sessions.start(
+        app.catalog,
+        lib.GAME,
+        options,
+        picks=split_list(picks, "--picks"),
+        prompt=prompt_for() if interactive() and not as_json else None,
+        on_error=report,
+        pause=pause,
+        path=path,
+        name=save_as,
+        command="arena",
+        force=force,
+    )
     show(session, as_json, path)
 
 
@@ -138,8 +158,9 @@ def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
     """
     entries = lib.read_teams(app.workspace, list(teams), read_stdin() if "-" in teams else None)
     drafted = sessions.load(app.catalog, sessions.draft_path(app.workspace, draft_name)) if draft_name else None
-    data = lib.game_setup(app.catalog, entries, draft=drafted, draft_name=draft_name or "", first=first,
-                          two_vs_two=two_vs_two)
+    data = lib.game_setup(
+        app.catalog, entries, draft=drafted, draft_name=draft_name or "", first=first, two_vs_two=two_vs_two
+    )
     render(data, as_json, draw_setup)
 
 
@@ -149,11 +170,15 @@ def draw_setup(data: dict) -> None:
     if data.get("sides"):
         out.print(escape("sides: " + " vs ".join(" & ".join(s) for s in data["sides"])))
     for p in data["players"]:
-        out.print(f"{p['turn']}. {escape(p['player'])}: bench {escape(', '.join(p['heroes']))}; "
-                  f"deck of {p['deck_size']} action cards; draw {p['draw']}")
+        out.print(
+            f"{p['turn']}. {escape(p['player'])}: bench {escape(', '.join(p['heroes']))}; "
+            f"deck of {p['deck_size']} action cards; draw {p['draw']}"
+        )
         for m in p["action_cards_missing"]:
             out.print(f"   action cards not known: {escape(m)}")
-    note = demo_note(list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
-                     len({h for p in data["players"] for h in p["heroes"]}))
+    note = demo_note(
+        list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
+        len({h for p in data["players"] for h in p["heroes"]}),
+    )
     if note:
         out.print(f"[yellow]{escape(note)}[/]")

@@ -8,17 +8,19 @@ import click
 
 from skyforge.catalog.constants import CARD_KINDS, RARITIES
 from skyforge.cli.complete import card_refs, deck_names
-from skyforge.cli.deck_files import load as load_deck_ref, load_all
+from skyforge.cli.deck_files import load as load_deck_ref
+from skyforge.cli.deck_files import load_all
 from skyforge.cli.main import App
 from skyforge.cli.markup import escape
-from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import table as new_table
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.cli.views import card_dict, card_panel, card_table, castle_rules_lines
 from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
 from skyforge.rules.choosing import choose_cards
-from skyforge.text import plural
 from skyforge.terms import FACTIONS
+from skyforge.text import plural
 
 KIND_CHOICES = list(CARD_KINDS)
 
@@ -42,18 +44,44 @@ def cards() -> None:
 @click.option("--cost", metavar="MIN-MAX", help="Mana cost or range: 3, 2-4, 5-, -2.")
 @click.option("--set", "set_code", metavar="SET", help="Only this set (e.g. DEMO, CAM).")
 @click.option("--horde", help="Only cards of this horde (id).")
-@click.option("--for", "for_deck", metavar="DECK", shell_complete=deck_names,
-              help="Only the cards DECK may still take (its castle's back, copy limits), with copies left.")
-@click.option("--with", "with_decks", metavar="DECK", multiple=True, shell_complete=deck_names,
-              help="With --for: the other players' decks of the game (repeatable): copy limits count them.")
-@click.option("--collection", type=click.Path(dir_okay=False, allow_dash=True),
-              help="With --for: only copies your collection holds that the decks do not use yet.")
+@click.option(
+    "--for",
+    "for_deck",
+    metavar="DECK",
+    shell_complete=deck_names,
+    help="Only the cards DECK may still take (its castle's back, copy limits), with copies left.",
+)
+@click.option(
+    "--with",
+    "with_decks",
+    metavar="DECK",
+    multiple=True,
+    shell_complete=deck_names,
+    help="With --for: the other players' decks of the game (repeatable): copy limits count them.",
+)
+@click.option(
+    "--collection",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="With --for: only copies your collection holds that the decks do not use yet.",
+)
 @json_option
 @click.pass_obj
-def search(app: App, text: str | None, kind: str | None, faction: str | None, rarity: str | None,
-           type_: str | None, subtype: str | None, cost: str | None, set_code: str | None,
-           horde: str | None, for_deck: str | None, with_decks: tuple[str, ...], collection: str | None,
-           as_json: bool) -> None:
+def search(
+    app: App,
+    text: str | None,
+    kind: str | None,
+    faction: str | None,
+    rarity: str | None,
+    type_: str | None,
+    subtype: str | None,
+    cost: str | None,
+    set_code: str | None,
+    horde: str | None,
+    for_deck: str | None,
+    with_decks: tuple[str, ...],
+    collection: str | None,
+    as_json: bool,
+) -> None:
     """Find cards whose name, code, text, subtypes or keywords contain TEXT.
 
     With --for DECK, only the alliance cards that deck may still take: its
@@ -71,18 +99,34 @@ def search(app: App, text: str | None, kind: str | None, faction: str | None, ra
     """
     low, high = _cost_range(cost)
     if (with_decks or collection) and not for_deck:
-        raise InputError(Problem("--with and --collection go with --for DECK", key="--for",
-                                 hint="e.g. skyforge cards search --for my-deck --with friends-deck"))
-    found = app.catalog.search(text=text, kind=kind, faction=faction, rarity=rarity, type=type_,
-                               subtype=subtype, cost_min=low, cost_max=high, set_code=set_code, horde=horde)
+        raise InputError(
+            Problem(
+                "--with and --collection go with --for DECK",
+                key="--for",
+                hint="e.g. skyforge cards search --for my-deck --with friends-deck",
+            )
+        )
+    found = app.catalog.search(
+        text=text,
+        kind=kind,
+        faction=faction,
+        rarity=rarity,
+        type=type_,
+        subtype=subtype,
+        cost_min=low,
+        cost_max=high,
+        set_code=set_code,
+        horde=horde,
+    )
     if for_deck:
         _search_for(app, found, for_deck, with_decks, collection, as_json)
         return
     render([card_dict(app.catalog, c) for c in found], as_json, lambda _: card_table(app.catalog, found))
 
 
-def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...], collection: str | None,
-                as_json: bool) -> None:
+def _search_for(
+    app: App, found: list, for_deck: str, with_decks: tuple[str, ...], collection: str | None, as_json: bool
+) -> None:
     deck = load_deck_ref(app, for_deck)
     others = load_all(app, with_decks)
     owned = None
@@ -93,33 +137,55 @@ def _search_for(app: App, found: list, for_deck: str, with_decks: tuple[str, ...
     choice = choose_cards(app.catalog, deck, others, owned)
     wanted = {c.key for c in found}
     rows = [c for c in choice.candidates if c.card.key in wanted]
-    data = {"deck": deck.file, "castle": choice.castle.key, "size": choice.size,
-            "with": [d.file for d in others], "collection": str(collection) if collection else None,
-            "rarity_left": choice.rarity_left, "notes": choice.notes,
-            "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows]}
+    data = {
+        "deck": deck.file,
+        "castle": choice.castle.key,
+        "size": choice.size,
+        "with": [d.file for d in others],
+        "collection": str(collection) if collection else None,
+        "rarity_left": choice.rarity_left,
+        "notes": choice.notes,
+        "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows],
+    }
     render(data, as_json, lambda _: _draw_choice(app, deck, others, choice, rows))
 
 
 def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
     out = console()
     left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
-    out.print(f"[bold]{escape(deck.name)}[/] — castle {escape(app.catalog.label(choice.castle.key))} · "
-              f"{plural(choice.size, 'card')} · room by rarity: {escape(left)}")
+    out.print(
+        f"[bold]{escape(deck.name)}[/] — castle {escape(app.catalog.label(choice.castle.key))} · "
+        f"{plural(choice.size, 'card')} · room by rarity: {escape(left)}"
+    )
     for note in choice.notes:
         out.print(f"note: {escape(note)}")
     if not rows:
         out.print("no card the deck may still take matches")
         return
     table = new_table("code", "name", "rarity", "faction", "type", "cost", "left", "limit")
-    why = {"copy-limit": "copies" + (" (all decks)" if others else ""), "rarity-limit": "castle rarity limit",
-           "card-rule": "card's own rule", "collection": "collection"}
+    why = {
+        "copy-limit": "copies" + (" (all decks)" if others else ""),
+        "rarity-limit": "castle rarity limit",
+        "card-rule": "card's own rule",
+        "collection": "collection",
+    }
     for c in rows:
         card = c.card
-        table.add_row(card.key, escape(card.name), card.rarity or "", card.faction or "", card.type or "",
-                      "" if card.cost is None else str(card.cost), str(c.left), why[c.limited_by])
+        table.add_row(
+            card.key,
+            escape(card.name),
+            card.rarity or "",
+            card.faction or "",
+            card.type or "",
+            "" if card.cost is None else str(card.cost),
+            str(c.left),
+            why[c.limited_by],
+        )
     out.print(table)
-    out.print(f"{plural(len(rows), 'card')} the deck may still take"
-              + (f" (beside {', '.join(escape(d.name) for d in others)})" if others else ""))
+    out.print(
+        f"{plural(len(rows), 'card')} the deck may still take"
+        + (f" (beside {', '.join(escape(d.name) for d in others)})" if others else "")
+    )
 
 
 def _cost_range(text: str | None) -> tuple[int | None, int | None]:
@@ -131,11 +197,11 @@ def _cost_range(text: str | None) -> tuple[int | None, int | None]:
         low, high = text.split("-", 1)
         result = (int(low) if low else None), (int(high) if high else None)
     except ValueError:
-        raise click.BadParameter(f"'{text}' is not a cost or range like 3, 2-4, 5- or -2",
-                                 param_hint="--cost") from None
+        raise click.BadParameter(
+            f"'{text}' is not a cost or range like 3, 2-4, 5- or -2", param_hint="--cost"
+        ) from None
     if result[0] is not None and result[1] is not None and result[0] > result[1]:
-        raise click.BadParameter(f"'{text}' runs backwards; did you mean {result[1]}-{result[0]}?",
-                                 param_hint="--cost")
+        raise click.BadParameter(f"'{text}' runs backwards; did you mean {result[1]}-{result[0]}?", param_hint="--cost")
     return result
 
 
@@ -171,8 +237,7 @@ def castles(app: App, faction: str | None, as_json: bool) -> None:
       skyforge castles --faction liothan
     """
     found = app.catalog.search(kind="castle", faction=faction)
-    render([card_dict(app.catalog, c, full=True) for c in found], as_json,
-           lambda _: _draw_castles(app, found, faction))
+    render([card_dict(app.catalog, c, full=True) for c in found], as_json, lambda _: _draw_castles(app, found, faction))
 
 
 def _draw_castles(app: App, found: list, faction: str | None) -> None:

@@ -62,13 +62,23 @@ def _draw_check(cat, summary: dict) -> None:
     out = console()
     user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
-    out.print(escape(f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
-                     + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
-                     + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
-                     f"{summary['premade_decks']} pre-made decks"))
+    out.print(
+        escape(
+            f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
+            + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
+            + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
+            f"{summary['premade_decks']} pre-made decks"
+        )
+    )
     if cat.user_files and not user_entries:
-        out.print("[yellow]" + escape("your files define no cards yet: uncomment an example of "
-                                      "`skyforge catalog init` or add [[cards]] tables") + "[/]")
+        out.print(
+            "[yellow]"
+            + escape(
+                "your files define no cards yet: uncomment an example of "
+                "`skyforge catalog init` or add [[cards]] tables"
+            )
+            + "[/]"
+        )
     for key, n in summary["cards"].items():
         out.print(f"  {n:>4}  {escape(key)}")
     for area in summary["works"]:
@@ -82,8 +92,9 @@ def _draw_check(cat, summary: dict) -> None:
 
 
 @catalog.command()
-@click.argument("file", required=False, default="my-cards.toml",
-                type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
+@click.argument(
+    "file", required=False, default="my-cards.toml", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path)
+)
 @click.option("--csv", "as_csv", is_flag=True, help="Write the spreadsheet template that `catalog import` reads.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 @click.pass_obj
@@ -106,17 +117,23 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
     if str(file) == "-":  # standard output
-        click.echo(starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
-                                                              _official(app), "my-cards.toml"), nl=False)
+        click.echo(
+            starter_csv()
+            if as_csv
+            else starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml"),
+            nl=False,
+        )
         return
     refuse_overwrite(file, force=force, instead="name another file")
-    atomic_write(file, starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else
-                                                                  _official(app), file.name))
+    atomic_write(
+        file,
+        starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else _official(app), file.name),
+    )
     echo(f"wrote {file}")
     if as_csv:
         echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
     else:
-        echo(f"next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG=\"$PWD/{file}\")")
+        echo(f'next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG="$PWD/{file}")')
 
 
 def _official(app: App):
@@ -125,9 +142,15 @@ def _official(app: App):
 
 @catalog.command("import")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
-@click.option("--set", "set_code", metavar="CODE", help="Set code for bare card numbers in the code column (14 → CODE.014).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
-              help="Write the catalog TOML here instead of standard output ('-': standard output).")
+@click.option(
+    "--set", "set_code", metavar="CODE", help="Set code for bare card numbers in the code column (14 → CODE.014)."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="Write the catalog TOML here instead of standard output ('-': standard output).",
+)
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.pass_obj
 def import_(app: App, file, set_code: str | None, output, force: bool) -> None:

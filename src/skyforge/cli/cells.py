@@ -16,8 +16,8 @@ from functools import lru_cache
 from skyforge.cli.cell_widths import NARROW_TO_WIDE, WIDTHS
 
 _STARTS = [first for first, _, _ in WIDTHS]
-_ZWJ = "\u200d"     # ZERO WIDTH JOINER: the character after it joins the one before
-_VS16 = "\ufe0f"    # VARIATION SELECTOR-16: the emoji form of the character before it
+_ZWJ = "\u200d"  # ZERO WIDTH JOINER: the character after it joins the one before
+_VS16 = "\ufe0f"  # VARIATION SELECTOR-16: the emoji form of the character before it
 
 
 @lru_cache(maxsize=4096)
@@ -47,7 +47,7 @@ def _cells(text: str) -> int:
     while i < len(text):
         c = text[i]
         if c == _ZWJ:
-            i += 1   # and the character it joins
+            i += 1  # and the character it joins
         elif c == _VS16:
             if last:
                 total += last in NARROW_TO_WIDE
@@ -129,7 +129,7 @@ def _split(text: str, width: int) -> str:
 def chop(text: str, width: int) -> list[str]:
     """The text in pieces of at most ``width`` columns (a word too long for a line, folded)."""
     if text.isascii() and text.isprintable():
-        return [text[i:i + width] for i in range(0, len(text), width)]
+        return [text[i : i + width] for i in range(0, len(text), width)]
     pieces, begin, used = [], 0, 0
     for start, _, columns in graphemes(text):
         if used + columns > width:

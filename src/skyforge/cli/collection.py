@@ -10,7 +10,8 @@ import click
 from skyforge.cli.complete import card_refs
 from skyforge.cli.main import App
 from skyforge.cli.markup import escape
-from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import table as new_table
 from skyforge.decks import load_collection
 from skyforge.decks.collection import changes_for, edit_collection
 from skyforge.decks.specs import parse_specs
@@ -21,10 +22,19 @@ from skyforge.text import plural
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.decks.models import CollectionFile
 
-file_option = click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path),
-                           help="The collection file (default: collection.toml in the workspace).")
-product_option = click.option("--product", "products", multiple=True, metavar="SET[:NAME][xN]",
-                              help="A product: SET (its base box) or SET:Product name, optionally xN (repeatable).")
+file_option = click.option(
+    "--file",
+    "file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The collection file (default: collection.toml in the workspace).",
+)
+product_option = click.option(
+    "--product",
+    "products",
+    multiple=True,
+    metavar="SET[:NAME][xN]",
+    help="A product: SET (its base box) or SET:Product name, optionally xN (repeatable).",
+)
 
 
 def _path(app: App, file: Path | None) -> Path:
@@ -95,8 +105,13 @@ def show(app: App, file: Path | None, as_json: bool) -> None:
     path = _path(app, file)
     owned = load_collection(path)
     counts = owned_counts(app.catalog, owned)
-    data = {"file": str(path), "products": owned.products, "cards": owned.cards,
-            "total": sum(counts.values()), "different": sum(1 for n in counts.values() if n)}
+    data = {
+        "file": str(path),
+        "products": owned.products,
+        "cards": owned.cards,
+        "total": sum(counts.values()),
+        "different": sum(1 for n in counts.values() if n),
+    }
     render(data, as_json, lambda _: _draw(app, owned, data, path))
 
 

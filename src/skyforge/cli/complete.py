@@ -25,8 +25,11 @@ def _workspace(ctx: click.Context) -> Path:
 
 def _items(values, incomplete: str, help_of=None):
     folded = incomplete.casefold()
-    return [CompletionItem(v, help=help_of(v) if help_of else None)
-            for v in sorted(dict.fromkeys(values)) if v.casefold().startswith(folded)]
+    return [
+        CompletionItem(v, help=help_of(v) if help_of else None)
+        for v in sorted(dict.fromkeys(values))
+        if v.casefold().startswith(folded)
+    ]
 
 
 def _stems(folder: Path) -> list[str]:
@@ -53,11 +56,14 @@ def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str):
         root = ctx.find_root()
         paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
         catalog = load_catalog(paths or None)
-    except Exception:  # noqa: BLE001 - completing must never fail
+    except Exception:
         return []
-    cards = [c for c in catalog.of_kind("alliance")] or list(catalog)
-    if incomplete[:1].isalpha() and not any(ch.isdigit() for ch in incomplete) and \
-            not any((c.code or "").casefold().startswith(incomplete.casefold()) for c in cards):
+    cards = list(catalog.of_kind("alliance")) or list(catalog)
+    if (
+        incomplete[:1].isalpha()
+        and not any(ch.isdigit() for ch in incomplete)
+        and not any((c.code or "").casefold().startswith(incomplete.casefold()) for c in cards)
+    ):
         names = {c.name: c for c in cards}
         return _items(names, incomplete, lambda n: names[n].code or "")
     codes = {c.code: c for c in cards if c.code}

@@ -19,15 +19,23 @@ from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, Problem
 from skyforge.rules import ValidationReport, validate_decks
-from skyforge.text import plural
 from skyforge.terms import demo_note
-
+from skyforge.text import plural
 
 #: the deck workbench: command → (module, attribute, "")
 WORKBENCH: dict[str, tuple[str, str, str]] = {
-    **{name: ("skyforge.cli.deck_edit", attr, "") for name, attr in (
-        ("new", "new"), ("add", "add"), ("remove", "remove"), ("rename", "rename"), ("copy", "copy"),
-        ("list", "list_"), ("premade", "premade"))},
+    **{
+        name: ("skyforge.cli.deck_edit", attr, "")
+        for name, attr in (
+            ("new", "new"),
+            ("add", "add"),
+            ("remove", "remove"),
+            ("rename", "rename"),
+            ("copy", "copy"),
+            ("list", "list_"),
+            ("premade", "premade"),
+        )
+    },
     **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff")},
     "export": ("skyforge.cli.deck_io", "export_", ""),
     "import": ("skyforge.cli.deck_io", "import_", ""),
@@ -54,9 +62,12 @@ def deck() -> None:
 
 @deck.command()
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
-@click.option("--collection", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
-              help="Also check that your collection (products and single cards) holds every card "
-                   "('-': read it from standard input).")
+@click.option(
+    "--collection",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="Also check that your collection (products and single cards) holds every card "
+    "('-': read it from standard input).",
+)
 @json_option
 @click.pass_obj
 def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json: bool) -> None:
@@ -83,8 +94,13 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
             path = resolve_deck_path(ref, app.workspace)
             real = _real_path(path, folders)
             if real in seen:
-                problems.append(Problem(f"the same deck is given twice ({seen[real]} and {ref})", file=path,
-                                        hint="give each player's deck once"))
+                problems.append(
+                    Problem(
+                        f"the same deck is given twice ({seen[real]} and {ref})",
+                        file=path,
+                        hint="give each player's deck once",
+                    )
+                )
                 continue
             seen[real] = ref
             loaded.append(load_deck(path, app.catalog))
@@ -135,4 +151,3 @@ def _show_report(report: ValidationReport) -> None:
                 echo(f"      fix: {v.fix}")
     if report.demo:
         echo(style("\n" + demo_note(), dim=True))
-

@@ -8,7 +8,8 @@ from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import after_edit, force_option, rel
 from skyforge.cli.main import App
 from skyforge.cli.markup import escape
-from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import table as new_table
 from skyforge.decks.specs import parse_specs
 from skyforge.terms import FACTIONS
 from skyforge.text import plural
@@ -51,8 +52,11 @@ def add(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     specs = parse_specs(cards)
     notes: list[str] = []
     path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: add_cards(app.catalog, d, specs, notes))
-    after_edit(app, path, "\n".join([f"added {plural(sum(s.count for s in specs), 'card')}",
-                                      *(f"  errata: {n}" for n in notes)]))
+    after_edit(
+        app,
+        path,
+        "\n".join([f"added {plural(sum(s.count for s in specs), 'card')}", *(f"  errata: {n}" for n in notes)]),
+    )
 
 
 @click.command()
@@ -73,8 +77,12 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
 
 def _to_new_name(command):
     """The arguments of ``rename`` and ``copy``: ``DECK NEW_NAME [--force]``."""
-    for decorator in (click.pass_obj, force_option, click.argument("new_name"),
-                      click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)):
+    for decorator in (
+        click.pass_obj,
+        force_option,
+        click.argument("new_name"),
+        click.argument("deck_ref", metavar="DECK", shell_complete=deck_names),
+    ):
         command = decorator(command)
     return command
 
@@ -125,8 +133,10 @@ def list_(app: App, as_json: bool) -> None:
 def _draw_list(app: App, rows: list[dict]) -> None:
     out = console()
     if not rows:
-        out.print(f"no decks in {escape(str(app.workspace / 'decks'))}: "
-                  "start one with `skyforge deck new NAME --castle CASTLE`")
+        out.print(
+            f"no decks in {escape(str(app.workspace / 'decks'))}: "
+            "start one with `skyforge deck new NAME --castle CASTLE`"
+        )
         return
     table = new_table()
     for column in ("deck", "name", "player", "castle", "size", "valid"):
@@ -136,9 +146,14 @@ def _draw_list(app: App, rows: list[dict]) -> None:
             table.add_row(escape(r["name"]), f"[red]unreadable[/]: {escape(r['error'])}", "", "", "", "[red]✗[/]")
             continue
         valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
-        table.add_row(escape(r["deck"]), escape(r["name"]), escape(r["player"] or ""),
-                      escape(app.catalog.label(r["castle"])),
-                      str(r["size"]), valid)
+        table.add_row(
+            escape(r["deck"]),
+            escape(r["name"]),
+            escape(r["player"] or ""),
+            escape(app.catalog.label(r["castle"])),
+            str(r["size"]),
+            valid,
+        )
     out.print(table)
 
 
@@ -152,8 +167,17 @@ def _draw_list(app: App, rows: list[dict]) -> None:
 @force_option
 @json_option
 @click.pass_obj
-def premade(app: App, set_code: str, faction: str, seed: int | None, castle: str | None, deck_name: str | None,
-            player: str | None, force: bool, as_json: bool) -> None:
+def premade(
+    app: App,
+    set_code: str,
+    faction: str,
+    seed: int | None,
+    castle: str | None,
+    deck_name: str | None,
+    player: str | None,
+    force: bool,
+    as_json: bool,
+) -> None:
     """Build the rulebook's 40-card pre-made deck of a set and faction.
 
     "Each player shuffles together 40 alliance cards from the same set and of
@@ -169,11 +193,27 @@ def premade(app: App, set_code: str, faction: str, seed: int | None, castle: str
       skyforge deck premade DEMO liothan --seed 7
       skyforge deck premade DEMO kurumo --name red --player Bo
     """
-    result = save_premade(app.catalog, app.workspace, set_code, faction.lower(), seed=seed, castle=castle,
-                          name=deck_name, player=player, force=force)
-    data = {"file": rel(app, result.path), "premade": result.premade.id, "castle": result.deck.castle,
-            "size": sum(result.deck.cards.values()), "cards": result.deck.cards,
-            "removed": result.removed.key if result.removed else None, "seed": result.seed, "notes": result.notes}
+    result = save_premade(
+        app.catalog,
+        app.workspace,
+        set_code,
+        faction.lower(),
+        seed=seed,
+        castle=castle,
+        name=deck_name,
+        player=player,
+        force=force,
+    )
+    data = {
+        "file": rel(app, result.path),
+        "premade": result.premade.id,
+        "castle": result.deck.castle,
+        "size": sum(result.deck.cards.values()),
+        "cards": result.deck.cards,
+        "removed": result.removed.key if result.removed else None,
+        "seed": result.seed,
+        "notes": result.notes,
+    }
     render(data, as_json, lambda _: after_edit(app, result.path, _premade_lines(app, result)))
 
 
@@ -182,8 +222,12 @@ def _premade_lines(app: App, result: PremadeResult) -> str:
     lines = [f"pre-made deck {result.premade.name} ({result.premade.id}) → {rel(app, path)}"]
     lines += [f"  note: {n}" for n in result.notes]
     if result.removed:
-        lines.append(f"  {EXPANDED_SIZE} cards: removed heroic ally {result.removed.key} {result.removed.name} at random "
-                     f"(seed {result.seed}; --seed {result.seed} repeats it)")
-    lines.append("  a pre-made deck is played as it comes; the check below is against the castle's "
-                 "custom-deck rules, for when you start customizing it")
+        lines.append(
+            f"  {EXPANDED_SIZE} cards: removed heroic ally {result.removed.key} {result.removed.name} at random "
+            f"(seed {result.seed}; --seed {result.seed} repeats it)"
+        )
+    lines.append(
+        "  a pre-made deck is played as it comes; the check below is against the castle's "
+        "custom-deck rules, for when you start customizing it"
+    )
     return "\n".join(lines)

@@ -55,8 +55,10 @@ def after_edit(app: App, path: Path, message: str) -> None:
     report = validate_decks(app.catalog, [load_deck(path)])
     d = report.decks[0]
     mark = "[green]✓ valid[/]" if d.valid else f"[red]✗ not valid[/] ({plural(len(report.violations), 'problem')})"
-    out.print(f"{mark}  {escape(rel(app, path))} — {escape(d.name)}, castle {escape(app.catalog.label(str(d.castle)))}, "
-              f"{plural(d.size, 'card')}")
+    out.print(
+        f"{mark}  {escape(rel(app, path))} — {escape(d.name)}, castle {escape(app.catalog.label(str(d.castle)))}, "
+        f"{plural(d.size, 'card')}"
+    )
     for v in report.violations[:5]:
         out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
     if len(report.violations) > 5:

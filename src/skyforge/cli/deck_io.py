@@ -18,13 +18,26 @@ from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, re
 
 @click.command("export")
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
-@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="text", show_default=True,
-              help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
-              help="Write to this file instead of standard output ('-': standard output).")
-@click.option("--players", is_flag=True,
-              help="The decks are the players' decks of one game: add one pull list for the whole table "
-                   "and check the copy limits across them.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(list(FORMATS)),
+    default="text",
+    show_default=True,
+    help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="Write to this file instead of standard output ('-': standard output).",
+)
+@click.option(
+    "--players",
+    is_flag=True,
+    help="The decks are the players' decks of one game: add one pull list for the whole table "
+    "and check the copy limits across them.",
+)
 @click.pass_obj
 def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, players: bool) -> None:
     """Export decks for play: lists, spreadsheets, a printable sheet, a share code.
@@ -47,17 +60,32 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
 
 @click.command("import")
 @click.argument("source", nargs=-1, required=True, metavar="FILE|CODE|-")
-@click.option("--name", "deck_name", help="Deck name (and file name decks/NAME.toml). Default: from the source. "
-                                         "With several decks: NAME-1, NAME-2, …")
+@click.option(
+    "--name",
+    "deck_name",
+    help="Deck name (and file name decks/NAME.toml). Default: from the source. With several decks: NAME-1, NAME-2, …",
+)
 @click.option("--castle", help="Castle for the deck, when the source names none (or to change it).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
-              help="Write the deck file here instead of decks/NAME.toml ('-': standard output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="Write the deck file here instead of decks/NAME.toml ('-': standard output).",
+)
 @click.option("--skip-unresolved", is_flag=True, help="Write the deck even if some lines cannot be resolved.")
 @force_option
 @json_option
 @click.pass_obj
-def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: str | None, output: Path | None,
-            skip_unresolved: bool, force: bool, as_json: bool) -> None:
+def import_(
+    app: App,
+    source: tuple[str, ...],
+    deck_name: str | None,
+    castle: str | None,
+    output: Path | None,
+    skip_unresolved: bool,
+    force: bool,
+    as_json: bool,
+) -> None:
     """Read decks from text, Markdown, CSV, JSON or share codes into deck files.
 
     FILE may be '-' for standard input. A share code may be wrapped over lines
@@ -78,18 +106,35 @@ def import_(app: App, source: tuple[str, ...], deck_name: str | None, castle: st
       skyforge deck import sheet.csv -o decks/sheet.toml --force
     """
     stdin = read_stdin() if source == ("-",) else None
-    decks = import_decks_to_files(app.catalog, app.workspace,
-                                  read_sources(app.catalog, app.workspace, source, stdin=stdin, stdin_name=STDIN),
-                                  name=deck_name, castle=castle, output=output,
-                                  write=not is_dash(output), skip_unresolved=skip_unresolved, force=force)
+    decks = import_decks_to_files(
+        app.catalog,
+        app.workspace,
+        read_sources(app.catalog, app.workspace, source, stdin=stdin, stdin_name=STDIN),
+        name=deck_name,
+        castle=castle,
+        output=output,
+        write=not is_dash(output),
+        skip_unresolved=skip_unresolved,
+        force=force,
+    )
     if is_dash(output):
         click.echo(deck_text(decks[0].deck, app.catalog), nl=False)
         for p in decks[0].result.problems:
             click.echo(f"skipped: {p.render()}", err=True)
         return
-    rows = [{"file": rel(app, d.path), "format": d.result.format, "name": d.deck.name, "castle": d.deck.castle,
-             "cards": d.deck.cards, "size": sum(d.deck.cards.values()),
-             "skipped": [p.as_dict() for p in d.result.problems], "notes": d.result.notes} for d in decks]
+    rows = [
+        {
+            "file": rel(app, d.path),
+            "format": d.result.format,
+            "name": d.deck.name,
+            "castle": d.deck.castle,
+            "cards": d.deck.cards,
+            "size": sum(d.deck.cards.values()),
+            "skipped": [p.as_dict() for p in d.result.problems],
+            "notes": d.result.notes,
+        }
+        for d in decks
+    ]
     render(rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}, as_json, lambda _: _imported(app, decks))
 
 

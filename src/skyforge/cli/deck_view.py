@@ -8,26 +8,35 @@ from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import load
 from skyforge.cli.main import App
 from skyforge.cli.markup import escape
-from skyforge.cli.output import console, json_option, render, table as new_table
+from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import table as new_table
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.odds import DEFAULT_TURNS, MULLIGAN_COST
 from skyforge.workbench.diff import diff_decks
+from skyforge.workbench.odds import DEFAULT_TURNS, MULLIGAN_COST
 from skyforge.workbench.stats import DeckStats, deck_stats
 
-
 mulligan_option = click.option(
-    "--mulligan-cost", type=click.IntRange(1, 20), default=MULLIGAN_COST, show_default=True,
+    "--mulligan-cost",
+    type=click.IntRange(1, 20),
+    default=MULLIGAN_COST,
+    show_default=True,
     help="The suggested mulligan throws back non-allies and cards of this cost or more "
-         "(Campaigns rulebook: 5; Monoliths: 6).")
+    "(Campaigns rulebook: 5; Monoliths: 6).",
+)
 
 
 @click.command()
 @click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
 @mulligan_option
-@click.option("--turns", type=click.IntRange(0, 60), default=DEFAULT_TURNS, show_default=True,
-              help="Per card, the chance to have drawn at least one copy by this turn "
-                   "(the 5-card opening hand plus one card a turn).")
+@click.option(
+    "--turns",
+    type=click.IntRange(0, 60),
+    default=DEFAULT_TURNS,
+    show_default=True,
+    help="Per card, the chance to have drawn at least one copy by this turn "
+    "(the 5-card opening hand plus one card a turn).",
+)
 @json_option
 @click.pass_obj
 def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool) -> None:
@@ -70,24 +79,34 @@ def _bar(n: int, top: int, width: int = 30) -> str:
 def draw_stats(s: DeckStats, cards: bool = True) -> None:
     out = console()
     who = f" ({escape(s.player)})" if s.player else ""
-    castle = (f"{s.castle} {s.castle_name}" if s.castle_name and s.castle != s.castle_name
-              and ":" not in s.castle else s.castle_name or s.castle)
+    castle = (
+        f"{s.castle} {s.castle_name}"
+        if s.castle_name and s.castle != s.castle_name and ":" not in s.castle
+        else s.castle_name or s.castle
+    )
     valid = "[green]✓ valid[/]" if s.valid else f"[red]✗ not valid[/] ({plural(len(s.violations), 'problem')})"
     out.print(f"[bold]{escape(s.name)}[/]{who} — castle {escape(castle)} · {plural(s.size, 'card')} · {valid}")
     if cards:
         d = s.draws
-        out.print(f"[dim]% = chance to hold at least one copy by turn {d.turns}: the {d.hand}-card "
-                  f"opening hand plus one card a turn ({d.cards_seen} cards seen)[/]")
+        out.print(
+            f"[dim]% = chance to hold at least one copy by turn {d.turns}: the {d.hand}-card "
+            f"opening hand plus one card a turn ({d.cards_seen} cards seen)[/]"
+        )
         for group in s.groups:
             out.print(f"\n[bold]{group.type.capitalize()}[/] ({group.count})")
             table = new_table(rule=False, show_header=False, pad_edge=False)
             for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)  # type: ignore[arg-type]
             for c in group.cards:
-                table.add_row(f"  {c.count}×", escape(c.code),
-                              escape(c.name) if c.name else "[red]not in the catalog[/]",
-                              "" if c.cost is None else f"cost {c.cost}", c.rarity or "", c.faction or "",
-                              f"{100 * c.drawn_by_turn:.0f}%")
+                table.add_row(
+                    f"  {c.count}×",
+                    escape(c.code),
+                    escape(c.name) if c.name else "[red]not in the catalog[/]",
+                    "" if c.cost is None else f"cost {c.cost}",
+                    c.rarity or "",
+                    c.faction or "",
+                    f"{100 * c.drawn_by_turn:.0f}%",
+                )
             out.print(table)
     top = max([c.count for c in s.curve] or [0])
     out.print("\n[bold]Mana curve[/]")
@@ -109,8 +128,10 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             limit = "any" if row.max is None else row.max
             factions = ", ".join(row.factions) + ("; " + ", ".join(row.subtypes) if row.subtypes else "")
             used = f"{row.used}/{limit}"
-            out.print(f"  {row.rarity:<11}{'[red]' if row.over else ''}{used:<7}{'[/]' if row.over else ''}"
-                      f"[dim]{escape(factions)} · ≤{row.copy_limit} of each across decks[/]")
+            out.print(
+                f"  {row.rarity:<11}{'[red]' if row.over else ''}{used:<7}{'[/]' if row.over else ''}"
+                f"[dim]{escape(factions)} · ≤{row.copy_limit} of each across decks[/]"
+            )
         size = s.deck_size
         if size is not None:
             out.print(f"  {'deck':<11}{'' if size.ok else '[red]'}{size.used}/{size.wanted}{'' if size.ok else '[/]'}")
@@ -120,8 +141,13 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
     for row in hand.odds:
-        table.add_row(str(row.k), str(row.max_cost), str(row.allies),
-                      f"{100 * row.opening:.1f}%", f"{100 * row.after_mulligan:.1f}%")
+        table.add_row(
+            str(row.k),
+            str(row.max_cost),
+            str(row.allies),
+            f"{100 * row.opening:.1f}%",
+            f"{100 * row.after_mulligan:.1f}%",
+        )
     out.print(table)
     if s.violations:
         out.print("\n[bold]Problems[/] (skyforge deck validate for the fixes)")
@@ -153,8 +179,10 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
 
 def _draw_diff(data: dict) -> None:
     out = console()
-    out.print(f"[bold]{escape(data['a']['name'])}[/] ({data['a']['size']}) → "
-              f"[bold]{escape(data['b']['name'])}[/] ({data['b']['size']})")
+    out.print(
+        f"[bold]{escape(data['a']['name'])}[/] ({data['a']['size']}) → "
+        f"[bold]{escape(data['b']['name'])}[/] ({data['b']['size']})"
+    )
     if data["a"]["castle"] != data["b"]["castle"]:
         out.print(f"  castle {escape(str(data['a']['castle']))} → {escape(str(data['b']['castle']))}")
     for sign, key, style in (("+", "added", "green"), ("-", "removed", "red"), ("~", "changed", "yellow")):

@@ -28,16 +28,20 @@ def whose_turn(session, turn) -> str:
     if turn.action == "pick":
         # a team's heroes are dealt to its players in pick order (see Session.assignments)
         player = players[len(d.picks(turn.team)) % len(players)]
-        return f"{player} ({team}" + (f" with {', '.join(p for p in players if p != player)})" if len(players) > 1
-                                      else ")")
+        return f"{player} ({team}" + (
+            f" with {', '.join(p for p in players if p != player)})" if len(players) > 1 else ")"
+        )
     return f"{team} ({', '.join(players)})"
 
 
 def teams_line(session) -> str | None:
     """ "Shadow: Bob · Light: Ann" — who is on which team, told before the first turn."""
     d = session.draft
-    parts = [f"{d.name(team)}: {', '.join(session.players[team])}" for team in d.teams
-             if session.players.get(team) and session.players[team] != [d.name(team)]]
+    parts = [
+        f"{d.name(team)}: {', '.join(session.players[team])}"
+        for team in d.teams
+        if session.players.get(team) and session.players[team] != [d.name(team)]
+    ]
     return " · ".join(parts) or None
 
 
@@ -58,8 +62,12 @@ def prompt_for():
                 echo(f"teams: {line}", err=True)
         legal = sorted(d.heroes[k].name for k in d.legal())
         echo(f"legal: {', '.join(legal)}", err=True)
-        answer = click.prompt(f"turn {turn.number}: {whose_turn(session, turn)} {turn.action}s (empty = random)",
-                              default="", show_default=False, err=True)
+        answer = click.prompt(
+            f"turn {turn.number}: {whose_turn(session, turn)} {turn.action}s (empty = random)",
+            default="",
+            show_default=False,
+            err=True,
+        )
         return answer.strip() or None
 
     return ask
@@ -87,9 +95,14 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     out = console()
     d = session.draft
     game = game_of(session)
-    out.print(f"[bold]{game.title} draft[/] — format {escape(d.format.id)}, seed {session.seed}"
-              + ("" if d.done else f" — in progress, next: turn {d.current.number}, "
-                 f"{escape(d.name(d.current.team))} {d.current.action}s"))
+    out.print(
+        f"[bold]{game.title} draft[/] — format {escape(d.format.id)}, seed {session.seed}"
+        + (
+            ""
+            if d.done
+            else f" — in progress, next: turn {d.current.number}, {escape(d.name(d.current.team))} {d.current.action}s"
+        )
+    )
     if data.get("fallback"):
         out.print(f"[yellow]{escape(data['fallback'])}[/]")
     if data.get("restrictions"):
@@ -101,8 +114,10 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     out.print(rows)
     if d.bans:
         out.print(escape("bans: " + ", ".join(session.hero_name(k) for k in d.bans)))
-    steps = ", ".join(f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}"
-                      + (" (random)" if s["random"] else "") for s in data["steps"])
+    steps = ", ".join(
+        f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}" + (" (random)" if s["random"] else "")
+        for s in data["steps"]
+    )
     if steps:
         out.print(escape("steps: " + steps))
     notes = d.format.notes
@@ -129,7 +144,9 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     """Add ``pick``, ``show`` and ``undo`` for saved drafts of ``game`` to ``group``."""
     cmd = f"skyforge {group.name}"
 
-    @group.command("pick", help=f"""Continue the saved draft NAME (drafts/NAME.toml; a name, not a path): HEROES are the choices of the next turns.
+    @group.command(
+        "pick",
+        help=f"""Continue the saved draft NAME (drafts/NAME.toml; a name, not a path): HEROES are the choices of the next turns.
 
         A hero may be written TEAM:HERO or PLAYER:HERO to say whose turn you expect;
         the choice is refused when it is not that team's turn. --random fills the rest.
@@ -137,7 +154,8 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
         \b
           {cmd} pick friday {example_hero}
           {cmd} pick friday --random
-        """)
+        """,
+    )
     @click.argument("name")
     @click.argument("heroes", nargs=-1)
     @click.option("--random", "fill_random", is_flag=True, help="Choose every remaining turn at random.")
@@ -147,14 +165,17 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
         path = sessions.draft_path(app.workspace, name)
         show(sessions.pick(app.catalog, path, name, game, list(heroes), fill_random), as_json, path)
 
-    @group.command("show", help=f"""Show the saved draft NAME (drafts/NAME.toml, or a path to a .toml file): teams, bans, steps, next turn.
+    @group.command(
+        "show",
+        help=f"""Show the saved draft NAME (drafts/NAME.toml, or a path to a .toml file): teams, bans, steps, next turn.
 
         It only reads the file; continue the draft with `pick`.
 
         \b
           {cmd} show friday
           {cmd} show friday --json
-        """)
+        """,
+    )
     @click.argument("name")
     @json_option
     @click.pass_obj
@@ -162,11 +183,14 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
         path = sessions.draft_path(app.workspace, name, path_ok=True)
         show(sessions.open_draft(app.catalog, path, name, game), as_json, path, read_only=True)
 
-    @group.command("undo", help=f"""Take back the last pick or ban of the saved draft NAME (again to go further back).
+    @group.command(
+        "undo",
+        help=f"""Take back the last pick or ban of the saved draft NAME (again to go further back).
 
         \b
           {cmd} undo friday
-        """)
+        """,
+    )
     @click.argument("name")
     @json_option
     @click.pass_obj

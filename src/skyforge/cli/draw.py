@@ -28,8 +28,9 @@ _WHOLE = re.compile(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?")
 
 # --- tables ------------------------------------------------------------------------------------
 
+
 class Column:
-    __slots__ = ("header", "justify", "cells", "width", "_plains", "_widths")
+    __slots__ = ("_plains", "_widths", "cells", "header", "justify", "width")
 
     def __init__(self, header: str = "", justify: str = "left") -> None:
         self.header = header
@@ -60,14 +61,23 @@ class Table:
     without it columns are set apart by their padding only.
     """
 
-    def __init__(self, *headers: str, rule: bool = False, pad_edge: bool = True,
-                 padding: tuple[int, int] = (1, 1), show_header: bool = True, header_style: Style = BOLD,
-                 title: str | None = None, title_justify: str = "center", caption: str | None = None) -> None:
+    def __init__(
+        self,
+        *headers: str,
+        rule: bool = False,
+        pad_edge: bool = True,
+        padding: tuple[int, int] = (1, 1),
+        show_header: bool = True,
+        header_style: Style = BOLD,
+        title: str | None = None,
+        title_justify: str = "center",
+        caption: str | None = None,
+    ) -> None:
         self.columns = [Column(h) for h in headers]
         self.rows = 0
         self.rule = rule
         self.pad_edge = pad_edge
-        self.padding = padding   # (left, right)
+        self.padding = padding  # (left, right)
         self.show_header = show_header
         self.header_style = header_style
         self.title = title
@@ -132,23 +142,30 @@ class Table:
         headers = [lengths[0] for _, lengths in measures]
         plains = [[x.strip() for x in texts[1:]] for texts, _ in measures]
         # text columns (names) may be cut; codes, numbers and headers never are
-        floors = [min(n, max(header, 12)) if any(" " in x for x in cells) else n
-                  for n, header, cells in zip(natural, headers, plains)]
+        floors = [
+            min(n, max(header, 12)) if any(" " in x for x in cells) else n
+            for n, header, cells in zip(natural, headers, plains)
+        ]
         overhead = self._extra_width + sum(self._pad(i) for i in range(len(self.columns)))
         widths = list(natural)
         excess = sum(widths) + overhead - max_width
         # first the text columns (names) down to 12; then any column that is not a code or a
         # number down to its header (at least 6): codes, numbers and headers stay whole
-        second = [f if f < n or all(_WHOLE.fullmatch(x) for x in cells) else max(header, min(n, 6))
-                  for n, f, header, cells in zip(natural, floors, headers, plains)]
+        second = [
+            f if f < n or all(_WHOLE.fullmatch(x) for x in cells) else max(header, min(n, 6))
+            for n, f, header, cells in zip(natural, floors, headers, plains)
+        ]
         for bounds in (floors, second):
             while excess > 0:
                 room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, bounds)) if w > f]
                 if not room:
                     break
                 _, i = max(room)
-                cut = min(excess, widths[i] - bounds[i],
-                          max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)))
+                cut = min(
+                    excess,
+                    widths[i] - bounds[i],
+                    max(1, widths[i] - max((w for j, w in enumerate(widths) if j != i), default=0)),
+                )
                 widths[i] -= cut
                 excess -= cut
         return widths, natural, excess
@@ -166,8 +183,9 @@ class Table:
                 measured = c.width + pad
             else:
                 lengths = c.measure()[1] if self.show_header else c.measure()[1][1:]
-                measured = max((min(n + pad, available) if available - pad >= 1 else available
-                                for n in lengths), default=available)
+                measured = max(
+                    (min(n + pad, available) if available - pad >= 1 else available for n in lengths), default=available
+                )
             widths.append(min(measured, available) or 1)
         if sum(widths) > available:
             widths = _ratio_reduce(sum(widths) - available, widths)
@@ -176,13 +194,16 @@ class Table:
         if self.title:
             out += [t.segments(TITLE) for t in wrap(markup(self.title), table_width, self.title_justify)]
         divider = [("|" if ascii_only else " ", NULL)] if self.rule else []
-        columns = [(i, c.cells, c.header, c.measure()[1], c.justify, w)
-                   for i, (c, w) in enumerate(zip(self.columns, widths))]
+        columns = [
+            (i, c.cells, c.header, c.measure()[1], c.justify, w) for i, (c, w) in enumerate(zip(self.columns, widths))
+        ]
         draw_cell = self._cell
         for row in range(-1 if self.show_header else 0, self.rows):
             style = self.header_style if row < 0 else NULL
-            cells = [draw_cell(header if row < 0 else texts[row], lengths[row + 1], justify, i, w, style)
-                     for i, texts, header, lengths, justify, w in columns]
+            cells = [
+                draw_cell(header if row < 0 else texts[row], lengths[row + 1], justify, i, w, style)
+                for i, texts, header, lengths, justify, w in columns
+            ]
             height = max(len(cell) for cell in cells)
             for n in range(height):
                 line: list[tuple[str, Style]] = []
@@ -205,7 +226,7 @@ class Table:
         if inner and "[" not in cell and "\n" not in cell and "\t" not in cell and cell.isprintable():
             # plain text on one line, the common case, without the Text it would take
             text = _justify(cell, length, inner, justify)
-            if not style:   # one run: its pieces are written alike
+            if not style:  # one run: its pieces are written alike
                 return [[(" " * left + text + " " * right, NULL)]]
             texts = [[(text, NULL)]]
         else:
@@ -257,6 +278,7 @@ def _ratio_reduce(total: int, values: list[int]) -> list[int]:
 
 # --- the console -------------------------------------------------------------------------------
 
+
 class Console:
     """Prints markup lines and tables to a stream, ``width`` columns wide.
 
@@ -264,8 +286,15 @@ class Console:
     (not with ``NO_COLOR``); ``hanging``: an indented line that wraps keeps its indent.
     """
 
-    def __init__(self, stream, width: int, styles: bool = False, colours: bool = False,
-                 hanging: bool = False, ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        stream,
+        width: int,
+        styles: bool = False,
+        colours: bool = False,
+        hanging: bool = False,
+        ascii_only: bool = False,
+    ) -> None:
         self.file = stream
         self.width = width
         self.styles = styles
@@ -287,9 +316,8 @@ class Console:
             body = markup(text[indent:])
             inner = min(min(cell_len(body.plain), width) + indent, width) - indent
             if inner < 1:
-                return []   # as rich: an indent with nothing after it prints nothing
-            return [[(" " * indent, NULL), *pad_to(line.segments(), inner)]
-                    for line in wrap(body, inner)]
+                return []  # as rich: an indent with nothing after it prints nothing
+            return [[(" " * indent, NULL), *pad_to(line.segments(), inner)] for line in wrap(body, inner)]
         return [line.segments() for line in wrap(markup(text), width)]
 
     def ansi(self, lines: list[list[tuple[str, Style]]]) -> str:

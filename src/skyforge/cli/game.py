@@ -16,9 +16,13 @@ def _hordes(value: str | None) -> list[str]:
     return [h.strip() for h in (value or "").split(",") if h.strip()]
 
 
-rules_option = click.option("--rules", "rulebook", metavar="BOOK",
-                            help="Follow this rulebook's setup (000 Campaigns, 001 Monoliths). "
-                                 "Default: the book of the castle's set, else the latest book with the mode.")
+rules_option = click.option(
+    "--rules",
+    "rulebook",
+    metavar="BOOK",
+    help="Follow this rulebook's setup (000 Campaigns, 001 Monoliths). "
+    "Default: the book of the castle's set, else the latest book with the mode.",
+)
 
 
 @click.group()
@@ -46,8 +50,21 @@ def game() -> None:
 @rules_option
 @json_option
 @click.pass_obj
-def setup(app: App, castle, castle2, hordes, difficulty, mode, outsider, seed, randomize, thematic,
-          first_game, rulebook, as_json) -> None:
+def setup(
+    app: App,
+    castle,
+    castle2,
+    hordes,
+    difficulty,
+    mode,
+    outsider,
+    seed,
+    randomize,
+    thematic,
+    first_game,
+    rulebook,
+    as_json,
+) -> None:
     """Tell the players exactly how to set up a stand-alone game.
 
     Prints the castle and its starting health, the portal pile (top first), the
@@ -63,9 +80,20 @@ def setup(app: App, castle, castle2, hordes, difficulty, mode, outsider, seed, r
       skyforge game setup --castle DEMO.002 --hordes demo-ironwraiths --difficulty 3 --mode coop --seed 42
       skyforge game setup --random --seed 5 --json
     """
-    result = game_setup(app.catalog, castle=castle, castle2=castle2, hordes=_hordes(hordes),
-                        difficulty=difficulty, mode=mode, outsider=outsider, seed=seed, rulebook=rulebook,
-                        randomize=randomize, thematic=thematic, first_game=first_game)
+    result = game_setup(
+        app.catalog,
+        castle=castle,
+        castle2=castle2,
+        hordes=_hordes(hordes),
+        difficulty=difficulty,
+        mode=mode,
+        outsider=outsider,
+        seed=seed,
+        rulebook=rulebook,
+        randomize=randomize,
+        thematic=thematic,
+        first_game=first_game,
+    )
     render(result.as_dict(), as_json, lambda _: _show_setup(result))
 
 
@@ -91,10 +119,16 @@ def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
       skyforge game difficulty --difficulty 4 --hordes demo-thornmaw --outsider "Grumbleback the Mountain"
     """
     if rulebook is not None and rulebook not in rulebooks(app.catalog):
-        raise InputError(Problem(f"no rulebook '{rulebook}'", key="--rules", value=rulebook, has_value=True,
-                                 hint=f"rulebooks: {', '.join(rulebooks(app.catalog))}"))
-    report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in _hordes(hordes)],
-                              outsider, rulebook)
+        raise InputError(
+            Problem(
+                f"no rulebook '{rulebook}'",
+                key="--rules",
+                value=rulebook,
+                has_value=True,
+                hint=f"rulebooks: {', '.join(rulebooks(app.catalog))}",
+            )
+        )
+    report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in _hordes(hordes)], outsider, rulebook)
     render(report.as_dict(), as_json, lambda _: _show_difficulty_marked(report))
 
 
@@ -121,8 +155,11 @@ def _show_difficulty(report, out=None) -> None:
     if report.total is not None:
         out.print(f"  [bold]= {report.total:g}[/] total difficulty")
     else:
-        out.print(f"  [bold]= unknown[/] total difficulty: {report.known_total:g} plus "
-                  + ", ".join(escape(u) for u in report.unknown) + " (not stated; not guessed)")
+        out.print(
+            f"  [bold]= unknown[/] total difficulty: {report.known_total:g} plus "
+            + ", ".join(escape(u) for u in report.unknown)
+            + " (not stated; not guessed)"
+        )
     for note in report.notes:
         out.print(f"  note: {escape(note)}")
 
@@ -146,15 +183,20 @@ def _show_setup(s) -> None:
     if s.castle2 is not None:
         castle_lines.append(f"second player's castle, out of play: {s.castle2.code or '—'}  {s.castle2.name}")
     step(1, "Castle", castle_lines)
-    decks = [f"{s.rule.alliance_players} alliance player{'s' if s.rule.alliance_players > 1 else ''}"
-             + (" and a horde player" if s.rule.horde_player else "")]
+    decks = [
+        f"{s.rule.alliance_players} alliance player{'s' if s.rule.alliance_players > 1 else ''}"
+        + (" and a horde player" if s.rule.horde_player else "")
+    ]
     if s.decks:
         decks.append("suggested decks: " + ", ".join(s.decks))
     step(2, "Alliance decks", decks)
-    portal_lines = [f"top → bottom, {s.rule.portal_cards} card{'s' if s.rule.portal_cards > 1 else ''} "
-                    f"(stages {', '.join(map(str, s.rule.portal_stages))}):"]
-    portal_lines += [f"  stage {p.stage}: {p.code or '—'}  {p.name}" + (f" [{p.horde}]" if p.horde else "")
-                     for p in s.portals]
+    portal_lines = [
+        f"top → bottom, {s.rule.portal_cards} card{'s' if s.rule.portal_cards > 1 else ''} "
+        f"(stages {', '.join(map(str, s.rule.portal_stages))}):"
+    ]
+    portal_lines += [
+        f"  stage {p.stage}: {p.code or '—'}  {p.name}" + (f" [{p.horde}]" if p.horde else "") for p in s.portals
+    ]
     if s.rule.portal_note:
         portal_lines.append(s.rule.portal_note)
     step(3, "Portal pile", portal_lines)
@@ -168,8 +210,12 @@ def _show_setup(s) -> None:
         horde_lines.append(f"  {line.count}× {line.card.code or '—'}  {line.card.name}  power {line.card.power}{extra}")
     step(5, "Horde deck", horde_lines)
     name = s.outsider[0].name if s.outsider else "?"
-    outsider_lines = [f"{name}" + (f" ({s.outsider_type})" if s.outsider_type else "")
-                      + ": " + ", ".join(c.code or c.name for c in s.outsider)]
+    outsider_lines = [
+        f"{name}"
+        + (f" ({s.outsider_type})" if s.outsider_type else "")
+        + ": "
+        + ", ".join(c.code or c.name for c in s.outsider)
+    ]
     if s.outsider_enters:
         outsider_lines.append(s.outsider_enters)
     step(6, "Outsider", outsider_lines)

@@ -94,7 +94,7 @@ class App:
     """What every command gets through ``click.pass_obj``: paths and the catalog, loaded once."""
 
     def __init__(self, catalog_paths: tuple[str | Path, ...], workspace: str | Path | None):
-        from pathlib import Path   # not at import: `skyforge --help` needs no pathlib
+        from pathlib import Path  # not at import: `skyforge --help` needs no pathlib
 
         from_env = [Path(p) for p in os.environ.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
         self.catalog_paths: list[Path] = [Path(p) for p in catalog_paths] or from_env
@@ -115,15 +115,22 @@ class App:
     lazy=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.option("--catalog", "catalog_paths", multiple=True, type=click.Path(),
-              help="Your own catalog: a TOML file or a folder of them (repeatable). The official "
-                   "layer (rulebook facts and rules) is always loaded and your files go on top; the "
-                   "fictional demo set is loaded only when you give no catalog, or by name: @demo, "
-                   "@shipped (official + demo), @official. Also SKYFORGE_CATALOG, paths separated "
-                   "by ':'.")
-@click.option("--workspace", type=click.Path(file_okay=False),
-              help="Folder holding decks/ and campaigns/ (default: the current folder; "
-                   "also SKYFORGE_WORKSPACE).")
+@click.option(
+    "--catalog",
+    "catalog_paths",
+    multiple=True,
+    type=click.Path(),
+    help="Your own catalog: a TOML file or a folder of them (repeatable). The official "
+    "layer (rulebook facts and rules) is always loaded and your files go on top; the "
+    "fictional demo set is loaded only when you give no catalog, or by name: @demo, "
+    "@shipped (official + demo), @official. Also SKYFORGE_CATALOG, paths separated "
+    "by ':'.",
+)
+@click.option(
+    "--workspace",
+    type=click.Path(file_okay=False),
+    help="Folder holding decks/ and campaigns/ (default: the current folder; also SKYFORGE_WORKSPACE).",
+)
 @click.version_option(package_name="skyforge", message="skyforge %(version)s")
 @click.pass_context
 def cli(ctx: click.Context, catalog_paths: tuple[Path, ...], workspace: Path | None) -> None:
@@ -160,7 +167,8 @@ def main() -> None:
     # A terminal or pipe whose encoding is not UTF-8 (PYTHONIOENCODING=latin-1, a legacy code page)
     # shows a character it cannot encode (… ✓ ─) as "?" rather than stopping with a traceback.
     for stream in (sys.stdout, sys.stderr):
-        if not (getattr(stream, "encoding", None) or "utf-8").lower().startswith("utf") \
-                and hasattr(stream, "reconfigure"):
+        if not (getattr(stream, "encoding", None) or "utf-8").lower().startswith("utf") and hasattr(
+            stream, "reconfigure"
+        ):
             stream.reconfigure(errors="replace")
     cli(prog_name="skyforge")

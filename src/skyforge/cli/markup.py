@@ -23,13 +23,28 @@ _CONTROL = str.maketrans({7: None, 8: None, 11: None, 12: None, 13: None})
 TAB_SIZE = 8
 
 #: SGR numbers of the attributes, in the order terminals are told them
-_ATTRIBUTES = {"bold": 1, "b": 1, "dim": 2, "d": 2, "italic": 3, "i": 3, "underline": 4, "u": 4,
-               "blink": 5, "blink2": 6, "reverse": 7, "r": 7, "conceal": 8, "strike": 9, "s": 9}
-_COLOURS = {name: n for n, name in enumerate(
-    ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
+_ATTRIBUTES = {
+    "bold": 1,
+    "b": 1,
+    "dim": 2,
+    "d": 2,
+    "italic": 3,
+    "i": 3,
+    "underline": 4,
+    "u": 4,
+    "blink": 5,
+    "blink2": 6,
+    "reverse": 7,
+    "r": 7,
+    "conceal": 8,
+    "strike": 9,
+    "s": 9,
+}
+_COLOURS = {name: n for n, name in enumerate(("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
 
 
 # --- styles ------------------------------------------------------------------------------------
+
 
 class Style:
     """A set of attributes (SGR numbers) and a foreground colour (its SGR number), or neither."""
@@ -48,8 +63,7 @@ class Style:
             return self
         if not self:
             return other
-        return Style(self.attributes | other.attributes,
-                     other.colour if other.colour is not None else self.colour)
+        return Style(self.attributes | other.attributes, other.colour if other.colour is not None else self.colour)
 
     def sgr(self, colours: bool) -> str:
         codes = [str(n) for n in sorted(self.attributes)]
@@ -90,6 +104,7 @@ CAPTION = parse_style("italic dim")
 
 
 # --- text: plain characters and styled spans ---------------------------------------------------
+
 
 class Text:
     """Plain characters with styled spans ``(start, end, style)``, rich's ``Text`` as skyforge uses it."""
@@ -139,8 +154,11 @@ class Text:
         bounds = [0, *offsets, len(self.plain)]
         lines = []
         for a, b in zip(bounds, bounds[1:]):
-            lines.append(Text(self.plain[a:b], [(max(s, a) - a, min(e, b) - a, st) for s, e, st in self.spans
-                                                if s < b and e > a]))
+            lines.append(
+                Text(
+                    self.plain[a:b], [(max(s, a) - a, min(e, b) - a, st) for s, e, st in self.spans if s < b and e > a]
+                )
+            )
         return lines
 
     def segments(self, base: Style = NULL) -> list[tuple[str, Style]]:
@@ -148,9 +166,15 @@ class Text:
         text = self.plain
         if not self.spans:
             return [(text, base)]
-        events = sorted([(0, False, 0), *((s, False, i) for i, (s, _, _) in enumerate(self.spans, 1)),
-                         *((e, True, i) for i, (_, e, _) in enumerate(self.spans, 1)), (len(text), True, 0)],
-                        key=lambda event: (event[0], event[1]))
+        events = sorted(
+            [
+                (0, False, 0),
+                *((s, False, i) for i, (s, _, _) in enumerate(self.spans, 1)),
+                *((e, True, i) for i, (_, e, _) in enumerate(self.spans, 1)),
+                (len(text), True, 0),
+            ],
+            key=lambda event: (event[0], event[1]),
+        )
         styles = [base, *(st for _, _, st in self.spans)]
         stack: list[int] = []
         out = []
@@ -222,7 +246,7 @@ def _parse(text: str) -> tuple[str, tuple]:
             if backslashes:
                 add("\\" * backslashes)
             if escaped:
-                add(whole[len(escapes):].replace("\\[", "["))
+                add(whole[len(escapes) :].replace("\\[", "["))
                 continue
         name = tag.partition("=")[0] if "=" not in tag else tag
         if name.startswith("/"):
@@ -259,23 +283,22 @@ def _expand_tabs(plain: str, spans: tuple) -> tuple[str, tuple]:
     spaces). Done when markup is read, so a tab is measured as the columns it takes everywhere."""
     out: list[str] = []
     moved: list[tuple] = []
-    start = offset = column = 0   # where the part starts, in the text and in the new text; its column
+    start = offset = column = 0  # where the part starts, in the text and in the new text; its column
     for end in [*(i + 1 for i, c in enumerate(plain) if c == "\t"), len(plain)]:
         part = plain[start:end]
-        part_spans = [(max(s, start) - start, min(e, end) - start, st) for s, e, st in spans
-                      if s < end and e > start]
+        part_spans = [(max(s, start) - start, min(e, end) - start, st) for s, e, st in spans if s < end and e > start]
         if "\n" in part:
             column = 0
         if part.endswith("\t"):
             part = part[:-1] + " "
-            column += cell_len(part[part.rfind("\n") + 1:])
+            column += cell_len(part[part.rfind("\n") + 1 :])
             spaces = -column % TAB_SIZE
             if spaces:
                 part_spans = [(s, e + spaces if e >= len(part) else e, st) for s, e, st in part_spans]
                 part += " " * spaces
                 column += spaces
         else:
-            column += cell_len(part[part.rfind("\n") + 1:])
+            column += cell_len(part[part.rfind("\n") + 1 :])
         moved += [(s + offset, e + offset, st) for s, e, st in part_spans]
         out.append(part)
         start, offset = end, offset + len(part)
@@ -295,6 +318,7 @@ def _plain(text: str) -> str:
 
 
 # --- lines: wrapping as rich wraps --------------------------------------------------------------
+
 
 def _divide_line(text: str, width: int) -> list[int]:
     """Where a line breaks to fit ``width`` (rich's ``divide_line``, folding words too long)."""
@@ -320,22 +344,20 @@ def _divide_line(text: str, width: int) -> list[int]:
     return breaks
 
 
-def wrap(text: Text, width: int, justify: str = "default", overflow: str = "fold",
-         no_wrap: bool = False) -> list[Text]:
+def wrap(text: Text, width: int, justify: str = "default", overflow: str = "fold", no_wrap: bool = False) -> list[Text]:
     """The text's lines at ``width`` (rich's ``Text.wrap``)."""
     lines: list[Text] = []
-    for line in text.divide([i + 1 for i, c in enumerate(text.plain) if c == "\n"]) if "\n" in text.plain \
-            else [text]:
+    for line in text.divide([i + 1 for i, c in enumerate(text.plain) if c == "\n"]) if "\n" in text.plain else [text]:
         if line.plain.endswith("\n"):
             line.crop(len(line.plain) - 1)
-        if "\t" in line.plain:   # markup() has expanded them already
+        if "\t" in line.plain:  # markup() has expanded them already
             plain, spans = _expand_tabs(line.plain, tuple(line.spans))
             line = Text(plain, list(spans))
         if no_wrap:
             new = [line]
         else:
             new = line.divide(_divide_line(line.plain, width)) if cell_len(line.plain) > width else [line]
-            for piece in new:   # as rich: trailing spaces past ``width`` characters (not columns) go
+            for piece in new:  # as rich: trailing spaces past ``width`` characters (not columns) go
                 piece.rstrip_end(width)
         for piece in new:
             if justify == "left":

@@ -40,12 +40,26 @@ def draw_heroes(data: dict) -> None:
     out = console()
     rows = table("hero", "code", "colour", "faction", "class", "range", "data")
     for h in data["heroes"]:
-        rows.add_row(*(escape(x) for x in (h["name"], h["code"] or "—", h["color"] or "?", h["faction"] or "?",
-                                         h["hero_class"] or "?", h["range"] or "?", h["provenance"])))
+        rows.add_row(
+            *(
+                escape(x)
+                for x in (
+                    h["name"],
+                    h["code"] or "—",
+                    h["color"] or "?",
+                    h["faction"] or "?",
+                    h["hero_class"] or "?",
+                    h["range"] or "?",
+                    h["provenance"],
+                )
+            )
+        )
     out.print(rows)
-    out.print("? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
-              "catalog file (`skyforge catalog init` starts one). "
-              "demo = fictional heroes, not the published game's.")
+    out.print(
+        "? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
+        "catalog file (`skyforge catalog init` starts one). "
+        "demo = fictional heroes, not the published game's."
+    )
     for p in data["presets"]:
         out.print(f"[bold]{escape(p['name'])}[/] ({escape(p['source'])}):")
         for team, names in p["teams"].items():
@@ -58,25 +72,46 @@ def complete_methods(ctx: click.Context, param: click.Parameter, incomplete: str
     paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
     try:
         known = methods(load_catalog(paths or None), lib.GAME)
-    except Exception:  # noqa: BLE001 - completing must never fail
+    except Exception:
         return []
     return [m for m in known if m.startswith(incomplete)]
 
 
 @onward.command()
-@click.option("--method", metavar="METHOD", shell_complete=complete_methods,
-              help="random: all heroes drawn at random; snake: S1 L2 S2 L2 S1; moba: snake with two ban steps. "
-                   "Default random; with no restriction either, 002's fallback: one per colour, all random.")
+@click.option(
+    "--method",
+    metavar="METHOD",
+    shell_complete=complete_methods,
+    help="random: all heroes drawn at random; snake: S1 L2 S2 L2 S1; moba: snake with two ban steps. "
+    "Default random; with no restriction either, 002's fallback: one per colour, all random.",
+)
 @click.option("--one-per-color", is_flag=True, help="Restriction 1: one hero of each colour in a team.")
-@click.option("--factions", metavar="SHADOW,LIGHT",
-              help="Restriction 2, faction-based: Shadow's faction, then Light's (another one).")
-@click.option("--map", "map_", type=click.Choice(lib.MAPS), default=lib.MAPS[0],
-              show_default=True, help="two-lane with two players: 3 heroes a team.")
+@click.option(
+    "--factions",
+    metavar="SHADOW,LIGHT",
+    help="Restriction 2, faction-based: Shadow's faction, then Light's (another one).",
+)
+@click.option(
+    "--map",
+    "map_",
+    type=click.Choice(lib.MAPS),
+    default=lib.MAPS[0],
+    show_default=True,
+    help="two-lane with two players: 3 heroes a team.",
+)
 @click.option("--players", metavar="A,B[,C,D]", help="Player names (2-4); assigned to Light and Shadow at random.")
-@click.option("--picks", metavar="HERO,...",
-              help="Choices of the turns in order (bans and picks); TEAM:HERO or PLAYER:HERO checks whose turn it is.")
+@click.option(
+    "--picks",
+    metavar="HERO,...",
+    help="Choices of the turns in order (bans and picks); TEAM:HERO or PLAYER:HERO checks whose turn it is.",
+)
 @click.option("--seed", type=int, help="Seed for the random choices (shown in the result; same seed, same draft).")
-@click.option("--save", "save_as", metavar="NAME", help="Save the draft as drafts/NAME.toml in the workspace (a name, not a path; resume with 'onward pick').")
+@click.option(
+    "--save",
+    "save_as",
+    metavar="NAME",
+    help="Save the draft as drafts/NAME.toml in the workspace (a name, not a path; resume with 'onward pick').",
+)
 @click.option("--pause", is_flag=True, help="Stop after --picks instead of filling the other turns (use with --save).")
 @click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
 @json_option
@@ -94,15 +129,34 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
       skyforge onward draft --method moba --factions kurumo,liothan --picks "Glasswind,Sunblade"
     """
     if method in (RANDOM, None) and picks:
-        raise InputError(Problem("--picks is for snake and moba drafts; --method random draws every hero",
-                                 hint="use --method snake or --method moba"))
+        raise InputError(
+            Problem(
+                "--picks is for snake and moba drafts; --method random draws every hero",
+                hint="use --method snake or --method moba",
+            )
+        )
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
-    options = {"method": method, "one_per_color": one_per_color, "map_": map_, "seed": seed,
-               "factions": lib.team_factions(factions_given(factions)),
-               "players": split_list(players, "--players") or None}
-    session = sessions.start(app.catalog, lib.GAME, options, picks=split_list(picks, "--picks"),
-                             prompt=prompt_for() if interactive() and not as_json else None, on_error=report,
-                             pause=pause, path=path, name=save_as, command="onward", force=force)
+    options = {
+        "method": method,
+        "one_per_color": one_per_color,
+        "map_": map_,
+        "seed": seed,
+        "factions": lib.team_factions(factions_given(factions)),
+        "players": split_list(players, "--players") or None,
+    }
+    session = sessions.start(
+        app.catalog,
+        lib.GAME,
+        options,
+        picks=split_list(picks, "--picks"),
+        prompt=prompt_for() if interactive() and not as_json else None,
+        on_error=report,
+        pause=pause,
+        path=path,
+        name=save_as,
+        command="onward",
+        force=force,
+    )
     show(session, as_json, path)
 
 
@@ -112,8 +166,14 @@ def factions_given(text: str | None) -> list[str]:
         return []
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2:
-        raise InputError(Problem("--factions takes two factions: Shadow's, then Light's", value=text,
-                                 has_value=True, hint="e.g. --factions kurumo,liothan"))
+        raise InputError(
+            Problem(
+                "--factions takes two factions: Shadow's, then Light's",
+                value=text,
+                has_value=True,
+                hint="e.g. --factions kurumo,liothan",
+            )
+        )
     return parts
 
 

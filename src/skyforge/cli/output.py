@@ -19,8 +19,9 @@ import click
 from skyforge.cli.draw import PIPE_WIDTH, Console, Table
 from skyforge.terms import demo_note
 
-json_option = click.option("--json", "as_json", is_flag=True,
-                           help="Print machine-readable JSON instead of the human view.")
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help="Print machine-readable JSON instead of the human view."
+)
 
 
 def emit_json(data: Any) -> None:
@@ -78,8 +79,14 @@ def console(stderr: bool = False) -> Console:
     env = os.environ
     styles = _shows_styles(stream) and env.get("TERM", "").lower() not in ("dumb", "unknown")
     encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
-    return Console(stream, width, styles=styles, colours=styles and not env.get("NO_COLOR"), hanging=True,
-                   ascii_only=not encoding.startswith("utf"))
+    return Console(
+        stream,
+        width,
+        styles=styles,
+        colours=styles and not env.get("NO_COLOR"),
+        hanging=True,
+        ascii_only=not encoding.startswith("utf"),
+    )
 
 
 def echo(text: str = "", err: bool = False) -> None:
@@ -92,25 +99,52 @@ def echo(text: str = "", err: bool = False) -> None:
                 lines.append(line)
                 continue
             indent = line[: len(line) - len(line.lstrip())]
-            lines.extend(textwrap.wrap(line.strip(), width, initial_indent=indent,
-                                       subsequent_indent=indent + "  ", break_on_hyphens=False,
-                                       break_long_words=True))
+            lines.extend(
+                textwrap.wrap(
+                    line.strip(),
+                    width,
+                    initial_indent=indent,
+                    subsequent_indent=indent + "  ",
+                    break_on_hyphens=False,
+                    break_long_words=True,
+                )
+            )
         text = "\n".join(lines)
     click.echo(text, err=err)
 
 
-def table(*columns: str, rule: bool = True, pad_edge: bool | None = None, show_header: bool = True,
-          title: str | None = None, title_justify: str = "center") -> Table:
+def table(
+    *columns: str,
+    rule: bool = True,
+    pad_edge: bool | None = None,
+    show_header: bool = True,
+    title: str | None = None,
+    title_justify: str = "center",
+) -> Table:
     """A table for people, sized to the terminal (see :meth:`Table.fit`); plain columns when piped.
 
     On a terminal a rule runs under the header (``rule=False``: none) and columns are one space
     apart; piped, columns are set apart by a space each side and nothing is cut.
     """
     if terminal_width() is None:
-        return Table(*columns, rule=False, pad_edge=bool(pad_edge), padding=(1, 1), show_header=show_header,
-                     title=title, title_justify=title_justify)
-    return Table(*columns, rule=rule, pad_edge=True if pad_edge is None else pad_edge, padding=(0, 1),
-                 show_header=show_header, title=title, title_justify=title_justify)
+        return Table(
+            *columns,
+            rule=False,
+            pad_edge=bool(pad_edge),
+            padding=(1, 1),
+            show_header=show_header,
+            title=title,
+            title_justify=title_justify,
+        )
+    return Table(
+        *columns,
+        rule=rule,
+        pad_edge=True if pad_edge is None else pad_edge,
+        padding=(0, 1),
+        show_header=show_header,
+        title=title,
+        title_justify=title_justify,
+    )
 
 
 def style(text: str, **styles: Any) -> str:
@@ -137,8 +171,15 @@ def report_error(exc: Any, as_json: bool = False) -> None:
     """
     problems = exc.problems
     if as_json:
-        emit_json({"error": {"type": type(exc).__name__, "exit_code": exc.exit_code,
-                             "problems": [p.as_dict() for p in problems]}})
+        emit_json(
+            {
+                "error": {
+                    "type": type(exc).__name__,
+                    "exit_code": exc.exit_code,
+                    "problems": [p.as_dict() for p in problems],
+                }
+            }
+        )
     if len(problems) > 1:
         echo(f"error: {len(problems)} problems", err=True)
         for problem in problems:

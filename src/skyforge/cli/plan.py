@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 
 import click
 
 from skyforge.cli.main import App
 from skyforge.cli.markup import escape
-from skyforge.cli.output import console, json_option, render, table as new_table, terminal_width
+from skyforge.cli.output import console, json_option, render, terminal_width
+from skyforge.cli.output import table as new_table
 from skyforge.decks import load_deck
-from skyforge.workbench.workspace import list_decks
 from skyforge.errors import InputError
 from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
+from skyforge.workbench.workspace import list_decks
 
 
 def _list(value: str | None) -> list[str] | None:
@@ -57,8 +59,10 @@ def _draw_next(status) -> None:
         out.print(f"note: {escape(note)}")
     if status.next_deck:
         deck = next(d for d in status.decks if d.deck == status.next_deck)
-        out.print(f"Next: [bold]{escape(deck.name)}[/] ({deck.wins} win{'s' if deck.wins != 1 else ''}) vs "
-                  f"[bold]{escape(status.horde_names[status.next_horde])}[/]")
+        out.print(
+            f"Next: [bold]{escape(deck.name)}[/] ({deck.wins} win{'s' if deck.wins != 1 else ''}) vs "
+            f"[bold]{escape(status.horde_names[status.next_horde])}[/]"
+        )
         if status.next_outsider:
             out.print(f"Outsider: {escape(status.next_outsider)} — {escape(status.outsider_reason or '')}")
         command = f"skyforge plan record {shlex.quote(status.next_deck)} {shlex.quote(status.next_horde)}"
@@ -71,12 +75,17 @@ def _draw_next(status) -> None:
 @click.option("--won/--lost", required=True, help="Did the alliance win?")
 @click.option("--outsider", metavar="O", help="The outsider you played against.")
 @click.option("--date", "when", metavar="YYYY-MM-DD", help="When (default today).")
-@click.option("--new", is_flag=True, help="DECK (or HORDE) is new to the plan: start its row. Without it, a "
-                                          "name the plan does not know is refused with a \"did you mean\".")
+@click.option(
+    "--new",
+    is_flag=True,
+    help="DECK (or HORDE) is new to the plan: start its row. Without it, a "
+    'name the plan does not know is refused with a "did you mean".',
+)
 @json_option
 @click.pass_obj
-def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None, new: bool,
-           as_json: bool) -> None:
+def record(
+    app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None, new: bool, as_json: bool
+) -> None:
     """Record a game: DECK (pre-made deck id or name, or your own deck's name) against HORDE.
 
     A deck the plan does not know yet (not a pre-made deck, not played
@@ -90,15 +99,19 @@ def record(app: App, deck: str, horde: str, won: bool, outsider: str | None, whe
     own = []
     for path in list_decks(app.workspace):
         own.append(path.stem)
-        try:
+        with contextlib.suppress(InputError):
             own.append(load_deck(path).name)
-        except InputError:
-            pass
-    result = record_result(plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when,
-                           new=new, known_decks=own)
-    render(result.model_dump(), as_json,
-           lambda _: click.echo(f"recorded: {deck_name(app.catalog, result.deck)} "
-                                f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}"))
+    result = record_result(
+        plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when, new=new, known_decks=own
+    )
+    render(
+        result.model_dump(),
+        as_json,
+        lambda _: click.echo(
+            f"recorded: {deck_name(app.catalog, result.deck)} "
+            f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}"
+        ),
+    )
 
 
 @plan.command()
@@ -129,8 +142,11 @@ def _draw_table(status) -> None:
     # the decks × hordes grid; on a terminal too narrow for it (every horde a column), one line a
     # deck with the hordes it has fought, so no horde or deck name is cut
     width = terminal_width()
-    grid = sum(max(len(status.horde_names[h]), 5) + 2 for h in status.hordes) + \
-        max((len(name_of(d)) for d in status.decks), default=4) + 8
+    grid = (
+        sum(max(len(status.horde_names[h]), 5) + 2 for h in status.hordes)
+        + max((len(name_of(d)) for d in status.decks), default=4)
+        + 8
+    )
     if width is not None and grid > width:
         table = new_table("deck", "wins", "hordes fought (in the plan's order)", title=escape(status.plan.name))
         for d in status.decks:
@@ -157,7 +173,12 @@ def _draw_table(status) -> None:
 
 
 @plan.command()
-@click.option("--plan", "plan_id", metavar="ID", help="Battle plan to follow: 001 (Monoliths rulebook), 000 (Campaigns rulebook recommendations) or demo.")
+@click.option(
+    "--plan",
+    "plan_id",
+    metavar="ID",
+    help="Battle plan to follow: 001 (Monoliths rulebook), 000 (Campaigns rulebook recommendations) or demo.",
+)
 @click.option("--decks", metavar="D[,D…]", help="Your alliance decks, in order (default: the plan's).")
 @click.option("--hordes", metavar="H[,H…]", help="The hordes in your collection, in order (default: the plan's).")
 @click.pass_obj
@@ -168,8 +189,9 @@ def use(app: App, plan_id: str | None, decks: str | None, hordes: str | None) ->
       skyforge plan use --plan demo
       skyforge plan use --hordes monoliths,sinklings,slitherers,the-brood
     """
-    state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=_list(decks),
-                      hordes=_list(hordes))
-    click.echo(f"following battle plan {state.plan}"
-               + (f"; decks: {', '.join(state.decks)}" if state.decks else "")
-               + (f"; hordes: {', '.join(state.hordes)}" if state.hordes else ""))
+    state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=_list(decks), hordes=_list(hordes))
+    click.echo(
+        f"following battle plan {state.plan}"
+        + (f"; decks: {', '.join(state.decks)}" if state.decks else "")
+        + (f"; hordes: {', '.join(state.hordes)}" if state.hordes else "")
+    )

@@ -45,7 +45,12 @@ def _show(series_obj, as_json: bool, path=None) -> None:
 
 @series.command()
 @click.argument("name")
-@click.option("--best-of", type=click.Choice([str(n) for n in tracker.BEST_OF]), required=True, help="Trophies needed: 2 of 3, 3 of 5.")
+@click.option(
+    "--best-of",
+    type=click.Choice([str(n) for n in tracker.BEST_OF]),
+    required=True,
+    help="Trophies needed: 2 of 3, 3 of 5.",
+)
 @click.option("--players", metavar="A,B", required=True, help="The two players.")
 @click.option("--deck-size", type=int, required=True, help=f"Deck size of the first match (1-{tracker.MAX_DECK_SIZE}).")
 @click.option("--force", is_flag=True, help="Start over a series of the same name.")
@@ -77,8 +82,13 @@ def win(app, name, player_arg, player, as_json) -> None:
       skyforge series win friday Ann          # the older form, still read
     """
     if player and player_arg and player != player_arg:
-        raise InputError(Problem(f"two winners given: --player {player} and {player_arg}", key="--player",
-                                 hint="give the winner once, with --player NAME"))
+        raise InputError(
+            Problem(
+                f"two winners given: --player {player} and {player_arg}",
+                key="--player",
+                hint="give the winner once, with --player NAME",
+            )
+        )
     player = player or player_arg
     if not player:
         raise InputError(Problem("who won? give the winner with --player NAME", key="--player"))

@@ -13,6 +13,7 @@ from skyforge.storage import atomic_write, refuse_overwrite
 #: how standard input is named in messages
 STDIN = "<stdin>"
 
+
 def is_dash(value: object) -> bool:
     return value is not None and str(value) == "-"
 

@@ -11,6 +11,9 @@ def split_list(text: str | None, what: str) -> list[str]:
         return []
     items = [p.strip() for p in text.split(",")]
     if any(not p for p in items):
-        raise InputError(Problem(f"empty name in {what}", value=text, has_value=True,
-                                 hint="separate names with commas, e.g. \"Ann,Bob\""))
+        raise InputError(
+            Problem(
+                f"empty name in {what}", value=text, has_value=True, hint='separate names with commas, e.g. "Ann,Bob"'
+            )
+        )
     return items

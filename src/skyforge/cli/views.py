@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
 from skyforge.cli.markup import escape
-from skyforge.cli.output import console, table as new_table
+from skyforge.cli.output import console
+from skyforge.cli.output import table as new_table
 from skyforge.terms import demo_note
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
@@ -34,7 +35,9 @@ def card_dict(catalog: Catalog, card: CardBase, full: bool = False) -> dict:
 def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
     """The back of the castle card in words, one line per rarity."""
     if castle.deck_rules is None:
-        return [f"deck-building rules not in the catalog: fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"]
+        return [
+            f"deck-building rules not in the catalog: fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"
+        ]
     lines = []
     by_rarity = {rule.rarity: rule for rule in castle.deck_rules}
     for rarity in RARITIES:
@@ -49,8 +52,16 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
         lines.append(f"{rarity.capitalize():<10} {limit} — {who}")
     if castle.deck_size is not None:
         size = castle.deck_size
-        lines.append(f"{'Deck':<10} " + (f"exactly {size.min} cards" if size.max == size.min else
-                                         f"{size.min}–{size.max} cards" if size.max else f"at least {size.min} cards"))
+        lines.append(
+            f"{'Deck':<10} "
+            + (
+                f"exactly {size.min} cards"
+                if size.max == size.min
+                else f"{size.min}–{size.max} cards"
+                if size.max
+                else f"at least {size.min} cards"
+            )
+        )
     return lines
 
 
@@ -63,12 +74,18 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     one_kind = len(kinds) == 1  # then the kind is said once, below the table, not on every line
     table = new_table(*("code", "name", *([] if one_kind else ["kind"]), *_LIST_FIELDS))
     for card in found:
-        table.add_row(card.code or "—", escape(card.name), *([] if one_kind else [card.kind]),  # type: ignore[attr-defined]
-                      *[escape(_cell(getattr(card, f, None))) for f in _LIST_FIELDS])
+        table.add_row(
+            card.code or "—",
+            escape(card.name),
+            *([] if one_kind else [card.kind]),  # type: ignore[attr-defined]
+            *[escape(_cell(getattr(card, f, None))) for f in _LIST_FIELDS],
+        )
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
-    out.print(f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"
-              + (f"; {demo_note()}" if demo else ""))
+    out.print(
+        f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"
+        + (f"; {demo_note()}" if demo else "")
+    )
 
 
 def card_panel(catalog: Catalog, card: CardBase) -> None:
@@ -77,10 +94,35 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
     provenance = data.pop("provenance")
     title = f"{card.code or '—'}  {card.name}"
     out.print(f"[bold]{escape(title)}[/]  [dim]{provenance} data[/]")
-    for key in ("kind", "faction", "rarity", "type", "subtypes", "keywords", "cost", "attack", "health",
-                "hero", "horde", "power", "stage", "modes", "outsider_type", "copies", "product",
-                "replaces", "replaced_by", "premade", "income", "difficulty", "henchman", "color",
-                "hero_class", "range", "source"):
+    for key in (
+        "kind",
+        "faction",
+        "rarity",
+        "type",
+        "subtypes",
+        "keywords",
+        "cost",
+        "attack",
+        "health",
+        "hero",
+        "horde",
+        "power",
+        "stage",
+        "modes",
+        "outsider_type",
+        "copies",
+        "product",
+        "replaces",
+        "replaced_by",
+        "premade",
+        "income",
+        "difficulty",
+        "henchman",
+        "color",
+        "hero_class",
+        "range",
+        "source",
+    ):
         if key in data and data[key] not in (None, [], ""):
             out.print(f"  {key:<14}{escape(_cell(data[key]))}")
     if card.kind == "castle":

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
-from skyforge.decks.specs import CardSpec
 from skyforge.decks.files import load_collection
+from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
 from skyforge.storage import Store
@@ -22,7 +22,9 @@ from skyforge.storage import Store
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.decks.models import CollectionFile
 
-NEW_COLLECTION = "# What you own: products (SET, or SET:Product name) and single cards.\nschema = 1\n\n[products]\n\n[cards]\n"
+NEW_COLLECTION = (
+    "# What you own: products (SET, or SET:Product name) and single cards.\nschema = 1\n\n[products]\n\n[cards]\n"
+)
 
 
 @dataclass(frozen=True)
@@ -41,8 +43,13 @@ def resolve_product(catalog: Catalog, spec: CardSpec) -> tuple[str, str]:
     card_set = catalog.sets.get(set_code.strip().upper())
     if card_set is None:
         near = difflib.get_close_matches(set_code.strip().upper(), list(catalog.sets), n=1)
-        raise InputError(Problem(f"no set '{set_code}' in the catalog", key="--product",
-                                 hint=f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets))))
+        raise InputError(
+            Problem(
+                f"no set '{set_code}' in the catalog",
+                key="--product",
+                hint=f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets)),
+            )
+        )
     if not card_set.products:
         raise InputError(Problem(f"set {card_set.code} lists no products in the catalog", key="--product"))
     if not name.strip():
@@ -50,8 +57,13 @@ def resolve_product(catalog: Catalog, spec: CardSpec) -> tuple[str, str]:
     by_name = {p.name.casefold(): p for p in card_set.products}
     product = by_name.get(name.strip().casefold())
     if product is None:
-        raise InputError(Problem(f"set {card_set.code} has no product '{name.strip()}'", key="--product",
-                                 hint="products: " + ", ".join(f"{card_set.code}:{p.name}" for p in card_set.products)))
+        raise InputError(
+            Problem(
+                f"set {card_set.code} has no product '{name.strip()}'",
+                key="--product",
+                hint="products: " + ", ".join(f"{card_set.code}:{p.name}" for p in card_set.products),
+            )
+        )
     return f"{card_set.code}:{product.name}", f"{card_set.code}:{product.name}"
 
 
@@ -70,9 +82,13 @@ def changes_for(catalog: Catalog, products: list[CardSpec], cards: list[CardSpec
             problems.append(Problem(f"no card '{spec.ref}' in the catalog", hint=catalog.suggest(spec.ref, "alliance")))
             continue
         if not card.code:
-            problems.append(Problem(f"card '{card.name}' has no code, and a collection records cards by code",
-                                    hint=f'add code = "SET.NNN" (the code printed on the card) to it in '
-                                         f"{catalog.source_file(card.key)}"))
+            problems.append(
+                Problem(
+                    f"card '{card.name}' has no code, and a collection records cards by code",
+                    hint=f'add code = "SET.NNN" (the code printed on the card) to it in '
+                    f"{catalog.source_file(card.key)}",
+                )
+            )
             continue
         out.append(Change("cards", card.code, f"{card.code} {card.name}", sign * spec.count))
     if problems:
@@ -86,8 +102,9 @@ def _checked(text: str, path: Path) -> str:
 
 
 #: collection files, kept as their text: an edit changes the lines it must and keeps the rest
-COLLECTIONS: Store[str] = Store("collection", _checked, lambda text, before: text,
-                                missing=lambda path: _checked(NEW_COLLECTION, path))
+COLLECTIONS: Store[str] = Store(
+    "collection", _checked, lambda text, before: text, missing=lambda path: _checked(NEW_COLLECTION, path)
+)
 
 
 def edit_collection(path: Path, changes: list[Change]) -> CollectionFile:
@@ -97,7 +114,7 @@ def edit_collection(path: Path, changes: list[Change]) -> CollectionFile:
 
 def _edited(path: Path, original: str, changes: list[Change]) -> str:
     """The collection's text with the changes made, checked before it is written."""
-    tomlkit = library("tomlkit")   # only edits need it: `collection show` does not
+    tomlkit = library("tomlkit")  # only edits need it: `collection show` does not
     doc = tomlkit.parse(original)
     problems = []
     for change in changes:
@@ -107,8 +124,13 @@ def _edited(path: Path, original: str, changes: list[Change]) -> str:
         have = int(table.get(change.key, 0))
         new = have + change.count
         if new < 0:
-            problems.append(Problem(f"cannot remove {-change.count} × {change.label}: the collection holds {have}",
-                                    file=path, key=f'{change.table}."{change.key}"'))
+            problems.append(
+                Problem(
+                    f"cannot remove {-change.count} × {change.label}: the collection holds {have}",
+                    file=path,
+                    key=f'{change.table}."{change.key}"',
+                )
+            )
             continue
         if new == 0:
             if change.key in table:

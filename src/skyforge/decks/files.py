@@ -14,19 +14,28 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skyforge.plain_record import Record
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.plain import plain_record, record_class
 from skyforge.plain_models import file_model
+from skyforge.plain_record import Record
 from skyforge.storage import check_schema, exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
 from skyforge.tomlpos import LazyKeyLines, key_lines
 
 if TYPE_CHECKING:
     from skyforge.decks.models import CollectionFile, DeckFile
 
-__all__ = ["MAX_COLLECTION_ENTRIES", "MAX_COPIES", "MAX_DECK_ENTRIES", "Deck", "PlainCollection",
-           "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]
+__all__ = [
+    "MAX_COLLECTION_ENTRIES",
+    "MAX_COPIES",
+    "MAX_DECK_ENTRIES",
+    "Deck",
+    "PlainCollection",
+    "load_collection",
+    "load_deck",
+    "parse_deck",
+    "resolve_deck_path",
+]
 
 
 class PlainCollection(Record):
@@ -56,7 +65,7 @@ class Deck:
     def name(self) -> str:
         return self.data.name
 
-    @cached_property   # asked for once per card and violation in bulk validation: worked out once
+    @cached_property  # asked for once per card and violation in bulk validation: worked out once
     def label(self) -> str:
         """How messages name this deck: "Bo's deck" or the deck name."""
         return f"{self.data.player}'s deck" if self.data.player else f"deck '{self.data.name}'"
@@ -69,13 +78,15 @@ class Deck:
         return self.lines.get(tuple(key))
 
 
-
-
 def resolve_deck_path(ref: str, workspace: Path) -> Path:
     """A deck argument is a path, or a name looked up as ``decks/NAME.toml``."""
     if ref == "-":
-        raise InputError(Problem("'-' (standard input) can be read, not edited in place",
-                                 hint="save the deck to a file first, or give a deck name or path"))
+        raise InputError(
+            Problem(
+                "'-' (standard input) can be read, not edited in place",
+                hint="save the deck to a file first, or give a deck name or path",
+            )
+        )
     path = Path(ref)
     if is_path_like(ref) and (path.suffix == ".toml" or exists(path) or "/" in ref or "\\" in ref):
         if not exists(path) and not path.is_absolute() and exists(workspace / path):
@@ -85,10 +96,16 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     if not candidate.exists():
         known = sorted(p.stem for p in (workspace / "decks").glob("*.toml"))
         near = difflib.get_close_matches(ref, known, n=1)
-        raise NotFoundError(Problem(f"no deck '{ref}' (looked for {candidate})",
-                                    hint=f"did you mean '{near[0]}'?" if near else
-                                    ("decks here: " + ", ".join(known)) if known else
-                                    "give a path to a deck file"))
+        raise NotFoundError(
+            Problem(
+                f"no deck '{ref}' (looked for {candidate})",
+                hint=f"did you mean '{near[0]}'?"
+                if near
+                else ("decks here: " + ", ".join(known))
+                if known
+                else "give a path to a deck file",
+            )
+        )
     return candidate
 
 
@@ -121,8 +138,15 @@ def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
         except InputError:
             known = True  # an ambiguous name: the rules say so once the file reads
         if not known and f"cards.{ref}" not in said and f'cards."{ref}"' not in said:
-            out.append(Problem(f"{ref} is not in the catalog", file=path, line=lines.get(("cards", ref)),
-                               key=f'cards."{ref}"', hint=catalog.suggest(str(ref), "alliance")))
+            out.append(
+                Problem(
+                    f"{ref} is not in the catalog",
+                    file=path,
+                    line=lines.get(("cards", ref)),
+                    key=f'cards."{ref}"',
+                    hint=catalog.suggest(str(ref), "alliance"),
+                )
+            )
     return out
 
 

@@ -29,9 +29,11 @@ class DeckFile(BaseModel):
     castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
     player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
     cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COPIES)]] = Field(
-        default_factory=dict, max_length=MAX_DECK_ENTRIES,
+        default_factory=dict,
+        max_length=MAX_DECK_ENTRIES,
         description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}); at most "
-                    f"{MAX_DECK_ENTRIES:,} different cards.")
+        f"{MAX_DECK_ENTRIES:,} different cards.",
+    )
 
 
 class CollectionFile(BaseModel):
@@ -41,11 +43,15 @@ class CollectionFile(BaseModel):
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     products: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
-        description="'SET' (its base box) or 'SET:Product name' → how many you own.")
+        default_factory=dict,
+        max_length=MAX_COLLECTION_ENTRIES,
+        description="'SET' (its base box) or 'SET:Product name' → how many you own.",
+    )
     cards: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict, max_length=MAX_COLLECTION_ENTRIES,
-        description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).")
+        default_factory=dict,
+        max_length=MAX_COLLECTION_ENTRIES,
+        description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).",
+    )
 
     _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
 

@@ -40,14 +40,29 @@ def new_draft(catalog, *, players: list[str], seed: int | None = None) -> DraftS
     the first hero deck, then take turns selecting hero's").
     """
     if len(players) != 2 or players[0].casefold() == players[1].casefold():
-        raise InputError(Problem("an Arena draft takes two players with different names",
-                                 value=",".join(players), has_value=True, hint="e.g. --players Ann,Bob"))
+        raise InputError(
+            Problem(
+                "an Arena draft takes two players with different names",
+                value=",".join(players),
+                has_value=True,
+                hint="e.g. --players Ann,Bob",
+            )
+        )
     seed = new_seed() if seed is None else seed
     fmt = find_format(catalog, GAME, METHOD)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
     names = dict(zip(TEAMS, players, strict=True))
-    return build(GAME, fmt, heroes, left_out, RULES, seed, {t: [p] for t, p in names.items()},
-                 {"method": METHOD}, team_names=names)
+    return build(
+        GAME,
+        fmt,
+        heroes,
+        left_out,
+        RULES,
+        seed,
+        {t: [p] for t, p in names.items()},
+        {"method": METHOD},
+        team_names=names,
+    )
 
 
 def team_size(catalog) -> int:
@@ -59,8 +74,14 @@ def resume(catalog, data: dict) -> DraftSession:
     fmt = saved_format(catalog, GAME, data)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
     players = data["players"]
-    draft = Draft(format=fmt, heroes=heroes, restrictions=RULES, seed=int(data["seed"]), left_out=left_out,
-                  team_names={t: (players.get(t) or [t])[0] for t in TEAMS})
+    draft = Draft(
+        format=fmt,
+        heroes=heroes,
+        restrictions=RULES,
+        seed=int(data["seed"]),
+        left_out=left_out,
+        team_names={t: (players.get(t) or [t])[0] for t in TEAMS},
+    )
     return DraftSession(game=GAME, draft=draft, players=players, options=data.get("options", {}))
 
 
@@ -86,8 +107,11 @@ def result(session: DraftSession) -> dict:
         "seed": session.seed,
         "format": d.format.id,
         "complete": d.done,
-        "next": ({"turn": d.current.number, "player": d.name(d.current.team), "action": d.current.action}
-                 if d.current else None),
+        "next": (
+            {"turn": d.current.number, "player": d.name(d.current.team), "action": d.current.action}
+            if d.current
+            else None
+        ),
         "pick_order": [session.players[t][0] for t in TEAMS],
         "teams": teams,
         "steps": [{**s, "player": d.name(s["team"])} for s in session.steps()],
@@ -100,6 +124,7 @@ def result(session: DraftSession) -> dict:
 
 # -- teams ---------------------------------------------------------------------
 
+
 def team_path(workspace: Path, ref: str) -> Path:
     """A team file: a path to a ``.toml`` file, or NAME for ``teams/NAME.toml`` in the workspace.
 
@@ -108,10 +133,14 @@ def team_path(workspace: Path, ref: str) -> Path:
     if not path.exists():
         folder = Path(workspace) / "teams"
         known = sorted(f.stem for f in folder.glob("*.toml")) if folder.is_dir() else []
-        raise NotFoundError(Problem(
-            f"no team '{ref}'", file=path,
-            hint="a team is a .toml file, or NAME for teams/NAME.toml in the workspace"
-                 + (f"; teams there: {', '.join(known)}" if known else "; there is no teams/ folder yet")))
+        raise NotFoundError(
+            Problem(
+                f"no team '{ref}'",
+                file=path,
+                hint="a team is a .toml file, or NAME for teams/NAME.toml in the workspace"
+                + (f"; teams there: {', '.join(known)}" if known else "; there is no teams/ folder yet"),
+            )
+        )
     return path
 
 
@@ -129,8 +158,13 @@ def read_teams(workspace: Path, refs: list[str], stdin: str | None = None) -> li
         path = team_path(workspace, ref)
         key = path.resolve()
         if key in seen:
-            raise InputError(Problem(f"the team file is given twice ('{seen[key]}' and '{ref}')", file=path,
-                                     hint="give each player's own team file"))
+            raise InputError(
+                Problem(
+                    f"the team file is given twice ('{seen[key]}' and '{ref}')",
+                    file=path,
+                    hint="give each player's own team file",
+                )
+            )
         seen[key] = ref
         teams.append(read_team(path))
     return teams
@@ -164,42 +198,64 @@ def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
     for ref in refs:
         card = catalog.find(ref, KIND)
         if card is None:
-            violations.append({"rule": "unknown-hero", "heroes": [ref],
-                               "message": f"no Arena hero '{ref}' in the catalog"
-                               + (f" ({hint})" if (hint := catalog.suggest(ref, KIND)) else "")})
+            violations.append(
+                {
+                    "rule": "unknown-hero",
+                    "heroes": [ref],
+                    "message": f"no Arena hero '{ref}' in the catalog"
+                    + (f" ({hint})" if (hint := catalog.suggest(ref, KIND)) else ""),
+                }
+            )
         else:
             heroes.append(card)
     if len(refs) != size:
-        violations.append({"rule": "team-size", "heroes": [],
-                           "message": f"{len(refs)} heroes; a team is {size} heroes"})
+        violations.append(
+            {"rule": "team-size", "heroes": [], "message": f"{len(refs)} heroes; a team is {size} heroes"}
+        )
     counts = Counter(h.name for h in heroes)
     for name, n in counts.items():
         if n > 1:
-            violations.append({"rule": "duplicate-hero", "heroes": [name], "message": f"{name} is in the team {n} times"})
+            violations.append(
+                {"rule": "duplicate-hero", "heroes": [name], "message": f"{name} is in the team {n} times"}
+            )
     by_class: dict[str, list[str]] = {}
     for hero in heroes:
         if hero.hero_class is None:
             origin = catalog.source_file(hero.key)
-            violations.append({"rule": "class-unknown", "heroes": [hero.name],
-                               "message": f"the class of {hero.name} is not known (fill in hero_class in {origin})"})
+            violations.append(
+                {
+                    "rule": "class-unknown",
+                    "heroes": [hero.name],
+                    "message": f"the class of {hero.name} is not known (fill in hero_class in {origin})",
+                }
+            )
         else:
             by_class.setdefault(hero.hero_class, []).append(hero.name)
     for cls, names in by_class.items():
         if len(set(names)) > 1:
-            violations.append({"rule": "one-per-class", "heroes": sorted(set(names)),
-                               "message": f"{len(set(names))} heroes of class {cls} ({', '.join(sorted(set(names)))}); "
-                                          "a team may have only one of any class (colour)"})
+            violations.append(
+                {
+                    "rule": "one-per-class",
+                    "heroes": sorted(set(names)),
+                    "message": f"{len(set(names))} heroes of class {cls} ({', '.join(sorted(set(names)))}); "
+                    "a team may have only one of any class (colour)",
+                }
+            )
     return heroes, violations
 
 
 def validate(catalog, path: Path, text: str | None = None) -> dict:
     team = read_team(path, text)
     heroes, violations = check_team(catalog, team["heroes"])
-    return {"file": team["file"], "player": team["player"], "valid": not violations,
-            "heroes": [{"name": h.name, "code": h.code, "class": h.hero_class} for h in heroes],
-            "violations": violations,
-            "demo": any(catalog.provenance(h) == "demo" for h in heroes),
-            "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"]}
+    return {
+        "file": team["file"],
+        "player": team["player"],
+        "valid": not violations,
+        "heroes": [{"name": h.name, "code": h.code, "class": h.hero_class} for h in heroes],
+        "violations": violations,
+        "demo": any(catalog.provenance(h) == "demo" for h in heroes),
+        "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
+    }
 
 
 def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
@@ -223,15 +279,20 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
                 deck.extend(hero.action_cards)
             else:
                 missing.append(f"{hero.name} (fill in action_cards in {catalog.source_file(hero.key)})")
-        players.append({
-            "player": team["player"], "turn": position + 1,
-            "heroes": [h.name for h in heroes], "bench": [h.name for h in heroes],
-            "deck": sorted(deck), "deck_size": CARDS_PER_HERO * len(heroes),
-            "action_cards_missing": missing,
-            "draw": FIRST_DRAW + position,
-            "demo": any(catalog.provenance(h) == "demo" for h in heroes),
-            "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
-        })
+        players.append(
+            {
+                "player": team["player"],
+                "turn": position + 1,
+                "heroes": [h.name for h in heroes],
+                "bench": [h.name for h in heroes],
+                "deck": sorted(deck),
+                "deck_size": CARDS_PER_HERO * len(heroes),
+                "action_cards_missing": missing,
+                "draw": FIRST_DRAW + position,
+                "demo": any(catalog.provenance(h) == "demo" for h in heroes),
+                "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
+            }
+        )
     # one copy of each hero: "take turns selecting hero's until both players have 5 heroes" (003 Setup)
     owners: dict[str, list[str]] = {}
     for p in players:
@@ -239,22 +300,37 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
             owners.setdefault(name, []).append(p["player"])
     for name, who in owners.items():
         if len(who) > 1:
-            problems.append(Problem(f"{name} is in {len(who)} teams ({', '.join(who)}): each hero is picked by "
-                                    "one player only", key="heroes", value=name, has_value=True,
-                                    hint=f"give {who[-1]} another hero (skyforge arena validate checks a team)"))
+            problems.append(
+                Problem(
+                    f"{name} is in {len(who)} teams ({', '.join(who)}): each hero is picked by one player only",
+                    key="heroes",
+                    value=name,
+                    has_value=True,
+                    hint=f"give {who[-1]} another hero (skyforge arena validate checks a team)",
+                )
+            )
     if problems:
         raise InputError(problems)
-    out = {"mode": "2v2" if two_vs_two else f"{len(teams)} players",
-           "score_to_win": SCORE_TO_WIN_2V2 if two_vs_two else SCORE_TO_WIN,
-           "players": players}
+    out = {
+        "mode": "2v2" if two_vs_two else f"{len(teams)} players",
+        "score_to_win": SCORE_TO_WIN_2V2 if two_vs_two else SCORE_TO_WIN,
+        "players": players,
+    }
     if two_vs_two:
         # "Players on the same team should take alternating turns."
         out["sides"] = [[players[0]["player"], players[2]["player"]], [players[1]["player"], players[3]["player"]]]
     return out
 
 
-def game_setup(catalog, teams: list[dict], *, draft: DraftSession | None = None, draft_name: str = "",
-               first: str | None = None, two_vs_two: bool = False) -> dict:
+def game_setup(
+    catalog,
+    teams: list[dict],
+    *,
+    draft: DraftSession | None = None,
+    draft_name: str = "",
+    first: str | None = None,
+    two_vs_two: bool = False,
+) -> dict:
     """:func:`setup` for the ``teams`` read from files and the teams of a finished ``draft``, in turn
     order from the player ``first`` when one is named (the others keep their order)."""
     entries = list(teams)
@@ -262,20 +338,32 @@ def game_setup(catalog, teams: list[dict], *, draft: DraftSession | None = None,
         if draft.game != GAME:
             raise InputError(Problem(f"'{draft_name}' is not a Skybound: Arena draft"))
         if not draft.draft.done:
-            raise InputError(Problem(f"the draft '{draft_name}' is not finished",
-                                     hint=f"finish it with 'skyforge arena pick {shlex.quote(draft_name)}'"))
+            raise InputError(
+                Problem(
+                    f"the draft '{draft_name}' is not finished",
+                    hint=f"finish it with 'skyforge arena pick {shlex.quote(draft_name)}'",
+                )
+            )
         entries.extend(teams_of(draft))
     if first:
         names = [e["player"].casefold() for e in entries]
         if first.casefold() not in names:
-            raise InputError(Problem(f"no team for player '{first}'", hint="players: " +
-                                     ", ".join(e["player"] for e in entries)))
+            raise InputError(
+                Problem(f"no team for player '{first}'", hint="players: " + ", ".join(e["player"] for e in entries))
+            )
         i = names.index(first.casefold())
         entries = entries[i:] + entries[:i]
     return setup(catalog, entries, two_vs_two=two_vs_two)
 
 
 def roster(catalog) -> list[dict]:
-    return [{"name": h.name, "code": h.code, "class": h.attrs.get("hero_class"),
-             "action_cards": len(getattr(catalog.cards[h.key], "action_cards", [])), "provenance": h.provenance}
-            for h in heroes_of(catalog, KIND, ATTRS)]
+    return [
+        {
+            "name": h.name,
+            "code": h.code,
+            "class": h.attrs.get("hero_class"),
+            "action_cards": len(getattr(catalog.cards[h.key], "action_cards", [])),
+            "provenance": h.provenance,
+        }
+        for h in heroes_of(catalog, KIND, ATTRS)
+    ]

@@ -116,8 +116,9 @@ class Draft:
         if turn is None:
             return "the draft is complete"
         if team is not None and team != turn.team:
-            return (f"not your turn: turn {turn.number} is {self.name(turn.team)}'s "
-                    f"{turn.action}, not {self.name(team)}'s")
+            return (
+                f"not your turn: turn {turn.number} is {self.name(turn.team)}'s {turn.action}, not {self.name(team)}'s"
+            )
         if action is not None and action != turn.action:
             return f"turn {turn.number} is a {turn.action}, not a {action}"
         name = self.heroes[hero].name
@@ -137,18 +138,21 @@ class Draft:
     def _dead_end(self, hero: str, turn: Turn) -> str | None:
         """A reason if taking ``hero`` at ``turn`` leaves some team unable to finish."""
         after = [k for k in self.available if k != hero]
-        needed = {t: self.format.team_size - len(self.picks(t)) - (1 if t == turn.team and turn.action == "pick" else 0)
-                  for t in self.teams}
+        needed = {
+            t: self.format.team_size - len(self.picks(t)) - (1 if t == turn.team and turn.action == "pick" else 0)
+            for t in self.teams
+        }
         held = {t: {self._group(self.heroes[k]) for k in self.picks(t)} for t in self.teams}
         if turn.action == "pick":
             held[turn.team].add(self._group(self.heroes[hero]))
-        bans_left = sum(1 for t in self.turns[turn.number:] if t.action == "ban")
+        bans_left = sum(1 for t in self.turns[turn.number :] if t.action == "ban")
         if len(after) < sum(needed.values()) + bans_left:
             return "would leave too few heroes for the rest of the draft"
 
         def feasible(teams: list[str]) -> bool:
-            return can_complete({t: needed[t] for t in teams}, after, self._eligible,
-                                lambda k: self._group(self.heroes[k]), held)
+            return can_complete(
+                {t: needed[t] for t in teams}, after, self._eligible, lambda k: self._group(self.heroes[k]), held
+            )
 
         if feasible(self.teams):
             return None
@@ -190,8 +194,7 @@ class Draft:
         hero = self.resolve(ref)
         reason = self.refusal(hero, team)
         if reason:
-            raise RuleError(f"cannot {turn.action} {self.heroes[hero].name}: {reason}",
-                            hint=self._hint())
+            raise RuleError(f"cannot {turn.action} {self.heroes[hero].name}: {reason}", hint=self._hint())
         return self.apply(Choice(turn.team, turn.action, hero))
 
     def choose_random(self) -> Choice:
@@ -231,6 +234,10 @@ class Draft:
                 raise RuleError(f"{reason}")
         names = [h.name for h in self.heroes.values()]
         near = difflib.get_close_matches(text, names, n=1) or difflib.get_close_matches(
-            text.casefold(), [n.casefold() for n in names], n=1)
-        raise NotFoundError(Problem(f"unknown hero '{ref}'",
-                                    hint=f"did you mean {near[0]!r}?" if near else "see the roster with 'heroes'"))
+            text.casefold(), [n.casefold() for n in names], n=1
+        )
+        raise NotFoundError(
+            Problem(
+                f"unknown hero '{ref}'", hint=f"did you mean {near[0]!r}?" if near else "see the roster with 'heroes'"
+            )
+        )

@@ -32,12 +32,28 @@ class Game:
 
 
 GAMES: dict[str, Game] = {
-    onward.GAME: Game(id=onward.GAME, title="Onward", teams=onward.TEAMS, one_player_a_team=False,
-                      new=onward.new_draft, resume=onward.resume, result=onward.result, setup=onward.setup,
-                      closing=onward.closing),
-    arena.GAME: Game(id=arena.GAME, title="Skybound: Arena", teams=arena.TEAMS, one_player_a_team=True,
-                     new=arena.new_draft, resume=arena.resume, result=arena.result, setup=arena.teams_of,
-                     closing=arena.closing),
+    onward.GAME: Game(
+        id=onward.GAME,
+        title="Onward",
+        teams=onward.TEAMS,
+        one_player_a_team=False,
+        new=onward.new_draft,
+        resume=onward.resume,
+        result=onward.result,
+        setup=onward.setup,
+        closing=onward.closing,
+    ),
+    arena.GAME: Game(
+        id=arena.GAME,
+        title="Skybound: Arena",
+        teams=arena.TEAMS,
+        one_player_a_team=True,
+        new=arena.new_draft,
+        resume=arena.resume,
+        result=arena.result,
+        setup=arena.teams_of,
+        closing=arena.closing,
+    ),
 }
 
 

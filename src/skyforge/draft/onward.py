@@ -44,14 +44,20 @@ def team_factions(names: list[str] | None) -> dict[str, str] | None:
         return None
     parts = [n.strip().casefold() for n in names]
     if len(parts) != len(TEAMS):
-        raise InputError(Problem("a faction-based draft names two factions: Shadow's, then Light's",
-                                 value=",".join(names), has_value=True))
+        raise InputError(
+            Problem(
+                "a faction-based draft names two factions: Shadow's, then Light's",
+                value=",".join(names),
+                has_value=True,
+            )
+        )
     for part in parts:
         if part not in FACTIONS:
             raise InputError(Problem(f"unknown faction '{part}'", hint="factions: " + ", ".join(FACTIONS)))
     if parts[0] == parts[1]:
-        raise InputError(Problem("the Light team must name another faction than Shadow's",
-                                 value=",".join(names), has_value=True))
+        raise InputError(
+            Problem("the Light team must name another faction than Shadow's", value=",".join(names), has_value=True)
+        )
     return dict(zip(TEAMS, parts, strict=True))
 
 
@@ -70,12 +76,22 @@ def assign_teams(players: list[str], seed: int) -> dict[str, list[str]]:
 
 #: "If you cannot agree, use the first restriction (one per color) and the first drafting method
 #: (all random!)." (002 Choosing Heroes)
-FALLBACK = ("no drafting method and no restriction chosen: 002's fallback when the players cannot agree, "
-            "the first restriction (one hero per colour) and the first method (all random)")
+FALLBACK = (
+    "no drafting method and no restriction chosen: 002's fallback when the players cannot agree, "
+    "the first restriction (one hero per colour) and the first method (all random)"
+)
 
 
-def new_draft(catalog, *, method: str | None, one_per_color: bool = False, factions: dict[str, str] | None = None,
-              map_: str = "three-lane", players: list[str] | None = None, seed: int | None = None) -> DraftSession:
+def new_draft(
+    catalog,
+    *,
+    method: str | None,
+    one_per_color: bool = False,
+    factions: dict[str, str] | None = None,
+    map_: str = "three-lane",
+    players: list[str] | None = None,
+    seed: int | None = None,
+) -> DraftSession:
     """A new draft: the catalog's format for ``method`` on ``map_`` with this many ``players``
     (4 heroes a team, or 3 on the two-lane map with two players, as the data says)."""
     fallback = method is None and not one_per_color and not factions
@@ -89,8 +105,9 @@ def new_draft(catalog, *, method: str | None, one_per_color: bool = False, facti
         raise InputError(Problem(f"unknown map '{map_}'", hint="maps: " + ", ".join(MAPS)))
     players = list(players or ["Player 1", "Player 2"])
     if not 2 <= len(players) <= 4 or len({p.casefold() for p in players}) != len(players):
-        raise InputError(Problem("Onward takes 2 to 4 players with different names", value=",".join(players),
-                                 has_value=True))
+        raise InputError(
+            Problem("Onward takes 2 to 4 players with different names", value=",".join(players), has_value=True)
+        )
     seed = new_seed() if seed is None else seed
     fmt = find_format(catalog, GAME, method, map_=map_, players=len(players))
     rules = restrictions(one_per_color, factions)
@@ -118,14 +135,18 @@ def setup(session: DraftSession) -> list[dict]:
         for entry in session.assignments(team):
             heroes = entry["heroes"]
             alone = len(all_players) == 3 and len(session.players.get(team, [])) == 1
-            out.append({
-                "player": entry["player"], "team": team, "heroes": heroes,
-                "nexus": heroes,  # hero figures placed in the friendly nexus area
-                "hp": {h: HERO_HP for h in heroes},
-                "discard_pile": [f"{h} ultimate" for h in heroes],
-                "deck_size": DECK_CARDS_PER_HERO * len(heroes),
-                "draw": DRAW_WITHOUT_TEAMMATE if alone else DRAW,
-            })
+            out.append(
+                {
+                    "player": entry["player"],
+                    "team": team,
+                    "heroes": heroes,
+                    "nexus": heroes,  # hero figures placed in the friendly nexus area
+                    "hp": dict.fromkeys(heroes, HERO_HP),
+                    "discard_pile": [f"{h} ultimate" for h in heroes],
+                    "deck_size": DECK_CARDS_PER_HERO * len(heroes),
+                    "draw": DRAW_WITHOUT_TEAMMATE if alone else DRAW,
+                }
+            )
     return out
 
 
@@ -144,7 +165,7 @@ def setup_lines(entry: dict) -> list[str]:
     return [
         f"K. Sheets of {heroes} next to you, dark border up; HP tokens on {HERO_HP} ({side} side); "
         f"figures in your friendly nexus area.",
-        f"L. Ultimates (gold border, \"4\") of {heroes}: face up, your discard pile.",
+        f'L. Ultimates (gold border, "4") of {heroes}: face up, your discard pile.',
         f"M. Shuffle the other {DECK_CARDS_PER_HERO} cards of each hero: a deck of {entry['deck_size']} cards. "
         f"Draw {entry['draw']}.",
     ]
@@ -160,8 +181,7 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
         "map": session.options.get("map"),
         "restrictions": [r.describe(d.name) for r in d.restrictions],
         "complete": d.done,
-        "next": ({"turn": d.current.number, "team": d.current.team, "action": d.current.action}
-                 if d.current else None),
+        "next": ({"turn": d.current.number, "team": d.current.team, "action": d.current.action} if d.current else None),
         "teams": {t: [session.hero_name(k) for k in d.picks(t)] for t in TEAMS},
         "players": {t: session.assignments(t) for t in TEAMS},
         "bans": [session.hero_name(k) for k in d.bans],
@@ -180,14 +200,23 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
 def roster(catalog) -> list[dict]:
     rows = []
     for hero in heroes_of(catalog, KIND, ATTRS):
-        rows.append({"name": hero.name, "code": hero.code, **{a: hero.attrs.get(a) for a in ATTRS},
-                     "provenance": hero.provenance})
+        rows.append(
+            {
+                "name": hero.name,
+                "code": hero.code,
+                **{a: hero.attrs.get(a) for a in ATTRS},
+                "provenance": hero.provenance,
+            }
+        )
     return rows
 
 
 def presets(catalog) -> list[dict]:
-    return [{"id": p.id, "name": p.name, "teams": p.teams, "source": p.source}
-            for p in catalog.team_presets.values() if p.game == GAME]
+    return [
+        {"id": p.id, "name": p.name, "teams": p.teams, "source": p.source}
+        for p in catalog.team_presets.values()
+        if p.game == GAME
+    ]
 
 
 def heroes(catalog) -> dict:

@@ -85,8 +85,10 @@ class FromFaction(Restriction):
     def refuse(self, team: str, hero: Hero, team_heroes: list[Hero], name: Namer) -> str | None:
         if self.admits(team, hero):
             return None
-        return (f"wrong faction: {name(team)} drafts only from {self.factions[team]}; "
-                f"{hero.name} is {hero.attrs.get('faction') or 'of no known faction'}")
+        return (
+            f"wrong faction: {name(team)} drafts only from {self.factions[team]}; "
+            f"{hero.name} is {hero.attrs.get('faction') or 'of no known faction'}"
+        )
 
     def describe(self, name: Namer) -> str:
         return "faction-based: " + ", ".join(f"{name(t)} {f}" for t, f in self.factions.items())
@@ -101,8 +103,10 @@ def pool(heroes: list[Hero], restrictions: tuple[Restriction, ...]) -> tuple[dic
         missing = [a for a in needs if not hero.attrs.get(a)]
         if missing:
             where = f" (fill in {missing[0]} in {hero.file})" if hero.file else ""
-            left_out[hero.key] = (f"{hero.name} cannot be drafted with these restrictions: "
-                                  f"its {missing[0].replace('hero_class', 'class')} is not known{where}")
+            left_out[hero.key] = (
+                f"{hero.name} cannot be drafted with these restrictions: "
+                f"its {missing[0].replace('hero_class', 'class')} is not known{where}"
+            )
         else:
             usable[hero.key] = hero
     return usable, left_out

@@ -8,8 +8,8 @@ place in the file. What differs between the games comes from :mod:`.games`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -47,8 +47,11 @@ class DraftOptions(_FileModel):
     map: Literal["three-lane", "two-lane"] | None = Field(default=None, description="Onward map.")
     one_per_color: bool = Field(default=False, description="Restriction 1: one hero of each colour in a team.")
     factions: dict[Literal["shadow", "light"], Faction] = Field(
-        default_factory=dict, description="Restriction 2: the faction each team drafts from (a table).")
-    fallback: bool = Field(default=False, description="Nothing was chosen: 002's fallback (one per colour, all random).")
+        default_factory=dict, description="Restriction 2: the faction each team drafts from (a table)."
+    )
+    fallback: bool = Field(
+        default=False, description="Nothing was chosen: 002's fallback (one per colour, all random)."
+    )
 
 
 class DraftFile(_FileModel):
@@ -60,8 +63,9 @@ class DraftFile(_FileModel):
     seed: int = Field(description="Seed of the random choices.")
     options: DraftOptions = Field(default_factory=DraftOptions, description="How the draft was set up.")
     players: dict[str, list[_Text]] = Field(description="Team → its players' names.")
-    journal: list[DraftChoice] = Field(default_factory=list, max_length=100,
-                                       description="The choices so far, in order.")
+    journal: list[DraftChoice] = Field(
+        default_factory=list, max_length=100, description="The choices so far, in order."
+    )
 
     @field_validator("players")
     @classmethod
@@ -93,7 +97,9 @@ def refuse_existing(path: Path, name: str, command: str) -> None:
 
 def drafts(catalog=None) -> Store[DraftSession]:
     """Draft files, kept by the one store helper (reading one needs the ``catalog``)."""
-    return Store("draft", lambda text, path: load(catalog, path, text), lambda session, before: dump_toml(session.to_file()))
+    return Store(
+        "draft", lambda text, path: load(catalog, path, text), lambda session, before: dump_toml(session.to_file())
+    )
 
 
 def create(session: DraftSession, path: Path, name: str, command: str, force: bool) -> None:
@@ -107,7 +113,8 @@ def read(path: Path, text: str | None = None) -> tuple[dict, dict]:
     model, lines = parse_model(read_text(path) if text is None else text, path, DraftFile, "draft")
     return model.model_dump(by_alias=True, exclude_unset=True) | {
         "options": model.options.model_dump(exclude_unset=True),
-        "journal": [c.model_dump() for c in model.journal]}, lines
+        "journal": [c.model_dump() for c in model.journal],
+    }, lines
 
 
 def replay(session: DraftSession, journal: list[dict], path: Path, lines: dict | None = None) -> DraftSession:
@@ -119,9 +126,17 @@ def replay(session: DraftSession, journal: list[dict], path: Path, lines: dict |
                 raise NotFoundError(Problem(f"hero '{hero}' is not in the catalog's draft pool"))
             session.draft.apply(Choice(entry["team"], entry["action"], hero, entry["random"]))
         except SkyforgeError as exc:
-            raise InputError(Problem(exc.message, file=path, line=locate(lines or {}, ("journal", i)),
-                                     key=f"journal[{i}]", value=entry.get("name") or hero, has_value=True,
-                                     hint="fix or remove that entry (and the ones after it)")) from None
+            raise InputError(
+                Problem(
+                    exc.message,
+                    file=path,
+                    line=locate(lines or {}, ("journal", i)),
+                    key=f"journal[{i}]",
+                    value=entry.get("name") or hero,
+                    has_value=True,
+                    hint="fix or remove that entry (and the ones after it)",
+                )
+            ) from None
     return session
 
 
@@ -131,13 +146,18 @@ def load(catalog, path: Path, text: str | None = None) -> DraftSession:
     try:
         session = GAMES[data["game"]].resume(catalog, data)
     except InputError as exc:
-        raise InputError([Problem(p.message, file=path, line=lines.get((p.key,)) if p.key else None, key=p.key,
-                                  hint=p.hint) for p in exc.problems]) from None
+        raise InputError(
+            [
+                Problem(p.message, file=path, line=lines.get((p.key,)) if p.key else None, key=p.key, hint=p.hint)
+                for p in exc.problems
+            ]
+        ) from None
     return replay(session, data["journal"], path, lines)
 
 
 def update(catalog, path: Path, change: Callable[[DraftSession], object]) -> DraftSession:
     """Load, change and save a draft under its lock."""
+
     def changed(session: DraftSession) -> DraftSession:
         change(session)
         return session
@@ -150,9 +170,20 @@ def update(catalog, path: Path, change: Callable[[DraftSession], object]) -> Dra
 Prompt = Callable[[Turn, DraftSession], "str | None"]
 
 
-def start(catalog, game: str, options: dict, *, picks: list[str] = (), prompt: Prompt | None = None,
-          on_error: Callable[[SkyforgeError], None] | None = None, pause: bool = False,
-          path: Path | None = None, name: str | None = None, command: str = "", force: bool = False) -> DraftSession:
+def start(
+    catalog,
+    game: str,
+    options: dict,
+    *,
+    picks: list[str] = (),
+    prompt: Prompt | None = None,
+    on_error: Callable[[SkyforgeError], None] | None = None,
+    pause: bool = False,
+    path: Path | None = None,
+    name: str | None = None,
+    command: str = "",
+    force: bool = False,
+) -> DraftSession:
     """A new draft of ``game``: the ``picks`` in order, then ``prompt`` for each other turn (or at random),
     unless ``pause``; saved to ``path`` (as ``name``) when one is given, never over another draft unless ``force``.
 

@@ -50,12 +50,18 @@ class DraftSession:
                 return team
         team = self.team_of(who)
         if team is None:
-            raise NotFoundError(Problem(f"no team or player '{who}' in this draft",
-                                        hint="teams: " + ", ".join(self.draft.teams)))
+            raise NotFoundError(
+                Problem(f"no team or player '{who}' in this draft", hint="teams: " + ", ".join(self.draft.teams))
+            )
         return team
 
-    def fill(self, picks: list[str] = (), prompt: Callable[[Turn, DraftSession], str | None] | None = None,
-             on_error: Callable[[SkyforgeError], None] | None = None, stop: bool = False) -> None:
+    def fill(
+        self,
+        picks: list[str] = (),
+        prompt: Callable[[Turn, DraftSession], str | None] | None = None,
+        on_error: Callable[[SkyforgeError], None] | None = None,
+        stop: bool = False,
+    ) -> None:
         """Apply ``picks`` in order; then ask ``prompt`` for each remaining turn
         (``None`` = choose at random), or choose at random, unless ``stop``."""
         for ref in picks:
@@ -89,16 +95,21 @@ class DraftSession:
         return out
 
     def steps(self) -> list[dict]:
-        return [{"turn": i + 1, "team": c.team, "action": c.action, "hero": self.hero_name(c.hero),
-                 "random": c.random} for i, c in enumerate(self.draft.journal)]
+        return [
+            {"turn": i + 1, "team": c.team, "action": c.action, "hero": self.hero_name(c.hero), "random": c.random}
+            for i, c in enumerate(self.draft.journal)
+        ]
 
     def provenances(self) -> set[str]:
         return {self.draft.heroes[c.hero].provenance for c in self.draft.journal}
 
     def demo_heroes(self) -> list[str]:
         """Names of the drafted (or banned) heroes that are demo data, in draft order."""
-        return list(dict.fromkeys(self.hero_name(c.hero) for c in self.draft.journal
-                                  if self.draft.heroes[c.hero].provenance == "demo"))
+        return list(
+            dict.fromkeys(
+                self.hero_name(c.hero) for c in self.draft.journal if self.draft.heroes[c.hero].provenance == "demo"
+            )
+        )
 
     def hero_count(self) -> int:
         return len({c.hero for c in self.draft.journal})
@@ -111,7 +122,8 @@ class DraftSession:
             "seed": self.draft.seed,
             "options": self.options,
             "players": self.players,
-            "journal": [{"team": c.team, "action": c.action, "hero": c.hero,
-                         "name": self.hero_name(c.hero), "random": c.random}
-                        for c in self.draft.journal],
+            "journal": [
+                {"team": c.team, "action": c.action, "hero": c.hero, "name": self.hero_name(c.hero), "random": c.random}
+                for c in self.draft.journal
+            ],
         }

@@ -34,8 +34,14 @@ class Candidate:
     limited_by: str
 
     def as_dict(self) -> dict:
-        return {"code": self.card.key, "name": self.card.name, "in_deck": self.in_deck,
-                "in_other_decks": self.in_other_decks, "left": self.left, "limited_by": self.limited_by}
+        return {
+            "code": self.card.key,
+            "name": self.card.name,
+            "in_deck": self.in_deck,
+            "in_other_decks": self.in_other_decks,
+            "left": self.left,
+            "limited_by": self.limited_by,
+        }
 
 
 @dataclass
@@ -62,17 +68,29 @@ def _counts(catalog: Catalog, deck: Deck) -> Counter:
     return counts
 
 
-def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (),
-                 collection: CollectionFile | None = None) -> Choice:
+def choose_cards(
+    catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (), collection: CollectionFile | None = None
+) -> Choice:
     """Every alliance card ``deck`` may still take, with how many copies are left."""
     castle = catalog.find(deck.data.castle, "castle")
     if castle is None or castle.kind != "castle":
-        raise InputError(Problem(f"no castle '{deck.data.castle}' in the catalog", file=deck.file, key="castle",
-                                 hint=catalog.suggest(deck.data.castle, "castle") or "see `skyforge castles`"))
+        raise InputError(
+            Problem(
+                f"no castle '{deck.data.castle}' in the catalog",
+                file=deck.file,
+                key="castle",
+                hint=catalog.suggest(deck.data.castle, "castle") or "see `skyforge castles`",
+            )
+        )
     if castle.deck_rules is None:
-        raise InputError(Problem(f"castle '{castle.name}' has no deck-building rules in the catalog",
-                                 file=deck.file, key="castle",
-                                 hint=f"fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"))
+        raise InputError(
+            Problem(
+                f"castle '{castle.name}' has no deck-building rules in the catalog",
+                file=deck.file,
+                key="castle",
+                hint=f"fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}",
+            )
+        )
     mine = _counts(catalog, deck)
     theirs: Counter = Counter()
     for other in others:
@@ -91,8 +109,9 @@ def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, 
         rule = rules.get(card.rarity)
         if rule is None:
             continue
-        admitted = card.faction in rule.factions or \
-            bool({s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes})
+        admitted = card.faction in rule.factions or bool(
+            {s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes}
+        )
         if not admitted:
             continue
         limits = [(COPY_LIMITS[card.rarity] - mine[card.key] - theirs[card.key], "copy-limit")]
@@ -112,6 +131,8 @@ def choose_cards(catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, 
     size = sum(mine.values())
     notes = []
     if castle.deck_size is not None and castle.deck_size.max is not None and size >= castle.deck_size.max:
-        notes.append(f"the deck already holds {size} cards, the most castle {castle.name} allows: "
-                     "take a card only in place of another")
+        notes.append(
+            f"the deck already holds {size} cards, the most castle {castle.name} allows: "
+            "take a card only in place of another"
+        )
     return Choice(deck, castle, candidates, rarity_left, size, notes)

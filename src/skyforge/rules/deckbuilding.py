@@ -12,8 +12,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
+from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.errors import SkyforgeError
 from skyforge.rules.owned import owned_counts
@@ -23,9 +23,20 @@ if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic m
     from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
     from skyforge.decks.models import CollectionFile
 
-RULE_IDS = ("unknown-card", "not-alliance-card", "unknown-castle", "rarity-not-allowed",
-            "faction-not-allowed", "rarity-limit", "deck-size", "copy-limit", "collection-limit",
-            "card-rule", "missing-data", "same-castle")
+RULE_IDS = (
+    "unknown-card",
+    "not-alliance-card",
+    "unknown-castle",
+    "rarity-not-allowed",
+    "faction-not-allowed",
+    "rarity-limit",
+    "deck-size",
+    "copy-limit",
+    "collection-limit",
+    "card-rule",
+    "missing-data",
+    "same-castle",
+)
 
 
 @dataclass(frozen=True)
@@ -64,8 +75,7 @@ class DeckReport:
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        out = {"file": self.file, "name": self.name, "castle": self.castle, "size": self.size,
-               "valid": self.valid}
+        out = {"file": self.file, "name": self.name, "castle": self.castle, "size": self.size, "valid": self.valid}
         if self.player:
             out["player"] = self.player
         if self.notes:
@@ -84,8 +94,11 @@ class ValidationReport:
         return not self.violations
 
     def as_dict(self) -> dict:
-        out = {"valid": self.valid, "decks": [d.as_dict() for d in self.decks],
-               "violations": [v.as_dict() for v in self.violations]}
+        out = {
+            "valid": self.valid,
+            "decks": [d.as_dict() for d in self.decks],
+            "violations": [v.as_dict() for v in self.violations],
+        }
         if self.demo:
             out["demo_data"] = True
         return out
@@ -123,7 +136,7 @@ def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFi
     violations.extend(_same_castle(catalog, decks))
     if collection is not None:
         violations.extend(_collection_limits(catalog, resolved, collection, illegal))
-    flagged: set[str] = set()          # the files a violation names (a copy-limit one names thousands in bulk)
+    flagged: set[str] = set()  # the files a violation names (a copy-limit one names thousands in bulk)
     for v in violations:
         flagged.add(v.deck)
         flagged.update(v.decks)
@@ -146,17 +159,28 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
     size = 0
     for ref, count in deck.data.cards.items():
         size += count
-        if ref not in known:     # decks checked together mostly hold the same cards: look each up once
+        if ref not in known:  # decks checked together mostly hold the same cards: look each up once
             hit = catalog.find(ref)
             known[ref] = (hit, catalog.with_errata(hit) if hit is not None and hit.kind == "alliance" else hit)
         card, checked_as = known[ref]
         if card is None:
-            violation("unknown-card", f"{ref} is not in the catalog", cards=(ref,), line=deck.line_of("cards", ref),
-                      hint=catalog.suggest(ref, "alliance"), fix=f"remove {ref} or correct its code")
+            violation(
+                "unknown-card",
+                f"{ref} is not in the catalog",
+                cards=(ref,),
+                line=deck.line_of("cards", ref),
+                hint=catalog.suggest(ref, "alliance"),
+                fix=f"remove {ref} or correct its code",
+            )
             continue
         if card.kind != "alliance":  # type: ignore[attr-defined]
-            violation("not-alliance-card", f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
-                      cards=(card.key,), line=deck.line_of("cards", ref), fix=f"remove {card.key} from the [cards] table")
+            violation(
+                "not-alliance-card",
+                f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
+                cards=(card.key,),
+                line=deck.line_of("cards", ref),
+                fix=f"remove {card.key} from the [cards] table",
+            )
             continue
         old, card = card, checked_as
         if card is not old:
@@ -173,12 +197,22 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
     _card_rules(catalog, castle, checked, violation)
     for entry in checked:
         if entry.card.rarity is None:
-            violation("missing-data", f"{_show(entry.card)} has no rarity in the catalog, so it cannot be checked",
-                      cards=(entry.card.key,), line=entry.line,
-                      hint=f"fill in 'rarity' for it in {catalog.source_file(entry.card.key)}")
-    report = DeckReport(file=file, name=deck.name, castle=castle.key if castle else deck.data.castle,
-                        size=size, player=deck.data.player,
-                        cards={e.card.key: e.count for e in checked}, notes=notes)
+            violation(
+                "missing-data",
+                f"{_show(entry.card)} has no rarity in the catalog, so it cannot be checked",
+                cards=(entry.card.key,),
+                line=entry.line,
+                hint=f"fill in 'rarity' for it in {catalog.source_file(entry.card.key)}",
+            )
+    report = DeckReport(
+        file=file,
+        name=deck.name,
+        castle=castle.key if castle else deck.data.castle,
+        size=size,
+        player=deck.data.player,
+        cards={e.card.key: e.count for e in checked},
+        notes=notes,
+    )
     return report, checked, found
 
 
@@ -188,16 +222,28 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     line = deck.line_of("castle") if card is None or card.deck_rules is None else None
     if card is None:
         other = catalog.find(ref)
-        message = (f"{_show(other)} is {a(other.kind)} card, not a castle" if other is not None  # type: ignore[attr-defined]
-                   else f"no castle '{ref}' in the catalog")
-        violation("unknown-castle", message, cards=(ref,), line=line,
-                  hint=catalog.suggest(ref, "castle") or "see `skyforge castles`")
+        message = (
+            f"{_show(other)} is {a(other.kind)} card, not a castle"
+            if other is not None  # type: ignore[attr-defined]
+            else f"no castle '{ref}' in the catalog"
+        )
+        violation(
+            "unknown-castle",
+            message,
+            cards=(ref,),
+            line=line,
+            hint=catalog.suggest(ref, "castle") or "see `skyforge castles`",
+        )
         return None
     assert card.kind == "castle"
     if card.deck_rules is None:
-        violation("missing-data", f"castle {_show(card)} has no deck-building rules in the catalog",
-                  cards=(card.key,), line=line,
-                  hint=f"copy the back of the card into [[cards.deck_rules]] tables in {catalog.source_file(card.key)}")
+        violation(
+            "missing-data",
+            f"castle {_show(card)} has no deck-building rules in the catalog",
+            cards=(card.key,),
+            line=line,
+            hint=f"copy the back of the card into [[cards.deck_rules]] tables in {catalog.source_file(card.key)}",
+        )
         return None
     return card
 
@@ -212,43 +258,67 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
         per_rarity[card.rarity] += entry.count
         rule = rules.get(card.rarity)
         if rule is None:
-            violation("rarity-not-allowed",
-                      f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
-                      cards=(card.key,), line=entry.line, fix=f"remove {entry.count} × {card.key}")
+            violation(
+                "rarity-not-allowed",
+                f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
+                cards=(card.key,),
+                line=entry.line,
+                fix=f"remove {entry.count} × {card.key}",
+            )
             continue
         if card.faction in rule.factions:
             continue
-        if set(s.casefold() for s in card.subtypes) & set(s.casefold() for s in rule.subtypes):
+        if {s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes}:
             continue
         if card.faction is None:
-            violation("missing-data", f"{_show(card)} has no faction in the catalog, so it cannot be checked",
-                      cards=(card.key,), line=entry.line,
-                      hint=f"fill in 'faction' for it in {catalog.source_file(card.key)}")
+            violation(
+                "missing-data",
+                f"{_show(card)} has no faction in the catalog, so it cannot be checked",
+                cards=(card.key,),
+                line=entry.line,
+                hint=f"fill in 'faction' for it in {catalog.source_file(card.key)}",
+            )
             continue
         allowed = " or ".join(rule.factions) or "no faction"
         if rule.subtypes:
             allowed += " (or subtype " + ", ".join(rule.subtypes) + ")"
-        violation("faction-not-allowed",
-                  f"{_show(card)} is {card.faction}; castle {_show(castle)} allows {card.rarity} cards of {allowed}",
-                  cards=(card.key,), line=entry.line, fix=f"remove {entry.count} × {card.key}")
+        violation(
+            "faction-not-allowed",
+            f"{_show(card)} is {card.faction}; castle {_show(castle)} allows {card.rarity} cards of {allowed}",
+            cards=(card.key,),
+            line=entry.line,
+            fix=f"remove {entry.count} × {card.key}",
+        )
     for rarity in RARITIES:
         rule = rules.get(rarity)
         if rule is None or rule.max is None or per_rarity[rarity] <= rule.max:
             continue
         cards = tuple(e.card.key for e in entries if e.card.rarity == rarity)
         over = per_rarity[rarity] - rule.max
-        violation("rarity-limit",
-                  f"{per_rarity[rarity]} {rarity} cards; castle {_show(castle)} allows at most {rule.max}",
-                  cards=cards, count=per_rarity[rarity], limit=rule.max,
-                  fix=f"remove {over} {rarity} card{'s' if over > 1 else ''}")
+        violation(
+            "rarity-limit",
+            f"{per_rarity[rarity]} {rarity} cards; castle {_show(castle)} allows at most {rule.max}",
+            cards=cards,
+            count=per_rarity[rarity],
+            limit=rule.max,
+            fix=f"remove {over} {rarity} card{'s' if over > 1 else ''}",
+        )
     if castle.deck_size is not None:
         low, high = castle.deck_size.min, castle.deck_size.max
         if size < low or (high is not None and size > high):
             wanted = f"exactly {low}" if high == low else (f"{low}–{high}" if high else f"at least {low}")
-            fix = f"add {low - size} card{'s' if low - size > 1 else ''}" if size < low else \
-                f"remove {size - high} card{'s' if size - high > 1 else ''}"  # type: ignore[operator]
-            violation("deck-size", f"{size} cards; castle {_show(castle)} needs {wanted}",
-                      count=size, limit=low if size < low else high, fix=fix)
+            fix = (
+                f"add {low - size} card{'s' if low - size > 1 else ''}"
+                if size < low
+                else f"remove {size - high} card{'s' if size - high > 1 else ''}"
+            )  # type: ignore[operator]
+            violation(
+                "deck-size",
+                f"{size} cards; castle {_show(castle)} needs {wanted}",
+                count=size,
+                limit=low if size < low else high,
+                fix=fix,
+            )
 
 
 def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entry], violation) -> None:
@@ -258,19 +328,34 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
         for rule in card.card_rules:
             said = f" (\u201c{rule.text}\u201d)" if rule.text else ""
             if rule.max_copies is not None and entry.count > rule.max_copies:
-                violation("card-rule", f"{entry.count} × {_show(card)}; the card allows at most {rule.max_copies} per deck{said}",
-                          cards=(card.key,), line=entry.line, count=entry.count, limit=rule.max_copies,
-                          fix=f"remove {entry.count - rule.max_copies} × {card.key}")
+                violation(
+                    "card-rule",
+                    f"{entry.count} × {_show(card)}; the card allows at most {rule.max_copies} per deck{said}",
+                    cards=(card.key,),
+                    line=entry.line,
+                    count=entry.count,
+                    limit=rule.max_copies,
+                    fix=f"remove {entry.count - rule.max_copies} × {card.key}",
+                )
             if rule.castle_factions and castle is not None and castle.faction not in rule.castle_factions:
-                violation("card-rule", f"{_show(card)} may only be used with a {' or '.join(rule.castle_factions)} castle{said}",
-                          cards=(card.key,), line=entry.line, fix=f"remove {entry.count} × {card.key}")
+                violation(
+                    "card-rule",
+                    f"{_show(card)} may only be used with a {' or '.join(rule.castle_factions)} castle{said}",
+                    cards=(card.key,),
+                    line=entry.line,
+                    fix=f"remove {entry.count} × {card.key}",
+                )
             for ref in rule.requires:
                 needed = catalog.find(ref)
                 key = needed.key if needed else ref
                 if key not in present:
-                    violation("card-rule", f"{_show(card)} needs {key} in the same deck{said}",
-                              cards=(card.key, key), line=entry.line,
-                              fix=f"add {key} or remove {card.key}")
+                    violation(
+                        "card-rule",
+                        f"{_show(card)} needs {key} in the same deck{said}",
+                        cards=(card.key, key),
+                        line=entry.line,
+                        fix=f"add {key} or remove {card.key}",
+                    )
 
 
 def _same_castle(catalog: Catalog, decks: list[Deck]) -> list[Violation]:
@@ -280,7 +365,7 @@ def _same_castle(catalog: Catalog, decks: list[Deck]) -> list[Violation]:
     for deck in decks:
         try:
             castle = catalog.find(deck.data.castle, "castle") if deck.data.castle else None
-        except SkyforgeError:      # an ambiguous name: reported as unknown-castle
+        except SkyforgeError:  # an ambiguous name: reported as unknown-castle
             castle = None
         if castle is not None:
             by_castle[castle.key].append(deck)
@@ -288,10 +373,15 @@ def _same_castle(catalog: Catalog, decks: list[Deck]) -> list[Violation]:
     for key, same in by_castle.items():
         if len(same) > 1:
             names = tuple(d.file for d in same)
-            out.append(Violation(
-                "same-castle", f"{len(same)} decks follow castle {key}: with two players, the second "
-                "player's deck follows another castle (out of play)", decks=names,
-                fix=f"give {names[-1]} another castle (castle = \"…\")"))
+            out.append(
+                Violation(
+                    "same-castle",
+                    f"{len(same)} decks follow castle {key}: with two players, the second "
+                    "player's deck follows another castle (out of play)",
+                    decks=names,
+                    fix=f'give {names[-1]} another castle (castle = "…")',
+                )
+            )
     return out
 
 
@@ -304,8 +394,9 @@ def _holdings(resolved: list[tuple[Deck, list[_Entry]]]) -> dict[str, list[tuple
     return holders
 
 
-def _over_limit(rule: str, resolved: list[tuple[Deck, list[_Entry]]], illegal: set,
-                limit_of, message_of) -> list[Violation]:
+def _over_limit(
+    rule: str, resolved: list[tuple[Deck, list[_Entry]]], illegal: set, limit_of, message_of
+) -> list[Violation]:
     """A violation for every card whose copies across all decks exceed ``limit_of(card)``.
 
     Bulk (thousands of decks): each pass over a card's holders is paid per card over the limit,
@@ -319,12 +410,19 @@ def _over_limit(rule: str, resolved: list[tuple[Deck, list[_Entry]]], illegal: s
             continue
         single = len(holders) == 1
         names = _labels([d for d, _ in holders])
-        found.append(Violation(
-            rule, message_of(card, total, limit, holders, names),
-            deck=holders[0][0].file if single else None,
-            decks=() if single else tuple([d.file for d, _ in holders]),
-            cards=(key,), count=total, limit=limit, line=holders[0][1].line if single else None,
-            fix=_removals(key, total - limit, holders, illegal, names)))
+        found.append(
+            Violation(
+                rule,
+                message_of(card, total, limit, holders, names),
+                deck=holders[0][0].file if single else None,
+                decks=() if single else tuple([d.file for d, _ in holders]),
+                cards=(key,),
+                count=total,
+                limit=limit,
+                line=holders[0][1].line if single else None,
+                fix=_removals(key, total - limit, holders, illegal, names),
+            )
+        )
     return found
 
 
@@ -336,8 +434,9 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> lis
         where = ", ".join([f"{e.count} in {name}" for (_, e), name in zip(holders, names)])
         return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
 
-    return _over_limit("copy-limit", resolved, illegal,
-                       lambda card: COPY_LIMITS[card.rarity] if card.rarity else None, message)
+    return _over_limit(
+        "copy-limit", resolved, illegal, lambda card: COPY_LIMITS[card.rarity] if card.rarity else None, message
+    )
 
 
 def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set, names: list[str]) -> str:
@@ -345,10 +444,10 @@ def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal
     (in the order the decks were given, among holdings of the same size)."""
     steps = []
     counts = [e.count for _, e in holders]
-    order = sorted(range(len(holders)), key=counts.__getitem__, reverse=True)   # stable, even reversed
+    order = sorted(range(len(holders)), key=counts.__getitem__, reverse=True)  # stable, even reversed
     if illegal:
         legal = [(d.file, key) not in illegal for d, _ in holders]
-        order.sort(key=legal.__getitem__)                                       # stable: sizes stay in order
+        order.sort(key=legal.__getitem__)  # stable: sizes stay in order
     for i in order:
         if excess <= 0:
             break
@@ -367,11 +466,17 @@ def _labels(decks: list[Deck]) -> list[str]:
     return [label if count[label] == 1 else f"{label} ({d.file})" for d, label in zip(decks, labels)]
 
 
-def _collection_limits(catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]],
-                       collection: CollectionFile, illegal: set) -> list[Violation]:
+def _collection_limits(
+    catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]], collection: CollectionFile, illegal: set
+) -> list[Violation]:
     owned = owned_counts(catalog, collection)
-    return _over_limit("collection-limit", resolved, illegal, lambda card: owned.get(card.key, 0),
-                       lambda card, total, have, _holders, _names: f"{total} × {_show(card)} needed, your collection has {have}")
+    return _over_limit(
+        "collection-limit",
+        resolved,
+        illegal,
+        lambda card: owned.get(card.key, 0),
+        lambda card, total, have, _holders, _names: f"{total} × {_show(card)} needed, your collection has {have}",
+    )
 
 
 def _show(card: CardBase | None) -> str:

@@ -25,16 +25,19 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
     problems = []
 
     def problem(message: str, table: str, ref: str, hint: str | None) -> None:
-        problems.append(Problem(message, file=file, line=lines.get((table, ref)), key=f'{table}."{ref}"',
-                                hint=hint))
+        problems.append(Problem(message, file=file, line=lines.get((table, ref)), key=f'{table}."{ref}"', hint=hint))
 
     for ref, count in collection.products.items():
         set_code, _, product_name = ref.partition(":")
         card_set = catalog.sets.get(set_code.strip().upper())
         if card_set is None:
             near = difflib.get_close_matches(set_code.strip().upper(), list(catalog.sets), n=1)
-            problem(f"no set '{set_code}' in the catalog", "products", ref,
-                    f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets)))
+            problem(
+                f"no set '{set_code}' in the catalog",
+                "products",
+                ref,
+                f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets)),
+            )
             continue
         if not card_set.products:
             problem(f"set {card_set.code} lists no products in the catalog", "products", ref, None)
@@ -45,9 +48,14 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
             product = names.get(product_name.strip().casefold())
             if product is None:
                 near = difflib.get_close_matches(product_name.strip().casefold(), list(names), n=1)
-                problem(f"set {card_set.code} has no product '{product_name}'", "products", ref,
-                        f"did you mean '{card_set.code}:{names[near[0]].name}'?" if near else
-                        "products: " + ", ".join(p.name for p in card_set.products))
+                problem(
+                    f"set {card_set.code} has no product '{product_name}'",
+                    "products",
+                    ref,
+                    f"did you mean '{card_set.code}:{names[near[0]].name}'?"
+                    if near
+                    else "products: " + ", ".join(p.name for p in card_set.products),
+                )
                 continue
         ranges.append((card_set.code, product.first, product.last, count))
     for ref, count in collection.cards.items():

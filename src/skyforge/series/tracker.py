@@ -18,7 +18,7 @@ from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import Store, check_name, dump_toml, parse_model, workspace_file
 
 BEST_OF = (3, 5)
-MAX_DECK_SIZE = 200   # a sanity bound, not a rule: the rulebook gives no size
+MAX_DECK_SIZE = 200  # a sanity bound, not a rule: the rulebook gives no size
 
 
 class SeriesFile(BaseModel):
@@ -30,14 +30,16 @@ class SeriesFile(BaseModel):
     name: str | None = Field(default=None, min_length=1, description="Series name (default: the file name).")
     best_of: int = Field(description="Best of 3 or best of 5 matches.", json_schema_extra={"enum": list(BEST_OF)})
     players: list[Annotated[str, Field(min_length=1)]] = Field(
-        min_length=2, max_length=2, description="The two players, as a list: [\"Ann\", \"Bob\"].")
+        min_length=2, max_length=2, description='The two players, as a list: ["Ann", "Bob"].'
+    )
     deck_size: int = Field(ge=1, le=MAX_DECK_SIZE, description="Cards in each deck in the first match.")
-    winners: list[str] = Field(default_factory=list, max_length=5,
-                               description="The winner of each match so far, in order (a player's name).")
+    winners: list[str] = Field(
+        default_factory=list, max_length=5, description="The winner of each match so far, in order (a player's name)."
+    )
 
     @field_validator("best_of")
     @classmethod
-    def _best_of(cls, value: int) -> int:   # a whole number first (strict: 3.0 is refused), then 3 or 5
+    def _best_of(cls, value: int) -> int:  # a whole number first (strict: 3.0 is refused), then 3 or 5
         if value not in BEST_OF:
             raise ValueError("must be 3 or 5")
         return value
@@ -62,17 +64,21 @@ class Series:
             if p.casefold() == ref.strip().casefold():
                 return p
         near = difflib.get_close_matches(ref, list(self.players), n=1)
-        raise NotFoundError(Problem(f"'{ref}' does not play in series '{self.name}'",
-                                    hint=f"did you mean {near[0]!r}?" if near else
-                                    "players: " + ", ".join(self.players)))
+        raise NotFoundError(
+            Problem(
+                f"'{ref}' does not play in series '{self.name}'",
+                hint=f"did you mean {near[0]!r}?" if near else "players: " + ", ".join(self.players),
+            )
+        )
 
     def win(self, ref: str) -> Series:
         player = self.player(ref)
         st = state(self)
         if st.winner:
-            raise StateError(f"the series is over: {st.winner} won it",
-                             hint=f"undo the last match with 'series undo {self.name}'")
-        return Series(self.name, self.best_of, self.players, self.deck_size, self.winners + (player,))
+            raise StateError(
+                f"the series is over: {st.winner} won it", hint=f"undo the last match with 'series undo {self.name}'"
+            )
+        return Series(self.name, self.best_of, self.players, self.deck_size, (*self.winners, player))
 
     def undo(self) -> Series:
         if not self.winners:
@@ -89,7 +95,7 @@ class SeriesState:
 
 
 def state(series: Series) -> SeriesState:
-    trophies = {p: 0 for p in series.players}
+    trophies = dict.fromkeys(series.players, 0)
     matches = []
     for i, winner in enumerate(series.winners):
         matches.append({"match": i + 1, "deck_size": series.deck_size - i, "winner": winner})
@@ -113,30 +119,54 @@ def state(series: Series) -> SeriesState:
 
 def as_dict(series: Series) -> dict:
     st = state(series)
-    return {"name": series.name, "best_of": series.best_of, "players": list(series.players),
-            "deck_size": series.deck_size, "trophies": st.trophies, "matches": st.matches,
-            "next_match": st.next_match, "winner": st.winner}
+    return {
+        "name": series.name,
+        "best_of": series.best_of,
+        "players": list(series.players),
+        "deck_size": series.deck_size,
+        "trophies": st.trophies,
+        "matches": st.matches,
+        "next_match": st.next_match,
+        "winner": st.winner,
+    }
 
 
 def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
     """A new series; each problem's ``key`` is the series file's key it is about."""
     check_name(name, "series name")
     if best_of not in BEST_OF:
-        raise InputError(Problem("a series is best of 3 or best of 5", key="best_of", value=best_of,
-                                 has_value=True))
+        raise InputError(Problem("a series is best of 3 or best of 5", key="best_of", value=best_of, has_value=True))
     if len(players) != 2 or players[0].casefold() == players[1].casefold() or not all(players):
-        raise InputError(Problem("a series is between two players with different names", key="players",
-                                 value=",".join(players), has_value=True, hint="e.g. --players Ann,Bob"))
+        raise InputError(
+            Problem(
+                "a series is between two players with different names",
+                key="players",
+                value=",".join(players),
+                has_value=True,
+                hint="e.g. --players Ann,Bob",
+            )
+        )
     if not 1 <= deck_size <= MAX_DECK_SIZE:
-        raise InputError(Problem(f"a deck size of {deck_size} cards is out of range", key="deck_size",
-                                 value=deck_size, has_value=True,
-                                 hint=f"give the number of cards in each deck of the first match, "
-                                      f"{best_of} to {MAX_DECK_SIZE}"))
+        raise InputError(
+            Problem(
+                f"a deck size of {deck_size} cards is out of range",
+                key="deck_size",
+                value=deck_size,
+                has_value=True,
+                hint=f"give the number of cards in each deck of the first match, {best_of} to {MAX_DECK_SIZE}",
+            )
+        )
     last = deck_size - (best_of - 1)
     if last < 1:
-        raise InputError(Problem(f"a deck of {deck_size} cards would be {last} cards by match {best_of}; "
-                                 "decks are one card smaller each match", key="deck_size", value=deck_size,
-                                 has_value=True))
+        raise InputError(
+            Problem(
+                f"a deck of {deck_size} cards would be {last} cards by match {best_of}; "
+                "decks are one card smaller each match",
+                key="deck_size",
+                value=deck_size,
+                has_value=True,
+            )
+        )
     return Series(name, best_of, (players[0], players[1]), deck_size)
 
 
@@ -150,20 +180,47 @@ def parse(text: str, path: Path) -> Series:
     try:
         series = new(model.name or path.stem, model.best_of, list(model.players), model.deck_size)
     except InputError as exc:
-        raise InputError([Problem(p.message, file=path, line=lines.get((p.key or "name",)), key=p.key or "name",
-                                  value=p.value, has_value=p.has_value) for p in exc.problems]) from None
+        raise InputError(
+            [
+                Problem(
+                    p.message,
+                    file=path,
+                    line=lines.get((p.key or "name",)),
+                    key=p.key or "name",
+                    value=p.value,
+                    has_value=p.has_value,
+                )
+                for p in exc.problems
+            ]
+        ) from None
     for i, winner in enumerate(model.winners):
         try:
             series = series.win(winner)
         except (NotFoundError, StateError) as exc:
-            raise InputError(Problem(exc.message, file=path, line=lines.get(("winners",)), key=f"winners[{i}]",
-                                     value=winner, has_value=True)) from None
+            raise InputError(
+                Problem(
+                    exc.message,
+                    file=path,
+                    line=lines.get(("winners",)),
+                    key=f"winners[{i}]",
+                    value=winner,
+                    has_value=True,
+                )
+            ) from None
     return series
 
 
 def render(series: Series, before: str | None = None) -> str:
-    return dump_toml({"schema": 1, "name": series.name, "best_of": series.best_of, "players": list(series.players),
-                      "deck_size": series.deck_size, "winners": list(series.winners)})
+    return dump_toml(
+        {
+            "schema": 1,
+            "name": series.name,
+            "best_of": series.best_of,
+            "players": list(series.players),
+            "deck_size": series.deck_size,
+            "winners": list(series.winners),
+        }
+    )
 
 
 #: series files, kept by the one store helper

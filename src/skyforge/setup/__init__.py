@@ -9,5 +9,15 @@ from skyforge.setup.difficulty import DifficultyReport, Term, total_difficulty
 from skyforge.setup.rules import MODES, horde_rating, mode_rule, outsider_cards
 from skyforge.setup.standalone import GameSetup, first_game_preset, game_setup
 
-__all__ = ["MODES", "DifficultyReport", "GameSetup", "Term", "first_game_preset", "game_setup",
-           "horde_rating", "mode_rule", "outsider_cards", "total_difficulty"]
+__all__ = [
+    "MODES",
+    "DifficultyReport",
+    "GameSetup",
+    "Term",
+    "first_game_preset",
+    "game_setup",
+    "horde_rating",
+    "mode_rule",
+    "outsider_cards",
+    "total_difficulty",
+]

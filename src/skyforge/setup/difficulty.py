@@ -32,7 +32,7 @@ class DifficultyReport:
     rulebook: str | None
     terms: list[Term] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    provenances: set[str] = field(default_factory=set)   # of the hordes' and outsider's cards: official/demo/user
+    provenances: set[str] = field(default_factory=set)  # of the hordes' and outsider's cards: official/demo/user
 
     @property
     def known_total(self) -> float:
@@ -48,51 +48,79 @@ class DifficultyReport:
         return None if self.unknown else self.known_total
 
     def as_dict(self) -> dict:
-        return {"level": self.level, "rulebook": self.rulebook, "total": self.total,
-                "known_total": self.known_total, "unknown": self.unknown,
-                "terms": [t.as_dict() for t in self.terms], "notes": self.notes,
-                "demo": "demo" in self.provenances}
+        return {
+            "level": self.level,
+            "rulebook": self.rulebook,
+            "total": self.total,
+            "known_total": self.known_total,
+            "unknown": self.unknown,
+            "terms": [t.as_dict() for t in self.terms],
+            "notes": self.notes,
+            "demo": "demo" in self.provenances,
+        }
 
 
 def check_level(catalog: Catalog, level: int) -> None:
     if not 1 <= level <= 5:
-        raise InputError(Problem("the difficulty level goes from 1 to 5", key="--difficulty", value=level,
-                                 has_value=True, hint="000/001 Setup step 6: Level 1 to Level 5"))
+        raise InputError(
+            Problem(
+                "the difficulty level goes from 1 to 5",
+                key="--difficulty",
+                value=level,
+                has_value=True,
+                hint="000/001 Setup step 6: Level 1 to Level 5",
+            )
+        )
 
 
-def total_difficulty(catalog: Catalog, level: int, hordes: list[Horde], outsider: str | None,
-                     rulebook: str | None = None) -> DifficultyReport:
+def total_difficulty(
+    catalog: Catalog, level: int, hordes: list[Horde], outsider: str | None, rulebook: str | None = None
+) -> DifficultyReport:
     """Each term of the total difficulty with its source; unknown terms stay unknown."""
     check_level(catalog, level)
     report = DifficultyReport(level, rulebook)
-    report.terms.append(Term(f"difficulty level {level}", float(level),
-                             "000/001 Setup step 6 (difficulty table): the baseline level"))
+    report.terms.append(
+        Term(f"difficulty level {level}", float(level), "000/001 Setup step 6 (difficulty table): the baseline level")
+    )
     mods = catalog.difficulty_modifiers
     if not mods:
         report.notes.append("the catalog has no [[difficulty_modifiers]]: only the baseline is known")
     by_rating = {m.horde_difficulty: m for m in mods if m.horde_difficulty}
     if len(hordes) > 1:
-        report.notes.append("001 builds the horde deck from one horde; with several hordes (000) "
-                            "each horde's modifier is added")
+        report.notes.append(
+            "001 builds the horde deck from one horde; with several hordes (000) each horde's modifier is added"
+        )
     for horde in hordes:
-        report.provenances.update(catalog.provenance(c) for c in catalog.of_kind("horde")
-                                  if getattr(c, "horde", None) == horde.id)
+        report.provenances.update(
+            catalog.provenance(c) for c in catalog.of_kind("horde") if getattr(c, "horde", None) == horde.id
+        )
         rating, disagreement = horde_rating(horde, rulebook)
         label = f"horde {horde.name}"
         if disagreement:
-            report.notes.append(disagreement + (f"; following {rulebook}" if rulebook else
-                                                "; following the catalog entry (use --rules to choose a book)"))
+            report.notes.append(
+                disagreement
+                + (
+                    f"; following {rulebook}"
+                    if rulebook
+                    else "; following the catalog entry (use --rules to choose a book)"
+                )
+            )
         if rating is None:
-            report.terms.append(Term(label, None, horde.source,
-                                     f"{horde.name}'s difficulty is not in the catalog"))
+            report.terms.append(Term(label, None, horde.source, f"{horde.name}'s difficulty is not in the catalog"))
         elif rating in by_rating:
             m = by_rating[rating]
             report.terms.append(Term(f"{label} ({rating})", m.modifier, m.source))
         else:
             others = {b: r for b, r in horde.difficulty_by_rulebook.items() if r in by_rating}
             alt = "; ".join(f"{b} rates it {r.capitalize()}: {by_rating[r].modifier:+g}" for b, r in others.items())
-            report.terms.append(Term(f"{label} ({rating})", None, horde.difficulty_source or horde.source,
-                                     f"no modifier is stated for {rating} hordes" + (f" ({alt})" if alt else "")))
+            report.terms.append(
+                Term(
+                    f"{label} ({rating})",
+                    None,
+                    horde.difficulty_source or horde.source,
+                    f"no modifier is stated for {rating} hordes" + (f" ({alt})" if alt else ""),
+                )
+            )
     if outsider:
         cards = outsider_cards(catalog, outsider)
         report.provenances.update(catalog.provenance(c) for c in cards)
@@ -107,14 +135,21 @@ def total_difficulty(catalog: Catalog, level: int, hordes: list[Horde], outsider
         elif by_type:
             m = by_type[0]
             n = physical_count(cards) if m.per_card else 1
-            report.terms.append(Term(label + (f", {n} card{'s' if n != 1 else ''}" if m.per_card else ""),
-                                     m.modifier * n, m.source))
+            report.terms.append(
+                Term(label + (f", {n} card{'s' if n != 1 else ''}" if m.per_card else ""), m.modifier * n, m.source)
+            )
         elif otype is None:
             typed = [m for m in mods if m.outsider_type]
-            report.terms.append(Term(label, None, cards[0].source,
-                                     "its outsider type is not in the catalog"
-                                     + (f" ({typed[0].source})" if typed else "")
-                                     + f"; fill in outsider_type in {catalog.source_file(cards[0].key)}"))
+            report.terms.append(
+                Term(
+                    label,
+                    None,
+                    cards[0].source,
+                    "its outsider type is not in the catalog"
+                    + (f" ({typed[0].source})" if typed else "")
+                    + f"; fill in outsider_type in {catalog.source_file(cards[0].key)}",
+                )
+            )
         else:
             report.terms.append(Term(label, 0.0, "001 Total Difficulty Level (no line for it: +0)"))
     return report

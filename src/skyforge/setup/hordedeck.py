@@ -23,28 +23,36 @@ from dataclasses import dataclass, field
 from skyforge.catalog.index import sort_key
 
 #: The books do not say where the level's extra random card comes from.
-EXTRA_SOURCE_NOTE = ("the books do not say where the extra random {kind} comes from: drawn from the chosen "
-                     "horde cards outside the level's power levels")
+EXTRA_SOURCE_NOTE = (
+    "the books do not say where the extra random {kind} comes from: drawn from the chosen "
+    "horde cards outside the level's power levels"
+)
 
 
 @dataclass
 class HordeLine:
-    card: object          # a HordeCard
+    card: object  # a HordeCard
     count: int
-    extra: bool = False   # the level's extra random card
+    extra: bool = False  # the level's extra random card
 
     def as_dict(self) -> dict:
         card = self.card
-        return {"code": card.code, "name": card.name, "count": self.count,  # type: ignore[attr-defined]
-                "horde": card.horde, "power": card.power, "legendary": card.legendary,  # type: ignore[attr-defined]
-                "extra_random": self.extra}
+        return {
+            "code": card.code,
+            "name": card.name,
+            "count": self.count,  # type: ignore[attr-defined]
+            "horde": card.horde,
+            "power": card.power,
+            "legendary": card.legendary,  # type: ignore[attr-defined]
+            "extra_random": self.extra,
+        }
 
 
 @dataclass
 class HordeDeck:
     lines: list[HordeLine] = field(default_factory=list)
-    extra: list = field(default_factory=list)      # the cards drawn at random (HordeCards)
-    extra_kind: str = "card"                       # "card" or "legendary card"
+    extra: list = field(default_factory=list)  # the cards drawn at random (HordeCards)
+    extra_kind: str = "card"  # "card" or "legendary card"
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -53,46 +61,58 @@ class HordeDeck:
         return [line.card for line in self.lines]
 
 
-def build_horde_deck(catalog, hordes, level: int, rng: random.Random, *,
-                     exclude_treachery_only: bool = False) -> HordeDeck:
+def build_horde_deck(
+    catalog, hordes, level: int, rng: random.Random, *, exclude_treachery_only: bool = False
+) -> HordeDeck:
     """The horde deck of ``hordes`` (Horde objects or ids) at difficulty ``level``."""
     out = HordeDeck()
     rest: list = []
-    row = None            # the level row that decides the extra random card
+    row = None  # the level row that decides the extra random card
     for horde in hordes:
         if isinstance(horde, str):
             horde = catalog.hordes[horde]
         cards = sorted((c for c in catalog.of_kind("horde") if c.horde == horde.id), key=sort_key)
         if horde.set is None:
-            out.missing.append(f"{horde.name}: its set code is not in the catalog, so its difficulty "
-                               "table is unknown (001 The Original Set: use the Challenge expansion or the "
-                               "original portals)")
+            out.missing.append(
+                f"{horde.name}: its set code is not in the catalog, so its difficulty "
+                "table is unknown (001 The Original Set: use the Challenge expansion or the "
+                "original portals)"
+            )
             continue
         this = next((r for r in catalog.difficulty_levels if r.set == horde.set and r.level == level), None)
         if this is None or not this.powers:
-            out.missing.append(f"{horde.name}: which power levels difficulty level {level} takes is "
-                               f"not stated for set {horde.set}"
-                               + (f" (the table says about {this.cards} cards)" if this and this.cards else "")
-                               + ": fill in powers in its [[difficulty_levels]] row")
+            out.missing.append(
+                f"{horde.name}: which power levels difficulty level {level} takes is "
+                f"not stated for set {horde.set}"
+                + (f" (the table says about {this.cards} cards)" if this and this.cards else "")
+                + ": fill in powers in its [[difficulty_levels]] row"
+            )
             continue
         if not cards:
-            out.missing.append(f"{horde.name}: its horde cards are not in the catalog "
-                               f"(power levels {', '.join(map(str, this.powers))})")
+            out.missing.append(
+                f"{horde.name}: its horde cards are not in the catalog "
+                f"(power levels {', '.join(map(str, this.powers))})"
+            )
             continue
         if row is None:
             row = this
         elif (this.extra_random, this.extra_legendary) != (row.extra_random, row.extra_legendary):
-            out.notes.append(f"sets {row.set} and {this.set} differ on the extra random card at difficulty level "
-                             f"{level}: following set {row.set} (the first horde's)")
+            out.notes.append(
+                f"sets {row.set} and {this.set} differ on the extra random card at difficulty level "
+                f"{level}: following set {row.set} (the first horde's)"
+            )
         unknown = [c for c in cards if c.power is None]
         if unknown:
-            out.missing.append(f"{horde.name}: no power level in the catalog for "
-                               f"{', '.join(c.code or c.name for c in unknown)}; left out")
+            out.missing.append(
+                f"{horde.name}: no power level in the catalog for "
+                f"{', '.join(c.code or c.name for c in unknown)}; left out"
+            )
         if exclude_treachery_only:
             treachery = [c for c in cards if c.treachery_only]
             if treachery:
-                out.notes.append(f"{horde.name}: treachery-only cards left out: "
-                                 + ", ".join(c.code or c.name for c in treachery))
+                out.notes.append(
+                    f"{horde.name}: treachery-only cards left out: " + ", ".join(c.code or c.name for c in treachery)
+                )
                 cards = [c for c in cards if not c.treachery_only]
         for card in cards:
             if card.power in this.powers:
@@ -104,8 +124,10 @@ def build_horde_deck(catalog, hordes, level: int, rng: random.Random, *,
         out.extra_kind = "legendary card" if row.extra_legendary else "card"
         physical = [c for c in pool for _ in range(c.copies)]
         if len(physical) < row.extra_random:
-            out.missing.append(f"difficulty level {level} adds {row.extra_random} random {out.extra_kind}, but the "
-                               f"chosen hordes have {len(physical)} left to draw from")
+            out.missing.append(
+                f"difficulty level {level} adds {row.extra_random} random {out.extra_kind}, but the "
+                f"chosen hordes have {len(physical)} left to draw from"
+            )
         else:
             out.extra = rng.sample(physical, row.extra_random)
             out.lines.extend(HordeLine(card, 1, extra=True) for card in out.extra)

@@ -12,9 +12,9 @@ import random
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
-from typing import TYPE_CHECKING
 
 from skyforge.catalog import Catalog
 from skyforge.errors import InputError, NotFoundError, Problem
@@ -71,15 +71,23 @@ def _render(plan: PlanFile, before: str | None = None) -> str:
 
 
 #: the plan file, kept by the one store helper; a plan not written yet is the default plan
-PLANS: Store[PlanFile] = Store("plan", lambda text, path: parse_model(text, path, PlanFile, "plan")[0], _render,
-                               missing=lambda path: PlanFile())
+PLANS: Store[PlanFile] = Store(
+    "plan", lambda text, path: parse_model(text, path, PlanFile, "plan")[0], _render, missing=lambda path: PlanFile()
+)
 
 
 def battle_plan(catalog: Catalog, plan_id: str) -> BattlePlan:
     if plan_id in catalog.battle_plans:
         return catalog.battle_plans[plan_id]
-    raise NotFoundError(Problem(f"no battle plan '{plan_id}' in the catalog", key="plan", value=plan_id,
-                                has_value=True, hint=f"plans: {', '.join(sorted(catalog.battle_plans))}"))
+    raise NotFoundError(
+        Problem(
+            f"no battle plan '{plan_id}' in the catalog",
+            key="plan",
+            value=plan_id,
+            has_value=True,
+            hint=f"plans: {', '.join(sorted(catalog.battle_plans))}",
+        )
+    )
 
 
 def deck_id(catalog: Catalog, ref: str) -> str:
@@ -98,9 +106,16 @@ def deck_name(catalog: Catalog, ref: str) -> str:
     return deck.name if deck else ref
 
 
-def configure(path: Path, catalog: Catalog, *, plan_id: str | None = None, decks: list[str] | None = None,
-              hordes: list[str] | None = None) -> PlanFile:
+def configure(
+    path: Path,
+    catalog: Catalog,
+    *,
+    plan_id: str | None = None,
+    decks: list[str] | None = None,
+    hordes: list[str] | None = None,
+) -> PlanFile:
     """Choose the plan, your decks and your hordes (read-modify-write under the lock)."""
+
     def change(plan: PlanFile) -> PlanFile:
         if plan_id is not None:
             battle_plan(catalog, plan_id)
@@ -114,18 +129,32 @@ def configure(path: Path, catalog: Catalog, *, plan_id: str | None = None, decks
     return PLANS.update(path, change)
 
 
-def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool,
-                  outsider: str | None = None, when: str | None = None, *, new: bool = False,
-                  known_decks: list[str] | tuple[str, ...] = ()) -> PlanResult:
+def record_result(
+    path: Path,
+    catalog: Catalog,
+    deck: str,
+    horde: str,
+    won: bool,
+    outsider: str | None = None,
+    when: str | None = None,
+    *,
+    new: bool = False,
+    known_decks: list[str] | tuple[str, ...] = (),
+) -> PlanResult:
     """Append one game's result to the plan file (atomic, under the lock).
 
     A deck the plan does not know yet (not a pre-made deck, not in the plan, not one of
     ``known_decks``), or a horde outside the hordes you listed, is refused unless ``new``: a typo
     must not start a new row. The refusal suggests the nearest known name.
     """
-    result = PlanResult(deck=deck_id(catalog, deck), horde=catalog.horde(horde).id, won=won,
-                        outsider=outsider_cards(catalog, outsider)[0].name if outsider else None,
-                        date=when or date.today().isoformat())
+    result = PlanResult(
+        deck=deck_id(catalog, deck),
+        horde=catalog.horde(horde).id,
+        won=won,
+        outsider=outsider_cards(catalog, outsider)[0].name if outsider else None,
+        date=when or date.today().isoformat(),
+    )
+
     def change(plan: PlanFile) -> PlanFile:
         rules = battle_plan(catalog, plan.plan)
         if not new:
@@ -139,20 +168,31 @@ def record_result(path: Path, catalog: Catalog, deck: str, horde: str, won: bool
     return result
 
 
-def _refuse_unknown(catalog: Catalog, plan: PlanFile, rules: BattlePlan, result: PlanResult, deck: str,
-                    horde: str, known_decks) -> None:
+def _refuse_unknown(
+    catalog: Catalog, plan: PlanFile, rules: BattlePlan, result: PlanResult, deck: str, horde: str, known_decks
+) -> None:
     problems = []
-    decks = list(dict.fromkeys([*catalog.premade_decks, *plan.decks, *rules.decks,
-                                *(r.deck for r in plan.results), *known_decks]))
+    decks = list(
+        dict.fromkeys(
+            [*catalog.premade_decks, *plan.decks, *rules.decks, *(r.deck for r in plan.results), *known_decks]
+        )
+    )
     if result.deck not in decks:
         folded = {d.casefold(): d for d in decks}
         near = difflib.get_close_matches(result.deck.casefold(), list(folded), n=1, cutoff=0.6)
-        problems.append(Problem(f"no deck '{deck}' in the battle plan yet",
-                                hint=(f"did you mean '{folded[near[0]]}'? " if near else "")
-                                + "add --new to start a new deck row"))
+        problems.append(
+            Problem(
+                f"no deck '{deck}' in the battle plan yet",
+                hint=(f"did you mean '{folded[near[0]]}'? " if near else "") + "add --new to start a new deck row",
+            )
+        )
     if plan.hordes and result.horde not in plan.hordes:
-        problems.append(Problem(f"horde '{horde}' is not among your hordes ({', '.join(plan.hordes)})",
-                                hint="add --new to add it to your hordes"))
+        problems.append(
+            Problem(
+                f"horde '{horde}' is not among your hordes ({', '.join(plan.hordes)})",
+                hint="add --new to add it to your hordes",
+            )
+        )
     if problems:
         raise InputError(problems)
 
@@ -165,12 +205,18 @@ class DeckProgress:
     losses: int = 0
     by_horde: dict[str, tuple[int, int]] = field(default_factory=dict)  # horde → (wins, losses)
     victorious: bool = False
-    fought_all: bool = False     # has played every match-up of the plan
+    fought_all: bool = False  # has played every match-up of the plan
 
     def as_dict(self) -> dict:
-        return {"deck": self.deck, "name": self.name, "wins": self.wins, "losses": self.losses,
-                "victorious": self.victorious, "fought_all": self.fought_all,
-                "hordes": {h: {"wins": w, "losses": l} for h, (w, l) in self.by_horde.items()}}
+        return {
+            "deck": self.deck,
+            "name": self.name,
+            "wins": self.wins,
+            "losses": self.losses,
+            "victorious": self.victorious,
+            "fought_all": self.fought_all,
+            "hordes": {h: {"wins": w, "losses": l} for h, (w, l) in self.by_horde.items()},
+        }
 
 
 @dataclass
@@ -188,11 +234,24 @@ class PlanStatus:
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return {"plan": self.plan.id, "plan_name": self.plan.name, "games": self.games,
-                "hordes": self.hordes, "decks": [d.as_dict() for d in self.decks],
-                "next": {"deck": self.next_deck, "horde": self.next_horde, "outsider": self.next_outsider,
-                         "outsider_reason": self.outsider_reason} if self.next_deck else None,
-                "seed": self.seed, "notes": self.notes, "source": self.plan.source}
+        return {
+            "plan": self.plan.id,
+            "plan_name": self.plan.name,
+            "games": self.games,
+            "hordes": self.hordes,
+            "decks": [d.as_dict() for d in self.decks],
+            "next": {
+                "deck": self.next_deck,
+                "horde": self.next_horde,
+                "outsider": self.next_outsider,
+                "outsider_reason": self.outsider_reason,
+            }
+            if self.next_deck
+            else None,
+            "seed": self.seed,
+            "notes": self.notes,
+            "source": self.plan.source,
+        }
 
 
 def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> PlanStatus:
@@ -207,7 +266,7 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
             horde_order.append(r.horde)
     progress = {d: DeckProgress(d, deck_name(catalog, d)) for d in deck_order}
     for d in progress.values():
-        d.by_horde = {h: (0, 0) for h in horde_order}
+        d.by_horde = dict.fromkeys(horde_order, (0, 0))
     for r in plan.results:
         d = progress[r.deck]
         w, l = d.by_horde[r.horde]
@@ -227,8 +286,7 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
     schedule = [(h, 0) for h in horde_order]
     if rules.second_outsider_pass:
         schedule += [(h, 1) for h in horde_order if h in catalog.hordes and len(catalog.hordes[h].outsiders) > 1]
-    left = {d.deck: _unplayed(schedule, [r.horde for r in plan.results if r.deck == d.deck])
-            for d in progress.values()}
+    left = {d.deck: _unplayed(schedule, [r.horde for r in plan.results if r.deck == d.deck]) for d in progress.values()}
     for d in progress.values():
         d.fought_all = not left[d.deck]
 
@@ -237,31 +295,41 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
     last = plan.results[-1].deck if plan.results else None
     current = progress.get(last) if last else None
     if last and current.victorious:
-        status.notes.append(f"{current.name} is victorious ({current.wins} wins, {rules.victorious_after} "
-                            "needed): time to defend another realm with another deck")
+        status.notes.append(
+            f"{current.name} is victorious ({current.wins} wins, {rules.victorious_after} "
+            "needed): time to defend another realm with another deck"
+        )
     elif last and current.fought_all:
-        status.notes.append(f"{current.name} has fought every horde of the plan ({current.wins} wins"
-                            + (f"; {rules.victorious_after} make a deck victorious)" if rules.victorious_after
-                               else ")") + ": on to the next deck")
+        status.notes.append(
+            f"{current.name} has fought every horde of the plan ({current.wins} wins"
+            + (f"; {rules.victorious_after} make a deck victorious)" if rules.victorious_after else ")")
+            + ": on to the next deck"
+        )
     if current is None or current.victorious or current.fought_all:
         current = next((d for d in progress.values() if not d.victorious and not d.fought_all), None)
     if current is None:
-        status.notes.append("every deck of the plan is victorious or has fought every horde: "
-                            "the battle plan is complete")
+        status.notes.append(
+            "every deck of the plan is victorious or has fought every horde: the battle plan is complete"
+        )
         return status
     status.next_deck = current.deck
     status.next_horde, outsider_index = left[current.deck][0]
     if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
         status.seed = new_seed() if seed is None else seed
         status.next_outsider = random.Random(status.seed).choice(_collection_outsiders(catalog, horde_order))
-        status.outsider_reason = (f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
-                                  f"a random outsider (seed {status.seed})")
+        status.outsider_reason = (
+            f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
+            f"a random outsider (seed {status.seed})"
+        )
     else:
         horde = catalog.hordes.get(status.next_horde)
         if horde and len(horde.outsiders) > outsider_index:
             status.next_outsider = horde.outsiders[outsider_index]
-            status.outsider_reason = (f"the suggested pairing for {horde.name}" if outsider_index == 0 else
-                                      f"the second suggested outsider for {horde.name}: a harder game")
+            status.outsider_reason = (
+                f"the suggested pairing for {horde.name}"
+                if outsider_index == 0
+                else f"the second suggested outsider for {horde.name}: a harder game"
+            )
     return status
 
 
@@ -283,5 +351,6 @@ def _collection_outsiders(catalog: Catalog, hordes: list[str]) -> list[str]:
     names = outsider_names(catalog)
     if not kinds:
         return names
-    return [n for n in names if any(catalog.provenance(c) in kinds
-                                    for c in catalog.of_kind("outsider") if c.name == n)] or names
+    return [
+        n for n in names if any(catalog.provenance(c) in kinds for c in catalog.of_kind("outsider") if c.name == n)
+    ] or names

@@ -18,8 +18,9 @@ def rulebooks(catalog: Catalog) -> list[str]:
     return sorted({r.rulebook for r in catalog.game_modes})
 
 
-def mode_rule(catalog: Catalog, mode: str, rulebook: str | None = None,
-              castle: CardBase | None = None) -> tuple[GameModeRule, str]:
+def mode_rule(
+    catalog: Catalog, mode: str, rulebook: str | None = None, castle: CardBase | None = None
+) -> tuple[GameModeRule, str]:
     """The rules for ``mode`` and a sentence saying which book was followed and why.
 
     Default: the book of the castle's set, if it covers the mode; otherwise the
@@ -27,25 +28,49 @@ def mode_rule(catalog: Catalog, mode: str, rulebook: str | None = None,
     """
     if mode not in MODES:
         near = difflib.get_close_matches(mode, MODES, n=1)
-        raise InputError(Problem(f"unknown game mode '{mode}'", key="--mode", value=mode, has_value=True,
-                                 hint=f"did you mean '{near[0]}'?" if near else f"modes: {', '.join(MODES)}"))
+        raise InputError(
+            Problem(
+                f"unknown game mode '{mode}'",
+                key="--mode",
+                value=mode,
+                has_value=True,
+                hint=f"did you mean '{near[0]}'?" if near else f"modes: {', '.join(MODES)}",
+            )
+        )
     rows = [r for r in catalog.game_modes if r.mode == mode]
     if rulebook is not None:
         books = rulebooks(catalog)
         if rulebook not in books:
-            raise InputError(Problem(f"no setup rules from rulebook '{rulebook}' in the catalog", key="--rules",
-                                     value=rulebook, has_value=True, hint=f"rulebooks: {', '.join(books)}"))
+            raise InputError(
+                Problem(
+                    f"no setup rules from rulebook '{rulebook}' in the catalog",
+                    key="--rules",
+                    value=rulebook,
+                    has_value=True,
+                    hint=f"rulebooks: {', '.join(books)}",
+                )
+            )
         chosen = [r for r in rows if r.rulebook == rulebook]
         if not chosen:
             covered = ", ".join(sorted(r.mode for r in catalog.game_modes if r.rulebook == rulebook))
             others = ", ".join(sorted(r.rulebook for r in rows))
-            raise InputError(Problem(f"rulebook {rulebook} has no {mode} mode (it covers: {covered})",
-                                     key="--mode", value=mode, has_value=True,
-                                     hint=f"use --rules {others}" if others else None))
+            raise InputError(
+                Problem(
+                    f"rulebook {rulebook} has no {mode} mode (it covers: {covered})",
+                    key="--mode",
+                    value=mode,
+                    has_value=True,
+                    hint=f"use --rules {others}" if others else None,
+                )
+            )
         return chosen[0], f"rulebook {rulebook} (chosen with --rules)"
     if not rows:
-        raise InputError(Problem(f"the catalog has no setup rules for the {mode} mode",
-                                 hint="the official layer has them: load your files with --catalog, on top of it"))
+        raise InputError(
+            Problem(
+                f"the catalog has no setup rules for the {mode} mode",
+                hint="the official layer has them: load your files with --catalog, on top of it",
+            )
+        )
     castle_set = castle.set_code if castle is not None else None
     if castle_set:
         own = [r for r in rows if castle_set in r.sets]
@@ -65,7 +90,8 @@ def horde_rating(horde: Horde, rulebook: str | None) -> tuple[str | None, str | 
     note = None
     if len(set(ratings.values())) > 1:
         note = f"{horde.name}: the books disagree — " + ", ".join(
-            f"{r.capitalize()} in {book}" for book, r in sorted(ratings.items()))
+            f"{r.capitalize()} in {book}" for book, r in sorted(ratings.items())
+        )
     if rulebook is not None and rulebook in ratings:
         return ratings[rulebook], note
     return horde.difficulty, note
@@ -80,16 +106,26 @@ def outsider_cards(catalog: Catalog, name: str) -> list[OutsiderCard]:
         if card is not None:
             return outsider_cards(catalog, card.name)
         names = sorted({c.name for c in catalog.of_kind("outsider")})
-        near = difflib.get_close_matches(name, names, n=1, cutoff=0.5) or \
-            sorted((n for n in names if len(wanted) >= 3 and n.casefold().startswith(wanted)), key=len)[:1]
-        raise NotFoundError(Problem(f"no outsider '{name}' in the catalog", key="--outsider", value=name,
-                                    has_value=True, hint=f"did you mean '{near[0]}'?" if near else None))
+        near = (
+            difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+            or sorted((n for n in names if len(wanted) >= 3 and n.casefold().startswith(wanted)), key=len)[:1]
+        )
+        raise NotFoundError(
+            Problem(
+                f"no outsider '{name}' in the catalog",
+                key="--outsider",
+                value=name,
+                has_value=True,
+                hint=f"did you mean '{near[0]}'?" if near else None,
+            )
+        )
     return sorted(cards, key=lambda c: ((c.stage or 0), c.code or ""))  # type: ignore[attr-defined]
 
 
 def outsider_names(catalog: Catalog, *, henchmen: bool = False) -> list[str]:
-    return sorted({c.name for c in catalog.of_kind("outsider")
-                   if henchmen or getattr(c, "outsider_type", None) != "henchman"})
+    return sorted(
+        {c.name for c in catalog.of_kind("outsider") if henchmen or getattr(c, "outsider_type", None) != "henchman"}
+    )
 
 
 def physical_count(cards: list[CardBase]) -> int:

@@ -20,7 +20,7 @@ from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_name
 from skyforge.terms import new_seed
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, HordeCard, PortalCard
+    from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, PortalCard
 
 TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
 
@@ -79,8 +79,9 @@ class GameSetup:
             "alliance_players": self.rule.alliance_players,
             "alliance_decks": self.decks,
             "portals": [ref(p) for p in self.portals],
-            "portal_cards": [{"code": p.code, "name": p.name, "stage": p.stage, "horde": p.horde}
-                             for p in self.portals],
+            "portal_cards": [
+                {"code": p.code, "name": p.name, "stage": p.stage, "horde": p.horde} for p in self.portals
+            ],
             "portal_stages": self.rule.portal_stages,
             "minions": self.minions,
             "minion_rule": self.minion_rule,
@@ -107,16 +108,25 @@ def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
     for key, preset in catalog.first_games.items():
         if key.casefold() == name.strip().casefold():
             return preset
-    raise NotFoundError(Problem(f"no first-game preset '{name}'", key="--first-game", value=name, has_value=True,
-                                hint=f"presets: {', '.join(sorted(catalog.first_games))}"))
+    raise NotFoundError(
+        Problem(
+            f"no first-game preset '{name}'",
+            key="--first-game",
+            value=name,
+            has_value=True,
+            hint=f"presets: {', '.join(sorted(catalog.first_games))}",
+        )
+    )
 
 
 def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
     """Every castle, horde and outsider named that the catalog lacks, reported together."""
-    lookups = [lambda: catalog.get(castle, "castle", what="castle") if castle else None,
-               lambda: catalog.get(castle2, "castle", what="castle") if castle2 else None,
-               *[(lambda h=h: catalog.horde(h)) for h in hordes],
-               lambda: outsider_cards(catalog, outsider) if outsider else None]
+    lookups = [
+        lambda: catalog.get(castle, "castle", what="castle") if castle else None,
+        lambda: catalog.get(castle2, "castle", what="castle") if castle2 else None,
+        *[(lambda h=h: catalog.horde(h)) for h in hordes],
+        lambda: outsider_cards(catalog, outsider) if outsider else None,
+    ]
     problems = []
     for lookup in lookups:
         try:
@@ -127,20 +137,35 @@ def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
         raise InputError(problems)
 
 
-def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | None = None,
-               hordes: list[str] | tuple[str, ...] = (), difficulty: int | None = None,
-               mode: str | None = None, outsider: str | None = None, seed: int | None = None,
-               rulebook: str | None = None, randomize: bool = False, thematic: bool = False,
-               first_game: str | None = None) -> GameSetup:
+def game_setup(
+    catalog: Catalog,
+    *,
+    castle: str | None = None,
+    castle2: str | None = None,
+    hordes: list[str] | tuple[str, ...] = (),
+    difficulty: int | None = None,
+    mode: str | None = None,
+    outsider: str | None = None,
+    seed: int | None = None,
+    rulebook: str | None = None,
+    randomize: bool = False,
+    thematic: bool = False,
+    first_game: str | None = None,
+) -> GameSetup:
     """Set up a stand-alone game. Raises :class:`InputError` for missing or unknown choices."""
     seed = new_seed() if seed is None else seed
     rng = random.Random(seed)
     picks: list[str] = []
     notes: list[str] = []
     if first_game and randomize:
-        raise InputError(Problem("--random and --first-game contradict each other: the first game fixes "
-                                 "the castle, hordes, difficulty and outsider", key="--random",
-                                 hint="drop --random (or --first-game to draw a random game)"))
+        raise InputError(
+            Problem(
+                "--random and --first-game contradict each other: the first game fixes "
+                "the castle, hordes, difficulty and outsider",
+                key="--random",
+                hint="drop --random (or --first-game to draw a random game)",
+            )
+        )
     preset = first_game_preset(catalog, first_game) if first_game else None
     _check_names(catalog, castle, castle2, hordes, outsider)
     if preset is not None:
@@ -162,8 +187,9 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
     castles = sorted(catalog.castles(), key=sort_key)
     if castle is None:
         if not randomize:
-            raise InputError(Problem("choose a castle", key="--castle",
-                                     hint="give --castle CODE-or-NAME, or --random to draw one"))
+            raise InputError(
+                Problem("choose a castle", key="--castle", hint="give --castle CODE-or-NAME, or --random to draw one")
+            )
         if not castles:
             raise InputError(Problem("the catalog has no castles to draw from"))
         the_castle = rng.choice(castles)
@@ -177,18 +203,29 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
     the_castle2: CastleCard | None = None
     if castle2 is not None:
         if rule.alliance_players < 2:
-            raise InputError(Problem(f"--castle2 contradicts --mode {mode}: {mode} has one alliance player, "
-                                     "so there is no second castle", key="--castle2", value=castle2,
-                                     hint="drop --castle2, or choose a mode with two alliance players "
-                                          "(e.g. --mode coop)"))
+            raise InputError(
+                Problem(
+                    f"--castle2 contradicts --mode {mode}: {mode} has one alliance player, "
+                    "so there is no second castle",
+                    key="--castle2",
+                    value=castle2,
+                    hint="drop --castle2, or choose a mode with two alliance players (e.g. --mode coop)",
+                )
+            )
         the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
         if the_castle2.key == the_castle.key:
             # "If there are two players, choose another castle that will remain out of play."
-            raise InputError(Problem(f"same-castle: the second player's castle must be another castle than "
-                                     f"{the_castle.key} ({the_castle.name})", key="--castle2",
-                                     value=castle2, has_value=True,
-                                     hint="choose another castle; it stays out of play and only sets the "
-                                          "second player's deck restrictions"))
+            raise InputError(
+                Problem(
+                    f"same-castle: the second player's castle must be another castle than "
+                    f"{the_castle.key} ({the_castle.name})",
+                    key="--castle2",
+                    value=castle2,
+                    has_value=True,
+                    hint="choose another castle; it stays out of play and only sets the "
+                    "second player's deck restrictions",
+                )
+            )
     elif rule.alliance_players == 2:
         others = [c for c in castles if c.key != the_castle.key]
         if randomize and others:
@@ -201,16 +238,29 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
         chosen_hordes = [rng.choice(sorted(catalog.hordes.values(), key=lambda h: h.id))]
         picks.append(f"horde {chosen_hordes[0].name}")
     else:
-        raise InputError(Problem("choose one or more hordes", key="--hordes",
-                                 hint="give --hordes ID[,ID…] (see skyforge cards search --kind horde), or --random"))
+        raise InputError(
+            Problem(
+                "choose one or more hordes",
+                key="--hordes",
+                hint="give --hordes ID[,ID…] (see skyforge cards search --kind horde), or --random",
+            )
+        )
     if len({h.id for h in chosen_hordes}) != len(chosen_hordes):
-        raise InputError(Problem("a horde is named twice", key="--hordes",
-                                 value=",".join(h.id for h in chosen_hordes), has_value=True))
+        raise InputError(
+            Problem(
+                "a horde is named twice", key="--hordes", value=",".join(h.id for h in chosen_hordes), has_value=True
+            )
+        )
 
     if difficulty is None:
         if not randomize:
-            raise InputError(Problem("choose a difficulty level", key="--difficulty",
-                                     hint="give --difficulty 1-5 (level 2 for a first game), or --random"))
+            raise InputError(
+                Problem(
+                    "choose a difficulty level",
+                    key="--difficulty",
+                    hint="give --difficulty 1-5 (level 2 for a first game), or --random",
+                )
+            )
         difficulty = rng.randint(1, 5)
         picks.append(f"difficulty level {difficulty}")
     check_level(catalog, difficulty)
@@ -223,25 +273,48 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
         else:
             suggested = next((h.outsiders[0] for h in chosen_hordes if h.outsiders), None)
             if suggested is None:
-                raise InputError(Problem("choose an outsider", key="--outsider",
-                                         hint="the chosen horde has no suggested outsider: give --outsider NAME"))
+                raise InputError(
+                    Problem(
+                        "choose an outsider",
+                        key="--outsider",
+                        hint="the chosen horde has no suggested outsider: give --outsider NAME",
+                    )
+                )
             outsider = suggested
-            notes.append(f"outsider {suggested}: the first one suggested for {chosen_hordes[0].name} "
-                         "(000 Which Horde and Outsider?)")
+            notes.append(
+                f"outsider {suggested}: the first one suggested for {chosen_hordes[0].name} "
+                "(000 Which Horde and Outsider?)"
+            )
 
-    setup = GameSetup(seed=seed, mode=mode, rule=rule, rule_reason=reason, castle=the_castle,
-                      castle2=the_castle2, hordes=chosen_hordes, level=difficulty, random_picks=picks,
-                      notes=notes, first_game=preset)
+    setup = GameSetup(
+        seed=seed,
+        mode=mode,
+        rule=rule,
+        rule_reason=reason,
+        castle=the_castle,
+        castle2=the_castle2,
+        hordes=chosen_hordes,
+        level=difficulty,
+        random_picks=picks,
+        notes=notes,
+        first_game=preset,
+    )
     setup.provenances.add(catalog.provenance(the_castle))
     if the_castle.health is None:
-        setup.missing.append(f"castle health of {the_castle.name} is not in the catalog: "
-                             f"fill in health in {catalog.source_file(the_castle.key)}")
+        setup.missing.append(
+            f"castle health of {the_castle.name} is not in the catalog: "
+            f"fill in health in {catalog.source_file(the_castle.key)}"
+        )
     if rule.alliance_players == 2 and the_castle2 is None:
-        setup.notes.append("two alliance players: choose a second castle that stays out of play "
-                           "(--castle2); it only sets the second player's deck restrictions")
+        setup.notes.append(
+            "two alliance players: choose a second castle that stays out of play "
+            "(--castle2); it only sets the second player's deck restrictions"
+        )
     if rule.hordes_max is not None and len(chosen_hordes) > rule.hordes_max:
-        setup.notes.append(f"rulebook {rule.rulebook} says to choose {rule.hordes_max} horde; "
-                           "000 allows one or more: building the deck from all of them")
+        setup.notes.append(
+            f"rulebook {rule.rulebook} says to choose {rule.hordes_max} horde; "
+            "000 allows one or more: building the deck from all of them"
+        )
     if preset is not None:
         setup.decks = [catalog.premade_decks[d].name if d in catalog.premade_decks else d for d in preset.decks]
         if preset.decks_note:
@@ -251,18 +324,19 @@ def game_setup(catalog: Catalog, *, castle: str | None = None, castle2: str | No
     _minions(catalog, setup, rng)
     _horde_deck(catalog, setup, rng)
     _outsider(catalog, setup, outsider)
-    setup.difficulty = total_difficulty(catalog, difficulty, chosen_hordes, setup.outsider[0].name,
-                                        rule.rulebook)
+    setup.difficulty = total_difficulty(catalog, difficulty, chosen_hordes, setup.outsider[0].name, rule.rulebook)
     return setup
 
 
-def _portal_pile(catalog: Catalog, setup: GameSetup, rng: random.Random, thematic: bool,
-                 preset: FirstGame | None) -> None:
+def _portal_pile(
+    catalog: Catalog, setup: GameSetup, rng: random.Random, thematic: bool, preset: FirstGame | None
+) -> None:
     # the portals of the castle's and the hordes' sets (code-less official entries when they have none)
     sets = {setup.castle.set_code} | {h.set for h in setup.hordes}
-    portals = sorted((c for c in catalog.of_kind("portal")
-                      if setup.mode in c.modes and c.set_code in sets),  # type: ignore[attr-defined]
-                     key=sort_key)
+    portals = sorted(
+        (c for c in catalog.of_kind("portal") if setup.mode in c.modes and c.set_code in sets),  # type: ignore[attr-defined]
+        key=sort_key,
+    )
     horde_ids = {h.id for h in setup.hordes}
     for stage in setup.rule.portal_stages:
         pool: list[PortalCard] = [p for p in portals if p.stage == stage]  # type: ignore[misc]
@@ -274,9 +348,11 @@ def _portal_pile(catalog: Catalog, setup: GameSetup, rng: random.Random, themati
             pool = [p for p in pool if p.horde in horde_ids]
             why = "; thematic: related to the horde, 000 Which Portals and Scenarios?"
         if not pool:
-            setup.missing.append(f"no stage {stage} portal for {setup.mode} in the catalog"
-                                 f" (sets {', '.join(sorted(s or 'without code' for s in sets))}{why}): "
-                                 f"add it to {catalog.user_file()} as a [[cards]] table with kind = \"portal\"")
+            setup.missing.append(
+                f"no stage {stage} portal for {setup.mode} in the catalog"
+                f" (sets {', '.join(sorted(s or 'without code' for s in sets))}{why}): "
+                f'add it to {catalog.user_file()} as a [[cards]] table with kind = "portal"'
+            )
             continue
         portal = rng.choice(pool) if len(pool) > 1 else pool[0]
         if len(pool) > 1:
@@ -291,15 +367,20 @@ def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
     if rule.minions_with_tokens is None:
         setup.minion_rule = f"place {tokens} on each minion card (rulebook {rule.rulebook})"
     else:
-        setup.minion_rule = (f"place {tokens} on {rule.minions_with_tokens} different minions"
-                             + (" of your choice" if rule.minions_choice else "") + f" (rulebook {rule.rulebook})")
+        setup.minion_rule = (
+            f"place {tokens} on {rule.minions_with_tokens} different minions"
+            + (" of your choice" if rule.minions_choice else "")
+            + f" (rulebook {rule.rulebook})"
+        )
     groups: dict[str | None, list[CardBase]] = {}
     for card in sorted(catalog.of_kind("minion"), key=sort_key):
         groups.setdefault(card.set_code, []).append(card)
     pool = groups.get(setup.castle.set_code) or groups.get(None) or next(iter(groups.values()), [])
     if len(pool) < 4:
-        setup.missing.append(f"the catalog names {len(pool)} of the 4 minion cards"
-                             + (f" ({', '.join(c.name for c in pool)})" if pool else ""))
+        setup.missing.append(
+            f"the catalog names {len(pool)} of the 4 minion cards"
+            + (f" ({', '.join(c.name for c in pool)})" if pool else "")
+        )
     if not pool:
         return
     if rule.minions_with_tokens is None:
@@ -308,8 +389,11 @@ def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
         k = min(rule.minions_with_tokens, len(pool))
         chosen = sorted(rng.sample(pool, k), key=sort_key)
         if rule.minions_choice:
-            setup.random_picks.append("minions with tokens: " + ", ".join(c.name for c in chosen)
-                                      + " (your choice: any other minions will do)")
+            setup.random_picks.append(
+                "minions with tokens: "
+                + ", ".join(c.name for c in chosen)
+                + " (your choice: any other minions will do)"
+            )
     setup.minions = {c.name: rule.minion_tokens for c in chosen}
     setup.minions.update({c.name: 0 for c in pool if c.name not in setup.minions})
 
@@ -322,8 +406,9 @@ def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
     setup.missing.extend(deck.missing)
     setup.notes.extend(deck.notes)
     for card in deck.extra:
-        setup.random_picks.append(f"level {setup.level} extra random {deck.extra_kind}: "
-                                  f"{card.code or ''} {card.name}".replace("  ", " "))
+        setup.random_picks.append(
+            f"level {setup.level} extra random {deck.extra_kind}: {card.code or ''} {card.name}".replace("  ", " ")
+        )
 
 
 def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
@@ -335,13 +420,16 @@ def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
     setup.outsider_type = otype
     if otype is None:
         setup.missing.append(f"outsider type of {cards[0].name} is not in the catalog")
-        setup.outsider_enters = ("It enters the outsider pile when the stage 1 portal is destroyed "
-                                 "(000/001 Outsider Pile).")
+        setup.outsider_enters = (
+            "It enters the outsider pile when the stage 1 portal is destroyed (000/001 Outsider Pile)."
+        )
     else:
         rule = catalog.outsider_types.get(otype)
         setup.outsider_enters = rule.enters if rule else None
         if otype == "henchman":
-            setup.notes.append("a henchman is meant for campaigns: in a one-off game use two of them "
-                               "as two stages of an immortal outsider (000 Outsider Henchman)")
+            setup.notes.append(
+                "a henchman is meant for campaigns: in a one-off game use two of them "
+                "as two stages of an immortal outsider (000 Outsider Henchman)"
+            )
     if any(c.code is None for c in cards):
         setup.missing.append(f"card codes of {cards[0].name} are not in the catalog")

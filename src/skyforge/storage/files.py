@@ -25,16 +25,21 @@ WORKSPACE_FOLDERS = ("decks", "campaigns", "drafts", "series", "teams")
 
 
 def _too_large(path: Path) -> InputError:
-    return InputError(Problem(f"the file is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes",
-                              file=path, hint="is this the right file? skyforge files are a few kilobytes"))
+    return InputError(
+        Problem(
+            f"the file is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes",
+            file=path,
+            hint="is this the right file? skyforge files are a few kilobytes",
+        )
+    )
 
 
 def read_text(path: Path) -> str:
-    if not isinstance(path, Path):   # bulk: thousands of files, each path made once
+    if not isinstance(path, Path):  # bulk: thousands of files, each path made once
         path = Path(path)
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)   # a pipe or device has no size to check first
+            raw = handle.read(MAX_FILE_BYTES + 1)  # a pipe or device has no size to check first
         if len(raw) > MAX_FILE_BYTES:
             raise _too_large(path)
         return raw.decode("utf-8")
@@ -46,7 +51,7 @@ def read_text(path: Path) -> str:
         raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=path)) from None
     except OSError as exc:
         raise InputError(Problem(f"cannot read: {exc.strerror}", file=path)) from None
-    except ValueError:   # a NUL in the name
+    except ValueError:  # a NUL in the name
         raise InputError(Problem("is not a file name", file=repr(str(path)))) from None
 
 
@@ -70,13 +75,16 @@ def check_name(name: str, what: str = "name") -> str:
     """
     name = unicodedata.normalize("NFC", name)
     if not _safe_name(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
-        raise InputError(Problem(f"'{name}' is not a valid {what}",
-                                 hint="use letters (any alphabet), digits, spaces, '-', '_' or '.' (not '..', no slashes)"))
+        raise InputError(
+            Problem(
+                f"'{name}' is not a valid {what}",
+                hint="use letters (any alphabet), digits, spaces, '-', '_' or '.' (not '..', no slashes)",
+            )
+        )
     return name
 
 
-def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name", *,
-                   path_ok: bool = False) -> Path:
+def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name", *, path_ok: bool = False) -> Path:
     """``folder/REF.toml`` in the workspace for a name.
 
     A path to a ``.toml`` file is taken as given only where the command's help says so
@@ -86,9 +94,12 @@ def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name", *
         path = Path(ref)
         return path if path.is_absolute() or exists(path) else Path(workspace) / path
     if not path_ok and ("/" in ref or "\\" in ref or ref.endswith(".toml")):
-        raise InputError(Problem(f"'{_cut(ref)}' is not a valid {what}: a {what} is a name, not a path",
-                                 hint=f"the file is kept as {folder}/NAME.toml in the workspace "
-                                      "(choose the workspace with --workspace)"))
+        raise InputError(
+            Problem(
+                f"'{_cut(ref)}' is not a valid {what}: a {what} is a name, not a path",
+                hint=f"the file is kept as {folder}/NAME.toml in the workspace (choose the workspace with --workspace)",
+            )
+        )
     return Path(workspace) / folder / f"{check_name(ref, what)}.toml"
 
 
@@ -100,7 +111,7 @@ def is_path_like(ref: str) -> bool:
 
 def exists(path: Path | str) -> bool:
     """``Path.exists`` that says no, rather than raising, for names no file system takes."""
-    return os.path.exists(path)   # False, not an error, for a NUL in the name or a name too long
+    return os.path.exists(path)  # False, not an error, for a NUL in the name or a name too long
 
 
 def _cut(text: str) -> str:
@@ -111,8 +122,13 @@ def _writable_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError(Problem(f"cannot create the folder: {exc.strerror}", file=folder,
-                                 hint="check the path and its permissions (or choose --workspace)")) from None
+        raise InputError(
+            Problem(
+                f"cannot create the folder: {exc.strerror}",
+                file=folder,
+                hint="check the path and its permissions (or choose --workspace)",
+            )
+        ) from None
 
 
 def _new_file_mode(path: Path) -> int:
@@ -137,8 +153,13 @@ def atomic_write(path: Path, data: str | bytes) -> None:
     try:
         fd, tmp = _temp_file(path)
     except OSError as exc:
-        raise InputError(Problem(f"cannot write here: {exc.strerror}", file=path,
-                                 hint="check the folder's permissions, or write somewhere else")) from None
+        raise InputError(
+            Problem(
+                f"cannot write here: {exc.strerror}",
+                file=path,
+                hint="check the folder's permissions, or write somewhere else",
+            )
+        ) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -184,6 +205,11 @@ def _through_links(path: Path) -> Path:
         return path
     target = Path(os.path.realpath(path))
     if target.is_symlink() or (target.exists() and not target.is_file()):
-        raise InputError(Problem("is a symbolic link that does not lead to a file", file=path,
-                                 hint=f"point it at a file, or remove it (it leads to {target})"))
+        raise InputError(
+            Problem(
+                "is a symbolic link that does not lead to a file",
+                file=path,
+                hint=f"point it at a file, or remove it (it leads to {target})",
+            )
+        )
     return target

@@ -44,21 +44,35 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
     where = lock_path(path)
     if len(where.name.encode("utf-8", "replace")) > MAX_PATH_ARG:
         shown = path.name if len(path.name) <= 60 else path.name[:60] + "…"
-        raise InputError(Problem(f"the file name is too long: file systems take at most {MAX_PATH_ARG} bytes",
-                                 file=shown, hint="give a shorter file name"))
+        raise InputError(
+            Problem(
+                f"the file name is too long: file systems take at most {MAX_PATH_ARG} bytes",
+                file=shown,
+                hint="give a shorter file name",
+            )
+        )
     _writable_folder(where.parent)
     for part in (where.parent.parent, where.parent, where):
         if part.is_symlink():
-            raise InputError(Problem("is a symbolic link: skyforge never follows its lock files "
-                                     "through links", file=part,
-                                     hint="remove it (skyforge makes a new one)"))
+            raise InputError(
+                Problem(
+                    "is a symbolic link: skyforge never follows its lock files through links",
+                    file=part,
+                    hint="remove it (skyforge makes a new one)",
+                )
+            )
     try:
         fd = os.open(where, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         os.close(fd)
     except OSError as exc:
-        raise InputError(Problem(f"cannot write the lock file: {exc.strerror}", file=where,
-                                 hint="check the folder's permissions, or choose another --workspace")) from None
-    filelock = library("filelock")   # only a command that writes gets here
+        raise InputError(
+            Problem(
+                f"cannot write the lock file: {exc.strerror}",
+                file=where,
+                hint="check the folder's permissions, or choose another --workspace",
+            )
+        ) from None
+    filelock = library("filelock")  # only a command that writes gets here
     lock = filelock.FileLock(str(where))
     try:
         with lock.acquire(timeout=timeout):
@@ -66,8 +80,7 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
             yield
     except filelock.Timeout:
         raise InputError(
-            Problem("another skyforge process holds this file", file=path,
-                    hint="wait for it to finish, then try again")
+            Problem("another skyforge process holds this file", file=path, hint="wait for it to finish, then try again")
         ) from None
 
 

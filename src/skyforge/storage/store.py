@@ -29,8 +29,14 @@ from skyforge.text import a
 T = TypeVar("T")
 
 
-def refuse_overwrite(path: Path | str, kind: str = "", *, force: bool = False,
-                     instead: str = "choose another name", forcible: bool = True) -> None:
+def refuse_overwrite(
+    path: Path | str,
+    kind: str = "",
+    *,
+    force: bool = False,
+    instead: str = "choose another name",
+    forcible: bool = True,
+) -> None:
     """Refuse to write over the file at ``path`` (unless ``force``): the one wording of that refusal.
 
     ``kind`` names the file ("deck" → "a deck file already exists here"); ``instead`` is what
@@ -39,8 +45,13 @@ def refuse_overwrite(path: Path | str, kind: str = "", *, force: bool = False,
     if force or not exists(path):
         return
     what = a(f"{kind} file") if kind else "a file"
-    raise InputError(Problem(f"{what} already exists here", file=path,
-                             hint=f"{instead}, or add --force to overwrite it" if forcible else instead))
+    raise InputError(
+        Problem(
+            f"{what} already exists here",
+            file=path,
+            hint=f"{instead}, or add --force to overwrite it" if forcible else instead,
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -79,8 +90,15 @@ class Store(Generic[T]):
             self.write(path, new, before)
         return new
 
-    def create(self, path: Path | str, value: T, *, force: bool = False,
-               instead: str = "choose another name", forcible: bool = True) -> None:
+    def create(
+        self,
+        path: Path | str,
+        value: T,
+        *,
+        force: bool = False,
+        instead: str = "choose another name",
+        forcible: bool = True,
+    ) -> None:
         """Write a new file under its lock; one that exists (checked under the lock, so a file
         written meanwhile is never lost) is refused unless ``force`` (see :func:`refuse_overwrite`)."""
         path = Path(path)
@@ -88,8 +106,9 @@ class Store(Generic[T]):
             self.refuse(path, force=force, instead=instead, forcible=forcible)
             self.write(path, value)
 
-    def refuse(self, path: Path | str, *, force: bool = False, instead: str = "choose another name",
-               forcible: bool = True) -> None:
+    def refuse(
+        self, path: Path | str, *, force: bool = False, instead: str = "choose another name", forcible: bool = True
+    ) -> None:
         """:func:`refuse_overwrite` for a file of this kind (for callers that hold the lock)."""
         refuse_overwrite(path, self.kind, force=force, instead=instead, forcible=forcible)
 

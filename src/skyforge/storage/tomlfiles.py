@@ -45,8 +45,11 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         if m:
             line = int(m.group(1))
             message = message[: m.start()] + f" (column {m.group(2)})"
-        hint = ("check quotes, brackets and '=' on that line" if line is not None else
-                "something opened is never closed: look for a missing ] or closing quote")
+        hint = (
+            "check quotes, brackets and '=' on that line"
+            if line is not None
+            else "something opened is never closed: look for a missing ] or closing quote"
+        )
         raise InputError(Problem(f"invalid TOML: {message}", file=path, line=line, hint=hint)) from None
 
 
@@ -61,7 +64,7 @@ def check_depth(text: str, path: Path | str) -> None:
     from one such character to the next); a table header such as ``[[cards]]`` opens and
     closes its brackets on its own line.
     """
-    if text.count("[") + text.count("{") <= MAX_DEPTH:   # cannot nest deeper: no scan (bulk reading)
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # cannot nest deeper: no scan (bulk reading)
         return
     depth = 0
     line = 1
@@ -92,9 +95,14 @@ def check_depth(text: str, path: Path | str) -> None:
         elif ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise InputError(Problem(f"nested more than {MAX_DEPTH} deep (nesting-depth limit)",
-                                         file=path, line=line,
-                                         hint="skyforge files nest lists and tables at most 3 deep"))
+                raise InputError(
+                    Problem(
+                        f"nested more than {MAX_DEPTH} deep (nesting-depth limit)",
+                        file=path,
+                        line=line,
+                        hint="skyforge files nest lists and tables at most 3 deep",
+                    )
+                )
         elif ch in "]}":
             depth = max(0, depth - 1)
 
@@ -121,13 +129,25 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: di
     """Refuse files written by a newer skyforge; older versions are migrated by callers."""
     version = data.get("schema", SCHEMA_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise InputError(Problem(f"'schema' must be a positive whole number in a {kind} file",
-                                 file=path, line=(lines or {}).get(("schema",)), key="schema",
-                                 value=version, has_value=True))
+        raise InputError(
+            Problem(
+                f"'schema' must be a positive whole number in a {kind} file",
+                file=path,
+                line=(lines or {}).get(("schema",)),
+                key="schema",
+                value=version,
+                has_value=True,
+            )
+        )
     if version > SCHEMA_VERSION:
-        raise InputError(Problem(
-            f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
-            file=path, key="schema", hint="upgrade skyforge (pip install -U skyforge)"))
+        raise InputError(
+            Problem(
+                f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
+                file=path,
+                key="schema",
+                hint="upgrade skyforge (pip install -U skyforge)",
+            )
+        )
 
 
 def parse_model(text: str, path: Path | str, model: Any, kind: str) -> tuple[Any, dict]:

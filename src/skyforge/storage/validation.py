@@ -15,8 +15,9 @@ from skyforge.errors import Problem
 from skyforge.tomlpos import key_lines, locate
 
 
-def validation_problems(exc: Any, path: Path | str, text: str, *,
-                        describe: Any = None, known_keys: Any = None) -> list[Problem]:
+def validation_problems(
+    exc: Any, path: Path | str, text: str, *, describe: Any = None, known_keys: Any = None
+) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems in TOML terms.
 
     ``describe(loc)`` may return a short label for the table a loc points into
@@ -28,8 +29,7 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
     for error in exc.errors(include_url=False):
         raw = error["loc"]
         # pydantic puts the discriminator value after a list index: cards.3.alliance.rarity
-        loc = tuple(p for i, p in enumerate(raw)
-                    if not (i > 0 and isinstance(raw[i - 1], int) and _is_union_tag(p)))
+        loc = tuple(p for i, p in enumerate(raw) if not (i > 0 and isinstance(raw[i - 1], int) and _is_union_tag(p)))
         key = dotted(loc, describe)
         kind = error["type"]
         value = error.get("input")
@@ -40,26 +40,39 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
             name = str(loc[-1])
             message = f"unknown key '{name}'"
             close = difflib.get_close_matches(name, known, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else (
-                f"allowed keys: {', '.join(sorted(known))}" if known else None)
+            hint = (
+                f"did you mean '{close[0]}'?"
+                if close
+                else (f"allowed keys: {', '.join(sorted(known))}" if known else None)
+            )
             problems.append(Problem(message, file=path, line=locate(lines, loc), key=key, hint=hint))
             continue
         if kind == "missing":
             table = dotted(loc[:-1], describe)
-            problems.append(Problem(f"required key '{loc[-1]}' is missing" + (f" in {table}" if table else ""),
-                                    file=path, line=locate(lines, loc[:-1]) if len(loc) > 1 else None,
-                                    hint=f"add {loc[-1]} = …"))
+            problems.append(
+                Problem(
+                    f"required key '{loc[-1]}' is missing" + (f" in {table}" if table else ""),
+                    file=path,
+                    line=locate(lines, loc[:-1]) if len(loc) > 1 else None,
+                    hint=f"add {loc[-1]} = …",
+                )
+            )
             continue
-        if kind == "union_tag_invalid":   # e.g. an event whose type is misspelt
+        if kind == "union_tag_invalid":  # e.g. an event whose type is misspelt
             ctx = error.get("ctx", {})
             field_name, tag = str(ctx.get("discriminator", "type")).strip("'"), str(ctx.get("tag"))
             choices = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
             close = difflib.get_close_matches(tag, choices, n=1)
             noun = f"{str(loc[0]).removesuffix('s')} " if loc and isinstance(loc[0], str) else ""
-            problems.append(Problem(f"unknown {noun}{field_name} '{tag}'", file=path,
-                                    line=locate(lines, (*loc, field_name)) or locate(lines, loc),
-                                    key=dotted((*loc, field_name), describe), hint=f"did you mean '{close[0]}'?"
-                                    if close else f"one of: {', '.join(choices)}"))
+            problems.append(
+                Problem(
+                    f"unknown {noun}{field_name} '{tag}'",
+                    file=path,
+                    line=locate(lines, (*loc, field_name)) or locate(lines, loc),
+                    key=dotted((*loc, field_name), describe),
+                    hint=f"did you mean '{close[0]}'?" if close else f"one of: {', '.join(choices)}",
+                )
+            )
             continue
         if kind in ("literal_error", "enum"):
             expected = error.get("ctx", {}).get("expected", "")
@@ -67,14 +80,16 @@ def validation_problems(exc: Any, path: Path | str, text: str, *,
             if isinstance(value, str) and choices:
                 close = difflib.get_close_matches(value.lower(), choices, n=1)
                 hint = f"did you mean '{close[0]}'?" if close else None
-            message = (f"must be one of {', '.join(choices)}" if choices else
-                       f"must be {expected}" if expected else message)
+            message = (
+                f"must be one of {', '.join(choices)}" if choices else f"must be {expected}" if expected else message
+            )
         elif kind == "value_error":
             message = message.removeprefix("Value error, ")
         elif kind in _PLAIN:
             message = _PLAIN[kind].format(**error.get("ctx", {}))
-        problems.append(Problem(message, file=path, line=locate(lines, loc), key=key,
-                                value=value, has_value=True, hint=hint))
+        problems.append(
+            Problem(message, file=path, line=locate(lines, loc), key=key, value=value, has_value=True, hint=hint)
+        )
     return problems
 
 

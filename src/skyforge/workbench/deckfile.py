@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic m
 
 def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     """The deck file: fixed key order, cards sorted by set and number, names as comments."""
+
     def value(v) -> str:
         return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
@@ -48,8 +49,11 @@ def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
 def deck_store(catalog: Catalog | None = None) -> Store[DeckFile]:
     """Deck files as a :class:`~skyforge.storage.Store`: a new file is written afresh by
     :func:`deck_text`; an edit keeps the comments and layout of the text it replaces."""
-    return Store("deck", lambda text, path: parse_deck(text, path).data,
-                 lambda deck, before: deck_text(deck, catalog) if before is None else edited_text(before, deck, catalog))
+    return Store(
+        "deck",
+        lambda text, path: parse_deck(text, path).data,
+        lambda deck, before: deck_text(deck, catalog) if before is None else edited_text(before, deck, catalog),
+    )
 
 
 def save_new_deck(path: Path, deck: DeckFile, catalog: Catalog | None = None, *, force: bool = False) -> Path:
@@ -66,7 +70,7 @@ def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -
     its name in a comment. (tomlkit reads and writes TOML keeping its layout, which tomli/tomli_w
     cannot.) A file tomlkit cannot edit in place is written afresh.
     """
-    tomlkit = library("tomlkit")   # edits only: `deck export` writes with deck_text
+    tomlkit = library("tomlkit")  # edits only: `deck export` writes with deck_text
     try:
         doc = tomlkit.parse(original)
         for key, value in (("name", deck.name), ("castle", deck.castle), ("player", deck.player)):
@@ -104,8 +108,7 @@ def _insert_top(doc, key: str, value) -> None:
     """A new top-level key goes before the first table (after the others), not at the file's end."""
     items = library("tomlkit").items
     body = doc.body
-    index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, items.Table)),
-                 len(body))
+    index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, items.Table)), len(body))
     while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], items.Whitespace):
         index -= 1
     doc._insert_at(index, key, value)

@@ -58,9 +58,14 @@ class DeckDiff:
     changed: tuple[CardChange, ...]
 
     def as_dict(self) -> dict:
-        return {"a": self.a.as_dict(), "b": self.b.as_dict(), "same": self.same,
-                "added": [c.as_dict() for c in self.added], "removed": [c.as_dict() for c in self.removed],
-                "changed": [c.as_dict() for c in self.changed]}
+        return {
+            "a": self.a.as_dict(),
+            "b": self.b.as_dict(),
+            "same": self.same,
+            "added": [c.as_dict() for c in self.added],
+            "removed": [c.as_dict() for c in self.removed],
+            "changed": [c.as_dict() for c in self.changed],
+        }
 
 
 def diff_decks(catalog: Catalog, a: Deck, b: Deck) -> DeckDiff:
@@ -75,13 +80,21 @@ def diff_decks(catalog: Catalog, a: Deck, b: Deck) -> DeckDiff:
     keys = sorted(set(left) | set(right), key=code_order)
     added = tuple(change(k, 0, right[k].count) for k in keys if k not in left)
     removed = tuple(change(k, left[k].count, 0) for k in keys if k not in right)
-    changed = tuple(change(k, left[k].count, right[k].count) for k in keys
-                    if k in left and k in right and left[k].count != right[k].count)
+    changed = tuple(
+        change(k, left[k].count, right[k].count)
+        for k in keys
+        if k in left and k in right and left[k].count != right[k].count
+    )
     castle_a = catalog.find(a.data.castle, "castle")
     castle_b = catalog.find(b.data.castle, "castle")
-    return DeckDiff(_side(a, castle_a.key if castle_a else a.data.castle, left),
-                    _side(b, castle_b.key if castle_b else b.data.castle, right),
-                    not (added or removed or changed) and (castle_a == castle_b), added, removed, changed)
+    return DeckDiff(
+        _side(a, castle_a.key if castle_a else a.data.castle, left),
+        _side(b, castle_b.key if castle_b else b.data.castle, right),
+        not (added or removed or changed) and (castle_a == castle_b),
+        added,
+        removed,
+        changed,
+    )
 
 
 def _side(deck: Deck, castle: str, entries: dict[str, Entry]) -> DiffSide:

@@ -31,8 +31,13 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     if card is None:
         raise NotFoundError(Problem(f"no card '{ref}' in the catalog", hint=catalog.suggest(ref, "alliance")))
     if card.kind != "alliance":  # type: ignore[attr-defined]
-        raise InputError(Problem(f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
-                                 "not an alliance card", hint="decks hold alliance cards only"))
+        raise InputError(
+            Problem(
+                f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
+                "not an alliance card",
+                hint="decks hold alliance cards only",
+            )
+        )
     card = catalog.with_errata(card)
     assert card.kind == "alliance"  # type: ignore[attr-defined]
     return card
@@ -64,16 +69,23 @@ def add_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec], notes: li
             continue
         total = cards.get(card.key, 0) + spec.count
         if total > MAX_COPIES:
-            problems.append(Problem(f"{card.key} would have {total} copies; a deck holds at most {MAX_COPIES} "
-                                    "of one card (the copy-count limit)", hint=f"the deck has {cards.get(card.key, 0)}"))
+            problems.append(
+                Problem(
+                    f"{card.key} would have {total} copies; a deck holds at most {MAX_COPIES} "
+                    "of one card (the copy-count limit)",
+                    hint=f"the deck has {cards.get(card.key, 0)}",
+                )
+            )
             continue
         if card.key not in cards and len(cards) >= MAX_DECK_ENTRIES:
             problems.append(Problem(f"a deck holds at most {MAX_DECK_ENTRIES:,} different cards (the entries limit)"))
             continue
         asked = catalog.find(spec.ref)
         if notes is not None and asked is not None and asked.key != card.key:
-            notes.append(f"{card_label(asked)} is replaced by errata {card_label(card)}: "
-                         f"added {card.key}" + (f" ×{spec.count}" if spec.count > 1 else ""))
+            notes.append(
+                f"{card_label(asked)} is replaced by errata {card_label(card)}: "
+                f"added {card.key}" + (f" ×{spec.count}" if spec.count > 1 else "")
+            )
         cards[card.key] = total
     if problems:
         raise InputError(problems)
@@ -88,14 +100,19 @@ def remove_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> Dec
         card = catalog.find(spec.ref)
         key = card.key if card is not None else (normalize_code(spec.ref) or spec.ref)
         if key not in cards and card is not None:
-            key = catalog.with_errata(card).key   # the errata card the deck holds instead
+            key = catalog.with_errata(card).key  # the errata card the deck holds instead
         have = cards.get(key, 0)
         if have == 0:
-            problems.append(Problem(f"the deck holds no {key}" + (f" '{card.name}'" if card else ""),
-                                    hint=catalog.suggest(spec.ref) if card is None else None))
+            problems.append(
+                Problem(
+                    f"the deck holds no {key}" + (f" '{card.name}'" if card else ""),
+                    hint=catalog.suggest(spec.ref) if card is None else None,
+                )
+            )
         elif spec.count > have:
-            problems.append(Problem(f"cannot remove {spec.count} × {key}: the deck holds {have}",
-                                    hint=f"remove {key}x{have}"))
+            problems.append(
+                Problem(f"cannot remove {spec.count} × {key}: the deck holds {have}", hint=f"remove {key}x{have}")
+            )
         else:
             cards[key] = have - spec.count
             if cards[key] == 0:
@@ -105,8 +122,9 @@ def remove_cards(catalog: Catalog, deck: DeckFile, specs: list[CardSpec]) -> Dec
     return deck.model_copy(update={"cards": cards})
 
 
-def new_deck(catalog: Catalog, workspace: Path, name: str, castle: str, player: str | None = None,
-             force: bool = False) -> Path:
+def new_deck(
+    catalog: Catalog, workspace: Path, name: str, castle: str, player: str | None = None, force: bool = False
+) -> Path:
     path = deck_path(workspace, name)
     card = catalog.get(castle, "castle", what="castle")
     return save_new_deck(path, file_model("deck")(name=name, castle=card.key, player=player), catalog, force=force)
@@ -119,8 +137,9 @@ def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:
     return path
 
 
-def copy_deck(catalog: Catalog, workspace: Path, source: str, new_name: str, force: bool = False,
-              move: bool = False) -> Path:
+def copy_deck(
+    catalog: Catalog, workspace: Path, source: str, new_name: str, force: bool = False, move: bool = False
+) -> Path:
     """Copy (or, with ``move``, rename) a deck to ``decks/NEW_NAME.toml``, setting its name."""
     src = resolve_deck_path(source, workspace)
     dst = deck_path(workspace, new_name)

@@ -17,7 +17,7 @@ class Entry:
     grows while lines naming the same card are merged. (A plain class: a dataclass costs its
     module a millisecond of every start-up.)"""
 
-    __slots__ = ("ref", "key", "count", "card")
+    __slots__ = ("card", "count", "key", "ref")
 
     def __init__(self, ref: str, key: str, count: int, card: AllianceCard | None) -> None:
         self.ref = ref

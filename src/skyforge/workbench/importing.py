@@ -32,8 +32,9 @@ class ImportedDeck:
     path: Path | None = None
 
 
-def read_sources(catalog: Catalog, workspace: Path, source: tuple[str, ...], *, stdin: str | None = None,
-                 stdin_name: str = "<stdin>") -> list[Imported]:
+def read_sources(
+    catalog: Catalog, workspace: Path, source: tuple[str, ...], *, stdin: str | None = None, stdin_name: str = "<stdin>"
+) -> list[Imported]:
     """The decks of ``source``: one file, standard input (``stdin``, for ``-``), or share codes —
     several arguments only when they are one code split by the shell, or several codes."""
     if stdin is not None:
@@ -41,22 +42,40 @@ def read_sources(catalog: Catalog, workspace: Path, source: tuple[str, ...], *, 
     if len(source) > 1 and "-" not in source and split_codes(" ".join(source)):
         return import_decks(catalog, " ".join(source), workspace=workspace)  # a code split by the shell
     if len(source) > 1:
-        raise InputError(Problem(f"give one file (or share codes), not {len(source)} arguments",
-                                 hint="import one file at a time; '-' reads standard input"))
+        raise InputError(
+            Problem(
+                f"give one file (or share codes), not {len(source)} arguments",
+                hint="import one file at a time; '-' reads standard input",
+            )
+        )
     return import_decks(catalog, source[0], workspace=workspace)
 
 
-def import_decks_to_files(catalog: Catalog, workspace: Path, results: list[Imported], *, name: str | None = None,
-                          castle: str | None = None, output: Path | None = None, write: bool = True,
-                          skip_unresolved: bool = False, force: bool = False) -> list[ImportedDeck]:
+def import_decks_to_files(
+    catalog: Catalog,
+    workspace: Path,
+    results: list[Imported],
+    *,
+    name: str | None = None,
+    castle: str | None = None,
+    output: Path | None = None,
+    write: bool = True,
+    skip_unresolved: bool = False,
+    force: bool = False,
+) -> list[ImportedDeck]:
     """Turn what was read into deck files: ``decks/NAME.toml`` each (``NAME-1``, ``NAME-2``, … for
     several), or ``output`` for one deck. With ``write=False`` nothing is written (``output`` is then
     standard output: the caller prints the deck). Every problem of every deck is reported at once;
     nothing is written then."""
     many = len(results) > 1
     if many and output is not None:
-        raise InputError(Problem(f"the source holds {len(results)} decks: -o writes one", key="-o",
-                                 hint="leave out -o: each deck goes to decks/NAME.toml"))
+        raise InputError(
+            Problem(
+                f"the source holds {len(results)} decks: -o writes one",
+                key="-o",
+                hint="leave out -o: each deck goes to decks/NAME.toml",
+            )
+        )
     castle_key = catalog.get(castle, "castle", what="castle").key if castle else None
     problems, decks = [], []
     for number, result in enumerate(results, start=1):
@@ -78,8 +97,12 @@ def import_decks_to_files(catalog: Catalog, workspace: Path, results: list[Impor
         return decks
     paths = [output or deck_path(workspace, d.name or default_name(d.deck)) for d in decks]
     if len(set(paths)) < len(paths):
-        raise InputError(Problem("two of the decks would be written to the same file",
-                                 hint="give --name NAME: the decks become NAME-1, NAME-2, …"))
+        raise InputError(
+            Problem(
+                "two of the decks would be written to the same file",
+                hint="give --name NAME: the decks become NAME-1, NAME-2, …",
+            )
+        )
     for path, d in zip(paths, decks):
         d.path = save_new_deck(path, d.deck, catalog, force=force)
     return decks

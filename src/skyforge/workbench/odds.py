@@ -32,7 +32,6 @@ def p_drawn_by(copies: int, size: int, seen: int) -> Fraction:
     return 1 - Fraction(comb(size - copies, seen), comb(size, seen))
 
 
-
 class HandCounts(NamedTuple):
     """The deck split four ways for one question "≥ k allies of cost ≤ c".
 
@@ -95,9 +94,9 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
     total = comb(n, hand)
     rest = n - hand
     p = Fraction(0)
-    for a in range(0, min(A, hand) + 1):
-        for b in range(0, min(B, hand - a) + 1):
-            for c in range(0, min(C, hand - a - b) + 1):
+    for a in range(min(A, hand) + 1):
+        for b in range(min(B, hand - a) + 1):
+            for c in range(min(C, hand - a - b) + 1):
                 d = hand - a - b - c
                 if d > D:
                     continue
@@ -110,15 +109,15 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
                 if need <= 0:
                     p += Fraction(ways, total)
                     continue
-                hits = sum(comb(good_left, g) * comb(rest - good_left, redraw - g)
-                           for g in range(need, redraw + 1))
+                hits = sum(comb(good_left, g) * comb(rest - good_left, redraw - g) for g in range(need, redraw + 1))
                 if hits:
                     p += Fraction(ways, total) * Fraction(hits, comb(rest, redraw))
     return p
 
 
-def simulate(entries: list[Entry], max_cost: int, k: int, *, trials: int, seed: int,
-             mulligan_cost: int = MULLIGAN_COST) -> tuple[float, float]:
+def simulate(
+    entries: list[Entry], max_cost: int, k: int, *, trials: int, seed: int, mulligan_cost: int = MULLIGAN_COST
+) -> tuple[float, float]:
     """The same two probabilities by shuffling cards (a check on the exact numbers)."""
     rng = random.Random(seed)
     cards = []
@@ -148,8 +147,13 @@ class Odds(NamedTuple):
     after_mulligan: float
 
     def as_dict(self) -> dict:
-        return {"k": self.k, "max_cost": self.max_cost, "allies": self.allies, "opening": self.opening,
-                "after_mulligan": self.after_mulligan}
+        return {
+            "k": self.k,
+            "max_cost": self.max_cost,
+            "allies": self.allies,
+            "opening": self.opening,
+            "after_mulligan": self.after_mulligan,
+        }
 
 
 class OpeningHand(NamedTuple):
@@ -164,16 +168,32 @@ class OpeningHand(NamedTuple):
         return f"non-allies and cards of cost {self.mulligan_cost} or more"
 
     def as_dict(self) -> dict:
-        return {"hand": self.hand, "mulligan": self.mulligan, "mulligan_cost": self.mulligan_cost,
-                "odds": [row.as_dict() for row in self.odds]}
+        return {
+            "hand": self.hand,
+            "mulligan": self.mulligan,
+            "mulligan_cost": self.mulligan_cost,
+            "odds": [row.as_dict() for row in self.odds],
+        }
 
 
-def opening_hand_table(entries: list[Entry], *, mulligan_cost: int = MULLIGAN_COST,
-                       max_costs: tuple[int, ...] = (2, 3, 4), ks: tuple[int, ...] = (1, 2, 3)) -> OpeningHand:
+def opening_hand_table(
+    entries: list[Entry],
+    *,
+    mulligan_cost: int = MULLIGAN_COST,
+    max_costs: tuple[int, ...] = (2, 3, 4),
+    ks: tuple[int, ...] = (1, 2, 3),
+) -> OpeningHand:
     rows = []
     for c in max_costs:
         counts = hand_counts(entries, c, mulligan_cost)
         for k in ks:
-            rows.append(Odds(k, c, counts.target_keep + counts.target_toss,
-                             round(float(p_opening(counts, k)), 4), round(float(p_after_mulligan(counts, k)), 4)))
+            rows.append(
+                Odds(
+                    k,
+                    c,
+                    counts.target_keep + counts.target_toss,
+                    round(float(p_opening(counts, k)), 4),
+                    round(float(p_after_mulligan(counts, k)), 4),
+                )
+            )
     return OpeningHand(mulligan_cost, tuple(rows))

@@ -49,10 +49,15 @@ def find_premade(catalog: Catalog, set_code: str, faction: str) -> PremadeDeck:
     for deck in catalog.premade_decks.values():
         if (deck.set or "").upper() == wanted_set and deck.faction == wanted_faction:
             return deck
-    options = sorted(f"{d.set} {d.faction}" if d.set else f"{d.id} (set not in the catalog)"
-                     for d in catalog.premade_decks.values())
-    raise NotFoundError(Problem(f"no pre-made deck of set '{set_code}' and faction '{faction}' in the catalog",
-                                hint="pre-made decks: " + ", ".join(options) if options else None))
+    options = sorted(
+        f"{d.set} {d.faction}" if d.set else f"{d.id} (set not in the catalog)" for d in catalog.premade_decks.values()
+    )
+    raise NotFoundError(
+        Problem(
+            f"no pre-made deck of set '{set_code}' and faction '{faction}' in the catalog",
+            hint="pre-made decks: " + ", ".join(options) if options else None,
+        )
+    )
 
 
 def premade_cards(catalog: Catalog, premade: PremadeDeck) -> tuple[dict[str, int], list[str]]:
@@ -72,32 +77,57 @@ def premade_cards(catalog: Catalog, premade: PremadeDeck) -> tuple[dict[str, int
     return cards, notes
 
 
-def build_premade(catalog: Catalog, set_code: str, faction: str, *, seed: int | None = None,
-                  castle: str | None = None, name: str | None = None, player: str | None = None) -> PremadeResult:
+def build_premade(
+    catalog: Catalog,
+    set_code: str,
+    faction: str,
+    *,
+    seed: int | None = None,
+    castle: str | None = None,
+    name: str | None = None,
+    player: str | None = None,
+) -> PremadeResult:
     premade = find_premade(catalog, set_code, faction)
     cards, notes = premade_cards(catalog, premade)
     if not cards:
-        raise InputError(Problem(
-            f"the catalog has no card list for pre-made deck '{premade.id}' ({premade.name}); "
-            "the rulebooks name the pre-made decks but do not print their cards",
-            hint=f"mark each of its alliance cards with premade = \"{premade.id}\" in a "
-                 "catalog file (a CSV with a premade column works: `skyforge catalog import`)"))
+        raise InputError(
+            Problem(
+                f"the catalog has no card list for pre-made deck '{premade.id}' ({premade.name}); "
+                "the rulebooks name the pre-made decks but do not print their cards",
+                hint=f'mark each of its alliance cards with premade = "{premade.id}" in a '
+                "catalog file (a CSV with a premade column works: `skyforge catalog import`)",
+            )
+        )
     check_contents(catalog, premade)
     castle_card = _castle(catalog, premade, castle)
     if castle_card.faction is not None and castle_card.faction != premade.faction:
-        raise InputError(Problem(
-            f"castle {castle_card.key} ({castle_card.name}) is {castle_card.faction}; pre-made deck "
-            f"'{premade.id}' is {premade.faction}: \"40 alliance cards from the same set and of the same "
-            "faction as their castle\"", key="--castle", value=castle, has_value=True,
-            hint=f"choose a {premade.faction} castle, or leave --castle out for the deck's own"))
+        raise InputError(
+            Problem(
+                f"castle {castle_card.key} ({castle_card.name}) is {castle_card.faction}; pre-made deck "
+                f"'{premade.id}' is {premade.faction}: \"40 alliance cards from the same set and of the same "
+                'faction as their castle"',
+                key="--castle",
+                value=castle,
+                has_value=True,
+                hint=f"choose a {premade.faction} castle, or leave --castle out for the deck's own",
+            )
+        )
     size = sum(cards.values())
     removed = None
     if size == EXPANDED_SIZE:
-        heroic = sorted(k for k in cards if "heroic" in {w.casefold() for w in catalog.cards[k].keywords}  # type: ignore[attr-defined]
-                        and catalog.cards[k].type == "ally")  # type: ignore[attr-defined]
+        heroic = sorted(
+            k
+            for k in cards
+            if "heroic" in {w.casefold() for w in catalog.cards[k].keywords}  # type: ignore[attr-defined]
+            and catalog.cards[k].type == "ally"
+        )  # type: ignore[attr-defined]
         if not heroic:
-            raise InputError(Problem(f"pre-made deck '{premade.id}' has 41 cards but no heroic ally to remove",
-                                     hint="mark the heroic allies with keywords = [\"Heroic\"] in the catalog"))
+            raise InputError(
+                Problem(
+                    f"pre-made deck '{premade.id}' has 41 cards but no heroic ally to remove",
+                    hint='mark the heroic allies with keywords = ["Heroic"] in the catalog',
+                )
+            )
         if seed is None:
             seed = new_seed()
         pick = random.Random(seed).choice(heroic)
@@ -107,10 +137,13 @@ def build_premade(catalog: Catalog, set_code: str, faction: str, *, seed: int | 
             del cards[pick]
         size -= 1
     if size != PREMADE_SIZE:
-        raise InputError(Problem(
-            f"pre-made deck '{premade.id}' has {size} cards in the catalog; a pre-made deck has 40 "
-            "(41 with the Nupten & Utsesh expansions)",
-            hint=f"check which cards carry premade = \"{premade.id}\""))
+        raise InputError(
+            Problem(
+                f"pre-made deck '{premade.id}' has {size} cards in the catalog; a pre-made deck has 40 "
+                "(41 with the Nupten & Utsesh expansions)",
+                hint=f'check which cards carry premade = "{premade.id}"',
+            )
+        )
     deck = file_model("deck")(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
     return PremadeResult(deck, premade, removed, seed if removed else None, notes)  # type: ignore[arg-type]
 
@@ -128,12 +161,18 @@ def check_contents(catalog: Catalog, premade: PremadeDeck) -> None:
         if card.faction is not None and card.faction != premade.faction:
             wrong.append(f"{card.faction}, not {premade.faction}")
         if wrong:
-            problems.append(Problem(
-                f"{card.key} {card.name} is marked premade = \"{premade.id}\" but is {' and '.join(wrong)}: a "
-                "pre-made deck is 40 alliance cards of one set and of the faction of its castle",
-                file=catalog.source_file(card.key), line=getattr(catalog.origins.get(card.key), "line", None),
-                key="premade", value=premade.id, has_value=True,
-                hint="remove premade from this card, or fix its set or faction"))
+            problems.append(
+                Problem(
+                    f'{card.key} {card.name} is marked premade = "{premade.id}" but is {" and ".join(wrong)}: a '
+                    "pre-made deck is 40 alliance cards of one set and of the faction of its castle",
+                    file=catalog.source_file(card.key),
+                    line=getattr(catalog.origins.get(card.key), "line", None),
+                    key="premade",
+                    value=premade.id,
+                    has_value=True,
+                    hint="remove premade from this card, or fix its set or faction",
+                )
+            )
     if problems:
         raise InputError(problems)
 
@@ -142,17 +181,29 @@ def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCa
     """The castle given, or the first castle "of the same set and faction" as the deck."""
     if ref:
         return catalog.get(ref, "castle", what="castle")  # type: ignore[return-value]
-    same = sorted((c for c in catalog.castles() if c.faction == premade.faction and c.set_code == premade.set),
-                  key=lambda c: c.key)
+    same = sorted(
+        (c for c in catalog.castles() if c.faction == premade.faction and c.set_code == premade.set),
+        key=lambda c: c.key,
+    )
     if not same:
-        raise InputError(Problem(f"no {premade.faction} castle of set {premade.set} in the catalog",
-                                 hint="choose one with --castle"))
+        raise InputError(
+            Problem(f"no {premade.faction} castle of set {premade.set} in the catalog", hint="choose one with --castle")
+        )
     return same[0]
 
 
-def save_premade(catalog: Catalog, workspace: Path, set_code: str, faction: str, *, seed: int | None = None,
-                 castle: str | None = None, name: str | None = None, player: str | None = None,
-                 force: bool = False) -> PremadeResult:
+def save_premade(
+    catalog: Catalog,
+    workspace: Path,
+    set_code: str,
+    faction: str,
+    *,
+    seed: int | None = None,
+    castle: str | None = None,
+    name: str | None = None,
+    player: str | None = None,
+    force: bool = False,
+) -> PremadeResult:
     """Build the pre-made deck and write it to ``decks/NAME.toml`` (default: the deck's id)."""
     result = build_premade(catalog, set_code, faction, seed=seed, castle=castle, player=player)
     result.path = save_new_deck(deck_path(workspace, name or result.premade.id), result.deck, catalog, force=force)

@@ -80,34 +80,45 @@ def encode(deck: DeckFile) -> str:
 
 
 def decode(code: str) -> DeckFile:
-    if len(code) > 4 * MAX_CODE_CHARS:   # before any work on it, even splitting
+    if len(code) > 4 * MAX_CODE_CHARS:  # before any work on it, even splitting
         raise _too_long(len(code))
     text = "".join(code.split())
     if len(text) > MAX_CODE_CHARS:
         raise _too_long(len(text))
     m = _SHAPE.match(text)
     if not m:
-        raise InputError(Problem(f"'{_short(text)}' is not a skyforge share code",
-                                 hint="a share code starts with SF1. followed by letters, digits, '-' and '_'"))
+        raise InputError(
+            Problem(
+                f"'{_short(text)}' is not a skyforge share code",
+                hint="a share code starts with SF1. followed by letters, digits, '-' and '_'",
+            )
+        )
     if m.group(1) != "1":
-        raise InputError(Problem(f"share code version {m.group(1)} is newer than this skyforge reads (1)",
-                                 hint="upgrade skyforge"))
-    damaged = InputError(Problem("the share code is damaged (its checksum or content does not match)",
-                                 hint="copy it again: a character was changed, added or lost"))
+        raise InputError(
+            Problem(f"share code version {m.group(1)} is newer than this skyforge reads (1)", hint="upgrade skyforge")
+        )
+    damaged = InputError(
+        Problem(
+            "the share code is damaged (its checksum or content does not match)",
+            hint="copy it again: a character was changed, added or lost",
+        )
+    )
     try:
         raw = base64.urlsafe_b64decode(m.group(2) + "=" * (-len(m.group(2)) % 4))
         inflater = zlib.decompressobj(-15)
         payload = inflater.decompress(raw[4:], MAX_PAYLOAD_BYTES + 1)
         if len(payload) > MAX_PAYLOAD_BYTES or inflater.unconsumed_tail:
-            raise InputError(Problem(f"the share code unpacks to more than the decompressed-size limit of "
-                                     f"{MAX_PAYLOAD_BYTES:,} bytes", hint="no deck is that large: "
-                                     "this is not a code skyforge wrote"))
+            raise InputError(
+                Problem(
+                    f"the share code unpacks to more than the decompressed-size limit of {MAX_PAYLOAD_BYTES:,} bytes",
+                    hint="no deck is that large: this is not a code skyforge wrote",
+                )
+            )
         payload += inflater.flush()
     except (binascii.Error, zlib.error, ValueError):
         raise damaged from None
     # anything after the end of the compressed stream means the code was altered
-    if len(raw) < 5 or not inflater.eof or inflater.unused_data or \
-            zlib.crc32(payload).to_bytes(4, "big") != raw[:4]:
+    if len(raw) < 5 or not inflater.eof or inflater.unused_data or zlib.crc32(payload).to_bytes(4, "big") != raw[:4]:
         raise damaged
     try:
         return _parse(payload.decode("utf-8"))
@@ -135,7 +146,7 @@ def _parse(payload: str) -> DeckFile:
     for line in loose:
         ref, _, count = line[1:].rpartition("*")
         add(ref, count)
-    DeckFile = file_model("deck")   # the model only to create a deck: encoding never needs it
+    DeckFile = file_model("deck")  # the model only to create a deck: encoding never needs it
     try:
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
     except ValueError as exc:  # pydantic's ValidationError is a ValueError
@@ -143,8 +154,12 @@ def _parse(payload: str) -> DeckFile:
 
 
 def _too_long(length: int) -> InputError:
-    return InputError(Problem(f"the share code is {length:,} characters, over the share-code size limit "
-                              f"of {MAX_CODE_CHARS:,}", hint="copy just the code (SF1.…), not the text around it"))
+    return InputError(
+        Problem(
+            f"the share code is {length:,} characters, over the share-code size limit of {MAX_CODE_CHARS:,}",
+            hint="copy just the code (SF1.…), not the text around it",
+        )
+    )
 
 
 def _clean(text: str) -> str:

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from skyforge.catalog.index import Catalog
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
+from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.rules import ValidationReport, Violation, validate_decks
 from skyforge.terms import FACTIONS
 from skyforge.workbench.entries import Entry, resolve_entries
-from skyforge.workbench.odds import (DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table,
-                                     p_drawn_by)
+from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table, p_drawn_by
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
     from skyforge.catalog.models import CastleCard
@@ -42,14 +41,30 @@ class CardLine(NamedTuple):
     @classmethod
     def of(cls, entry: Entry, drawn_by_turn: float) -> CardLine:
         c = entry.card
-        return cls(entry.key, c.name if c else None, entry.count, c.type if c else None, c.cost if c else None,
-                   c.rarity if c else None, c.faction if c else None,
-                   entry.key.split(".")[0] if "." in entry.key else None, drawn_by_turn)
+        return cls(
+            entry.key,
+            c.name if c else None,
+            entry.count,
+            c.type if c else None,
+            c.cost if c else None,
+            c.rarity if c else None,
+            c.faction if c else None,
+            entry.key.split(".")[0] if "." in entry.key else None,
+            drawn_by_turn,
+        )
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "name": self.name, "count": self.count, "type": self.type, "cost": self.cost,
-                "rarity": self.rarity, "faction": self.faction, "set": self.set,
-                "drawn_by_turn": self.drawn_by_turn}
+        return {
+            "code": self.code,
+            "name": self.name,
+            "count": self.count,
+            "type": self.type,
+            "cost": self.cost,
+            "rarity": self.rarity,
+            "faction": self.faction,
+            "set": self.set,
+            "drawn_by_turn": self.drawn_by_turn,
+        }
 
 
 class TypeGroup(NamedTuple):
@@ -90,8 +105,15 @@ class RarityBudget(NamedTuple):
         return self.max is not None and self.used > self.max
 
     def as_dict(self) -> dict:
-        return {"rarity": self.rarity, "used": self.used, "max": self.max, "allowed": self.allowed,
-                "factions": list(self.factions), "subtypes": list(self.subtypes), "copy_limit": self.copy_limit}
+        return {
+            "rarity": self.rarity,
+            "used": self.used,
+            "max": self.max,
+            "allowed": self.allowed,
+            "factions": list(self.factions),
+            "subtypes": list(self.subtypes),
+            "copy_limit": self.copy_limit,
+        }
 
 
 class SizeBudget(NamedTuple):
@@ -163,18 +185,35 @@ class DeckStats(NamedTuple):
     def as_dict(self) -> dict:
         budget = [row.as_dict() for row in self.budget] + ([self.deck_size.as_dict()] if self.deck_size else [])
         return {
-            "name": self.name, "player": self.player, "file": self.file, "castle": self.castle,
-            "castle_name": self.castle_name, "size": self.size, "valid": self.valid,
-            "violations": [v.as_dict() for v in self.violations], "cards": self.cards,
-            "groups": [g.as_dict() for g in self.groups], "curve": [c.as_dict() for c in self.curve],
-            "types": self.types, "rarities": self.rarities, "factions": self.factions, "budget": budget,
-            "opening_hand": self.opening_hand.as_dict(), "draws": self.draws.as_dict(),
+            "name": self.name,
+            "player": self.player,
+            "file": self.file,
+            "castle": self.castle,
+            "castle_name": self.castle_name,
+            "size": self.size,
+            "valid": self.valid,
+            "violations": [v.as_dict() for v in self.violations],
+            "cards": self.cards,
+            "groups": [g.as_dict() for g in self.groups],
+            "curve": [c.as_dict() for c in self.curve],
+            "types": self.types,
+            "rarities": self.rarities,
+            "factions": self.factions,
+            "budget": budget,
+            "opening_hand": self.opening_hand.as_dict(),
+            "draws": self.draws.as_dict(),
             "demo_data": self.demo_data,
         }
 
 
-def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_COST,
-               report: ValidationReport | None = None, turns: int = DEFAULT_TURNS) -> DeckStats:
+def deck_stats(
+    catalog: Catalog,
+    deck: Deck,
+    *,
+    mulligan_cost: int = MULLIGAN_COST,
+    report: ValidationReport | None = None,
+    turns: int = DEFAULT_TURNS,
+) -> DeckStats:
     """Every number ``deck show`` draws.
 
     Per card, ``drawn_by_turn`` is the exact chance to hold at least one copy by turn ``turns``,
@@ -186,16 +225,26 @@ def deck_stats(catalog: Catalog, deck: Deck, *, mulligan_cost: int = MULLIGAN_CO
     size = sum(e.count for e in entries)
     known = [e for e in entries if e.card is not None]
     provenances = {catalog.provenance(e.card) for e in known}
-    budget, deck_size = castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else ((), None)
+    budget, deck_size = (
+        castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else ((), None)
+    )
     return DeckStats(
-        name=deck.data.name, player=deck.data.player, file=deck.file,
-        castle=castle.key if castle else deck.data.castle, castle_name=castle.name if castle else None,
-        size=size, valid=report.valid, violations=tuple(report.violations),
+        name=deck.data.name,
+        player=deck.data.player,
+        file=deck.file,
+        castle=castle.key if castle else deck.data.castle,
+        castle_name=castle.name if castle else None,
+        size=size,
+        valid=report.valid,
+        violations=tuple(report.violations),
         cards={e.key: e.count for e in entries},
-        groups=_groups(entries, size, HAND_SIZE + turns), curve=_curve(known),
-        types=_breakdown(entries, "type", TYPES), rarities=_breakdown(entries, "rarity", RARITIES),
+        groups=_groups(entries, size, HAND_SIZE + turns),
+        curve=_curve(known),
+        types=_breakdown(entries, "type", TYPES),
+        rarities=_breakdown(entries, "rarity", RARITIES),
         factions=_breakdown(entries, "faction", FACTIONS),
-        budget=budget, deck_size=deck_size,
+        budget=budget,
+        deck_size=deck_size,
         opening_hand=opening_hand_table(entries, mulligan_cost=mulligan_cost),
         draws=Draws(turns, min(HAND_SIZE + turns, size)),
         demo_data="demo" in provenances,
@@ -208,8 +257,13 @@ def _groups(entries: list[Entry], size: int, seen: int) -> tuple[TypeGroup, ...]
         members = [e for e in entries if (e.card.type if e.card else None) == t]
         if members:
             members.sort(key=lambda e: ((e.card.cost if e.card and e.card.cost is not None else 99), e.key))
-            groups.append(TypeGroup(t or "unknown", sum(e.count for e in members),
-                                    tuple(CardLine.of(e, float(p_drawn_by(e.count, size, seen))) for e in members)))
+            groups.append(
+                TypeGroup(
+                    t or "unknown",
+                    sum(e.count for e in members),
+                    tuple(CardLine.of(e, float(p_drawn_by(e.count, size, seen))) for e in members),
+                )
+            )
     return tuple(groups)
 
 
@@ -218,7 +272,7 @@ def _curve(known: list[Entry]) -> tuple[CurveStep, ...]:
     for e in known:
         curve[e.card.cost if e.card.cost is not None else "?"] += e.count  # type: ignore[union-attr]
     top = max([k for k in curve if k != "?"], default=0)
-    steps = [CurveStep(c, curve.get(c, 0)) for c in range(0, top + 1)]
+    steps = [CurveStep(c, curve.get(c, 0)) for c in range(top + 1)]
     if "?" in curve:
         steps.append(CurveStep(None, curve["?"]))
     return tuple(steps)
@@ -231,8 +285,9 @@ def _breakdown(entries: list[Entry], attr: str, order: tuple[str, ...]) -> dict[
     return {k: counts[k] for k in (*order, *sorted(k for k in counts if k not in order)) if counts.get(k)}
 
 
-def castle_budget(castle: CastleCard, entries: list[Entry],
-                  size: int) -> tuple[tuple[RarityBudget, ...], SizeBudget | None]:
+def castle_budget(
+    castle: CastleCard, entries: list[Entry], size: int
+) -> tuple[tuple[RarityBudget, ...], SizeBudget | None]:
     """Per rarity: how many cards the deck uses against what the castle's back allows; and its size."""
     rules = {r.rarity: r for r in castle.deck_rules or []}
     used: Counter = Counter()
@@ -242,9 +297,16 @@ def castle_budget(castle: CastleCard, entries: list[Entry],
     rows = []
     for rarity in RARITIES:
         rule = rules.get(rarity)
-        rows.append(RarityBudget(
-            rarity, used[rarity], (rule.max if rule else 0) if castle.deck_rules is not None else None,
-            rule is not None, tuple(rule.factions) if rule else (), tuple(rule.subtypes) if rule else (),
-            COPY_LIMITS[rarity]))
+        rows.append(
+            RarityBudget(
+                rarity,
+                used[rarity],
+                (rule.max if rule else 0) if castle.deck_rules is not None else None,
+                rule is not None,
+                tuple(rule.factions) if rule else (),
+                tuple(rule.subtypes) if rule else (),
+                COPY_LIMITS[rarity],
+            )
+        )
     deck_size = SizeBudget(size, castle.deck_size.min, castle.deck_size.max) if castle.deck_size is not None else None
     return tuple(rows), deck_size

@@ -40,13 +40,29 @@ def deck_summaries(catalog: Catalog, workspace: Path) -> list[dict]:
         try:
             loaded = load_deck(path)
         except InputError as exc:
-            rows.append({"file": relative(workspace, path), "name": path.stem, "error": exc.problems[0].render(),
-                         "valid": False})
+            rows.append(
+                {
+                    "file": relative(workspace, path),
+                    "name": path.stem,
+                    "error": exc.problems[0].render(),
+                    "valid": False,
+                }
+            )
             continue
         report = validate_decks(catalog, [loaded])
         d = report.decks[0]
         castle = catalog.find(str(d.castle), "castle")
-        rows.append({"file": relative(workspace, path), "deck": path.stem, "name": d.name, "player": d.player,
-                     "castle": d.castle, "castle_name": castle.name if castle else None, "size": d.size,
-                     "valid": d.valid, "problems": len(report.violations)})
+        rows.append(
+            {
+                "file": relative(workspace, path),
+                "deck": path.stem,
+                "name": d.name,
+                "player": d.player,
+                "castle": d.castle,
+                "castle_name": castle.name if castle else None,
+                "size": d.size,
+                "valid": d.valid,
+                "problems": len(report.violations),
+            }
+        )
     return rows

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -48,10 +48,15 @@ class CardSet(Strict):
 
 
 class CardBase(Strict):
-    code: str | None = Field(default=None, description="SET.NNN as printed (any case or padding is accepted). Unknown for some official entries.")
+    code: str | None = Field(
+        default=None,
+        description="SET.NNN as printed (any case or padding is accepted). Unknown for some official entries.",
+    )
     name: str = Field(min_length=1, description="Card name as printed.")
     copies: int = Field(default=1, ge=1, description="Copies of this card in one product (the '2x' after the code).")
-    source: str | None = Field(default=None, description="Rulebook and section this entry is taken from (official data).")
+    source: str | None = Field(
+        default=None, description="Rulebook and section this entry is taken from (official data)."
+    )
     text: str | None = Field(default=None, description="Ability text, when known.")
 
     _code = field_validator("code", mode="before")(lambda v: as_code(v))
@@ -68,7 +73,9 @@ class CardBase(Strict):
 
 class AllianceCard(CardBase):
     kind: Literal["alliance"] = "alliance"
-    faction: Faction | None = Field(default=None, description="Faction (banner colour): liothan blue, taulot green, kurumo red, nupten yellow.")
+    faction: Faction | None = Field(
+        default=None, description="Faction (banner colour): liothan blue, taulot green, kurumo red, nupten yellow."
+    )
     rarity: Rarity | None = Field(default=None, description="Alliance rarity: base, rare, mythic or legendary.")
     type: AllianceType | None = Field(default=None, description="ally, tower, spell or attachment.")
     subtypes: list[str] = Field(default_factory=list, description="Subtypes such as Shapeshifter, Order, Dryad.")
@@ -77,9 +84,15 @@ class AllianceCard(CardBase):
     attack: int | None = Field(default=None, description="Printed attack (allies).")
     health: int | None = Field(default=None, description="Printed health (allies and towers).")
     hero: str | None = Field(default=None, description="Related hero, relevant for custom decks.")
-    replaces: str | None = Field(default=None, description="Errata: this card completely replaces the card with this code.")
-    premade: str | None = Field(default=None, description="Id of the pre-made deck this card belongs to (see [[premade_decks]]).")
-    card_rules: list[CardRule] = Field(default_factory=list, description="Deck-building restrictions printed on the card.")
+    replaces: str | None = Field(
+        default=None, description="Errata: this card completely replaces the card with this code."
+    )
+    premade: str | None = Field(
+        default=None, description="Id of the pre-made deck this card belongs to (see [[premade_decks]])."
+    )
+    card_rules: list[CardRule] = Field(
+        default_factory=list, description="Deck-building restrictions printed on the card."
+    )
 
     _replaces = field_validator("replaces", mode="before")(lambda v: as_code(v))
 
@@ -89,7 +102,9 @@ class CastleCard(CardBase):
     faction: Faction | None = Field(default=None, description="The castle's faction.")
     health: int | None = Field(default=None, ge=1, description="Starting castle health.")
     deck_size: DeckSize | None = Field(default=None, description="Legal deck size; none printed means no size rule.")
-    deck_rules: list[DeckRule] | None = Field(default=None, description="The back of the castle card: one table per rarity line. Absent means not known yet.")
+    deck_rules: list[DeckRule] | None = Field(
+        default=None, description="The back of the castle card: one table per rarity line. Absent means not known yet."
+    )
 
     @model_validator(mode="after")
     def _one_line_per_rarity(self) -> CastleCard:
@@ -108,7 +123,9 @@ class HordeCard(CardBase):
     type: HordeType | None = Field(default=None, description="monster, spell or attachment.")
     epic: bool = Field(default=False, description="Epic qualifier.")
     mana_boost: int = Field(default=0, ge=0, le=2, description="Mana boost printed on the card (0, 1 or 2).")
-    treachery_only: bool = Field(default=False, description="Carries the treachery-only symbol (never used in campaigns).")
+    treachery_only: bool = Field(
+        default=False, description="Carries the treachery-only symbol (never used in campaigns)."
+    )
     legendary: bool = Field(default=False, description="A legendary horde card (Monoliths level 3 adds a random one).")
     attack: int | None = Field(default=None)
     health: int | None = Field(default=None)
@@ -123,7 +140,9 @@ class PortalCard(CardBase):
 
 class OutsiderCard(CardBase):
     kind: Literal["outsider"] = "outsider"
-    outsider_type: OutsiderType | None = Field(default=None, description="immortal, enchanter, colossal or henchman; absent = not known.")
+    outsider_type: OutsiderType | None = Field(
+        default=None, description="immortal, enchanter, colossal or henchman; absent = not known."
+    )
     stage: int | None = Field(default=None, ge=1, le=4, description="Stage of an immortal outsider's card.")
     horde: str | None = Field(default=None, description="Horde it is thematically connected with.")
 
@@ -133,9 +152,13 @@ class ScenarioCard(CardBase):
     horde: str | None = Field(default=None, description="Related horde id.")
     difficulty: int | None = Field(default=None, ge=0, description="Difficulty printed on the scenario.")
     income: int = Field(default=0, description="Gold earned at the end of resolving the scenario.")
-    mandatory: ScenarioEffect | None = Field(default=None, description=(
-        "[cards.mandatory]: the mandatory effect resolved first, applied when the scenario is resolved "
-        "(the older `mandatory = true` with `mandatory_text` is still read)."))
+    mandatory: ScenarioEffect | None = Field(
+        default=None,
+        description=(
+            "[cards.mandatory]: the mandatory effect resolved first, applied when the scenario is resolved "
+            "(the older `mandatory = true` with `mandatory_text` is still read)."
+        ),
+    )
     mandatory_text: str | None = Field(default=None, description="Older form of mandatory.text (still read).")
     henchman: str | None = Field(default=None, description="Name of the outsider henchman on the back.")
     actions: list[ScenarioAction] = Field(default_factory=list, description="Actions listed on the scenario.")
@@ -170,18 +193,38 @@ class OnwardHero(CardBase):
 
 class ArenaHero(CardBase):
     kind: Literal["arena-hero"] = "arena-hero"
-    hero_class: str | None = Field(default=None, description="Class, shown by the hero's colour; a team has at most one of each.")
+    hero_class: str | None = Field(
+        default=None, description="Class, shown by the hero's colour; a team has at most one of each."
+    )
     action_cards: list[str] = Field(default_factory=list, description="Names of the hero's 5 action cards.")
 
 
 Card = Annotated[
-    Union[AllianceCard, CastleCard, HordeCard, PortalCard, OutsiderCard, ScenarioCard,
-          MinionCard, TokenCard, OnwardHero, ArenaHero],
+    AllianceCard
+    | CastleCard
+    | HordeCard
+    | PortalCard
+    | OutsiderCard
+    | ScenarioCard
+    | MinionCard
+    | TokenCard
+    | OnwardHero
+    | ArenaHero,
     Field(discriminator="kind"),
 ]
 CARD_MODELS: dict[str, type[CardBase]] = {
     m.model_fields["kind"].default: m
-    for m in (AllianceCard, CastleCard, HordeCard, PortalCard, OutsiderCard, ScenarioCard,
-              MinionCard, TokenCard, OnwardHero, ArenaHero)
+    for m in (
+        AllianceCard,
+        CastleCard,
+        HordeCard,
+        PortalCard,
+        OutsiderCard,
+        ScenarioCard,
+        MinionCard,
+        TokenCard,
+        OnwardHero,
+        ArenaHero,
+    )
 }
 KINDS: tuple[str, ...] = tuple(CARD_MODELS)

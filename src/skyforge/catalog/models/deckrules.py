@@ -12,8 +12,12 @@ class DeckRule(Strict):
     """One rarity line on the back of a castle card."""
 
     rarity: Rarity = Field(description="The alliance rarity this line is about.")
-    factions: list[Faction] = Field(default_factory=list, description="Factions whose cards of this rarity may be included.")
-    subtypes: list[str] = Field(default_factory=list, description="Cards with any of these subtypes are admitted too, from any faction.")
+    factions: list[Faction] = Field(
+        default_factory=list, description="Factions whose cards of this rarity may be included."
+    )
+    subtypes: list[str] = Field(
+        default_factory=list, description="Cards with any of these subtypes are admitted too, from any faction."
+    )
     max: int | None = Field(default=None, ge=0, description="At most this many cards of this rarity (counting copies).")
 
 
@@ -32,7 +36,9 @@ class CardRule(Strict):
     """A restriction printed on an alliance card itself (rule id ``card-rule``)."""
 
     max_copies: int | None = Field(default=None, ge=1, description="At most this many copies in one deck.")
-    castle_factions: list[Faction] = Field(default_factory=list, description="Only in decks whose castle is of one of these factions.")
+    castle_factions: list[Faction] = Field(
+        default_factory=list, description="Only in decks whose castle is of one of these factions."
+    )
     requires: list[str] = Field(default_factory=list, description="Only in decks that also hold these cards (codes).")
     text: str | None = Field(default=None, description="The rule as printed, shown in messages.")
 
@@ -45,4 +51,3 @@ class PremadeDeck(Strict):
     complex: bool = Field(default=False, description="Marked (Complex) in the rulebook.")
     source: str | None = Field(default=None)
     text: str | None = Field(default=None)
-

@@ -14,7 +14,9 @@ class DraftStep(Strict):
     """One step of a draft: a team picks or bans ``count`` heroes in a row."""
 
     team: str = Field(description="Team that acts, one of the format's teams.")
-    action: Literal["pick", "ban"] = Field(default="pick", description="pick: take a hero into the team; ban: remove one from the pool.")
+    action: Literal["pick", "ban"] = Field(
+        default="pick", description="pick: take a hero into the team; ban: remove one from the pool."
+    )
     count: int = Field(default=1, ge=1, le=10, description="How many heroes this team picks or bans in a row.")
 
 

@@ -23,19 +23,45 @@ class CatalogFile(Strict):
     """One catalog TOML file. Any number of them are merged."""
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    provenance: Provenance = Field(default="user", description="official: stated by the rulebooks; demo: fictional demo data; user: your own.")
-    sets: list[CardSet] = Field(default_factory=list, description="[[sets]]: card sets and their products' code ranges.")
+    provenance: Provenance = Field(
+        default="user", description="official: stated by the rulebooks; demo: fictional demo data; user: your own."
+    )
+    sets: list[CardSet] = Field(
+        default_factory=list, description="[[sets]]: card sets and their products' code ranges."
+    )
     cards: list[Card] = Field(default_factory=list, description="[[cards]]: cards of every kind (see Cards below).")
-    hordes: list[Horde] = Field(default_factory=list, description="[[hordes]]: hordes, their difficulty and suggested outsiders.")
-    difficulty_levels: list[DifficultyLevel] = Field(default_factory=list, description="[[difficulty_levels]]: which horde power levels each difficulty level takes, per set.")
-    premade_decks: list[PremadeDeck] = Field(default_factory=list, description="[[premade_decks]]: the pre-made alliance decks.")
-    draft_formats: list[DraftFormat] = Field(default_factory=list, description="Hero draft orders (Onward, Skybound: Arena).")
+    hordes: list[Horde] = Field(
+        default_factory=list, description="[[hordes]]: hordes, their difficulty and suggested outsiders."
+    )
+    difficulty_levels: list[DifficultyLevel] = Field(
+        default_factory=list,
+        description="[[difficulty_levels]]: which horde power levels each difficulty level takes, per set.",
+    )
+    premade_decks: list[PremadeDeck] = Field(
+        default_factory=list, description="[[premade_decks]]: the pre-made alliance decks."
+    )
+    draft_formats: list[DraftFormat] = Field(
+        default_factory=list, description="Hero draft orders (Onward, Skybound: Arena)."
+    )
     team_presets: list[TeamPreset] = Field(default_factory=list, description="Ready-made hero teams.")
-    game_modes: list[GameModeRule] = Field(default_factory=list, description="[[game_modes]]: how each rulebook sets up each game mode.")
-    difficulty_modifiers: list[DifficultyModifier] = Field(default_factory=list, description="[[difficulty_modifiers]]: the terms of the total difficulty level.")
-    outsider_types: list[OutsiderTypeRule] = Field(default_factory=list, description="[[outsider_types]]: how each outsider type enters play.")
-    battle_plans: list[BattlePlan] = Field(default_factory=list, description="[[battle_plans]]: orders of decks and hordes to play through.")
-    first_games: list[FirstGame] = Field(default_factory=list, description="[[first_games]]: the rulebooks' recommended first games.")
-    hero_classes: list[HeroClassList] = Field(default_factory=list, description="[[hero_classes]]: each game's hero classes; heroes' hero_class is checked against them.")
+    game_modes: list[GameModeRule] = Field(
+        default_factory=list, description="[[game_modes]]: how each rulebook sets up each game mode."
+    )
+    difficulty_modifiers: list[DifficultyModifier] = Field(
+        default_factory=list, description="[[difficulty_modifiers]]: the terms of the total difficulty level."
+    )
+    outsider_types: list[OutsiderTypeRule] = Field(
+        default_factory=list, description="[[outsider_types]]: how each outsider type enters play."
+    )
+    battle_plans: list[BattlePlan] = Field(
+        default_factory=list, description="[[battle_plans]]: orders of decks and hordes to play through."
+    )
+    first_games: list[FirstGame] = Field(
+        default_factory=list, description="[[first_games]]: the rulebooks' recommended first games."
+    )
+    hero_classes: list[HeroClassList] = Field(
+        default_factory=list,
+        description="[[hero_classes]]: each game's hero classes; heroes' hero_class is checked against them.",
+    )
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True, strict=True)

@@ -14,13 +14,21 @@ class ScenarioEffect(Strict):
 
     text: str | None = Field(default=None, description="The effect as printed.")
     gold: int | None = Field(default=None, description="Gold the Alliance earns (positive) or loses (negative).")
-    castle_health: int | None = Field(default=None, description="Castle health gained (positive) or lost (negative); no cap, no floor.")
+    castle_health: int | None = Field(
+        default=None, description="Castle health gained (positive) or lost (negative); no cap, no floor."
+    )
     recruit: int | None = Field(default=None, ge=1, description="Recruit X: X (each player forms offers).")
     exile: int | None = Field(default=None, ge=1, description="Cards each player may exile from their deck.")
-    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may exile from the campaign's horde deck.")
-    reminder: str | None = Field(default=None, description=(
-        "What the tool cannot apply (a discard at random, a look at the top cards…), shown until the "
-        "scenario is resolved. Default: the text, when no other field is given."))
+    exile_horde: int | None = Field(
+        default=None, ge=1, description="Cards the Alliance may exile from the campaign's horde deck."
+    )
+    reminder: str | None = Field(
+        default=None,
+        description=(
+            "What the tool cannot apply (a discard at random, a look at the top cards…), shown until the "
+            "scenario is resolved. Default: the text, when no other field is given."
+        ),
+    )
 
     def pending(self) -> str | None:
         """The reminder this effect leaves for the players, if any."""
@@ -35,10 +43,20 @@ class ScenarioAction(Strict):
     gold: int = Field(description="Gold it costs (negative) or earns (positive).")
     repeatable: bool = Field(default=False, description="Marked ∞: may be taken any number of times.")
     recruit: int | None = Field(default=None, ge=1, description="For Recruit X actions: X.")
-    exile: int | None = Field(default=None, ge=1, description="For exile actions: how many cards each player may exile.")
-    exile_horde: int | None = Field(default=None, ge=1, description="Cards the Alliance may exile from the campaign's horde deck.")
-    castle_health: int | None = Field(default=None, description="Castle health gained (positive) or lost (negative); no cap, no floor.")
+    exile: int | None = Field(
+        default=None, ge=1, description="For exile actions: how many cards each player may exile."
+    )
+    exile_horde: int | None = Field(
+        default=None, ge=1, description="Cards the Alliance may exile from the campaign's horde deck."
+    )
+    castle_health: int | None = Field(
+        default=None, description="Castle health gained (positive) or lost (negative); no cap, no floor."
+    )
     text: str | None = Field(default=None, description="The effect as printed.")
-    reminder: str | None = Field(default=None, description=(
-        "What the tool cannot apply, shown until the scenario is resolved. Default: the text, when the "
-        "action has no recruit, exile, exile_horde or castle_health."))
+    reminder: str | None = Field(
+        default=None,
+        description=(
+            "What the tool cannot apply, shown until the scenario is resolved. Default: the text, when the "
+            "action has no recruit, exile, exile_horde or castle_health."
+        ),
+    )

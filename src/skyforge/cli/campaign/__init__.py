@@ -16,12 +16,27 @@ from skyforge.cli.main import LazyGroup
 COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("skyforge.cli.campaign.new", "new"),
     "start-deck": ("skyforge.cli.campaign.new", "start_deck"),
-    **{name: ("skyforge.cli.campaign.play", attr) for name, attr in (
-        ("next", "next_"), ("mandatory", "mandatory"), ("action", "action"), ("recruit", "recruit"),
-        ("take", "take"), ("income", "income"), ("gold", "gold"), ("pillage", "pillage"), ("exile", "exile"),
-        ("health", "health"), ("end", "end"), ("undo", "undo"))},
-    **{name: ("skyforge.cli.campaign.read", attr) for name, attr in (
-        ("show", "show"), ("log", "log"), ("list", "list_"))},
+    **{
+        name: ("skyforge.cli.campaign.play", attr)
+        for name, attr in (
+            ("next", "next_"),
+            ("mandatory", "mandatory"),
+            ("action", "action"),
+            ("recruit", "recruit"),
+            ("take", "take"),
+            ("income", "income"),
+            ("gold", "gold"),
+            ("pillage", "pillage"),
+            ("exile", "exile"),
+            ("health", "health"),
+            ("end", "end"),
+            ("undo", "undo"),
+        )
+    },
+    **{
+        name: ("skyforge.cli.campaign.read", attr)
+        for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"))
+    },
 }
 
 
@@ -34,11 +49,11 @@ class CampaignGroup(LazyGroup):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._load_all(ctx)
-        click.Group.format_commands(self, ctx, formatter)   # click's own listing, as before
+        click.Group.format_commands(self, ctx, formatter)  # click's own listing, as before
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
         if args and self.get_command(ctx, args[0]) is None:
-            self._load_all(ctx)   # click suggests a near name among the commands it has
+            self._load_all(ctx)  # click suggests a near name among the commands it has
         return click.Group.resolve_command(self, ctx, args)
 
 

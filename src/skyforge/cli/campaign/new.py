@@ -9,8 +9,8 @@ from __future__ import annotations
 import click
 
 from skyforge.campaign.commands import starting_deck
-from skyforge.campaign.setup import PlayerChoice, begin
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
+from skyforge.campaign.setup import PlayerChoice, begin
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
@@ -31,8 +31,12 @@ def parse_player(text: str) -> PlayerChoice:
     name, _, decks = text.partition("=")
     name = name.strip()
     if not name:
-        raise InputError(Problem(f"--player {text!r}: the player's name is missing",
-                                 hint="write --player NAME=DECK, e.g. --player Alice=demo-blue-wall"))
+        raise InputError(
+            Problem(
+                f"--player {text!r}: the player's name is missing",
+                hint="write --player NAME=DECK, e.g. --player Alice=demo-blue-wall",
+            )
+        )
     refs = [d.strip() for d in decks.split(",") if d.strip()] if decks else []
     return PlayerChoice(name, refs, castle)
 
@@ -44,7 +48,8 @@ def comma_list(text: str | None) -> list[str] | None:
     return [t.strip() for t in text.split(",") if t.strip()] if text else None
 
 
-@click.command(help=f"""Set up a campaign: market decks, gold {GOLD_START}, scenario and portal piles, horde deck.
+@click.command(
+    help=f"""Set up a campaign: market decks, gold {GOLD_START}, scenario and portal piles, horde deck.
 
     Each market deck is shuffled; choose the starting decks next with
     `campaign start-deck`. Without --scenarios and --portals the ones related
@@ -58,32 +63,67 @@ def comma_list(text: str | None) -> list[str] | None:
     Limited format (market = three decks shuffled together):
       skyforge campaign new solo --castle DEMO.001 --player Alice \\
           --limited demo-blue-wall,demo-red-rush,liothan-demo ...
-    """)
+    """
+)
 @click.argument("name", shell_complete=campaign_names)
 @click.option("--castle", required=True, help="The campaign castle (code or name).")
-@click.option("--player", "players", multiple=True, required=True, metavar="NAME=DECK[@CASTLE]",
-              help="A player and their market deck (a deck file or decks/NAME.toml, or a pre-made deck id). "
-                   "The second player gives their own castle after @ (the visiting castle). Repeat per player.")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    required=True,
+    metavar="NAME=DECK[@CASTLE]",
+    help="A player and their market deck (a deck file or decks/NAME.toml, or a pre-made deck id). "
+    "The second player gives their own castle after @ (the visiting castle). Repeat per player.",
+)
 @click.option("--hordes", required=True, metavar="H1,H2,H3", help="Three different hordes (ids or names).")
-@click.option("--difficulty", required=True, type=int, help=f"Difficulty level 1-{DIFFICULTY_LEVELS} for the horde deck.")
+@click.option(
+    "--difficulty", required=True, type=int, help=f"Difficulty level 1-{DIFFICULTY_LEVELS} for the horde deck."
+)
 @click.option("--outsider", required=True, help=f"The final outsider (game {GAMES}): any non-henchman outsider.")
 @click.option("--scenarios", metavar="S1,…,S6", help="Six scenario cards (default: those of the chosen hordes).")
 @click.option("--portals", metavar="P1,…,P4", help="Four stage 1 portals (default: those of the chosen hordes).")
-@click.option("--limited", multiple=True, metavar="DECK,DECK,DECK",
-              help="Limited format: this market deck is three decks shuffled together. Give one per player "
-                   "written --player NAME (without =DECK), in the same order.")
+@click.option(
+    "--limited",
+    multiple=True,
+    metavar="DECK,DECK,DECK",
+    help="Limited format: this market deck is three decks shuffled together. Give one per player "
+    "written --player NAME (without =DECK), in the same order.",
+)
 @click.option("--seed", type=int, help="Seed for every shuffle and draw (default: a random one, kept in the file).")
 @click.option("--castle-health", type=int, help="Full castle health, when the catalog does not give it.")
 @json_option
 @click.pass_obj
-def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str, difficulty: int, outsider: str,
-        scenarios: str | None, portals: str | None, limited: tuple[str, ...], seed: int | None,
-        castle_health: int | None, as_json: bool) -> None:
+def new(
+    app: App,
+    name: str,
+    castle: str,
+    players: tuple[str, ...],
+    hordes: str,
+    difficulty: int,
+    outsider: str,
+    scenarios: str | None,
+    portals: str | None,
+    limited: tuple[str, ...],
+    seed: int | None,
+    castle_health: int | None,
+    as_json: bool,
+) -> None:
     state = begin(
-        app.catalog, app.workspace, name, castle=castle, players=[parse_player(p) for p in players],
-        hordes=comma_list(hordes) or [], difficulty=difficulty, outsider=outsider, scenarios=comma_list(scenarios),
-        portals=comma_list(portals), limited=[comma_list(x) or [] for x in limited], seed=seed,
-        castle_health=castle_health)
+        app.catalog,
+        app.workspace,
+        name,
+        castle=castle,
+        players=[parse_player(p) for p in players],
+        hordes=comma_list(hordes) or [],
+        difficulty=difficulty,
+        outsider=outsider,
+        scenarios=comma_list(scenarios),
+        portals=comma_list(portals),
+        limited=[comma_list(x) or [] for x in limited],
+        seed=seed,
+        castle_health=castle_health,
+    )
     path = campaign_file(app, name)
 
     def human(_) -> None:
@@ -101,7 +141,9 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
     render(state.as_dict(), as_json, human)
 
 
-@click.command("start-deck", help=f"""Take at most {STARTING_BASE} base and {STARTING_LEGENDARY} legendary cards from the market deck as the starting deck.
+@click.command(
+    "start-deck",
+    help=f"""Take at most {STARTING_BASE} base and {STARTING_LEGENDARY} legendary cards from the market deck as the starting deck.
 
     \b
       skyforge campaign start-deck spring --player Alice --auto
@@ -109,12 +151,16 @@ def new(app: App, name: str, castle: str, players: tuple[str, ...], hordes: str,
 
     Cards are written as everywhere else: CODE or "Name" for one copy, and
     CODEx3, CODE=3 or "Name x3" for several.
-    """)
+    """,
+)
 @click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Whose starting deck.")
 @click.argument("cards", nargs=-1, metavar="[CARD[xN]]...", shell_complete=card_refs)
-@click.option("--auto", is_flag=True, help=f"Take the first {STARTING_BASE} base and {STARTING_LEGENDARY} legendary "
-                                           "cards of the shuffled market deck.")
+@click.option(
+    "--auto",
+    is_flag=True,
+    help=f"Take the first {STARTING_BASE} base and {STARTING_LEGENDARY} legendary cards of the shuffled market deck.",
+)
 @json_option
 @click.pass_obj
 def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: bool, as_json: bool) -> None:
@@ -127,7 +173,9 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
 
     def say(out, before, after, new):
         p = after.player(player)
-        out.print(f"{escape(p.name)}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
-                  f"{len(p.market)} left in the market deck.")
+        out.print(
+            f"{escape(p.name)}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
+            f"{len(p.market)} left in the market deck."
+        )
 
     update(app, name, lambda s: starting_deck(s, catalog, player, chosen, auto), as_json, say)

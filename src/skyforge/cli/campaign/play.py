@@ -7,8 +7,8 @@ from __future__ import annotations
 import click
 
 from skyforge.campaign import commands as actions
-from skyforge.campaign.report import summary
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
+from skyforge.campaign.report import summary
 from skyforge.campaign.store import undo as undo_last
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import actions_view, card_name, clamp_note, effect_view, game_view, status_line
@@ -19,7 +19,7 @@ from skyforge.cli.output import console, json_option
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural
 
-NUMBER = {"ignore_unknown_options": True}   # so that `gold NAME -3` is a number, not an option
+NUMBER = {"ignore_unknown_options": True}  # so that `gold NAME -3` is a number, not an option
 
 
 @click.command("next")
@@ -38,8 +38,13 @@ def next_(app: App, name: str, as_json: bool) -> None:
       skyforge campaign next spring
     """
 
-    update(app, name, actions.next_game, as_json,
-           lambda out, before, after, new: game_view(out, app.catalog, before, after, new))
+    update(
+        app,
+        name,
+        actions.next_game,
+        as_json,
+        lambda out, before, after, new: game_view(out, app.catalog, before, after, new),
+    )
 
 
 @click.command()
@@ -55,8 +60,13 @@ def mandatory(app: App, name: str, as_json: bool) -> None:
       skyforge campaign mandatory spring
     """
 
-    update(app, name, actions.resolve_mandatory, as_json,
-           lambda out, before, after, new: effect_view(out, app.catalog, before, after, new[0], "Mandatory effect"))
+    update(
+        app,
+        name,
+        actions.resolve_mandatory,
+        as_json,
+        lambda out, before, after, new: effect_view(out, app.catalog, before, after, new[0], "Mandatory effect"),
+    )
 
 
 @click.command()
@@ -98,11 +108,13 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
     update(app, name, lambda s: actions.recruit(s, x, free), as_json, actions_view(app))
 
 
-@click.command(help=f"""Take offer N (1-{OFFERS}) onto the top of the deck; the rest go to the bottom of the market deck.
+@click.command(
+    help=f"""Take offer N (1-{OFFERS}) onto the top of the deck; the rest go to the bottom of the market deck.
 
     \b
       skyforge campaign take spring --player Alice 2
-    """)
+    """
+)
 @click.argument("name", shell_complete=campaign_names)
 @click.option("--player", required=True, help="Who takes an offer.")
 @click.argument("number", type=int, metavar="N")
@@ -111,35 +123,46 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
 def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
     def say(out, before, after, new):
         e = new[0]
-        out.print(f"{escape(e.player)} takes offer {e.offer}: " + ", ".join(card_name(app.catalog, c) for c in e.cards)
-                  + f" on top of the deck; {plural(len(e.to_bottom), 'card')} to the bottom of the market deck.")
+        out.print(
+            f"{escape(e.player)} takes offer {e.offer}: "
+            + ", ".join(card_name(app.catalog, c) for c in e.cards)
+            + f" on top of the deck; {plural(len(e.to_bottom), 'card')} to the bottom of the market deck."
+        )
 
     update(app, name, lambda s: actions.take_offer(s, player, number), as_json, say)
 
 
-@click.command(help=f"""Earn the scenario income once its actions are done: the scenario is resolved; draw {HAND}, mulligan and play.
+@click.command(
+    help=f"""Earn the scenario income once its actions are done: the scenario is resolved; draw {HAND}, mulligan and play.
 
     \b
       skyforge campaign income spring
-    """)
+    """
+)
 @click.argument("name", shell_complete=campaign_names)
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
     def say(out, before, after, new):
         asked = before.current.scenario.income
-        out.print(f"Income {asked:+d}: gold {before.gold} → {after.gold}"
-                  + clamp_note(before.gold, new[0].change, asked) + f". Draw {HAND} cards, mulligan, and play!")
+        out.print(
+            f"Income {asked:+d}: gold {before.gold} → {after.gold}"
+            + clamp_note(before.gold, new[0].change, asked)
+            + f". Draw {HAND} cards, mulligan, and play!"
+        )
 
     update(app, name, actions.earn_income, as_json, say)
 
 
-@click.command(context_settings=NUMBER, help=f"""Add or remove gold (it stays within {GOLD_MIN}..{GOLD_MAX}, and says so when it clamps).
+@click.command(
+    context_settings=NUMBER,
+    help=f"""Add or remove gold (it stays within {GOLD_MIN}..{GOLD_MAX}, and says so when it clamps).
 
     \b
       skyforge campaign gold spring +3
       skyforge campaign gold spring -2
-    """)
+    """,
+)
 @click.argument("name", shell_complete=campaign_names)
 @click.argument("amount", metavar="(+N|-N)")
 @json_option
@@ -172,8 +195,10 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
     """
 
     def say(out, before, after, new):
-        out.print(f"{plural(cards, 'card')} pillaged: gold {before.gold} → {after.gold}"
-                  + clamp_note(before.gold, new[0].change, -cards))
+        out.print(
+            f"{plural(cards, 'card')} pillaged: gold {before.gold} → {after.gold}"
+            + clamp_note(before.gold, new[0].change, -cards)
+        )
 
     update(app, name, lambda s: actions.pillage(s, cards), as_json, say)
 
@@ -200,19 +225,27 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
     """
 
     if horde == bool(player):
-        raise InputError(Problem("give --player P (a card of their deck) or --horde (a horde card), one of the two",
-                                 key="--horde" if player else "--player"))
+        raise InputError(
+            Problem(
+                "give --player P (a card of their deck) or --horde (a horde card), one of the two",
+                key="--horde" if player else "--player",
+            )
+        )
     catalog = app.catalog
 
     def say(out, before, after, new):
         e = new[0]
         house = " [yellow](house rule: --free)[/]" if e.free else ""
         if e.horde:
-            out.print(f"{card_name(catalog, e.card)} leaves the campaign's horde deck for this and future games{house}.")
+            out.print(
+                f"{card_name(catalog, e.card)} leaves the campaign's horde deck for this and future games{house}."
+            )
             return
         left = after.current.exile_allowance.get(e.player, 0)
         more = f" ({left} more may be exiled)" if left and not e.free else ""
-        out.print(f"{escape(e.player)} exiles {card_name(catalog, e.card)}: to the bottom of the market deck{house}{more}.")
+        out.print(
+            f"{escape(e.player)} exiles {card_name(catalog, e.card)}: to the bottom of the market deck{house}{more}."
+        )
 
     update(app, name, lambda s: actions.exile(s, catalog, player, card, free=free, horde=horde), as_json, say)
 
@@ -255,12 +288,15 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json:
     """
 
     if won == lost:
-        raise click.UsageError("give --won or --lost (one of the two)" if not won else
-                               "--won and --lost together: give one of the two")
+        raise click.UsageError(
+            "give --won or --lost (one of the two)" if not won else "--won and --lost together: give one of the two"
+        )
+
     def say(out, before, after, new):
         e = new[0]
-        out.print(f"Game {e.game} {e.result}, castle health {e.castle_health} (full {after.full_health}), "
-                  f"gold {after.gold}.")
+        out.print(
+            f"Game {e.game} {e.result}, castle health {e.castle_health} (full {after.full_health}), gold {after.gold}."
+        )
 
     update(app, name, lambda s: actions.end_game(s, won, castle_health), as_json, say)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, uses_demo_data
 from skyforge.campaign.limits import GAMES
+from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, uses_demo_data
 from skyforge.campaign.store import list_campaigns, load
 from skyforge.cli.campaign.journal import campaign_file
 from skyforge.cli.campaign.views import campaign_view, demo_note
@@ -76,8 +76,10 @@ def list_(app: App, as_json: bool) -> None:
             else:
                 mark = " (demo data)" if uses_demo_data(s, app.catalog) else ""
                 demo = demo or bool(mark)
-                out.print(f"{escape(path.stem)}: {s.status}, game {s.game}/{GAMES}, gold {s.gold}, "
-                          f"castle health {s.castle_health}" + mark)
+                out.print(
+                    f"{escape(path.stem)}: {s.status}, game {s.game}/{GAMES}, gold {s.gold}, "
+                    f"castle health {s.castle_health}" + mark
+                )
         if demo:
             out.print(f"[yellow]{DEMO_NOTE}[/]")
 

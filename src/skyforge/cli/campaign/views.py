@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from skyforge.campaign.report import DEMO_NOTE, uses_demo_data
 from skyforge.campaign.limits import GAMES, GOLD_MAX
+from skyforge.campaign.report import DEMO_NOTE, uses_demo_data
 from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
@@ -20,15 +20,17 @@ RARITIES = ["base", "rare", "mythic", "legendary", "rarity unknown"]
 
 
 def status_line(state) -> str:
-    return (f"[dim]{escape(state.name)}: game {state.game}/{GAMES} · gold {state.gold} · castle health "
-            f"{state.castle_health} (full {state.full_health}) · {escape(next_step_text(next_step(state), state.name))}[/]")
+    return (
+        f"[dim]{escape(state.name)}: game {state.game}/{GAMES} · gold {state.gold} · castle health "
+        f"{state.castle_health} (full {state.full_health}) · {escape(next_step_text(next_step(state), state.name))}[/]"
+    )
 
 
 def card_name(catalog, code: str) -> str:
     """``CODE Name`` when the catalog knows the card (a name is a nicety; the code is enough)."""
     try:
         card = catalog.find(code)
-    except Exception:   # noqa: BLE001 - a name is a nicety; the code is enough
+    except Exception:
         card = None
     return escape(f"{code} {card.name}" if card is not None and card.code else code)
 
@@ -42,8 +44,11 @@ def clamp_note(gold: int, change: int, asked: int | None) -> str:
     """Why a gold change was not the one asked for: gold stays within its limits."""
     if asked is None or asked == change:
         return ""
-    return f" (gold is at most {GOLD_MAX}: {asked:+d} became {change:+d})" if asked > change else \
-        f" (gold cannot be negative: {asked:+d} became {change:+d})"
+    return (
+        f" (gold is at most {GOLD_MAX}: {asked:+d} became {change:+d})"
+        if asked > change
+        else f" (gold cannot be negative: {asked:+d} became {change:+d})"
+    )
 
 
 def printed_gold(state, action: str) -> int | None:
@@ -62,8 +67,13 @@ def scenario_view(out, state, applied=None) -> None:
         return
     effect = c.scenario.mandatory_effect()
     if effect is not None:
-        done = "" if not c.mandatory_resolved else \
-            " [yellow](by hand: a reminder)[/]" if effect.pending() else " [green](applied)[/]"
+        done = (
+            ""
+            if not c.mandatory_resolved
+            else " [yellow](by hand: a reminder)[/]"
+            if effect.pending()
+            else " [green](applied)[/]"
+        )
         out.print(f"  [bold]Mandatory[/] first: {escape(effect.text or '')}{done}")
         if applied is not None:
             applied(out)
@@ -79,16 +89,19 @@ def scenario_view(out, state, applied=None) -> None:
         out.print(f"  [yellow]Reminder[/] (by hand, before the income): {escape(reminder)}")
 
 
-def effect_view(out, catalog, before, after, event, label: str | None, reminder: bool = True,
-                indent: str = "  ") -> None:
+def effect_view(
+    out, catalog, before, after, event, label: str | None, reminder: bool = True, indent: str = "  "
+) -> None:
     """What an applied action or mandatory effect did, and what is left to do by hand."""
     if event.type == "mandatory-resolved":
         effect = after.current.scenario.mandatory_effect()
         if label:
             out.print(f"[bold]{label}[/]: {escape(effect.text or '')}")
         if event.change:
-            out.print(f"{indent}gold {before.gold} → {before.gold + event.change}"
-                      + clamp_note(before.gold, event.change, effect.gold))
+            out.print(
+                f"{indent}gold {before.gold} → {before.gold + event.change}"
+                + clamp_note(before.gold, event.change, effect.gold)
+            )
     if event.castle_health:
         health = before.castle_health
         out.print(f"{indent}castle health {health} → {health + event.castle_health} (full {after.full_health})")
@@ -105,15 +118,19 @@ def effect_view(out, catalog, before, after, event, label: str | None, reminder:
 
 def actions_view(app):
     """What ``action`` and ``recruit`` did: gold, the action's effect, the offers formed."""
+
     def say(out, before, after, new):
         catalog = app.catalog
         for event in new:
             if event.type == "action-taken":
-                out.print(f"{escape(event.action)}: gold {before.gold} → {before.gold + event.change}"
-                          + clamp_note(before.gold, event.change, printed_gold(before, event.action)))
+                out.print(
+                    f"{escape(event.action)}: gold {before.gold} → {before.gold + event.change}"
+                    + clamp_note(before.gold, event.change, printed_gold(before, event.action))
+                )
                 effect_view(out, catalog, before, after, event, None)
             elif getattr(event, "offers", None):
                 offers_view(out, catalog, after)
+
     return say
 
 
@@ -130,16 +147,25 @@ def offers_view(out, catalog, state) -> None:
 def game_view(out, catalog, before, after, new) -> None:
     """The game just set up: scenario, portal, outsider, and the scenario card."""
     c = after.current
-    out.print(f"[bold]Game {after.game}[/]: scenario {escape(c.scenario.name)} ({c.scenario.code}), "
-              f"portal {escape(c.portal.name)} ({c.portal.code})")
-    where = {1: "the stage 1 portal — you win at the end of the turn in which you destroy it",
-             GAMES: "the final outsider"}.get(after.game)
+    out.print(
+        f"[bold]Game {after.game}[/]: scenario {escape(c.scenario.name)} ({c.scenario.code}), "
+        f"portal {escape(c.portal.name)} ({c.portal.code})"
+    )
+    where = {
+        1: "the stage 1 portal — you win at the end of the turn in which you destroy it",
+        GAMES: "the final outsider",
+    }.get(after.game)
     if c.henchman_scenario is not None:
         where = f"the henchman on the back of {escape(c.henchman_scenario.name)} ({c.henchman_scenario.code})"
     out.print(f"Outsider: {escape(c.outsider)} ({where})")
     mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
-    scenario_view(out, after, None if mandatory is None else
-                  lambda o: effect_view(o, catalog, before, after, mandatory, None, reminder=False, indent="    "))
+    scenario_view(
+        out,
+        after,
+        None
+        if mandatory is None
+        else lambda o: effect_view(o, catalog, before, after, mandatory, None, reminder=False, indent="    "),
+    )
     demo_note(out, catalog, after)
 
 
@@ -149,7 +175,7 @@ def card_groups(out, catalog, label: str, cards) -> None:
     for code in sorted(cards, key=code_order):
         try:
             card = catalog.find(code, "alliance")
-        except Exception:   # noqa: BLE001 - a card the catalog no longer knows is listed by code
+        except Exception:
             card = None
         groups.setdefault(getattr(card, "rarity", None) or "rarity unknown", []).append(code)
     out.print(f"  {label} ({sum(cards.values())} cards):" + ("" if groups else " empty"))
@@ -160,45 +186,79 @@ def card_groups(out, catalog, label: str, cards) -> None:
 
 def campaign_view(out, catalog, state) -> None:
     """``campaign show``: everything a player needs to rebuild the table."""
-    out.print(f"[bold]Campaign {escape(state.name)}[/] — {state.status}, game {state.game}/{GAMES} "
-              f"({state.format} format, seed {state.seed})")
-    out.print(f"Gold {state.gold}/{GOLD_MAX} · castle {card_name(catalog, state.castle)} health {state.castle_health}"
-              f" (full {state.full_health})")
-    out.print(f"Hordes: {escape(', '.join(state.hordes))} · difficulty {state.difficulty} · final outsider "
-              f"{escape(state.final_outsider)}")
-    out.print(f"Scenario pile ({len(state.scenario_pile)}): "
-              + (", ".join(f"{s.code} {escape(s.name)}" for s in state.scenario_pile) or "empty"))
-    out.print(f"Portal pile ({len(state.portal_pile)}): "
-              + (", ".join(f"{p.code} {escape(p.name)}" for p in state.portal_pile) or "empty"))
+    out.print(
+        f"[bold]Campaign {escape(state.name)}[/] — {state.status}, game {state.game}/{GAMES} "
+        f"({state.format} format, seed {state.seed})"
+    )
+    out.print(
+        f"Gold {state.gold}/{GOLD_MAX} · castle {card_name(catalog, state.castle)} health {state.castle_health}"
+        f" (full {state.full_health})"
+    )
+    out.print(
+        f"Hordes: {escape(', '.join(state.hordes))} · difficulty {state.difficulty} · final outsider "
+        f"{escape(state.final_outsider)}"
+    )
+    out.print(
+        f"Scenario pile ({len(state.scenario_pile)}): "
+        + (", ".join(f"{s.code} {escape(s.name)}" for s in state.scenario_pile) or "empty")
+    )
+    out.print(
+        f"Portal pile ({len(state.portal_pile)}): "
+        + (", ".join(f"{p.code} {escape(p.name)}" for p in state.portal_pile) or "empty")
+    )
     c = state.current
     if c.scenario is not None:
-        out.print(f"\n[bold]Game {state.game}[/]: scenario {escape(c.scenario.name)}, portal {escape(c.portal.name)}, "
-                  f"outsider {escape(c.outsider)}")
+        out.print(
+            f"\n[bold]Game {state.game}[/]: scenario {escape(c.scenario.name)}, portal {escape(c.portal.name)}, "
+            f"outsider {escape(c.outsider)}"
+        )
         scenario_view(out, state)
     out.print()
     for p in state.players:
         role = " (visiting castle)" if p.visiting else ""
-        out.print(f"[bold]{escape(p.name)}[/]: castle {card_name(catalog, p.castle)}{role} · deck "
-                  f"{plural(sum(p.deck.values()), 'card')} · market deck {plural(len(p.market), 'card')}")
+        out.print(
+            f"[bold]{escape(p.name)}[/]: castle {card_name(catalog, p.castle)}{role} · deck "
+            f"{plural(sum(p.deck.values()), 'card')} · market deck {plural(len(p.market), 'card')}"
+        )
         card_groups(out, catalog, "deck", p.deck)
         if p.top_of_deck:
             out.print("  on top of the deck: " + ", ".join(card_name(catalog, x) for x in p.top_of_deck))
         card_groups(out, catalog, "market deck", Counter(p.market))
         if p.exiled:
-            out.print("  exiled: " + ", ".join(card_name(catalog, x) for x in p.exiled)
-                      + (f" ({p.exiled_free} as a house rule)" if p.exiled_free else ""))
+            out.print(
+                "  exiled: "
+                + ", ".join(card_name(catalog, x) for x in p.exiled)
+                + (f" ({p.exiled_free} as a house rule)" if p.exiled_free else "")
+            )
     if state.offers_pending:
         offers_view(out, catalog, state)
     if state.games:
-        games = table("#", "scenario", "portal", "outsider", "result", "castle health", "gold",
-                      title="Games", title_justify="left")
+        games = table(
+            "#",
+            "scenario",
+            "portal",
+            "outsider",
+            "result",
+            "castle health",
+            "gold",
+            title="Games",
+            title_justify="left",
+        )
         for g in state.games:
-            games.add_row(str(g.number), card_name(catalog, g.scenario), card_name(catalog, g.portal),
-                          escape(g.outsider), g.result or "…", "" if g.castle_health is None else str(g.castle_health),
-                          "" if g.gold is None else str(g.gold))
+            games.add_row(
+                str(g.number),
+                card_name(catalog, g.scenario),
+                card_name(catalog, g.portal),
+                escape(g.outsider),
+                g.result or "…",
+                "" if g.castle_health is None else str(g.castle_health),
+                "" if g.gold is None else str(g.gold),
+            )
         out.print(games)
-    out.print(f"\n[bold]Horde deck[/] ({plural(sum(state.horde_deck.values()), 'card')}, difficulty {state.difficulty}, "
-              "no treachery-only cards):")
+    out.print(
+        f"\n[bold]Horde deck[/] ({plural(sum(state.horde_deck.values()), 'card')}, difficulty {state.difficulty}, "
+        "no treachery-only cards):"
+    )
     for code, n in state.horde_deck.items():
         out.print(f"  {n}× {card_name(catalog, code)}")
     for note in state.horde_deck_notes:

@@ -26,10 +26,14 @@ def next_step_text(step: dict, campaign: str) -> str:
         return f"next: set up game {step['game']} (skyforge campaign next {name})"
     if kind == "exile":
         if step["allowance"]:
-            return (f"next: {who} may exile {plural(step['allowance'], 'card')} (skyforge campaign exile {name} "
-                    f"--player {shlex.quote(who)} CARD), then more actions or skyforge campaign income {name}")
-        return (f"next: the Alliance may exile {plural(step['horde_allowance'], 'horde card')} (skyforge campaign "
-                f"exile {name} --horde CARD), then more actions or skyforge campaign income {name}")
+            return (
+                f"next: {who} may exile {plural(step['allowance'], 'card')} (skyforge campaign exile {name} "
+                f"--player {shlex.quote(who)} CARD), then more actions or skyforge campaign income {name}"
+            )
+        return (
+            f"next: the Alliance may exile {plural(step['horde_allowance'], 'horde card')} (skyforge campaign "
+            f"exile {name} --horde CARD), then more actions or skyforge campaign income {name}"
+        )
     if kind == "mandatory":
         return f"next: the scenario's mandatory effect first (skyforge campaign mandatory {name})"
     if kind == "scenario":
@@ -61,11 +65,15 @@ def exile_text(event, campaign: str) -> list[str]:
     """The exiles an action or mandatory effect allows, each with the command that takes them."""
     lines = []
     if event.exile:
-        lines.append(f"each player may exile {plural(event.exile, 'card')} from their deck: "
-                     f"skyforge campaign exile {shlex.quote(campaign)} --player P CARD")
+        lines.append(
+            f"each player may exile {plural(event.exile, 'card')} from their deck: "
+            f"skyforge campaign exile {shlex.quote(campaign)} --player P CARD"
+        )
     if event.exile_horde:
-        lines.append(f"the Alliance may exile {plural(event.exile_horde, 'horde card')}: "
-                     f"skyforge campaign exile {shlex.quote(campaign)} --horde CARD")
+        lines.append(
+            f"the Alliance may exile {plural(event.exile_horde, 'horde card')}: "
+            f"skyforge campaign exile {shlex.quote(campaign)} --horde CARD"
+        )
     return lines
 
 

@@ -30,8 +30,19 @@ from skyforge.workbench.formats import format_code, format_csv, format_html, for
 from skyforge.workbench.formats.base import Export, prepare
 from skyforge.workbench.formats.reading import UNRESOLVED, Imported, default_name
 
-__all__ = ["FORMATS", "READABLE", "UNRESOLVED", "Export", "Format", "Imported", "default_name", "export",
-           "import_deck", "import_decks", "prepare"]
+__all__ = [
+    "FORMATS",
+    "READABLE",
+    "UNRESOLVED",
+    "Export",
+    "Format",
+    "Imported",
+    "default_name",
+    "export",
+    "import_deck",
+    "import_decks",
+    "prepare",
+]
 
 
 @dataclass(frozen=True)
@@ -50,20 +61,25 @@ class Format:
 
 def _from_numbers(write: Callable[[Export], str]) -> Callable[..., str]:
     """An exporter for a format drawn from the decks' numbers (:func:`prepare`)."""
+
     def export_(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> str:
         return write(prepare(catalog, decks, players=players))
+
     return export_
 
 
 #: every format, in the order ``deck export --format`` offers them
-FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format(format_text.NAME, format_text.SUMMARY, _from_numbers(format_text.write), format_text.read),
-    Format(format_md.NAME, format_md.SUMMARY, _from_numbers(format_md.write), format_md.read),
-    Format(format_csv.NAME, format_csv.SUMMARY, _from_numbers(format_csv.write), format_csv.read),
-    Format(format_json.NAME, format_json.SUMMARY, _from_numbers(format_json.write), format_json.read),
-    Format(format_html.NAME, format_html.SUMMARY, _from_numbers(format_html.write), None, reads_back=False),
-    Format(format_code.NAME, format_code.SUMMARY, format_code.export, None),  # codes are read by their shape
-)}
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format(format_text.NAME, format_text.SUMMARY, _from_numbers(format_text.write), format_text.read),
+        Format(format_md.NAME, format_md.SUMMARY, _from_numbers(format_md.write), format_md.read),
+        Format(format_csv.NAME, format_csv.SUMMARY, _from_numbers(format_csv.write), format_csv.read),
+        Format(format_json.NAME, format_json.SUMMARY, _from_numbers(format_json.write), format_json.read),
+        Format(format_html.NAME, format_html.SUMMARY, _from_numbers(format_html.write), None, reads_back=False),
+        Format(format_code.NAME, format_code.SUMMARY, format_code.export, None),  # codes are read by their shape
+    )
+}
 
 #: the formats ``import`` reads back (HTML is a printable sheet: it is not among them)
 READABLE = "text, Markdown, CSV, JSON or a share code (SF1.…)"
@@ -82,8 +98,9 @@ def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None)
     return import_decks(catalog, source, workspace=workspace)[0]
 
 
-def import_decks(catalog: Catalog, source: str, *, workspace: Path | None = None,
-                 body: str | None = None) -> list[Imported]:
+def import_decks(
+    catalog: Catalog, source: str, *, workspace: Path | None = None, body: str | None = None
+) -> list[Imported]:
     """Read decks from a file (text, Markdown, CSV, JSON), share codes, or ``body`` (standard input).
 
     ``source`` is a file path or share codes (any whitespace or line breaks inside; several codes
@@ -100,18 +117,30 @@ def import_decks(catalog: Catalog, source: str, *, workspace: Path | None = None
             label = "the share code" if len(codes) == 1 else "the share codes"
             return [format_code.read_code(catalog, code, label) for code in codes]
         if not exists(path):
-            raise InputError(Problem("file not found", file=source,
-                                     hint=f"give a deck file or share code: import reads {READABLE}"))
+            raise InputError(
+                Problem("file not found", file=source, hint=f"give a deck file or share code: import reads {READABLE}")
+            )
         body = read_text(path)
     else:
         path = Path(source)
     if body.count("\n") > MAX_IMPORT_LINES:
-        raise InputError(Problem(f"more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)", file=path,
-                                 line=MAX_IMPORT_LINES + 1, hint="a deck list is a few dozen lines: is this the right file?"))
+        raise InputError(
+            Problem(
+                f"more than {MAX_IMPORT_LINES:,} lines (the deck-import line limit)",
+                file=path,
+                line=MAX_IMPORT_LINES + 1,
+                hint="a deck list is a few dozen lines: is this the right file?",
+            )
+        )
     stripped = body.lstrip()
     if path.suffix.lower() in (".html", ".htm") or re.match(r"<(!doctype\s+html|html)\b", stripped[:200], re.I):
-        raise InputError(Problem(f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
-                                 file=source, hint="export the deck again with --format json (or code, text, csv)"))
+        raise InputError(
+            Problem(
+                f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
+                file=source,
+                hint="export the deck again with --format json (or code, text, csv)",
+            )
+        )
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
         return [FORMATS["json"].read(catalog, body, path)]
     codes = sharecode.split_codes(stripped)

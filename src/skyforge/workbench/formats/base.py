@@ -50,12 +50,20 @@ class TablePull:
 
     @property
     def verdict(self) -> str:
-        return "copy limits across all decks respected" if self.valid else \
-            f"{plural(len(self.violations), 'problem')} across the decks"
+        return (
+            "copy limits across all decks respected"
+            if self.valid
+            else f"{plural(len(self.violations), 'problem')} across the decks"
+        )
 
     def as_dict(self) -> dict:
-        return {"valid": self.valid, "violations": [v.as_dict() for v in self.violations],
-                "players": self.players, "size": self.size, "pull_list": [r.as_dict() for r in self.pull_list]}
+        return {
+            "valid": self.valid,
+            "violations": [v.as_dict() for v in self.violations],
+            "players": self.players,
+            "size": self.size,
+            "pull_list": [r.as_dict() for r in self.pull_list],
+        }
 
 
 @dataclass(frozen=True)
@@ -80,8 +88,9 @@ def prepare(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> Ex
             counts[card.code] = counts.get(card.code, 0) + card.count
             by_deck.setdefault(card.code, {})[s.who] = card.count
     rows = [PullRow(first[k], counts[k], by_deck[k]) for k in sorted(first, key=code_order)]
-    return Export(stats, TablePull(report.valid, tuple(report.violations), [s.who for s in stats],
-                                   sum(counts.values()), rows))
+    return Export(
+        stats, TablePull(report.valid, tuple(report.violations), [s.who for s in stats], sum(counts.values()), rows)
+    )
 
 
 def castle_line(s: DeckStats) -> str:

@@ -42,8 +42,12 @@ def write(data: Export) -> str:
     for s in data.decks:
         for c in s.entries:
             card = c.as_dict()
-            row = {"deck": s.name, "player": s.player or "", "castle": s.castle,
-                   **{k: ("" if card.get(k) is None else card[k]) for k in COLUMNS[3:]}}
+            row = {
+                "deck": s.name,
+                "player": s.player or "",
+                "castle": s.castle,
+                **{k: ("" if card.get(k) is None else card[k]) for k in COLUMNS[3:]},
+            }
             writer.writerow({k: csv_cell(v) for k, v in row.items()})
     return buf.getvalue()
 
@@ -52,15 +56,24 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
     reader = csv.DictReader(io.StringIO(body))
     fields = {f.strip().casefold() for f in reader.fieldnames or []}
     if "count" not in fields or not ({"code", "name"} & fields):
-        raise InputError(Problem("a deck CSV needs a 'count' column and a 'code' or 'name' column", file=path,
-                                 line=1, hint="columns: " + ",".join(COLUMNS)))
+        raise InputError(
+            Problem(
+                "a deck CSV needs a 'count' column and a 'code' or 'name' column",
+                file=path,
+                line=1,
+                hint="columns: " + ",".join(COLUMNS),
+            )
+        )
     meta: dict[str, str] = {}
     cards: dict[str, int] = {}
     problems: list[Problem] = []
     decks_seen: set[str] = set()
     for number, raw in enumerate(reader, start=2):
-        row = {(k or "").strip().casefold(): _csv_text((v or "").strip()) for k, v in raw.items()
-               if not isinstance(v, list)}
+        row = {
+            (k or "").strip().casefold(): _csv_text((v or "").strip())
+            for k, v in raw.items()
+            if not isinstance(v, list)
+        }
         if not any(row.values()):
             continue
         if row.get("deck"):
@@ -75,12 +88,28 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
             if count < 1:
                 raise ValueError
         except ValueError:
-            problems.append(Problem("count must be a whole number of at least 1", file=path, line=number,
-                                    key="count", value=row.get("count"), has_value=True))
+            problems.append(
+                Problem(
+                    "count must be a whole number of at least 1",
+                    file=path,
+                    line=number,
+                    key="count",
+                    value=row.get("count"),
+                    has_value=True,
+                )
+            )
             continue
         ref = row.get("code") or row.get("name") or ""
-        add_card(catalog, cards, ref, count, problems, file=path, line=number,
-                 fallback=row.get("name") if row.get("code") else None)
+        add_card(
+            catalog,
+            cards,
+            ref,
+            count,
+            problems,
+            file=path,
+            line=number,
+            fallback=row.get("name") if row.get("code") else None,
+        )
     notes = [f"the file holds {len(decks_seen)} decks; imported '{meta.get('deck')}'"] if len(decks_seen) > 1 else []
     deck = new_deck(meta.get("deck"), meta.get("castle"), meta.get("player"), cards, path)
     return Imported(deck, "csv", problems, notes)

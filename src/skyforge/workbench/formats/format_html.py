@@ -53,17 +53,21 @@ def _deck_page(s: DeckStats) -> str:
     verdict = '<span class="badge ok">valid</span>' if s.valid else '<span class="badge bad">not valid</span>'
     who = f" — {_e(s.player)}" if s.player else ""
     top = max([c.count for c in s.curve] or [1]) or 1
-    bars = "".join(f'<div class="col"><span>{c.count or ""}</span>'
-                   f'<div class="bar" style="height:{round(75 * c.count / top)}%"></div></div>'
-                   for c in s.curve)
-    labels = "".join(f'<span>{"?" if c.cost is None else c.cost}</span>' for c in s.curve)
+    bars = "".join(
+        f'<div class="col"><span>{c.count or ""}</span>'
+        f'<div class="bar" style="height:{round(75 * c.count / top)}%"></div></div>'
+        for c in s.curve
+    )
+    labels = "".join(f"<span>{'?' if c.cost is None else c.cost}</span>" for c in s.curve)
     counts = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in s.types.items())
     rarities = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in s.rarities.items())
     cards = sorted(s.entries, key=lambda c: code_order(c.code))
     rows = "".join(
         f'<tr><td>{_boxes(c.count)}</td><td class="n">{c.count}</td><td>{_e(c.code)}</td>'
         f'<td>{_e(c.name)}</td><td>{_e(c.type)}</td><td class="n">{_e(c.cost)}</td>'
-        f"<td>{_e(c.rarity)}</td><td>{_e(c.faction)}</td></tr>" for c in cards)
+        f"<td>{_e(c.rarity)}</td><td>{_e(c.faction)}</td></tr>"
+        for c in cards
+    )
     problems = "".join(f"<li>{_e(v.message)}</li>" for v in s.violations[:6])
     if len(s.violations) > 6:
         problems += f"<li>… and {len(s.violations) - 6} more (skyforge deck validate)</li>"
@@ -78,12 +82,12 @@ def _deck_page(s: DeckStats) -> str:
 <section><h2>Types</h2><table class="small">{counts}</table></section>
 <section><h2>Rarities</h2><table class="small">{rarities}</table></section>
 </div>
-{f'<ul class="problems">{problems}</ul>' if problems else ''}
+{f'<ul class="problems">{problems}</ul>' if problems else ""}
 <h2>Pull list (by set and code)</h2>
 <table class="pull{dense}"><thead><tr><th>Pulled</th><th class="n">#</th><th>Code</th><th>Name</th><th>Type</th>
 <th class="n">Cost</th><th>Rarity</th><th>Faction</th></tr></thead>
 <tbody>{rows}</tbody></table>
-<footer>skyforge deck export{' · ' + DEMO_NOTE if s.demo_data else ''}</footer>
+<footer>skyforge deck export{" · " + DEMO_NOTE if s.demo_data else ""}</footer>
 </section>"""
 
 
@@ -92,16 +96,20 @@ def _table_page(table: TablePull) -> str:
     head = "".join(f'<th class="n">{_e(p)}</th>' for p in players)
     rows = "".join(
         f'<tr><td>{_boxes(r.count)}</td><td class="n">{r.count}</td><td>{_e(r.code)}</td>'
-        f"<td>{_e(r.name)}</td>" + "".join(f'<td class="n">{r.by_deck.get(p, "")}</td>' for p in players)
-        + "</tr>" for r in table.pull_list)
-    verdict = ('<span class="badge ok">copy limits respected</span>' if table.valid
-               else '<span class="badge bad">limits broken</span>')
+        f"<td>{_e(r.name)}</td>" + "".join(f'<td class="n">{r.by_deck.get(p, "")}</td>' for p in players) + "</tr>"
+        for r in table.pull_list
+    )
+    verdict = (
+        '<span class="badge ok">copy limits respected</span>'
+        if table.valid
+        else '<span class="badge bad">limits broken</span>'
+    )
     problems = "".join(f"<li>{_e(v.message)}</li>" for v in table.violations)
     return f"""<section class="page table">
 <header><div><h1>Pull list for the table</h1>
 <div class="sub">{_e(", ".join(players))} · {table.size} cards · at most 1 copy of a mythic or
 legendary card, 2 of a rare, 3 of a base card across all players' decks</div></div>{verdict}</header>
-{f'<ul class="problems">{problems}</ul>' if problems else ''}
+{f'<ul class="problems">{problems}</ul>' if problems else ""}
 <table class="pull"><thead><tr><th>Pulled</th><th class="n">#</th><th>Code</th><th>Name</th>{head}</tr></thead>
 <tbody>{rows}</tbody></table>
 </section>"""
@@ -110,5 +118,7 @@ legendary card, 2 of a rare, 3 of a base card across all players' decks</div></d
 def write(data: Export) -> str:
     title = " · ".join(s.name for s in data.decks)
     pages = ([_table_page(data.table)] if data.table else []) + [_deck_page(s) for s in data.decks]
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n<title>{_e(title)}</title>\n'
-            f"<style>\n{stylesheet()}</style></head>\n<body>\n" + "\n".join(pages) + "\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n<title>{_e(title)}</title>\n'
+        f"<style>\n{stylesheet()}</style></head>\n<body>\n" + "\n".join(pages) + "\n</body></html>\n"
+    )

@@ -16,14 +16,24 @@ from skyforge.workbench.formats.reading import Imported, add_card, new_deck
 from skyforge.workbench.stats import DeckStats
 
 NAME = "json"
-SUMMARY = ('`{"format": "skyforge-deck", "schema": 1, "name", "player", "castle", "castle_name", "size", '
-           '"valid", "cards": {code: count}, "entries": [...]}`')
+SUMMARY = (
+    '`{"format": "skyforge-deck", "schema": 1, "name", "player", "castle", "castle_name", "size", '
+    '"valid", "cards": {code: count}, "entries": [...]}`'
+)
 
 
 def _deck(s: DeckStats) -> dict:
-    return {"name": s.name, "player": s.player, "castle": s.castle, "castle_name": s.castle_name,
-            "size": s.size, "valid": s.valid, "cards": s.cards, "entries": [c.as_dict() for c in s.entries],
-            **({"demo_data": True} if s.demo_data else {})}
+    return {
+        "name": s.name,
+        "player": s.player,
+        "castle": s.castle,
+        "castle_name": s.castle_name,
+        "size": s.size,
+        "valid": s.valid,
+        "cards": s.cards,
+        "entries": [c.as_dict() for c in s.entries],
+        **({"demo_data": True} if s.demo_data else {}),
+    }
 
 
 def write(data: Export) -> str:
@@ -47,8 +57,13 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
             notes.append(f"the file holds {len(data['decks'])} decks; imported the first")
         data = data["decks"][0]
     if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
-        raise InputError(Problem("not a deck: expected an object with \"cards\": {code: count}", file=path,
-                                 hint="export one with `skyforge deck export DECK --format json`"))
+        raise InputError(
+            Problem(
+                'not a deck: expected an object with "cards": {code: count}',
+                file=path,
+                hint="export one with `skyforge deck export DECK --format json`",
+            )
+        )
     problems: list[Problem] = []
     cards: dict[str, int] = {}
     for key in ("name", "castle", "player"):
@@ -57,8 +72,15 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
             data[key] = None
     for ref, count in data["cards"].items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            problems.append(Problem("the count must be a whole number of at least 1", file=path,
-                                    key=f"cards.{ref}", value=count, has_value=True))
+            problems.append(
+                Problem(
+                    "the count must be a whole number of at least 1",
+                    file=path,
+                    key=f"cards.{ref}",
+                    value=count,
+                    has_value=True,
+                )
+            )
             continue
         add_card(catalog, cards, ref, count, problems, file=path, key=f"cards.{ref}")
     deck = new_deck(data.get("name"), data.get("castle"), data.get("player"), cards, path)

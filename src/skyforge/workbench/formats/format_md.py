@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from skyforge.workbench.formats.format_text import read
 from skyforge.workbench.formats.base import DEMO_NOTE, Export, card_line, castle_line, details
+from skyforge.workbench.formats.format_text import read
 
 NAME = "md"
 SUMMARY = "the same as a Markdown page (headings per type, cost/rarity/faction)"
@@ -44,10 +44,17 @@ def write(data: Export) -> str:
             out += ["", f"_{DEMO_NOTE}_"]
     table = data.table
     if table:
-        out += ["", "---", "", "# Pull list for the table", "",
-                f"Players: {md(', '.join(table.players))} — {table.size} cards, {table.verdict}", "",
-                "| ✓ | Code | Name | Total | " + " | ".join(md(p) for p in table.players) + " |",
-                "|---|---|---|---:|" + "---:|" * len(table.players)]
+        out += [
+            "",
+            "---",
+            "",
+            "# Pull list for the table",
+            "",
+            f"Players: {md(', '.join(table.players))} — {table.size} cards, {table.verdict}",
+            "",
+            "| ✓ | Code | Name | Total | " + " | ".join(md(p) for p in table.players) + " |",
+            "|---|---|---|---:|" + "---:|" * len(table.players),
+        ]
         for row in table.pull_list:
             per = " | ".join(str(row.by_deck.get(p, "")) for p in table.players)
             out.append(f"| ☐ | {md(row.code)} | {md(row.name)} | {row.count} | {per} |")

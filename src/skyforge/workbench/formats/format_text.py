@@ -34,8 +34,13 @@ def write(data: Export) -> str:
         if s.demo_data:
             out += ["", f"// {DEMO_NOTE}"]
     if data.table:
-        out += ["", "---", "", "Pull list for the table: " + ", ".join(data.table.players),
-                f"Cards: {data.table.size} ({data.table.verdict})"]
+        out += [
+            "",
+            "---",
+            "",
+            "Pull list for the table: " + ", ".join(data.table.players),
+            f"Cards: {data.table.size} ({data.table.verdict})",
+        ]
         for row in data.table.pull_list:
             split = ", ".join(f"{who} {n}" for who, n in row.by_deck.items())
             out.append(f"[ ] {card_line(row.code, row.name, row.count)}  ({split})")
@@ -54,7 +59,9 @@ _HEADING = re.compile(r"^[A-Za-z][A-Za-z ]*\(\d+\)$")
 _SECTION = re.compile(
     r"^(?:(?:alliance\s+)?(?:allies|ally|towers?|spells?|attachments?|cards?)|main(?:\s+deck)?|deck(?:\s*list)?|"
     r"decklist|alliance(?:\s+deck)?|commons?|bases?|rares?|mythics?|legendar(?:y|ies))"
-    r"\s*(?:\(\d+\)|[:\-–—]?\s*\d*)\s*:?$", re.IGNORECASE)
+    r"\s*(?:\(\d+\)|[:\-–—]?\s*\d*)\s*:?$",
+    re.IGNORECASE,
+)
 
 
 def read(catalog: Catalog, body: str, path: Path) -> Imported:
@@ -95,13 +102,12 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
         if count is None:
             t = _TRAILING_COUNT.search(line)
             if t and t.start() > 0:
-                count, rest = int(t.group(1)), line[:t.start()]
+                count, rest = int(t.group(1)), line[: t.start()]
         rest = re.split(r"(?<!\s)\s+[—–]\s+|(?<!\s)\s{2,}\(", rest)[0].strip()  # linear: runs start once
         if count is None and "name" not in meta and not cards and find(catalog, rest) is None:
             meta["name"] = rest
             continue
-        add_card(catalog, cards, leading_code(rest), count or 1, problems, file=path, line=number,
-                 fallback=rest)
+        add_card(catalog, cards, leading_code(rest), count or 1, problems, file=path, line=number, fallback=rest)
     castle = meta.get("castle")
     if castle:
         castle = leading_code(re.sub(r"\s*\([^)]*\)$", "", castle))

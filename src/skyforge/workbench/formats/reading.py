@@ -46,28 +46,63 @@ def find(catalog: Catalog, ref: str):
         return None
 
 
-def add_card(catalog: Catalog, cards: dict[str, int], ref: str, count: int, problems: list[Problem], *,
-             file, line=None, key=None, fallback: str | None = None) -> None:
+def add_card(
+    catalog: Catalog,
+    cards: dict[str, int],
+    ref: str,
+    count: int,
+    problems: list[Problem],
+    *,
+    file,
+    line=None,
+    key=None,
+    fallback: str | None = None,
+) -> None:
     """Add ``count`` copies of the card ``ref`` (or ``fallback``) names to ``cards``, or a problem."""
     if not 1 <= count <= MAX_COPIES:
-        problems.append(Problem(f"the count must be from 1 to {MAX_COPIES} (the copy-count limit)", file=file,
-                                line=line, key=key, value=count, has_value=True))
+        problems.append(
+            Problem(
+                f"the count must be from 1 to {MAX_COPIES} (the copy-count limit)",
+                file=file,
+                line=line,
+                key=key,
+                value=count,
+                has_value=True,
+            )
+        )
         return
     card = find(catalog, ref)
     if card is None and fallback and fallback != ref:
-        card = find(catalog, re.sub(r"^\S+\s+", "", fallback)) if normalize_code(fallback.split(" ")[0]) \
+        card = (
+            find(catalog, re.sub(r"^\S+\s+", "", fallback))
+            if normalize_code(fallback.split(" ")[0])
             else find(catalog, fallback)
+        )
     if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
         what = f"{card.kind} card" if card is not None else "card"  # type: ignore[attr-defined]
-        problems.append(Problem(f"cannot resolve '{fallback or ref}'" +
-                                (f": it is {a(what)}, not an alliance card" if card is not None else ""),
-                                file=file, line=line, key=key,
-                                hint=catalog.suggest(ref or fallback or "", "alliance") if card is None else None,
-                                code=UNRESOLVED))
+        problems.append(
+            Problem(
+                f"cannot resolve '{fallback or ref}'"
+                + (f": it is {a(what)}, not an alliance card" if card is not None else ""),
+                file=file,
+                line=line,
+                key=key,
+                hint=catalog.suggest(ref or fallback or "", "alliance") if card is None else None,
+                code=UNRESOLVED,
+            )
+        )
         return
     if cards.get(card.key, 0) + count > MAX_COPIES:
-        problems.append(Problem(f"more than {MAX_COPIES} copies of {card.key} in all (the copy-count limit)",
-                                file=file, line=line, key=key, value=cards[card.key] + count, has_value=True))
+        problems.append(
+            Problem(
+                f"more than {MAX_COPIES} copies of {card.key} in all (the copy-count limit)",
+                file=file,
+                line=line,
+                key=key,
+                value=cards[card.key] + count,
+                has_value=True,
+            )
+        )
         return
     cards[card.key] = cards.get(card.key, 0) + count
 
@@ -76,7 +111,7 @@ def new_deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFil
     """The deck read: named after the file when it says no name; castle "?" when it names none."""
     if not castle:
         castle = "?"
-    DeckFile = file_model("deck")   # the model only to create a deck: exports never need it
+    DeckFile = file_model("deck")  # the model only to create a deck: exports never need it
     return DeckFile(name=name or path.stem, castle=castle, player=player or None, cards=cards)
 
 
