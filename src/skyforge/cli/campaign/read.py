@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
 from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, uses_demo_data
@@ -12,7 +14,6 @@ from skyforge.cli.campaign.views import campaign_view, demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
 from skyforge.cli.complete import campaign_names
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 
 
@@ -47,7 +48,7 @@ def log(app: App, name: str, as_json: bool) -> None:
     def human(entries) -> None:
         out = console()
         for e in entries:
-            out.print(f"{e['index']:>3}  {e.get('at') or '':<25}  {escape(e['summary'])}")
+            out.print(Text(f"{e['index']:>3}  {e.get('at') or '':<25}  {e['summary']}"))
         demo_note(out, app.catalog, journal.state)
 
     render(log_entries(journal.events), as_json, human)
