@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skyforge.terms import demo_note
+from skyforge.text import plural
 
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000
@@ -227,7 +228,8 @@ class FitTable:
         keep, widths, dropped = self._fit(options.max_width)
         caption = self.options.pop("caption", None)
         if dropped:
-            note = f"(left out to fit the terminal: {', '.join(dropped)}; wider terminal or --json for all)"
+            named = [h for h in dropped if h] + ([plural(dropped.count(""), "column")] if "" in dropped else [])
+            note = f"(left out to fit the terminal: {', '.join(named)}; wider terminal or --json for all)"
             caption = f"{caption} {escape(note)}" if caption else escape(note)
         table = Table(
             box=box.SIMPLE_HEAD if self.rule else None,
