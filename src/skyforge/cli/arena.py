@@ -128,8 +128,8 @@ def validate(app, team: str, as_json: bool) -> None:
 
 def draw_check(data: dict) -> None:
     out = console()
-    verdict = "[green]valid[/]" if data["valid"] else "[red]invalid[/]"
-    out.print(f"{escape(str(data['file']))}: {escape(data['player'])}: {verdict}")
+    verdict = ("valid", "green") if data["valid"] else ("invalid", "red")
+    out.print(Text.assemble(f"{data['file']}: {data['player']}: ", verdict))
     for h in data["heroes"]:
         out.print(Text(f"  {h['name']} ({h['class'] or 'class unknown'})"))
     for v in data["violations"]:

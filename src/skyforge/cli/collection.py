@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.complete import card_refs
@@ -51,7 +50,7 @@ def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[s
     out = console()
     for change in changes:
         out.print(Text(f"{'added' if sign > 0 else 'removed'} {abs(change.count)} × {change.label}"))
-    out.print(f"[dim]{escape(str(path))} (its comments are kept)[/]")
+    out.print(Text(f"{path} (its comments are kept)", style="dim"))
 
 
 @click.group()

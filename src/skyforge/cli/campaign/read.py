@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
@@ -73,13 +72,15 @@ def list_(app: App, as_json: bool) -> None:
         demo = False
         for path, s, error in rows:
             if s is None:
-                out.print(f"[red]{escape(path.stem)}[/]: cannot read — {escape(error)}")
+                out.print(Text.assemble((path.stem, "red"), f": cannot read — {error}"))
             else:
                 mark = " (demo data)" if uses_demo_data(s, app.catalog) else ""
                 demo = demo or bool(mark)
                 out.print(
-                    f"{escape(path.stem)}: {s.status}, game {s.game}/{GAMES}, gold {s.gold}, "
-                    f"castle health {s.castle_health}" + mark
+                    Text(
+                        f"{path.stem}: {s.status}, game {s.game}/{GAMES}, gold {s.gold}, "
+                        f"castle health {s.castle_health}{mark}"
+                    )
                 )
         if demo:
             out.print(f"[yellow]{DEMO_NOTE}[/]")
