@@ -293,7 +293,7 @@ def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_traceback(workspa
 def test_names_with_emoji_and_tabs_keep_tables_aligned_and_colours_in_place(workspace: Path):
     """The review's repros: a deck named "Family 👨‍👩‍👧 Wall" (an emoji ZWJ sequence, two columns)
     and one named "Tab\\there" in `deck list` at 100 columns and `deck show` on a colour terminal."""
-    from skyforge.cli.cells import cell_len
+    from rich.cells import cell_len
 
     family = "Family \U0001f468\u200d\U0001f469\u200d\U0001f467 Wall"
     for deck, old, new in (("demo-blue-wall", "Blue Wall", "Tab\\there"), ("demo-green-grove", "Green Grove", family)):
@@ -308,3 +308,78 @@ def test_names_with_emoji_and_tabs_keep_tables_aligned_and_colours_in_place(work
     show = run_in_pty(["deck", "show", "demo-blue-wall"], workspace, columns=WIDTH, env=colour, keep_ansi=True)
     assert show.startswith("\x1b[1mTab     \x1b[0m\x1b[1mhere\x1b[0m (Alice)"), show[:120]
     assert "\x1b[32m✓ valid\x1b[0m" in show
+
+
+def _many_decks(workspace: Path, count: int = 60) -> list[str]:
+    source = (workspace / "decks" / "demo-blue-wall.toml").read_text(encoding="utf-8")
+    names = [f"copy-{n:02d}" for n in range(count)]
+    for name in names:
+        (workspace / "decks" / f"{name}.toml").write_text(source, encoding="utf-8")
+    return names
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_a_progress_bar_for_many_decks_on_a_terminal_only(run, workspace: Path):
+    names = _many_decks(workspace)
+    term = {"TERM": "xterm"}
+    listing = run_in_pty(["deck", "list"], workspace, columns=WIDTH, env=term)
+    assert "checking decks" in listing and "/63" in listing, listing[:400]
+    checked = run_in_pty(["deck", "validate", *names], workspace, columns=WIDTH, env=term)
+    assert "reading decks" in checked and "/60" in checked, checked[:400]
+    few = run_in_pty(["deck", "validate", "demo-blue-wall"], workspace, columns=WIDTH, env=term)
+    assert "reading decks" not in few
+    as_json = run_in_pty(["deck", "list", "--json"], workspace, columns=WIDTH, env=term)
+    assert "checking decks" not in as_json and as_json.lstrip().startswith("[")
+    piped = run("deck", "list")  # CliRunner: not a terminal
+    assert "checking decks" not in piped.stdout + piped.stderr
+
+
+def _views(workspace: Path) -> dict[str, list[str]]:
+    import shutil
+
+    from tests.conftest import ROOT
+
+    shutil.copytree(ROOT / "campaigns", workspace / "campaigns", dirs_exist_ok=True)
+    return {
+        "deck show": ["deck", "show", "demo-blue-wall"],
+        "deck list": ["deck", "list"],
+        "deck validate": ["deck", "validate", "demo-blue-wall", "demo-green-grove"],
+        "cards search": ["cards", "search", "--faction", "liothan"],
+        "campaign show": ["campaign", "show", "example"],
+        "castles": ["castles"],
+    }
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+@pytest.mark.parametrize("columns", [80, 40])
+def test_what_a_person_sees_at_80_and_40_columns(workspace: Path, columns: int):
+    for name, args in _views(workspace).items():
+        text = run_in_pty(args, workspace, columns=columns)
+        lines = text.splitlines()
+        assert "Traceback" not in text and lines, (name, text)
+        assert all(len(line) <= columns for line in lines), (name, text)
+        codes = [w for line in lines for w in line.split() if w.startswith("DEMO.") and not w.endswith("…")]
+        assert codes and all(len(c.rstrip(",:)")) == 8 for c in codes), (name, codes)
+    search = run_in_pty(_views(workspace)["cards search"], workspace, columns=columns)
+    flat = " ".join(search.split())
+    if columns == 40:
+        assert "…" in search and "(left out to fit the terminal: faction," in flat, search
+    else:
+        assert "faction" in search.splitlines()[0], search
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_plain_views_no_colour_dumb_and_latin1(run, workspace: Path):
+    views = _views(workspace)
+    for name, args in views.items():
+        piped = run(*args, expect=None).stdout
+        assert "\x1b[" not in piped, name  # piped: plain text
+        assert name.startswith("campaign") or "…" not in piped, name  # and nothing cut
+        no_color = run_in_pty(args, workspace, columns=WIDTH, env={"TERM": "xterm", "NO_COLOR": "1"}, keep_ansi=True)
+        assert not any(f"\x1b[{n}m" in no_color for n in range(30, 38)), name
+        dumb = run_in_pty(args, workspace, columns=WIDTH, env={"TERM": "dumb", "NO_COLOR": ""}, keep_ansi=True)
+        assert "\x1b[" not in dumb.replace("\x1b[?25l", "").replace("\x1b[?25h", ""), name
+        latin = run_in_pty(args, workspace, columns=40, env={"PYTHONIOENCODING": "latin-1"})
+        assert "Traceback" not in latin and "?" in latin, (name, latin)
+    long_line = run("castles").stdout.splitlines()
+    assert any(len(line) > 80 for line in long_line)  # piped: one line stays one line

@@ -2,7 +2,7 @@
 
 Names of players, decks, cards, heroes and files may hold brackets and backslashes: "[AFK] Bo",
 a hint quoting ``[[cards]]``, a path ending in ``\\``. The human views draw console markup, so such
-text goes through :func:`skyforge.cli.markup.escape` before it is put in: these tests run the
+text goes in through rich's ``escape`` or as a ``rich.text.Text``: these tests run the
 commands with such names and look for them, character for character, in what is printed.
 """
 

@@ -15,6 +15,7 @@ import difflib
 import io
 import tempfile
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,7 +57,12 @@ class CsvImport:
         return header + dump_toml({"schema": 1, "provenance": provenance, "cards": ordered})
 
 
-def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = None) -> CsvImport:
+def read_cards_csv(
+    path: Path,
+    set_code: str | None = None,
+    text: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CsvImport:
     """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
     pd = library("pandas")  # heavy: imported only when a spreadsheet is read
     if text is None:
@@ -103,7 +109,10 @@ def read_cards_csv(path: Path, set_code: str | None = None, text: str | None = N
     adapter = TypeAdapter(Card)
     cards: list[CardBase] = []
     seen: dict[str, int] = {}
-    for index, raw in enumerate(frame.to_dict(orient="records")):
+    records = frame.to_dict(orient="records")
+    for index, raw in enumerate(records):
+        if progress:
+            progress(index, len(records))
         row_number = index + 2
         row = {k: v.strip() for k, v in raw.items() if isinstance(v, str) and v.strip()}
         if not row:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.cli.syntax import split_list
@@ -38,9 +39,9 @@ def draw_heroes(rows: list) -> None:
     heroes = table("hero", "code", "class", "action cards", "data")
     for h in rows:
         heroes.add_row(
-            escape(h["name"]),
-            escape(h["code"] or "—"),
-            escape(h["class"] or "?"),
+            Text(h["name"]),
+            Text(h["code"] or "—"),
+            Text(h["class"] or "?"),
             str(h["action_cards"]),
             h["provenance"],
         )
@@ -127,12 +128,12 @@ def validate(app, team: str, as_json: bool) -> None:
 
 def draw_check(data: dict) -> None:
     out = console()
-    verdict = "[green]valid[/]" if data["valid"] else "[red]invalid[/]"
-    out.print(f"{escape(str(data['file']))}: {escape(data['player'])}: {verdict}")
+    verdict = ("valid", "green") if data["valid"] else ("invalid", "red")
+    out.print(Text.assemble(f"{data['file']}: {data['player']}: ", verdict))
     for h in data["heroes"]:
-        out.print(f"  {escape(h['name'])} ({escape(h['class'] or 'class unknown')})")
+        out.print(Text(f"  {h['name']} ({h['class'] or 'class unknown'})"))
     for v in data["violations"]:
-        out.print(f"  [red]{v['rule']}[/]: {escape(v['message'])}")
+        out.print(Text.assemble("  ", (v["rule"], "red"), f": {v['message']}"))
     note = demo_note(data["demo_heroes"], len(data["heroes"]))
     if note:
         out.print(f"[yellow]{escape(note)}[/]")
@@ -175,7 +176,7 @@ def draw_setup(data: dict) -> None:
             f"deck of {p['deck_size']} action cards; draw {p['draw']}"
         )
         for m in p["action_cards_missing"]:
-            out.print(f"   action cards not known: {escape(m)}")
+            out.print(Text(f"   action cards not known: {m}"))
     note = demo_note(
         list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
         len({h for p in data["players"] for h in p["heroes"]}),

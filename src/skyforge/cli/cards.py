@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.catalog.constants import CARD_KINDS, RARITIES
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import load as load_deck_ref
 from skyforge.cli.deck_files import load_all
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
@@ -158,7 +159,7 @@ def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
         f"{plural(choice.size, 'card')} · room by rarity: {escape(left)}"
     )
     for note in choice.notes:
-        out.print(f"note: {escape(note)}")
+        out.print(Text(f"note: {note}"))
     if not rows:
         out.print("no card the deck may still take matches")
         return
@@ -173,7 +174,7 @@ def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
         card = c.card
         table.add_row(
             card.key,
-            escape(card.name),
+            Text(card.name),
             card.rarity or "",
             card.faction or "",
             card.type or "",
@@ -250,5 +251,5 @@ def _draw_castles(app: App, found: list, faction: str | None) -> None:
         health = f", health {castle.health}" if castle.health else ""
         out.print(f"[bold]{escape(castle.code or '—')}  {escape(castle.name)}[/] — {faction_text}{health}{demo}")
         for line in castle_rules_lines(app.catalog, castle):
-            out.print(f"    {escape(line)}")
+            out.print(Text(f"    {line}"))
         out.print()

@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.catalog import load_catalog
 from skyforge.catalog.checks import check_catalog
 from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
-from skyforge.cli.output import console, echo, json_option, render
+from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, refuse_overwrite
@@ -80,13 +81,13 @@ def _draw_check(cat, summary: dict) -> None:
             + "[/]"
         )
     for key, n in summary["cards"].items():
-        out.print(f"  {n:>4}  {escape(key)}")
+        out.print(Text(f"  {n:>4}  {key}"))
     for area in summary["works"]:
         out.print(f"[bold]{area['area']}[/]")
         for line in area["ready"]:
-            out.print(f"  [green]ok[/]       {escape(line)}")
+            out.print(Text.assemble("  ", ("ok", "green"), f"       {line}"))
         for line in area["missing"]:
-            out.print(f"  [yellow]missing[/]  {escape(line)}")
+            out.print(Text.assemble("  ", ("missing", "yellow"), f"  {line}"))
     if any(area["missing"] for area in summary["works"]):
         out.print(escape(summary["fill_in"]))
 
@@ -172,10 +173,11 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     """
     if set_code and not set_code.isalnum():
         raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
-    if is_dash(file):
-        result = read_cards_csv(Path(STDIN), set_code, text=read_stdin())
-    else:
-        result = read_cards_csv(file, set_code)
+    with progress("reading rows") as step:
+        if is_dash(file):
+            result = read_cards_csv(Path(STDIN), set_code, text=read_stdin(), progress=step)
+        else:
+            result = read_cards_csv(file, set_code, progress=step)
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()

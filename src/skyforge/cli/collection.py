@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from rich.text import Text
 
 from skyforge.cli.complete import card_refs
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.decks import load_collection
@@ -49,8 +49,8 @@ def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[s
     edit_collection(path, changes)
     out = console()
     for change in changes:
-        out.print(f"{'added' if sign > 0 else 'removed'} {abs(change.count)} × {escape(change.label)}")
-    out.print(f"[dim]{escape(str(path))} (its comments are kept)[/]")
+        out.print(Text(f"{'added' if sign > 0 else 'removed'} {abs(change.count)} × {change.label}"))
+    out.print(Text(f"{path} (its comments are kept)", style="dim"))
 
 
 @click.group()
@@ -119,8 +119,8 @@ def _draw(app: App, owned: CollectionFile, data: dict, path: Path) -> None:
     out = console()
     table = new_table("owned", "product or card")
     for key, n in owned.products.items():
-        table.add_row(f"{n}×", escape(key))
+        table.add_row(f"{n}×", Text(key))
     for key, n in owned.cards.items():
-        table.add_row(f"{n}×", escape(app.catalog.label(key)))
+        table.add_row(f"{n}×", Text(app.catalog.label(key)))
     out.print(table)
-    out.print(f"{plural(data['total'], 'card')} in all, {data['different']} different ({escape(str(path))})")
+    out.print(Text(f"{plural(data['total'], 'card')} in all, {data['different']} different ({path!s})"))

@@ -11,10 +11,11 @@ import os
 from pathlib import Path
 
 import click
+from rich.text import Text
 
 from skyforge.cli.complete import deck_names
 from skyforge.cli.main import App, LazyGroup
-from skyforge.cli.output import echo, json_option, render, style
+from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, Problem
@@ -85,29 +86,7 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
       skyforge deck validate decks/demo-blue-wall.toml
       skyforge deck validate demo-blue-wall demo-green-grove --collection collection.toml
     """
-    loaded, problems, seen, folders = [], [], {}, {}
-    for ref in decks:
-        try:
-            if ref == "-":
-                loaded.append(parse_deck(read_stdin(), STDIN, app.catalog))
-                continue
-            path = resolve_deck_path(ref, app.workspace)
-            real = _real_path(path, folders)
-            if real in seen:
-                problems.append(
-                    Problem(
-                        f"the same deck is given twice ({seen[real]} and {ref})",
-                        file=path,
-                        hint="give each player's deck once",
-                    )
-                )
-                continue
-            seen[real] = ref
-            loaded.append(load_deck(path, app.catalog))
-        except InputError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise InputError(problems)
+    loaded = _load_decks(app, decks, as_json)
     owned = None
     if is_dash(collection):
         owned = load_collection(Path(STDIN), read_stdin())
@@ -117,6 +96,37 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     render(report.as_dict(), as_json, lambda _: _show_report(report))
     if not report.valid:
         raise SystemExit(1)
+
+
+def _load_decks(app: App, decks: tuple[str, ...], as_json: bool) -> list:
+    """Every deck named (a bar on the terminal for many), or every problem of every deck at once."""
+    loaded, problems, seen, folders = [], [], {}, {}
+    with progress("reading decks", as_json) as step:
+        for done, ref in enumerate(decks):
+            if step:
+                step(done, len(decks))
+            try:
+                if ref == "-":
+                    loaded.append(parse_deck(read_stdin(), STDIN, app.catalog))
+                    continue
+                path = resolve_deck_path(ref, app.workspace)
+                real = _real_path(path, folders)
+                if real in seen:
+                    problems.append(
+                        Problem(
+                            f"the same deck is given twice ({seen[real]} and {ref})",
+                            file=path,
+                            hint="give each player's deck once",
+                        )
+                    )
+                    continue
+                seen[real] = ref
+                loaded.append(load_deck(path, app.catalog))
+            except InputError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    return loaded
 
 
 def _real_path(path: Path, folders: dict) -> str:
@@ -129,25 +139,21 @@ def _real_path(path: Path, folders: dict) -> str:
 
 
 def _show_report(report: ValidationReport) -> None:
-    # Plain click output: this view is a list, not a table, and drawing it with
-    # rich would cost more than the validation itself.
+    out = console()
     for d in report.decks:
-        mark = style("✓ valid", fg="green") if d.valid else style("✗ invalid", fg="red")
+        mark = ("✓ valid", "green") if d.valid else ("✗ invalid", "red")
         who = f" ({d.player})" if d.player else ""
-        echo(f"{mark}  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}")
+        out.print(Text.assemble(mark, f"  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}"))
         for note in d.notes:
-            echo(f"    note: {note}")
+            out.print(Text(f"    note: {note}"))
     if report.violations:
-        count = len(report.violations)
-        echo(f"\n{style(f'{count} problem' + ('s' if count > 1 else '') + ':', bold=True)}")
+        out.print(f"\n[bold]{plural(len(report.violations), 'problem')}:[/]")
         for v in report.violations:
             where = v.deck or ", ".join(v.decks)
             line = f":{v.line}" if v.line else ""
-            echo(f"  {style(v.rule, fg='red')}  {where}{line}")
-            echo(f"      {v.message}")
-            if v.hint:
-                echo(f"      hint: {v.hint}")
-            if v.fix:
-                echo(f"      fix: {v.fix}")
+            out.print(Text.assemble("  ", (v.rule, "red"), f"  {where}{line}"))
+            for label, text in (("", v.message), ("hint: ", v.hint), ("fix: ", v.fix)):
+                if text:
+                    out.print(Text(f"      {label}{text}"))
     if report.demo:
-        echo(style("\n" + demo_note(), dim=True))
+        out.print(f"\n[dim]{demo_note()}[/]")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import after_edit, force_option, rel
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
-from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
 from skyforge.decks.specs import parse_specs
 from skyforge.terms import FACTIONS
@@ -127,7 +128,9 @@ def list_(app: App, as_json: bool) -> None:
       skyforge deck list
       skyforge --workspace ~/skytear deck list --json
     """
-    render(deck_summaries(app.catalog, app.workspace), as_json, lambda rows: _draw_list(app, rows))
+    with progress("checking decks", as_json) as step:
+        rows = deck_summaries(app.catalog, app.workspace, step)
+    render(rows, as_json, lambda rows: _draw_list(app, rows))
 
 
 def _draw_list(app: App, rows: list[dict]) -> None:
@@ -143,14 +146,14 @@ def _draw_list(app: App, rows: list[dict]) -> None:
         table.add_column(column, justify="right" if column == "size" else "left")
     for r in rows:
         if "error" in r:
-            table.add_row(escape(r["name"]), f"[red]unreadable[/]: {escape(r['error'])}", "", "", "", "[red]✗[/]")
+            table.add_row(Text(r["name"]), f"[red]unreadable[/]: {Text(r['error'])}", "", "", "", "[red]✗[/]")
             continue
         valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
         table.add_row(
-            escape(r["deck"]),
-            escape(r["name"]),
-            escape(r["player"] or ""),
-            escape(app.catalog.label(r["castle"])),
+            Text(r["deck"]),
+            Text(r["name"]),
+            Text(r["player"] or ""),
+            Text(app.catalog.label(r["castle"])),
             str(r["size"]),
             valid,
         )

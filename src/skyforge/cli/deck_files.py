@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.text import Text
 
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console
 from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.decks import Deck, load_deck, parse_deck, resolve_deck_path
@@ -51,17 +51,19 @@ def rel(app: App, path: Path) -> str:
 def after_edit(app: App, path: Path, message: str) -> None:
     """Every edit ends with the deck's validity, so a player sees at once what is left to fix."""
     out = console()
-    out.print(escape(message))
+    out.print(Text(message))
     report = validate_decks(app.catalog, [load_deck(path)])
     d = report.decks[0]
-    mark = "[green]✓ valid[/]" if d.valid else f"[red]✗ not valid[/] ({plural(len(report.violations), 'problem')})"
-    out.print(
-        f"{mark}  {escape(rel(app, path))} — {escape(d.name)}, castle {escape(app.catalog.label(str(d.castle)))}, "
-        f"{plural(d.size, 'card')}"
+    mark = (
+        ("✓ valid", "green")
+        if d.valid
+        else Text.assemble(("✗ not valid", "red"), f" ({plural(len(report.violations), 'problem')})")
     )
+    where = f"  {rel(app, path)} — {d.name}, castle {app.catalog.label(str(d.castle))}, {plural(d.size, 'card')}"
+    out.print(Text.assemble(mark, where))
     for v in report.violations[:5]:
-        out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
+        out.print(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))
     if len(report.violations) > 5:
-        out.print(f"  … and {len(report.violations) - 5} more: skyforge deck validate {escape(rel(app, path))}")
+        out.print(Text(f"  … and {len(report.violations) - 5} more: skyforge deck validate {rel(app, path)}"))
     if report.demo:
         out.print(f"[dim]{demo_note()}[/]")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import load
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.terms import demo_note
@@ -78,14 +79,15 @@ def _bar(n: int, top: int, width: int = 30) -> str:
 
 def draw_stats(s: DeckStats, cards: bool = True) -> None:
     out = console()
-    who = f" ({escape(s.player)})" if s.player else ""
+    who = f" ({s.player})" if s.player else ""
     castle = (
         f"{s.castle} {s.castle_name}"
         if s.castle_name and s.castle != s.castle_name and ":" not in s.castle
         else s.castle_name or s.castle
     )
     valid = "[green]✓ valid[/]" if s.valid else f"[red]✗ not valid[/] ({plural(len(s.violations), 'problem')})"
-    out.print(f"[bold]{escape(s.name)}[/]{who} — castle {escape(castle)} · {plural(s.size, 'card')} · {valid}")
+    heading = (s.name, "bold"), f"{who} — castle {castle} · {plural(s.size, 'card')} · "
+    out.print(Text.assemble(*heading, Text.from_markup(valid)))
     if cards:
         d = s.draws
         out.print(
@@ -100,8 +102,8 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             for c in group.cards:
                 table.add_row(
                     f"  {c.count}×",
-                    escape(c.code),
-                    escape(c.name) if c.name else "[red]not in the catalog[/]",
+                    Text(c.code),
+                    Text(c.name) if c.name else "[red]not in the catalog[/]",
                     "" if c.cost is None else f"cost {c.cost}",
                     c.rarity or "",
                     c.faction or "",
@@ -152,7 +154,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
     if s.violations:
         out.print("\n[bold]Problems[/] (skyforge deck validate for the fixes)")
         for v in s.violations:
-            out.print(f"  [red]{v.rule}[/]  {escape(v.message)}")
+            out.print(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))
     if s.demo_data:
         out.print(f"\n[dim]{demo_note()}[/]")
 
@@ -184,7 +186,7 @@ def _draw_diff(data: dict) -> None:
         f"[bold]{escape(data['b']['name'])}[/] ({data['b']['size']})"
     )
     if data["a"]["castle"] != data["b"]["castle"]:
-        out.print(f"  castle {escape(str(data['a']['castle']))} → {escape(str(data['b']['castle']))}")
+        out.print(Text(f"  castle {data['a']['castle']!s} → {data['b']['castle']!s}"))
     for sign, key, style in (("+", "added", "green"), ("-", "removed", "red"), ("~", "changed", "yellow")):
         for r in data[key]:
             change = f"{r['change']:+d}" if key == "changed" else f"{abs(r['change'])}"

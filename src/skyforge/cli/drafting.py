@@ -8,8 +8,9 @@ from __future__ import annotations
 import sys
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_note
@@ -110,7 +111,7 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     rows = table("team", "player", "heroes")
     for team in d.teams:
         for entry in session.assignments(team):
-            rows.add_row(escape(d.name(team)), escape(entry["player"]), escape(", ".join(entry["heroes"])) or "—")
+            rows.add_row(Text(d.name(team)), Text(entry["player"]), Text(", ".join(entry["heroes"])) or "—")
     out.print(rows)
     if d.bans:
         out.print(escape("bans: " + ", ".join(session.hero_name(k) for k in d.bans)))
@@ -137,7 +138,7 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     if note:
         out.print(f"[yellow]{escape(note)}[/]")
     if saved_to is not None:
-        out.print(f"{'from' if read_only else 'saved to'} {escape(str(saved_to))}")
+        out.print(Text(f"{'from' if read_only else 'saved to'} {saved_to!s}"))
 
 
 def saved_commands(group: click.Group, game: str, example_hero: str) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, demo_marker, json_option, render
 from skyforge.errors import InputError, Problem
 from skyforge.setup import game_setup, total_difficulty
@@ -147,7 +148,7 @@ def _show_difficulty(report, out=None) -> None:
     out = out or console()
     for term in report.terms:
         sign = "" if term is report.terms[0] else "+"
-        out.print(f"  {sign}{_num(term.value):>5}  {escape(term.label)}")
+        out.print(Text(f"  {sign}{_num(term.value):>5}  {term.label}"))
         if term.source:
             out.print(f"         [dim]{escape(term.source)}[/]")
         if term.note:
@@ -161,7 +162,7 @@ def _show_difficulty(report, out=None) -> None:
             + " (not stated; not guessed)"
         )
     for note in report.notes:
-        out.print(f"  note: {escape(note)}")
+        out.print(Text(f"  note: {note}"))
 
 
 def _show_setup(s) -> None:
@@ -170,13 +171,13 @@ def _show_setup(s) -> None:
     if s.first_game:
         title += f" (first game, {s.first_game.id})"
     out.print(f"[bold]{escape(title)}[/]")
-    out.print(f"Follows {escape(s.rule_reason)}; seed {s.seed}")
+    out.print(Text(f"Follows {s.rule_reason}; seed {s.seed}"))
     out.print()
 
     def step(n: int, name: str, lines: list[str]) -> None:
         out.print(f"[bold]{n}. {escape(name)}[/]")
         for line in lines:
-            out.print(f"   {escape(line)}")
+            out.print(Text(f"   {line}"))
 
     health = f"starting health {s.castle.health}" if s.castle.health is not None else "starting health unknown"
     castle_lines = [f"{s.castle.code or '—'}  {s.castle.name} ({health})"]
@@ -234,21 +235,21 @@ def _show_setup(s) -> None:
         out.print()
         out.print(f"[bold]Drawn at random[/] (seed {s.seed}):")
         for pick in s.random_picks:
-            out.print(f"  {escape(pick)}")
+            out.print(Text(f"  {pick}"))
     if s.notes:
         out.print()
         for note in s.notes:
-            out.print(f"note: {escape(note)}")
+            out.print(Text(f"note: {note}"))
     if s.missing:
         out.print()
         out.print("[bold yellow]Missing from the catalog[/] (the steps above still apply):")
         for item in s.missing:
-            out.print(f"  - {escape(item)}")
+            out.print(Text(f"  - {item}"))
     if s.first_game and s.missing:
         out.print()
         out.print(f"[bold]The rulebook's first game ({escape(s.first_game.id)})[/], step by step:")
         for line in s.first_game.steps:
-            out.print(f"  - {escape(line)}")
+            out.print(Text(f"  - {line}"))
     marker = demo_marker(s.provenances)
     if marker:
         out.print(f"\n[dim]{marker}[/]")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.catalog import load_catalog
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.syntax import split_list
 from skyforge.draft import onward as lib
@@ -42,7 +43,7 @@ def draw_heroes(data: dict) -> None:
     for h in data["heroes"]:
         rows.add_row(
             *(
-                escape(x)
+                Text(x)
                 for x in (
                     h["name"],
                     h["code"] or "—",

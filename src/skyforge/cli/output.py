@@ -1,23 +1,43 @@
-"""Shared output for every command: ``--json`` for scripts, drawing for people.
+"""Shared output for every command: ``--json`` for scripts, rich for people.
 
-Drawing (:mod:`skyforge.cli.draw`, rich's console markup and tables without rich's renderer)
-prints plain text when stdout is not a terminal and no colour with ``NO_COLOR``.
+Every human view is drawn by rich through :func:`console`, :func:`table`, :func:`echo` and
+:func:`progress`: sized to the terminal, plain and never wrapped when piped, no colour with
+``NO_COLOR``, no styles on ``TERM=dumb``, ``?`` for what a terminal's encoding cannot show.
+Player and catalog text goes into markup through :func:`escape` (rich's), or as a ``Text``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
-import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markup import escape
+from rich.padding import Padding
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+from rich.text import Text
 
-from skyforge.cli.draw import PIPE_WIDTH, Console, Table
 from skyforge.terms import demo_note
+from skyforge.text import plural
+
+#: the width when output is not a terminal: wide enough that nothing is wrapped
+PIPE_WIDTH = 10_000
+
+#: long work shows a progress bar from this many items on
+PROGRESS_FROM = 50
+
+#: a cell of a code or a number, which is never cut
+_WHOLE = re.compile(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?")
 
 json_option = click.option(
     "--json", "as_json", is_flag=True, help="Print machine-readable JSON instead of the human view."
@@ -26,8 +46,11 @@ json_option = click.option(
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on stdout; as \\u escapes where stdout is not UTF-8, so nothing is lost."""
-    ascii_only = not (getattr(sys.stdout, "encoding", None) or "utf-8").lower().startswith("utf")
-    click.echo(json.dumps(data, indent=2, ensure_ascii=ascii_only, default=str))
+    click.echo(json.dumps(data, indent=2, ensure_ascii=not _is_utf8(sys.stdout), default=str))
+
+
+def _is_utf8(stream) -> bool:
+    return (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "").startswith("utf")
 
 
 def _isatty(stream) -> bool:
@@ -38,21 +61,18 @@ def _isatty(stream) -> bool:
 
 
 def terminal_width(stderr: bool = False) -> int | None:
-    """The columns of the terminal the output goes to; None when it is piped or redirected.
-
-    Piped output is never hard-wrapped (a line stays one line for ``grep``); on a
-    terminal, tables are sized to it and prose wraps between words.
-    """
-    stream = sys.stderr if stderr else sys.stdout
-    if not _isatty(stream):
+    """The columns of the terminal the output goes to; None when it is piped or redirected."""
+    if not _isatty(sys.stderr if stderr else sys.stdout):
         return None
     return max(shutil.get_terminal_size().columns, 20)
 
 
 def _shows_styles(stream) -> bool:
-    """Whether the stream is a terminal that is sent styles: ``TTY_COMPATIBLE`` and
-    ``FORCE_COLOR`` as rich reads them, else the stream's own answer (not :func:`_isatty`, which
-    tests replace to draw for an imagined terminal of COLUMNS columns)."""
+    """Whether the stream is a terminal that is sent styles: ``TTY_COMPATIBLE`` and ``FORCE_COLOR``
+    as rich reads them, else the stream's own answer (not :func:`_isatty`, which tests replace to
+    draw for an imagined terminal of COLUMNS columns); never ``TERM=dumb``."""
+    if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
+        return False
     compatible = os.environ.get("TTY_COMPATIBLE", "")
     if compatible in ("0", "1"):
         return compatible == "1"
@@ -65,52 +85,171 @@ def _shows_styles(stream) -> bool:
         return False
 
 
+class _Console(Console):
+    """rich's Console: on a terminal, an indented line that wraps keeps its indent."""
+
+    def __init__(self, *args: Any, hanging: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hanging = hanging
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        if self.hanging and len(objects) == 1 and not options and isinstance(objects[0], str | Text):
+            body = self.render_str(objects[0]) if isinstance(objects[0], str) else objects[0].copy()
+            indent = len(body.plain) - len(body.plain.lstrip(" "))
+            if indent and "\n" not in body.plain:
+                body = body[indent:]
+                body.expand_tabs()
+                super().print(Padding(body, (0, 0, 0, indent), expand=False))
+                return
+        super().print(*objects, **options)
+
+
 def console(stderr: bool = False) -> Console:
     """A console for people: sized to the terminal, never wrapping when piped, NO_COLOR kept.
 
-    On a terminal an indented line that wraps keeps its indent; styles are written as a
-    terminal's escape codes unless it cannot show them (``TERM=dumb``), colours unless
-    ``NO_COLOR`` is set.
+    Styles only on a terminal that shows them, colours unless ``NO_COLOR`` is set; a stream whose
+    encoding cannot show a character gets ``?`` for it, never a traceback.
     """
     stream = sys.stderr if stderr else sys.stdout
+    if not _is_utf8(stream) and hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="replace")
     width = terminal_width(stderr)
-    if width is None:
-        return Console(stream, PIPE_WIDTH)
-    env = os.environ
-    styles = _shows_styles(stream) and env.get("TERM", "").lower() not in ("dumb", "unknown")
-    encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
-    return Console(
-        stream,
-        width,
-        styles=styles,
-        colours=styles and not env.get("NO_COLOR"),
-        hanging=True,
-        ascii_only=not encoding.startswith("utf"),
+    styles = width is not None and _shows_styles(stream)
+    return _Console(
+        file=stream,
+        width=width or PIPE_WIDTH,
+        height=25,
+        force_terminal=styles,
+        color_system="standard" if styles else None,
+        no_color=bool(os.environ.get("NO_COLOR")),
+        highlight=False,
+        emoji=False,
+        soft_wrap=False,
+        hanging=width is not None,
     )
 
 
 def echo(text: str = "", err: bool = False) -> None:
-    """``click.echo`` for prose: on a terminal, long lines wrap between words (indent kept)."""
-    width = terminal_width(err)
-    if width and any(len(line) > width for line in text.split("\n")):
-        lines = []
-        for line in text.split("\n"):
-            if len(click.unstyle(line)) <= width:
-                lines.append(line)
-                continue
-            indent = line[: len(line) - len(line.lstrip())]
-            lines.extend(
-                textwrap.wrap(
-                    line.strip(),
-                    width,
-                    initial_indent=indent,
-                    subsequent_indent=indent + "  ",
-                    break_on_hyphens=False,
-                    break_long_words=True,
-                )
-            )
-        text = "\n".join(lines)
-    click.echo(text, err=err)
+    """Plain text for people, printed as written (never read as markup); on a terminal each line
+    wraps between words under its indent."""
+    out = console(err)
+    for line in text.split("\n"):
+        out.print(Text(line))
+
+
+class FitTable:
+    """A rich table that fits the console it is drawn on.
+
+    Empty columns are dropped; no code, number or header is cut; the longest text columns (names)
+    are cut with an ellipsis, never wrapped; still too wide, the rightmost columns are left out,
+    and the caption names them. The rich ``Table`` is built when it is drawn, from what fits.
+    """
+
+    def __init__(self, *headers: str, terminal: bool, rule: bool, pad_edge: bool, **options: Any) -> None:
+        self.headers = [self._text(h) for h in headers]
+        self.justify: list[Any] = ["left"] * len(headers)
+        self.rows: list[list[Text]] = []
+        self.terminal = terminal
+        self.rule = terminal and rule
+        self.pad_edge = pad_edge
+        self.options = options
+
+    @staticmethod
+    def _text(cell: str | Text | None) -> Text:
+        text = Text.from_markup(cell, emoji=False) if isinstance(cell, str) else (cell or Text()).copy()
+        text.expand_tabs()  # a tab is measured as the columns it takes
+        return text
+
+    def add_column(self, header: str | Text = "", justify: str = "left") -> None:
+        self.headers.append(self._text(header))
+        self.justify.append(justify)
+        for row in self.rows:
+            row.append(Text())
+
+    def add_row(self, *cells: str | Text | None) -> None:
+        while len(cells) > len(self.headers):
+            self.add_column()
+        self.rows.append([self._text(c) for c in cells] + [Text() for _ in range(len(self.headers) - len(cells))])
+
+    def _padding(self, index: int, count: int) -> int:
+        """The spaces around column ``index`` of ``count`` (piped: one each side; on a terminal one
+        on the right; none at the edges without ``pad_edge``)."""
+        left, right = (0, 1) if self.terminal else (1, 1)
+        if not self.pad_edge:
+            left = 0 if index == 0 else left
+            right = 0 if index == count - 1 else right
+        return left + right
+
+    def _fit(self, max_width: int) -> tuple[list[int], list[int | None], list[str]]:
+        """The columns kept, their widths (None: as wide as they are) and the headers left out."""
+        keep = list(range(len(self.headers)))
+        if self.rows and len(keep) > 1:
+            filled = [i for i in keep if any(row[i].plain.strip() for row in self.rows)]
+            keep = filled or keep
+        dropped: list[str] = []
+        while True:
+            widths, natural, excess = self._widths(keep, max_width)
+            if excess <= 0 or len(keep) <= 2:
+                break
+            dropped.insert(0, self.headers[keep.pop()].plain)
+        return keep, [w if w < n else None for w, n in zip(widths, natural, strict=True)], dropped
+
+    def _widths(self, keep: list[int], max_width: int) -> tuple[list[int], list[int], int]:
+        """Column widths that fit ``max_width`` as well as cutting allows, and the excess left."""
+        headers = [_width(self.headers[i]) for i in keep]
+        cells = [[row[i].plain.strip() for row in self.rows] for i in keep]
+        natural = [max([h] + [_width(row[i]) for row in self.rows]) for h, i in zip(headers, keep, strict=True)]
+        # first the text columns (names) down to 12; then any column that is not a code or a
+        # number down to its header (at least 6): codes, numbers and headers stay whole
+        floors = [
+            min(n, max(h, 12)) if any(" " in x for x in texts) else n
+            for n, h, texts in zip(natural, headers, cells, strict=True)
+        ]
+        second = [
+            f if f < n or all(_WHOLE.fullmatch(x) for x in texts) else max(h, min(n, 6))
+            for n, f, h, texts in zip(natural, floors, headers, cells, strict=True)
+        ]
+        overhead = sum(self._padding(i, len(keep)) for i in range(len(keep))) + (len(keep) - 1 if self.rule else 0)
+        widths = list(natural)
+        excess = sum(widths) + overhead - max_width
+        for bounds in (floors, second):
+            while excess > 0:
+                room = [(w - f, i) for i, (w, f) in enumerate(zip(widths, bounds, strict=True)) if w > f]
+                if not room:
+                    break
+                _, i = max(room)
+                others = max((w for j, w in enumerate(widths) if j != i), default=0)
+                cut = min(excess, widths[i] - bounds[i], max(1, widths[i] - others))
+                widths[i] -= cut
+                excess -= cut
+        return widths, natural, excess
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        keep, widths, dropped = self._fit(options.max_width)
+        caption = self.options.pop("caption", None)
+        if dropped:
+            named = [h for h in dropped if h] + ([plural(dropped.count(""), "column")] if "" in dropped else [])
+            note = f"(left out to fit the terminal: {', '.join(named)}; wider terminal or --json for all)"
+            caption = f"{caption} {escape(note)}" if caption else escape(note)
+        table = Table(
+            box=box.SIMPLE_HEAD if self.rule else None,
+            show_edge=False,
+            pad_edge=self.pad_edge,
+            padding=(0, 1, 0, 0) if self.terminal else (0, 1),
+            header_style="bold",
+            caption=caption,
+            caption_justify="left",
+            **self.options,
+        )
+        for i, width in zip(keep, widths, strict=True):
+            table.add_column(self.headers[i], justify=self.justify[i], no_wrap=True, overflow="ellipsis", width=width)
+        for row in self.rows:
+            table.add_row(*(row[i] for i in keep))
+        yield table
+
+
+def _width(text: Text) -> int:
+    return max((cell_len(line) for line in text.plain.split("\n")), default=0)
 
 
 def table(
@@ -120,38 +259,49 @@ def table(
     show_header: bool = True,
     title: str | None = None,
     title_justify: str = "center",
-) -> Table:
-    """A table for people, sized to the terminal (see :meth:`Table.fit`); plain columns when piped.
+) -> FitTable:
+    """A table for people that fits the terminal (see :class:`FitTable`); plain columns when piped.
 
     On a terminal a rule runs under the header (``rule=False``: none) and columns are one space
     apart; piped, columns are set apart by a space each side and nothing is cut.
     """
-    if terminal_width() is None:
-        return Table(
-            *columns,
-            rule=False,
-            pad_edge=bool(pad_edge),
-            padding=(1, 1),
-            show_header=show_header,
-            title=title,
-            title_justify=title_justify,
-        )
-    return Table(
+    terminal = terminal_width() is not None
+    return FitTable(
         *columns,
+        terminal=terminal,
         rule=rule,
-        pad_edge=True if pad_edge is None else pad_edge,
-        padding=(0, 1),
+        pad_edge=(True if pad_edge is None else pad_edge) if terminal else bool(pad_edge),
         show_header=show_header,
         title=title,
         title_justify=title_justify,
     )
 
 
-def style(text: str, **styles: Any) -> str:
-    """ANSI-styled text for click.echo (which strips it when not a terminal); none with NO_COLOR."""
-    if os.environ.get("NO_COLOR"):
-        return text
-    return click.style(text, **styles)
+@contextmanager
+def progress(description: str, as_json: bool = False) -> Iterator[Callable[[int, int], None] | None]:
+    """A callback ``(done, total)`` that draws a passing bar on the terminal for long work
+    (:data:`PROGRESS_FROM` items or more); ``None`` when output is piped or with ``--json``."""
+    out = console(stderr=True)
+    if as_json or not (_isatty(sys.stdout) and _isatty(sys.stderr)) or out.is_dumb_terminal:
+        yield None
+        return
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=out, transient=True)
+    task = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal task
+        if total < PROGRESS_FROM:
+            return
+        if task is None:
+            bar.start()
+            task = bar.add_task(description, total=total)
+        bar.update(task, completed=done)
+
+    try:
+        yield update
+    finally:
+        if task is not None:
+            bar.stop()
 
 
 def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:

@@ -6,9 +6,10 @@ import contextlib
 import shlex
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render, terminal_width
 from skyforge.cli.output import table as new_table
 from skyforge.decks import load_deck
@@ -56,7 +57,7 @@ def _draw_next(status) -> None:
     out = console()
     out.print(f"[bold]{escape(status.plan.name)}[/] — {status.games} game{'s' if status.games != 1 else ''} recorded")
     for note in status.notes:
-        out.print(f"note: {escape(note)}")
+        out.print(Text(f"note: {note}"))
     if status.next_deck:
         deck = next(d for d in status.decks if d.deck == status.next_deck)
         out.print(
@@ -64,9 +65,9 @@ def _draw_next(status) -> None:
             f"[bold]{escape(status.horde_names[status.next_horde])}[/]"
         )
         if status.next_outsider:
-            out.print(f"Outsider: {escape(status.next_outsider)} — {escape(status.outsider_reason or '')}")
+            out.print(Text(f"Outsider: {status.next_outsider} — {status.outsider_reason or ''}"))
         command = f"skyforge plan record {shlex.quote(status.next_deck)} {shlex.quote(status.next_horde)}"
-        out.print(f"Then: {escape(command)} --won (or --lost)")
+        out.print(Text(f"Then: {command} --won (or --lost)"))
 
 
 @plan.command()
@@ -148,17 +149,17 @@ def _draw_table(status) -> None:
         + 8
     )
     if width is not None and grid > width:
-        table = new_table("deck", "wins", "hordes fought (in the plan's order)", title=escape(status.plan.name))
+        table = new_table("deck", "wins", "hordes fought (in the plan's order)", title=Text(status.plan.name))
         for d in status.decks:
             fought = [f"{status.horde_names[h]} {result(d, h)}" for h in status.hordes if any(d.by_horde[h])]
-            table.add_row(escape(name_of(d)), str(d.wins), escape(", ".join(fought)) or "—")
+            table.add_row(Text(name_of(d)), str(d.wins), Text(", ".join(fought)) or "—")
     else:
-        table = new_table("deck", title=escape(status.plan.name))
+        table = new_table("deck", title=Text(status.plan.name))
         for h in status.hordes:
-            table.add_column(escape(status.horde_names[h]), justify="center")
+            table.add_column(Text(status.horde_names[h]), justify="center")
         table.add_column("wins", justify="right")
         for d in status.decks:
-            table.add_row(escape(name_of(d)), *[result(d, h) for h in status.hordes], str(d.wins))
+            table.add_row(Text(name_of(d)), *[result(d, h) for h in status.hordes], str(d.wins))
     out = console()
     out.print(table)
     rules = status.plan
@@ -169,7 +170,7 @@ def _draw_table(status) -> None:
         terms.append(f"victorious with {rules.victorious_after} wins")
     if rules.second_outsider_pass:
         terms.append("every horde once, then again with its second suggested outsider")
-    out.print(f"{'; '.join(terms) or 'every horde once with each deck'} ({escape(rules.source)})")
+    out.print(Text(f"{'; '.join(terms) or 'every horde once with each deck'} ({rules.source})"))
 
 
 @plan.command()

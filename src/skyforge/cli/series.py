@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import click
+from rich.text import Text
 
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.syntax import split_list
 from skyforge.errors import InputError, Problem
@@ -28,17 +28,17 @@ def _show(series_obj, as_json: bool, path=None) -> None:
     def human(data: dict) -> None:
         out = console()
         trophies = ", ".join(f"{p} {n}" for p, n in data["trophies"].items())
-        out.print(f"[bold]{escape(data['name'])}[/]: best of {data['best_of']} — trophies: {escape(trophies)}")
+        out.print(Text.assemble((data["name"], "bold"), f": best of {data['best_of']} — trophies: {trophies}"))
         for m in data["matches"]:
-            out.print(f"  match {m['match']} ({m['deck_size']}-card decks): won by {escape(m['winner'])}")
+            out.print(Text(f"  match {m['match']} ({m['deck_size']}-card decks): won by {m['winner']}"))
         if data["winner"]:
-            out.print(f"[green]{escape(data['winner'])} wins the series.[/]")
+            out.print(Text(f"{data['winner']} wins the series.", style="green"))
         else:
             nxt = data["next_match"]
             out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
             for p, n in nxt["extra_cards"].items():
-                out.print(f"  {escape(p)} draws {n} extra card{'s' if n != 1 else ''}")
-            out.print(f"  first player: {escape(nxt['first_player'] or 'decide as usual (first match)')}")
+                out.print(Text(f"  {p} draws {n} extra card{'s' if n != 1 else ''}"))
+            out.print(Text(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}"))
 
     render(data, as_json, human)
 

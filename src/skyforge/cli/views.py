@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
+from rich.text import Text
+
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
 from skyforge.terms import demo_note
@@ -76,9 +78,9 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     for card in found:
         table.add_row(
             card.code or "—",
-            escape(card.name),
+            Text(card.name),
             *([] if one_kind else [card.kind]),  # type: ignore[attr-defined]
-            *[escape(_cell(getattr(card, f, None))) for f in _LIST_FIELDS],
+            *[Text(_cell(getattr(card, f, None))) for f in _LIST_FIELDS],
         )
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
@@ -124,16 +126,16 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
         "source",
     ):
         if key in data and data[key] not in (None, [], ""):
-            out.print(f"  {key:<14}{escape(_cell(data[key]))}")
+            out.print(Text(f"  {key:<14}{_cell(data[key])}"))
     if card.kind == "castle":
         out.print("  deck rules:")
         for line in castle_rules_lines(catalog, card):
-            out.print(f"    {escape(line)}")
+            out.print(Text(f"    {line}"))
     for action in data.get("actions", []):
         sign = f"{action['gold']:+d}" if action.get("gold") else "0"
-        out.print(f"  action        {escape(action['name'])} ({sign} gold{', ∞' if action.get('repeatable') else ''})")
+        out.print(Text(f"  action        {action['name']} ({sign} gold{', ∞' if action.get('repeatable') else ''})"))
     if card.text:
-        out.print(f"  {escape(card.text)}")
+        out.print(Text(f"  {card.text}"))
     if provenance == "demo":
         out.print(f"  [dim]{demo_note('card')}[/]")
     out.print()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from skyforge.catalog.index import Catalog
@@ -32,11 +33,15 @@ def relative(workspace: Path, path: Path) -> str:
         return str(path)
 
 
-def deck_summaries(catalog: Catalog, workspace: Path) -> list[dict]:
+def deck_summaries(catalog: Catalog, workspace: Path, progress: Callable[[int, int], None] | None = None) -> list[dict]:
     """Every deck of the workspace with castle, size and validity, each checked on its own
-    (``deck list --json``); a file that cannot be read is a row with its ``error``."""
+    (``deck list --json``); a file that cannot be read is a row with its ``error``.
+    ``progress(done, total)`` is called before each deck."""
     rows = []
-    for path in list_decks(workspace):
+    paths = list_decks(workspace)
+    for done, path in enumerate(paths):
+        if progress:
+            progress(done, len(paths))
         try:
             loaded = load_deck(path)
         except InputError as exc:

@@ -7,6 +7,7 @@ The ``--player NAME=DECK[@CASTLE]`` syntax is read here; the library takes the p
 from __future__ import annotations
 
 import click
+from rich.text import Text
 
 from skyforge.campaign.commands import starting_deck
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
@@ -15,7 +16,6 @@ from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
@@ -128,12 +128,12 @@ def new(
 
     def human(_) -> None:
         out = console()
-        out.print(f"[bold]Campaign {escape(state.name)}[/] created ({escape(str(path))}), seed {state.seed}.")
+        out.print(Text.assemble((f"Campaign {state.name}", "bold"), f" created ({path}), seed {state.seed}."))
         out.print(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
         for note in state.notes:
-            out.print(f"  {escape(note)}")
+            out.print(Text(f"  {note}"))
         for note in state.horde_deck_notes:
-            out.print(f"  horde deck: {escape(note)}")
+            out.print(Text(f"  horde deck: {note}"))
         out.print(f"  horde deck: {plural(sum(state.horde_deck.values()), 'card')} (campaign show lists them)")
         demo_note(out, app.catalog, state)
         out.print(status_line(state))
@@ -174,8 +174,10 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
     def say(out, before, after, new):
         p = after.player(player)
         out.print(
-            f"{escape(p.name)}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
-            f"{len(p.market)} left in the market deck."
+            Text(
+                f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
+                f"{len(p.market)} left in the market deck."
+            )
         )
 
     update(app, name, lambda s: starting_deck(s, catalog, player, chosen, auto), as_json, say)

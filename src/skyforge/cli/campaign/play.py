@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
+from rich.text import Text
 
 from skyforge.campaign import commands as actions
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
@@ -14,7 +16,6 @@ from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import actions_view, card_name, clamp_note, effect_view, game_view, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural
@@ -315,5 +316,5 @@ def undo(app: App, name: str) -> None:
 
     removed, state = undo_last(campaign_file(app, name))
     out = console()
-    out.print(f"Undone: {escape(summary(removed))}")
+    out.print(Text(f"Undone: {summary(removed)}"))
     out.print(status_line(state))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
 from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, uses_demo_data
@@ -12,7 +13,6 @@ from skyforge.cli.campaign.views import campaign_view, demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
 from skyforge.cli.complete import campaign_names
 from skyforge.cli.main import App
-from skyforge.cli.markup import escape
 from skyforge.cli.output import console, json_option, render
 
 
@@ -47,7 +47,7 @@ def log(app: App, name: str, as_json: bool) -> None:
     def human(entries) -> None:
         out = console()
         for e in entries:
-            out.print(f"{e['index']:>3}  {e.get('at') or '':<25}  {escape(e['summary'])}")
+            out.print(Text(f"{e['index']:>3}  {e.get('at') or '':<25}  {e['summary']}"))
         demo_note(out, app.catalog, journal.state)
 
     render(log_entries(journal.events), as_json, human)
@@ -72,13 +72,15 @@ def list_(app: App, as_json: bool) -> None:
         demo = False
         for path, s, error in rows:
             if s is None:
-                out.print(f"[red]{escape(path.stem)}[/]: cannot read — {escape(error)}")
+                out.print(Text.assemble((path.stem, "red"), f": cannot read — {error}"))
             else:
                 mark = " (demo data)" if uses_demo_data(s, app.catalog) else ""
                 demo = demo or bool(mark)
                 out.print(
-                    f"{escape(path.stem)}: {s.status}, game {s.game}/{GAMES}, gold {s.gold}, "
-                    f"castle health {s.castle_health}" + mark
+                    Text(
+                        f"{path.stem}: {s.status}, game {s.game}/{GAMES}, gold {s.gold}, "
+                        f"castle health {s.castle_health}{mark}"
+                    )
                 )
         if demo:
             out.print(f"[yellow]{DEMO_NOTE}[/]")

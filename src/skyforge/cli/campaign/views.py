@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.markup import escape
+from rich.text import Text
+
 from skyforge.campaign.limits import GAMES, GOLD_MAX
 from skyforge.campaign.report import DEMO_NOTE, uses_demo_data
 from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
-from skyforge.cli.markup import escape
 from skyforge.cli.output import table
 from skyforge.text import plural
 
@@ -109,7 +111,7 @@ def effect_view(
     if lapsed and not event.exile:
         out.print(f"{indent}the unused Exile allowance lapses: it belongs to the Exile action just taken")
     for line in exile_text(event, after.name):
-        out.print(f"{indent}{escape(line)}")
+        out.print(Text(f"{indent}{line}"))
     if event.reminder and reminder:
         out.print(f"{indent}[yellow]Reminder[/] (by hand): {escape(event.reminder)}")
     if event.offers:
@@ -249,7 +251,7 @@ def campaign_view(out, catalog, state) -> None:
                 str(g.number),
                 card_name(catalog, g.scenario),
                 card_name(catalog, g.portal),
-                escape(g.outsider),
+                Text(g.outsider),
                 g.result or "…",
                 "" if g.castle_health is None else str(g.castle_health),
                 "" if g.gold is None else str(g.gold),
@@ -262,12 +264,12 @@ def campaign_view(out, catalog, state) -> None:
     for code, n in state.horde_deck.items():
         out.print(f"  {n}× {card_name(catalog, code)}")
     for note in state.horde_deck_notes:
-        out.print(f"  note: {escape(note)}")
+        out.print(Text(f"  note: {note}"))
     if state.horde_exiled:
         out.print("  exiled: " + ", ".join(card_name(catalog, x) for x in state.horde_exiled))
     if state.current.reminders:
         out.print("\n[bold]Reminders[/] (by hand, before the scenario income):")
         for reminder in state.current.reminders:
-            out.print(f"  {escape(reminder)}")
+            out.print(Text(f"  {reminder}"))
     demo_note(out, catalog, state)
     out.print(status_line(state))
