@@ -34,13 +34,16 @@ def run_once(argv: list[str], env: dict | None = None) -> float:
     return time.perf_counter() - start
 
 
-def measure(commands: dict[str, list[str]], rounds: int = 15, warmup: int = 2) -> dict[str, float]:
-    """Median wall time of each command, run interleaved."""
+def measure(
+    commands: dict[str, list[str] | tuple[list[str], dict[str, str]]], rounds: int = 15, warmup: int = 2
+) -> dict[str, float]:
+    """Median wall time of each command, run interleaved; a command may come with variables to set."""
     env = bench_env()
     times: dict[str, list[float]] = {name: [] for name in commands}
     for i in range(warmup + rounds):
-        for name, argv in commands.items():
-            elapsed = run_once(argv, env)
+        for name, command in commands.items():
+            argv, extra = command if isinstance(command, tuple) else (command, {})
+            elapsed = run_once(argv, env | extra)
             if i >= warmup:
                 times[name].append(elapsed)
     return {name: statistics.median(values) for name, values in times.items()}

@@ -54,6 +54,9 @@ LAZY_PLACES = {
     # the lazy command group: a command module is imported on its first use, so `--help` and every
     # command start fast (tests/test_cli_catalog.py checks that --help loads no heavy module)
     "skyforge.cli.main",
+    # shell completion answers Tab from the command tree kept as data (skyforge.cli.commandtree), with
+    # neither rich nor pydantic: the catalog is loaded only when a card or a draft method is completed
+    "skyforge.cli.complete",
     # the pydantic slow path (issue 14): a catalog served from its cache and plain, valid files never
     # import pydantic; the models are imported here, by name, when a file is not plain or the cache misses
     "skyforge.plain_models",

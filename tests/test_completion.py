@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 
 
-def _complete(shell: str, words: str, monkeypatch) -> str:
+def _complete(shell: str, words: str, monkeypatch, tree=None) -> str:
     from skyforge.cli.main import cli
 
     parts = words.split(" ")
@@ -15,7 +19,7 @@ def _complete(shell: str, words: str, monkeypatch) -> str:
         "COMP_WORDS": words,
         "COMP_CWORD": parts[-1] if shell == "fish" else str(len(parts) - 1),
     }
-    result = CliRunner().invoke(cli, [], env=env, prog_name="skyforge", catch_exceptions=False)
+    result = CliRunner().invoke(tree or cli, [], env=env, prog_name="skyforge", catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return result.stdout
 
@@ -56,3 +60,51 @@ def test_completes_commands_decks_campaigns_and_cards(run, monkeypatch, shell):
     )
     assert "spring" in _complete(shell, "skyforge campaign show sp", monkeypatch)
     assert "spring" in _complete(shell, "skyforge campaign next ", monkeypatch)
+
+
+WORDS = [
+    "skyforge ",
+    "skyforge -",
+    "skyforge dec",
+    "skyforge deck ",
+    "skyforge deck val",
+    "skyforge deck validate --",
+    "skyforge deck show demo-",
+    "skyforge deck show demo-blue-wall --",
+    "skyforge cards search --for demo-b",
+    "skyforge cards search --faction ",
+    "skyforge deck add demo-blue-wall DEMO.02",
+    "skyforge deck add demo-blue-wall Gullw",
+    "skyforge --catalog @demo cards show DEMO.00",
+    "skyforge onward draft --method ",
+    "skyforge game setup --mode ",
+    "skyforge campaign ",
+    "skyforge campaign show ",
+    "skyforge deck export demo-blue-wall --format ",
+]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_the_tree_kept_as_data_completes_as_the_commands(run, monkeypatch, shell):
+    """Tab is answered from commands.json (no command module imported): the same answers."""
+    from skyforge.cli.commandtree import completion_tree
+
+    tree = completion_tree()
+    for words in WORDS:
+        assert _complete(shell, words, monkeypatch, tree) == _complete(shell, words, monkeypatch), words
+
+
+def test_tab_loads_neither_rich_nor_pydantic(workspace):
+    """Completing a deck name imports click and skyforge's completion, not the commands' libraries."""
+    env = {
+        **os.environ,
+        "_SKYFORGE_COMPLETE": "bash_complete",
+        "COMP_WORDS": "skyforge deck show demo-",
+        "COMP_CWORD": "3",
+    }
+    code = "import sys\nfrom skyforge.cli.main import main\ntry:\n    main()\nfinally:\n    print(sorted(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=workspace, env=env, capture_output=True, text=True)
+    assert "plain,demo-blue-wall" in out.stdout, out.stderr
+    loaded = out.stdout.splitlines()[-1]
+    for heavy in ("'rich'", "'pydantic'", "'skyforge.catalog'", "'skyforge.cli.deck'"):
+        assert heavy not in loaded, heavy

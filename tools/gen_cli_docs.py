@@ -1,7 +1,8 @@
-"""Write docs/cli-reference.md from the commands' own --help.
+"""Write docs/cli-reference.md from the commands' own --help, and the command tree that shell
+completion runs on (src/skyforge/cli/commands.json).
 
-Run ``python tools/gen_cli_docs.py`` after changing a command; the test
-tests/test_docs.py fails when the file is out of date.
+Run ``python tools/gen_cli_docs.py`` after changing a command; tests/test_docs.py fails when
+either file is out of date.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import click
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "docs" / "cli-reference.md"
+TREE = ROOT / "src" / "skyforge" / "cli" / "commands.json"
 
 
 def render() -> str:
@@ -45,10 +47,20 @@ def render() -> str:
 def write_or_check(target: Path, text: str) -> None:
     """Write ``target``; with --check, exit 1 instead when it differs (used by the tests)."""
     if "--check" in sys.argv:
-        sys.exit(0 if target.exists() and target.read_text(encoding="utf-8") == text else 1)
+        if not (target.exists() and target.read_text(encoding="utf-8") == text):
+            sys.exit(f"out of date: {target.relative_to(ROOT)}")
+        return
     target.write_text(text, encoding="utf-8")
     print(f"wrote {target.relative_to(ROOT)}")
 
 
+def tree() -> str:
+    from skyforge.cli.commandtree import dumps
+    from skyforge.cli.main import cli
+
+    return dumps(cli)
+
+
 if __name__ == "__main__":
     write_or_check(TARGET, render())
+    write_or_check(TREE, tree())

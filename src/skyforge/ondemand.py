@@ -1,6 +1,6 @@
 """The heavy libraries a command imports only when it uses them: the one place they are imported.
 
-Every command starts close to a bare Python with the imports it needs (benchmarks/bench_startup.py),
+Every command starts close to a bare Python with the imports it needs (benchmarks/bench_ratios.py),
 so a library that costs milliseconds to import and that most commands never use waits here until
 one does. Everything else is imported at the top of its module, so the import graph stays visible
 (docs/architecture.md, "Where laziness lives, and why"); the pydantic slow path has its own place,

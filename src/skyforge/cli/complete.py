@@ -1,8 +1,10 @@
 """Shell completion (click's, for bash, zsh and fish): deck, campaign and card names.
 
-Each function is a click ``shell_complete`` callback. They read only what completing needs
-(the file names in the workspace; the catalog, from its cache, for cards) and never fail: a
-broken file or catalog simply completes nothing.
+Each function is a click ``shell_complete`` callback, listed in :data:`COMPLETERS` by name so
+that the command tree kept as data (:mod:`skyforge.cli.commandtree`) can name it. They read only
+what completing needs and never fail: a broken file or catalog simply completes nothing. The
+catalog (and with it pydantic) is imported only when a card or a draft method is completed;
+deck and campaign names are file names.
 """
 
 from __future__ import annotations
@@ -12,9 +14,6 @@ from pathlib import Path
 
 import click
 from click.shell_completion import CompletionItem, get_completion_class
-
-from skyforge.catalog import load_catalog
-from skyforge.cli.main import cli
 
 
 def _workspace(ctx: click.Context) -> Path:
@@ -50,13 +49,22 @@ def campaign_names(ctx: click.Context, param: click.Parameter, incomplete: str):
     return _items(_stems(_workspace(ctx) / "campaigns"), incomplete)
 
 
+def _catalog(ctx: click.Context):
+    """The catalog the command would load, or None when it cannot be loaded."""
+    from skyforge.catalog import load_catalog  # only when a card or method is completed
+
+    root = ctx.find_root()
+    paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
+    try:
+        return load_catalog(paths or None)
+    except Exception:
+        return None
+
+
 def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str):
     """Card codes, and names for what is typed as a name; alliance cards first."""
-    try:
-        root = ctx.find_root()
-        paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
-        catalog = load_catalog(paths or None)
-    except Exception:
+    catalog = _catalog(ctx)
+    if catalog is None:
         return []
     cards = list(catalog.of_kind("alliance")) or list(catalog)
     if (
@@ -70,9 +78,23 @@ def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str):
     return _items(codes, incomplete, lambda code: codes[code].name)
 
 
+def draft_methods(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """``onward draft --method`` completes to the drafting methods of the catalog's Onward formats."""
+    from skyforge.draft.common import methods  # with the catalog, only when completed
+    from skyforge.draft.onward import GAME
+
+    catalog = _catalog(ctx)
+    return [] if catalog is None else [m for m in methods(catalog, GAME) if m.startswith(incomplete)]
+
+
+#: every completer by name, for the command tree kept as data
+COMPLETERS = {f.__name__: f for f in (deck_names, campaign_names, card_refs, draft_methods)}
+
+
 @click.command()
 @click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
-def completion(shell: str) -> None:
+@click.pass_context
+def completion(ctx: click.Context, shell: str) -> None:
     """Print the completion script for SHELL: commands, options, deck, campaign and card names.
 
     \b
@@ -83,5 +105,5 @@ def completion(shell: str) -> None:
 
     It is click's completion (the same as `_SKYFORGE_COMPLETE=bash_source skyforge`).
     """
-    comp = get_completion_class(shell)(cli, {}, "skyforge", "_SKYFORGE_COMPLETE")
+    comp = get_completion_class(shell)(ctx.find_root().command, {}, "skyforge", "_SKYFORGE_COMPLETE")
     click.echo(comp.source())

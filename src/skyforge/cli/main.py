@@ -171,4 +171,9 @@ def main() -> None:
             stream, "reconfigure"
         ):
             stream.reconfigure(errors="replace")
+    if os.environ.get("_SKYFORGE_COMPLETE", "").endswith("_complete"):
+        # Tab pressed: click completes on the command tree kept as data, without the commands
+        from skyforge.cli.commandtree import completion_tree
+
+        completion_tree().main(prog_name="skyforge")
     cli(prog_name="skyforge")

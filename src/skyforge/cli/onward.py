@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 from rich.markup import escape
 from rich.text import Text
 
-from skyforge.catalog import load_catalog
+from skyforge.cli.complete import draft_methods
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.syntax import split_list
 from skyforge.draft import onward as lib
 from skyforge.draft import session as sessions
-from skyforge.draft.common import methods
 from skyforge.draft.state import RANDOM
 from skyforge.errors import InputError, Problem
 
@@ -67,22 +64,11 @@ def draw_heroes(data: dict) -> None:
             out.print(escape(f"  {team.capitalize()}: {', '.join(names)}"))
 
 
-def complete_methods(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """``--method`` completes to the drafting methods of the catalog's Onward formats (never failing)."""
-    root = ctx.find_root()
-    paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
-    try:
-        known = methods(load_catalog(paths or None), lib.GAME)
-    except Exception:
-        return []
-    return [m for m in known if m.startswith(incomplete)]
-
-
 @onward.command()
 @click.option(
     "--method",
     metavar="METHOD",
-    shell_complete=complete_methods,
+    shell_complete=draft_methods,
     help="random: all heroes drawn at random; snake: S1 L2 S2 L2 S1; moba: snake with two ban steps. "
     "Default random; with no restriction either, 002's fallback: one per colour, all random.",
 )
