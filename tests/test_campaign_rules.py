@@ -197,7 +197,7 @@ def test_horde_deck_never_takes_treachery_only_cards():
     cite("000", "never take cards with the treachery-only symbol, not even at the highest difficulty levels.")
     catalog = demo_catalog()
     for level in range(1, 6):
-        deck, notes = campaign_horde_deck(catalog, HORDES, level, c.rng(1, 0))
+        deck, _notes = campaign_horde_deck(catalog, HORDES, level, c.rng(1, 0))
         cards = [catalog.get(code) for code in deck]
         assert cards and not any(x.treachery_only for x in cards)
         powers = next(d.powers for d in catalog.difficulty_levels if d.set == "DEMO" and d.level == level)

@@ -155,7 +155,7 @@ def test_share_code_typos_are_detected():
     code = sharecode.encode(load_deck(EXAMPLE_DECKS / "demo-blue-wall.toml").data)
     for i in range(4, len(code), 3):  # every third character changed
         changed = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1 :]
-        with pytest.raises(InputError, match="damaged|not a skyforge share code"):
+        with pytest.raises(InputError, match=r"damaged|not a skyforge share code"):
             sharecode.decode(changed)
     with pytest.raises(InputError, match="damaged"):
         sharecode.decode(code[:-5])

@@ -152,7 +152,7 @@ def test_the_file_always_holds_what_the_model_says(tmp_path_factory, steps):
             if step[0] == "create":
                 NUMBERS.create(path, step[1], force=step[2])
             elif step[0] == "append":
-                NUMBERS.update(path, lambda ns: [*ns, step[1]])
+                NUMBERS.update(path, lambda ns, value=step[1]: [*ns, value])
             else:
                 NUMBERS.update(path, lambda ns: ns[:-1] if ns else None)
         except InputError as exc:
@@ -170,7 +170,7 @@ def test_the_file_always_holds_what_the_model_says(tmp_path_factory, steps):
 
 def _append_many(path: Path, count: int) -> None:
     for i in range(count):
-        NUMBERS.update(path, lambda ns: [*ns, i])
+        NUMBERS.update(path, lambda ns, i=i: [*ns, i])
 
 
 @pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "fork"), reason="needs fork")

@@ -662,7 +662,7 @@ def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome
         stderr=subprocess.PIPE,
     )
     try:
-        out, err = proc.communicate(timeout=timeout)
+        _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()

@@ -1666,11 +1666,7 @@ def build() -> dict[str, dict]:
     levels = []
     for level, (powers, extra_random, extra_legendary) in DIFFICULTY_LEVELS.items():
         per_horde = [
-            sum(
-                c["copies"] if "copies" in c else 1
-                for c in horde_cards
-                if c["horde"] == h["id"] and c["power"] in powers
-            )
+            sum(c.get("copies", 1) for c in horde_cards if c["horde"] == h["id"] and c["power"] in powers)
             for h in HORDES
         ]
         levels.append(

@@ -134,8 +134,8 @@ def show(app: App, as_json: bool) -> None:
 
 def _draw_table(status) -> None:
     def result(d, h) -> str:
-        w, l = d.by_horde[h]
-        return "·" if not (w or l) else f"{w}W" + (f" {l}L" if l else "")
+        wins, losses = d.by_horde[h]
+        return "·" if not (wins or losses) else f"{wins}W" + (f" {losses}L" if losses else "")
 
     def name_of(d) -> str:
         return d.name + (" ★ victorious" if d.victorious else " (fought every horde)" if d.fought_all else "")

@@ -215,7 +215,7 @@ class DeckProgress:
             "losses": self.losses,
             "victorious": self.victorious,
             "fought_all": self.fought_all,
-            "hordes": {h: {"wins": w, "losses": l} for h, (w, l) in self.by_horde.items()},
+            "hordes": {h: {"wins": wins, "losses": losses} for h, (wins, losses) in self.by_horde.items()},
         }
 
 
@@ -269,8 +269,8 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
         d.by_horde = dict.fromkeys(horde_order, (0, 0))
     for r in plan.results:
         d = progress[r.deck]
-        w, l = d.by_horde[r.horde]
-        d.by_horde[r.horde] = (w + 1, l) if r.won else (w, l + 1)
+        wins, losses = d.by_horde[r.horde]
+        d.by_horde[r.horde] = (wins + 1, losses) if r.won else (wins, losses + 1)
         if r.won:
             d.wins += 1
         else:

@@ -77,7 +77,7 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
                 notes.append(f"stopped at line {number}: the rest of the file is another deck or the table's pull list")
                 break
             continue
-        if not line or line.startswith("//") or line.startswith("!") or line.startswith("|"):
+        if not line or line.startswith(("//", "!", "|")):
             continue
         if line.startswith("#"):
             fmt = "md"
