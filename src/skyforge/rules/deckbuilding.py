@@ -20,7 +20,7 @@ from skyforge.rules.owned import owned_counts
 from skyforge.text import a
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
+    from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
     from skyforge.decks.models import CollectionFile
 
 RULE_IDS = (
@@ -85,7 +85,8 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     rule = next((r for r in castle.deck_rules or [] if r.rarity == card.rarity), None)
     if rule is None:
         return Refusal(
-            "rarity-not-allowed", f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards"
+            "rarity-not-allowed",
+            f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
         )
     if card.faction in rule.factions or card.type in rule.types:
         return None
@@ -99,7 +100,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
         )
     allowed = " or ".join(rule.factions) or "no faction"
     also = [f"subtype {', '.join(rule.subtypes)}"] if rule.subtypes else []
-    also += [f"{t}s of any faction" for t in rule.types]
+    also += [f"{_plural_word(t)} of any faction" for t in rule.types]
     if also:
         allowed += " (or " + ", ".join(also) + ")"
     return Refusal(
@@ -118,12 +119,9 @@ def required_cards(catalog: Catalog, castle: CastleCard) -> list[CardBase]:
     return found
 
 
-def castle_back_words(catalog: Catalog, castle: CastleCard) -> list[str]:
-    """The back of the castle card in words: what it requires and excludes, then one line per rarity.
-
-    ``["must include Vorhild · cannot include Rogues, Sly", "base: any number of Liothan, …"]``; the
-    first line is left out when the back requires and excludes nothing.
-    """
+def castle_back_summary(catalog: Catalog, castle: CastleCard) -> str | None:
+    """What the castle's back requires and excludes, in words: "must include Vorhild · cannot
+    include Rogues, Sly"; ``None`` when it requires and excludes nothing."""
     head = []
     if castle.requires:
         head.append("must include " + ", ".join(_name(catalog, ref) for ref in castle.requires))
@@ -131,23 +129,18 @@ def castle_back_words(catalog: Catalog, castle: CastleCard) -> list[str]:
     if banned:
         head.append("cannot include " + ", ".join(banned))
     if castle.hero:
-        head.append(f"hero {castle.hero}: no cards related to another hero")
-    lines = [" · ".join(head)] if head else []
-    if castle.deck_rules is None:
-        return lines
-    by_rarity = {rule.rarity: rule for rule in castle.deck_rules}
-    for rarity in RARITIES:
-        rule = by_rarity.get(rarity)
-        if rule is None:
-            lines.append(f"{rarity}: none allowed")
-            continue
-        who = [f.capitalize() for f in rule.factions]
-        who += [f"{_plural_word(s)} of any colour" for s in rule.subtypes]
-        who += [f"{t}s of any colour" for t in rule.types]
-        limit = f"at most {rule.max}" if rule.max is not None else "any number"
-        said = ", ".join(who[:-1]) + (", and " if len(who) > 1 else "") + who[-1] if who else "no faction"
-        lines.append(f"{rarity}: {limit} — {said}")
-    return lines
+        head.append(f"hero {castle.hero}: no cards of another hero")
+    return " · ".join(head) or None
+
+
+def admitted_words(rule: DeckRule) -> str:
+    """Who a rarity line admits: "Liothan, Taulot, and allies of any colour"."""
+    who = [f.capitalize() for f in rule.factions]
+    who += [f"{_plural_word(s)} of any colour" for s in rule.subtypes]
+    who += [f"{_plural_word(t)} of any colour" for t in rule.types]
+    if len(who) < 3:
+        return " and ".join(who) or "no faction"
+    return ", ".join(who[:-1]) + ", and " + who[-1]
 
 
 @dataclass(frozen=True)
@@ -407,7 +400,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
             f"castle {_show(castle)} has no deck size in the catalog, so the deck's size ({size}) cannot be checked",
             cards=(castle.key,),
             hint=f"add deck_size = {{ min = 40, max = 40 }} to its entry in {catalog.source_file(castle.key)} "
-            "(the back's \"You must have … 39 other cards\" is 40)",
+            '(the back\'s "You must have … 39 other cards" is 40)',
         )
     else:
         low, high = castle.deck_size.min, castle.deck_size.max
@@ -611,8 +604,10 @@ def _name(catalog: Catalog, ref: str) -> str:
 
 
 def _plural_word(word: str) -> str:
-    """ "Rogue" → "Rogues", "Royal Guard" → "Royal Guards" (subtypes as the backs write them)."""
-    return word if word.endswith("s") else word + "s"
+    """ "Rogue" → "Rogues", "ally" → "allies" (subtypes and types as the backs write them)."""
+    if word.endswith("s"):
+        return word
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
 
 
 def _show(card: CardBase | None) -> str:

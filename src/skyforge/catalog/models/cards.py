@@ -86,7 +86,7 @@ class AllianceCard(CardBase):
     health: int | None = Field(default=None, description="Printed health (allies and towers).")
     hero: str | None = Field(
         default=None,
-        description="Related hero (\"only relevant for custom decks\"): with a castle that names its hero, "
+        description='Related hero ("only relevant for custom decks"): with a castle that names its hero, '
         "the card is admitted only if that is its hero.",
     )
     replaces: str | None = Field(
@@ -107,7 +107,7 @@ class CastleCard(CardBase):
     faction: Faction | None = Field(default=None, description="The castle's faction.")
     health: int | None = Field(default=None, ge=1, description="Starting castle health.")
     deck_size: DeckSize | None = Field(
-        default=None, description="Legal deck size (\"You must have … and 39 other cards\"); absent means not known yet."
+        default=None, description='Legal deck size ("You must have … and 39 other cards"); absent means not known yet.'
     )
     deck_rules: list[DeckRule] | None = Field(
         default=None, description="The back of the castle card: one table per rarity line. Absent means not known yet."
@@ -119,17 +119,17 @@ class CastleCard(CardBase):
     )
     requires: list[str] = Field(
         default_factory=list,
-        description="Cards the deck must hold, code or unique name (\"You must have <hero> and 39 other cards\"); "
+        description='Cards the deck must hold, code or unique name ("You must have <hero> and 39 other cards"); '
         "they count toward the deck size.",
     )
     excludes: list[str] = Field(
         default_factory=list,
-        description="Cards the deck cannot include, code or unique name (\"you cannot include … <a rival hero>\"), "
+        description='Cards the deck cannot include, code or unique name ("you cannot include … <a rival hero>"), '
         "whatever else admits them.",
     )
     excludes_subtypes: list[Subtype] = Field(
         default_factory=list,
-        description="Subtypes the deck cannot include (\"you cannot include any ROGUE\"), whatever else admits them.",
+        description='Subtypes the deck cannot include ("you cannot include any ROGUE"), whatever else admits them.',
     )
     back_text: str | None = Field(
         default=None, description="The back of the castle card as printed, shown beside the rules in words."

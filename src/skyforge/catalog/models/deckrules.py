@@ -21,7 +21,7 @@ class DeckRule(Strict):
     types: list[AllianceType] = Field(
         default_factory=list,
         description="Cards of these types (ally, tower, spell, attachment) are admitted too, from any faction "
-        "(\"Base and Rare Towers of any colour\").",
+        '("Base and Rare Towers of any colour").',
     )
     max: int | None = Field(default=None, ge=0, description="At most this many cards of this rarity (counting copies).")
 
