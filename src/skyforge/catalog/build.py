@@ -18,7 +18,7 @@ from skyforge.catalog.codes import set_of, slug
 from skyforge.catalog.completion import complete
 from skyforge.catalog.index import Catalog, Origin
 from skyforge.catalog.models import CARD_MODELS, CatalogFile
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, once_each
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.tomlpos import key_lines
 
@@ -38,12 +38,14 @@ def load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
         model = _ADAPTER.validate_python(data)
     except ValidationError as exc:
         raise InputError(
-            validation_problems(
-                exc,
-                file,
-                text,
-                describe=lambda loc: _describe(data, loc),
-                known_keys=lambda loc: _known_keys(data, loc),
+            once_each(
+                validation_problems(
+                    exc,
+                    file,
+                    text,
+                    describe=lambda loc: _describe(data, loc),
+                    known_keys=lambda loc: _known_keys(data, loc),
+                )
             )
         ) from None
     return file, model, lines

@@ -363,7 +363,8 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
                 f"castle {_show(castle)} requires {_show(card)} in the deck (it counts toward the deck size)",
                 cards=(card.key,),
                 line=None,
-                fix=f"add 1 × {card.key} ({card.name})",
+                fix=f"add 1 × {card.key} ({card.name})"
+                + (" in place of another card" if castle.deck_size and castle.deck_size.max == size else ""),
             )
     for entry in entries:
         card = entry.card
@@ -581,7 +582,7 @@ def _collection_limits(
 def _find(catalog: Catalog, ref: str) -> CardBase | None:
     """A card a castle names (the catalog refuses names that match none or several), errata applied."""
     try:
-        card = catalog.find(ref)
+        card = catalog.find(ref, "alliance")
     except SkyforgeError:
         return None
     return catalog.with_errata(card) if card is not None else None

@@ -8,11 +8,11 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from skyforge.catalog.codes import normalize_code
+from skyforge.catalog.constants import RARITY_ALIASES
 from skyforge.terms import FACTIONS
 
 #: words as printed ("Liothan", "MYTHIC", "Ally") are read in any case and kept in the catalog's
-#: lower case; the copy-limit rule calls the base rarity "Common" (000, 001), so ``common`` is base
-RARITY_ALIASES = {"common": "base"}
+#: lower case, ``common`` read as base (RARITY_ALIASES)
 
 
 def canonical_word(value: object) -> object:
