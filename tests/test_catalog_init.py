@@ -46,7 +46,7 @@ def test_check_reports_what_works_and_what_is_missing(run, workspace):
     run("catalog", "init")
     result = run("--catalog", "my-cards.toml", "catalog", "check")
     assert "your files define no cards yet" in result.output
-    assert "castle Pools of Flyema: its back (deck_rules)" in result.output
+    assert "castle Pools of Flyema: its back (deck_rules and deck_size)" in result.output
     assert "your catalog file my-cards.toml" in result.output
     data = json.loads(run("--catalog", "my-cards.toml", "catalog", "check", "--json").stdout)
     areas = {a["area"]: a for a in data["works"]}

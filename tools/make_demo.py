@@ -767,6 +767,34 @@ EXPANSION = [
 ]
 EXPANSION_FIRST = 200
 
+# A castle of the demo expansion (after its alliance cards) whose back uses every kind of rule a
+# printed back has: a required hero, an excluded rival hero and subtype, and a type of any colour.
+# Fictional like the rest: it only mirrors the shape of real backs.
+HERO_CASTLE = {
+    "kind": "castle",
+    "name": "Tidewatch Keep",
+    "faction": "liothan",
+    "health": 20,
+    "text": "Fictional demo castle: your hero's neighbors gain Armor 1.",
+    "hero": "Corvo",
+    "requires": ["Lieutenant Corvo Saltwind"],
+    "excludes": ["Berserker Haska Redmane"],
+    "excludes_subtypes": ["Warbrand"],
+    "back_text": (
+        "You must have Lieutenant Corvo Saltwind and 39 other cards. You may include Base cards of "
+        "Liothan, Taulot and Nupten, and Base Allies of any colour, but you cannot include any WARBRAND "
+        "nor Berserker Haska Redmane. Rare cards of Liothan, and Rare Towers of any colour. At most 6 "
+        "Mythic and 2 Legendary cards, all Liothan. (Fictional demo castle.)"
+    ),
+    "deck_size": {"min": 40, "max": 40},
+    "deck_rules": [
+        {"rarity": "base", "factions": ["liothan", "taulot", "nupten"], "types": ["ally"]},
+        {"rarity": "rare", "factions": ["liothan"], "types": ["tower"]},
+        {"rarity": "mythic", "factions": ["liothan"], "max": 6},
+        {"rarity": "legendary", "factions": ["liothan"], "max": 2},
+    ],
+}
+
 # --------------------------------------------------------------------------------------
 # Hordes and their cards (~29 physical cards each, power levels 1-5)
 # --------------------------------------------------------------------------------------
@@ -1661,6 +1689,8 @@ def build() -> dict[str, dict]:
             )
         )
         n += 1
+    castles.append({"code": code(n), **HERO_CASTLE})
+    n += 1
     assert n - 1 <= 240
 
     levels = []

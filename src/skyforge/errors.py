@@ -56,6 +56,34 @@ class Problem:
         return out
 
 
+def once_each(problems: list[Problem]) -> list[Problem]:
+    """Problems of one kind (same message, last key part and value) reported once, with their count
+    and where the others are, so 300 rows with ``rarity = "uncommon"`` read as one problem."""
+    groups: dict[tuple, list[Problem]] = {}
+    for problem in problems:
+        kind = (problem.file, problem.message, (problem.key or "").rsplit(".", 1)[-1], repr(problem.value))
+        groups.setdefault(kind, []).append(problem)
+    out = []
+    for same in groups.values():
+        first = same[0]
+        if len(same) > 1:
+            lines = [str(p.line) for p in same[1:] if p.line is not None]
+            where = f" (lines {', '.join(lines[:10])}{', …' if len(lines) > 10 else ''})" if lines else ""
+            more = f"{len(same)} times in this file{where}"
+            first = Problem(
+                first.message,
+                file=first.file,
+                line=first.line,
+                key=first.key,
+                value=first.value,
+                hint=f"{first.hint}; {more}" if first.hint else more,
+                has_value=first.has_value,
+                code=first.code,
+            )
+        out.append(first)
+    return out
+
+
 def _show(value: object) -> str:
     text = repr(value)
     limit = 200 if isinstance(value, str) else 80  # a value is shown, never a whole file of it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from skyforge.terms import FACTIONS  # the one faction list
 
-__all__ = ["CARD_KINDS", "COPY_LIMITS", "FACTIONS", "FACTION_COLORS", "RARITIES"]
+__all__ = ["CARD_KINDS", "COPY_LIMITS", "FACTIONS", "FACTION_COLORS", "RARITIES", "RARITY_ALIASES"]
 
 #: the kinds of card, in the catalog models' order (skyforge.catalog.models.KINDS; a test keeps them equal)
 CARD_KINDS: tuple[str, ...] = (
@@ -20,6 +20,8 @@ CARD_KINDS: tuple[str, ...] = (
     "arena-hero",
 )
 RARITIES: tuple[str, ...] = ("base", "rare", "mythic", "legendary")
+#: the copy-limit rule calls the base rarity "Common" (000, 001): ``common`` is read as base
+RARITY_ALIASES: dict[str, str] = {"common": "base"}
 FACTION_COLORS = {"liothan": "blue", "taulot": "green", "kurumo": "red", "nupten": "yellow"}
 
 #: "across all players' decks, there can be at most 1 copy of any Mythic or

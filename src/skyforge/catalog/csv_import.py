@@ -23,7 +23,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase, CatalogFile
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, once_each
 from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 
@@ -117,7 +117,7 @@ def read_cards_csv(
         row = {k: v.strip() for k, v in raw.items() if isinstance(v, str) and v.strip()}
         if not row:
             continue
-        row.setdefault("kind", "alliance")
+        row["kind"] = row.get("kind", "alliance").casefold()
         model = CARD_MODELS.get(row["kind"])
         if model is None:
             problems.append(
@@ -168,7 +168,7 @@ def read_cards_csv(
             continue
         seen[card.key] = row_number
         cards.append(card)
-    return CsvImport(cards, problems, len(frame))
+    return CsvImport(cards, once_each(problems), len(frame))
 
 
 def _cell(model: type[CardBase], key: str, value: str):

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of, slug
+from skyforge.catalog.constants import RARITY_ALIASES
 from skyforge.errors import NotFoundError, Problem
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records (skyforge.catalog.records), not these models
@@ -321,6 +322,8 @@ class Catalog:
         horde: str | None = None,
     ) -> list[CardBase]:
         needle = text.casefold() if text else None
+        faction, type = (w.casefold() if w else None for w in (faction, type))
+        rarity = RARITY_ALIASES.get(rarity.casefold(), rarity.casefold()) if rarity else None
         results = []
         for card in self.cards.values():
             if kind and card.kind != kind:  # type: ignore[attr-defined]

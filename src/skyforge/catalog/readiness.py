@@ -44,10 +44,15 @@ def readiness(catalog) -> list[Area]:
     decks = Area("deck validation")
     for castle in of("castle"):
         label = f"{castle.code + ' ' if castle.code else ''}{castle.name}"
-        if castle.deck_rules:
+        gaps = [
+            name for name, value in (("deck_rules", castle.deck_rules), ("deck_size", castle.deck_size)) if not value
+        ]
+        if not gaps:
             decks.ready.append(label)
+        elif "deck_rules" in gaps:
+            decks.missing.append(f"castle {label}: its back ({' and '.join(gaps)}){where(castle)}")
         else:
-            decks.missing.append(f"castle {label}: its back (deck_rules){where(castle)}")
+            decks.missing.append(f"castle {label}: its deck size (deck_size){where(castle)}")
     alliance = of("alliance")
     incomplete = [c for c in alliance if c.rarity is None or c.faction is None]
     if alliance:

@@ -35,22 +35,29 @@ schema = 1
 """
 
 _EXAMPLES = """
-# A castle, with its back: one [[cards.deck_rules]] table per rarity line.
+# A castle, with its back: one [[cards.deck_rules]] table per rarity line. Words may be written
+# as printed ("Liothan", "MYTHIC", "Ally"); "common" is base.
 # [[cards]]
 # kind = "castle"
 # code = "{set}.001"
 # name = "Example Castle"
 # faction = "liothan"              # {factions}
 # health = 20
-# deck_size = {{ min = 40, max = 40 }}
+# back_text = "You must have Example Ally and 39 other cards. …"   # the back as printed
+# deck_size = {{ min = 40, max = 40 }}  # "You must have Example Ally and 39 other cards." = 40
+# requires = ["Example Ally"]      # "You must have Example Ally …": code or unique name; counts in the 40
+# hero = "Example"                 # the castle's hero: cards whose related hero is another are refused
+# # excludes = ["Rival Hero"]      # "… nor Rival Hero": cards it cannot include, code or unique name
+# excludes_subtypes = ["Rogue"]    # "you cannot include any ROGUE", whatever else admits them
 # [[cards.deck_rules]]
 # rarity = "base"                  # base | rare | mythic | legendary
 # factions = ["liothan", "taulot"]
+# types = ["tower"]                # "Base and Rare Towers of any colour": these types from any faction
 # [[cards.deck_rules]]
 # rarity = "mythic"
 # factions = ["liothan"]
-# subtypes = ["Shapeshifter"]      # cards with these subtypes are admitted from any faction
-# max = 6                          # at most this many cards of this rarity
+# subtypes = ["Royal Guard"]       # "You may include any ROYAL GUARD": these subtypes from any faction
+# max = 6                          # "at most 6 Mythic cards": at most this many cards of this rarity
 
 # An alliance card.
 # [[cards]]

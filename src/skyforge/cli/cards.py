@@ -8,7 +8,7 @@ import click
 from rich.markup import escape
 from rich.text import Text
 
-from skyforge.catalog.constants import CARD_KINDS, RARITIES
+from skyforge.catalog.constants import CARD_KINDS, RARITIES, RARITY_ALIASES
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import load as load_deck_ref
 from skyforge.cli.deck_files import load_all
@@ -37,9 +37,13 @@ def cards() -> None:
 
 @cards.command()
 @click.argument("text", required=False)
-@click.option("--kind", type=click.Choice(KIND_CHOICES), help="Only cards of this kind.")
-@click.option("--faction", type=click.Choice(FACTIONS), help="Only this faction.")
-@click.option("--rarity", type=click.Choice(RARITIES), help="Only this alliance rarity.")
+@click.option("--kind", type=click.Choice(KIND_CHOICES, case_sensitive=False), help="Only cards of this kind.")
+@click.option("--faction", type=click.Choice(FACTIONS, case_sensitive=False), help="Only this faction.")
+@click.option(
+    "--rarity",
+    type=click.Choice([*RARITIES, *RARITY_ALIASES], case_sensitive=False),
+    help="Only this alliance rarity (common is base).",
+)
 @click.option("--type", "type_", metavar="TYPE", help="Card type: ally, tower, spell, attachment, monster.")
 @click.option("--subtype", help="Only cards with this subtype (e.g. Shapeshifter).")
 @click.option("--cost", metavar="MIN-MAX", help="Mana cost or range: 3, 2-4, 5-, -2.")
@@ -228,7 +232,7 @@ def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:
 
 
 @click.command()
-@click.option("--faction", type=click.Choice(FACTIONS), help="Only castles of this faction.")
+@click.option("--faction", type=click.Choice(FACTIONS, case_sensitive=False), help="Only castles of this faction.")
 @json_option
 @click.pass_obj
 def castles(app: App, faction: str | None, as_json: bool) -> None:

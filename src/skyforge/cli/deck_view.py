@@ -122,13 +122,15 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             out.print(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
     if s.budget or s.deck_size:
         out.print("\n[bold]Castle budget[/]")
+        if s.castle_back:
+            out.print(f"  [dim]{escape(s.castle_back)}[/]")
         for row in s.budget:
             if not row.allowed:
                 style = "[red]" if row.used else "[dim]"
                 out.print(f"  {style}{row.rarity:<11}{row.used}/0 none allowed[/]")
                 continue
             limit = "any" if row.max is None else row.max
-            factions = ", ".join(row.factions) + ("; " + ", ".join(row.subtypes) if row.subtypes else "")
+            factions = row.admits
             used = f"{row.used}/{limit}"
             out.print(
                 f"  {row.rarity:<11}{'[red]' if row.over else ''}{used:<7}{'[/]' if row.over else ''}"

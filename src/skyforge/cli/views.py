@@ -11,6 +11,7 @@ from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
 from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
+from skyforge.rules import admitted_words, castle_back_summary
 from skyforge.terms import demo_note
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
@@ -35,23 +36,23 @@ def card_dict(catalog: Catalog, card: CardBase, full: bool = False) -> dict:
 
 
 def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
-    """The back of the castle card in words, one line per rarity."""
+    """The back of the castle card in words: what it requires and excludes, one line per rarity,
+    the deck size, and the back as printed (when the catalog has it) to compare with the card."""
+    summary = castle_back_summary(catalog, castle)
+    lines = [f"{'Back':<10} {summary}"] if summary else []
     if castle.deck_rules is None:
-        return [
+        lines.append(
             f"deck-building rules not in the catalog: fill in [[cards.deck_rules]] in {catalog.source_file(castle.key)}"
-        ]
-    lines = []
-    by_rarity = {rule.rarity: rule for rule in castle.deck_rules}
-    for rarity in RARITIES:
-        rule = by_rarity.get(rarity)
-        if rule is None:
-            lines.append(f"{rarity.capitalize():<10} none allowed")
-            continue
-        who = ", ".join(f.capitalize() for f in rule.factions) or "no faction"
-        if rule.subtypes:
-            who += "; also " + ", ".join(rule.subtypes) + " of any faction"
-        limit = f"at most {rule.max}" if rule.max is not None else "any number"
-        lines.append(f"{rarity.capitalize():<10} {limit} — {who}")
+        )
+    else:
+        by_rarity = {rule.rarity: rule for rule in castle.deck_rules}
+        for rarity in RARITIES:
+            rule = by_rarity.get(rarity)
+            if rule is None:
+                lines.append(f"{rarity.capitalize():<10} none allowed")
+                continue
+            limit = f"at most {rule.max}" if rule.max is not None else "any number"
+            lines.append(f"{rarity.capitalize():<10} {limit} — {admitted_words(rule)}")
     if castle.deck_size is not None:
         size = castle.deck_size
         lines.append(
@@ -64,6 +65,10 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
                 else f"at least {size.min} cards"
             )
         )
+    elif castle.deck_rules is not None:
+        lines.append(f"{'Deck':<10} size not in the catalog: add deck_size in {catalog.source_file(castle.key)}")
+    if castle.back_text:
+        lines.append(f"{'Printed':<10} \u201c{castle.back_text}\u201d")
     return lines
 
 

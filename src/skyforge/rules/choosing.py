@@ -1,7 +1,7 @@
 """Help choosing cards: which cards a deck may still take, and how many copies of each.
 
-A card is a candidate for a deck when the back of the deck's castle admits its rarity and faction
-(or one of its subtypes), the castle's limit for that rarity is not reached, the card's own rules
+A card is a candidate for a deck when the back of the deck's castle admits it
+(:func:`~skyforge.rules.deckbuilding.castle_refuses`: never an excluded card), the castle's limit for that rarity is not reached, the card's own rules
 allow it, and copies are left under the copy limits across all the decks played together (and,
 with a collection, among the cards the player owns that the decks do not already use).
 """
@@ -17,6 +17,7 @@ from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.errors import InputError, Problem
+from skyforge.rules.deckbuilding import castle_refuses, required_cards
 from skyforge.rules.owned import owned_counts
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records of these models
@@ -106,16 +107,10 @@ def choose_cards(
         assert card.kind == "alliance"  # type: ignore[attr-defined]
         if catalog.replaced_by(card.key) or card.rarity is None:
             continue  # errata replace the card completely; a card without rarity cannot be checked
-        rule = rules.get(card.rarity)
-        if rule is None:
-            continue
-        admitted = card.faction in rule.factions or bool(
-            {s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes}
-        )
-        if not admitted:
+        if castle_refuses(catalog, castle, card) is not None:
             continue
         limits = [(COPY_LIMITS[card.rarity] - mine[card.key] - theirs[card.key], "copy-limit")]
-        if rarity_left[card.rarity] is not None:
+        if rarity_left.get(card.rarity) is not None:
             limits.append((rarity_left[card.rarity], "rarity-limit"))  # type: ignore[arg-type]
         for card_rule in card.card_rules:
             if card_rule.castle_factions and castle.faction not in card_rule.castle_factions:
@@ -129,7 +124,11 @@ def choose_cards(
             candidates.append(Candidate(card, mine[card.key], theirs[card.key], left, why))
     candidates.sort(key=lambda c: code_order(c.card.key))
     size = sum(mine.values())
-    notes = []
+    notes = [
+        f"castle {castle.name} requires {card.code or card.key} {card.name}: take it first (it counts toward the deck size)"
+        for card in required_cards(catalog, castle)
+        if mine[card.key] == 0
+    ]
     if castle.deck_size is not None and castle.deck_size.max is not None and size >= castle.deck_size.max:
         notes.append(
             f"the deck already holds {size} cards, the most castle {castle.name} allows: "

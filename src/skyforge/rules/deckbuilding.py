@@ -20,7 +20,7 @@ from skyforge.rules.owned import owned_counts
 from skyforge.text import a
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
+    from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
     from skyforge.decks.models import CollectionFile
 
 RULE_IDS = (
@@ -36,7 +36,111 @@ RULE_IDS = (
     "card-rule",
     "missing-data",
     "same-castle",
+    "castle-requires",
+    "castle-excludes",
 )
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a castle does not admit a card: the rule id and the message, in the player's words."""
+
+    rule: str
+    message: str
+    hint: str | None = None
+
+
+def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> Refusal | None:
+    """Does ``castle`` admit ``card`` (errata applied)? ``None`` if it does, else why not.
+
+    The one decision every caller shares (validation, choosing cards, the deck assistant):
+    the castle's exclusions first, whatever else admits the card; then its required cards, which
+    are admitted whatever the rarity lines say; then the card's related hero against the castle's;
+    then the rarity line: the card's faction, one of its subtypes or its type.
+    """
+    excluded = _keys(catalog, castle.excludes)
+    if card.key in excluded:
+        return Refusal("castle-excludes", f"castle {_show(castle)} cannot include {_show(card)}")
+    banned = {s.casefold(): s for s in castle.excludes_subtypes}
+    for subtype in card.subtypes:
+        if subtype.casefold() in banned:
+            name = banned[subtype.casefold()]
+            return Refusal(
+                "castle-excludes",
+                f"{_show(card)} is {a(name)}: castle {_show(castle)} cannot include {_plural_word(name)}",
+            )
+    if card.key in _keys(catalog, castle.requires):
+        return None
+    if castle.hero and card.hero and card.hero.casefold() != castle.hero.casefold():
+        return Refusal(
+            "card-rule",
+            f"{_show(card)} is related to the hero {card.hero}; castle {_show(castle)}'s hero is {castle.hero}",
+        )
+    if card.rarity is None:
+        return Refusal(
+            "missing-data",
+            f"{_show(card)} has no rarity in the catalog, so it cannot be checked",
+            hint=f"fill in 'rarity' for it in {catalog.source_file(card.key)}",
+        )
+    rule = next((r for r in castle.deck_rules or [] if r.rarity == card.rarity), None)
+    if rule is None:
+        return Refusal(
+            "rarity-not-allowed",
+            f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
+        )
+    if card.faction in rule.factions or card.type in rule.types:
+        return None
+    if {s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes}:
+        return None
+    if card.faction is None:
+        return Refusal(
+            "missing-data",
+            f"{_show(card)} has no faction in the catalog, so it cannot be checked",
+            hint=f"fill in 'faction' for it in {catalog.source_file(card.key)}",
+        )
+    allowed = " or ".join(rule.factions) or "no faction"
+    also = [f"subtype {', '.join(rule.subtypes)}"] if rule.subtypes else []
+    also += [f"{_plural_word(t)} of any faction" for t in rule.types]
+    if also:
+        allowed += " (or " + ", ".join(also) + ")"
+    return Refusal(
+        "faction-not-allowed",
+        f"{_show(card)} is {card.faction}; castle {_show(castle)} allows {card.rarity} cards of {allowed}",
+    )
+
+
+def required_cards(catalog: Catalog, castle: CastleCard) -> list[CardBase]:
+    """The cards ``castle``'s back says the deck must hold, errata applied."""
+    found = []
+    for ref in castle.requires:
+        card = _find(catalog, ref)
+        if card is not None:
+            found.append(card)
+    return found
+
+
+def castle_back_summary(catalog: Catalog, castle: CastleCard) -> str | None:
+    """What the castle's back requires and excludes, in words: "must include Vorhild · cannot
+    include Rogues, Sly"; ``None`` when it requires and excludes nothing."""
+    head = []
+    if castle.requires:
+        head.append("must include " + ", ".join(_name(catalog, ref) for ref in castle.requires))
+    banned = [_plural_word(s) for s in castle.excludes_subtypes] + [_name(catalog, ref) for ref in castle.excludes]
+    if banned:
+        head.append("cannot include " + ", ".join(banned))
+    if castle.hero:
+        head.append(f"hero {castle.hero}: no cards of another hero")
+    return " · ".join(head) or None
+
+
+def admitted_words(rule: DeckRule) -> str:
+    """Who a rarity line admits: "Liothan, Taulot, and allies of any colour"."""
+    who = [f.capitalize() for f in rule.factions]
+    who += [f"{_plural_word(s)} of any colour" for s in rule.subtypes]
+    who += [f"{_plural_word(t)} of any colour" for t in rule.types]
+    if len(who) < 3:
+        return " and ".join(who) or "no faction"
+    return ", ".join(who[:-1]) + ", and " + who[-1]
 
 
 @dataclass(frozen=True)
@@ -251,44 +355,32 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
 def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation) -> None:
     rules = {rule.rarity: rule for rule in castle.deck_rules or []}
     per_rarity: Counter[str] = Counter()
+    present = {entry.card.key for entry in entries}
+    for card in required_cards(catalog, castle):
+        if card.key not in present:
+            violation(
+                "castle-requires",
+                f"castle {_show(castle)} requires {_show(card)} in the deck (it counts toward the deck size)",
+                cards=(card.key,),
+                line=None,
+                fix=f"add 1 × {card.key} ({card.name})"
+                + (" in place of another card" if castle.deck_size and castle.deck_size.max == size else ""),
+            )
     for entry in entries:
         card = entry.card
         if card.rarity is None:
             continue
         per_rarity[card.rarity] += entry.count
-        rule = rules.get(card.rarity)
-        if rule is None:
+        refusal = castle_refuses(catalog, castle, card)
+        if refusal is not None:
             violation(
-                "rarity-not-allowed",
-                f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
+                refusal.rule,
+                refusal.message,
                 cards=(card.key,),
                 line=entry.line,
-                fix=f"remove {entry.count} × {card.key}",
+                hint=refusal.hint,
+                fix=None if refusal.hint else f"remove {entry.count} × {card.key}",
             )
-            continue
-        if card.faction in rule.factions:
-            continue
-        if {s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes}:
-            continue
-        if card.faction is None:
-            violation(
-                "missing-data",
-                f"{_show(card)} has no faction in the catalog, so it cannot be checked",
-                cards=(card.key,),
-                line=entry.line,
-                hint=f"fill in 'faction' for it in {catalog.source_file(card.key)}",
-            )
-            continue
-        allowed = " or ".join(rule.factions) or "no faction"
-        if rule.subtypes:
-            allowed += " (or subtype " + ", ".join(rule.subtypes) + ")"
-        violation(
-            "faction-not-allowed",
-            f"{_show(card)} is {card.faction}; castle {_show(castle)} allows {card.rarity} cards of {allowed}",
-            cards=(card.key,),
-            line=entry.line,
-            fix=f"remove {entry.count} × {card.key}",
-        )
     for rarity in RARITIES:
         rule = rules.get(rarity)
         if rule is None or rule.max is None or per_rarity[rarity] <= rule.max:
@@ -303,7 +395,15 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
             limit=rule.max,
             fix=f"remove {over} {rarity} card{'s' if over > 1 else ''}",
         )
-    if castle.deck_size is not None:
+    if castle.deck_size is None:
+        violation(
+            "missing-data",
+            f"castle {_show(castle)} has no deck size in the catalog, so the deck's size ({size}) cannot be checked",
+            cards=(castle.key,),
+            hint=f"add deck_size = {{ min = 40, max = 40 }} to its entry in {catalog.source_file(castle.key)} "
+            '(the back\'s "You must have … 39 other cards" is 40)',
+        )
+    else:
         low, high = castle.deck_size.min, castle.deck_size.max
         if size < low or (high is not None and size > high):
             wanted = f"exactly {low}" if high == low else (f"{low}–{high}" if high else f"at least {low}")
@@ -477,6 +577,38 @@ def _collection_limits(
         lambda card: owned.get(card.key, 0),
         lambda card, total, have, _holders, _names: f"{total} × {_show(card)} needed, your collection has {have}",
     )
+
+
+def _find(catalog: Catalog, ref: str) -> CardBase | None:
+    """A card a castle names (the catalog refuses names that match none or several), errata applied."""
+    try:
+        card = catalog.find(ref, "alliance")
+    except SkyforgeError:
+        return None
+    return catalog.with_errata(card) if card is not None else None
+
+
+def _keys(catalog: Catalog, refs: list[str]) -> set[str]:
+    """The keys of the cards ``refs`` name, and of the cards they replace or are replaced by."""
+    keys = set()
+    for ref in refs:
+        card = _find(catalog, ref)
+        if card is not None:
+            keys.add(card.key)
+            keys.update(catalog.errata_of(card.key))
+    return keys
+
+
+def _name(catalog: Catalog, ref: str) -> str:
+    card = _find(catalog, ref)
+    return card.name if card is not None else ref
+
+
+def _plural_word(word: str) -> str:
+    """ "Rogue" → "Rogues", "ally" → "allies" (subtypes and types as the backs write them)."""
+    if word.endswith("s"):
+        return word
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
 
 
 def _show(card: CardBase | None) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
-from skyforge.rules import ValidationReport, Violation, validate_decks
+from skyforge.rules import ValidationReport, Violation, admitted_words, castle_back_summary, validate_decks
 from skyforge.terms import FACTIONS
 from skyforge.workbench.entries import Entry, resolve_entries
 from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table, p_drawn_by
@@ -99,6 +99,9 @@ class RarityBudget(NamedTuple):
     factions: tuple[str, ...]
     subtypes: tuple[str, ...]
     copy_limit: int
+    types: tuple[str, ...] = ()
+    #: who the rarity line admits, in words ("Liothan and towers of any colour")
+    admits: str = ""
 
     @property
     def over(self) -> bool:
@@ -112,6 +115,8 @@ class RarityBudget(NamedTuple):
             "allowed": self.allowed,
             "factions": list(self.factions),
             "subtypes": list(self.subtypes),
+            "types": list(self.types),
+            "admits": self.admits,
             "copy_limit": self.copy_limit,
         }
 
@@ -171,6 +176,8 @@ class DeckStats(NamedTuple):
     opening_hand: OpeningHand
     draws: Draws
     demo_data: bool
+    #: what the castle's back requires and excludes, in words (None: nothing)
+    castle_back: str | None = None
 
     @property
     def who(self) -> str:
@@ -203,6 +210,7 @@ class DeckStats(NamedTuple):
             "opening_hand": self.opening_hand.as_dict(),
             "draws": self.draws.as_dict(),
             "demo_data": self.demo_data,
+            "castle_back": self.castle_back,
         }
 
 
@@ -248,6 +256,7 @@ def deck_stats(
         opening_hand=opening_hand_table(entries, mulligan_cost=mulligan_cost),
         draws=Draws(turns, min(HAND_SIZE + turns, size)),
         demo_data="demo" in provenances,
+        castle_back=castle_back_summary(catalog, castle) if castle is not None and castle.kind == "castle" else None,
     )
 
 
@@ -306,6 +315,8 @@ def castle_budget(
                 tuple(rule.factions) if rule else (),
                 tuple(rule.subtypes) if rule else (),
                 COPY_LIMITS[rarity],
+                tuple(rule.types) if rule else (),
+                admitted_words(rule) if rule else "none allowed",
             )
         )
     deck_size = SizeBudget(size, castle.deck_size.min, castle.deck_size.max) if castle.deck_size is not None else None

@@ -16,6 +16,7 @@ from skyforge.catalog.models.common import (
     OutsiderType,
     Rarity,
     Strict,
+    Subtype,
     as_code,
 )
 from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize
@@ -78,12 +79,16 @@ class AllianceCard(CardBase):
     )
     rarity: Rarity | None = Field(default=None, description="Alliance rarity: base, rare, mythic or legendary.")
     type: AllianceType | None = Field(default=None, description="ally, tower, spell or attachment.")
-    subtypes: list[str] = Field(default_factory=list, description="Subtypes such as Shapeshifter, Order, Dryad.")
+    subtypes: list[Subtype] = Field(default_factory=list, description="Subtypes such as Shapeshifter, Order, Dryad.")
     keywords: list[str] = Field(default_factory=list, description="Keywords such as Heroic, Fast, Elusive.")
     cost: int | None = Field(default=None, ge=0, description="Mana cost.")
     attack: int | None = Field(default=None, description="Printed attack (allies).")
     health: int | None = Field(default=None, description="Printed health (allies and towers).")
-    hero: str | None = Field(default=None, description="Related hero, relevant for custom decks.")
+    hero: str | None = Field(
+        default=None,
+        description='Related hero ("only relevant for custom decks"): with a castle that names its hero, '
+        "the card is admitted only if that is its hero.",
+    )
     replaces: str | None = Field(
         default=None, description="Errata: this card completely replaces the card with this code."
     )
@@ -101,9 +106,33 @@ class CastleCard(CardBase):
     kind: Literal["castle"] = "castle"
     faction: Faction | None = Field(default=None, description="The castle's faction.")
     health: int | None = Field(default=None, ge=1, description="Starting castle health.")
-    deck_size: DeckSize | None = Field(default=None, description="Legal deck size; none printed means no size rule.")
+    deck_size: DeckSize | None = Field(
+        default=None, description='Legal deck size ("You must have … and 39 other cards"); absent means not known yet.'
+    )
     deck_rules: list[DeckRule] | None = Field(
         default=None, description="The back of the castle card: one table per rarity line. Absent means not known yet."
+    )
+    hero: str | None = Field(
+        default=None,
+        description="The castle's hero, as cards name their related hero: cards related to another hero "
+        "are not admitted.",
+    )
+    requires: list[str] = Field(
+        default_factory=list,
+        description='Cards the deck must hold, code or unique name ("You must have <hero> and 39 other cards"); '
+        "they count toward the deck size.",
+    )
+    excludes: list[str] = Field(
+        default_factory=list,
+        description='Cards the deck cannot include, code or unique name ("you cannot include … <a rival hero>"), '
+        "whatever else admits them.",
+    )
+    excludes_subtypes: list[Subtype] = Field(
+        default_factory=list,
+        description='Subtypes the deck cannot include ("you cannot include any ROGUE"), whatever else admits them.',
+    )
+    back_text: str | None = Field(
+        default=None, description="The back of the castle card as printed, shown beside the rules in words."
     )
 
     @model_validator(mode="after")

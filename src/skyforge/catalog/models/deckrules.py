@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from skyforge.catalog.models.common import Faction, Rarity, Strict
+from skyforge.catalog.models.common import AllianceType, Faction, Rarity, Strict, Subtype
 
 
 class DeckRule(Strict):
@@ -15,8 +15,13 @@ class DeckRule(Strict):
     factions: list[Faction] = Field(
         default_factory=list, description="Factions whose cards of this rarity may be included."
     )
-    subtypes: list[str] = Field(
+    subtypes: list[Subtype] = Field(
         default_factory=list, description="Cards with any of these subtypes are admitted too, from any faction."
+    )
+    types: list[AllianceType] = Field(
+        default_factory=list,
+        description="Cards of these types (ally, tower, spell, attachment) are admitted too, from any faction "
+        '("Base and Rare Towers of any colour").',
     )
     max: int | None = Field(default=None, ge=0, description="At most this many cards of this rarity (counting copies).")
 

@@ -40,10 +40,10 @@ def _budget_rows(s: DeckStats) -> str:
             rows.append(f"<tr><td>{row.rarity.capitalize()}</td><td>{row.used}/0</td><td>none allowed</td></tr>")
             continue
         limit = row.max if row.max is not None else "any"
-        who_ok = ", ".join(f.capitalize() for f in row.factions)
-        if row.subtypes:
-            who_ok += "; " + ", ".join(row.subtypes) + " of any faction"
+        who_ok = row.admits
         rows.append(f"<tr><td>{row.rarity.capitalize()}</td><td>{row.used}/{limit}</td><td>{_e(who_ok)}</td></tr>")
+    if s.castle_back:
+        rows.insert(0, f'<tr><td colspan="3">{_e(s.castle_back)}</td></tr>')
     if s.deck_size is not None:
         rows.append(f"<tr><td>Deck size</td><td>{s.deck_size.used}/{s.deck_size.wanted}</td><td></td></tr>")
     return "".join(rows)
