@@ -71,7 +71,7 @@ def test_a_hit_is_the_models_the_files_made_and_validates_nothing(cache_dir, mon
     rebuilt with model_construct: nothing is validated again."""
     fresh = load_catalog(None)
     validated = []
-    for cls, _, _ in cache.MODELS.values():
+    for cls, _ in cache.MODELS.values():
         monkeypatch.setattr(cls, "model_validate", classmethod(lambda c, *a, **k: validated.append(c)))
     hit = load_catalog(None)
     assert not validated and hit.cards == fresh.cards
@@ -188,11 +188,19 @@ def test_the_key_covers_every_module_of_skyforge(cache_dir):
 def test_the_data_round_trips_and_refuses_untagged_objects():
     value = {"a": [1, 2.5, None, True], ("t", 1): Path("x/y"), "o": Origin(Path("f"), 3, "user", (Path("g"), 4))}
     assert json.loads(json.dumps(cache._tagged(value)), object_hook=cache._untagged) == value
-    for text in ('{"cards": 1}', '{"$m": "BaseModel"}', '{"$m": "DeckSize", "min": 1, "oops": 2}'):
+    for text in (
+        '{"cards": 1}',
+        '{"$m": "BaseModel"}',
+        '{"$m": "DeckSize", "$s": ["min"], "min": 1, "max": null, "oops": 2}',
+        '{"$m": "DeckSize", "$s": ["min"], "min": 1}',
+        '{"$m": "DeckSize", "$s": ["oops"], "min": 1, "max": null}',
+        '{"$m": "DeckSize", "min": 1, "max": null}',
+    ):
         with pytest.raises(ValueError):
             json.loads(text, object_hook=cache._untagged)
-    size = json.loads('{"$m": "DeckSize", "min": 40}', object_hook=cache._untagged)
-    assert type(size).__name__ == "DeckSize" and size.min == 40 and size.model_fields_set == {"min"}
+    size = json.loads('{"$m": "DeckSize", "$s": ["min"], "min": 40, "max": null}', object_hook=cache._untagged)
+    assert type(size).__name__ == "DeckSize" and size.min == 40 and size.max is None
+    assert size.model_fields_set == {"min"}
 
 
 def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_path):
@@ -279,7 +287,7 @@ def test_a_hit_builds_no_validator(cache_dir):
         "from skyforge.catalog import cache, load_catalog\n"
         "catalog = load_catalog(None)\n"
         "assert catalog.get('DEMO.001').name\n"
-        "print(sorted(n for n, (cls, _, _) in cache.MODELS.items() if cls.__pydantic_complete__))\n"
+        "print(sorted(n for n, (cls, _) in cache.MODELS.items() if cls.__pydantic_complete__))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -162,7 +162,7 @@ def test_read_commands_on_a_cache_hit_validate_no_catalog_model(clone_workspace,
         "try:\n    main()\n"
         "except SystemExit:\n    pass\n"
         "from skyforge.catalog.cache import MODELS\n"
-        "built = sorted(n for n, (cls, _, _) in MODELS.items() if cls.__pydantic_complete__)\n"
+        "built = sorted(n for n, (cls, _) in MODELS.items() if cls.__pydantic_complete__)\n"
         f"heavy = [m for m in {_ON_DEMAND!r} if m in sys.modules]\n"
         "print(f'VALIDATED:{len(validated)}|BUILT:{built}|HEAVY:{heavy}')\n"
     )

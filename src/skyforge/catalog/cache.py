@@ -126,26 +126,22 @@ def _models(base: type[Strict]) -> dict[str, type[Strict]]:
     return found
 
 
-#: every catalog model by name (they all derive from ``Strict``), with its fields and required fields
-MODELS: dict[str, tuple[type[BaseModel], frozenset[str], frozenset[str]]] = {
-    name: (
-        cls,
-        frozenset(cls.model_fields),
-        frozenset(field for field, info in cls.model_fields.items() if info.is_required()),
-    )
-    for name, cls in _models(Strict).items()
+#: every catalog model by name (they all derive from ``Strict``), with its fields
+MODELS: dict[str, tuple[type[BaseModel], frozenset[str]]] = {
+    name: (cls, frozenset(cls.model_fields)) for name, cls in _models(Strict).items()
 }
 
 
 def _tagged(value: Any) -> Any:
     """``value`` as JSON-ready data; every JSON object is tagged: ``$m`` a model (by class name,
-    with the fields the files stated), ``$d`` a dict as key/value pairs, ``$p`` a path, ``$t`` a
-    tuple, ``$o`` an :class:`Origin`."""
+    with every field and, as ``$s``, the names of those its file stated), ``$d`` a dict as
+    key/value pairs, ``$p`` a path, ``$t`` a tuple, ``$o`` an :class:`Origin`."""
     if isinstance(value, BaseModel):
         name = type(value).__name__
         if MODELS.get(name, (None,))[0] is not type(value):
             raise TypeError(f"{name} is not a catalog model")
-        return {"$m": name, **{field: _tagged(getattr(value, field)) for field in value.model_fields_set}}
+        fields = {field: _tagged(getattr(value, field)) for field in MODELS[name][1]}
+        return {"$m": name, "$s": sorted(value.model_fields_set), **fields}
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     if isinstance(value, list):
@@ -174,13 +170,15 @@ def _untagged(obj: dict) -> Any:
         if tag == "$o" and isinstance(value, list) and len(value) == 4 and isinstance(value[0], Path):
             return Origin(*value)
     name = obj.pop("$m", None)
+    stated = obj.pop("$s", None)
     model = MODELS.get(name) if isinstance(name, str) else None
     if model is None:
         raise BadData(f"not a catalog model: {name!r}")
-    cls, fields, required = model
-    if not (required <= obj.keys() <= fields):
+    cls, fields = model
+    if obj.keys() != fields or not isinstance(stated, list) or not fields.issuperset(stated):
         raise BadData(f"fields of {name}")
-    return cls.model_construct(**obj)  # validated when the cache was written: not again
+    # validated when the cache was written: not again; every field is given, so no default is made
+    return cls.model_construct(set(stated), **obj)
 
 
 def encode(catalog: Catalog) -> str:
