@@ -4,10 +4,10 @@ pydantic models (:mod:`skyforge.decks.models`), every problem with file, line an
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from collections.abc import Mapping
 
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.decks.models import CollectionFile, DeckFile

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from skyforge.errors import InputError, Problem
 from skyforge.storage.files import read_text
 from skyforge.storage.validation import validation_problems
-from skyforge.tomlpos import LazyKeyLines, key_lines
+from skyforge.tomlpos import LazyKeyLines
 
 SCHEMA_VERSION = 1
 
