@@ -13,8 +13,9 @@ catalog is stored under that key: a file saved while the catalog is rebuilt make
 the next run miss instead of caching the old content under the new file's key.
 
 What comes out of the cache is the catalog's own pydantic models, rebuilt with
-``model_construct`` from the fields the files stated: they were validated when the cache was
-written, so a hit does not validate again (nor build a validator: the models defer that).
+``model_construct`` (nested models first) from every field and the names of those the files
+stated: they were validated when the cache was written, so a hit does not validate again, and
+builds no validator (the models defer that until one validates or serialises).
 
 A cache file is trusted only if it is exactly what :func:`write` produces: a
 header line (format name, cache version, the whole key — every file's path and
