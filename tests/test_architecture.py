@@ -29,7 +29,6 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.terms",
             "skyforge.tomlpos",
             "skyforge.storage",
-            "skyforge.plain*",
             "skyforge.ondemand",
         ],
     ),
@@ -57,9 +56,6 @@ LAZY_PLACES = {
     # shell completion answers Tab from the command tree kept as data (skyforge.cli.commandtree), with
     # neither rich nor pydantic: the catalog is loaded only when a card or a draft method is completed
     "skyforge.cli.complete",
-    # the pydantic slow path (issue 14): a catalog served from its cache and plain, valid files never
-    # import pydantic; the models are imported here, by name, when a file is not plain or the cache misses
-    "skyforge.plain_models",
     # heavy libraries most commands never use, each with its reason in ondemand.LIBRARIES: filelock
     # (only writes take a lock), tomlkit (only comment-keeping edits), pandas (only `catalog import`)
     "skyforge.ondemand",
@@ -304,8 +300,7 @@ def test_no_lazy_attributes_outside_the_lazy_places():
     )
     assert not found, (
         "module __getattr__ outside the lazy places: import the name at the top (or under "
-        "TYPE_CHECKING for annotations) and create pydantic models with "
-        f"skyforge.plain_models.file_model(kind): {found}"
+        f"TYPE_CHECKING for annotations): {found}"
     )
 
 

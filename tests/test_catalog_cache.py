@@ -5,14 +5,17 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
 import pytest
 
-from skyforge.catalog import cache, load_catalog, records
+from skyforge.catalog import cache, load_catalog
 from skyforge.catalog.index import Origin
 from skyforge.catalog.loader import catalog_files
+from skyforge.catalog.models import CastleCard, DeckRule
 
 MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
 
@@ -51,18 +54,35 @@ def test_the_cache_is_json_of_plain_values_and_a_hit_equals_a_fresh_load(cache_d
     head = json.loads(header)
     assert head["format"] == cache.FORMAT and head["version"] == cache.VERSION
     assert head["crc32"] == zlib.crc32(data) and head["key"] == cache.cache_key(catalog_files([MINI]))
-    models, _, payload = data.partition(b"\n")
-    json.loads(models), json.loads(payload)  # plain JSON: no code, nothing but data
+    json.loads(data)  # plain JSON: no code, nothing but data
     assert b"pickle" not in path.read_bytes() and not list(cache_dir.glob("*.pickle"))
     hit = load_catalog([MINI])
     assert hit is not fresh and hit.cards == fresh.cards and hit.origins == fresh.origins
     assert hit.files == fresh.files and hit.entry_layers == fresh.entry_layers
     castle = hit.get("TST.001")
-    assert isinstance(castle, records.CardRecord) and castle.kind == "castle" and castle.key == "TST.001"
-    assert castle.model_dump(exclude_none=True, exclude_defaults=True) == fresh.get("TST.001").model_dump(
-        exclude_none=True, exclude_defaults=True
-    )
+    assert type(castle) is CastleCard and castle.kind == "castle" and castle.key == "TST.001"
+    assert all(type(rule) is DeckRule for rule in castle.deck_rules)
+    assert castle.model_dump(by_alias=True) == fresh.get("TST.001").model_dump(by_alias=True)
     assert isinstance(hit.origins["TST.001"], Origin)
+
+
+def test_a_hit_is_the_models_the_files_made_and_validates_nothing(cache_dir, monkeypatch):
+    """What the cache serves is the catalog's own models, each with the fields its file stated,
+    rebuilt with model_construct: nothing is validated again."""
+    fresh = load_catalog(None)
+    validated = []
+    for cls, _ in cache.MODELS.values():
+        monkeypatch.setattr(cls, "model_validate", classmethod(lambda c, *a, **k: validated.append(c)))
+    hit = load_catalog(None)
+    assert not validated and hit.cards == fresh.cards
+    for key, card in hit.cards.items():
+        assert type(card) is type(fresh.cards[key])
+        assert card.model_fields_set == fresh.cards[key].model_fields_set
+        assert card.model_dump() == fresh.cards[key].model_dump()
+    for name in ("sets", "hordes", "premade_decks", "draft_formats", "battle_plans", "first_games"):
+        assert getattr(hit, name) == getattr(fresh, name)
+        assert [type(v) for v in getattr(hit, name).values()] == [type(v) for v in getattr(fresh, name).values()]
+    assert hit.difficulty_levels == fresh.difficulty_levels and hit.game_modes == fresh.game_modes
 
 
 def _damaged(cache_dir: Path, how: str) -> None:
@@ -85,16 +105,23 @@ def _damaged(cache_dir: Path, how: str) -> None:
     elif how == "other-key":
         _rewrite(path, header={"key": cache.cache_key(catalog_files([MINI]))[:-1]})
     elif how == "wrong-type":  # a valid checksum over data of the wrong shape
-        _rewrite(path, data=b'{}\n{"$d":[["cards",[1,2,3]]]}')
+        _rewrite(path, data=b'{"$d":[["cards",[1,2,3]]]}')
     elif how == "unknown-tag":
-        _rewrite(path, data=b'{}\n{"$x":"os.system"}')
-    elif how == "card-not-a-record":
-        models, _, payload = path.read_bytes().partition(b"\n")[2].partition(b"\n")
-        fields = json.loads(payload)
+        _rewrite(path, data=b'{"$x":"os.system"}')
+    elif how in ("card-not-a-card", "unknown-model", "missing-field", "unknown-field"):
+        fields = json.loads(path.read_bytes().partition(b"\n")[2])
         for pair in fields["$d"]:
             if pair[0] == "cards":
-                pair[1]["$d"][0][1] = "not a card"
-        _rewrite(path, data=models + b"\n" + json.dumps(fields).encode())
+                card = pair[1]["$d"][0][1]
+                if how == "card-not-a-card":
+                    pair[1]["$d"][0][1] = "not a card"
+                elif how == "unknown-model":
+                    card["$m"] = "BaseModel"
+                elif how == "missing-field":
+                    del card["name"]
+                else:
+                    card["__class__"] = "os.system"
+        _rewrite(path, data=json.dumps(fields).encode())
     else:
         raise AssertionError(how)
 
@@ -111,7 +138,10 @@ def _damaged(cache_dir: Path, how: str) -> None:
         "other-key",
         "wrong-type",
         "unknown-tag",
-        "card-not-a-record",
+        "card-not-a-card",
+        "unknown-model",
+        "missing-field",
+        "unknown-field",
     ],
 )
 def test_a_corrupt_foreign_or_wrong_typed_cache_is_rebuilt(cache_dir, how):
@@ -141,31 +171,36 @@ def test_the_plain_tables_match_the_models():
 
 def test_the_key_covers_every_module_of_skyforge(cache_dir):
     """A change to any module of skyforge makes every cache miss: what decides that a catalog is
-    valid is not only the models and the merge but the foundation under them (terms, storage,
-    plain records, …), so every module is in the key, found on disk, not listed by hand."""
+    valid is not only the models and the merge but the foundation under them (terms, storage, …),
+    so every module is in the key, found on disk, not listed by hand."""
     package = Path(cache.__file__).resolve().parent.parent
     modules = {p.relative_to(package).as_posix() for p in package.rglob("*.py") if "__pycache__" not in p.parts}
     key = cache.cache_key([])
     keyed = {entry[0] for entry in key if isinstance(entry, list)}
     assert keyed == modules
-    assert {"terms.py", "plain_record.py", "storage/files.py", "catalog/models/cards.py", "catalog/build.py"} <= keyed
+    assert {"terms.py", "storage/files.py", "catalog/models/cards.py", "catalog/build.py"} <= keyed
     stat = (package / "terms.py").stat()
     assert [e for e in key if isinstance(e, list) and e[0] == "terms.py"] == [
         ["terms.py", stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
     ]
 
 
-def test_records_round_trip_and_refuse_untagged_objects():
+def test_the_data_round_trips_and_refuses_untagged_objects():
     value = {"a": [1, 2.5, None, True], ("t", 1): Path("x/y"), "o": Origin(Path("f"), 3, "user", (Path("g"), 4))}
-    assert records.loads(records.dumps(value)) == value
-    with pytest.raises(ValueError):
-        records.loads('{}\n{"cards": 1}')
-    with pytest.raises(ValueError):
-        records.loads('{"X": {"card": "yes", "defaults": {"$d": []}}}\n{"$m": "X"}')
-    frozen = records.loads('{"X": {"card": false, "defaults": {"$d": []}}}\n{"$m": "X", "a": 1}')
-    with pytest.raises(AttributeError):
-        frozen.a = 2
-    assert frozen.model_copy(update={"a": 2}).a == 2 and frozen.a == 1
+    assert json.loads(json.dumps(cache._tagged(value)), object_hook=cache._untagged) == value
+    for text in (
+        '{"cards": 1}',
+        '{"$m": "BaseModel"}',
+        '{"$m": "DeckSize", "$s": ["min"], "min": 1, "max": null, "oops": 2}',
+        '{"$m": "DeckSize", "$s": ["min"], "min": 1}',
+        '{"$m": "DeckSize", "$s": ["oops"], "min": 1, "max": null}',
+        '{"$m": "DeckSize", "min": 1, "max": null}',
+    ):
+        with pytest.raises(ValueError):
+            json.loads(text, object_hook=cache._untagged)
+    size = json.loads('{"$m": "DeckSize", "$s": ["min"], "min": 40, "max": null}', object_hook=cache._untagged)
+    assert type(size).__name__ == "DeckSize" and size.min == 40 and size.max is None
+    assert size.model_fields_set == {"min"}
 
 
 def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_path):
@@ -242,3 +277,17 @@ def test_no_cache_folder_means_no_key_and_nothing_stated(monkeypatch):
     monkeypatch.setenv("SKYFORGE_CACHE_DIR", "off")
     assert cache.cache_key(catalog_files([MINI])) is None and cache.read(None) is None
     assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
+
+
+def test_a_hit_builds_no_validator(cache_dir):
+    """The models defer building their validators (``defer_build``): a command served from the
+    cache never pays for them."""
+    load_catalog(None)
+    script = (
+        "from skyforge.catalog import cache, load_catalog\n"
+        "catalog = load_catalog(None)\n"
+        "assert catalog.get('DEMO.001').name\n"
+        "print(sorted(n for n, (cls, _) in cache.MODELS.items() if cls.__pydantic_complete__))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.catalog.index import Origin
 from skyforge.catalog.models import Faction
-from skyforge.decks.files import PlainCollection
+from skyforge.decks.models import CollectionFile
 from skyforge.rules import owned_counts
 from skyforge.terms import FACTIONS, SEEDS, demo_note, new_seed
 
@@ -60,7 +60,7 @@ def test_the_errata_resolver_follows_errata_to_the_last_one():
     catalog.add(second, Origin(Path("x.toml"), 1, "user"))  # an erratum corrected again
     assert catalog.with_errata(old) is second and catalog.with_errata(first) is second
     assert catalog.errata_of("DEMO.017") == ["DEMO.203", "DEMO.299"] and catalog.errata_of("DEMO.299") == []
-    owned = owned_counts(catalog, PlainCollection({"cards": {"DEMO.017": 2}, "products": {}}))
+    owned = owned_counts(catalog, CollectionFile(cards={"DEMO.017": 2}))
     assert owned["DEMO.017"] == owned["DEMO.203"] == owned["DEMO.299"] == 2  # owning the original
 
 

@@ -3,8 +3,7 @@
 Every command starts close to a bare Python with the imports it needs (benchmarks/bench_ratios.py),
 so a library that costs milliseconds to import and that most commands never use waits here until
 one does. Everything else is imported at the top of its module, so the import graph stays visible
-(docs/architecture.md, "Where laziness lives, and why"); the pydantic slow path has its own place,
-:mod:`skyforge.plain_models`.
+(docs/architecture.md, "Where laziness lives, and why").
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ def _bracket_balance(text: str) -> int:
     return balance
 
 
-def locate(lines: dict[Path_, int], loc: Path_) -> int | None:
+def locate(lines: Mapping[Path_, int], loc: Path_) -> int | None:
     """The line of ``loc`` or of its nearest enclosing key that has one."""
     loc = tuple(loc)
     while loc:

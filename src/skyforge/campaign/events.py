@@ -14,8 +14,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from skyforge.campaign.event_methods import ActionMethods, EffectMethods, ScenarioMethods, event_dict
-
 __all__ = ["EVENT_TYPES", "CampaignFile", "Event", "ValidationError", "event_dict"]  # and the models
 
 
@@ -24,12 +22,16 @@ Copies = Annotated[int, Field(ge=1, le=99)]
 
 
 class _Model(BaseModel):
-    # defer_build: validators are built on first validation, not at import (a journal that is
-    # plain and valid is read without these models: skyforge.campaign.plain_events)
+    # defer_build: a model's validator is built when it first validates, not at import
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
-class ScenarioEffect(EffectMethods, _Model):
+def event_dict(event: BaseModel) -> dict:
+    """An event as plain data for TOML/JSON: no None values, type first."""
+    return event.model_dump(mode="json", exclude_none=True)
+
+
+class ScenarioEffect(_Model):
     """A scenario's mandatory effect as data (copied from the catalog)."""
 
     text: str | None = Field(default=None, description="The effect as printed.")
@@ -42,8 +44,15 @@ class ScenarioEffect(EffectMethods, _Model):
         default=None, description="What the tool cannot apply (default: the text, when nothing else is given)."
     )
 
+    def pending(self) -> str | None:
+        """What the players resolve by hand: the reminder, else the text when nothing is applied."""
+        if self.reminder:
+            return self.reminder
+        applied = (self.gold, self.castle_health, self.recruit, self.exile, self.exile_horde)
+        return self.text if all(v is None for v in applied) else None
 
-class ScenarioAction(ActionMethods, _Model):
+
+class ScenarioAction(_Model):
     name: str = Field(description="Action name as printed, e.g. 'Recruit 2'.")
     gold: int = Field(description="Gold it costs (negative) or earns (positive).")
     repeatable: bool = Field(default=False, description="Marked ∞: may be taken any number of times.")
@@ -58,8 +67,15 @@ class ScenarioAction(ActionMethods, _Model):
         "the action has no recruit, exile or castle_health).",
     )
 
+    def pending(self) -> str | None:
+        """What the players resolve by hand: the reminder, else the text when nothing is applied."""
+        if self.reminder:
+            return self.reminder
+        applied = (self.recruit, self.exile, self.exile_horde, self.castle_health)
+        return self.text if all(v is None for v in applied) else None
 
-class Scenario(ScenarioMethods, _Model):
+
+class Scenario(_Model):
     """A scenario card as it was when the campaign began (copied from the catalog)."""
 
     code: str = Field(description="Card code, or kind:name when the catalog has none.")
@@ -74,8 +90,11 @@ class Scenario(ScenarioMethods, _Model):
     henchman: str | None = Field(default=None, description="The outsider henchman on the back.")
     actions: list[ScenarioAction] = Field(default_factory=list)
 
-    def effect_from_text(self, text: str) -> ScenarioEffect:
-        return ScenarioEffect(text=text)
+    def mandatory_effect(self) -> ScenarioEffect | None:
+        """The mandatory effect; a campaign begun before effects were data has only its text."""
+        if self.mandatory is not None:
+            return self.mandatory
+        return ScenarioEffect(text=self.mandatory_text) if self.mandatory_text else None
 
 
 class Portal(_Model):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from skyforge.campaign import plain_events as ev
+from skyforge.campaign import events as ev
 from skyforge.campaign.limits import MARKET_DECK_SIZE, clamp_gold
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from skyforge.campaign.event_methods import event_dict  # no pydantic: campaign show reads records
+from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
 from skyforge.errors import SkyforgeError
 from skyforge.terms import demo_note

@@ -21,8 +21,8 @@ from skyforge.campaign.state import CampaignState
 from skyforge.campaign.store import campaign_path, create
 from skyforge.catalog.codes import code_order
 from skyforge.decks import Deck, load_deck, resolve_deck_path
+from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem, RuleError
-from skyforge.plain_models import file_model
 from skyforge.rules import validate_decks
 from skyforge.terms import new_seed
 from skyforge.text import plural
@@ -237,7 +237,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 standard.append(
                     Deck(
                         deck.path,
-                        file_model("deck")(**{**deck.data.model_dump(), "castle": player_castle.key}),
+                        DeckFile(**{**deck.data.model_dump(), "castle": player_castle.key}),
                         deck.lines,
                     )
                 )
@@ -341,7 +341,7 @@ def _premade_deck(
             f"{player}: pre-made deck {premade.id} has 41 cards (Nupten & Utsesh): removed heroic ally "
             f"{built.removed.key} {built.removed.name} at random"
         )
-    return Deck(None, file_model("deck")(**{**built.deck.model_dump(), "name": label}), {})
+    return Deck(None, DeckFile(**{**built.deck.model_dump(), "name": label}), {})
 
 
 def _scenario_model(card) -> ev.Scenario:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from skyforge.campaign import plain_events as ev  # records read from files, and the models commands create
+from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES, GOLD_START, clamp_gold
 from skyforge.campaign.preconditions import check, created_problem, missing, player_in
 

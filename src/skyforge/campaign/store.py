@@ -15,11 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.campaign import plain_events as ev  # records; the pydantic models only on the slow path
+from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
-from skyforge.plain import plain_record
-from skyforge.plain_models import slow_module
 from skyforge.storage import Store, check_name, dump_toml, parse_toml, register_union_tags, validation_problems
 from skyforge.tomlpos import key_lines
 
@@ -104,18 +102,13 @@ def parse_journal(text: str, path: Path | str) -> Journal:
             )
         )
     raw = data.get("events", [])
-    plain = plain_record("campaign", {"events": raw}, ev.make)  # the fast path: plain and valid
-    if plain is not None:
-        events = plain.events
-    else:  # anything else: pydantic's full report
-        models = slow_module("skyforge.campaign.events")
-        register_union_tags(set(models.EVENT_TYPES))
-        try:
-            events = models.CampaignFile.model_validate({"events": raw}).events
-        except models.ValidationError as exc:
-            raise InputError(
-                validation_problems(exc, path, text if not migrated else "", describe=lambda loc: _event_type(raw, loc))
-            ) from None
+    try:
+        events = ev.CampaignFile.model_validate({"events": raw}).events
+    except ev.ValidationError as exc:
+        register_union_tags(set(ev.EVENT_TYPES))
+        raise InputError(
+            validation_problems(exc, path, text if not migrated else "", describe=lambda loc: _event_type(raw, loc))
+        ) from None
     if not events or not isinstance(events[0], ev.Created):
         raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
     try:

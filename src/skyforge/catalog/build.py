@@ -1,8 +1,8 @@
 """Reading and merging catalog TOML files with the pydantic models: what a cache miss runs.
 
 :func:`skyforge.catalog.loader.load_catalog` serves the catalog from its cache when it can; when
-it cannot, it imports this module (through :func:`skyforge.plain_models.slow_module`) to read each
-file (:func:`load_file`, every problem with file, line and key) and merge them (:func:`merge`).
+it cannot, it reads each file with this module (:func:`load_file`, every problem with file, line
+and key) and merges them (:func:`merge`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Parsing and validating the shipped catalog costs more than the rest of a
 ``deck validate``; the cache stores the merged :class:`Catalog` as plain data —
-JSON of the entries' values (:mod:`skyforge.catalog.records`), never code — under
+JSON of the entries' fields, never code — under
 a key made of every file's path, size, modification and change times and inode
 number, and of skyforge's version and every one of its own modules, so any edit to
 a catalog file or to skyforge makes it miss. The change time is in the key because
@@ -11,6 +11,11 @@ set it back, and an edit that keeps the size would be served stale; nobody can s
 the change time. The key is worked out once, before the files are read, and the
 catalog is stored under that key: a file saved while the catalog is rebuilt makes
 the next run miss instead of caching the old content under the new file's key.
+
+What comes out of the cache is the catalog's own pydantic models, rebuilt with
+``model_construct`` (nested models first) from every field and the names of those the files
+stated: they were validated when the cache was written, so a hit does not validate again, and
+builds no validator (the models defer that until one validates or serialises).
 
 A cache file is trusted only if it is exactly what :func:`write` produces: a
 header line (format name, cache version, the whole key — every file's path and
@@ -32,19 +37,22 @@ import os
 import time
 import zlib
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
 
 from skyforge import __version__
-from skyforge.catalog import records
-from skyforge.catalog.index import Catalog
+from skyforge.catalog.index import Catalog, Origin
+from skyforge.catalog.models import CardBase, Strict
 from skyforge.storage import atomic_write
 
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
-VERSION = 2
+VERSION = 3
 #: skyforge's package: a change to any of its modules invalidates every cache. What decides that
-#: a catalog is valid and what it holds is spread over the models, the merge, the runtime records
-#: and the foundation under them (terms, storage, plain records, …), so every module is in the key
-#: rather than a list that would fall behind; stating ~130 files costs under a millisecond.
+#: a catalog is valid and what it holds is spread over the models, the merge and the foundation
+#: under them (terms, storage, …), so every module is in the key rather than a list that would
+#: fall behind; stating ~130 files costs under a millisecond.
 _OWN = Path(__file__).resolve().parent.parent
 
 
@@ -106,19 +114,88 @@ def cache_file(key: list) -> Path | None:
     return folder / f"catalog-{zlib.crc32(text):08x}{len(text) & 0xFFFF:04x}.json"
 
 
+class BadData(ValueError):
+    """The cached data is not what :func:`encode` writes: never trusted, the catalog is rebuilt."""
+
+
+def _models(base: type[Strict]) -> dict[str, type[Strict]]:
+    found = {}
+    for cls in base.__subclasses__():
+        found[cls.__name__] = cls
+        found.update(_models(cls))
+    return found
+
+
+#: every catalog model by name (they all derive from ``Strict``), with its fields
+MODELS: dict[str, tuple[type[BaseModel], frozenset[str]]] = {
+    name: (cls, frozenset(cls.model_fields)) for name, cls in _models(Strict).items()
+}
+
+
+def _tagged(value: Any) -> Any:
+    """``value`` as JSON-ready data; every JSON object is tagged: ``$m`` a model (by class name,
+    with every field and, as ``$s``, the names of those its file stated), ``$d`` a dict as
+    key/value pairs, ``$p`` a path, ``$t`` a tuple, ``$o`` an :class:`Origin`."""
+    if isinstance(value, BaseModel):
+        name = type(value).__name__
+        if MODELS.get(name, (None,))[0] is not type(value):
+            raise TypeError(f"{name} is not a catalog model")
+        fields = {field: _tagged(getattr(value, field)) for field in MODELS[name][1]}
+        return {"$m": name, "$s": sorted(value.model_fields_set), **fields}
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, list):
+        return [_tagged(v) for v in value]
+    if isinstance(value, tuple):
+        return {"$t": [_tagged(v) for v in value]}
+    if isinstance(value, dict):
+        return {"$d": [[_tagged(k), _tagged(v)] for k, v in value.items()]}
+    if isinstance(value, Path):
+        return {"$p": str(value)}
+    if isinstance(value, Origin):
+        return {"$o": [_tagged(value.file), value.line, value.provenance, _tagged(value.completed_by)]}
+    raise TypeError(f"cannot store a {type(value).__name__} in the catalog cache")
+
+
+def _untagged(obj: dict) -> Any:
+    """One JSON object of :func:`_tagged` back as its value (``json.loads``' hook: inner ones first)."""
+    if len(obj) == 1:
+        ((tag, value),) = obj.items()
+        if tag == "$d" and isinstance(value, list):
+            return dict(value)
+        if tag == "$p" and isinstance(value, str):
+            return Path(value)
+        if tag == "$t" and isinstance(value, list):
+            return tuple(value)
+        if tag == "$o" and isinstance(value, list) and len(value) == 4 and isinstance(value[0], Path):
+            return Origin(*value)
+    name = obj.pop("$m", None)
+    stated = obj.pop("$s", None)
+    model = MODELS.get(name) if isinstance(name, str) else None
+    if model is None:
+        raise BadData(f"not a catalog model: {name!r}")
+    cls, fields = model
+    if obj.keys() != fields or not isinstance(stated, list) or not fields.issuperset(stated):
+        raise BadData(f"fields of {name}")
+    # validated when the cache was written: not again; every field is given, so no default is made
+    return cls.model_construct(set(stated), **obj)
+
+
 def encode(catalog: Catalog) -> str:
     """The catalog as the cache's data: its dataclass fields, whatever they are, as tagged JSON."""
-    return records.dumps({f.name: getattr(catalog, f.name) for f in dataclasses.fields(catalog) if f.init})
+    fields = {f.name: getattr(catalog, f.name) for f in dataclasses.fields(catalog) if f.init}
+    return json.dumps(_tagged(fields), ensure_ascii=False, separators=(",", ":"))
 
 
 def decode(text: str) -> Catalog:
-    """The catalog :func:`encode` wrote; :class:`records.BadData` if the data is not of its types."""
-    fields = records.loads(text)
+    """The catalog :func:`encode` wrote, its entries the models themselves; :class:`BadData` (or
+    another ``ValueError``) if the data is not of its types."""
+    fields = json.loads(text, object_hook=_untagged)
     if not isinstance(fields, dict):
-        raise records.BadData("catalog")
+        raise BadData("catalog")
     expected = {f.name: f for f in dataclasses.fields(Catalog) if f.init}
     if set(fields) != set(expected):
-        raise records.BadData("catalog fields")
+        raise BadData("catalog fields")
     for name, value in fields.items():
         default = (
             expected[name].default_factory()
@@ -127,16 +204,11 @@ def decode(text: str) -> Catalog:
         )
         if default is None:
             if value is not None and not isinstance(value, Path):
-                raise records.BadData(name)
+                raise BadData(name)
         elif type(value) is not type(default):
-            raise records.BadData(name)
-    for card in fields["cards"].values():
-        if not (
-            isinstance(card, records.CardRecord)
-            and isinstance(card.name, str)
-            and isinstance(getattr(card, "kind", None), str)
-        ):
-            raise records.BadData("cards")
+            raise BadData(name)
+    if not all(isinstance(card, CardBase) for card in fields["cards"].values()):
+        raise BadData("cards")
     return Catalog(**fields)
 
 

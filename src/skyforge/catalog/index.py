@@ -7,29 +7,26 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of, slug
 from skyforge.catalog.constants import RARITY_ALIASES
+from skyforge.catalog.models import (
+    BattlePlan,
+    CardBase,
+    CardSet,
+    CastleCard,
+    DifficultyLevel,
+    DifficultyModifier,
+    DraftFormat,
+    FirstGame,
+    GameModeRule,
+    HeroClassList,
+    Horde,
+    OutsiderTypeRule,
+    PremadeDeck,
+    TeamPreset,
+)
 from skyforge.errors import NotFoundError, Problem
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records (skyforge.catalog.records), not these models
-    from skyforge.catalog.models import (
-        BattlePlan,
-        CardBase,
-        CardSet,
-        CastleCard,
-        DifficultyLevel,
-        DifficultyModifier,
-        DraftFormat,
-        FirstGame,
-        GameModeRule,
-        HeroClassList,
-        Horde,
-        OutsiderTypeRule,
-        PremadeDeck,
-        TeamPreset,
-    )
 
 
 @dataclass(frozen=True)

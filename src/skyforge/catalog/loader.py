@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import os
-import typing
 from dataclasses import dataclass
 from pathlib import Path
 
+from skyforge.catalog import build
 from skyforge.catalog import cache as catalog_cache
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import CatalogFile
 from skyforge.errors import InputError, Problem
-from skyforge.plain_models import slow_module
-
-if typing.TYPE_CHECKING:
-    from skyforge.catalog.models import CatalogFile
 
 
 def shipped_catalog_dir() -> Path:
@@ -137,8 +134,7 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
     cached = catalog_cache.read(key)
     if cached is not None:
         return cached
-    # a miss: the files are read and merged by the pydantic models (skyforge.catalog.build)
-    build = slow_module("skyforge.catalog.build")
+    # a miss: the files are read and merged by the pydantic models
     problems: list[Problem] = []
     parsed: list[tuple[Path, CatalogFile, dict]] = []
     for file in files:
@@ -151,7 +147,5 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
         problems.extend(build.merge(catalog, parsed))
     if problems:
         raise InputError(problems)
-    # the runtime catalog holds plain values (records), made the same way on a hit or a miss
-    text = catalog_cache.encode(catalog)
-    catalog_cache.write(key, text)
-    return catalog_cache.decode(text)
+    catalog_cache.write(key, catalog_cache.encode(catalog))
+    return catalog

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
@@ -14,13 +13,11 @@ from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.decks import load_collection
 from skyforge.decks.collection import changes_for, edit_collection
+from skyforge.decks.models import CollectionFile
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
 from skyforge.rules import owned_counts
 from skyforge.text import plural
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.decks.models import CollectionFile
 
 file_option = click.option(
     "--file",

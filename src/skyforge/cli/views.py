@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.markup import escape
 from rich.text import Text
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
+from skyforge.catalog.models import CardBase, CastleCard
 from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
 from skyforge.rules import admitted_words, castle_back_summary
 from skyforge.terms import demo_note
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import CardBase, CastleCard
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 

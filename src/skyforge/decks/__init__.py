@@ -7,8 +7,6 @@ from skyforge.decks.files import (
     parse_deck,
     resolve_deck_path,
 )
+from skyforge.decks.models import CollectionFile, DeckFile
 
-# The pydantic models, DeckFile and CollectionFile, are in skyforge.decks.models: import them from
-# there for annotations (under TYPE_CHECKING), and create one at run time with
-# skyforge.plain_models.file_model("deck"), so that reading plain files never imports pydantic.
-__all__ = ["Deck", "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]
+__all__ = ["CollectionFile", "Deck", "DeckFile", "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]

@@ -10,17 +10,14 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import load_collection
+from skyforge.decks.models import CollectionFile
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
 from skyforge.storage import Store
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.decks.models import CollectionFile
 
 NEW_COLLECTION = (
     "# What you own: products (SET, or SET:Product name) and single cards.\nschema = 1\n\n[products]\n\n[cards]\n"

@@ -1,56 +1,32 @@
-"""Deck and collection files: hand-editable TOML (DESIGN.md §3).
-
-A file is read by the fast path first (:func:`skyforge.plain.plain_record`: plain checks
-generated from the models, read-only records, no pydantic); whenever it is not plain and
-valid, the pydantic models of :mod:`skyforge.decks.models` read it again and give their full
-report (imported on demand through :mod:`skyforge.plain_models`).
-"""
+"""Deck and collection files: hand-editable TOML (DESIGN.md §3), read and checked by their
+pydantic models (:mod:`skyforge.decks.models`), every problem with file, line and key."""
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
+from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.plain import plain_record, record_class
-from skyforge.plain_models import file_model
-from skyforge.plain_record import Record
-from skyforge.storage import check_schema, exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
-from skyforge.tomlpos import LazyKeyLines, key_lines
-
-if TYPE_CHECKING:
-    from skyforge.decks.models import CollectionFile, DeckFile
+from skyforge.storage import exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
+from skyforge.tomlpos import key_lines
 
 __all__ = [
     "MAX_COLLECTION_ENTRIES",
     "MAX_COPIES",
     "MAX_DECK_ENTRIES",
+    "CollectionFile",
     "Deck",
-    "PlainCollection",
+    "DeckFile",
     "load_collection",
     "load_deck",
     "parse_deck",
     "resolve_deck_path",
 ]
-
-
-class PlainCollection(Record):
-    """A collection file read by the fast path: the fields of :class:`CollectionFile`, and its source."""
-
-    __slots__ = ("_source_of",)
-
-    @property
-    def source(self) -> tuple[Path | None, dict]:
-        """The file this collection was read from and its key lines, for messages."""
-        return getattr(self, "_source_of", (None, {}))
-
-
-_DECK_RECORD = record_class("deck")
-_COLLECTION_RECORD = record_class("collection", PlainCollection)
 
 
 @dataclass
@@ -59,7 +35,7 @@ class Deck:
 
     path: Path | None
     data: DeckFile
-    lines: dict
+    lines: Mapping
 
     @property
     def name(self) -> str:
@@ -113,7 +89,7 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
     """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
     try:
-        model, lines = _read(text, path, "deck", _DECK_RECORD)
+        model, lines = parse_model(text, path, DeckFile, "deck")
     except InputError as exc:
         if catalog is None:
             raise
@@ -154,23 +130,8 @@ def load_deck(path: Path, catalog=None) -> Deck:
     return parse_deck(read_text(path), path, catalog)
 
 
-def load_collection(path: Path, text: str | None = None) -> CollectionFile | PlainCollection:
+def load_collection(path: Path, text: str | None = None) -> CollectionFile:
     """A collection file (or ``text`` read elsewhere, e.g. standard input, named ``path`` in messages)."""
-    collection, lines = _read(read_text(path) if text is None else text, path, "collection", _COLLECTION_RECORD)
-    if isinstance(collection, PlainCollection):
-        object.__setattr__(collection, "_source_of", (path, lines))
-    else:
-        collection._source = (path, lines)
+    collection, lines = parse_model(read_text(path) if text is None else text, path, CollectionFile, "collection")
+    collection._source = (path, lines)
     return collection
-
-
-def _read(text: str, path: Path | str, kind: str, record: type[Record]) -> tuple[Any, Any]:
-    """A ``kind`` file's content and key lines: the fast path's record when the file is plain and
-    valid (lines worked out only if asked for), else the model's (or its full report)."""
-    data = parse_toml(text, path)
-    lines = LazyKeyLines(text)
-    check_schema(data, path, kind, lines)
-    plain = plain_record(kind, data, record)
-    if plain is not None:
-        return plain, lines
-    return parse_model(text, path, file_model(kind), kind)

@@ -1,5 +1,5 @@
-"""The limits of deck and collection files (plain numbers: read by the models, the fast path's
-generated checks, and the editing commands, none of which should need pydantic to know them)."""
+"""The limits of deck and collection files, as plain numbers: read by the models and by the
+editing commands."""
 
 #: no deck needs more copies of one card than this; larger numbers are typing slips
 MAX_COPIES = 99

@@ -1,14 +1,13 @@
 """The pydantic models of deck and collection files: the file format (DESIGN.md §3).
 
-They run when a file is not plain and valid (see :mod:`skyforge.plain`), when a
-deck is built in code, and for ``skyforge schema`` and the format docs. They are
-strict (issue 10): ``"3"``, ``true`` or ``3.0`` is refused where a whole number is
-due; the fast path's generated checks (:mod:`skyforge.plain_specs`) refuse at
-least as much, so a file they accept is one these models accept.
+They read every deck and collection file, build decks made in code, and feed ``skyforge
+schema`` and the format docs. They are strict: ``"3"``, ``true`` or ``3.0`` is refused where
+a whole number is due.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -53,9 +52,9 @@ class CollectionFile(BaseModel):
         description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).",
     )
 
-    _source: tuple[Path | None, dict] = PrivateAttr(default=(None, {}))
+    _source: tuple[Path | None, Mapping] = PrivateAttr(default=(None, {}))
 
     @property
-    def source(self) -> tuple[Path | None, dict]:
+    def source(self) -> tuple[Path | None, Mapping]:
         """The file this collection was read from and its key lines, for messages."""
         return self._source

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from skyforge import terms
+from skyforge.catalog.models import DraftFormat
 from skyforge.draft.engine import Draft
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import Hero, Restriction
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import DraftFormat
 
 
 def heroes_of(catalog, kind: str, attrs: tuple[str, ...]) -> list[Hero]:

@@ -14,15 +14,12 @@ from __future__ import annotations
 import difflib
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code
+from skyforge.catalog.models import DraftFormat
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import Hero, Restriction
 from skyforge.errors import NotFoundError, Problem, RuleError, StateError
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import DraftFormat
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ place in the file. What differs between the games comes from :mod:`.games`.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -107,7 +107,7 @@ def create(session: DraftSession, path: Path, name: str, command: str, force: bo
     drafts().create(path, session, force=force, instead=_continue(name, command))
 
 
-def read(path: Path, text: str | None = None) -> tuple[dict, dict]:
+def read(path: Path, text: str | None = None) -> tuple[dict, Mapping]:
     """The draft file at ``path`` (or its ``text``) checked against :class:`DraftFile` (every problem
     with its line), and the lines of its keys."""
     model, lines = parse_model(read_text(path) if text is None else text, path, DraftFile, "draft")
@@ -117,7 +117,7 @@ def read(path: Path, text: str | None = None) -> tuple[dict, dict]:
     }, lines
 
 
-def replay(session: DraftSession, journal: list[dict], path: Path, lines: dict | None = None) -> DraftSession:
+def replay(session: DraftSession, journal: list[dict], path: Path, lines: Mapping | None = None) -> DraftSession:
     """Apply a saved journal, reporting an illegal entry with its place in the file."""
     for i, entry in enumerate(journal):
         try:

@@ -10,19 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CastleCard
 from skyforge.decks.files import Deck
+from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
 from skyforge.rules.deckbuilding import castle_refuses, required_cards
 from skyforge.rules.owned import owned_counts
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records of these models
-    from skyforge.catalog.models import AllianceCard, CastleCard
-    from skyforge.decks.models import CollectionFile
 
 
 @dataclass

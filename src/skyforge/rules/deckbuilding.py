@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
 from skyforge.decks.files import Deck
+from skyforge.decks.models import CollectionFile
 from skyforge.errors import SkyforgeError
 from skyforge.rules.owned import owned_counts
 from skyforge.text import a
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
-    from skyforge.decks.models import CollectionFile
 
 RULE_IDS = (
     "unknown-card",

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import number_of, set_of
 from skyforge.catalog.index import Catalog
+from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.decks.models import CollectionFile
 
 
 def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:

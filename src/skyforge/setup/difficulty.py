@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from skyforge.catalog import Catalog
+from skyforge.catalog.models import Horde
 from skyforge.errors import InputError, Problem
 from skyforge.setup.rules import horde_rating, outsider_cards, physical_count
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import Horde
 
 
 @dataclass

@@ -12,18 +12,15 @@ import random
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from skyforge.catalog import Catalog
+from skyforge.catalog.models import BattlePlan
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
 from skyforge.storage import Store, dump_toml, parse_model
 from skyforge.terms import new_seed
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import BattlePlan
 
 PLAN_FILE = "plan.toml"
 DEFAULT_PLAN = "001"

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING
 
 from skyforge.catalog import Catalog
+from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
 from skyforge.errors import InputError, NotFoundError, Problem
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
 
 MODES: tuple[str, ...] = ("solo", "coop", "competitive-2", "competitive-3")
 

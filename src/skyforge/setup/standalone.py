@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.index import sort_key
+from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, PortalCard
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.difficulty import DifficultyReport, check_level, total_difficulty
 from skyforge.setup.hordedeck import HordeLine, build_horde_deck
 from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_names
 from skyforge.terms import new_seed
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, PortalCard
 
 TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
 

@@ -13,17 +13,19 @@ import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import tomli_w
+from pydantic import BaseModel, ValidationError
 
 from skyforge.errors import InputError, Problem
-from skyforge.plain_models import validation_error
 from skyforge.storage.files import read_text
 from skyforge.storage.validation import validation_problems
-from skyforge.tomlpos import key_lines
+from skyforge.tomlpos import LazyKeyLines
 
 SCHEMA_VERSION = 1
+
+M = TypeVar("M", bound=BaseModel)
 
 #: the deepest nesting of [ ] and { } in a TOML file (real files need 3)
 MAX_DEPTH = 20
@@ -125,7 +127,7 @@ def _drop_none(value: Any) -> Any:
     return value
 
 
-def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: dict | None = None) -> None:
+def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: Mapping | None = None) -> None:
     """Refuse files written by a newer skyforge; older versions are migrated by callers."""
     version = data.get("schema", SCHEMA_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -150,17 +152,18 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: di
         )
 
 
-def parse_model(text: str, path: Path | str, model: Any, kind: str) -> tuple[Any, dict]:
+def parse_model(text: str, path: Path | str, model: type[M], kind: str) -> tuple[M, Mapping]:
     """Parse ``text`` as a ``kind`` file checked against the pydantic ``model``.
 
-    Returns the model instance and the lines of the file's keys; raises :class:`InputError`
-    with every problem (file, line, key, value, a hint for unknown top-level keys).
+    Returns the model instance and the lines of the file's keys (worked out when first asked
+    for: a valid file needs none); raises :class:`InputError` with every problem (file, line,
+    key, value, a hint for unknown top-level keys).
     """
     data = parse_toml(text, path)
-    lines = key_lines(text)
+    lines = LazyKeyLines(text)
     check_schema(data, path, kind, lines)
     try:
         return model.model_validate(data), lines
-    except validation_error() as exc:
+    except ValidationError as exc:
         top = [f.alias or name for name, f in model.model_fields.items()]
         raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])) from None

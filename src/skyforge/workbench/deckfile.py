@@ -10,18 +10,15 @@ changed; an edit keeps the player's comments. A new deck never overwrites one un
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import tomli_w
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import parse_deck
+from skyforge.decks.models import DeckFile
 from skyforge.ondemand import library
 from skyforge.storage import Store
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.decks.models import DeckFile
 
 
 def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:

@@ -7,22 +7,18 @@ layout); read-modify-write cycles hold :func:`skyforge.storage.locked` on the de
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, resolve_deck_path
+from skyforge.decks.models import DeckFile
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.plain_models import file_model
 from skyforge.storage import locked, read_text
 from skyforge.text import a
 from skyforge.workbench.deckfile import deck_store, save_new_deck
 from skyforge.workbench.workspace import deck_path
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import AllianceCard, CardBase
-    from skyforge.decks.models import DeckFile
 
 
 def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
@@ -127,7 +123,7 @@ def new_deck(
 ) -> Path:
     path = deck_path(workspace, name)
     card = catalog.get(castle, "castle", what="castle")
-    return save_new_deck(path, file_model("deck")(name=name, castle=card.key, player=player), catalog, force=force)
+    return save_new_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog, force=force)
 
 
 def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:

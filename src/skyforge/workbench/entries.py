@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard
 from skyforge.decks.files import Deck
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import AllianceCard
 
 
 class Entry:

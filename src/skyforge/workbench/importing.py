@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
+from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.formats import UNRESOLVED, Imported, default_name, import_decks
 from skyforge.workbench.sharecode import split_codes
 from skyforge.workbench.workspace import deck_path
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.decks.models import DeckFile
 
 
 @dataclass

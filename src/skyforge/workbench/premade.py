@@ -15,18 +15,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
+from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.plain_models import file_model
 from skyforge.terms import new_seed
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.workspace import deck_path
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
-    from skyforge.decks.models import DeckFile
 
 PREMADE_SIZE = 40
 #: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
@@ -144,7 +140,7 @@ def build_premade(
                 hint=f'check which cards carry premade = "{premade.id}"',
             )
         )
-    deck = file_model("deck")(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
+    deck = DeckFile(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
     return PremadeResult(deck, premade, removed, seed if removed else None, notes)  # type: ignore[arg-type]
 
 

@@ -18,14 +18,10 @@ import binascii
 import re
 import zlib
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
+from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
-from skyforge.plain_models import file_model
-
-if TYPE_CHECKING:
-    from skyforge.decks.models import DeckFile
 
 PREFIX = "SF1."
 #: the longest share code read (a 99-card deck of many sets is a few hundred characters)
@@ -146,7 +142,6 @@ def _parse(payload: str) -> DeckFile:
     for line in loose:
         ref, _, count = line[1:].rpartition("*")
         add(ref, count)
-    DeckFile = file_model("deck")  # the model only to create a deck: encoding never needs it
     try:
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
     except ValueError as exc:  # pydantic's ValidationError is a ValueError

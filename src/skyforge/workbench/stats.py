@@ -8,18 +8,16 @@ odds are in :mod:`skyforge.workbench.odds`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
 from skyforge.rules import ValidationReport, Violation, admitted_words, castle_back_summary, validate_decks
 from skyforge.terms import FACTIONS
 from skyforge.workbench.entries import Entry, resolve_entries
 from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table, p_drawn_by
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.catalog.models import CastleCard
 
 TYPES = ("ally", "tower", "spell", "attachment")
 

@@ -10,17 +10,13 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import MAX_COPIES
+from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
-from skyforge.plain_models import file_model
 from skyforge.text import a
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records, not the pydantic models
-    from skyforge.decks.models import DeckFile
 
 #: the code of a problem for a line that names no alliance card
 UNRESOLVED = "unresolved-card"
@@ -111,7 +107,6 @@ def new_deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFil
     """The deck read: named after the file when it says no name; castle "?" when it names none."""
     if not castle:
         castle = "?"
-    DeckFile = file_model("deck")  # the model only to create a deck: exports never need it
     return DeckFile(name=name or path.stem, castle=castle, player=player or None, cards=cards)
 
 

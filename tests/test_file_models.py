@@ -1,0 +1,175 @@
+"""Every file is read by its pydantic model: one validator, one kind of object."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, ValidationError
+
+from skyforge.campaign import events as ev
+from skyforge.campaign.store import load as load_campaign
+from skyforge.catalog import load_catalog
+from skyforge.decks.files import load_collection, load_deck, parse_deck
+from skyforge.decks.models import CollectionFile, DeckFile
+from skyforge.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_CAMPAIGN = ROOT / "campaigns" / "example.toml"
+
+
+def _problems(call) -> list:
+    with pytest.raises(InputError) as err:
+        call()
+    return err.value.problems
+
+
+@pytest.mark.parametrize(
+    "table,field,value",
+    [("hordes", "id", "skybooter\\n"), ("sets", "code", "TST\\n")],
+)
+def test_a_pattern_refuses_a_trailing_newline_with_file_line_and_key(tmp_path, table, field, value):
+    """``^…$`` patterns are pydantic's: "abc\\n" does not match (Python's re.search would take it)."""
+    rows = {
+        "hordes": f'[[hordes]]\n{field} = "{value}"\nname = "Skybooter"\nset = "TST"\ndifficulty = "easy"\n',
+        "sets": f'[[sets]]\n{field} = "{value}"\nname = "Test set"\n',
+    }
+    path = tmp_path / "mine.toml"
+    path.write_text("schema = 1\n" + rows[table], encoding="utf-8")
+    (problem,) = _problems(lambda: load_catalog([path], cache=False))
+    assert (problem.file, problem.line) == (path, 3)
+    assert problem.key.startswith(f"{table}[0]") and problem.key.endswith(f".{field}")
+    assert "does not have the expected form" in problem.message and problem.value == value.replace("\\n", "\n")
+
+
+def test_load_deck_gives_the_deck_model():
+    for path in sorted((ROOT / "decks").glob("*.toml")):
+        deck = load_deck(path)
+        assert isinstance(deck.data, DeckFile), path
+        assert deck.data == DeckFile.model_validate(deck.data.model_dump(by_alias=True))
+        assert "schema" in deck.data.model_dump(by_alias=True) and "schema_" not in deck.data.model_dump(by_alias=True)
+
+
+def test_a_collection_is_the_collection_model_and_keeps_its_source(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('schema = 1\n[products]\n"DEMO" = 1\n[cards]\n"DEMO.031" = 2\n')
+    owned = load_collection(path)
+    assert isinstance(owned, CollectionFile)
+    assert owned.products == {"DEMO": 1} and owned.cards == {"DEMO.031": 2}
+    assert owned.source[0] == path and owned.source[1][("cards", "DEMO.031")] == 5
+    assert "source" not in owned.model_dump()
+
+
+def test_a_campaigns_events_are_the_event_models():
+    journal = load_campaign(EXAMPLE_CAMPAIGN)
+    models = {cls.__name__: cls for cls in vars(ev).values() if isinstance(cls, type) and issubclass(cls, BaseModel)}
+    assert isinstance(journal.events[0], ev.Created)
+    for event in journal.events:
+        assert type(event) is models[type(event).__name__]
+    assert load_campaign(EXAMPLE_CAMPAIGN).events == journal.events
+    scenario = journal.events[0].scenario_pile[0]
+    assert isinstance(scenario, ev.Scenario) and all(isinstance(a, ev.ScenarioAction) for a in scenario.actions)
+
+
+@pytest.mark.parametrize("value", ["2.0", "true", '"2"', "0", "100"])
+def test_values_the_strict_model_refuses_name_file_line_and_key(value):
+    text = f'name = "B"\ncastle = "DEMO.001"\n[cards]\n"DEMO.031" = {value}\n'
+    (problem,) = _problems(lambda: parse_deck(text, "x.toml"))
+    assert (str(problem.file), problem.line, problem.key) == ("x.toml", 4, 'cards."DEMO.031"')
+
+
+_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 5),
+    st.sampled_from([98, 99, 100, 2**63 - 1]),
+    st.floats(allow_nan=False, width=16),
+    st.sampled_from(["", "x", "x\n", "CAM.001", "Blue Wall"]),
+)
+_tables = st.dictionaries(st.sampled_from(["CAM.001", "DEMO.031", "", "x"]), _values, max_size=3)
+_documents = st.dictionaries(
+    st.sampled_from(["schema", "name", "castle", "player", "cards", "extra"]),
+    st.one_of(_values, _tables, st.lists(_values, max_size=2)),
+    max_size=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=_documents)
+def test_a_deck_reads_as_its_model_says(data):
+    """Whatever the document, reading it says what the model says: the model's value, or its
+    refusal as problems that name the file."""
+    import tomli_w
+
+    data = {k: v for k, v in data.items() if v is not None}
+    try:
+        text = tomli_w.dumps(data)
+    except (TypeError, ValueError):
+        return
+    try:
+        expected = DeckFile.model_validate(data)
+    except ValidationError:
+        assert all(p.file == "d.toml" for p in _problems(lambda: parse_deck(text, "d.toml")))
+        return
+    except Exception:
+        return
+    if data.get("schema", 1) != 1:
+        return
+    assert parse_deck(text, "d.toml").data == expected
+
+
+_ON_DEMAND = ("filelock", "tomlkit", "pandas")  # skyforge.ondemand's libraries: a read takes no lock, edits nothing
+
+#: read commands players run at the table, and a line each prints
+READ_COMMANDS = [
+    ("deck validate decks/demo-blue-wall.toml decks/demo-green-grove.toml", "✓ valid"),
+    ("deck validate demo-blue-wall --collection collection.toml", "valid"),
+    ("deck show demo-blue-wall", "DEMO."),
+    ("deck stats demo-blue-wall", "opening hand"),
+    ("deck list", "demo-blue-wall"),
+    ("deck diff demo-blue-wall demo-green-grove", "DEMO."),
+    ("deck export demo-blue-wall --format md", "DEMO."),
+    ("deck export demo-blue-wall --format code", "SF1."),
+    ("castles", "DEMO."),
+    ("cards search --faction liothan", "DEMO."),
+    ("campaign show example", "Campaign example"),
+    ("collection show", "DEMO"),
+]
+
+
+#: commands that serialise cards (``model_dump``): that builds a model's core schema, which pydantic
+#: builds together with its validator
+SERIALISED = {"castles", "cards search --faction liothan"}
+
+
+@pytest.mark.parametrize("command,shows", READ_COMMANDS, ids=[c for c, _ in READ_COMMANDS])
+def test_read_commands_on_a_cache_hit_validate_no_catalog_model(clone_workspace, command, shows):
+    """A cache hit gives the catalog's models without validating them again, and builds no
+    catalog model's validator (``defer_build``) unless it serialises one; no library waiting in
+    skyforge.ondemand is loaded."""
+    code = (
+        "import sys\nfrom skyforge.catalog import build\nfrom skyforge.catalog.models import Strict\n"
+        "validated = []\n"
+        "build.load_file = lambda *a: validated.append(a)\n"
+        "Strict.__init__ = lambda self, **k: validated.append(k)\n"
+        "Strict.model_validate = classmethod(lambda cls, *a, **k: validated.append(cls))\n"
+        "from skyforge.cli.main import main\n"
+        f"sys.argv = ['skyforge', *{command.split()!r}]\n"
+        "try:\n    main()\n"
+        "except SystemExit:\n    pass\n"
+        "from skyforge.catalog.cache import MODELS\n"
+        "built = sorted(n for n, (cls, _) in MODELS.items() if cls.__pydantic_complete__)\n"
+        f"heavy = [m for m in {_ON_DEMAND!r} if m in sys.modules]\n"
+        "print(f'VALIDATED:{len(validated)}|BUILT:{built}|HEAVY:{heavy}')\n"
+    )
+    fill = "import sys\nfrom skyforge.cli.main import main\nsys.argv = ['skyforge', 'castles']\nmain()\n"
+    subprocess.run([sys.executable, "-c", fill], cwd=clone_workspace, capture_output=True)  # the cache filled
+    done = subprocess.run([sys.executable, "-c", code], cwd=clone_workspace, capture_output=True, text=True)
+    assert shows.lower() in done.stdout.lower(), done.stdout + done.stderr
+    validated, built, heavy = done.stdout.rstrip().rpartition("\n")[2].split("|")
+    assert (validated, heavy) == ("VALIDATED:0", "HEAVY:[]"), done.stdout
+    assert command in SERIALISED or built == "BUILT:[]", done.stdout
