@@ -108,6 +108,8 @@ def starting_deck(
         for ref, n in (cards or {}).items():
             card = catalog.find(ref, "alliance")
             code = card.key if card is not None else ref
+            if card is not None and market[catalog.with_errata(card).key]:
+                code = catalog.with_errata(card).key  # the original's code names the erratum replacing it
             if n < 1:
                 problems.append(Problem("a count must be 1 or more", key=ref, value=n, has_value=True))
             chosen[code] += n

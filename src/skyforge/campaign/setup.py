@@ -249,8 +249,9 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 )
             cards = Counter()
             for key, n in deck.data.cards.items():
+                # errata "completely replace" the cards they correct: the market deck holds the erratum
                 card = catalog.find(key, "alliance")
-                cards[card.key if card is not None else key] += n
+                cards[catalog.with_errata(card).key if card is not None else key] += n
             sources.append((deck.file, cards))
         if player_castle is None:
             player_castle = castle_card

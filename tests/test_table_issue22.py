@@ -1,0 +1,96 @@
+"""At the table: campaigns, drafts and the workbench as players use them, and the rules still open."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import cite
+
+HORDES = "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw"
+SETUP = ["--hordes", HORDES, "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "3"]
+
+RARE_ERRATUM = """schema = 1
+[[cards]]
+code = "DEMO.290"
+kind = "alliance"
+name = "Harbor Bellringer (errata)"
+faction = "liothan"
+rarity = "rare"
+type = "ally"
+cost = 2
+copies = 2
+replaces = "DEMO.010"
+"""
+
+BIG_CASTLE = """schema = 1
+[[cards]]
+code = "DEMO.291"
+kind = "castle"
+name = "Wide Keep"
+faction = "liothan"
+health = 20
+[cards.deck_size]
+min = 40
+max = 45
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan", "taulot"]
+[[cards.deck_rules]]
+rarity = "rare"
+factions = ["liothan"]
+[[cards.deck_rules]]
+rarity = "mythic"
+factions = ["liothan"]
+max = 6
+[[cards.deck_rules]]
+rarity = "legendary"
+factions = ["liothan"]
+max = 2
+"""
+
+
+def _market(run, name: str, *cat: str) -> list[str]:
+    return json.loads(run(*cat, "campaign", "show", name, "--json").stdout)["players"][0]["market"]
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+
+def test_errata_replace_the_cards_of_a_market_deck_read_from_a_deck_file(run, workspace: Path):
+    cite("000", "Errata cards completely replace")
+    (workspace / "errata.toml").write_text(RARE_ERRATUM)
+    cat = ("--catalog", "@demo", "--catalog", "errata.toml")
+    run(*cat, "campaign", "new", "e", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall", *SETUP)
+    market = _market(run, "e", *cat)
+    assert "DEMO.010" not in market and market.count("DEMO.290") == 2
+    # the erratum is rare: neither its code nor the original's takes it as a base card
+    for ref in ("DEMO.290", "DEMO.010"):
+        err = run(*cat, "campaign", "start-deck", "e", "--player", "Alice", f"{ref}=1", expect=2).stderr
+        assert "DEMO.290 is rare" in err
+
+
+def test_a_market_deck_its_castle_accepts_at_41_cards(run, workspace: Path):
+    cite("000", "your market deck (this can be any regular deck that is legal for your castle)")
+    (workspace / "big.toml").write_text(BIG_CASTLE)
+    deck = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    deck = deck.replace('castle = "DEMO.001"', 'castle = "DEMO.291"').replace('"DEMO.016" = 1', '"DEMO.016" = 2')
+    (workspace / "decks" / "wide.toml").write_text(deck)
+    cat = ("--catalog", "@demo", "--catalog", "big.toml")
+    assert "41 cards" in run(*cat, "deck", "validate", "wide").stdout
+    result = run(*cat, "campaign", "new", "w", "--castle", "DEMO.291", "--player", "A=wide", *SETUP)
+    assert "Traceback" not in result.stderr
+    assert len(_market(run, "w", *cat)) == 41
+    run(*cat, "campaign", "start-deck", "w", "--player", "A", "--auto")
+
+
+def test_a_premade_deck_follows_a_castle_of_its_own_set(run, workspace: Path):
+    cite("000", "40 alliance cards from the same set and of the same faction as their castle")
+    other = BIG_CASTLE.replace("DEMO.291", "XTR.001").replace("Wide Keep", "Far Keep")
+    other = 'schema = 1\n[[sets]]\ncode = "XTR"\nname = "Extra"\ngame = "skytear-horde"\n' + other[len("schema = 1\n") :]
+    (workspace / "xtr.toml").write_text(other)
+    cat = ("--catalog", "@demo", "--catalog", "xtr.toml")
+    err = run(*cat, "deck", "premade", "DEMO", "liothan", "--castle", "XTR.001", expect=2).stderr
+    assert "is of set XTR" in err and "Traceback" not in err
+    err = run(*cat, "campaign", "new", "p", "--castle", "XTR.001", "--player", "A=liothan-demo", *SETUP, expect=2)
+    assert "is of set XTR" in err.stderr
