@@ -87,10 +87,38 @@ def test_a_market_deck_its_castle_accepts_at_41_cards(run, workspace: Path):
 def test_a_premade_deck_follows_a_castle_of_its_own_set(run, workspace: Path):
     cite("000", "40 alliance cards from the same set and of the same faction as their castle")
     other = BIG_CASTLE.replace("DEMO.291", "XTR.001").replace("Wide Keep", "Far Keep")
-    other = 'schema = 1\n[[sets]]\ncode = "XTR"\nname = "Extra"\ngame = "skytear-horde"\n' + other[len("schema = 1\n") :]
+    other = (
+        'schema = 1\n[[sets]]\ncode = "XTR"\nname = "Extra"\ngame = "skytear-horde"\n' + other[len("schema = 1\n") :]
+    )
     (workspace / "xtr.toml").write_text(other)
     cat = ("--catalog", "@demo", "--catalog", "xtr.toml")
     err = run(*cat, "deck", "premade", "DEMO", "liothan", "--castle", "XTR.001", expect=2).stderr
     assert "is of set XTR" in err and "Traceback" not in err
     err = run(*cat, "campaign", "new", "p", "--castle", "XTR.001", "--player", "A=liothan-demo", *SETUP, expect=2)
     assert "is of set XTR" in err.stderr
+
+
+def test_a_campaign_portal_pile_takes_portals_of_its_mode(run):
+    cite("000", "Take four stage 1 portals to form the portal pile.")
+    err = run(
+        "campaign", "new", "m", "--castle", "DEMO.001", "--player", "A=demo-blue-wall", *SETUP,
+        "--portals", "DEMO.151,DEMO.152,DEMO.153,DEMO.160", expect=2,
+    ).stderr  # fmt: skip
+    assert "DEMO.160 (competitive-2)" in err and "played solo" in err
+
+
+def test_a_two_card_portal_pile_takes_portals_with_the_next_stage_on_the_back(run, workspace: Path):
+    cite("001", "Take the 2 portal cards with the same game mode.", "Portals are 2-sided")
+    args = ["game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmaw", "--difficulty", "1"]
+    data = json.loads(run(*args, "--rules", "001", "--seed", "1", "--json").stdout)
+    assert [(p["stage"], p["back_stage"]) for p in data["portal_cards"]] == [(1, 2), (3, 4)]
+    # a catalog whose stage 1 portals have no stage II side fills no 2-card pile with them
+    one_sided = workspace.parent / "demo-no-backs"
+    one_sided.mkdir()
+    from tests.conftest import DEMO_CATALOG
+
+    for f in DEMO_CATALOG.glob("*.toml"):
+        (one_sided / f.name).write_text(f.read_text().replace("back_stage = 2\n", ""))
+    data = json.loads(run("--catalog", str(one_sided), *args, "--rules", "001", "--seed", "1", "--json").stdout)
+    assert [p["stage"] for p in data["portal_cards"]] == [3]
+    assert any("with stage 2 on its back" in m for m in data["missing"])

@@ -196,7 +196,9 @@ def _show_setup(s) -> None:
         f"(stages {', '.join(map(str, s.rule.portal_stages))}):"
     ]
     portal_lines += [
-        f"  stage {p.stage}: {p.code or '—'}  {p.name}" + (f" [{p.horde}]" if p.horde else "") for p in s.portals
+        f"  stage {p.stage}{f'/{p.back_stage}' if p.back_stage else ''}: {p.code or '—'}  {p.name}"
+        + (f" [{p.horde}]" if p.horde else "")
+        for p in s.portals
     ]
     if s.rule.portal_note:
         portal_lines.append(s.rule.portal_note)

@@ -77,7 +77,8 @@ class GameSetup:
             "alliance_decks": self.decks,
             "portals": [ref(p) for p in self.portals],
             "portal_cards": [
-                {"code": p.code, "name": p.name, "stage": p.stage, "horde": p.horde} for p in self.portals
+                {"code": p.code, "name": p.name, "stage": p.stage, "back_stage": p.back_stage, "horde": p.horde}
+                for p in self.portals
             ],
             "portal_stages": self.rule.portal_stages,
             "minions": self.minions,
@@ -338,12 +339,16 @@ def _portal_pile(
     for stage in setup.rule.portal_stages:
         pool: list[PortalCard] = [p for p in portals if p.stage == stage]  # type: ignore[misc]
         why = ""
+        if stage < 4 and stage + 1 not in setup.rule.portal_stages:
+            # a pile of two-sided stages (001 "Portals are 2-sided"): this card carries the next stage too
+            pool = [p for p in pool if p.back_stage == stage + 1]
+            why = f"; with stage {stage + 1} on its back"
         if stage == 1 and preset is not None and preset.portal_without_horde:
             pool = [p for p in pool if p.horde is None]
-            why = "; first game: the one that names no horde"
+            why += "; first game: the one that names no horde"
         elif stage == 1 and thematic and any(p.horde in horde_ids for p in pool):
             pool = [p for p in pool if p.horde in horde_ids]
-            why = "; thematic: related to the horde, 000 Which Portals and Scenarios?"
+            why += "; thematic: related to the horde, 000 Which Portals and Scenarios?"
         if not pool:
             setup.missing.append(
                 f"no stage {stage} portal for {setup.mode} in the catalog"
