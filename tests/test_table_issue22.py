@@ -122,3 +122,34 @@ def test_a_two_card_portal_pile_takes_portals_with_the_next_stage_on_the_back(ru
     data = json.loads(run("--catalog", str(one_sided), *args, "--rules", "001", "--seed", "1", "--json").stdout)
     assert [p["stage"] for p in data["portal_cards"]] == [3]
     assert any("with stage 2 on its back" in m for m in data["missing"])
+
+
+def _ready(run, name="s", *players):
+    run("campaign", "new", name, "--castle", "DEMO.001", *(players or ("--player", "A=demo-blue-wall")), *SETUP)
+    state = json.loads(run("campaign", "show", name, "--json").stdout)
+    for p in state["players"]:
+        run("campaign", "start-deck", name, "--player", p["name"], "--auto")
+
+
+def test_a_campaign_game_is_set_up_with_the_usual_steps(run):
+    cite("000", "follow the usual steps to set up a game using the castle, Horde deck, and Alliance deck")
+    cite("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 on the bottom.")
+    _ready(run)
+    data = json.loads(run("campaign", "next", "s", "--json").stdout)["events"][0]
+    assert len(data["portals_below"]) == 3 and data["minion_rule"].startswith("place 1 health token on 2")
+    assert sum(data["minions"].values()) == 2
+    run("campaign", "undo", "s")
+    out = run("campaign", "next", "s").stdout
+    assert "Portals below it, top first:" in out and "Minions: place 1 health token" in out
+
+
+def test_the_castle_at_0_health_while_resolving_the_scenario_loses_the_game(run):
+    cite("000", "All players immediately lose when either:", "The castle is destroyed, or")
+    _ready(run)
+    run("campaign", "next", "s")
+    out = run("campaign", "health", "s", "0").stdout
+    assert "The castle is destroyed" in out and "game 1 is lost" in out
+    state = json.loads(run("campaign", "show", "s", "--json").stdout)
+    assert state["status"] == "lost"
+    err = run("campaign", "income", "s", expect=2).stderr
+    assert "over" in err or "lost" in err

@@ -21,8 +21,9 @@ from datetime import UTC, datetime
 from skyforge import storage
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
-from skyforge.campaign.state import CampaignState, next_step
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
+from skyforge.campaign.state import CampaignState, apply, next_step
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
+from skyforge.setup.standalone import usual_steps
 
 
 def rng(seed: int, index: int) -> random.Random:
@@ -155,8 +156,9 @@ def _rarity(catalog, code: str) -> str | None:
     return getattr(card, "rarity", None)
 
 
-def next_game(state: CampaignState) -> list[ev.GameSetUp]:
-    """000 "Scenario Setup": scenario, portal and outsider for the next game."""
+def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp]:
+    """000 "Scenario Setup": scenario, portal and outsider for the next game; with the catalog,
+    also the rest of "the usual steps" (000 Setup): the portals below stage 1, the minion tokens."""
     _require(state, "ready", doing="set up the next game")
     _no_offers(state, "set up the next game")
     game = len(state.games) + 1
@@ -183,9 +185,29 @@ def next_game(state: CampaignState) -> list[ev.GameSetUp]:
         outsider=outsider,
         henchman_scenario=henchman.code if henchman else None,
     )
+    if catalog is not None:
+        setup = setup.model_copy(update=_usual_steps(state, catalog, draw))
     if scenario.mandatory_effect() is None:
         return [setup]
-    return [setup, _mandatory(state, scenario)]
+    return _castle_destroyed(state, [setup, _mandatory(state, scenario)])
+
+
+def _usual_steps(state: CampaignState, catalog, draw: random.Random) -> dict:
+    """The rest of "the usual steps" (000 Setup), as fields of the game's setup: the portals below
+    stage 1, the minion tokens. A catalog without the castle or the mode's setup rules gives none."""
+    castle = catalog.find(state.castle, "castle")
+    if castle is None:
+        return {}
+    hordes = [h for h in (catalog.hordes.get(i) for i in state.hordes) if h is not None]
+    try:
+        steps = usual_steps(catalog, "coop" if len(state.players) > 1 else "solo", castle, hordes, draw)
+    except SkyforgeError:
+        return {}
+    return {
+        "portals_below": [p.key for p in steps.portals],
+        "minion_rule": steps.minion_rule,
+        "minions": steps.minions,
+    }
 
 
 def _mandatory(state: CampaignState, scenario: ev.Scenario) -> ev.MandatoryResolved:
@@ -220,7 +242,7 @@ def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
             "actions were taken already: the mandatory effect comes first",
             hint="undo the actions first (skyforge campaign undo), or apply its effect by hand",
         )
-    return [_mandatory(state, scenario)]
+    return _castle_destroyed(state, [_mandatory(state, scenario)])
 
 
 def _mandatory_first(state: CampaignState) -> None:
@@ -265,19 +287,22 @@ def take_action(state: CampaignState, ref: str) -> list:
         )
     change = clamp_gold(state.gold + action.gold) - state.gold
     offers = _offers(state, action.recruit) if action.recruit else None
-    return [
-        ev.ActionTaken(
-            at=now(),
-            action=action.name,
-            change=change,
-            recruit=action.recruit,
-            offers=offers,
-            castle_health=action.castle_health or None,
-            exile=action.exile,
-            exile_horde=action.exile_horde,
-            reminder=action.pending(),
-        )
-    ]
+    return _castle_destroyed(
+        state,
+        [
+            ev.ActionTaken(
+                at=now(),
+                action=action.name,
+                change=change,
+                recruit=action.recruit,
+                offers=offers,
+                castle_health=action.castle_health or None,
+                exile=action.exile,
+                exile_horde=action.exile_horde,
+                reminder=action.pending(),
+            )
+        ],
+    )
 
 
 def recruit(state: CampaignState, x: int, free: bool = False) -> list:
@@ -413,7 +438,18 @@ def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.Healt
     """Set the castle health: any whole number — "There is no maximum or minimum health value"
     (000/001 glossary, HEALTH). ``catalog`` is unused (kept for callers)."""
     _require(state, "ready", "scenario", "playing", doing="change the castle health")
-    return [ev.HealthSet(at=now(), castle_health=health)]
+    return _castle_destroyed(state, [ev.HealthSet(at=now(), castle_health=health)])
+
+
+def _castle_destroyed(state: CampaignState, new: list) -> list:
+    """``new``, and the game lost when they bring the castle to 0 health or less during a game:
+    "All players immediately lose when either: - The castle is destroyed" (000)."""
+    after = state
+    for event in new:
+        after = apply(after, event)
+    if after.phase in ("scenario", "playing") and after.castle_health <= 0:
+        return [*new, ev.GameEnded(at=now(), game=after.game, result="lost", castle_health=after.castle_health)]
+    return new
 
 
 def end_game(state: CampaignState, won: bool, castle_health: int, catalog=None) -> list[ev.GameEnded]:

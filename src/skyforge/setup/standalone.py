@@ -326,6 +326,29 @@ def game_setup(
     return setup
 
 
+@dataclass
+class UsualSteps:
+    """What a campaign game takes from the usual setup (000 Setup) beside its own scenario,
+    stage 1 portal and outsider: the portals below stage 1 and the minion tokens of the mode."""
+
+    rulebook: str
+    portals: list[PortalCard]
+    minion_rule: str
+    minions: dict[str, int]
+    missing: list[str]
+
+
+def usual_steps(catalog: Catalog, mode: str, castle: CastleCard, hordes: list[Horde], rng: random.Random) -> UsualSteps:
+    """The portals below stage 1 and the minion tokens, drawn as `game setup` draws them."""
+    rule, reason = mode_rule(catalog, mode, castle=castle)
+    setup = GameSetup(0, mode, rule, reason, castle, None, hordes, 1)
+    _portal_pile(catalog, setup, rng, False, None)
+    _minions(catalog, setup, rng)
+    below = [p for p in setup.portals if p.stage != 1]
+    missing = [m for m in setup.missing if "stage 1 portal" not in m]
+    return UsualSteps(rule.rulebook, below, setup.minion_rule, setup.minions, missing)
+
+
 def _portal_pile(
     catalog: Catalog, setup: GameSetup, rng: random.Random, thematic: bool, preset: FirstGame | None
 ) -> None:

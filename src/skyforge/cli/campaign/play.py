@@ -42,7 +42,7 @@ def next_(app: App, name: str, as_json: bool) -> None:
     update(
         app,
         name,
-        actions.next_game,
+        lambda state: actions.next_game(state, app.catalog),
         as_json,
         lambda out, before, after, new: game_view(out, app.catalog, before, after, new),
     )
