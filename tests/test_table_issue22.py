@@ -153,3 +153,58 @@ def test_the_castle_at_0_health_while_resolving_the_scenario_loses_the_game(run)
     assert state["status"] == "lost"
     err = run("campaign", "income", "s", expect=2).stderr
     assert "over" in err or "lost" in err
+
+
+def test_a_henchman_in_a_one_off_game_is_two_stages_of_an_immortal(run):
+    cite(
+        "000",
+        "To play them in one-off games, you can use two of them as if they were two stages of an immortal outsider.",
+    )
+    args = ["game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmaw", "--difficulty", "1"]
+    data = json.loads(run(*args, "--outsider", "Rattlejaw", "--seed", "2", "--json").stdout)
+    assert len(data["outsider"]) == 2 and data["outsider"][0] == "DEMO.179"
+    assert data["outsider_type"] == "immortal"
+    assert any("use two henchmen" in n for n in data["notes"])
+
+
+ORIGINAL_SET = """schema = 1
+[[hordes]]
+id = "old-horde"
+name = "Old Horde"
+difficulty = "easy"
+[[cards]]
+code = "OLD.001"
+kind = "horde"
+name = "Old Troll"
+horde = "old-horde"
+power = 1
+copies = 3
+[[cards]]
+code = "OLD.002"
+kind = "horde"
+name = "Old Giant"
+horde = "old-horde"
+power = 3
+[[cards]]
+code = "OLD.003"
+kind = "horde"
+name = "Common Imp"
+common_set = true
+[[sets]]
+code = "OLD"
+name = "Old set"
+game = "skytear-horde"
+"""
+
+
+def test_the_original_set_without_the_challenge_expansion_takes_the_whole_horde(run, workspace: Path):
+    cite("001", "take all cards of the chosen horde to form the horde deck")
+    cite("001", "add these cards to the horde deck to give extra power to the minions")
+    (workspace / "old.toml").write_text(ORIGINAL_SET)
+    args = ["--catalog", "@demo", "--catalog", "old.toml", "game", "setup", "--castle", "DEMO.001"]
+    args += ["--hordes", "old-horde", "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "1"]
+    data = json.loads(run(*args, "--json").stdout)
+    assert sorted(data["horde_deck"]) == ["OLD.001"] * 3 + ["OLD.002"]
+    assert any("001 The Original Set" in n for n in data["notes"])
+    data = json.loads(run(*args, "--common-set", "--json").stdout)
+    assert data["horde_deck"].count("OLD.003") == 1

@@ -149,6 +149,7 @@ def game_setup(
     randomize: bool = False,
     thematic: bool = False,
     first_game: str | None = None,
+    common_set: bool = False,
 ) -> GameSetup:
     """Set up a stand-alone game. Raises :class:`InputError` for missing or unknown choices."""
     seed = new_seed() if seed is None else seed
@@ -320,8 +321,8 @@ def game_setup(
 
     _portal_pile(catalog, setup, rng, thematic, preset)
     _minions(catalog, setup, rng)
-    _horde_deck(catalog, setup, rng)
-    _outsider(catalog, setup, outsider)
+    _horde_deck(catalog, setup, rng, common_set)
+    _outsider(catalog, setup, outsider, rng)
     setup.difficulty = total_difficulty(catalog, difficulty, chosen_hordes, setup.outsider[0].name, rule.rulebook)
     return setup
 
@@ -423,9 +424,9 @@ def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
     setup.minions.update({c.name: 0 for c in pool if c.name not in setup.minions})
 
 
-def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
+def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random, common_set: bool) -> None:
     """The horde deck (one shared builder: :func:`skyforge.setup.hordedeck.build_horde_deck`)."""
-    deck = build_horde_deck(catalog, setup.hordes, setup.level, rng)
+    deck = build_horde_deck(catalog, setup.hordes, setup.level, rng, common_set=common_set)
     setup.horde_deck = deck.lines
     setup.provenances.update(catalog.provenance(line.card) for line in deck.lines)
     setup.missing.extend(deck.missing)
@@ -436,12 +437,16 @@ def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
         )
 
 
-def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
+def _outsider(catalog: Catalog, setup: GameSetup, name: str, rng: random.Random) -> None:
     cards = outsider_cards(catalog, name)
+    if {getattr(c, "outsider_type", None) for c in cards} == {"henchman"}:
+        cards = _two_henchmen(catalog, setup, cards, rng)
     setup.outsider = list(cards)
     setup.provenances.update(catalog.provenance(c) for c in cards)
     types = {c.outsider_type for c in cards}
     otype = next(iter(types)) if len(types) == 1 else None
+    if otype == "henchman" and len(cards) == 2:
+        otype = "immortal"  # two henchmen are played as the two stages of an immortal outsider
     setup.outsider_type = otype
     if otype is None:
         setup.missing.append(f"outsider type of {cards[0].name} is not in the catalog")
@@ -451,10 +456,29 @@ def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
     else:
         rule = catalog.outsider_types.get(otype)
         setup.outsider_enters = rule.enters if rule else None
-        if otype == "henchman":
-            setup.notes.append(
-                "a henchman is meant for campaigns: in a one-off game use two of them "
-                "as two stages of an immortal outsider (000 Outsider Henchman)"
-            )
     if any(c.code is None for c in cards):
         setup.missing.append(f"card codes of {cards[0].name} are not in the catalog")
+
+
+def _two_henchmen(catalog: Catalog, setup: GameSetup, chosen: list, rng: random.Random) -> list:
+    """000 Outsider Henchman: "To play them in one-off games, you can use two of them as if they
+    were two stages of an immortal outsider." The one chosen is stage 1; a second, drawn at random,
+    stage 2; together they are played as an immortal outsider."""
+    first = chosen[0]
+    others = sorted(
+        (c for c in catalog.of_kind("outsider") if c.outsider_type == "henchman" and c.name != first.name),  # type: ignore[attr-defined]
+        key=sort_key,
+    )
+    if not others:
+        setup.missing.append(
+            f"a one-off game uses two henchmen as the two stages of an immortal outsider; "
+            f"the catalog has no henchman beside {first.name}"
+        )
+        return chosen
+    second = rng.choice(others)
+    setup.random_picks.append(f"second henchman {second.name} (1 of {len(others)})")
+    setup.notes.append(
+        f"use two henchmen as two stages of an immortal outsider (000 Outsider Henchman): "
+        f"stage 1 {first.name}, stage 2 {second.name}"
+    )
+    return [first, second]

@@ -156,6 +156,10 @@ class HordeCard(CardBase):
         default=False, description="Carries the treachery-only symbol (never used in campaigns)."
     )
     legendary: bool = Field(default=False, description="A legendary horde card (Monoliths level 3 adds a random one).")
+    common_set: bool = Field(
+        default=False,
+        description="A Common Set card of the original set (001 The Common Set): added only when asked for.",
+    )
     attack: int | None = Field(default=None)
     health: int | None = Field(default=None)
 
