@@ -208,3 +208,17 @@ def test_the_original_set_without_the_challenge_expansion_takes_the_whole_horde(
     assert any("001 The Original Set" in n for n in data["notes"])
     data = json.loads(run(*args, "--common-set", "--json").stdout)
     assert data["horde_deck"].count("OLD.003") == 1
+
+
+def test_the_battle_plans_random_outsider_comes_from_your_collection():
+    cite("001", "use a random outsider from your collection instead")
+    from skyforge.catalog import load_catalog
+    from skyforge.setup.plan import PlanFile, PlanResult, plan_status
+
+    catalog = load_catalog(None)
+    hordes = catalog.battle_plans["001"].hordes
+    plan = PlanFile(results=[PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]])
+    orrun = next(c for c in catalog.of_kind("outsider") if c.name == "Orrun the Everwake")
+    for seed in range(5):
+        status = plan_status(catalog, plan, seed=seed, owned={orrun.key: 1})
+        assert status.next_outsider == "Orrun the Everwake" and "from your collection" in status.outsider_reason
