@@ -7,10 +7,9 @@ data (``[[battle_plans]]``, 001 "The Battle Plan").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import difflib
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -360,8 +359,7 @@ def _collection_outsiders(
     they are the collection's; without one, those of the same provenance as the plan's pairings."""
     if owned is not None:
         mine = sorted(
-            {c.name for c in catalog.of_kind("outsider") if owned.get(c.key, 0) > 0}
-            & set(outsider_names(catalog))
+            {c.name for c in catalog.of_kind("outsider") if owned.get(c.key, 0) > 0} & set(outsider_names(catalog))
         )
         if mine:
             return mine, True
