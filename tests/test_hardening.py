@@ -363,7 +363,7 @@ def test_a_market_deck_over_40_cards_replays(run, workspace):
     """Its castle says how large a regular deck is; the journal does not invent a cap of 40."""
     from tests.conftest import cite
 
-    cite("000", "your market deck (this can be any regular deck that is legal for your castle)")
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
     from .campaign_util import created
 
     first = created()

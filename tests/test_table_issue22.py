@@ -58,7 +58,7 @@ def _market(run, name: str, *cat: str) -> list[str]:
 
 
 def test_errata_replace_the_cards_of_a_market_deck_read_from_a_deck_file(run, workspace: Path):
-    cite("000", "Errata cards completely replace")
+    cite("000", "These completely replace cards from previous sets.")
     (workspace / "errata.toml").write_text(RARE_ERRATUM)
     cat = ("--catalog", "@demo", "--catalog", "errata.toml")
     run(*cat, "campaign", "new", "e", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall", *SETUP)
@@ -71,7 +71,7 @@ def test_errata_replace_the_cards_of_a_market_deck_read_from_a_deck_file(run, wo
 
 
 def test_a_market_deck_its_castle_accepts_at_41_cards(run, workspace: Path):
-    cite("000", "your market deck (this can be any regular deck that is legal for your castle)")
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
     (workspace / "big.toml").write_text(BIG_CASTLE)
     deck = (workspace / "decks" / "demo-blue-wall.toml").read_text()
     deck = deck.replace('castle = "DEMO.001"', 'castle = "DEMO.291"').replace('"DEMO.016" = 1', '"DEMO.016" = 2')
@@ -222,3 +222,21 @@ def test_the_battle_plans_random_outsider_comes_from_your_collection():
     for seed in range(5):
         status = plan_status(catalog, plan, seed=seed, owned={orrun.key: 1})
         assert status.next_outsider == "Orrun the Everwake" and "from your collection" in status.outsider_reason
+
+
+# -- campaign at the table -----------------------------------------------------------------------
+
+
+def test_end_won_uses_the_health_just_set_and_one_player_needs_no_player_option(run):
+    cite("000", "the health of the castle is carried over from one game to the next")
+    run("campaign", "new", "s", "--castle", "DEMO.001", "--player", "A=demo-blue-wall", *SETUP)
+    run("campaign", "start-deck", "s", "--auto")  # one player: no --player
+    run("campaign", "next", "s")
+    run("campaign", "income", "s")
+    run("campaign", "health", "s", "14")
+    out = run("campaign", "end", "s", "--won").stdout
+    assert "castle health 14" in out
+    two = ("--player", "A=demo-blue-wall", "--player", "Bo=demo-green-grove@DEMO.003")
+    run("campaign", "new", "t", "--castle", "DEMO.001", *two, *SETUP)
+    err = run("campaign", "start-deck", "t", "--auto", expect=2).stderr
+    assert "which player?" in err and "A, Bo" in err

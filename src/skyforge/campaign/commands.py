@@ -73,7 +73,18 @@ def _no_offers(state: CampaignState, doing: str) -> None:
         raise _not_now(state, f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)")
 
 
-def _player(state: CampaignState, name: str):
+def _player(state: CampaignState, name: str | None):
+    """The player named, or with one player and no name, that player."""
+    if name is None:
+        if len(state.players) == 1:
+            return state.players[0]
+        raise InputError(
+            Problem(
+                "which player? The campaign has " + ", ".join(q.name for q in state.players),
+                key="--player",
+                hint=f"--player {state.players[0].name}",
+            )
+        )
     p = state.player(name)
     if p is None:
         raise NotFoundError(
@@ -86,7 +97,7 @@ def _player(state: CampaignState, name: str):
 
 
 def starting_deck(
-    state: CampaignState, catalog, player: str, cards: dict[str, int] | None = None, auto: bool = False
+    state: CampaignState, catalog, player: str | None, cards: dict[str, int] | None = None, auto: bool = False
 ) -> list[ev.StartingDeck]:
     """At most :data:`STARTING_BASE` base and :data:`STARTING_LEGENDARY` legendary cards from the player's market deck."""
     _require(state, "new", doing="choose a starting deck")
@@ -359,7 +370,7 @@ def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
     return offers
 
 
-def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferTaken]:
+def take_offer(state: CampaignState, player: str | None, number: int) -> list[ev.OfferTaken]:
     p = _player(state, player)
     if not p.offers:
         raise _not_now(state, f"{p.name} has no open offers", step=RECRUIT)
@@ -452,9 +463,12 @@ def _castle_destroyed(state: CampaignState, new: list) -> list:
     return new
 
 
-def end_game(state: CampaignState, won: bool, castle_health: int, catalog=None) -> list[ev.GameEnded]:
+def end_game(state: CampaignState, won: bool, castle_health: int | None = None, catalog=None) -> list[ev.GameEnded]:
+    """The end of a game; the castle health as last set (`campaign health`) unless given."""
     _require(state, "playing", doing="end the game")
     _no_offers(state, "end the game")
+    if castle_health is None:
+        castle_health = state.castle_health
     if won and castle_health < 1:
         raise RuleError(
             "a game won with the castle at 0 health? A destroyed castle loses the game",
