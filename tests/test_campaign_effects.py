@@ -72,11 +72,10 @@ def test_a_gain_above_full_health_and_a_loss_below_zero_are_kept():
     g.do(c.take_action, "Fortify")
     assert g.state.castle_health == 22
     g.do(c.earn_income)
-    g.do(c.set_health, -4)
-    g.do(c.end_game, False, -4)
+    g.do(c.set_health, -4)  # a destroyed castle: the game is lost at once
     assert g.state.status == "lost" and g.state.games[0].castle_health == -4
     with pytest.raises(RuleError, match="destroyed castle"):
-        c.end_game(fold(g.events[:-1]), True, -4)
+        c.end_game(fold(g.events[:-2]), True, -4)
 
 
 def test_reminders_last_until_the_scenario_is_resolved():

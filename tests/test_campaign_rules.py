@@ -212,7 +212,8 @@ def test_horde_deck_says_which_data_is_missing():
     catalog = load_catalog()
     deck, notes = campaign_horde_deck(catalog, ["renegade", "undead", "demo-thornmaw"], 1, c.rng(1, 0))
     assert all(catalog.get(code).horde == "demo-thornmaw" for code in deck)
-    assert any(n.startswith("Renegade:") and "set code is not in the catalog" in n for n in notes)
+    # original-set hordes: "take all cards of the chosen horde" (001), and none are in the catalog
+    assert any(n.startswith("Renegade:") and "horde cards are not in the catalog" in n for n in notes)
 
 
 # ---------------------------------------------------------------- starting deck

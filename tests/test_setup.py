@@ -266,7 +266,7 @@ def test_battle_plan_suggestions(catalog):
     hordes = catalog.battle_plans["001"].hordes
     state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]]
     status = plan_status(catalog, state, seed=9)
-    assert status.next_horde == "monoliths" and "random outsider (seed 9)" in status.outsider_reason
+    assert status.next_horde == "monoliths" and "random outsider of the catalog (seed 9)" in status.outsider_reason
     assert plan_status(catalog, state, seed=9).next_outsider == status.next_outsider
     state.results += [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[4:6]]
     status = plan_status(catalog, state)

@@ -1260,6 +1260,15 @@ PORTALS = [
     ("Trident Breach", 2, ["competitive-3"], None, "Three-player competitive: wave 3."),
     ("Trident Maelstrom", 3, ["competitive-3"], None, "Three-player competitive: wave 3, reinforce 2."),
 ]
+#: portals with the next stage on their back, for 001's pile of two 2-sided cards (I/II, III/IV)
+BACK_STAGES = {
+    "Shimmering Tear": 2,
+    "Stormheart Vortex": 4,
+    "Twinflare Rift": 2,
+    "Twinflare Maelstrom": 4,
+    "Trident Rift": 2,
+    "Trident Maelstrom": 4,
+}
 
 # --------------------------------------------------------------------------------------
 # Outsiders: name, outsider_type, stage, horde, text
@@ -1612,6 +1621,7 @@ def build() -> dict[str, dict]:
                     "kind": "portal",
                     "name": name,
                     "stage": stage,
+                    "back_stage": BACK_STAGES.get(name),
                     "modes": modes,
                     "horde": horde,
                     "text": text,

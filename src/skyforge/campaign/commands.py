@@ -21,8 +21,9 @@ from datetime import UTC, datetime
 from skyforge import storage
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
-from skyforge.campaign.state import CampaignState, next_step
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError
+from skyforge.campaign.state import CampaignState, apply, next_step
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
+from skyforge.setup.standalone import usual_steps
 
 
 def rng(seed: int, index: int) -> random.Random:
@@ -72,7 +73,18 @@ def _no_offers(state: CampaignState, doing: str) -> None:
         raise _not_now(state, f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)")
 
 
-def _player(state: CampaignState, name: str):
+def _player(state: CampaignState, name: str | None):
+    """The player named, or with one player and no name, that player."""
+    if name is None:
+        if len(state.players) == 1:
+            return state.players[0]
+        raise InputError(
+            Problem(
+                "which player? The campaign has " + ", ".join(q.name for q in state.players),
+                key="--player",
+                hint=f"--player {state.players[0].name}",
+            )
+        )
     p = state.player(name)
     if p is None:
         raise NotFoundError(
@@ -85,7 +97,7 @@ def _player(state: CampaignState, name: str):
 
 
 def starting_deck(
-    state: CampaignState, catalog, player: str, cards: dict[str, int] | None = None, auto: bool = False
+    state: CampaignState, catalog, player: str | None, cards: dict[str, int] | None = None, auto: bool = False
 ) -> list[ev.StartingDeck]:
     """At most :data:`STARTING_BASE` base and :data:`STARTING_LEGENDARY` legendary cards from the player's market deck."""
     _require(state, "new", doing="choose a starting deck")
@@ -108,6 +120,8 @@ def starting_deck(
         for ref, n in (cards or {}).items():
             card = catalog.find(ref, "alliance")
             code = card.key if card is not None else ref
+            if card is not None and market[catalog.with_errata(card).key]:
+                code = catalog.with_errata(card).key  # the original's code names the erratum replacing it
             if n < 1:
                 problems.append(Problem("a count must be 1 or more", key=ref, value=n, has_value=True))
             chosen[code] += n
@@ -153,8 +167,9 @@ def _rarity(catalog, code: str) -> str | None:
     return getattr(card, "rarity", None)
 
 
-def next_game(state: CampaignState) -> list[ev.GameSetUp]:
-    """000 "Scenario Setup": scenario, portal and outsider for the next game."""
+def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp]:
+    """000 "Scenario Setup": scenario, portal and outsider for the next game; with the catalog,
+    also the rest of "the usual steps" (000 Setup): the portals below stage 1, the minion tokens."""
     _require(state, "ready", doing="set up the next game")
     _no_offers(state, "set up the next game")
     game = len(state.games) + 1
@@ -181,9 +196,29 @@ def next_game(state: CampaignState) -> list[ev.GameSetUp]:
         outsider=outsider,
         henchman_scenario=henchman.code if henchman else None,
     )
+    if catalog is not None:
+        setup = setup.model_copy(update=_usual_steps(state, catalog, draw))
     if scenario.mandatory_effect() is None:
         return [setup]
-    return [setup, _mandatory(state, scenario)]
+    return _castle_destroyed(state, [setup, _mandatory(state, scenario)])
+
+
+def _usual_steps(state: CampaignState, catalog, draw: random.Random) -> dict:
+    """The rest of "the usual steps" (000 Setup), as fields of the game's setup: the portals below
+    stage 1, the minion tokens. A catalog without the castle or the mode's setup rules gives none."""
+    castle = catalog.find(state.castle, "castle")
+    if castle is None:
+        return {}
+    hordes = [h for h in (catalog.hordes.get(i) for i in state.hordes) if h is not None]
+    try:
+        steps = usual_steps(catalog, "coop" if len(state.players) > 1 else "solo", castle, hordes, draw)
+    except SkyforgeError:
+        return {}
+    return {
+        "portals_below": [p.key for p in steps.portals],
+        "minion_rule": steps.minion_rule,
+        "minions": steps.minions,
+    }
 
 
 def _mandatory(state: CampaignState, scenario: ev.Scenario) -> ev.MandatoryResolved:
@@ -218,7 +253,7 @@ def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
             "actions were taken already: the mandatory effect comes first",
             hint="undo the actions first (skyforge campaign undo), or apply its effect by hand",
         )
-    return [_mandatory(state, scenario)]
+    return _castle_destroyed(state, [_mandatory(state, scenario)])
 
 
 def _mandatory_first(state: CampaignState) -> None:
@@ -263,19 +298,22 @@ def take_action(state: CampaignState, ref: str) -> list:
         )
     change = clamp_gold(state.gold + action.gold) - state.gold
     offers = _offers(state, action.recruit) if action.recruit else None
-    return [
-        ev.ActionTaken(
-            at=now(),
-            action=action.name,
-            change=change,
-            recruit=action.recruit,
-            offers=offers,
-            castle_health=action.castle_health or None,
-            exile=action.exile,
-            exile_horde=action.exile_horde,
-            reminder=action.pending(),
-        )
-    ]
+    return _castle_destroyed(
+        state,
+        [
+            ev.ActionTaken(
+                at=now(),
+                action=action.name,
+                change=change,
+                recruit=action.recruit,
+                offers=offers,
+                castle_health=action.castle_health or None,
+                exile=action.exile,
+                exile_horde=action.exile_horde,
+                reminder=action.pending(),
+            )
+        ],
+    )
 
 
 def recruit(state: CampaignState, x: int, free: bool = False) -> list:
@@ -332,7 +370,7 @@ def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
     return offers
 
 
-def take_offer(state: CampaignState, player: str, number: int) -> list[ev.OfferTaken]:
+def take_offer(state: CampaignState, player: str | None, number: int) -> list[ev.OfferTaken]:
     p = _player(state, player)
     if not p.offers:
         raise _not_now(state, f"{p.name} has no open offers", step=RECRUIT)
@@ -411,12 +449,26 @@ def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.Healt
     """Set the castle health: any whole number — "There is no maximum or minimum health value"
     (000/001 glossary, HEALTH). ``catalog`` is unused (kept for callers)."""
     _require(state, "ready", "scenario", "playing", doing="change the castle health")
-    return [ev.HealthSet(at=now(), castle_health=health)]
+    return _castle_destroyed(state, [ev.HealthSet(at=now(), castle_health=health)])
 
 
-def end_game(state: CampaignState, won: bool, castle_health: int, catalog=None) -> list[ev.GameEnded]:
+def _castle_destroyed(state: CampaignState, new: list) -> list:
+    """``new``, and the game lost when they bring the castle to 0 health or less during a game:
+    "All players immediately lose when either: - The castle is destroyed" (000)."""
+    after = state
+    for event in new:
+        after = apply(after, event)
+    if after.phase in ("scenario", "playing") and after.castle_health <= 0:
+        return [*new, ev.GameEnded(at=now(), game=after.game, result="lost", castle_health=after.castle_health)]
+    return new
+
+
+def end_game(state: CampaignState, won: bool, castle_health: int | None = None, catalog=None) -> list[ev.GameEnded]:
+    """The end of a game; the castle health as last set (`campaign health`) unless given."""
     _require(state, "playing", doing="end the game")
     _no_offers(state, "end the game")
+    if castle_health is None:
+        castle_health = state.castle_health
     if won and castle_health < 1:
         raise RuleError(
             "a game won with the castle at 0 health? A destroyed castle loses the game",

@@ -154,6 +154,11 @@ class GameSetUp(_Model):
     henchman_scenario: str | None = Field(
         default=None, description="Games 2 and 3: the scenario whose henchman is the outsider (code)."
     )
+    portals_below: list[str] = Field(
+        default_factory=list, description="The portals below the stage 1 portal, top first (codes; 000 Setup)."
+    )
+    minion_rule: str | None = Field(default=None, description="How the minions get health tokens in this mode.")
+    minions: dict[str, int] = Field(default_factory=dict, description="Minion → health tokens placed on it.")
 
 
 class ActionTaken(_Model):

@@ -9,20 +9,16 @@ from collections import Counter
 from collections.abc import Iterable
 
 from skyforge.campaign import events as ev
-from skyforge.campaign.limits import MARKET_DECK_SIZE, clamp_gold
+from skyforge.campaign.limits import clamp_gold
 
 
 def created_problem(created: ev.Created) -> str | None:
-    """What the rules make impossible in a campaign's setup: no players, a market deck too large."""
+    """What the rules make impossible in a campaign's setup, whatever the catalog: no players.
+
+    A market deck's size is its castle's to say ("any regular deck" its castle accepts), so
+    it is checked against the catalog by ``campaign new``, not here without it."""
     if not created.players:
         return "a campaign has at least one player"
-    for p in created.players:
-        most = MARKET_DECK_SIZE * max(1, len(p.market_decks))
-        if len(p.market) > most:
-            return (
-                f"{p.name}'s market deck holds {len(p.market)} cards; "
-                f"{len(p.market_decks) or 1} deck(s) of {MARKET_DECK_SIZE} make at most {most}"
-            )
     return None
 
 

@@ -249,8 +249,9 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 )
             cards = Counter()
             for key, n in deck.data.cards.items():
+                # errata "completely replace" the cards they correct: the market deck holds the erratum
                 card = catalog.find(key, "alliance")
-                cards[card.key if card is not None else key] += n
+                cards[catalog.with_errata(card).key if card is not None else key] += n
             sources.append((deck.file, cards))
         if player_castle is None:
             player_castle = castle_card
@@ -400,6 +401,16 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
             )
         if len({c.key for c in cards}) != len(cards):
             raise InputError(Problem("a portal is given twice", key="--portals"))
+        other_mode = [c for c in cards if mode not in c.modes]
+        if other_mode:
+            raise InputError(
+                Problem(
+                    ", ".join(f"{c.key} ({'/'.join(c.modes)})" for c in other_mode) + ": this campaign is "
+                    f"played {mode}; the portal pile takes {mode} portals",
+                    key="--portals",
+                    hint=f"skyforge cards search --kind portal (the stage 1 portals with {mode})",
+                )
+            )
     else:
         stage1 = sorted((c for c in catalog.of_kind("portal") if c.stage == 1 and mode in c.modes), key=lambda c: c.key)
         related = [c for c in stage1 if c.horde in horde_ids]

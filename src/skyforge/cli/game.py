@@ -48,6 +48,7 @@ def game() -> None:
 @click.option("--random", "randomize", is_flag=True, help="Draw every choice not given at random.")
 @click.option("--thematic", is_flag=True, help="Prefer the stage 1 portal related to the horde.")
 @click.option("--first-game", metavar="SET", help="The rulebook's recommended first game: CAM, MON or DEMO.")
+@click.option("--common-set", is_flag=True, help="Add the original set's Common Set horde cards (001).")
 @rules_option
 @json_option
 @click.pass_obj
@@ -63,6 +64,7 @@ def setup(
     randomize,
     thematic,
     first_game,
+    common_set,
     rulebook,
     as_json,
 ) -> None:
@@ -94,6 +96,7 @@ def setup(
         randomize=randomize,
         thematic=thematic,
         first_game=first_game,
+        common_set=common_set,
     )
     render(result.as_dict(), as_json, lambda _: _show_setup(result))
 
@@ -196,7 +199,9 @@ def _show_setup(s) -> None:
         f"(stages {', '.join(map(str, s.rule.portal_stages))}):"
     ]
     portal_lines += [
-        f"  stage {p.stage}: {p.code or '—'}  {p.name}" + (f" [{p.horde}]" if p.horde else "") for p in s.portals
+        f"  stage {p.stage}{f'/{p.back_stage}' if p.back_stage else ''}: {p.code or '—'}  {p.name}"
+        + (f" [{p.horde}]" if p.horde else "")
+        for p in s.portals
     ]
     if s.rule.portal_note:
         portal_lines.append(s.rule.portal_note)

@@ -12,8 +12,9 @@ from rich.text import Text
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render, terminal_width
 from skyforge.cli.output import table as new_table
-from skyforge.decks import load_deck
+from skyforge.decks import load_collection, load_deck
 from skyforge.errors import InputError
+from skyforge.rules import owned_counts
 from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
 from skyforge.workbench.workspace import list_decks
 
@@ -49,7 +50,9 @@ def plan(ctx: click.Context, seed: int | None, as_json: bool) -> None:
 
 
 def _next(app: App, seed: int | None, as_json: bool) -> None:
-    status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed)
+    collection = app.workspace / "collection.toml"
+    owned = owned_counts(app.catalog, load_collection(collection)) if collection.exists() else None
+    status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed, owned)
     render(status.as_dict(), as_json, lambda _: _draw_next(status))
 
 

@@ -62,22 +62,19 @@ class HordeDeck:
 
 
 def build_horde_deck(
-    catalog, hordes, level: int, rng: random.Random, *, exclude_treachery_only: bool = False
+    catalog, hordes, level: int, rng: random.Random, *, exclude_treachery_only: bool = False, common_set: bool = False
 ) -> HordeDeck:
-    """The horde deck of ``hordes`` (Horde objects or ids) at difficulty ``level``."""
+    """The horde deck of ``hordes`` (Horde objects or ids) at difficulty ``level``; with
+    ``common_set``, the original set's Common Set cards too (001 The Common Set)."""
     out = HordeDeck()
     rest: list = []
     row = None  # the level row that decides the extra random card
     for horde in hordes:
         if isinstance(horde, str):
             horde = catalog.hordes[horde]
-        cards = sorted((c for c in catalog.of_kind("horde") if c.horde == horde.id), key=sort_key)
-        if horde.set is None:
-            out.missing.append(
-                f"{horde.name}: its set code is not in the catalog, so its difficulty "
-                "table is unknown (001 The Original Set: use the Challenge expansion or the "
-                "original portals)"
-            )
+        cards = sorted((c for c in catalog.of_kind("horde") if c.horde == horde.id and not c.common_set), key=sort_key)
+        if horde.set is None or not any(r.set == horde.set for r in catalog.difficulty_levels):
+            _whole_horde(out, horde, cards)
             continue
         this = next((r for r in catalog.difficulty_levels if r.set == horde.set and r.level == level), None)
         if this is None or not this.powers:
@@ -119,6 +116,16 @@ def build_horde_deck(
                 out.lines.append(HordeLine(card, card.copies))
             elif card.power is not None:
                 rest.append(card)
+    if common_set:
+        extra = sorted((c for c in catalog.of_kind("horde") if c.common_set), key=sort_key)
+        out.lines.extend(HordeLine(card, card.copies) for card in extra)
+        out.notes.append(
+            "the Common Set (001): "
+            + (", ".join(c.code or c.name for c in extra) if extra else "none in the catalog")
+            + ' added "to give extra power to the minions"'
+        )
+        if not extra:
+            out.missing.append("the Common Set horde cards are not in the catalog: mark them with common_set = true")
     if row is not None and row.extra_random:
         pool = [c for c in rest if c.legendary] if row.extra_legendary else rest
         out.extra_kind = "legendary card" if row.extra_legendary else "card"
@@ -133,3 +140,17 @@ def build_horde_deck(
             out.lines.extend(HordeLine(card, 1, extra=True) for card in out.extra)
             out.notes.append(EXTRA_SOURCE_NOTE.format(kind=out.extra_kind))
     return out
+
+
+def _whole_horde(out: HordeDeck, horde, cards: list) -> None:
+    """001 The Original Set, without the Challenge expansion: "set the difficulty level by choosing
+    the right portals from the original Skytear Horde set and take all cards of the chosen horde"."""
+    if not cards:
+        out.missing.append(f"{horde.name}: its horde cards are not in the catalog (the original set: all of them)")
+        return
+    out.lines.extend(HordeLine(card, card.copies) for card in cards)
+    out.notes.append(
+        f"{horde.name}: no difficulty table for its set, so all its cards (001 The Original Set); the "
+        'difficulty is set by the portals, and the stage 1 portal now has "Destroyed: place the outsider '
+        'in the outsider pile"'
+    )

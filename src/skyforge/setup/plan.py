@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -251,8 +252,11 @@ class PlanStatus:
         }
 
 
-def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> PlanStatus:
-    """The decks × hordes table and the suggested next match-up, in the plan's order."""
+def plan_status(
+    catalog: Catalog, plan: PlanFile, seed: int | None = None, owned: Mapping[str, int] | None = None
+) -> PlanStatus:
+    """The decks × hordes table and the suggested next match-up, in the plan's order; ``owned``
+    (card key → copies, the collection) is what a random outsider is drawn from."""
     rules = battle_plan(catalog, plan.plan)
     deck_order = list(plan.decks or rules.decks)
     horde_order = list(plan.hordes or rules.hordes)
@@ -313,11 +317,18 @@ def plan_status(catalog: Catalog, plan: PlanFile, seed: int | None = None) -> Pl
     status.next_horde, outsider_index = left[current.deck][0]
     if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
         status.seed = new_seed() if seed is None else seed
-        status.next_outsider = random.Random(status.seed).choice(_collection_outsiders(catalog, horde_order))
+        pool, from_collection = _collection_outsiders(catalog, horde_order, owned)
+        status.next_outsider = random.Random(status.seed).choice(pool)
         status.outsider_reason = (
             f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
-            f"a random outsider (seed {status.seed})"
+            f"a random outsider {'from your collection' if from_collection else 'of the catalog'} (seed {status.seed})"
         )
+        if not from_collection:
+            status.notes.append(
+                "001 says a random outsider 'from your collection': "
+                + ("it holds none, so" if owned is not None else "no collection.toml, so")
+                + " it is drawn from the catalog's"
+            )
     else:
         horde = catalog.hordes.get(status.next_horde)
         if horde and len(horde.outsiders) > outsider_index:
@@ -341,8 +352,22 @@ def _unplayed(schedule: list[tuple[str, int]], played: list[str]) -> list[tuple[
     return left
 
 
-def _collection_outsiders(catalog: Catalog, hordes: list[str]) -> list[str]:
-    """Outsiders to draw from: of the same provenance (official, demo, user) as the plan's pairings."""
+def _collection_outsiders(
+    catalog: Catalog, hordes: list[str], owned: Mapping[str, int] | None
+) -> tuple[list[str], bool]:
+    """Outsiders to draw from — "use a random outsider from your collection" (001) — and whether
+    they are the collection's; without one, those of the same provenance as the plan's pairings."""
+    if owned is not None:
+        mine = sorted(
+            {c.name for c in catalog.of_kind("outsider") if owned.get(c.key, 0) > 0} & set(outsider_names(catalog))
+        )
+        if mine:
+            return mine, True
+    return _catalog_outsiders(catalog, hordes), False
+
+
+def _catalog_outsiders(catalog: Catalog, hordes: list[str]) -> list[str]:
+    """Outsiders of the same provenance (official, demo, user) as the plan's pairings."""
     paired = {name for h in hordes if h in catalog.hordes for name in catalog.hordes[h].outsiders}
     kinds = {catalog.provenance(c) for c in catalog.of_kind("outsider") if c.name in paired}
     names = outsider_names(catalog)

@@ -77,7 +77,8 @@ class GameSetup:
             "alliance_decks": self.decks,
             "portals": [ref(p) for p in self.portals],
             "portal_cards": [
-                {"code": p.code, "name": p.name, "stage": p.stage, "horde": p.horde} for p in self.portals
+                {"code": p.code, "name": p.name, "stage": p.stage, "back_stage": p.back_stage, "horde": p.horde}
+                for p in self.portals
             ],
             "portal_stages": self.rule.portal_stages,
             "minions": self.minions,
@@ -148,6 +149,7 @@ def game_setup(
     randomize: bool = False,
     thematic: bool = False,
     first_game: str | None = None,
+    common_set: bool = False,
 ) -> GameSetup:
     """Set up a stand-alone game. Raises :class:`InputError` for missing or unknown choices."""
     seed = new_seed() if seed is None else seed
@@ -319,10 +321,33 @@ def game_setup(
 
     _portal_pile(catalog, setup, rng, thematic, preset)
     _minions(catalog, setup, rng)
-    _horde_deck(catalog, setup, rng)
-    _outsider(catalog, setup, outsider)
+    _horde_deck(catalog, setup, rng, common_set)
+    _outsider(catalog, setup, outsider, rng)
     setup.difficulty = total_difficulty(catalog, difficulty, chosen_hordes, setup.outsider[0].name, rule.rulebook)
     return setup
+
+
+@dataclass
+class UsualSteps:
+    """What a campaign game takes from the usual setup (000 Setup) beside its own scenario,
+    stage 1 portal and outsider: the portals below stage 1 and the minion tokens of the mode."""
+
+    rulebook: str
+    portals: list[PortalCard]
+    minion_rule: str
+    minions: dict[str, int]
+    missing: list[str]
+
+
+def usual_steps(catalog: Catalog, mode: str, castle: CastleCard, hordes: list[Horde], rng: random.Random) -> UsualSteps:
+    """The portals below stage 1 and the minion tokens, drawn as `game setup` draws them."""
+    rule, reason = mode_rule(catalog, mode, castle=castle)
+    setup = GameSetup(0, mode, rule, reason, castle, None, hordes, 1)
+    _portal_pile(catalog, setup, rng, False, None)
+    _minions(catalog, setup, rng)
+    below = [p for p in setup.portals if p.stage != 1]
+    missing = [m for m in setup.missing if "stage 1 portal" not in m]
+    return UsualSteps(rule.rulebook, below, setup.minion_rule, setup.minions, missing)
 
 
 def _portal_pile(
@@ -338,12 +363,16 @@ def _portal_pile(
     for stage in setup.rule.portal_stages:
         pool: list[PortalCard] = [p for p in portals if p.stage == stage]  # type: ignore[misc]
         why = ""
+        if stage < 4 and stage + 1 not in setup.rule.portal_stages:
+            # a pile of two-sided stages (001 "Portals are 2-sided"): this card carries the next stage too
+            pool = [p for p in pool if p.back_stage == stage + 1]
+            why = f"; with stage {stage + 1} on its back"
         if stage == 1 and preset is not None and preset.portal_without_horde:
             pool = [p for p in pool if p.horde is None]
-            why = "; first game: the one that names no horde"
+            why += "; first game: the one that names no horde"
         elif stage == 1 and thematic and any(p.horde in horde_ids for p in pool):
             pool = [p for p in pool if p.horde in horde_ids]
-            why = "; thematic: related to the horde, 000 Which Portals and Scenarios?"
+            why += "; thematic: related to the horde, 000 Which Portals and Scenarios?"
         if not pool:
             setup.missing.append(
                 f"no stage {stage} portal for {setup.mode} in the catalog"
@@ -395,9 +424,9 @@ def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
     setup.minions.update({c.name: 0 for c in pool if c.name not in setup.minions})
 
 
-def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
+def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random, common_set: bool) -> None:
     """The horde deck (one shared builder: :func:`skyforge.setup.hordedeck.build_horde_deck`)."""
-    deck = build_horde_deck(catalog, setup.hordes, setup.level, rng)
+    deck = build_horde_deck(catalog, setup.hordes, setup.level, rng, common_set=common_set)
     setup.horde_deck = deck.lines
     setup.provenances.update(catalog.provenance(line.card) for line in deck.lines)
     setup.missing.extend(deck.missing)
@@ -408,12 +437,16 @@ def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
         )
 
 
-def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
+def _outsider(catalog: Catalog, setup: GameSetup, name: str, rng: random.Random) -> None:
     cards = outsider_cards(catalog, name)
+    if {getattr(c, "outsider_type", None) for c in cards} == {"henchman"}:
+        cards = _two_henchmen(catalog, setup, cards, rng)
     setup.outsider = list(cards)
     setup.provenances.update(catalog.provenance(c) for c in cards)
     types = {c.outsider_type for c in cards}
     otype = next(iter(types)) if len(types) == 1 else None
+    if otype == "henchman" and len(cards) == 2:
+        otype = "immortal"  # two henchmen are played as the two stages of an immortal outsider
     setup.outsider_type = otype
     if otype is None:
         setup.missing.append(f"outsider type of {cards[0].name} is not in the catalog")
@@ -423,10 +456,29 @@ def _outsider(catalog: Catalog, setup: GameSetup, name: str) -> None:
     else:
         rule = catalog.outsider_types.get(otype)
         setup.outsider_enters = rule.enters if rule else None
-        if otype == "henchman":
-            setup.notes.append(
-                "a henchman is meant for campaigns: in a one-off game use two of them "
-                "as two stages of an immortal outsider (000 Outsider Henchman)"
-            )
     if any(c.code is None for c in cards):
         setup.missing.append(f"card codes of {cards[0].name} are not in the catalog")
+
+
+def _two_henchmen(catalog: Catalog, setup: GameSetup, chosen: list, rng: random.Random) -> list:
+    """000 Outsider Henchman: "To play them in one-off games, you can use two of them as if they
+    were two stages of an immortal outsider." The one chosen is stage 1; a second, drawn at random,
+    stage 2; together they are played as an immortal outsider."""
+    first = chosen[0]
+    others = sorted(
+        (c for c in catalog.of_kind("outsider") if c.outsider_type == "henchman" and c.name != first.name),  # type: ignore[attr-defined]
+        key=sort_key,
+    )
+    if not others:
+        setup.missing.append(
+            f"a one-off game uses two henchmen as the two stages of an immortal outsider; "
+            f"the catalog has no henchman beside {first.name}"
+        )
+        return chosen
+    second = rng.choice(others)
+    setup.random_picks.append(f"second henchman {second.name} (1 of {len(others)})")
+    setup.notes.append(
+        f"use two henchmen as two stages of an immortal outsider (000 Outsider Henchman): "
+        f"stage 1 {first.name}, stage 2 {second.name}"
+    )
+    return [first, second]

@@ -108,6 +108,18 @@ def build_premade(
                 hint=f"choose a {premade.faction} castle, or leave --castle out for the deck's own",
             )
         )
+    if premade.set and castle_card.set_code and castle_card.set_code != premade.set.upper():
+        raise InputError(
+            Problem(
+                f"castle {castle_card.key} ({castle_card.name}) is of set {castle_card.set_code}; pre-made deck "
+                f"'{premade.id}' is of set {premade.set}: \"40 alliance cards from the same set and of the same "
+                'faction as their castle"',
+                key="--castle",
+                value=castle,
+                has_value=True,
+                hint=f"choose a {premade.faction} castle of set {premade.set}, or leave --castle out for the deck's own",
+            )
+        )
     size = sum(cards.values())
     removed = None
     if size == EXPANDED_SIZE:

@@ -156,6 +156,10 @@ class HordeCard(CardBase):
         default=False, description="Carries the treachery-only symbol (never used in campaigns)."
     )
     legendary: bool = Field(default=False, description="A legendary horde card (Monoliths level 3 adds a random one).")
+    common_set: bool = Field(
+        default=False,
+        description="A Common Set card of the original set (001 The Common Set): added only when asked for.",
+    )
     attack: int | None = Field(default=None)
     health: int | None = Field(default=None)
 
@@ -165,6 +169,15 @@ class PortalCard(CardBase):
     stage: int = Field(ge=1, le=4, description="Portal stage, I to IV.")
     modes: list[GameMode] = Field(min_length=1, description="Game modes printed on its sides.")
     horde: str | None = Field(default=None, description="Related horde id, if the portal names one.")
+    back_stage: int | None = Field(
+        default=None,
+        ge=2,
+        le=4,
+        description=(
+            "The stage on its other side (Monoliths: I/II and III/IV); absent = its sides are the player "
+            "counts of one stage."
+        ),
+    )
 
 
 class OutsiderCard(CardBase):

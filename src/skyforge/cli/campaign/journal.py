@@ -40,6 +40,12 @@ def update(app: App, name: str, action: Callable, as_json: bool, say: Callable |
         out = console()
         if say is not None:
             say(out, before, after, new)
+        ended = new[-1] if new and new[0].type != "game-ended" else None
+        if ended is not None and ended.type == "game-ended" and ended.result == "lost":
+            out.print(
+                f"[bold red]The castle is destroyed[/] (health {ended.castle_health}): "
+                f"game {ended.game} is lost, and the campaign with it."
+            )
         out.print(status_line(after))
 
     render(changes(new, after), as_json, human)

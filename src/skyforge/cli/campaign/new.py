@@ -154,7 +154,7 @@ def new(
     """,
 )
 @click.argument("name", shell_complete=campaign_names)
-@click.option("--player", required=True, help="Whose starting deck.")
+@click.option("--player", help="Whose starting deck (not needed with one player).")
 @click.argument("cards", nargs=-1, metavar="[CARD[xN]]...", shell_complete=card_refs)
 @click.option(
     "--auto",
@@ -163,7 +163,7 @@ def new(
 )
 @json_option
 @click.pass_obj
-def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: bool, as_json: bool) -> None:
+def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], auto: bool, as_json: bool) -> None:
     if auto == bool(cards):
         raise InputError(Problem("give the cards (CARD, CARDxN or CARD=N …) or --auto (one of the two)"))
     chosen: dict[str, int] = {}
@@ -172,7 +172,7 @@ def start_deck(app: App, name: str, player: str, cards: tuple[str, ...], auto: b
     catalog = app.catalog
 
     def say(out, before, after, new):
-        p = after.player(player)
+        p = after.player(new[0].player)
         out.print(
             Text(
                 f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "

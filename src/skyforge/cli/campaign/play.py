@@ -42,7 +42,7 @@ def next_(app: App, name: str, as_json: bool) -> None:
     update(
         app,
         name,
-        actions.next_game,
+        lambda state: actions.next_game(state, app.catalog),
         as_json,
         lambda out, before, after, new: game_view(out, app.catalog, before, after, new),
     )
@@ -117,11 +117,11 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
     """
 )
 @click.argument("name", shell_complete=campaign_names)
-@click.option("--player", required=True, help="Who takes an offer.")
+@click.option("--player", help="Who takes an offer (not needed with one player).")
 @click.argument("number", type=int, metavar="N")
 @json_option
 @click.pass_obj
-def take(app: App, name: str, player: str, number: int, as_json: bool) -> None:
+def take(app: App, name: str, player: str | None, number: int, as_json: bool) -> None:
     def say(out, before, after, new):
         e = new[0]
         out.print(
@@ -277,14 +277,15 @@ def health(app: App, name: str, health: int, as_json: bool) -> None:
 @click.argument("name", shell_complete=campaign_names)
 @click.option("--won", is_flag=True, help="The alliance won the game.")
 @click.option("--lost", is_flag=True, help="The alliance lost the game (and so the campaign).")
-@click.option("--castle-health", required=True, type=int, help="The castle's health at the end of the game.")
+@click.option("--castle-health", type=int, help="The castle's health at the end of the game (default: as last set).")
 @json_option
 @click.pass_obj
-def end(app: App, name: str, won: bool, lost: bool, castle_health: int, as_json: bool) -> None:
+def end(app: App, name: str, won: bool, lost: bool, castle_health: int | None, as_json: bool) -> None:
     """Record the end of a game (--won or --lost). Castle health and gold carry over; a lost game loses the campaign.
 
     \b
       skyforge campaign end spring --won --castle-health 14
+      skyforge campaign end spring --won          (the health set by `campaign health`)
       skyforge campaign end spring --lost --castle-health 0
     """
 

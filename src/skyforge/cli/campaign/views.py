@@ -160,6 +160,12 @@ def game_view(out, catalog, before, after, new) -> None:
     if c.henchman_scenario is not None:
         where = f"the henchman on the back of {escape(c.henchman_scenario.name)} ({c.henchman_scenario.code})"
     out.print(f"Outsider: {escape(c.outsider)} ({where})")
+    setup = next((e for e in new if e.type == "game-set-up"), None)
+    if setup is not None and setup.portals_below:
+        out.print("Portals below it, top first: " + ", ".join(card_name(catalog, p) for p in setup.portals_below))
+    if setup is not None and setup.minion_rule:
+        tokens = ", ".join(f"{escape(m)} {n}" for m, n in setup.minions.items())
+        out.print(f"Minions: {escape(setup.minion_rule)}" + (f" — {tokens}" if tokens else ""))
     mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
     scenario_view(
         out,
