@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import MARKET_DECK_SIZE, clamp_gold
+from skyforge.text import plural
 
 
 def created_problem(created: ev.Created) -> str | None:
@@ -21,7 +22,7 @@ def created_problem(created: ev.Created) -> str | None:
         if len(p.market) > most:
             return (
                 f"{p.name}'s market deck holds {len(p.market)} cards; "
-                f"{len(p.market_decks) or 1} deck(s) of {MARKET_DECK_SIZE} make at most {most}"
+                f"{plural(len(p.market_decks) or 1, 'deck')} of {MARKET_DECK_SIZE} make at most {most}"
             )
     return None
 
@@ -67,7 +68,7 @@ def check(s, event: ev.BaseModel) -> None:
                     else "a game is set up after every player has chosen a starting deck"
                 )
             if event.game != len(s.games) + 1:
-                raise ValueError(f"game {event.game} set up after {len(s.games)} game(s)")
+                raise ValueError(f"game {event.game} set up after {plural(len(s.games), 'game')}")
         case ev.MandatoryResolved():
             if s.phase != "scenario" or s.current.scenario is None:
                 raise ValueError("a mandatory effect is resolved while setting up a game")
@@ -133,7 +134,7 @@ def check(s, event: ev.BaseModel) -> None:
             lost = clamp_gold(s.gold - event.cards) - s.gold
             if event.change != lost:
                 raise ValueError(
-                    f"a pillage of {event.cards} card(s) with {s.gold} gold changes the gold by "
+                    f"a pillage of {plural(event.cards, 'card')} with {s.gold} gold changes the gold by "
                     f"{lost}, not {event.change:+d}" + (" (a pillage never gains gold)" if event.change > 0 else "")
                 )
         case ev.GameEnded():

@@ -73,7 +73,7 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     specs = parse_specs(cards)
     path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: remove_cards(app.catalog, d, specs))
     n = sum(s.count for s in specs)
-    after_edit(app, path, f"removed {n} card{'s' if n != 1 else ''}")
+    after_edit(app, path, f"removed {plural(n, 'card')}")
 
 
 def _to_new_name(command):

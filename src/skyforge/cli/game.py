@@ -11,6 +11,7 @@ from skyforge.cli.output import console, demo_marker, json_option, render
 from skyforge.errors import InputError, Problem
 from skyforge.setup import game_setup, total_difficulty
 from skyforge.setup.rules import MODES, rulebooks
+from skyforge.text import plural
 
 
 def _hordes(value: str | None) -> list[str]:
@@ -185,15 +186,13 @@ def _show_setup(s) -> None:
         castle_lines.append(f"second player's castle, out of play: {s.castle2.code or '—'}  {s.castle2.name}")
     step(1, "Castle", castle_lines)
     decks = [
-        f"{s.rule.alliance_players} alliance player{'s' if s.rule.alliance_players > 1 else ''}"
-        + (" and a horde player" if s.rule.horde_player else "")
+        plural(s.rule.alliance_players, "alliance player") + (" and a horde player" if s.rule.horde_player else "")
     ]
     if s.decks:
         decks.append("suggested decks: " + ", ".join(s.decks))
     step(2, "Alliance decks", decks)
     portal_lines = [
-        f"top → bottom, {s.rule.portal_cards} card{'s' if s.rule.portal_cards > 1 else ''} "
-        f"(stages {', '.join(map(str, s.rule.portal_stages))}):"
+        f"top → bottom, {plural(s.rule.portal_cards, 'card')} (stages {', '.join(map(str, s.rule.portal_stages))}):"
     ]
     portal_lines += [
         f"  stage {p.stage}: {p.code or '—'}  {p.name}" + (f" [{p.horde}]" if p.horde else "") for p in s.portals
@@ -202,7 +201,7 @@ def _show_setup(s) -> None:
         portal_lines.append(s.rule.portal_note)
     step(3, "Portal pile", portal_lines)
     minion_lines = [s.minion_rule[0].upper() + s.minion_rule[1:] + ":"]
-    minion_lines += [f"  {name}: {n} token{'s' if n != 1 else ''}" for name, n in s.minions.items()]
+    minion_lines += [f"  {name}: {plural(n, 'token')}" for name, n in s.minions.items()]
     step(4, "Minions", minion_lines)
     total = sum(line.count for line in s.horde_deck)
     horde_lines = [", ".join(h.name for h in s.hordes) + f" — {total} cards:"]

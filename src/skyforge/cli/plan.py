@@ -15,6 +15,7 @@ from skyforge.cli.output import table as new_table
 from skyforge.decks import load_deck
 from skyforge.errors import InputError
 from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
+from skyforge.text import plural
 from skyforge.workbench.workspace import list_decks
 
 
@@ -55,13 +56,13 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
 
 def _draw_next(status) -> None:
     out = console()
-    out.print(f"[bold]{escape(status.plan.name)}[/] — {status.games} game{'s' if status.games != 1 else ''} recorded")
+    out.print(f"[bold]{escape(status.plan.name)}[/] — {plural(status.games, 'game')} recorded")
     for note in status.notes:
         out.print(Text(f"note: {note}"))
     if status.next_deck:
         deck = next(d for d in status.decks if d.deck == status.next_deck)
         out.print(
-            f"Next: [bold]{escape(deck.name)}[/] ({deck.wins} win{'s' if deck.wins != 1 else ''}) vs "
+            f"Next: [bold]{escape(deck.name)}[/] ({plural(deck.wins, 'win')}) vs "
             f"[bold]{escape(status.horde_names[status.next_horde])}[/]"
         )
         if status.next_outsider:

@@ -9,6 +9,7 @@ from skyforge.cli.output import console, json_option, render
 from skyforge.cli.syntax import split_list
 from skyforge.errors import InputError, Problem
 from skyforge.series import as_dict, tracker
+from skyforge.text import plural
 
 
 @click.group()
@@ -37,7 +38,7 @@ def _show(series_obj, as_json: bool, path=None) -> None:
             nxt = data["next_match"]
             out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
             for p, n in nxt["extra_cards"].items():
-                out.print(Text(f"  {p} draws {n} extra card{'s' if n != 1 else ''}"))
+                out.print(Text(f"  {p} draws {plural(n, 'extra card')}"))
             out.print(Text(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}"))
 
     render(data, as_json, human)

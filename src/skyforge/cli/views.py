@@ -12,6 +12,7 @@ from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
 from skyforge.rules import admitted_words, castle_back_summary
 from skyforge.terms import demo_note
+from skyforge.text import plural
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 
@@ -86,8 +87,7 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
     out.print(
-        f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"
-        + (f"; {demo_note()}" if demo else "")
+        plural(len(found), f"{next(iter(kinds))} card" if one_kind else "card") + (f"; {demo_note()}" if demo else "")
     )
 
 
