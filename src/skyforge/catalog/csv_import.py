@@ -11,7 +11,6 @@ spreadsheet shows it (the header is row 1). pandas does the reading.
 
 from __future__ import annotations
 
-import difflib
 import io
 import tempfile
 import tomllib
@@ -26,6 +25,7 @@ from skyforge.catalog.models import CARD_MODELS, Card, CardBase, CatalogFile
 from skyforge.errors import InputError, Problem, once_each
 from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
+from skyforge.text import did_you_mean
 
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
@@ -93,15 +93,16 @@ def read_cards_csv(
     problems: list[Problem] = []
     unknown = [c for c in frame.columns if c not in known]
     for column in unknown:
-        close = difflib.get_close_matches(column, sorted(known), n=1)
         problems.append(
             Problem(
                 f"unknown column '{column}'",
                 file=path,
                 line=1,
-                hint=f"did you mean '{close[0]}'?"
-                if close
-                else "columns are catalog fields: code, kind, name, faction, rarity, type, cost, …",
+                hint=did_you_mean(
+                    column,
+                    sorted(known),
+                    otherwise="columns are catalog fields: code, kind, name, faction, rarity, type, cost, …",
+                ),
             )
         )
     if problems:
