@@ -6,6 +6,7 @@ import ast
 import typing
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -110,3 +111,34 @@ def test_plurals_and_did_you_mean_are_said_one_way():
         assert "get_close_matches" not in text, path
         for hand_made in ("'s' if", '"s" if', "== 1 else 's'", '== 1 else "s"', "(s) of", "card(s)", "game(s)"):
             assert hand_made not in text, (path, hand_made)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("game", "setup", "--hordes", "demo-ironwraiths,,x"),
+        ("game", "difficulty", "--difficulty", "2", "--hordes", "a, ,b"),
+        ("series", "new", "s", "--best-of", "3", "--players", "Ann,", "--deck-size", "30"),
+        ("onward", "draft", "--players", "Ann,,Bob"),
+        ("arena", "draft", "--players", ",Bob"),
+        ("plan", "use", "--decks", "a,,b"),
+        (
+            "campaign",
+            "new",
+            "c",
+            "--castle",
+            "x",
+            "--player",
+            "A=b",
+            "--hordes",
+            "a,,b",
+            "--difficulty",
+            "1",
+            "--outsider",
+            "o",
+        ),
+    ],
+)
+def test_an_empty_name_in_a_comma_list_is_refused_by_click(run, args):
+    result = run(*args, expect=2)
+    assert "empty name in" in result.stderr and 'separate names with commas, e.g. "Ann,Bob"' in result.stderr

@@ -11,7 +11,7 @@ from rich.text import Text
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
-from skyforge.cli.syntax import split_list
+from skyforge.cli.syntax import NAMES
 from skyforge.draft import arena as lib
 from skyforge.draft import session as sessions
 from skyforge.draft.common import demo_note
@@ -49,8 +49,13 @@ def draw_heroes(rows: list) -> None:
 
 
 @arena.command()
-@click.option("--players", metavar="A,B", required=True, help="The two players; A picks first.")
-@click.option("--picks", metavar="HERO,...", help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.")
+@click.option("--players", type=NAMES, metavar="A,B", required=True, help="The two players; A picks first.")
+@click.option(
+    "--picks",
+    type=NAMES,
+    metavar="HERO,...",
+    help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.",
+)
 @click.option("--seed", type=int, help="Seed for the random choices (same seed, same draft).")
 @click.option(
     "--save",
@@ -72,12 +77,12 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
       skyforge arena draft --players Ann,Bob --seed 3
     """
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
-    options = {"players": split_list(players, "--players"), "seed": seed}
+    options = {"players": players, "seed": seed}
     session = sessions.start(
         app.catalog,
         lib.GAME,
         options,
-        picks=split_list(picks, "--picks"),
+        picks=picks or [],
         prompt=prompt_for() if interactive() and not as_json else None,
         on_error=report,
         pause=pause,

@@ -8,15 +8,11 @@ from rich.text import Text
 
 from skyforge.cli.main import App
 from skyforge.cli.output import console, demo_marker, json_option, render
+from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
 from skyforge.setup import game_setup, total_difficulty
 from skyforge.setup.rules import MODES, rulebooks
 from skyforge.text import plural
-
-
-def _hordes(value: str | None) -> list[str]:
-    return [h.strip() for h in (value or "").split(",") if h.strip()]
-
 
 rules_option = click.option(
     "--rules",
@@ -41,7 +37,7 @@ def game() -> None:
 @game.command()
 @click.option("--castle", metavar="C", help="Castle, by code or name.")
 @click.option("--castle2", metavar="C2", help="Second player's castle (stays out of play; sets deck restrictions).")
-@click.option("--hordes", metavar="H[,H…]", help="Horde ids, comma separated (001: one horde).")
+@click.option("--hordes", type=NAMES, metavar="H[,H…]", help="Horde ids, comma separated (001: one horde).")
 @click.option("--difficulty", type=int, metavar="1-5", help="Difficulty level 1-5 (picks the horde power levels).")
 @click.option("--mode", type=click.Choice(MODES), help="Game mode (default solo).")
 @click.option("--outsider", metavar="O", help="Outsider by name (default: the horde's suggested pairing).")
@@ -86,7 +82,7 @@ def setup(
         app.catalog,
         castle=castle,
         castle2=castle2,
-        hordes=_hordes(hordes),
+        hordes=hordes or [],
         difficulty=difficulty,
         mode=mode,
         outsider=outsider,
@@ -101,7 +97,7 @@ def setup(
 
 @game.command()
 @click.option("--difficulty", "level", type=int, required=True, metavar="1-5", help="Baseline difficulty level.")
-@click.option("--hordes", metavar="H[,H…]", help="Horde ids, comma separated.")
+@click.option("--hordes", type=NAMES, metavar="H[,H…]", help="Horde ids, comma separated.")
 @click.option("--outsider", metavar="O", help="Outsider by name.")
 @rules_option
 @json_option
@@ -130,7 +126,7 @@ def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
                 hint=f"rulebooks: {', '.join(rulebooks(app.catalog))}",
             )
         )
-    report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in _hordes(hordes)], outsider, rulebook)
+    report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in hordes or []], outsider, rulebook)
     render(report.as_dict(), as_json, lambda _: _show_difficulty_marked(report))
 
 

@@ -12,15 +12,12 @@ from rich.text import Text
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render, terminal_width
 from skyforge.cli.output import table as new_table
+from skyforge.cli.syntax import NAMES
 from skyforge.decks import load_deck
 from skyforge.errors import InputError
 from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
 from skyforge.text import plural
 from skyforge.workbench.workspace import list_decks
-
-
-def _list(value: str | None) -> list[str] | None:
-    return None if value is None else [v.strip() for v in value.split(",") if v.strip()]
 
 
 @click.group(invoke_without_command=True)
@@ -181,17 +178,19 @@ def _draw_table(status) -> None:
     metavar="ID",
     help="Battle plan to follow: 001 (Monoliths rulebook), 000 (Campaigns rulebook recommendations) or demo.",
 )
-@click.option("--decks", metavar="D[,D…]", help="Your alliance decks, in order (default: the plan's).")
-@click.option("--hordes", metavar="H[,H…]", help="The hordes in your collection, in order (default: the plan's).")
+@click.option("--decks", type=NAMES, metavar="D[,D…]", help="Your alliance decks, in order (default: the plan's).")
+@click.option(
+    "--hordes", type=NAMES, metavar="H[,H…]", help="The hordes in your collection, in order (default: the plan's)."
+)
 @click.pass_obj
-def use(app: App, plan_id: str | None, decks: str | None, hordes: str | None) -> None:
+def use(app: App, plan_id: str | None, decks: list[str] | None, hordes: list[str] | None) -> None:
     """Choose the battle plan, and the decks and hordes of your collection.
 
     \b
       skyforge plan use --plan demo
       skyforge plan use --hordes monoliths,sinklings,slitherers,the-brood
     """
-    state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=_list(decks), hordes=_list(hordes))
+    state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=decks, hordes=hordes)
     click.echo(
         f"following battle plan {state.plan}"
         + (f"; decks: {', '.join(state.decks)}" if state.decks else "")

@@ -6,7 +6,7 @@ import click
 from rich.text import Text
 
 from skyforge.cli.output import console, json_option, render
-from skyforge.cli.syntax import split_list
+from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
 from skyforge.series import as_dict, tracker
 from skyforge.text import plural
@@ -52,7 +52,7 @@ def _show(series_obj, as_json: bool, path=None) -> None:
     required=True,
     help="Trophies needed: 2 of 3, 3 of 5.",
 )
-@click.option("--players", metavar="A,B", required=True, help="The two players.")
+@click.option("--players", type=NAMES, metavar="A,B", required=True, help="The two players.")
 @click.option("--deck-size", type=int, required=True, help=f"Deck size of the first match (1-{tracker.MAX_DECK_SIZE}).")
 @click.option("--force", is_flag=True, help="Start over a series of the same name.")
 @json_option
@@ -63,7 +63,7 @@ def new(app, name, best_of, players, deck_size, force, as_json) -> None:
     \b
       skyforge series new friday --best-of 3 --players Ann,Bob --deck-size 30
     """
-    s = tracker.new(name, int(best_of), split_list(players, "--players"), deck_size)
+    s = tracker.new(name, int(best_of), players, deck_size)
     path = tracker.series_path(app.workspace, name)
     tracker.create(path, s, overwrite=force)
     _show(s, as_json, path)
