@@ -17,6 +17,7 @@ from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.text import plural
 
 
 @click.group()
@@ -118,11 +119,11 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
     if str(file) == "-":  # standard output
-        click.echo(
+        write(
+            "-",
             starter_csv()
             if as_csv
             else starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml"),
-            nl=False,
         )
         return
     refuse_overwrite(file, force=force, instead="name another file")
@@ -184,4 +185,4 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     check_with_catalog(app.catalog.files, text)
     if not write(output, text, force=force):
         return
-    click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)
+    echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)

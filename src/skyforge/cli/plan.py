@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.main import App
-from skyforge.cli.output import console, json_option, render, terminal_width
+from skyforge.cli.output import console, echo, json_option, render, terminal_width
 from skyforge.cli.output import table as new_table
 from skyforge.cli.syntax import NAMES
 from skyforge.decks import load_deck
@@ -106,7 +106,7 @@ def record(
     render(
         result.model_dump(),
         as_json,
-        lambda _: click.echo(
+        lambda _: echo(
             f"recorded: {deck_name(app.catalog, result.deck)} "
             f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}"
         ),
@@ -191,7 +191,7 @@ def use(app: App, plan_id: str | None, decks: list[str] | None, hordes: list[str
       skyforge plan use --hordes monoliths,sinklings,slitherers,the-brood
     """
     state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=decks, hordes=hordes)
-    click.echo(
+    echo(
         f"following battle plan {state.plan}"
         + (f"; decks: {', '.join(state.decks)}" if state.decks else "")
         + (f"; hordes: {', '.join(state.hordes)}" if state.hordes else "")
