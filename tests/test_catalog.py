@@ -203,7 +203,7 @@ def test_a_set_defined_twice_says_where(tmp_path):
 
 
 def test_inferences_in_the_official_catalog_are_marked():
-    """DESIGN.md §3: catalog/official holds only what the rulebooks state; what skyforge reads
+    """catalog/official holds only what the rulebooks state; what skyforge reads
     into them says so in `source` ("… inferred: …")."""
     import tomllib
 

@@ -1,4 +1,4 @@
-"""Deck and collection files: hand-editable TOML (DESIGN.md §3), read and checked by their
+"""Deck and collection files: hand-editable TOML (docs/file-formats.md), read and checked by their
 pydantic models (:mod:`skyforge.decks.models`), every problem with file, line and key."""
 
 from __future__ import annotations
