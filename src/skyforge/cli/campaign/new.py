@@ -128,7 +128,9 @@ def new(
     def human(_) -> None:
         out = console()
         out.print(Text.assemble((f"Campaign {state.name}", "bold"), f" created ({path}), seed {state.seed}."))
-        out.print(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
+        out.print(
+            Text(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
+        )
         for note in state.notes:
             out.print(Text(f"  {note}"))
         for note in state.horde_deck_notes:
