@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
@@ -141,7 +140,7 @@ def draw_check(data: dict) -> None:
         out.print(Text.assemble("  ", (v["rule"], "red"), f": {v['message']}"))
     note = demo_note(data["demo_heroes"], len(data["heroes"]))
     if note:
-        out.print(f"[yellow]{escape(note)}[/]")
+        out.print(Text(note, style="yellow"))
 
 
 @arena.command()
@@ -174,11 +173,13 @@ def draw_setup(data: dict) -> None:
     out = console()
     out.print(f"[bold]Skybound: Arena[/] — {data['mode']}; first to {data['score_to_win']} points wins")
     if data.get("sides"):
-        out.print(escape("sides: " + " vs ".join(" & ".join(s) for s in data["sides"])))
+        out.print(Text("sides: " + " vs ".join(" & ".join(s) for s in data["sides"])))
     for p in data["players"]:
         out.print(
-            f"{p['turn']}. {escape(p['player'])}: bench {escape(', '.join(p['heroes']))}; "
-            f"deck of {p['deck_size']} action cards; draw {p['draw']}"
+            Text(
+                f"{p['turn']}. {p['player']}: bench {', '.join(p['heroes'])}; "
+                f"deck of {p['deck_size']} action cards; draw {p['draw']}"
+            )
         )
         for m in p["action_cards_missing"]:
             out.print(Text(f"   action cards not known: {m}"))
@@ -187,4 +188,4 @@ def draw_setup(data: dict) -> None:
         len({h for p in data["players"] for h in p["heroes"]}),
     )
     if note:
-        out.print(f"[yellow]{escape(note)}[/]")
+        out.print(Text(note, style="yellow"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.catalog import load_catalog
@@ -65,7 +64,7 @@ def _draw_check(cat, summary: dict) -> None:
     user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
     out.print(
-        escape(
+        Text(
             f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
             + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
             + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
@@ -74,12 +73,11 @@ def _draw_check(cat, summary: dict) -> None:
     )
     if cat.user_files and not user_entries:
         out.print(
-            "[yellow]"
-            + escape(
+            Text(
                 "your files define no cards yet: uncomment an example of "
-                "`skyforge catalog init` or add [[cards]] tables"
+                "`skyforge catalog init` or add [[cards]] tables",
+                style="yellow",
             )
-            + "[/]"
         )
     for key, n in summary["cards"].items():
         out.print(Text(f"  {n:>4}  {key}"))
@@ -90,7 +88,7 @@ def _draw_check(cat, summary: dict) -> None:
         for line in area["missing"]:
             out.print(Text.assemble("  ", ("missing", "yellow"), f"  {line}"))
     if any(area["missing"] for area in summary["works"]):
-        out.print(escape(summary["fill_in"]))
+        out.print(Text(summary["fill_in"]))
 
 
 @catalog.command()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.complete import card_refs, deck_names
@@ -137,8 +136,7 @@ def _draw_list(app: App, rows: list[dict]) -> None:
     out = console()
     if not rows:
         out.print(
-            f"no decks in {escape(str(app.workspace / 'decks'))}: "
-            "start one with `skyforge deck new NAME --castle CASTLE`"
+            Text(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
         )
         return
     table = new_table()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.main import App
@@ -147,16 +146,18 @@ def _show_difficulty(report, out=None) -> None:
         sign = "" if term is report.terms[0] else "+"
         out.print(Text(f"  {sign}{_num(term.value):>5}  {term.label}"))
         if term.source:
-            out.print(f"         [dim]{escape(term.source)}[/]")
+            out.print(Text(f"         {term.source}", style="dim"))
         if term.note:
-            out.print(f"         [yellow]{escape(term.note)}[/]")
+            out.print(Text(f"         {term.note}", style="yellow"))
     if report.total is not None:
         out.print(f"  [bold]= {report.total:g}[/] total difficulty")
     else:
         out.print(
-            f"  [bold]= unknown[/] total difficulty: {report.known_total:g} plus "
-            + ", ".join(escape(u) for u in report.unknown)
-            + " (not stated; not guessed)"
+            Text.assemble(
+                "  ",
+                ("= unknown", "bold"),
+                f" total difficulty: {report.known_total:g} plus {', '.join(report.unknown)} (not stated; not guessed)",
+            )
         )
     for note in report.notes:
         out.print(Text(f"  note: {note}"))
@@ -167,12 +168,12 @@ def _show_setup(s) -> None:
     title = f"Stand-alone game — {s.mode}, difficulty level {s.level}"
     if s.first_game:
         title += f" (first game, {s.first_game.id})"
-    out.print(f"[bold]{escape(title)}[/]")
+    out.print(Text(title, style="bold"))
     out.print(Text(f"Follows {s.rule_reason}; seed {s.seed}"))
     out.print()
 
     def step(n: int, name: str, lines: list[str]) -> None:
-        out.print(f"[bold]{n}. {escape(name)}[/]")
+        out.print(Text(f"{n}. {name}", style="bold"))
         for line in lines:
             out.print(Text(f"   {line}"))
 
@@ -242,7 +243,7 @@ def _show_setup(s) -> None:
             out.print(Text(f"  - {item}"))
     if s.first_game and s.missing:
         out.print()
-        out.print(f"[bold]The rulebook's first game ({escape(s.first_game.id)})[/], step by step:")
+        out.print(Text.assemble((f"The rulebook's first game ({s.first_game.id})", "bold"), ", step by step:"))
         for line in s.first_game.steps:
             out.print(Text(f"  - {line}"))
     marker = demo_marker(s.provenances)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.complete import draft_methods
@@ -59,9 +58,9 @@ def draw_heroes(data: dict) -> None:
         "demo = fictional heroes, not the published game's."
     )
     for p in data["presets"]:
-        out.print(f"[bold]{escape(p['name'])}[/] ({escape(p['source'])}):")
+        out.print(Text.assemble((p["name"], "bold"), f" ({p['source']}):"))
         for team, names in p["teams"].items():
-            out.print(escape(f"  {team.capitalize()}: {', '.join(names)}"))
+            out.print(Text(f"  {team.capitalize()}: {', '.join(names)}"))
 
 
 @onward.command()

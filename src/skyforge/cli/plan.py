@@ -6,7 +6,6 @@ import contextlib
 import shlex
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.main import App
@@ -53,14 +52,18 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
 
 def _draw_next(status) -> None:
     out = console()
-    out.print(f"[bold]{escape(status.plan.name)}[/] — {plural(status.games, 'game')} recorded")
+    out.print(Text.assemble((status.plan.name, "bold"), f" — {plural(status.games, 'game')} recorded"))
     for note in status.notes:
         out.print(Text(f"note: {note}"))
     if status.next_deck:
         deck = next(d for d in status.decks if d.deck == status.next_deck)
         out.print(
-            f"Next: [bold]{escape(deck.name)}[/] ({plural(deck.wins, 'win')}) vs "
-            f"[bold]{escape(status.horde_names[status.next_horde])}[/]"
+            Text.assemble(
+                "Next: ",
+                (deck.name, "bold"),
+                f" ({plural(deck.wins, 'win')}) vs ",
+                (status.horde_names[status.next_horde], "bold"),
+            )
         )
         if status.next_outsider:
             out.print(Text(f"Outsider: {status.next_outsider} — {status.outsider_reason or ''}"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.catalog import Catalog
@@ -96,7 +95,7 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
     data = card_dict(catalog, card, full=True)
     provenance = data.pop("provenance")
     title = f"{card.code or '—'}  {card.name}"
-    out.print(f"[bold]{escape(title)}[/]  [dim]{provenance} data[/]")
+    out.print(Text.assemble((title, "bold"), "  ", (f"{provenance} data", "dim")))
     for key in (
         "kind",
         "faction",
