@@ -2,7 +2,7 @@
 
 Each command runs as a subprocess (start-up included), interleaved round by round
 (benchmarks/common.py), and is compared with `deck validate` on the same deck.
-Target (issue #3): show and export within 2× of validate. A benchmark, not a timed test:
+Target: show and export within 2× of validate. A benchmark, not a timed test:
 
     python benchmarks/bench_deck.py [ROUNDS]
 """

@@ -1,4 +1,4 @@
-"""Issue 12, "at the table": wording, output that fits, sharing, one card grammar, names, choosing cards."""
+"""At the table: wording, output that fits, sharing, one card grammar, names, choosing cards."""
 
 from __future__ import annotations
 

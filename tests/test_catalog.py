@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
-from skyforge.catalog.codes import normalize_code, parse_printed
+from skyforge.catalog.codes import normalize_code
 from skyforge.errors import InputError
 
 from .conftest import SHIPPED_CATALOG, cite
@@ -81,12 +81,6 @@ def test_codes_are_normalised(text, code):
 @pytest.mark.parametrize("text", ["", "CAM", "014", "CAM.", "C.014", "CAM.1000", "CAM.000", "CAM 01 4"])
 def test_non_codes(text):
     assert normalize_code(text) is None
-
-
-def test_printed_code_with_copies():
-    cite("000", "All cards from the Campaigns set have a unique code (like CAM.014 2x)")
-    assert parse_printed("CAM.014 2x") == ("CAM.014", 2)
-    assert parse_printed("CAM.015") == ("CAM.015", 1)
 
 
 @given(
@@ -203,7 +197,7 @@ def test_a_set_defined_twice_says_where(tmp_path):
 
 
 def test_inferences_in_the_official_catalog_are_marked():
-    """DESIGN.md §3: catalog/official holds only what the rulebooks state; what skyforge reads
+    """catalog/official holds only what the rulebooks state; what skyforge reads
     into them says so in `source` ("… inferred: …")."""
     import tomllib
 

@@ -14,7 +14,7 @@ import pytest
 
 from skyforge.catalog import cache, load_catalog
 from skyforge.catalog.index import Origin
-from skyforge.catalog.loader import catalog_files
+from skyforge.catalog.loader import catalog_layers
 from skyforge.catalog.models import CastleCard, DeckRule
 
 MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
@@ -29,7 +29,7 @@ def cache_dir(tmp_path, monkeypatch) -> Path:
 
 def _cached(paths):
     """The catalog the cache serves for ``--catalog PATHS``, or None."""
-    return cache.read(cache.cache_key(catalog_files(paths)))
+    return cache.read(cache.cache_key(catalog_layers(paths).files))
 
 
 def _only_file(folder: Path) -> Path:
@@ -53,7 +53,7 @@ def test_the_cache_is_json_of_plain_values_and_a_hit_equals_a_fresh_load(cache_d
     header, _, data = path.read_bytes().partition(b"\n")
     head = json.loads(header)
     assert head["format"] == cache.FORMAT and head["version"] == cache.VERSION
-    assert head["crc32"] == zlib.crc32(data) and head["key"] == cache.cache_key(catalog_files([MINI]))
+    assert head["crc32"] == zlib.crc32(data) and head["key"] == cache.cache_key(catalog_layers([MINI]).files)
     json.loads(data)  # plain JSON: no code, nothing but data
     assert b"pickle" not in path.read_bytes() and not list(cache_dir.glob("*.pickle"))
     hit = load_catalog([MINI])
@@ -103,7 +103,7 @@ def _damaged(cache_dir: Path, how: str) -> None:
     elif how == "foreign":
         _rewrite(path, header={"format": "someone else's cache"})
     elif how == "other-key":
-        _rewrite(path, header={"key": cache.cache_key(catalog_files([MINI]))[:-1]})
+        _rewrite(path, header={"key": cache.cache_key(catalog_layers([MINI]).files)[:-1]})
     elif how == "wrong-type":  # a valid checksum over data of the wrong shape
         _rewrite(path, data=b'{"$d":[["cards",[1,2,3]]]}')
     elif how == "unknown-tag":
@@ -213,7 +213,10 @@ def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_p
     mine = tmp_path / "mine.toml"
     mine.write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
     assert load_catalog([mine]).get("TST.001").name == "Blue Keep"
-    assert len({cache.cache_file(cache.cache_key(catalog_files(p))) for p in (None, [Path("@official")], [mine])}) == 3
+    assert (
+        len({cache.cache_file(cache.cache_key(catalog_layers(p).files)) for p in (None, [Path("@official")], [mine])})
+        == 3
+    )
     assert len(list(cache_dir.glob("catalog-*.json"))) == 3
     mine.write_text(mine.read_text(encoding="utf-8").replace("Blue Keep", "Blue Kelp"), encoding="utf-8")
     stat = mine.stat()
@@ -221,7 +224,7 @@ def test_the_key_covers_the_layer_selection_and_every_user_file(cache_dir, tmp_p
     assert load_catalog([mine]).get("TST.001").name == "Blue Kelp"
     other = tmp_path / "other.toml"
     other.write_text("schema = 1\n", encoding="utf-8")
-    assert cache.cache_key(catalog_files([mine, other])) != cache.cache_key(catalog_files([mine]))
+    assert cache.cache_key(catalog_layers([mine, other]).files) != cache.cache_key(catalog_layers([mine]).files)
     assert load_catalog([mine, other]).user_files == [mine, other]
 
 
@@ -275,7 +278,7 @@ def test_a_file_saved_while_the_catalog_is_rebuilt_makes_the_next_run_miss(cache
 
 def test_no_cache_folder_means_no_key_and_nothing_stated(monkeypatch):
     monkeypatch.setenv("SKYFORGE_CACHE_DIR", "off")
-    assert cache.cache_key(catalog_files([MINI])) is None and cache.read(None) is None
+    assert cache.cache_key(catalog_layers([MINI]).files) is None and cache.read(None) is None
     assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
 
 

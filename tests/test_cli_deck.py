@@ -95,7 +95,7 @@ def test_collection_option(run, monkeypatch, tmp_path):
     )
     data = json.loads(result.stdout)
     # the box holds 2 × TST.011; the errata TST.100 is a promo, but the box holds TST.050, the card it
-    # replaces, and owning the original printing owns its erratum (issue 12)
+    # replaces, and owning the original printing owns its erratum
     assert {v["cards"][0] for v in data["violations"] if v["rule"] == "collection-limit"} == {"TST.011"}
     owned.write_text('schema = 1\n[products]\n"TST" = 1\n[cards]\n"TST.011" = 1\n"TST.100" = 1\n')
     run("--catalog", str(MINI), "deck", "validate", "decks/valid.toml", "--collection", str(owned))

@@ -1,4 +1,4 @@
-"""Issue 12: shell completion (click's, for bash, zsh and fish) of commands, decks, campaigns and cards."""
+"""Shell completion (click's, for bash, zsh and fish) of commands, decks, campaigns and cards."""
 
 from __future__ import annotations
 

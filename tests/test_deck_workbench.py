@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,10 +20,39 @@ from skyforge.decks.specs import CardSpec, parse_spec
 from skyforge.errors import InputError
 from skyforge.workbench.diff import DeckDiff, diff_decks
 from skyforge.workbench.entries import Entry
-from skyforge.workbench.odds import HandCounts, hand_counts, p_after_mulligan, p_opening, simulate
+from skyforge.workbench.odds import (
+    HAND_SIZE,
+    MULLIGAN_COST,
+    HandCounts,
+    hand_counts,
+    p_after_mulligan,
+    p_opening,
+)
 from skyforge.workbench.premade import build_premade
 
 from .conftest import DEMO_CATALOG, EXAMPLE_DECKS, cite
+
+
+def simulate(
+    entries: list[Entry], max_cost: int, k: int, *, trials: int, seed: int, mulligan_cost: int = MULLIGAN_COST
+) -> tuple[float, float]:
+    """The same two probabilities by shuffling cards (a check on the exact numbers)."""
+    rng = random.Random(seed)
+    cards = []
+    for e in entries:
+        c = e.card
+        ally = c is not None and c.type == "ally" and c.cost is not None
+        cards += [(ally and c.cost <= max_cost, ally and c.cost < mulligan_cost)] * e.count  # type: ignore[union-attr, operator]
+    hits_open = hits_mull = 0
+    hand_size = min(HAND_SIZE, len(cards))
+    for _ in range(trials):
+        rng.shuffle(cards)
+        hand, rest = cards[:hand_size], cards[hand_size:]
+        hits_open += sum(1 for wanted, _ in hand if wanted) >= k
+        kept = [c for c in hand if c[1]]
+        final = kept + rest[: hand_size - len(kept)]
+        hits_mull += sum(1 for wanted, _ in final if wanted) >= k
+    return hits_open / trials, hits_mull / trials
 
 
 @pytest.fixture(scope="module")

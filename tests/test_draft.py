@@ -47,7 +47,7 @@ def test_moba_order_four_heroes(catalog):
         "drafting pool. Take a ban step before starting the draft and as soon as both teams have "
         "chosen two heroes each.",
     )
-    # DESIGN.md §2: S1 L2 S1 · ban S, ban L · S1 L2 S1, with a ban step first
+    # S1 L2 S1 · ban S, ban L · S1 L2 S1, with a ban step first
     assert order(catalog, "onward-moba-4") == "ban S ban L S L L S ban S ban L S L L S"
     fmt = catalog.draft_formats["onward-moba-4"]
     turns = expand(fmt)

@@ -1,7 +1,7 @@
 """Bad input of every kind: a clear error (exit 2, file, line, the limit), in bounded time and memory.
 
-Each test here is a reproducer from issue 10 that once ended in a traceback, a hang, or was
-accepted silently.
+Each test here is bad input that must end in a clear error, never a traceback, a hang, or
+silent acceptance.
 """
 
 from __future__ import annotations

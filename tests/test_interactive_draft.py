@@ -1,4 +1,4 @@
-"""Issue 12: the interactive Onward draft names the player and the team (Light or Shadow) at every turn."""
+"""The interactive Onward draft names the player and the team (Light or Shadow) at every turn."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12: every command's human view fits an 80-column terminal; piped output is never hard-wrapped."""
+"""Every command's human view fits an 80-column terminal; piped output is never hard-wrapped."""
 
 from __future__ import annotations
 
@@ -231,7 +231,7 @@ def test_errors_wrap_between_words_on_a_terminal(run, monkeypatch, terminal):
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 @pytest.mark.parametrize("columns", [80, 40])
 def test_deck_tables_fit_a_real_terminal(workspace: Path, columns: int):
-    """Issue 14 draws tables without rich's renderer: they still fit, cutting names, never codes."""
+    """Tables on a real terminal fit it, cutting names, never codes."""
     listing = run_in_pty(["deck", "list"], workspace, columns=columns).splitlines()
     assert listing[0].split()[:2] == ["deck", "name"] and set(listing[1]) == {"─"}, listing
     assert all(len(line) <= columns for line in listing), listing

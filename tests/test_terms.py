@@ -6,6 +6,7 @@ import ast
 import typing
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from skyforge.catalog.models import Faction
 from skyforge.decks.models import CollectionFile
 from skyforge.rules import owned_counts
 from skyforge.terms import FACTIONS, SEEDS, demo_note, new_seed
+from skyforge.text import did_you_mean, plural
 
 from .conftest import SHIPPED_CATALOG, cite
 
@@ -79,3 +81,64 @@ def test_only_the_catalog_index_follows_errata():
             if names & {"replaces", "replaced_by"}:
                 walkers.append(f"{path.relative_to(src)}:{loop.lineno}")
     assert not walkers, f"errata followed by hand (use Catalog.with_errata or Catalog.errata_of): {walkers}"
+
+
+SRC = Path(__file__).parent.parent / "src" / "skyforge"
+
+
+def test_plural_counts_zero_as_many():
+    assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert plural(2, "ally", "allies") == "2 allies"
+
+
+def test_did_you_mean_words_the_closest_choice_or_lists_them():
+    assert did_you_mean("hardd", ["easy", "hard"], listing="modes") == "did you mean 'hard'?"
+    assert did_you_mean("zzz", ["easy", "hard"], listing="modes") == "modes: easy, hard"
+    assert did_you_mean("zzz", [], listing="decks here", otherwise="give a path") == "give a path"
+    assert did_you_mean("zzz", ["easy"]) is None
+    assert did_you_mean("HARDD", ["hard"], fold=True) == "did you mean 'hard'?"
+    assert did_you_mean("Orrun", ["Orrun the Everwake", "Ann"], short=True) == "did you mean 'Orrun the Everwake'?"
+    assert did_you_mean("x", ["a"], then="add --new") == "add --new"
+    assert did_you_mean("deckk", ["deck", "decks"], n=2) == "did you mean 'deck' or 'decks'?"
+
+
+def test_plurals_and_did_you_mean_are_said_one_way():
+    """No module builds a plural by hand or calls difflib for a hint beside skyforge.text."""
+    for path in SRC.rglob("*.py"):
+        if path.name == "text.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "get_close_matches" not in text, path
+        for hand_made in ("'s' if", '"s" if', "== 1 else 's'", '== 1 else "s"', "(s) of", "card(s)", "game(s)"):
+            assert hand_made not in text, (path, hand_made)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("game", "setup", "--hordes", "demo-ironwraiths,,x"),
+        ("game", "difficulty", "--difficulty", "2", "--hordes", "a, ,b"),
+        ("series", "new", "s", "--best-of", "3", "--players", "Ann,", "--deck-size", "30"),
+        ("onward", "draft", "--players", "Ann,,Bob"),
+        ("arena", "draft", "--players", ",Bob"),
+        ("plan", "use", "--decks", "a,,b"),
+        (
+            "campaign",
+            "new",
+            "c",
+            "--castle",
+            "x",
+            "--player",
+            "A=b",
+            "--hordes",
+            "a,,b",
+            "--difficulty",
+            "1",
+            "--outsider",
+            "o",
+        ),
+    ],
+)
+def test_an_empty_name_in_a_comma_list_is_refused_by_click(run, args):
+    result = run(*args, expect=2)
+    assert "empty name in" in result.stderr and 'separate names with commas, e.g. "Ann,Bob"' in result.stderr

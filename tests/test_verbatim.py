@@ -2,8 +2,9 @@
 
 Names of players, decks, cards, heroes and files may hold brackets and backslashes: "[AFK] Bo",
 a hint quoting ``[[cards]]``, a path ending in ``\\``. The human views draw console markup, so such
-text goes in through rich's ``escape`` or as a ``rich.text.Text``: these tests run the
-commands with such names and look for them, character for character, in what is printed.
+text goes in as a ``rich.text.Text`` (rich's ``escape`` is right only when a tag follows: ``a\\``
+then plain text would print doubled): these tests run the commands with such names and look for
+them, character for character, in what is printed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from tests.conftest import EXAMPLE_DECKS
 
 #: text that console markup would read as tags or escapes if it were not escaped
-TRICKY = ["[x]", "[bold]", "[/]", "\\", "[AFK] a\\[x] [/]\\", "[[cards]] [red]"]
+TRICKY = ["[x]", "[bold]", "[/]", "\\", "a\\", "[AFK] a\\[x] [/]\\", "[[cards]] [red]"]
 
 
 def in_file_name(text: str) -> str:
@@ -80,6 +81,13 @@ def test_draft_players(run, text):
 
 
 @pytest.mark.parametrize("text", TRICKY)
+def test_a_draft_in_progress_names_the_player_to_pick(run, text):
+    ann = f"Ann {text}"
+    paused = lines(run("arena", "draft", "--players", f"{ann},Bob", "--seed", "3", "--pause"))
+    assert paused[0].endswith(f" — in progress, next: turn 1, {ann} picks"), paused
+
+
+@pytest.mark.parametrize("text", TRICKY)
 def test_campaign_players(run, text):
     ann = f"Ann {text}"
     out = lines(
@@ -127,6 +135,7 @@ def test_deck_views(run, workspace, text):
     diff = lines(run("deck", "diff", "tricky", "demo-blue-wall", expect=1))
     assert diff[0] == f"Wall {text} (41) → Blue Wall (40)"
     assert f"Card {text}" in "\n".join(diff[1:])
+    assert any(line.endswith(f"  Card {text}") for line in diff[1:]), diff  # nothing printed after it
 
 
 @pytest.mark.parametrize("text", TRICKY)

@@ -1,7 +1,7 @@
 """Generate the fictional DEMO data set: catalog/demo/*.toml, decks/demo-*.toml, collection.toml.
 
 Everything here is invented demo data, NOT the published Skytear Horde cards. It is
-sized like a real box (DESIGN.md §3 "Provenance") so every skyforge feature works out of
+sized like a real box (docs/file-formats.md, "Catalog") so every skyforge feature works out of
 the box and in the tests. The script is deterministic: same input tables, same bytes out.
 
     python tools/make_demo.py            # write the files, then check them

@@ -1,6 +1,9 @@
-"""Small wording helpers shared by the library and the CLI: counts and articles in English."""
+"""Small wording helpers shared by the library and the CLI: counts, articles and "did you mean"."""
 
 from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -11,3 +14,44 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 def a(word: str) -> str:
     """The word with its indefinite article: "an alliance", "a castle", "an Onward"."""
     return ("an " if word[:1].casefold() in "aeiou" and word[:1] else "a ") + word
+
+
+def did_you_mean(
+    value: str,
+    choices: Iterable[str],
+    *,
+    listing: str | None = None,
+    otherwise: str | None = None,
+    then: str | None = None,
+    n: int = 1,
+    cutoff: float = 0.6,
+    fold: bool = False,
+    short: bool = False,
+    show: Callable[[str], str] | None = None,
+) -> str | None:
+    """The hint for ``value``, which is none of ``choices``: "did you mean 'X'?" for the closest.
+
+    With no choice close, ``listing`` names them all ("modes: a, b"), else the hint is
+    ``otherwise``; ``then`` follows the hint in any case. ``fold`` matches again ignoring case;
+    ``short`` takes a choice that starts with, then holds, a value of three letters or more
+    ("Orrun" for "Orrun the Everwake"); ``n`` matches are joined with "or"; ``show`` words a
+    match (by default it is quoted).
+    """
+    pool = [c for c in choices if c]
+    near = difflib.get_close_matches(value, pool, n=n, cutoff=cutoff)
+    if not near and fold:
+        folded = {c.casefold(): c for c in pool}
+        near = [folded[c] for c in difflib.get_close_matches(value.casefold(), list(folded), n=n, cutoff=cutoff)]
+    if not near and short and len(value.strip()) >= 3:
+        words = value.strip().casefold()
+        near = (
+            sorted((c for c in pool if c.casefold().startswith(words)), key=len)[:1]
+            or sorted((c for c in pool if words in c.casefold()), key=len)[:1]
+        )
+    if near:
+        hint: str | None = "did you mean " + " or ".join(show(m) if show else f"'{m}'" for m in near) + "?"
+    elif listing and pool:
+        hint = f"{listing}: {', '.join(pool)}"
+    else:
+        hint = otherwise
+    return " ".join(h for h in (hint, then) if h) or None

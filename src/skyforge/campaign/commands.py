@@ -13,7 +13,6 @@ An action the campaign is not ready for raises a :class:`StateError` whose
 
 from __future__ import annotations
 
-import difflib
 import random
 from collections import Counter
 from datetime import UTC, datetime
@@ -24,6 +23,7 @@ from skyforge.campaign.limits import OFFERS, STARTING_BASE, STARTING_LEGENDARY, 
 from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
 from skyforge.setup.standalone import usual_steps
+from skyforge.text import did_you_mean
 
 
 def rng(seed: int, index: int) -> random.Random:
@@ -271,11 +271,10 @@ def find_action(state: CampaignState, ref: str) -> ev.ScenarioAction:
     for action in actions:
         if action.name.casefold() == ref.strip().casefold():
             return action
-    near = difflib.get_close_matches(ref, [a.name for a in actions], n=1)
     raise NotFoundError(
         Problem(
             f"the scenario {scenario.name if scenario else ''} has no action '{ref}'",
-            hint=f"did you mean '{near[0]}'?" if near else "actions: " + ", ".join(a.name for a in actions),
+            hint=did_you_mean(ref, [a.name for a in actions], listing="actions"),
         )
     )
 

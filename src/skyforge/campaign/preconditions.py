@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import clamp_gold
+from skyforge.text import plural
 
 
 def created_problem(created: ev.Created) -> str | None:
@@ -63,7 +64,7 @@ def check(s, event: ev.BaseModel) -> None:
                     else "a game is set up after every player has chosen a starting deck"
                 )
             if event.game != len(s.games) + 1:
-                raise ValueError(f"game {event.game} set up after {len(s.games)} game(s)")
+                raise ValueError(f"game {event.game} set up after {plural(len(s.games), 'game')}")
         case ev.MandatoryResolved():
             if s.phase != "scenario" or s.current.scenario is None:
                 raise ValueError("a mandatory effect is resolved while setting up a game")
@@ -129,7 +130,7 @@ def check(s, event: ev.BaseModel) -> None:
             lost = clamp_gold(s.gold - event.cards) - s.gold
             if event.change != lost:
                 raise ValueError(
-                    f"a pillage of {event.cards} card(s) with {s.gold} gold changes the gold by "
+                    f"a pillage of {plural(event.cards, 'card')} with {s.gold} gold changes the gold by "
                     f"{lost}, not {event.change:+d}" + (" (a pillage never gains gold)" if event.change > 0 else "")
                 )
         case ev.GameEnded():

@@ -428,7 +428,7 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
         if len(cards) < PORTAL_PILE:
             raise InputError(
                 Problem(
-                    f"the catalog has only {len(cards)} stage 1 {mode} portal" + ("" if len(cards) == 1 else "s"),
+                    f"the catalog has only {plural(len(cards), f'stage 1 {mode} portal')}",
                     key="--portals",
                     hint="choose four with --portals P1,P2,P3,P4",
                 )

@@ -1,7 +1,7 @@
 """Campaign files: one TOML file per campaign, ``<workspace>/campaigns/NAME.toml``.
 
 The file holds a schema version and the journal — an append-only list of
-events (DESIGN.md §3 "Campaign file"). The files are kept by the one store helper
+events (docs/campaign.md, "The campaign file"). The files are kept by the one store helper
 (:data:`CAMPAIGNS`, a :class:`skyforge.storage.Store`): every change is a read-modify-write
 cycle under the file's lock, written atomically: a killed writer leaves the old file or
 the new one, never half of one, and two writers never lose each other's event.
@@ -30,7 +30,7 @@ CAMPAIGN_SCHEMA = 1
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 HEADER = (
-    "# skyforge campaign journal (DESIGN.md §3): the state is the fold of these events.\n"
+    "# skyforge campaign journal (docs/campaign.md): the state is the fold of these events.\n"
     "# Prefer `skyforge campaign undo` to editing by hand; `skyforge campaign log` shows them.\n"
 )
 

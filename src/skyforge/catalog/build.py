@@ -7,7 +7,6 @@ and key) and merges them (:func:`merge`).
 
 from __future__ import annotations
 
-import difflib
 import typing
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from skyforge.catalog.index import Catalog, Origin
 from skyforge.catalog.models import CARD_MODELS, CatalogFile
 from skyforge.errors import InputError, NotFoundError, Problem, once_each
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
+from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
 
 _ADAPTER: TypeAdapter[CatalogFile] | None = None
@@ -314,7 +314,6 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
             hero_class = getattr(card, "hero_class", None)
             classes = catalog.hero_classes.get(_HERO_GAMES.get(card.kind, ""))
             if hero_class and classes and hero_class.casefold() not in classes.classes:
-                near = difflib.get_close_matches(hero_class.casefold(), classes.classes, n=1)
                 problems.append(
                     Problem(
                         f"'{hero_class}' is not one of the {classes.game} hero classes its rulebook names",
@@ -323,7 +322,9 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
                         key=f"cards[{i}].hero_class",
                         value=hero_class,
                         has_value=True,
-                        hint=(f"did you mean '{near[0]}'? " if near else "") + "classes: " + ", ".join(classes.classes),
+                        hint=did_you_mean(
+                            hero_class.casefold(), classes.classes, then="classes: " + ", ".join(classes.classes)
+                        ),
                     )
                 )
             premade = getattr(card, "premade", None)
@@ -412,7 +413,6 @@ def _castle_reference(
 
 
 def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: str, known: list[str]) -> Problem:
-    near = difflib.get_close_matches(value, [k for k in known if k], n=1)
     return Problem(
         f"refers to a {what} that is not in the catalog",
         file=file,
@@ -420,5 +420,5 @@ def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: s
         key=key,
         value=value,
         has_value=True,
-        hint=f"did you mean '{near[0]}'?" if near else f"define the {what} first",
+        hint=did_you_mean(value, known, otherwise=f"define the {what} first"),
     )

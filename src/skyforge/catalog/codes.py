@@ -6,7 +6,6 @@ import re
 from functools import lru_cache
 
 _CODE = re.compile(r"^([A-Za-z][A-Za-z0-9]{1,4})\s*[.\-_ ]\s*0*(\d{1,3})$")
-_PRINTED = re.compile(r"^(.+?)\s+(\d+)\s*[xX]$")
 #: no card code is longer than this, however spaced and padded: longer text is not
 #: matched at all, so the patterns never backtrack over a long run of spaces
 _LONGEST = 24
@@ -25,27 +24,12 @@ def normalize_code(text: str) -> str | None:
     return f"{m.group(1).upper()}.{number:03d}"
 
 
-def is_code(text: str) -> bool:
-    return normalize_code(text) is not None
-
-
 def set_of(code: str) -> str:
     return code.split(".", 1)[0]
 
 
 def number_of(code: str) -> int:
     return int(code.split(".", 1)[1])
-
-
-def parse_printed(text: str) -> tuple[str, int] | None:
-    """``CAM.014 2x`` → (``CAM.014``, 2); a code without ``Nx`` means one copy."""
-    text = text.strip()
-    m = _PRINTED.match(text) if len(text) <= 2 * _LONGEST else None
-    if m:
-        code = normalize_code(m.group(1))
-        return (code, int(m.group(2))) if code else None
-    code = normalize_code(text)
-    return (code, 1) if code else None
 
 
 def code_order(ref: str) -> tuple:

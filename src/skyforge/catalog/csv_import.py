@@ -11,10 +11,8 @@ spreadsheet shows it (the header is row 1). pandas does the reading.
 
 from __future__ import annotations
 
-import difflib
 import io
 import tempfile
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +20,11 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from skyforge.catalog.loader import load_catalog
-from skyforge.catalog.models import CARD_MODELS, Card, CardBase, CatalogFile
+from skyforge.catalog.models import CARD_MODELS, Card, CardBase
 from skyforge.errors import InputError, Problem, once_each
 from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
+from skyforge.text import did_you_mean
 
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
@@ -93,15 +92,16 @@ def read_cards_csv(
     problems: list[Problem] = []
     unknown = [c for c in frame.columns if c not in known]
     for column in unknown:
-        close = difflib.get_close_matches(column, sorted(known), n=1)
         problems.append(
             Problem(
                 f"unknown column '{column}'",
                 file=path,
                 line=1,
-                hint=f"did you mean '{close[0]}'?"
-                if close
-                else "columns are catalog fields: code, kind, name, faction, rarity, type, cost, …",
+                hint=did_you_mean(
+                    column,
+                    sorted(known),
+                    otherwise="columns are catalog fields: code, kind, name, faction, rarity, type, cost, …",
+                ),
             )
         )
     if problems:
@@ -182,11 +182,6 @@ def _cell(model: type[CardBase], key: str, value: str):
     if "bool" in annotation and value.casefold() in ("true", "yes", "y", "1", "false", "no", "n", "0"):
         return value.casefold() in ("true", "yes", "y", "1")
     return value
-
-
-def check_catalog_text(text: str) -> None:
-    """The written TOML must load as a catalog file (a guard against writing what we cannot read)."""
-    CatalogFile.model_validate(tomllib.loads(text))
 
 
 def check_with_catalog(files: list[Path], text: str) -> None:

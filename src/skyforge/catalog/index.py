@@ -27,6 +27,7 @@ from skyforge.catalog.models import (
     TeamPreset,
 )
 from skyforge.errors import NotFoundError, Problem
+from skyforge.text import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -218,20 +219,7 @@ class Catalog:
                 return f"{set_of(code)} codes in the catalog run from {same_set[0]} to {same_set[-1]}"
             return f"no set {set_of(code)} in the catalog; sets: {', '.join(sorted(self.sets))}"
         names = {c.name: c for c in pool}
-        near = difflib.get_close_matches(ref, list(names), n=1, cutoff=0.6)
-        if not near:
-            lowered = {n.casefold(): n for n in names}
-            near = [lowered[n] for n in difflib.get_close_matches(ref.casefold(), list(lowered), n=1, cutoff=0.6)]
-        if not near and len(ref.strip()) >= 3:  # a short form: "Orrun" for "Orrun the Everwake"
-            words = ref.strip().casefold()
-            near = (
-                sorted((n for n in names if n.casefold().startswith(words)), key=len)[:1]
-                or sorted((n for n in names if words in n.casefold()), key=len)[:1]
-            )
-        if near:
-            card = names[near[0]]
-            return f"did you mean {card.code or ''} {card.name!r}?".replace("  ", " ").replace("mean  ", "mean ")
-        return None
+        return did_you_mean(ref, names, fold=True, short=True, show=lambda n: f"{names[n].code or ''} '{n}'".lstrip())
 
     def horde(self, ref: str) -> Horde:
         key = slug(ref)
@@ -240,11 +228,10 @@ class Catalog:
         for horde in self.hordes.values():
             if horde.name.casefold() == ref.strip().casefold():
                 return horde
-        near = difflib.get_close_matches(key, list(self.hordes), n=1)
         raise NotFoundError(
             Problem(
                 f"no horde '{ref}' in the catalog",
-                hint=f"did you mean '{near[0]}'?" if near else f"hordes: {', '.join(sorted(self.hordes))}",
+                hint=did_you_mean(key, sorted(self.hordes), listing="hordes"),
             )
         )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,11 +19,6 @@ def shipped_catalog_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return here.parent.parent / "catalog"
-
-
-def catalog_paths_from_env() -> list[Path]:
-    value = os.environ.get("SKYFORGE_CATALOG", "")
-    return [Path(p) for p in value.split(os.pathsep) if p]
 
 
 #: Names of the shipped layers, for ``--catalog`` and ``SKYFORGE_CATALOG``: the official
@@ -112,11 +106,6 @@ def catalog_layers(paths: list[Path] | None = None) -> Layers:
             elif file not in user:
                 user.append(file)
     return Layers(tuple(official), tuple(demo_files) if "demo" in wanted else (), tuple(user))
-
-
-def catalog_files(paths: list[Path]) -> list[Path]:
-    """Every file the catalog for ``paths`` is made of (see :func:`catalog_layers`)."""
-    return catalog_layers(paths).files
 
 
 def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Catalog:

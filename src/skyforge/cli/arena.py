@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
-from skyforge.cli.syntax import split_list
+from skyforge.cli.syntax import NAMES
 from skyforge.draft import arena as lib
 from skyforge.draft import session as sessions
 from skyforge.draft.common import demo_note
@@ -49,8 +48,13 @@ def draw_heroes(rows: list) -> None:
 
 
 @arena.command()
-@click.option("--players", metavar="A,B", required=True, help="The two players; A picks first.")
-@click.option("--picks", metavar="HERO,...", help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.")
+@click.option("--players", type=NAMES, metavar="A,B", required=True, help="The two players; A picks first.")
+@click.option(
+    "--picks",
+    type=NAMES,
+    metavar="HERO,...",
+    help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.",
+)
 @click.option("--seed", type=int, help="Seed for the random choices (same seed, same draft).")
 @click.option(
     "--save",
@@ -72,12 +76,12 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
       skyforge arena draft --players Ann,Bob --seed 3
     """
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
-    options = {"players": split_list(players, "--players"), "seed": seed}
+    options = {"players": players, "seed": seed}
     session = sessions.start(
         app.catalog,
         lib.GAME,
         options,
-        picks=split_list(picks, "--picks"),
+        picks=picks or [],
         prompt=prompt_for() if interactive() and not as_json else None,
         on_error=report,
         pause=pause,
@@ -136,7 +140,7 @@ def draw_check(data: dict) -> None:
         out.print(Text.assemble("  ", (v["rule"], "red"), f": {v['message']}"))
     note = demo_note(data["demo_heroes"], len(data["heroes"]))
     if note:
-        out.print(f"[yellow]{escape(note)}[/]")
+        out.print(Text(note, style="yellow"))
 
 
 @arena.command()
@@ -169,11 +173,13 @@ def draw_setup(data: dict) -> None:
     out = console()
     out.print(f"[bold]Skybound: Arena[/] — {data['mode']}; first to {data['score_to_win']} points wins")
     if data.get("sides"):
-        out.print(escape("sides: " + " vs ".join(" & ".join(s) for s in data["sides"])))
+        out.print(Text("sides: " + " vs ".join(" & ".join(s) for s in data["sides"])))
     for p in data["players"]:
         out.print(
-            f"{p['turn']}. {escape(p['player'])}: bench {escape(', '.join(p['heroes']))}; "
-            f"deck of {p['deck_size']} action cards; draw {p['draw']}"
+            Text(
+                f"{p['turn']}. {p['player']}: bench {', '.join(p['heroes'])}; "
+                f"deck of {p['deck_size']} action cards; draw {p['draw']}"
+            )
         )
         for m in p["action_cards_missing"]:
             out.print(Text(f"   action cards not known: {m}"))
@@ -182,4 +188,4 @@ def draw_setup(data: dict) -> None:
         len({h for p in data["players"] for h in p["heroes"]}),
     )
     if note:
-        out.print(f"[yellow]{escape(note)}[/]")
+        out.print(Text(note, style="yellow"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.catalog.constants import CARD_KINDS, RARITIES, RARITY_ALIASES
@@ -159,8 +158,10 @@ def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
     out = console()
     left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
     out.print(
-        f"[bold]{escape(deck.name)}[/] — castle {escape(app.catalog.label(choice.castle.key))} · "
-        f"{plural(choice.size, 'card')} · room by rarity: {escape(left)}"
+        Text.assemble(
+            (deck.name, "bold"),
+            f" — castle {app.catalog.label(choice.castle.key)} · {plural(choice.size, 'card')} · room by rarity: {left}",
+        )
     )
     for note in choice.notes:
         out.print(Text(f"note: {note}"))
@@ -177,7 +178,7 @@ def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
     for c in rows:
         card = c.card
         table.add_row(
-            card.key,
+            Text(card.key),
             Text(card.name),
             card.rarity or "",
             card.faction or "",
@@ -188,8 +189,10 @@ def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
         )
     out.print(table)
     out.print(
-        f"{plural(len(rows), 'card')} the deck may still take"
-        + (f" (beside {', '.join(escape(d.name) for d in others)})" if others else "")
+        Text(
+            f"{plural(len(rows), 'card')} the deck may still take"
+            + (f" (beside {', '.join(d.name for d in others)})" if others else "")
+        )
     )
 
 
@@ -250,10 +253,10 @@ def _draw_castles(app: App, found: list, faction: str | None) -> None:
     if not found:
         out.print("no castles" + (f" of faction {faction}" if faction else "") + " in the catalog")
     for castle in found:
-        demo = " [dim](demo data)[/]" if app.catalog.provenance(castle) == "demo" else ""
+        demo = (" (demo data)", "dim") if app.catalog.provenance(castle) == "demo" else ""
         faction_text = castle.faction or "faction unknown"
         health = f", health {castle.health}" if castle.health else ""
-        out.print(f"[bold]{escape(castle.code or '—')}  {escape(castle.name)}[/] — {faction_text}{health}{demo}")
+        out.print(Text.assemble((f"{castle.code or '—'}  {castle.name}", "bold"), f" — {faction_text}{health}", demo))
         for line in castle_rules_lines(app.catalog, castle):
             out.print(Text(f"    {line}"))
         out.print()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.catalog import load_catalog
@@ -17,6 +16,7 @@ from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.text import plural
 
 
 @click.group()
@@ -64,7 +64,7 @@ def _draw_check(cat, summary: dict) -> None:
     user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
     out.print(
-        escape(
+        Text(
             f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
             + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
             + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
@@ -73,12 +73,11 @@ def _draw_check(cat, summary: dict) -> None:
     )
     if cat.user_files and not user_entries:
         out.print(
-            "[yellow]"
-            + escape(
+            Text(
                 "your files define no cards yet: uncomment an example of "
-                "`skyforge catalog init` or add [[cards]] tables"
+                "`skyforge catalog init` or add [[cards]] tables",
+                style="yellow",
             )
-            + "[/]"
         )
     for key, n in summary["cards"].items():
         out.print(Text(f"  {n:>4}  {key}"))
@@ -89,7 +88,7 @@ def _draw_check(cat, summary: dict) -> None:
         for line in area["missing"]:
             out.print(Text.assemble("  ", ("missing", "yellow"), f"  {line}"))
     if any(area["missing"] for area in summary["works"]):
-        out.print(escape(summary["fill_in"]))
+        out.print(Text(summary["fill_in"]))
 
 
 @catalog.command()
@@ -118,11 +117,11 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
     if str(file) == "-":  # standard output
-        click.echo(
+        write(
+            "-",
             starter_csv()
             if as_csv
             else starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml"),
-            nl=False,
         )
         return
     refuse_overwrite(file, force=force, instead="name another file")
@@ -184,4 +183,4 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     check_with_catalog(app.catalog.files, text)
     if not write(output, text, force=force):
         return
-    click.echo(f"wrote {output}: {len(result.cards)} cards from {result.rows} rows", err=True)
+    echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)

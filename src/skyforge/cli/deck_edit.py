@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.complete import card_refs, deck_names
@@ -73,7 +72,7 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     specs = parse_specs(cards)
     path = edit_deck(app.catalog, app.workspace, deck_ref, lambda d: remove_cards(app.catalog, d, specs))
     n = sum(s.count for s in specs)
-    after_edit(app, path, f"removed {n} card{'s' if n != 1 else ''}")
+    after_edit(app, path, f"removed {plural(n, 'card')}")
 
 
 def _to_new_name(command):
@@ -137,8 +136,7 @@ def _draw_list(app: App, rows: list[dict]) -> None:
     out = console()
     if not rows:
         out.print(
-            f"no decks in {escape(str(app.workspace / 'decks'))}: "
-            "start one with `skyforge deck new NAME --castle CASTLE`"
+            Text(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
         )
         return
     table = new_table()

@@ -9,8 +9,9 @@ import click
 from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option, render
+from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+from skyforge.text import plural
 from skyforge.workbench.deckfile import deck_text
 from skyforge.workbench.formats import FORMATS, export
 from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, read_sources
@@ -55,7 +56,7 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
     text = export(app.catalog, load_all(app, decks), fmt, players=players)
     if not write(output, text):
         return
-    click.echo(f"wrote {output} ({fmt}, {len(decks)} deck{'s' if len(decks) != 1 else ''})", err=True)
+    echo(f"wrote {output} ({fmt}, {plural(len(decks), 'deck')})", err=True)
 
 
 @click.command("import")
@@ -118,9 +119,9 @@ def import_(
         force=force,
     )
     if is_dash(output):
-        click.echo(deck_text(decks[0].deck, app.catalog), nl=False)
+        write("-", deck_text(decks[0].deck, app.catalog))
         for p in decks[0].result.problems:
-            click.echo(f"skipped: {p.render()}", err=True)
+            echo(f"skipped: {p.render()}", err=True)
         return
     rows = [
         {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.complete import deck_names
@@ -123,7 +122,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
     if s.budget or s.deck_size:
         out.print("\n[bold]Castle budget[/]")
         if s.castle_back:
-            out.print(f"  [dim]{escape(s.castle_back)}[/]")
+            out.print(Text(f"  {s.castle_back}", style="dim"))
         for row in s.budget:
             if not row.allowed:
                 style = "[red]" if row.used else "[dim]"
@@ -133,8 +132,11 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             factions = row.admits
             used = f"{row.used}/{limit}"
             out.print(
-                f"  {row.rarity:<11}{'[red]' if row.over else ''}{used:<7}{'[/]' if row.over else ''}"
-                f"[dim]{escape(factions)} · ≤{row.copy_limit} of each across decks[/]"
+                Text.assemble(
+                    f"  {row.rarity:<11}",
+                    (f"{used:<7}", "red" if row.over else ""),
+                    (f"{factions} · ≤{row.copy_limit} of each across decks", "dim"),
+                )
             )
         size = s.deck_size
         if size is not None:
@@ -184,8 +186,12 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
 def _draw_diff(data: dict) -> None:
     out = console()
     out.print(
-        f"[bold]{escape(data['a']['name'])}[/] ({data['a']['size']}) → "
-        f"[bold]{escape(data['b']['name'])}[/] ({data['b']['size']})"
+        Text.assemble(
+            (data["a"]["name"], "bold"),
+            f" ({data['a']['size']}) → ",
+            (data["b"]["name"], "bold"),
+            f" ({data['b']['size']})",
+        )
     )
     if data["a"]["castle"] != data["b"]["castle"]:
         out.print(Text(f"  castle {data['a']['castle']!s} → {data['b']['castle']!s}"))
@@ -193,6 +199,6 @@ def _draw_diff(data: dict) -> None:
         for r in data[key]:
             change = f"{r['change']:+d}" if key == "changed" else f"{abs(r['change'])}"
             detail = f" ({r['from']} → {r['to']})" if key == "changed" else ""
-            out.print(f"  [{style}]{sign} {change:>3}[/]  {escape(r['code'])}  {escape(r['name'] or '')}{detail}")
+            out.print(Text.assemble("  ", (f"{sign} {change:>3}", style), f"  {r['code']}  {r['name'] or ''}{detail}"))
     if data["same"]:
         out.print("  same cards and castle")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.output import console, echo, json_option, render, table
@@ -79,7 +78,7 @@ def interactive() -> bool:
 
 
 def report(exc) -> None:
-    click.echo(f"  refused: {exc.render()}", err=True)
+    echo(f"  refused: {exc.render()}", err=True)
 
 
 def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None:
@@ -97,46 +96,47 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     d = session.draft
     game = game_of(session)
     out.print(
-        f"[bold]{game.title} draft[/] — format {escape(d.format.id)}, seed {session.seed}"
-        + (
+        Text.assemble(
+            (f"{game.title} draft", "bold"),
+            f" — format {d.format.id}, seed {session.seed}",
             ""
             if d.done
-            else f" — in progress, next: turn {d.current.number}, {escape(d.name(d.current.team))} {d.current.action}s"
+            else f" — in progress, next: turn {d.current.number}, {d.name(d.current.team)} {d.current.action}s",
         )
     )
     if data.get("fallback"):
-        out.print(f"[yellow]{escape(data['fallback'])}[/]")
+        out.print(Text(data["fallback"], style="yellow"))
     if data.get("restrictions"):
-        out.print(escape("restrictions: " + "; ".join(data["restrictions"])))
+        out.print(Text("restrictions: " + "; ".join(data["restrictions"])))
     rows = table("team", "player", "heroes")
     for team in d.teams:
         for entry in session.assignments(team):
             rows.add_row(Text(d.name(team)), Text(entry["player"]), Text(", ".join(entry["heroes"])) or "—")
     out.print(rows)
     if d.bans:
-        out.print(escape("bans: " + ", ".join(session.hero_name(k) for k in d.bans)))
+        out.print(Text("bans: " + ", ".join(session.hero_name(k) for k in d.bans)))
     steps = ", ".join(
         f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}" + (" (random)" if s["random"] else "")
         for s in data["steps"]
     )
     if steps:
-        out.print(escape("steps: " + steps))
+        out.print(Text("steps: " + steps))
     notes = d.format.notes
     if notes:
-        out.print(f"[dim]order ({escape(READING)}): {escape(notes)}[/]")
+        out.print(Text(f"order ({READING}): {notes}", style="dim"))
     if d.done:
         heading, lines = game.closing(session)
         if heading:
-            out.print(f"[bold]{escape(heading)}[/]")
+            out.print(Text(heading, style="bold"))
         for line in lines:
-            out.print(escape(line))
+            out.print(Text(line))
     if data.get("left_out"):
         names = [reason.split(" cannot be drafted")[0] for reason in data["left_out"]]
-        out.print(f"[yellow]left out, a field they need is missing: {escape(', '.join(names))}[/]")
-        out.print(f"[dim]  e.g. {escape(data['left_out'][0])}[/]")
+        out.print(Text(f"left out, a field they need is missing: {', '.join(names)}", style="yellow"))
+        out.print(Text(f"  e.g. {data['left_out'][0]}", style="dim"))
     note = demo_note(session.demo_heroes(), session.hero_count())
     if note:
-        out.print(f"[yellow]{escape(note)}[/]")
+        out.print(Text(note, style="yellow"))
     if saved_to is not None:
         out.print(Text(f"{'from' if read_only else 'saved to'} {saved_to!s}"))
 

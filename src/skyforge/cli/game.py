@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.main import App
 from skyforge.cli.output import console, demo_marker, json_option, render
+from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
 from skyforge.setup import game_setup, total_difficulty
 from skyforge.setup.rules import MODES, rulebooks
-
-
-def _hordes(value: str | None) -> list[str]:
-    return [h.strip() for h in (value or "").split(",") if h.strip()]
-
+from skyforge.text import plural
 
 rules_option = click.option(
     "--rules",
@@ -40,7 +36,7 @@ def game() -> None:
 @game.command()
 @click.option("--castle", metavar="C", help="Castle, by code or name.")
 @click.option("--castle2", metavar="C2", help="Second player's castle (stays out of play; sets deck restrictions).")
-@click.option("--hordes", metavar="H[,H…]", help="Horde ids, comma separated (001: one horde).")
+@click.option("--hordes", type=NAMES, metavar="H[,H…]", help="Horde ids, comma separated (001: one horde).")
 @click.option("--difficulty", type=int, metavar="1-5", help="Difficulty level 1-5 (picks the horde power levels).")
 @click.option("--mode", type=click.Choice(MODES), help="Game mode (default solo).")
 @click.option("--outsider", metavar="O", help="Outsider by name (default: the horde's suggested pairing).")
@@ -87,7 +83,7 @@ def setup(
         app.catalog,
         castle=castle,
         castle2=castle2,
-        hordes=_hordes(hordes),
+        hordes=hordes or [],
         difficulty=difficulty,
         mode=mode,
         outsider=outsider,
@@ -103,7 +99,7 @@ def setup(
 
 @game.command()
 @click.option("--difficulty", "level", type=int, required=True, metavar="1-5", help="Baseline difficulty level.")
-@click.option("--hordes", metavar="H[,H…]", help="Horde ids, comma separated.")
+@click.option("--hordes", type=NAMES, metavar="H[,H…]", help="Horde ids, comma separated.")
 @click.option("--outsider", metavar="O", help="Outsider by name.")
 @rules_option
 @json_option
@@ -132,7 +128,7 @@ def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
                 hint=f"rulebooks: {', '.join(rulebooks(app.catalog))}",
             )
         )
-    report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in _hordes(hordes)], outsider, rulebook)
+    report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in hordes or []], outsider, rulebook)
     render(report.as_dict(), as_json, lambda _: _show_difficulty_marked(report))
 
 
@@ -153,16 +149,18 @@ def _show_difficulty(report, out=None) -> None:
         sign = "" if term is report.terms[0] else "+"
         out.print(Text(f"  {sign}{_num(term.value):>5}  {term.label}"))
         if term.source:
-            out.print(f"         [dim]{escape(term.source)}[/]")
+            out.print(Text(f"         {term.source}", style="dim"))
         if term.note:
-            out.print(f"         [yellow]{escape(term.note)}[/]")
+            out.print(Text(f"         {term.note}", style="yellow"))
     if report.total is not None:
         out.print(f"  [bold]= {report.total:g}[/] total difficulty")
     else:
         out.print(
-            f"  [bold]= unknown[/] total difficulty: {report.known_total:g} plus "
-            + ", ".join(escape(u) for u in report.unknown)
-            + " (not stated; not guessed)"
+            Text.assemble(
+                "  ",
+                ("= unknown", "bold"),
+                f" total difficulty: {report.known_total:g} plus {', '.join(report.unknown)} (not stated; not guessed)",
+            )
         )
     for note in report.notes:
         out.print(Text(f"  note: {note}"))
@@ -173,12 +171,12 @@ def _show_setup(s) -> None:
     title = f"Stand-alone game — {s.mode}, difficulty level {s.level}"
     if s.first_game:
         title += f" (first game, {s.first_game.id})"
-    out.print(f"[bold]{escape(title)}[/]")
+    out.print(Text(title, style="bold"))
     out.print(Text(f"Follows {s.rule_reason}; seed {s.seed}"))
     out.print()
 
     def step(n: int, name: str, lines: list[str]) -> None:
-        out.print(f"[bold]{n}. {escape(name)}[/]")
+        out.print(Text(f"{n}. {name}", style="bold"))
         for line in lines:
             out.print(Text(f"   {line}"))
 
@@ -188,15 +186,13 @@ def _show_setup(s) -> None:
         castle_lines.append(f"second player's castle, out of play: {s.castle2.code or '—'}  {s.castle2.name}")
     step(1, "Castle", castle_lines)
     decks = [
-        f"{s.rule.alliance_players} alliance player{'s' if s.rule.alliance_players > 1 else ''}"
-        + (" and a horde player" if s.rule.horde_player else "")
+        plural(s.rule.alliance_players, "alliance player") + (" and a horde player" if s.rule.horde_player else "")
     ]
     if s.decks:
         decks.append("suggested decks: " + ", ".join(s.decks))
     step(2, "Alliance decks", decks)
     portal_lines = [
-        f"top → bottom, {s.rule.portal_cards} card{'s' if s.rule.portal_cards > 1 else ''} "
-        f"(stages {', '.join(map(str, s.rule.portal_stages))}):"
+        f"top → bottom, {plural(s.rule.portal_cards, 'card')} (stages {', '.join(map(str, s.rule.portal_stages))}):"
     ]
     portal_lines += [
         f"  stage {p.stage}{f'/{p.back_stage}' if p.back_stage else ''}: {p.code or '—'}  {p.name}"
@@ -207,7 +203,7 @@ def _show_setup(s) -> None:
         portal_lines.append(s.rule.portal_note)
     step(3, "Portal pile", portal_lines)
     minion_lines = [s.minion_rule[0].upper() + s.minion_rule[1:] + ":"]
-    minion_lines += [f"  {name}: {n} token{'s' if n != 1 else ''}" for name, n in s.minions.items()]
+    minion_lines += [f"  {name}: {plural(n, 'token')}" for name, n in s.minions.items()]
     step(4, "Minions", minion_lines)
     total = sum(line.count for line in s.horde_deck)
     horde_lines = [", ".join(h.name for h in s.hordes) + f" — {total} cards:"]
@@ -252,7 +248,7 @@ def _show_setup(s) -> None:
             out.print(Text(f"  - {item}"))
     if s.first_game and s.missing:
         out.print()
-        out.print(f"[bold]The rulebook's first game ({escape(s.first_game.id)})[/], step by step:")
+        out.print(Text.assemble((f"The rulebook's first game ({s.first_game.id})", "bold"), ", step by step:"))
         for line in s.first_game.steps:
             out.print(Text(f"  - {line}"))
     marker = demo_marker(s.provenances)

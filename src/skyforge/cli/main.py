@@ -55,13 +55,10 @@ class LazyGroup(click.Group):
         """An unknown command gets a "did you mean" here too, as click gives one in subgroups."""
         name = args[0] if args else None
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
-            import difflib
+            from skyforge.text import did_you_mean
 
-            near = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
-            hint = ""
-            if near:
-                hint = " Did you mean " + " or ".join(repr(n) for n in near) + "?"
-            ctx.fail(f"No such command {name!r}.{hint}")
+            hint = did_you_mean(name, self.list_commands(ctx), n=3)
+            ctx.fail(f"No such command {name!r}." + (f" D{hint[1:]}" if hint else ""))
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.complete import draft_methods
 from skyforge.cli.drafting import interactive, prompt_for, report, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
-from skyforge.cli.syntax import split_list
+from skyforge.cli.syntax import NAMES
 from skyforge.draft import onward as lib
 from skyforge.draft import session as sessions
 from skyforge.draft.state import RANDOM
@@ -59,9 +58,9 @@ def draw_heroes(data: dict) -> None:
         "demo = fictional heroes, not the published game's."
     )
     for p in data["presets"]:
-        out.print(f"[bold]{escape(p['name'])}[/] ({escape(p['source'])}):")
+        out.print(Text.assemble((p["name"], "bold"), f" ({p['source']}):"))
         for team, names in p["teams"].items():
-            out.print(escape(f"  {team.capitalize()}: {', '.join(names)}"))
+            out.print(Text(f"  {team.capitalize()}: {', '.join(names)}"))
 
 
 @onward.command()
@@ -75,6 +74,7 @@ def draw_heroes(data: dict) -> None:
 @click.option("--one-per-color", is_flag=True, help="Restriction 1: one hero of each colour in a team.")
 @click.option(
     "--factions",
+    type=NAMES,
     metavar="SHADOW,LIGHT",
     help="Restriction 2, faction-based: Shadow's faction, then Light's (another one).",
 )
@@ -86,9 +86,12 @@ def draw_heroes(data: dict) -> None:
     show_default=True,
     help="two-lane with two players: 3 heroes a team.",
 )
-@click.option("--players", metavar="A,B[,C,D]", help="Player names (2-4); assigned to Light and Shadow at random.")
+@click.option(
+    "--players", type=NAMES, metavar="A,B[,C,D]", help="Player names (2-4); assigned to Light and Shadow at random."
+)
 @click.option(
     "--picks",
+    type=NAMES,
     metavar="HERO,...",
     help="Choices of the turns in order (bans and picks); TEAM:HERO or PLAYER:HERO checks whose turn it is.",
 )
@@ -129,13 +132,13 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
         "map_": map_,
         "seed": seed,
         "factions": lib.team_factions(factions_given(factions)),
-        "players": split_list(players, "--players") or None,
+        "players": players or None,
     }
     session = sessions.start(
         app.catalog,
         lib.GAME,
         options,
-        picks=split_list(picks, "--picks"),
+        picks=picks or [],
         prompt=prompt_for() if interactive() and not as_json else None,
         on_error=report,
         pause=pause,
@@ -147,16 +150,15 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
     show(session, as_json, path)
 
 
-def factions_given(text: str | None) -> list[str]:
+def factions_given(parts: list[str] | None) -> list[str]:
     """``--factions SHADOW,LIGHT``: Shadow's faction, then Light's."""
-    if not text:
+    if not parts:
         return []
-    parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2:
         raise InputError(
             Problem(
                 "--factions takes two factions: Shadow's, then Light's",
-                value=text,
+                value=",".join(parts),
                 has_value=True,
                 hint="e.g. --factions kurumo,liothan",
             )

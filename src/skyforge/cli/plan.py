@@ -6,21 +6,18 @@ import contextlib
 import shlex
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.cli.main import App
-from skyforge.cli.output import console, json_option, render, terminal_width
+from skyforge.cli.output import console, echo, json_option, render, terminal_width
 from skyforge.cli.output import table as new_table
+from skyforge.cli.syntax import NAMES
 from skyforge.decks import load_collection, load_deck
 from skyforge.errors import InputError
 from skyforge.rules import owned_counts
 from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
+from skyforge.text import plural
 from skyforge.workbench.workspace import list_decks
-
-
-def _list(value: str | None) -> list[str] | None:
-    return None if value is None else [v.strip() for v in value.split(",") if v.strip()]
 
 
 @click.group(invoke_without_command=True)
@@ -58,14 +55,18 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
 
 def _draw_next(status) -> None:
     out = console()
-    out.print(f"[bold]{escape(status.plan.name)}[/] — {status.games} game{'s' if status.games != 1 else ''} recorded")
+    out.print(Text.assemble((status.plan.name, "bold"), f" — {plural(status.games, 'game')} recorded"))
     for note in status.notes:
         out.print(Text(f"note: {note}"))
     if status.next_deck:
         deck = next(d for d in status.decks if d.deck == status.next_deck)
         out.print(
-            f"Next: [bold]{escape(deck.name)}[/] ({deck.wins} win{'s' if deck.wins != 1 else ''}) vs "
-            f"[bold]{escape(status.horde_names[status.next_horde])}[/]"
+            Text.assemble(
+                "Next: ",
+                (deck.name, "bold"),
+                f" ({plural(deck.wins, 'win')}) vs ",
+                (status.horde_names[status.next_horde], "bold"),
+            )
         )
         if status.next_outsider:
             out.print(Text(f"Outsider: {status.next_outsider} — {status.outsider_reason or ''}"))
@@ -111,7 +112,7 @@ def record(
     render(
         result.model_dump(),
         as_json,
-        lambda _: click.echo(
+        lambda _: echo(
             f"recorded: {deck_name(app.catalog, result.deck)} "
             f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}"
         ),
@@ -183,18 +184,20 @@ def _draw_table(status) -> None:
     metavar="ID",
     help="Battle plan to follow: 001 (Monoliths rulebook), 000 (Campaigns rulebook recommendations) or demo.",
 )
-@click.option("--decks", metavar="D[,D…]", help="Your alliance decks, in order (default: the plan's).")
-@click.option("--hordes", metavar="H[,H…]", help="The hordes in your collection, in order (default: the plan's).")
+@click.option("--decks", type=NAMES, metavar="D[,D…]", help="Your alliance decks, in order (default: the plan's).")
+@click.option(
+    "--hordes", type=NAMES, metavar="H[,H…]", help="The hordes in your collection, in order (default: the plan's)."
+)
 @click.pass_obj
-def use(app: App, plan_id: str | None, decks: str | None, hordes: str | None) -> None:
+def use(app: App, plan_id: str | None, decks: list[str] | None, hordes: list[str] | None) -> None:
     """Choose the battle plan, and the decks and hordes of your collection.
 
     \b
       skyforge plan use --plan demo
       skyforge plan use --hordes monoliths,sinklings,slitherers,the-brood
     """
-    state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=_list(decks), hordes=_list(hordes))
-    click.echo(
+    state = configure(plan_path(app.workspace), app.catalog, plan_id=plan_id, decks=decks, hordes=hordes)
+    echo(
         f"following battle plan {state.plan}"
         + (f"; decks: {', '.join(state.decks)}" if state.decks else "")
         + (f"; hordes: {', '.join(state.hordes)}" if state.hordes else "")

@@ -6,9 +6,10 @@ import click
 from rich.text import Text
 
 from skyforge.cli.output import console, json_option, render
-from skyforge.cli.syntax import split_list
+from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
 from skyforge.series import as_dict, tracker
+from skyforge.text import plural
 
 
 @click.group()
@@ -37,7 +38,7 @@ def _show(series_obj, as_json: bool, path=None) -> None:
             nxt = data["next_match"]
             out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
             for p, n in nxt["extra_cards"].items():
-                out.print(Text(f"  {p} draws {n} extra card{'s' if n != 1 else ''}"))
+                out.print(Text(f"  {p} draws {plural(n, 'extra card')}"))
             out.print(Text(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}"))
 
     render(data, as_json, human)
@@ -51,7 +52,7 @@ def _show(series_obj, as_json: bool, path=None) -> None:
     required=True,
     help="Trophies needed: 2 of 3, 3 of 5.",
 )
-@click.option("--players", metavar="A,B", required=True, help="The two players.")
+@click.option("--players", type=NAMES, metavar="A,B", required=True, help="The two players.")
 @click.option("--deck-size", type=int, required=True, help=f"Deck size of the first match (1-{tracker.MAX_DECK_SIZE}).")
 @click.option("--force", is_flag=True, help="Start over a series of the same name.")
 @json_option
@@ -62,7 +63,7 @@ def new(app, name, best_of, players, deck_size, force, as_json) -> None:
     \b
       skyforge series new friday --best-of 3 --players Ann,Bob --deck-size 30
     """
-    s = tracker.new(name, int(best_of), split_list(players, "--players"), deck_size)
+    s = tracker.new(name, int(best_of), players, deck_size)
     path = tracker.series_path(app.workspace, name)
     tracker.create(path, s, overwrite=force)
     _show(s, as_json, path)

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from skyforge.errors import InputError, Problem
+from typing import Any
+
+import click
 
 
-def split_list(text: str | None, what: str) -> list[str]:
-    """The names of ``text`` (``A,B``), given as the option ``what``; an empty name is refused."""
-    if not text:
-        return []
-    items = [p.strip() for p in text.split(",")]
-    if any(not p for p in items):
-        raise InputError(
-            Problem(
-                f"empty name in {what}", value=text, has_value=True, hint='separate names with commas, e.g. "Ann,Bob"'
-            )
-        )
-    return items
+class NameList(click.ParamType):
+    """An option written ``A,B,C``: its names, each stripped; an empty name is refused.
+
+    An empty value (``--decks ""``) is the empty list.
+    """
+
+    name = "list"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> list[str]:
+        if isinstance(value, list):
+            return value
+        if not value:
+            return []
+        items = [p.strip() for p in str(value).split(",")]
+        if not all(items):
+            self.fail(f'empty name in {value!r}; separate names with commas, e.g. "Ann,Bob"', param, ctx)
+        return items
+
+
+#: the one comma-separated list type: ``type=NAMES``
+NAMES = NameList()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.catalog import Catalog
@@ -12,6 +11,7 @@ from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
 from skyforge.rules import admitted_words, castle_back_summary
 from skyforge.terms import demo_note
+from skyforge.text import plural
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 
@@ -86,8 +86,7 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     out.print(table)
     demo = sum(1 for c in found if catalog.provenance(c) == "demo")
     out.print(
-        f"{len(found)} {next(iter(kinds)) + ' ' if one_kind else ''}card{'s' if len(found) != 1 else ''}"
-        + (f"; {demo_note()}" if demo else "")
+        plural(len(found), f"{next(iter(kinds))} card" if one_kind else "card") + (f"; {demo_note()}" if demo else "")
     )
 
 
@@ -96,7 +95,7 @@ def card_panel(catalog: Catalog, card: CardBase) -> None:
     data = card_dict(catalog, card, full=True)
     provenance = data.pop("provenance")
     title = f"{card.code or '—'}  {card.name}"
-    out.print(f"[bold]{escape(title)}[/]  [dim]{provenance} data[/]")
+    out.print(Text.assemble((title, "bold"), "  ", (f"{provenance} data", "dim")))
     for key in (
         "kind",
         "faction",

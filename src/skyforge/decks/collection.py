@@ -7,7 +7,6 @@ lock with an atomic write. Products are named ``SET`` (its first product, the ba
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
 from skyforge.storage import Store
+from skyforge.text import did_you_mean
 
 NEW_COLLECTION = (
     "# What you own: products (SET, or SET:Product name) and single cards.\nschema = 1\n\n[products]\n\n[cards]\n"
@@ -39,12 +39,11 @@ def resolve_product(catalog: Catalog, spec: CardSpec) -> tuple[str, str]:
     set_code, _, name = spec.ref.partition(":")
     card_set = catalog.sets.get(set_code.strip().upper())
     if card_set is None:
-        near = difflib.get_close_matches(set_code.strip().upper(), list(catalog.sets), n=1)
         raise InputError(
             Problem(
                 f"no set '{set_code}' in the catalog",
                 key="--product",
-                hint=f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets)),
+                hint=did_you_mean(set_code.strip().upper(), sorted(catalog.sets), listing="sets"),
             )
         )
     if not card_set.products:

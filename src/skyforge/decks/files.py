@@ -1,9 +1,8 @@
-"""Deck and collection files: hand-editable TOML (DESIGN.md §3), read and checked by their
+"""Deck and collection files: hand-editable TOML (docs/file-formats.md), read and checked by their
 pydantic models (:mod:`skyforge.decks.models`), every problem with file, line and key."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -13,6 +12,7 @@ from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_E
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
+from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
 
 __all__ = [
@@ -71,15 +71,10 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     candidate = workspace_file(workspace, "decks", ref, "deck name")
     if not candidate.exists():
         known = sorted(p.stem for p in (workspace / "decks").glob("*.toml"))
-        near = difflib.get_close_matches(ref, known, n=1)
         raise NotFoundError(
             Problem(
                 f"no deck '{ref}' (looked for {candidate})",
-                hint=f"did you mean '{near[0]}'?"
-                if near
-                else ("decks here: " + ", ".join(known))
-                if known
-                else "give a path to a deck file",
+                hint=did_you_mean(ref, known, listing="decks here", otherwise="give a path to a deck file"),
             )
         )
     return candidate

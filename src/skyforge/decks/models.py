@@ -1,4 +1,4 @@
-"""The pydantic models of deck and collection files: the file format (DESIGN.md §3).
+"""The pydantic models of deck and collection files: the file format (docs/file-formats.md).
 
 They read every deck and collection file, build decks made in code, and feed ``skyforge
 schema`` and the format docs. They are strict: ``"3"``, ``true`` or ``3.0`` is refused where

@@ -11,7 +11,6 @@ never dead-ends.
 
 from __future__ import annotations
 
-import difflib
 import random
 from dataclasses import dataclass, field
 
@@ -20,6 +19,7 @@ from skyforge.catalog.models import DraftFormat
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import Hero, Restriction
 from skyforge.errors import NotFoundError, Problem, RuleError, StateError
+from skyforge.text import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -230,11 +230,9 @@ class Draft:
             if key == text or key.split(":")[-1] == text.casefold().replace(" ", "-") or (code and key == code):
                 raise RuleError(f"{reason}")
         names = [h.name for h in self.heroes.values()]
-        near = difflib.get_close_matches(text, names, n=1) or difflib.get_close_matches(
-            text.casefold(), [n.casefold() for n in names], n=1
-        )
         raise NotFoundError(
             Problem(
-                f"unknown hero '{ref}'", hint=f"did you mean {near[0]!r}?" if near else "see the roster with 'heroes'"
+                f"unknown hero '{ref}'",
+                hint=did_you_mean(text, names, fold=True, otherwise="see the roster with 'heroes'"),
             )
         )

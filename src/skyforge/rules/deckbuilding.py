@@ -18,7 +18,7 @@ from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import SkyforgeError
 from skyforge.rules.owned import owned_counts
-from skyforge.text import a
+from skyforge.text import a, plural
 
 RULE_IDS = (
     "unknown-card",
@@ -390,7 +390,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
             cards=cards,
             count=per_rarity[rarity],
             limit=rule.max,
-            fix=f"remove {over} {rarity} card{'s' if over > 1 else ''}",
+            fix=f"remove {plural(over, f'{rarity} card')}",
         )
     if castle.deck_size is None:
         violation(
@@ -404,11 +404,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
         low, high = castle.deck_size.min, castle.deck_size.max
         if size < low or (high is not None and size > high):
             wanted = f"exactly {low}" if high == low else (f"{low}–{high}" if high else f"at least {low}")
-            fix = (
-                f"add {low - size} card{'s' if low - size > 1 else ''}"
-                if size < low
-                else f"remove {size - high} card{'s' if size - high > 1 else ''}"
-            )  # type: ignore[operator]
+            fix = f"add {plural(low - size, 'card')}" if size < low else f"remove {plural(size - high, 'card')}"  # type: ignore[operator]
             violation(
                 "deck-size",
                 f"{size} cards; castle {_show(castle)} needs {wanted}",

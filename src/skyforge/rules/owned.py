@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 
 from skyforge.catalog.codes import number_of, set_of
 from skyforge.catalog.index import Catalog
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
+from skyforge.text import did_you_mean
 
 
 def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
@@ -28,12 +28,11 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
         set_code, _, product_name = ref.partition(":")
         card_set = catalog.sets.get(set_code.strip().upper())
         if card_set is None:
-            near = difflib.get_close_matches(set_code.strip().upper(), list(catalog.sets), n=1)
             problem(
                 f"no set '{set_code}' in the catalog",
                 "products",
                 ref,
-                f"did you mean '{near[0]}'?" if near else "sets: " + ", ".join(sorted(catalog.sets)),
+                did_you_mean(set_code.strip().upper(), sorted(catalog.sets), listing="sets"),
             )
             continue
         if not card_set.products:
@@ -44,14 +43,17 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
             names = {p.name.casefold(): p for p in card_set.products}
             product = names.get(product_name.strip().casefold())
             if product is None:
-                near = difflib.get_close_matches(product_name.strip().casefold(), list(names), n=1)
                 problem(
                     f"set {card_set.code} has no product '{product_name}'",
                     "products",
                     ref,
-                    f"did you mean '{card_set.code}:{names[near[0]].name}'?"
-                    if near
-                    else "products: " + ", ".join(p.name for p in card_set.products),
+                    did_you_mean(
+                        product_name.strip(),
+                        [p.name for p in card_set.products],
+                        fold=True,
+                        show=lambda name, code=card_set.code: f"'{code}:{name}'",
+                        listing="products",
+                    ),
                 )
                 continue
         ranges.append((card_set.code, product.first, product.last, count))

@@ -7,7 +7,6 @@ player, series winner — is folded from that list. Undo drops the last winner.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -16,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import Store, check_name, dump_toml, parse_model, workspace_file
+from skyforge.text import did_you_mean
 
 BEST_OF = (3, 5)
 MAX_DECK_SIZE = 200  # a sanity bound, not a rule: the rulebook gives no size
@@ -63,11 +63,10 @@ class Series:
         for p in self.players:
             if p.casefold() == ref.strip().casefold():
                 return p
-        near = difflib.get_close_matches(ref, list(self.players), n=1)
         raise NotFoundError(
             Problem(
                 f"'{ref}' does not play in series '{self.name}'",
-                hint=f"did you mean {near[0]!r}?" if near else "players: " + ", ".join(self.players),
+                hint=did_you_mean(ref, self.players, listing="players"),
             )
         )
 

@@ -8,6 +8,7 @@ from skyforge.catalog import Catalog
 from skyforge.catalog.models import Horde
 from skyforge.errors import InputError, Problem
 from skyforge.setup.rules import horde_rating, outsider_cards, physical_count
+from skyforge.text import plural
 
 
 @dataclass
@@ -133,7 +134,7 @@ def total_difficulty(
             m = by_type[0]
             n = physical_count(cards) if m.per_card else 1
             report.terms.append(
-                Term(label + (f", {n} card{'s' if n != 1 else ''}" if m.per_card else ""), m.modifier * n, m.source)
+                Term(label + (f", {plural(n, 'card')}" if m.per_card else ""), m.modifier * n, m.source)
             )
         elif otype is None:
             typed = [m for m in mods if m.outsider_type]

@@ -7,7 +7,6 @@ data (``[[battle_plans]]``, 001 "The Battle Plan").
 
 from __future__ import annotations
 
-import difflib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.rules import outsider_cards, outsider_names
 from skyforge.storage import Store, dump_toml, parse_model
 from skyforge.terms import new_seed
+from skyforge.text import did_you_mean
 
 PLAN_FILE = "plan.toml"
 DEFAULT_PLAN = "001"
@@ -176,12 +176,10 @@ def _refuse_unknown(
         )
     )
     if result.deck not in decks:
-        folded = {d.casefold(): d for d in decks}
-        near = difflib.get_close_matches(result.deck.casefold(), list(folded), n=1, cutoff=0.6)
         problems.append(
             Problem(
                 f"no deck '{deck}' in the battle plan yet",
-                hint=(f"did you mean '{folded[near[0]]}'? " if near else "") + "add --new to start a new deck row",
+                hint=did_you_mean(result.deck, decks, fold=True, then="add --new to start a new deck row"),
             )
         )
     if plan.hordes and result.horde not in plan.hordes:

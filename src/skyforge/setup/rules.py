@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
-
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
 from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.text import did_you_mean
 
 MODES: tuple[str, ...] = ("solo", "coop", "competitive-2", "competitive-3")
 
@@ -24,14 +23,13 @@ def mode_rule(
     latest book (highest ``release``) that covers it.
     """
     if mode not in MODES:
-        near = difflib.get_close_matches(mode, MODES, n=1)
         raise InputError(
             Problem(
                 f"unknown game mode '{mode}'",
                 key="--mode",
                 value=mode,
                 has_value=True,
-                hint=f"did you mean '{near[0]}'?" if near else f"modes: {', '.join(MODES)}",
+                hint=did_you_mean(mode, MODES, listing="modes"),
             )
         )
     rows = [r for r in catalog.game_modes if r.mode == mode]
@@ -103,17 +101,13 @@ def outsider_cards(catalog: Catalog, name: str) -> list[OutsiderCard]:
         if card is not None:
             return outsider_cards(catalog, card.name)
         names = sorted({c.name for c in catalog.of_kind("outsider")})
-        near = (
-            difflib.get_close_matches(name, names, n=1, cutoff=0.5)
-            or sorted((n for n in names if len(wanted) >= 3 and n.casefold().startswith(wanted)), key=len)[:1]
-        )
         raise NotFoundError(
             Problem(
                 f"no outsider '{name}' in the catalog",
                 key="--outsider",
                 value=name,
                 has_value=True,
-                hint=f"did you mean '{near[0]}'?" if near else None,
+                hint=did_you_mean(name, names, cutoff=0.5, short=True),
             )
         )
     return sorted(cards, key=lambda c: ((c.stage or 0), c.code or ""))  # type: ignore[attr-defined]

@@ -6,12 +6,12 @@ player understands, with a hint (the nearest allowed key, the allowed values).
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Any
 
 from skyforge.errors import Problem
+from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines, locate
 
 
@@ -39,12 +39,7 @@ def validation_problems(
             known = list(known_keys(loc[:-1]) or []) if known_keys else []
             name = str(loc[-1])
             message = f"unknown key '{name}'"
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = (
-                f"did you mean '{close[0]}'?"
-                if close
-                else (f"allowed keys: {', '.join(sorted(known))}" if known else None)
-            )
+            hint = did_you_mean(name, sorted(known), listing="allowed keys")
             problems.append(Problem(message, file=path, line=locate(lines, loc), key=key, hint=hint))
             continue
         if kind == "missing":
@@ -62,7 +57,6 @@ def validation_problems(
             ctx = error.get("ctx", {})
             field_name, tag = str(ctx.get("discriminator", "type")).strip("'"), str(ctx.get("tag"))
             choices = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
-            close = difflib.get_close_matches(tag, choices, n=1)
             noun = f"{str(loc[0]).removesuffix('s')} " if loc and isinstance(loc[0], str) else ""
             problems.append(
                 Problem(
@@ -70,7 +64,7 @@ def validation_problems(
                     file=path,
                     line=locate(lines, (*loc, field_name)) or locate(lines, loc),
                     key=dotted((*loc, field_name), describe),
-                    hint=f"did you mean '{close[0]}'?" if close else f"one of: {', '.join(choices)}",
+                    hint=did_you_mean(tag, choices, listing="one of"),
                 )
             )
             continue
@@ -78,8 +72,7 @@ def validation_problems(
             expected = error.get("ctx", {}).get("expected", "")
             choices = re.findall(r"'([^']*)'", str(expected))
             if isinstance(value, str) and choices:
-                close = difflib.get_close_matches(value.lower(), choices, n=1)
-                hint = f"did you mean '{close[0]}'?" if close else None
+                hint = did_you_mean(value.lower(), choices)
             message = (
                 f"must be one of {', '.join(choices)}" if choices else f"must be {expected}" if expected else message
             )

@@ -3,12 +3,11 @@
 Each player draws five cards and may mulligan any number of them — discard, draw back as many,
 then shuffle the discarded cards back. The suggested first-game mulligan throws back every card
 that is not an ally or costs 5 or more (001 says 6 or more: ``mulligan_cost`` chooses). The odds
-are exact (multivariate hypergeometric, as fractions); :func:`simulate` checks them by shuffling.
+are exact (multivariate hypergeometric, as fractions); the tests check them by shuffling.
 """
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from math import comb
 from typing import NamedTuple
@@ -113,28 +112,6 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
                 if hits:
                     p += Fraction(ways, total) * Fraction(hits, comb(rest, redraw))
     return p
-
-
-def simulate(
-    entries: list[Entry], max_cost: int, k: int, *, trials: int, seed: int, mulligan_cost: int = MULLIGAN_COST
-) -> tuple[float, float]:
-    """The same two probabilities by shuffling cards (a check on the exact numbers)."""
-    rng = random.Random(seed)
-    cards = []
-    for e in entries:
-        c = e.card
-        ally = c is not None and c.type == "ally" and c.cost is not None
-        cards += [(ally and c.cost <= max_cost, ally and c.cost < mulligan_cost)] * e.count  # type: ignore[union-attr, operator]
-    hits_open = hits_mull = 0
-    hand_size = min(HAND_SIZE, len(cards))
-    for _ in range(trials):
-        rng.shuffle(cards)
-        hand, rest = cards[:hand_size], cards[hand_size:]
-        hits_open += sum(1 for wanted, _ in hand if wanted) >= k
-        kept = [c for c in hand if c[1]]
-        final = kept + rest[: hand_size - len(kept)]
-        hits_mull += sum(1 for wanted, _ in final if wanted) >= k
-    return hits_open / trials, hits_mull / trials
 
 
 class Odds(NamedTuple):

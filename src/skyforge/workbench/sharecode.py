@@ -34,11 +34,6 @@ _SHAPE = re.compile(r"^SF(\d+)\.([A-Za-z0-9_\-]+)$")
 _START = re.compile(r"SF\d+\.")
 
 
-def looks_like_code(text: str) -> bool:
-    """One share code, whatever whitespace or line breaks were put inside it."""
-    return bool(_SHAPE.match("".join(text.split())))
-
-
 def split_codes(text: str) -> list[str] | None:
     """The share codes in ``text`` — one or several (a multi-deck export), wrapped over lines or
     broken by spaces as chat programs do — or None when the text is something else.

@@ -1,9 +1,9 @@
 """The catalog's data model: the schema of every catalog TOML file.
 
 These pydantic models *are* the file format: unknown keys are errors, and the
-``description`` of each field feeds ``skyforge schema`` and docs/formats.md.
+``description`` of each field feeds ``skyforge schema`` and docs/file-formats-reference.md.
 Optional fields that are ``None`` mean "not known" — the rulebooks do not print
-every card, so official entries may be incomplete (DESIGN.md §3 Provenance).
+every card, so official entries may be incomplete (docs/file-formats.md, "Catalog").
 
 One module per kind of data, every name importable from here:
 

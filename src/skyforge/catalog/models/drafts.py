@@ -32,7 +32,7 @@ class DraftFormat(Strict):
     players: list[int] = Field(default_factory=list, description="Player counts this format is for (empty = any).")
     steps: list[DraftStep] = Field(min_length=1, description="The steps in order.")
     source: str | None = Field(default=None, description="Rulebook and section the order comes from.")
-    notes: str | None = Field(default=None, description="How an ambiguous rule was read (DESIGN.md decisions).")
+    notes: str | None = Field(default=None, description="How an ambiguous rule was read.")
 
     @model_validator(mode="after")
     def _steps_fit(self) -> DraftFormat:

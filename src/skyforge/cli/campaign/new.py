@@ -17,6 +17,7 @@ from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render
+from skyforge.cli.syntax import NAMES
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural
@@ -39,13 +40,6 @@ def parse_player(text: str) -> PlayerChoice:
         )
     refs = [d.strip() for d in decks.split(",") if d.strip()] if decks else []
     return PlayerChoice(name, refs, castle)
-
-
-def comma_list(text: str | None) -> list[str] | None:
-    """``A,B,C`` → ``["A", "B", "C"]``, empty items skipped; None when the option was not given
-    (so the library chooses: the scenarios and portals of the hordes). Unlike
-    :func:`skyforge.cli.syntax.split_list`, ``A,,B`` is not refused, as ``campaign new`` never did."""
-    return [t.strip() for t in text.split(",") if t.strip()] if text else None
 
 
 @click.command(
@@ -76,15 +70,20 @@ def comma_list(text: str | None) -> list[str] | None:
     help="A player and their market deck (a deck file or decks/NAME.toml, or a pre-made deck id). "
     "The second player gives their own castle after @ (the visiting castle). Repeat per player.",
 )
-@click.option("--hordes", required=True, metavar="H1,H2,H3", help="Three different hordes (ids or names).")
+@click.option("--hordes", type=NAMES, required=True, metavar="H1,H2,H3", help="Three different hordes (ids or names).")
 @click.option(
     "--difficulty", required=True, type=int, help=f"Difficulty level 1-{DIFFICULTY_LEVELS} for the horde deck."
 )
 @click.option("--outsider", required=True, help=f"The final outsider (game {GAMES}): any non-henchman outsider.")
-@click.option("--scenarios", metavar="S1,…,S6", help="Six scenario cards (default: those of the chosen hordes).")
-@click.option("--portals", metavar="P1,…,P4", help="Four stage 1 portals (default: those of the chosen hordes).")
+@click.option(
+    "--scenarios", type=NAMES, metavar="S1,…,S6", help="Six scenario cards (default: those of the chosen hordes)."
+)
+@click.option(
+    "--portals", type=NAMES, metavar="P1,…,P4", help="Four stage 1 portals (default: those of the chosen hordes)."
+)
 @click.option(
     "--limited",
+    type=NAMES,
     multiple=True,
     metavar="DECK,DECK,DECK",
     help="Limited format: this market deck is three decks shuffled together. Give one per player "
@@ -99,12 +98,12 @@ def new(
     name: str,
     castle: str,
     players: tuple[str, ...],
-    hordes: str,
+    hordes: list[str],
     difficulty: int,
     outsider: str,
-    scenarios: str | None,
-    portals: str | None,
-    limited: tuple[str, ...],
+    scenarios: list[str] | None,
+    portals: list[str] | None,
+    limited: tuple[list[str], ...],
     seed: int | None,
     castle_health: int | None,
     as_json: bool,
@@ -115,12 +114,12 @@ def new(
         name,
         castle=castle,
         players=[parse_player(p) for p in players],
-        hordes=comma_list(hordes) or [],
+        hordes=hordes,
         difficulty=difficulty,
         outsider=outsider,
-        scenarios=comma_list(scenarios),
-        portals=comma_list(portals),
-        limited=[comma_list(x) or [] for x in limited],
+        scenarios=scenarios or None,
+        portals=portals or None,
+        limited=list(limited),
         seed=seed,
         castle_health=castle_health,
     )
@@ -129,7 +128,9 @@ def new(
     def human(_) -> None:
         out = console()
         out.print(Text.assemble((f"Campaign {state.name}", "bold"), f" created ({path}), seed {state.seed}."))
-        out.print(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
+        out.print(
+            Text(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
+        )
         for note in state.notes:
             out.print(Text(f"  {note}"))
         for note in state.horde_deck_notes:

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import click
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.campaign import commands as actions
@@ -125,9 +124,11 @@ def take(app: App, name: str, player: str | None, number: int, as_json: bool) ->
     def say(out, before, after, new):
         e = new[0]
         out.print(
-            f"{escape(e.player)} takes offer {e.offer}: "
-            + ", ".join(card_name(app.catalog, c) for c in e.cards)
-            + f" on top of the deck; {plural(len(e.to_bottom), 'card')} to the bottom of the market deck."
+            Text(
+                f"{e.player} takes offer {e.offer}: "
+                + ", ".join(card_name(app.catalog, c) for c in e.cards)
+                + f" on top of the deck; {plural(len(e.to_bottom), 'card')} to the bottom of the market deck."
+            )
         )
 
     update(app, name, lambda s: actions.take_offer(s, player, number), as_json, say)
@@ -236,16 +237,22 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
 
     def say(out, before, after, new):
         e = new[0]
-        house = " [yellow](house rule: --free)[/]" if e.free else ""
+        house = (" (house rule: --free)", "yellow") if e.free else ""
         if e.horde:
             out.print(
-                f"{card_name(catalog, e.card)} leaves the campaign's horde deck for this and future games{house}."
+                Text.assemble(
+                    f"{card_name(catalog, e.card)} leaves the campaign's horde deck for this and future games",
+                    house,
+                    ".",
+                )
             )
             return
         left = after.current.exile_allowance.get(e.player, 0)
         more = f" ({left} more may be exiled)" if left and not e.free else ""
         out.print(
-            f"{escape(e.player)} exiles {card_name(catalog, e.card)}: to the bottom of the market deck{house}{more}."
+            Text.assemble(
+                f"{e.player} exiles {card_name(catalog, e.card)}: to the bottom of the market deck", house, f"{more}."
+            )
         )
 
     update(app, name, lambda s: actions.exile(s, catalog, player, card, free=free, horde=horde), as_json, say)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.markup import escape
 from rich.text import Text
 
 from skyforge.campaign.limits import GAMES, GOLD_MAX
@@ -21,20 +20,22 @@ from skyforge.text import plural
 RARITIES = ["base", "rare", "mythic", "legendary", "rarity unknown"]
 
 
-def status_line(state) -> str:
-    return (
-        f"[dim]{escape(state.name)}: game {state.game}/{GAMES} · gold {state.gold} · castle health "
-        f"{state.castle_health} (full {state.full_health}) · {escape(next_step_text(next_step(state), state.name))}[/]"
+def status_line(state) -> Text:
+    return Text(
+        f"{state.name}: game {state.game}/{GAMES} · gold {state.gold} · castle health "
+        f"{state.castle_health} (full {state.full_health}) · {next_step_text(next_step(state), state.name)}",
+        style="dim",
     )
 
 
 def card_name(catalog, code: str) -> str:
-    """``CODE Name`` when the catalog knows the card (a name is a nicety; the code is enough)."""
+    """``CODE Name`` when the catalog knows the card (a name is a nicety; the code is enough), as
+    written: print it as a ``Text``."""
     try:
         card = catalog.find(code)
     except Exception:
         card = None
-    return escape(f"{code} {card.name}" if card is not None and card.code else code)
+    return f"{code} {card.name}" if card is not None and card.code else code
 
 
 def demo_note(out, catalog, state) -> None:
@@ -70,25 +71,25 @@ def scenario_view(out, state, applied=None) -> None:
     effect = c.scenario.mandatory_effect()
     if effect is not None:
         done = (
-            ""
+            ("", "")
             if not c.mandatory_resolved
-            else " [yellow](by hand: a reminder)[/]"
+            else (" (by hand: a reminder)", "yellow")
             if effect.pending()
-            else " [green](applied)[/]"
+            else (" (applied)", "green")
         )
-        out.print(f"  [bold]Mandatory[/] first: {escape(effect.text or '')}{done}")
+        out.print(Text.assemble("  ", ("Mandatory", "bold"), f" first: {effect.text or ''}", done))
         if applied is not None:
             applied(out)
     for i, a in enumerate(c.scenario.actions, 1):
         taken = c.actions_taken.count(a.name)
-        mark = f" [green](taken{' ×' + str(taken) if taken > 1 else ''})[/]" if taken else ""
+        mark = (f" (taken{' ×' + str(taken) if taken > 1 else ''})", "green") if taken else ""
         gold = f"{a.gold:+d}" if a.gold else "0"
         rep = " ∞" if a.repeatable else ""
-        text = f" — {escape(a.text)}" if a.text else ""
-        out.print(f"  {i}. {gold:>3} gold  {escape(a.name)}{rep}{text}{mark}")
+        text = f" — {a.text}" if a.text else ""
+        out.print(Text.assemble(f"  {i}. {gold:>3} gold  {a.name}{rep}{text}", mark))
     out.print(f"  Income: {c.scenario.income:+d} gold" + (" [green](earned)[/]" if c.income_earned else ""))
     for reminder in c.reminders:
-        out.print(f"  [yellow]Reminder[/] (by hand, before the income): {escape(reminder)}")
+        out.print(Text.assemble("  ", ("Reminder", "yellow"), f" (by hand, before the income): {reminder}"))
 
 
 def effect_view(
@@ -98,7 +99,7 @@ def effect_view(
     if event.type == "mandatory-resolved":
         effect = after.current.scenario.mandatory_effect()
         if label:
-            out.print(f"[bold]{label}[/]: {escape(effect.text or '')}")
+            out.print(Text.assemble((label, "bold"), f": {effect.text or ''}"))
         if event.change:
             out.print(
                 f"{indent}gold {before.gold} → {before.gold + event.change}"
@@ -113,7 +114,7 @@ def effect_view(
     for line in exile_text(event, after.name):
         out.print(Text(f"{indent}{line}"))
     if event.reminder and reminder:
-        out.print(f"{indent}[yellow]Reminder[/] (by hand): {escape(event.reminder)}")
+        out.print(Text.assemble(indent, ("Reminder", "yellow"), f" (by hand): {event.reminder}"))
     if event.offers:
         offers_view(out, catalog, after)
 
@@ -126,8 +127,10 @@ def actions_view(app):
         for event in new:
             if event.type == "action-taken":
                 out.print(
-                    f"{escape(event.action)}: gold {before.gold} → {before.gold + event.change}"
-                    + clamp_note(before.gold, event.change, printed_gold(before, event.action))
+                    Text(
+                        f"{event.action}: gold {before.gold} → {before.gold + event.change}"
+                        + clamp_note(before.gold, event.change, printed_gold(before, event.action))
+                    )
                 )
                 effect_view(out, catalog, before, after, event, None)
             elif getattr(event, "offers", None):
@@ -140,32 +143,34 @@ def offers_view(out, catalog, state) -> None:
     for p in state.players:
         if not p.offers:
             continue
-        out.print(f"[bold]{escape(p.name)}[/]'s offers (Recruit {state.current.recruit}):")
+        out.print(Text.assemble((p.name, "bold"), f"'s offers (Recruit {state.current.recruit}):"))
         for i, offer in enumerate(p.offers, 1):
-            out.print(f"  {i}. " + ", ".join(card_name(catalog, c) for c in offer))
-    out.print(escape(take_offer_text(state.name)))
+            out.print(Text(f"  {i}. " + ", ".join(card_name(catalog, c) for c in offer)))
+    out.print(Text(take_offer_text(state.name)))
 
 
 def game_view(out, catalog, before, after, new) -> None:
     """The game just set up: scenario, portal, outsider, and the scenario card."""
     c = after.current
     out.print(
-        f"[bold]Game {after.game}[/]: scenario {escape(c.scenario.name)} ({c.scenario.code}), "
-        f"portal {escape(c.portal.name)} ({c.portal.code})"
+        Text.assemble(
+            (f"Game {after.game}", "bold"),
+            f": scenario {c.scenario.name} ({c.scenario.code}), portal {c.portal.name} ({c.portal.code})",
+        )
     )
     where = {
         1: "the stage 1 portal — you win at the end of the turn in which you destroy it",
         GAMES: "the final outsider",
     }.get(after.game)
     if c.henchman_scenario is not None:
-        where = f"the henchman on the back of {escape(c.henchman_scenario.name)} ({c.henchman_scenario.code})"
-    out.print(f"Outsider: {escape(c.outsider)} ({where})")
+        where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
+    out.print(Text(f"Outsider: {c.outsider} ({where})"))
     setup = next((e for e in new if e.type == "game-set-up"), None)
     if setup is not None and setup.portals_below:
-        out.print("Portals below it, top first: " + ", ".join(card_name(catalog, p) for p in setup.portals_below))
+        out.print(Text("Portals below it, top first: " + ", ".join(card_name(catalog, p) for p in setup.portals_below)))
     if setup is not None and setup.minion_rule:
-        tokens = ", ".join(f"{escape(m)} {n}" for m, n in setup.minions.items())
-        out.print(f"Minions: {escape(setup.minion_rule)}" + (f" — {tokens}" if tokens else ""))
+        tokens = ", ".join(f"{m} {n}" for m, n in setup.minions.items())
+        out.print(Text(f"Minions: {setup.minion_rule}" + (f" — {tokens}" if tokens else "")))
     mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
     scenario_view(
         out,
@@ -189,54 +194,73 @@ def card_groups(out, catalog, label: str, cards) -> None:
     out.print(f"  {label} ({sum(cards.values())} cards):" + ("" if groups else " empty"))
     for rarity in sorted(groups, key=RARITIES.index):
         n = sum(cards[code] for code in groups[rarity])
-        out.print(f"    {rarity} ({n}): " + " · ".join(f"{cards[c]}× {card_name(catalog, c)}" for c in groups[rarity]))
+        out.print(
+            Text(f"    {rarity} ({n}): " + " · ".join(f"{cards[c]}× {card_name(catalog, c)}" for c in groups[rarity]))
+        )
 
 
 def campaign_view(out, catalog, state) -> None:
     """``campaign show``: everything a player needs to rebuild the table."""
     out.print(
-        f"[bold]Campaign {escape(state.name)}[/] — {state.status}, game {state.game}/{GAMES} "
-        f"({state.format} format, seed {state.seed})"
+        Text.assemble(
+            (f"Campaign {state.name}", "bold"),
+            f" — {state.status}, game {state.game}/{GAMES} ({state.format} format, seed {state.seed})",
+        )
     )
     out.print(
-        f"Gold {state.gold}/{GOLD_MAX} · castle {card_name(catalog, state.castle)} health {state.castle_health}"
-        f" (full {state.full_health})"
+        Text(
+            f"Gold {state.gold}/{GOLD_MAX} · castle {card_name(catalog, state.castle)} health {state.castle_health}"
+            f" (full {state.full_health})"
+        )
     )
     out.print(
-        f"Hordes: {escape(', '.join(state.hordes))} · difficulty {state.difficulty} · final outsider "
-        f"{escape(state.final_outsider)}"
+        Text(
+            f"Hordes: {', '.join(state.hordes)} · difficulty {state.difficulty} · final outsider {state.final_outsider}"
+        )
     )
     out.print(
-        f"Scenario pile ({len(state.scenario_pile)}): "
-        + (", ".join(f"{s.code} {escape(s.name)}" for s in state.scenario_pile) or "empty")
+        Text(
+            f"Scenario pile ({len(state.scenario_pile)}): "
+            + (", ".join(f"{s.code} {s.name}" for s in state.scenario_pile) or "empty")
+        )
     )
     out.print(
-        f"Portal pile ({len(state.portal_pile)}): "
-        + (", ".join(f"{p.code} {escape(p.name)}" for p in state.portal_pile) or "empty")
+        Text(
+            f"Portal pile ({len(state.portal_pile)}): "
+            + (", ".join(f"{p.code} {p.name}" for p in state.portal_pile) or "empty")
+        )
     )
     c = state.current
     if c.scenario is not None:
+        out.print()
         out.print(
-            f"\n[bold]Game {state.game}[/]: scenario {escape(c.scenario.name)}, portal {escape(c.portal.name)}, "
-            f"outsider {escape(c.outsider)}"
+            Text.assemble(
+                (f"Game {state.game}", "bold"),
+                f": scenario {c.scenario.name}, portal {c.portal.name}, outsider {c.outsider}",
+            )
         )
         scenario_view(out, state)
     out.print()
     for p in state.players:
         role = " (visiting castle)" if p.visiting else ""
         out.print(
-            f"[bold]{escape(p.name)}[/]: castle {card_name(catalog, p.castle)}{role} · deck "
-            f"{plural(sum(p.deck.values()), 'card')} · market deck {plural(len(p.market), 'card')}"
+            Text.assemble(
+                (p.name, "bold"),
+                f": castle {card_name(catalog, p.castle)}{role} · deck "
+                f"{plural(sum(p.deck.values()), 'card')} · market deck {plural(len(p.market), 'card')}",
+            )
         )
         card_groups(out, catalog, "deck", p.deck)
         if p.top_of_deck:
-            out.print("  on top of the deck: " + ", ".join(card_name(catalog, x) for x in p.top_of_deck))
+            out.print(Text("  on top of the deck: " + ", ".join(card_name(catalog, x) for x in p.top_of_deck)))
         card_groups(out, catalog, "market deck", Counter(p.market))
         if p.exiled:
             out.print(
-                "  exiled: "
-                + ", ".join(card_name(catalog, x) for x in p.exiled)
-                + (f" ({p.exiled_free} as a house rule)" if p.exiled_free else "")
+                Text(
+                    "  exiled: "
+                    + ", ".join(card_name(catalog, x) for x in p.exiled)
+                    + (f" ({p.exiled_free} as a house rule)" if p.exiled_free else "")
+                )
             )
     if state.offers_pending:
         offers_view(out, catalog, state)
@@ -255,8 +279,8 @@ def campaign_view(out, catalog, state) -> None:
         for g in state.games:
             games.add_row(
                 str(g.number),
-                card_name(catalog, g.scenario),
-                card_name(catalog, g.portal),
+                Text(card_name(catalog, g.scenario)),
+                Text(card_name(catalog, g.portal)),
                 Text(g.outsider),
                 g.result or "…",
                 "" if g.castle_health is None else str(g.castle_health),
@@ -268,11 +292,11 @@ def campaign_view(out, catalog, state) -> None:
         "no treachery-only cards):"
     )
     for code, n in state.horde_deck.items():
-        out.print(f"  {n}× {card_name(catalog, code)}")
+        out.print(Text(f"  {n}× {card_name(catalog, code)}"))
     for note in state.horde_deck_notes:
         out.print(Text(f"  note: {note}"))
     if state.horde_exiled:
-        out.print("  exiled: " + ", ".join(card_name(catalog, x) for x in state.horde_exiled))
+        out.print(Text("  exiled: " + ", ".join(card_name(catalog, x) for x in state.horde_exiled)))
     if state.current.reminders:
         out.print("\n[bold]Reminders[/] (by hand, before the scenario income):")
         for reminder in state.current.reminders:
