@@ -1,0 +1,92 @@
+"""Issue 21: a workspace file that remembers its catalog, and decks that travel with their cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ANN_CARDS = """\
+schema = 1
+
+[[cards]]
+code = "CAM.014"
+kind = "alliance"
+name = "Zed Sentinel"
+faction = "liothan"
+rarity = "base"
+type = "ally"
+cost = 3
+"""
+
+
+def _ann(root: Path) -> Path:
+    ws = root / "ann"
+    (ws / "decks").mkdir(parents=True)
+    (ws / "my-cards.toml").write_text(ANN_CARDS, encoding="utf-8")
+    (ws / "skyforge.toml").write_text('schema = 1\ncatalog = ["my-cards.toml"]\n', encoding="utf-8")
+    return ws
+
+
+def test_workspace_file_is_found_from_a_sub_folder(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "notes" / "deep").mkdir(parents=True)
+    monkeypatch.chdir(ws / "notes" / "deep")
+    out = run("catalog", "check", "--json").stdout
+    import json
+
+    data = json.loads(out)
+    assert data["workspace_file"] == str(ws / "skyforge.toml")
+    assert data["user_files"] == [str(ws / "my-cards.toml")]
+    assert "Zed Sentinel" in run("cards", "show", "CAM.014").stdout
+    run("deck", "new", "Zed Wall", "--castle", "DEMO.001", expect=None)
+    # decks are written in the workspace's decks/, not in the current folder
+    assert not (ws / "notes" / "deep" / "decks").exists()
+
+
+def test_the_environment_wins_over_the_workspace_file(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    monkeypatch.chdir(ws)
+    shown = run("cards", "show", "CAM.014", "--json", expect=None, env={"SKYFORGE_CATALOG": "@demo"})
+    assert shown.exit_code != 0  # the demo set alone has no CAM.014
+    assert run("--catalog", "@demo", "cards", "show", "DEMO.007").exit_code == 0
+
+
+def test_a_broken_workspace_file_is_reported(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "skyforge.toml").write_text('schema = 1\ncatalogue = ["my-cards.toml"]\n', encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = run("catalog", "check", expect=2)
+    assert "catalogue" in result.output and "skyforge.toml" in result.output
+
+
+def test_the_workspace_file_moves_decks_and_sets_the_collection(run, tmp_path, monkeypatch):
+    ws = tmp_path / "bo"
+    ws.mkdir()
+    (ws / "skyforge.toml").write_text('schema = 1\ndecks = "my-decks"\ncollection = "owned.toml"\n')
+    monkeypatch.chdir(ws)
+    run("deck", "new", "tiny", "--castle", "DEMO.001")
+    assert (ws / "my-decks" / "tiny.toml").exists()
+    run("collection", "add", "DEMO.007")
+    assert (ws / "owned.toml").exists()
+
+
+def test_catalog_init_records_the_catalog(run, tmp_path, monkeypatch):
+    ws = tmp_path / "new"
+    ws.mkdir()
+    monkeypatch.chdir(ws)
+    run("catalog", "init", "mine.toml", "--record")
+    assert 'catalog = [\n    "mine.toml",\n]' in (ws / "skyforge.toml").read_text()
+    run("catalog", "init", "other.toml", "--no-record")
+    assert "other.toml" not in (ws / "skyforge.toml").read_text()
+    assert "mine.toml" in run("catalog", "check").stdout
+
+
+def test_a_deck_of_a_set_not_loaded_says_why_once(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "skyforge.toml").unlink()
+    (ws / "decks" / "zed.toml").write_text(
+        'name = "Zed"\ncastle = "DEMO.001"\n[cards]\n"CAM.014" = 2\n"CAM.026" = 1\n', encoding="utf-8"
+    )
+    monkeypatch.chdir(ws)
+    out = run("deck", "validate", "zed", expect=1).stdout
+    assert out.count("no catalog of yours is loaded — the demo set is; this folder has my-cards.toml") == 1
+    assert "no set CAM in the catalog; sets: CAM" not in out  # the hint that contradicted itself
