@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ANN_CARDS = """\
 schema = 1
 
@@ -90,3 +92,43 @@ def test_a_deck_of_a_set_not_loaded_says_why_once(run, tmp_path, monkeypatch):
     out = run("deck", "validate", "zed", expect=1).stdout
     assert out.count("no catalog of yours is loaded — the demo set is; this folder has my-cards.toml") == 1
     assert "no set CAM in the catalog; sets: CAM" not in out  # the hint that contradicted itself
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda c: f"Here is my deck: {c} have fun!",
+        lambda c: "> " + "\n> ".join(c[i : i + 20] for i in range(0, len(c), 20)) + "\n\nthanks",
+        lambda c: "Try this one\n" + c[:15] + "\n" + c[15:40] + " " + c[40:] + "\nEnjoy.",
+        lambda c: f'"{c}"',
+    ],
+)
+def test_import_finds_the_code_in_any_text(run, workspace, wrap):
+    code = run("deck", "export", "demo-blue-wall", "--format", "code").stdout.strip()
+    (workspace / "message.txt").write_text(wrap(code), encoding="utf-8")
+    run("deck", "import", "message.txt", "--name", "from-file")
+    run("deck", "import", "-", "--name", "from-stdin", input=wrap(code))
+    run("deck", "import", wrap(code), "--name", "from-arg")
+    original = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    for name in ("from-file", "from-stdin", "from-arg"):
+        text = (workspace / "decks" / f"{name}.toml").read_text()
+        assert text.count("=") == original.count("="), name
+
+
+def test_a_damaged_code_in_a_message_is_still_reported(run, workspace):
+    code = run("deck", "export", "demo-blue-wall", "--format", "code").stdout.strip()
+    damaged = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    err = run("deck", "import", f"look: {damaged}", expect=2).stderr
+    assert "damaged" in err
+
+
+def test_cards_the_catalog_lacks_are_imported_as_unknown(run, workspace):
+    from skyforge.decks.models import DeckFile
+    from skyforge.workbench.sharecode import encode
+
+    code = encode(DeckFile(name="Zed Wall", castle="DEMO.001", cards={"DEMO.007": 2, "CAM.026": 1}))
+    out = run("deck", "import", f"my deck: {code}").stdout
+    assert "unknown-card" in out and "CAM.026" in out
+    assert '"CAM.026" = 1' in (workspace / "decks" / "zed-wall.toml").read_text()
+    report = run("deck", "validate", "zed-wall", expect=1).stdout
+    assert "unknown-card" in report

@@ -140,7 +140,7 @@ def _real_path(path: Path, folders: dict) -> str:
     return os.path.realpath(full) if os.path.islink(full) else full
 
 
-def _show_report(report: ValidationReport, note: str | None = None) -> None:
+def _show_report(report: ValidationReport, catalog_note: str | None = None) -> None:
     out = console()
     for d in report.decks:
         mark = ("✓ valid", "green") if d.valid else ("✗ invalid", "red")
@@ -157,7 +157,7 @@ def _show_report(report: ValidationReport, note: str | None = None) -> None:
             for label, text in (("", v.message), ("hint: ", v.hint), ("fix: ", v.fix)):
                 if text:
                     out.print(Text(f"      {label}{text}"))
-    if note:
-        out.print(Text("\n" + note, style="yellow"))
+    if catalog_note:
+        out.print(Text("\n" + catalog_note, style="yellow"))
     if report.demo:
         out.print(f"\n[dim]{demo_note()}[/]")

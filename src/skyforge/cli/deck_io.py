@@ -12,7 +12,7 @@ from skyforge.cli.main import App
 from skyforge.cli.output import json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.workbench.deckfile import deck_text
-from skyforge.workbench.formats import FORMATS, export
+from skyforge.workbench.formats import FORMATS, UNKNOWN, export
 from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, read_sources
 
 
@@ -142,5 +142,5 @@ def _imported(app: App, decks: list[ImportedDeck]) -> None:
     for d in decks:
         lines = [f"imported {d.result.format} → {rel(app, d.path)}"]
         lines += [f"  note: {n}" for n in d.result.notes]
-        lines += [f"  skipped: {p.render()}" for p in d.result.problems]
+        lines += [f"  {'unknown-card' if p.code == UNKNOWN else 'skipped'}: {p.render()}" for p in d.result.problems]
         after_edit(app, d.path, "\n".join(lines))

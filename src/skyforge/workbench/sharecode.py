@@ -53,6 +53,66 @@ def split_codes(text: str) -> list[str] | None:
     return codes if all(_SHAPE.match(c) for c in codes) else None
 
 
+#: a run of base64url characters: one piece of a code a chat program may have broken
+_PIECE = re.compile(r"[A-Za-z0-9_\-]+")
+#: what may lie between two pieces: spaces, a line break and a reply's quote marks ("> ", ">> ")
+_BETWEEN = re.compile(r"[ \t]*(?:\r?\n[ \t]*(?:>[ \t>]*)?|[ \t]+)")
+#: the most pieces one code is looked for in (a long code wrapped at 20 characters is ~30)
+MAX_PIECES = 400
+#: the most code prefixes one text is searched for (a multi-deck export holds one per deck)
+MAX_CODES = 200
+
+
+def find_codes(text: str) -> list[str] | None:
+    """The share codes anywhere in ``text`` — a chat message, a quoted reply (``> ``), a code split
+    over lines or between words — or None when it holds no ``SF<version>.`` at all.
+
+    A code is the ``SF1.`` prefix and the pieces after it, joined over spaces, line breaks and
+    quote marks; where the code ends and the words begin is told by its checksum: the longest join
+    that decodes is the code. A prefix whose pieces never decode raises the error of the longest
+    join (damaged, or a newer version).
+    """
+    codes: list[str] = []
+    first_error: InputError | None = None
+    pos, tried = 0, 0
+    while tried < MAX_CODES and (m := _START.search(text, pos)) is not None:
+        tried += 1
+        pieces: list[tuple[str, int]] = []
+        at, size = m.end(), 0
+        while len(pieces) < MAX_PIECES and (piece := _PIECE.match(text, at)) is not None:
+            if pieces and _START.match(text, at):  # the next code begins
+                break
+            size += len(piece.group())
+            if size > MAX_CODE_CHARS:
+                break
+            pieces.append((piece.group(), piece.end()))
+            gap = _BETWEEN.match(text, piece.end())
+            at = gap.end() if gap else piece.end()
+            if not gap:
+                break
+        found = None
+        for k in range(len(pieces), 0, -1):
+            candidate = m.group() + "".join(p for p, _ in pieces[:k])
+            try:
+                decode(candidate)
+            except InputError as exc:
+                if k == len(pieces) and first_error is None:
+                    first_error = exc
+                continue
+            found = (candidate, pieces[k - 1][1])
+            break
+        if found:
+            codes.append(found[0])
+            pos = found[1]
+        else:
+            pos = m.end()
+    if codes:
+        return codes
+    if first_error is not None:
+        raise first_error
+    return None
+
+
 def encode(deck: DeckFile) -> str:
     by_set: dict[str, list[tuple[int, int]]] = defaultdict(list)
     loose: list[tuple[str, int]] = []

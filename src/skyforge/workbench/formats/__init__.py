@@ -28,11 +28,12 @@ from skyforge.storage import exists, read_text
 from skyforge.workbench import sharecode
 from skyforge.workbench.formats import format_code, format_csv, format_html, format_json, format_md, format_text
 from skyforge.workbench.formats.base import Export, prepare
-from skyforge.workbench.formats.reading import UNRESOLVED, Imported, default_name
+from skyforge.workbench.formats.reading import UNKNOWN, UNRESOLVED, Imported, default_name
 
 __all__ = [
     "FORMATS",
     "READABLE",
+    "UNKNOWN",
     "UNRESOLVED",
     "Export",
     "Format",
@@ -112,7 +113,7 @@ def import_decks(
         path = Path(source)
         if workspace is not None and not path.is_absolute() and not exists(path) and exists(workspace / path):
             path = workspace / path
-        codes = None if exists(path) else sharecode.split_codes(source)
+        codes = None if exists(path) else sharecode.split_codes(source) or sharecode.find_codes(source)
         if codes:
             label = "the share code" if len(codes) == 1 else "the share codes"
             return [format_code.read_code(catalog, code, label) for code in codes]
@@ -143,7 +144,7 @@ def import_decks(
         )
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
         return [FORMATS["json"].read(catalog, body, path)]
-    codes = sharecode.split_codes(stripped)
+    codes = sharecode.split_codes(stripped) or sharecode.find_codes(stripped)
     if codes:
         return [format_code.read_code(catalog, code, path) for code in codes]
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
