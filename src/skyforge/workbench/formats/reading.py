@@ -78,20 +78,19 @@ def add_card(
             else find(catalog, fallback)
         )
     code = normalize_code(ref) if card is None else None
-    if code is not None:  # a code the catalog lacks: kept, as a deck file may hold it
-        if cards.get(code, 0) + count <= MAX_COPIES:
-            cards[code] = cards.get(code, 0) + count
-            problems.append(
-                Problem(
-                    f"{code} is not in the catalog: kept in the deck as an unknown card",
-                    file=file,
-                    line=line,
-                    key=key,
-                    hint=catalog.suggest(ref, "alliance"),
-                    code=UNKNOWN,
-                )
+    if code is not None and cards.get(code, 0) + count <= MAX_COPIES:  # kept, as a deck file may hold it
+        cards[code] = cards.get(code, 0) + count
+        problems.append(
+            Problem(
+                f"{code} is not in the catalog: kept in the deck as an unknown card",
+                file=file,
+                line=line,
+                key=key,
+                hint=catalog.suggest(ref, "alliance"),
+                code=UNKNOWN,
             )
-            return
+        )
+        return
     if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
         what = f"{card.kind} card" if card is not None else "card"  # type: ignore[attr-defined]
         problems.append(
