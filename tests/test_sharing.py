@@ -132,3 +132,118 @@ def test_cards_the_catalog_lacks_are_imported_as_unknown(run, workspace):
     assert '"CAM.026" = 1' in (workspace / "decks" / "zed-wall.toml").read_text()
     report = run("deck", "validate", "zed-wall", expect=1).stdout
     assert "unknown-card" in report
+
+
+# -- decks that travel with their cards ---------------------------------------------------------
+
+ANN_SET = """\
+schema = 1
+
+[[sets]]
+code = "ANN"
+name = "Ann's box"
+products = [{ name = "Ann's box", first = 1, last = 50 }]
+
+[[cards]]
+code = "ANN.001"
+kind = "castle"
+name = "Zed Keep"
+faction = "liothan"
+health = 20
+deck_size = { min = 4, max = 4 }
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan"]
+[[cards.deck_rules]]
+rarity = "rare"
+factions = ["liothan"]
+
+[[cards]]
+code = "ANN.002"
+kind = "alliance"
+name = "Zed Wall"
+faction = "liothan"
+rarity = "base"
+type = "tower"
+copies = 3
+cost = 2
+
+[[cards]]
+code = "ANN.003"
+kind = "alliance"
+name = "Zed Archer"
+faction = "liothan"
+rarity = "rare"
+type = "ally"
+cost = 3
+
+[[cards]]
+code = "ANN.004"
+kind = "alliance"
+name = "Zed Spark"
+faction = "taulot"
+rarity = "base"
+type = "spell"
+"""
+
+
+def _two_workspaces(tmp_path: Path) -> tuple[Path, Path]:
+    ann, bo = tmp_path / "ann", tmp_path / "bo"
+    (ann / "decks").mkdir(parents=True)
+    (bo / "decks").mkdir(parents=True)
+    (ann / "ann-cards.toml").write_text(ANN_SET, encoding="utf-8")
+    (ann / "skyforge.toml").write_text('schema = 1\ncatalog = ["ann-cards.toml"]\n', encoding="utf-8")
+    (ann / "decks" / "zed-wall.toml").write_text(
+        'name = "Zed Wall"\nplayer = "Ann"\ncastle = "ANN.001"\n[cards]\n"ANN.002" = 2\n"ANN.003" = 1\n"ANN.004" = 1\n',
+        encoding="utf-8",
+    )
+    return ann, bo
+
+
+@pytest.mark.parametrize("fmt", ["code", "json"])
+def test_ann_shares_a_deck_with_its_cards_and_bo_gets_the_same_verdict(run, tmp_path, monkeypatch, fmt):
+    import json
+
+    ann, bo = _two_workspaces(tmp_path)
+    monkeypatch.chdir(ann)
+    verdict_ann = json.loads(run("deck", "validate", "zed-wall", "--json", expect=1).stdout)
+    exported = run("deck", "export", "zed-wall", "--format", fmt, "--with-cards").stdout
+    if fmt == "code":
+        assert exported.startswith("SF2.")
+        message = "> Hi Bo, here is my deck:\n> " + exported.strip()[:30] + "\n> " + exported.strip()[30:] + "\n> Ann"
+    else:
+        assert "carried_cards" in exported
+        message = exported
+    (bo / "message.txt").write_text(message, encoding="utf-8")
+
+    monkeypatch.chdir(bo)
+    out = run("deck", "import", "message.txt", "--cards-to", "bo-cards.toml").stdout
+    assert "added 4 cards to bo-cards.toml (and set ANN)" in out
+    cards = (bo / "bo-cards.toml").read_text()
+    assert cards.count("source = \"shared by Ann, deck 'Zed Wall', ") == 4
+    verdict_bo = json.loads(
+        run("--catalog", "bo-cards.toml", "deck", "validate", "zed-wall", "--json", expect=1).stdout
+    )
+    assert [(v["rule"], v["message"]) for v in verdict_bo["violations"]] == [
+        (v["rule"], v["message"]) for v in verdict_ann["violations"]
+    ]
+    assert verdict_bo["valid"] is verdict_ann["valid"] is False  # a taulot spell in a liothan deck, for both
+
+    # importing again changes nothing; a card Bo holds with other data is listed, never replaced
+    cards_path = bo / "bo-cards.toml"
+    cards_path.write_text(cards.replace("cost = 3", "cost = 4"), encoding="utf-8")
+    again = run("--catalog", "bo-cards.toml", "deck", "import", "message.txt", "--name", "zed-2", "--cards-to",
+                "bo-cards.toml").stdout  # fmt: skip
+    assert "not replaced: ANN.003 differs from your catalog in cost" in again
+    assert "cost = 4" in cards_path.read_text() and "cost = 3" not in cards_path.read_text()
+
+
+def test_without_cards_to_the_import_says_what_it_carries(run, tmp_path, monkeypatch):
+    ann, bo = _two_workspaces(tmp_path)
+    monkeypatch.chdir(ann)
+    code = run("deck", "export", "zed-wall", "--format", "code", "--with-cards").stdout.strip()
+    assert "SF1." in run("deck", "export", "zed-wall", "--format", "code").stdout  # without: as before
+    monkeypatch.chdir(bo)
+    out = run("deck", "import", f"here: {code}").stdout
+    assert "carries the data of 4 cards" in out and "--cards-to FILE" in out
+    assert "unknown-card" in out

@@ -63,7 +63,7 @@ class Format:
 def _from_numbers(write: Callable[[Export], str]) -> Callable[..., str]:
     """An exporter for a format drawn from the decks' numbers (:func:`prepare`)."""
 
-    def export_(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> str:
+    def export_(catalog: Catalog, decks: list[Deck], *, players: bool = False, with_cards: bool = False) -> str:
         return write(prepare(catalog, decks, players=players))
 
     return export_
@@ -76,7 +76,7 @@ FORMATS: dict[str, Format] = {
         Format(format_text.NAME, format_text.SUMMARY, _from_numbers(format_text.write), format_text.read),
         Format(format_md.NAME, format_md.SUMMARY, _from_numbers(format_md.write), format_md.read),
         Format(format_csv.NAME, format_csv.SUMMARY, _from_numbers(format_csv.write), format_csv.read),
-        Format(format_json.NAME, format_json.SUMMARY, _from_numbers(format_json.write), format_json.read),
+        Format(format_json.NAME, format_json.SUMMARY, format_json.export, format_json.read),
         Format(format_html.NAME, format_html.SUMMARY, _from_numbers(format_html.write), None, reads_back=False),
         Format(format_code.NAME, format_code.SUMMARY, format_code.export, None),  # codes are read by their shape
     )
@@ -88,10 +88,21 @@ READABLE = "text, Markdown, CSV, JSON or a share code (SF1.…)"
 MAX_IMPORT_LINES = 5_000
 
 
-def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = False) -> str:
+#: the formats that carry the data of a deck's own cards (``--with-cards``)
+CARRY_CARDS = ("code", "json")
+
+
+def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = False, with_cards: bool = False) -> str:
     if fmt not in FORMATS:
         raise InputError(Problem(f"unknown format '{fmt}'", hint="formats: " + ", ".join(FORMATS)))
-    return FORMATS[fmt].export(catalog, decks, players=players)
+    if with_cards and fmt not in CARRY_CARDS:
+        raise InputError(
+            Problem(
+                f"--with-cards is for the formats that are read back with their cards: {', '.join(CARRY_CARDS)}",
+                hint="the html format holds every card's details already",
+            )
+        )
+    return FORMATS[fmt].export(catalog, decks, players=players, with_cards=with_cards)
 
 
 def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:

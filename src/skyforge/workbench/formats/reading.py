@@ -31,6 +31,8 @@ class Imported:
     format: str
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the data of the deck's own cards it came with (``--with-cards``), or None
+    carried: dict | None = None
 
 
 def leading_code(text: str) -> str:
