@@ -247,3 +247,74 @@ def test_without_cards_to_the_import_says_what_it_carries(run, tmp_path, monkeyp
     out = run("deck", "import", f"here: {code}").stdout
     assert "carries the data of 4 cards" in out and "--cards-to FILE" in out
     assert "unknown-card" in out
+
+
+# -- completion on real names --------------------------------------------------------------------
+
+
+def _complete(words: str, shell: str = "bash", env: dict | None = None) -> str:
+    from click.testing import CliRunner
+
+    from skyforge.cli.commandtree import completion_tree
+
+    parts = words.split(" ")
+    environ = {
+        "_SKYFORGE_COMPLETE": f"{shell}_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": parts[-1] if shell == "fish" else str(len(parts) - 1),
+        **(env or {}),
+    }
+    result = CliRunner().invoke(completion_tree(), [], env=environ, prog_name="skyforge", catch_exceptions=False)
+    return result.stdout
+
+
+def test_completion_uses_the_workspace_file_and_the_catalog_it_names(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "decks" / "Zed Wall.toml").write_text('name = "Zed Wall"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    (ws / "sub").mkdir()
+    monkeypatch.chdir(ws / "sub")
+    assert "plain,Zed\\\\ Wall" in _complete("skyforge deck show Ze")
+    assert "Zed Sentinel" in _complete("skyforge deck add x Zed", shell="zsh")  # from skyforge.toml's catalog
+    assert "Sentinel" not in _complete("skyforge deck add x Zed", env={"SKYFORGE_CATALOG": "@demo"})
+    (ws / "skyforge.toml").unlink()
+    monkeypatch.chdir(ws)
+    assert "Zed\\\\ Sentinel" in _complete("skyforge deck add x Zed", env={"SKYFORGE_CATALOG": "my-cards.toml"})
+
+
+def test_bash_completes_a_name_with_a_space_in_a_terminal(tmp_path):
+    import shutil
+    import sys
+
+    from tests.pty_util import run_in_pty
+
+    if shutil.which("bash") is None:
+        pytest.skip("no bash")
+    ws = _ann(tmp_path)
+    (ws / "decks" / "Zed Wall.toml").write_text(
+        'name = "Zed Wall"\ncastle = "ANN.001"\n[cards]\n"CAM.014" = 1\n', encoding="utf-8"
+    )
+    (ws / "deep" / "er").mkdir(parents=True)
+    bin_dir = Path(sys.executable).parent
+    sent = []
+
+    def answer(out: bytes) -> bytes | None:
+        steps = [
+            (b"READY", b"skyforge deck show Zed\t"),
+            (b"Zed\\ Wall", b" --json | head -c 300; echo; echo DONE\n"),
+            (b"DONE\r\n", b"exit\n"),
+        ]
+        for marker, reply in steps:
+            if marker in out and reply not in sent:
+                if marker == b"DONE\r\n" and out.count(b"DONE") < 2:
+                    continue
+                sent.append(reply)
+                return reply
+        return None
+
+    script = f'export PATH="{bin_dir}:$PATH"; eval "$(_SKYFORGE_COMPLETE=bash_source skyforge)"; PS1="$ "; echo READY\n'
+    rc = tmp_path / "rc.sh"
+    rc.write_text(script)
+    out = run_in_pty(["--noprofile", "--rcfile", str(rc), "-i"], ws / "deep" / "er",
+                     program=["bash"], answer=answer, env={"TERM": "dumb"})  # fmt: skip
+    assert "skyforge deck show Zed\\ Wall" in out, out
+    assert '"name": "Zed Wall"' in out, out
