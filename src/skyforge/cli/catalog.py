@@ -73,6 +73,16 @@ def where_from(app: App) -> dict:
 
 def _draw_check(cat, summary: dict) -> None:
     out = console()
+    user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
+    layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
+    out.print(
+        escape(
+            f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
+            + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
+            + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
+            f"{summary['premade_decks']} pre-made decks"
+        )
+    )
     out.print(
         Text(
             f"workspace file: {summary['workspace_file']}"
@@ -84,16 +94,6 @@ def _draw_check(cat, summary: dict) -> None:
         out.print(Text(f"catalog files: {', '.join(summary['user_files'])} (from {summary['catalog_from']})"))
     else:
         out.print(Text("catalog files: none of yours — the shipped layers, with the fictional demo set"))
-    user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
-    layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
-    out.print(
-        escape(
-            f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
-            + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
-            + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
-            f"{summary['premade_decks']} pre-made decks"
-        )
-    )
     if cat.user_files and not user_entries:
         out.print(
             "[yellow]"
