@@ -30,12 +30,14 @@ def run_in_pty(
     answer: Callable[[bytes], bytes | None] | None = None,
     env: dict[str, str] | None = None,
     keep_ansi: bool = False,
+    program: list[str] | None = None,
 ) -> str:
     """What ``skyforge ARGS`` prints in a pseudo-terminal (``columns`` wide if given), run in ``cwd``.
 
     ``answer(output_so_far)`` returns what to type when the output asks for it (or ``None``).
     The terminal is ``TERM=dumb`` with ``NO_COLOR=1`` unless ``env`` says otherwise.
     The text comes back without carriage returns, and without ANSI sequences unless ``keep_ansi``.
+    ``program`` runs that command line instead (a shell, say), with ``args`` after it.
     """
     import pty
 
@@ -55,6 +57,8 @@ def run_in_pty(
         }
         child.update(NO_COLOR="1", TERM="dumb", PYTHONPATH=str(ROOT / "src"))
         child.update(env or {})
+        if program:
+            os.execvpe(program[0], [*program, *args], child)
         os.execvpe(sys.executable, [sys.executable, "-c", "from skyforge.cli.main import main; main()", *args], child)
     out = b""
     deadline = time.monotonic() + HANG_GUARD_SECONDS

@@ -30,6 +30,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.tomlpos",
             "skyforge.storage",
             "skyforge.ondemand",
+            "skyforge.places",
         ],
     ),
     ("catalog", ["skyforge.catalog"]),

@@ -39,7 +39,9 @@ def test_completes_commands_decks_campaigns_and_cards(run, monkeypatch, shell):
     assert "demo-blue-wall" in _complete(shell, "skyforge cards search --for demo-b", monkeypatch)
     codes = _complete(shell, "skyforge deck add demo-blue-wall DEMO.02", monkeypatch)
     assert "DEMO.028" in codes and "DEMO.100" not in codes
-    assert "Gullwing Lookout" in _complete(shell, "skyforge deck add demo-blue-wall Gullw", monkeypatch)
+    # a name with a space comes back quoted for bash (issue 21); zsh and fish quote their own
+    named = "Gullwing\\\\ Lookout" if shell == "bash" else "Gullwing Lookout"
+    assert named in _complete(shell, "skyforge deck add demo-blue-wall Gullw", monkeypatch)
     assert "DEMO.007" in _complete(shell, "skyforge cards show DEMO.00", monkeypatch)
     run(
         "campaign",

@@ -23,6 +23,7 @@ from skyforge.catalog.codes import code_order
 from skyforge.decks import Deck, load_deck, resolve_deck_path
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem, RuleError
+from skyforge.places import workspace_folder
 from skyforge.rules import validate_decks
 from skyforge.terms import new_seed
 from skyforge.text import plural
@@ -216,7 +217,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             # a market deck is a deck file, or a catalog pre-made deck id (built as `deck premade` does)
             premade = catalog.premade_decks.get(ref)
             try:
-                if premade is not None and not (workspace / "decks" / f"{ref}.toml").exists():
+                if premade is not None and not (workspace_folder(workspace, "decks") / f"{ref}.toml").exists():
                     deck = _premade_deck(
                         catalog, premade, player_castle if len(refs) == 1 else None, spec.name, draw, removed, notes
                     )

@@ -18,6 +18,7 @@ from pathlib import Path
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
+from skyforge.places import workspace_folder
 from skyforge.storage import Store, check_name, dump_toml, parse_toml, register_union_tags, validation_problems
 from skyforge.tomlpos import key_lines
 
@@ -44,7 +45,7 @@ class Journal:
 
 
 def campaigns_dir(workspace: Path) -> Path:
-    return Path(workspace) / "campaigns"
+    return workspace_folder(Path(workspace), "campaigns")
 
 
 def campaign_path(workspace: Path, name: str) -> Path:

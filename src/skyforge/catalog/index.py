@@ -217,6 +217,10 @@ class Catalog:
                 return f"did you mean {near[0]} ({self.cards[near[0]].name})?"
             if same_set:
                 return f"{set_of(code)} codes in the catalog run from {same_set[0]} to {same_set[-1]}"
+            if set_of(code) in self.sets:  # the set is known (the official layer names it), its cards are not
+                return f"set {set_of(code)} is in the catalog, but none of its cards are: " + (
+                    f"add them to {self.user_files[0]}" if self.user_files else "no catalog of yours is loaded"
+                )
             return f"no set {set_of(code)} in the catalog; sets: {', '.join(sorted(self.sets))}"
         names = {c.name: c for c in pool}
         return did_you_mean(ref, names, fold=True, short=True, show=lambda n: f"{names[n].code or ''} '{n}'".lstrip())

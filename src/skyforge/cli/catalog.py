@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -16,6 +17,7 @@ from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.storage.workspace import record_catalog
 from skyforge.text import plural
 
 
@@ -56,7 +58,17 @@ def check(app: App, as_json: bool) -> None:
       skyforge --catalog my-cards.toml catalog check
       skyforge --catalog my-cards.toml catalog check --json
     """
-    render(check_catalog(app.catalog), as_json, lambda summary: _draw_check(app.catalog, summary))
+    summary = {**check_catalog(app.catalog), **where_from(app)}
+    render(summary, as_json, lambda summary: _draw_check(app.catalog, summary))
+
+
+def where_from(app: App) -> dict:
+    """Which workspace file and catalog files are in use, and what chose them."""
+    return {
+        "workspace": str(app.workspace),
+        "workspace_file": str(app.places.file) if app.places.file else None,
+        "catalog_from": app.places.catalog_from,
+    }
 
 
 def _draw_check(cat, summary: dict) -> None:
@@ -71,6 +83,17 @@ def _draw_check(cat, summary: dict) -> None:
             f"{summary['premade_decks']} pre-made decks"
         )
     )
+    out.print(
+        Text(
+            f"workspace file: {summary['workspace_file']}"
+            if summary["workspace_file"]
+            else "workspace file: none (no skyforge.toml here or in a folder above)"
+        )
+    )
+    if summary["catalog_from"]:
+        out.print(Text(f"catalog files: {', '.join(summary['user_files'])} (from {summary['catalog_from']})"))
+    else:
+        out.print(Text("catalog files: none of yours — the shipped layers, with the fictional demo set"))
     if cat.user_files and not user_entries:
         out.print(
             Text(
@@ -97,8 +120,14 @@ def _draw_check(cat, summary: dict) -> None:
 )
 @click.option("--csv", "as_csv", is_flag=True, help="Write the spreadsheet template that `catalog import` reads.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+@click.option(
+    "--record/--no-record",
+    default=None,
+    help="Record FILE as the catalog of the workspace file skyforge.toml (made when missing), so every "
+    "command here loads it. Default: ask on a terminal, else no.",
+)
 @click.pass_obj
-def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
+def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -> None:
     """Start a catalog of your own cards: FILE (default my-cards.toml).
 
     The file loads as it is; it holds commented examples of a castle with its
@@ -113,6 +142,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
       skyforge catalog init - > my-cards.toml          # '-': standard output
       skyforge --catalog my-cards.toml catalog check
       skyforge catalog init --csv && skyforge catalog import my-cards.csv --set CAM -o cards.toml
+      skyforge catalog init my-cards.toml --record     # every command in this folder loads it
     """
     if as_csv and file == Path("my-cards.toml"):
         file = Path("my-cards.csv")
@@ -132,8 +162,20 @@ def init(app: App, file: Path, as_csv: bool, force: bool) -> None:
     echo(f"wrote {file}")
     if as_csv:
         echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
+        return
+    if record is None and is_interactive():
+        record = click.confirm(f"record {file} as this workspace's catalog (in skyforge.toml)?", default=True)
+    if record:
+        folder = app.places.file.parent if app.places.file else Path(app.workspace)
+        workspace_file, changed = record_catalog(folder, file)
+        echo(f"{'recorded' if changed else 'already recorded'} {file} in {workspace_file}")
+        echo("next: `skyforge catalog check` (every command here loads it now)")
     else:
         echo(f'next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG="$PWD/{file}")')
+
+
+def is_interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _official(app: App):

@@ -23,7 +23,7 @@ file_option = click.option(
     "--file",
     "file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The collection file (default: collection.toml in the workspace).",
+    help="The collection file (default: the workspace file's `collection`, else collection.toml in the workspace).",
 )
 product_option = click.option(
     "--product",
@@ -35,7 +35,7 @@ product_option = click.option(
 
 
 def _path(app: App, file: Path | None) -> Path:
-    return file if file is not None else app.workspace / "collection.toml"
+    return file if file is not None else app.collection or app.workspace / "collection.toml"
 
 
 def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[str, ...], sign: int) -> None:

@@ -9,17 +9,24 @@ deck and campaign names are file names.
 
 from __future__ import annotations
 
-import os
+import re
 from pathlib import Path
 
 import click
-from click.shell_completion import CompletionItem, get_completion_class
+from click.shell_completion import BashComplete, CompletionItem, add_completion_class, get_completion_class
+
+from skyforge.places import Places, find_places
+
+
+def _places(ctx: click.Context) -> Places:
+    """Where the command would find its files: --workspace, --catalog, the environment, skyforge.toml."""
+    root = ctx.find_root()
+    params = root.params or {}
+    return find_places(tuple(params.get("catalog_paths") or ()), params.get("workspace"))
 
 
 def _workspace(ctx: click.Context) -> Path:
-    root = ctx.find_root()
-    ws = root.params.get("workspace") if root.params else None
-    return Path(ws or os.environ.get("SKYFORGE_WORKSPACE") or ".")
+    return _places(ctx).root
 
 
 def _items(values, incomplete: str, help_of=None):
@@ -42,21 +49,20 @@ def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str):
     """Decks in decks/ by name (and .toml paths when a path is being typed)."""
     if "/" in incomplete or incomplete.endswith(".toml"):
         return [CompletionItem(incomplete, type="file")]
-    return _items(_stems(_workspace(ctx) / "decks"), incomplete)
+    places = _places(ctx)
+    return _items(_stems(places.folder("decks")), incomplete)
 
 
 def campaign_names(ctx: click.Context, param: click.Parameter, incomplete: str):
-    return _items(_stems(_workspace(ctx) / "campaigns"), incomplete)
+    return _items(_stems(_places(ctx).folder("campaigns")), incomplete)
 
 
 def _catalog(ctx: click.Context):
     """The catalog the command would load, or None when it cannot be loaded."""
     from skyforge.catalog import load_catalog  # only when a card or method is completed
 
-    root = ctx.find_root()
-    paths = [Path(p) for p in (root.params.get("catalog_paths") or ())] if root.params else []
     try:
-        return load_catalog(paths or None)
+        return load_catalog(list(_places(ctx).catalog) or None)
     except Exception:
         return None
 
@@ -86,6 +92,22 @@ def draft_methods(ctx: click.Context, param: click.Parameter, incomplete: str) -
     catalog = _catalog(ctx)
     return [] if catalog is None else [m for m in methods(catalog, GAME) if m.startswith(incomplete)]
 
+
+class QuotingBash(BashComplete):
+    """click's bash completion, with values quoted as bash reads them: bash inserts a completion
+    as it is, so ``deck show Zed<Tab>`` must get ``Zed\\ Wall`` (zsh's compadd and fish quote
+    the values themselves)."""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        if item.type == "plain" and _SPECIAL.search(item.value):
+            # doubled: click's script reads each line with `read` (no -r), which takes one level off
+            item = CompletionItem(_SPECIAL.sub(r"\\\\\g<0>", item.value), type=item.type, help=item.help)
+        return super().format_completion(item)
+
+
+#: the characters bash takes as more than part of a word
+_SPECIAL = re.compile(r"""[\s"'\\$`<>|&;()*?\[\]{}!#]""")
+add_completion_class(QuotingBash, "bash")
 
 #: every completer by name, for the command tree kept as data
 COMPLETERS = {f.__name__: f for f in (deck_names, campaign_names, card_refs, draft_methods)}

@@ -16,6 +16,7 @@ from rich.text import Text
 from skyforge.cli.complete import deck_names
 from skyforge.cli.main import App, LazyGroup
 from skyforge.cli.output import console, json_option, progress, render
+from skyforge.cli.places import missing_sets_note
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, Problem
@@ -93,7 +94,8 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     elif collection:
         owned = load_collection(collection)
     report = validate_decks(app.catalog, loaded, owned)
-    render(report.as_dict(), as_json, lambda _: _show_report(report))
+    note = missing_sets_note(app, [c for v in report.violations if v.rule == "unknown-card" for c in v.cards])
+    render(report.as_dict(), as_json, lambda _: _show_report(report, note))
     if not report.valid:
         raise SystemExit(1)
 
@@ -138,7 +140,7 @@ def _real_path(path: Path, folders: dict) -> str:
     return os.path.realpath(full) if os.path.islink(full) else full
 
 
-def _show_report(report: ValidationReport) -> None:
+def _show_report(report: ValidationReport, catalog_note: str | None = None) -> None:
     out = console()
     for d in report.decks:
         mark = ("✓ valid", "green") if d.valid else ("✗ invalid", "red")
@@ -155,5 +157,7 @@ def _show_report(report: ValidationReport) -> None:
             for label, text in (("", v.message), ("hint: ", v.hint), ("fix: ", v.fix)):
                 if text:
                     out.print(Text(f"      {label}{text}"))
+    if catalog_note:
+        out.print(Text("\n" + catalog_note, style="yellow"))
     if report.demo:
         out.print(f"\n[dim]{demo_note()}[/]")

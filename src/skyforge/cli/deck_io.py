@@ -12,8 +12,9 @@ from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.text import plural
+from skyforge.workbench.carried import offer_cards
 from skyforge.workbench.deckfile import deck_text
-from skyforge.workbench.formats import FORMATS, export
+from skyforge.workbench.formats import FORMATS, UNKNOWN, export
 from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, read_sources
 
 
@@ -39,8 +40,14 @@ from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, re
     help="The decks are the players' decks of one game: add one pull list for the whole table "
     "and check the copy limits across them.",
 )
+@click.option(
+    "--with-cards",
+    is_flag=True,
+    help="code, json: carry the data of the deck's own cards (those the official layer lacks, its castle "
+    "included), so a friend without your catalog can read and import it.",
+)
 @click.pass_obj
-def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, players: bool) -> None:
+def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, players: bool, with_cards: bool) -> None:
     """Export decks for play: lists, spreadsheets, a printable sheet, a share code.
 
     The HTML sheet has one page per deck: the pull list sorted by set and code
@@ -52,8 +59,9 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
       skyforge deck export demo-blue-wall --format md
       skyforge deck export demo-blue-wall demo-green-grove --players --format html -o table.html
       skyforge deck export demo-blue-wall --format code
+      skyforge deck export zed-wall --format code --with-cards   # for a friend without your catalog
     """
-    text = export(app.catalog, load_all(app, decks), fmt, players=players)
+    text = export(app.catalog, load_all(app, decks), fmt, players=players, with_cards=with_cards)
     if not write(output, text):
         return
     echo(f"wrote {output} ({fmt}, {plural(len(decks), 'deck')})", err=True)
@@ -74,6 +82,13 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
     help="Write the deck file here instead of decks/NAME.toml ('-': standard output).",
 )
 @click.option("--skip-unresolved", is_flag=True, help="Write the deck even if some lines cannot be resolved.")
+@click.option(
+    "--cards-to",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Add the cards the source carries (deck export --with-cards) that your catalog lacks to this "
+    "catalog file of yours (made when missing), each marked with where it came from. A card you hold "
+    "with other data is listed, never replaced.",
+)
 @force_option
 @json_option
 @click.pass_obj
@@ -84,14 +99,19 @@ def import_(
     castle: str | None,
     output: Path | None,
     skip_unresolved: bool,
+    cards_to: Path | None,
     force: bool,
     as_json: bool,
 ) -> None:
     """Read decks from text, Markdown, CSV, JSON or share codes into deck files.
 
-    FILE may be '-' for standard input. A share code may be wrapped over lines
-    or broken by spaces (as chat programs do), given as one argument or
-    several; a multi-deck export (one code per deck) imports every deck. Text
+    FILE may be '-' for standard input. A share code is found anywhere in a
+    text — a chat message, a quoted reply ('> '), wrapped over lines or
+    broken by spaces — given as one argument or several, or in a file; a
+    multi-deck export (one code per deck) imports every deck. A card code
+    your catalog lacks is kept in the deck and reported as unknown-card.
+    A code or JSON file exported --with-cards carries the data of the
+    deck's own cards: --cards-to FILE adds them to your catalog file. Text
     lists may be written `2x Name`, `2 Name`, `Name x2` or `CODE`, under
     headings such as `Allies` or `Spells (6)`. The HTML sheet is for
     printing: it is refused, with the formats that can be read back.
@@ -105,6 +125,7 @@ def import_(
       skyforge deck import SF1.…  --name shared
       skyforge deck export demo-blue-wall --format code | skyforge deck import - --name copy
       skyforge deck import sheet.csv -o decks/sheet.toml --force
+      skyforge deck import message.txt --cards-to my-cards.toml
     """
     stdin = read_stdin() if source == ("-",) else None
     decks = import_decks_to_files(
@@ -118,10 +139,21 @@ def import_(
         skip_unresolved=skip_unresolved,
         force=force,
     )
+    offered = [offer_cards(app.catalog, d.result.carried, cards_to) for d in decks if cards_to and d.result.carried]
+    carried = sum(len(d.result.carried.get("cards", [])) for d in decks if d.result.carried)
+    offer_lines = [line for o in offered for line in o.summary()]
+    if carried and not cards_to:
+        offer_lines.append(
+            f"the source carries the data of {plural(carried, 'card')}: add them to your catalog with --cards-to FILE"
+        )
+    elif offered and not any(o.file.resolve() in {f.resolve() for f in app.catalog.files} for o in offered):
+        offer_lines.append(f"load it: skyforge --catalog {cards_to} …, or list it in skyforge.toml")
     if is_dash(output):
         write("-", deck_text(decks[0].deck, app.catalog))
         for p in decks[0].result.problems:
             echo(f"skipped: {p.render()}", err=True)
+        for line in offer_lines:
+            echo(line, err=True)
         return
     rows = [
         {
@@ -136,12 +168,17 @@ def import_(
         }
         for d in decks
     ]
-    render(rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}, as_json, lambda _: _imported(app, decks))
+    body = rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}
+    if offered:
+        body["cards_offered"] = [o.as_dict() for o in offered]
+    render(body, as_json, lambda _: _imported(app, decks, offer_lines))
 
 
-def _imported(app: App, decks: list[ImportedDeck]) -> None:
+def _imported(app: App, decks: list[ImportedDeck], offer_lines: list[str]) -> None:
+    for line in offer_lines:
+        click.echo(line)
     for d in decks:
         lines = [f"imported {d.result.format} → {rel(app, d.path)}"]
         lines += [f"  note: {n}" for n in d.result.notes]
-        lines += [f"  skipped: {p.render()}" for p in d.result.problems]
+        lines += [f"  {'unknown-card' if p.code == UNKNOWN else 'skipped'}: {p.render()}" for p in d.result.problems]
         after_edit(app, d.path, "\n".join(lines))

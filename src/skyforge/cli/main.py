@@ -88,21 +88,42 @@ class LazyGroup(click.Group):
 
 
 class App:
-    """What every command gets through ``click.pass_obj``: paths and the catalog, loaded once."""
+    """What every command gets through ``click.pass_obj``: paths and the catalog, loaded once.
+
+    Where files are (:func:`skyforge.places.find_places`): ``--workspace``, ``SKYFORGE_WORKSPACE``
+    or the nearest ``skyforge.toml`` at or above the current folder; the catalog from
+    ``--catalog``, ``SKYFORGE_CATALOG`` or that workspace file.
+    """
 
     def __init__(self, catalog_paths: tuple[str | Path, ...], workspace: str | Path | None):
-        from pathlib import Path  # not at import: `skyforge --help` needs no pathlib
+        from skyforge.places import find_places  # standard library only, as click
 
-        from_env = [Path(p) for p in os.environ.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
-        self.catalog_paths: list[Path] = [Path(p) for p in catalog_paths] or from_env
-        self.workspace: Path = Path(workspace or os.environ.get("SKYFORGE_WORKSPACE") or ".")
+        self.places = find_places(catalog_paths, workspace)
+        self.catalog_paths: list[Path] = list(self.places.catalog)
+        self.workspace: Path = self.places.root
         self._catalog = None
+        self._checked = False
+
+    def check_workspace_file(self) -> None:
+        """The workspace file, checked by its model (once): a broken one is reported, never ignored."""
+        if not self._checked and self.places.file is not None:
+            from skyforge.storage.workspace import load_workspace_file
+
+            load_workspace_file(self.places.file)
+        self._checked = True
+
+    @property
+    def collection(self) -> Path | None:
+        """The workspace file's default collection, or None."""
+        self.check_workspace_file()
+        return self.places.collection
 
     @property
     def catalog(self):
         if self._catalog is None:
             from skyforge.catalog import load_catalog
 
+            self.check_workspace_file()
             self._catalog = load_catalog(self.catalog_paths or None)
         return self._catalog
 
@@ -121,12 +142,13 @@ class App:
     "layer (rulebook facts and rules) is always loaded and your files go on top; the "
     "fictional demo set is loaded only when you give no catalog, or by name: @demo, "
     "@shipped (official + demo), @official. Also SKYFORGE_CATALOG, paths separated "
-    "by ':'.",
+    "by ':'; or the `catalog` of the workspace file skyforge.toml.",
 )
 @click.option(
     "--workspace",
     type=click.Path(file_okay=False),
-    help="Folder holding decks/ and campaigns/ (default: the current folder; also SKYFORGE_WORKSPACE).",
+    help="Folder holding decks/ and campaigns/ (and skyforge.toml, if any). Default: the folder of the "
+    "nearest skyforge.toml at or above the current folder, else the current folder; also SKYFORGE_WORKSPACE.",
 )
 @click.version_option(package_name="skyforge", message="skyforge %(version)s")
 @click.pass_context

@@ -11,6 +11,7 @@ from pathlib import Path
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.places import workspace_folder
 from skyforge.storage import exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
@@ -70,7 +71,7 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
         return path
     candidate = workspace_file(workspace, "decks", ref, "deck name")
     if not candidate.exists():
-        known = sorted(p.stem for p in (workspace / "decks").glob("*.toml"))
+        known = sorted(p.stem for p in workspace_folder(workspace, "decks").glob("*.toml"))
         raise NotFoundError(
             Problem(
                 f"no deck '{ref}' (looked for {candidate})",

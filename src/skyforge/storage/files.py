@@ -16,6 +16,7 @@ import unicodedata
 from pathlib import Path
 
 from skyforge.errors import InputError, Problem
+from skyforge.places import workspace_folder
 
 #: the largest input file skyforge reads (deck, collection, catalog, campaign, draft,
 #: series, plan, CSV): far above any real one, small enough to read in well under a second
@@ -100,7 +101,7 @@ def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name", *
                 hint=f"the file is kept as {folder}/NAME.toml in the workspace (choose the workspace with --workspace)",
             )
         )
-    return Path(workspace) / folder / f"{check_name(ref, what)}.toml"
+    return workspace_folder(Path(workspace), folder) / f"{check_name(ref, what)}.toml"
 
 
 def is_path_like(ref: str) -> bool:

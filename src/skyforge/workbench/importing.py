@@ -14,8 +14,8 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
 from skyforge.workbench.deckfile import save_new_deck
-from skyforge.workbench.formats import UNRESOLVED, Imported, default_name, import_decks
-from skyforge.workbench.sharecode import split_codes
+from skyforge.workbench.formats import UNKNOWN, UNRESOLVED, Imported, default_name, import_decks
+from skyforge.workbench.sharecode import find_codes, split_codes
 from skyforge.workbench.workspace import deck_path
 
 
@@ -36,7 +36,7 @@ def read_sources(
     several arguments only when they are one code split by the shell, or several codes."""
     if stdin is not None:
         return import_decks(catalog, stdin_name, body=stdin)
-    if len(source) > 1 and "-" not in source and split_codes(" ".join(source)):
+    if len(source) > 1 and "-" not in source and (split_codes(" ".join(source)) or find_codes(" ".join(source))):
         return import_decks(catalog, " ".join(source), workspace=workspace)  # a code split by the shell
     if len(source) > 1:
         raise InputError(
@@ -86,10 +86,10 @@ def import_decks_to_files(
         deck_name = f"{name}-{number}" if name and many else name
         if deck_name:
             deck = deck.model_copy(update={"name": deck_name})
-        problems += [p for p in result.problems if not (skip_unresolved and p.code == UNRESOLVED)]
+        problems += [p for p in result.problems if p.code != UNKNOWN and not (skip_unresolved and p.code == UNRESOLVED)]
         decks.append(ImportedDeck(result, deck, deck_name))
     if problems:
-        raise InputError([p for d in decks for p in d.result.problems])
+        raise InputError([p for d in decks for p in d.result.problems if p.code != UNKNOWN])
     if not write:
         return decks
     paths = [output or deck_path(workspace, d.name or default_name(d.deck)) for d in decks]

@@ -6,8 +6,9 @@ then the payload compressed with raw DEFLATE. The payload is UTF-8 text::
     castle \\n name \\n player \\n DEMO:7*3,8*3,9*2,28;CAM:14*2 \\n =card name*1 …
 
 Cards are grouped by set; ``*N`` is omitted for one copy; refs that are not codes
-(catalog entries without a printed code) follow as ``=ref*N`` lines. The version
-("1") is in the prefix, so a later format can be told apart; the checksum
+(catalog entries without a printed code) follow as ``=ref*N`` lines. A code that carries the data of the deck's own cards
+(``deck export --with-cards``) is version 2, ``SF2.``: the same payload and a last line
+``+cards {JSON}`` (:mod:`skyforge.workbench.carried`). The version is in the prefix, so a later format can be told apart; the checksum
 catches typos (a changed, added or lost character fails the CRC or the decompression).
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 import zlib
 from collections import defaultdict
@@ -22,8 +24,13 @@ from collections import defaultdict
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
+from skyforge.workbench.carried import check_carried
 
 PREFIX = "SF1."
+#: a code that carries card data (:mod:`skyforge.workbench.carried`)
+PREFIX_CARDS = "SF2."
+#: the payload line of the carried cards (JSON), the last line of a version 2 code
+CARDS_LINE = "+cards "
 #: the longest share code read (a 99-card deck of many sets is a few hundred characters)
 MAX_CODE_CHARS = 20_000
 #: the most a share code may unpack to (its deck as text)
@@ -48,7 +55,70 @@ def split_codes(text: str) -> list[str] | None:
     return codes if all(_SHAPE.match(c) for c in codes) else None
 
 
-def encode(deck: DeckFile) -> str:
+#: a run of base64url characters: one piece of a code a chat program may have broken
+_PIECE = re.compile(r"[A-Za-z0-9_\-]+")
+#: what may lie between two pieces: spaces, a line break and a reply's quote marks ("> ", ">> ")
+_BETWEEN = re.compile(r"[ \t]*(?:\r?\n[ \t]*(?:>[ \t>]*)?|[ \t]+)")
+#: the most pieces one code is looked for in (a long code wrapped at 20 characters is ~30)
+MAX_PIECES = 400
+#: the most code prefixes one text is searched for (a multi-deck export holds one per deck)
+MAX_CODES = 200
+
+
+def find_codes(text: str) -> list[str] | None:
+    """The share codes anywhere in ``text`` — a chat message, a quoted reply (``> ``), a code split
+    over lines or between words — or None when it holds no ``SF<version>.`` at all.
+
+    A code is the ``SF1.`` prefix and the pieces after it, joined over spaces, line breaks and
+    quote marks; where the code ends and the words begin is told by its checksum: the longest join
+    that decodes is the code. A prefix whose pieces never decode raises the error of the longest
+    join (damaged, or a newer version).
+    """
+    codes: list[str] = []
+    first_error: InputError | None = None
+    pos, tried = 0, 0
+    while tried < MAX_CODES and (m := _START.search(text, pos)) is not None:
+        tried += 1
+        pieces: list[tuple[str, int]] = []
+        at, size = m.end(), 0
+        while len(pieces) < MAX_PIECES and (piece := _PIECE.match(text, at)) is not None:
+            if pieces and _START.match(text, at):  # the next code begins
+                break
+            size += len(piece.group())
+            if size > MAX_CODE_CHARS:
+                break
+            pieces.append((piece.group(), piece.end()))
+            gap = _BETWEEN.match(text, piece.end())
+            at = gap.end() if gap else piece.end()
+            if not gap:
+                break
+        found = None
+        for k in range(len(pieces), 0, -1):
+            candidate = m.group() + "".join(p for p, _ in pieces[:k])
+            try:
+                decode(candidate)
+            except InputError as exc:
+                if k == len(pieces) and first_error is None:
+                    first_error = exc
+                continue
+            found = (candidate, pieces[k - 1][1])
+            break
+        if found:
+            codes.append(found[0])
+            pos = found[1]
+        else:
+            pos = m.end()
+    if codes:
+        return codes
+    if first_error is not None:
+        raise first_error
+    return None
+
+
+def encode(deck: DeckFile, carried: dict | None = None) -> str:
+    """The share code of ``deck``; with ``carried`` (:mod:`skyforge.workbench.carried`) the data of
+    its own cards too: such a code is version 2 (``SF2.``), so an older skyforge says it is newer
+    rather than misreading it."""
     by_set: dict[str, list[tuple[int, int]]] = defaultdict(list)
     loose: list[tuple[str, int]] = []
     for ref, count in deck.cards.items():
@@ -64,13 +134,29 @@ def encode(deck: DeckFile) -> str:
     groups = ";".join(f"{s}:" + ",".join(item(n, c) for n, c in sorted(by_set[s])) for s in sorted(by_set))
     lines = [_clean(deck.castle), _clean(deck.name), _clean(deck.player or ""), groups]
     lines += [f"={_clean(ref)}*{count}" for ref, count in sorted(loose)]
+    if carried:
+        lines.append(CARDS_LINE + json.dumps(carried, ensure_ascii=False, separators=(",", ":")))
     payload = "\n".join(lines).encode("utf-8")
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
     body = zlib.crc32(payload).to_bytes(4, "big") + compressor.compress(payload) + compressor.flush()
-    return PREFIX + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+    code = (PREFIX_CARDS if carried else PREFIX) + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+    if len(code) > MAX_CODE_CHARS:
+        raise InputError(
+            Problem(
+                f"the share code would be {len(code):,} characters, over the share-code size limit of "
+                f"{MAX_CODE_CHARS:,}",
+                hint="export with --format json --with-cards instead, or without --with-cards",
+            )
+        )
+    return code
 
 
 def decode(code: str) -> DeckFile:
+    return decode_shared(code)[0]
+
+
+def decode_shared(code: str) -> tuple[DeckFile, dict | None]:
+    """The deck of a share code, and the card data it carries (version 2), or None."""
     if len(code) > 4 * MAX_CODE_CHARS:  # before any work on it, even splitting
         raise _too_long(len(code))
     text = "".join(code.split())
@@ -84,9 +170,9 @@ def decode(code: str) -> DeckFile:
                 hint="a share code starts with SF1. followed by letters, digits, '-' and '_'",
             )
         )
-    if m.group(1) != "1":
+    if m.group(1) not in ("1", "2"):
         raise InputError(
-            Problem(f"share code version {m.group(1)} is newer than this skyforge reads (1)", hint="upgrade skyforge")
+            Problem(f"share code version {m.group(1)} is newer than this skyforge reads (2)", hint="upgrade skyforge")
         )
     damaged = InputError(
         Problem(
@@ -112,15 +198,20 @@ def decode(code: str) -> DeckFile:
     if len(raw) < 5 or not inflater.eof or inflater.unused_data or zlib.crc32(payload).to_bytes(4, "big") != raw[:4]:
         raise damaged
     try:
-        return _parse(payload.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):  # a well-formed code that no skyforge wrote
+        return _parse(payload.decode("utf-8"), carries=m.group(1) == "2")
+    except (ValueError, UnicodeDecodeError, RecursionError):  # a well-formed code that no skyforge wrote
         raise damaged from None
 
 
-def _parse(payload: str) -> DeckFile:
+def _parse(payload: str, *, carries: bool = False) -> tuple[DeckFile, dict | None]:
     lines = payload.split("\n")
     if len(lines) < 4:
         raise ValueError("too few lines")
+    carried = None
+    if carries:
+        if not lines[-1].startswith(CARDS_LINE):
+            raise ValueError("no carried cards")
+        carried = check_carried(json.loads(lines.pop()[len(CARDS_LINE) :]))
     castle, name, player, groups, *loose = lines
     cards: dict[str, int] = {}
 
@@ -138,7 +229,7 @@ def _parse(payload: str) -> DeckFile:
         ref, _, count = line[1:].rpartition("*")
         add(ref, count)
     try:
-        return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards)
+        return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards), carried
     except ValueError as exc:  # pydantic's ValidationError is a ValueError
         raise ValueError(str(exc)) from None
 

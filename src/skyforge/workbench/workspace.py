@@ -8,6 +8,7 @@ from pathlib import Path
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import load_deck
 from skyforge.errors import InputError
+from skyforge.places import workspace_folder
 from skyforge.rules import validate_decks
 from skyforge.storage import check_name
 
@@ -18,11 +19,11 @@ def check_deck_name(name: str) -> str:
 
 
 def deck_path(workspace: Path, name: str) -> Path:
-    return workspace / "decks" / f"{check_deck_name(name)}.toml"
+    return workspace_folder(workspace, "decks") / f"{check_deck_name(name)}.toml"
 
 
 def list_decks(workspace: Path) -> list[Path]:
-    return sorted((workspace / "decks").glob("*.toml"))
+    return sorted(workspace_folder(workspace, "decks").glob("*.toml"))
 
 
 def relative(workspace: Path, path: Path) -> str:

@@ -28,11 +28,12 @@ from skyforge.storage import exists, read_text
 from skyforge.workbench import sharecode
 from skyforge.workbench.formats import format_code, format_csv, format_html, format_json, format_md, format_text
 from skyforge.workbench.formats.base import Export, prepare
-from skyforge.workbench.formats.reading import UNRESOLVED, Imported, default_name
+from skyforge.workbench.formats.reading import UNKNOWN, UNRESOLVED, Imported, default_name
 
 __all__ = [
     "FORMATS",
     "READABLE",
+    "UNKNOWN",
     "UNRESOLVED",
     "Export",
     "Format",
@@ -62,7 +63,7 @@ class Format:
 def _from_numbers(write: Callable[[Export], str]) -> Callable[..., str]:
     """An exporter for a format drawn from the decks' numbers (:func:`prepare`)."""
 
-    def export_(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> str:
+    def export_(catalog: Catalog, decks: list[Deck], *, players: bool = False, with_cards: bool = False) -> str:
         return write(prepare(catalog, decks, players=players))
 
     return export_
@@ -75,7 +76,7 @@ FORMATS: dict[str, Format] = {
         Format(format_text.NAME, format_text.SUMMARY, _from_numbers(format_text.write), format_text.read),
         Format(format_md.NAME, format_md.SUMMARY, _from_numbers(format_md.write), format_md.read),
         Format(format_csv.NAME, format_csv.SUMMARY, _from_numbers(format_csv.write), format_csv.read),
-        Format(format_json.NAME, format_json.SUMMARY, _from_numbers(format_json.write), format_json.read),
+        Format(format_json.NAME, format_json.SUMMARY, format_json.export, format_json.read),
         Format(format_html.NAME, format_html.SUMMARY, _from_numbers(format_html.write), None, reads_back=False),
         Format(format_code.NAME, format_code.SUMMARY, format_code.export, None),  # codes are read by their shape
     )
@@ -87,10 +88,21 @@ READABLE = "text, Markdown, CSV, JSON or a share code (SF1.…)"
 MAX_IMPORT_LINES = 5_000
 
 
-def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = False) -> str:
+#: the formats that carry the data of a deck's own cards (``--with-cards``)
+CARRY_CARDS = ("code", "json")
+
+
+def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = False, with_cards: bool = False) -> str:
     if fmt not in FORMATS:
         raise InputError(Problem(f"unknown format '{fmt}'", hint="formats: " + ", ".join(FORMATS)))
-    return FORMATS[fmt].export(catalog, decks, players=players)
+    if with_cards and fmt not in CARRY_CARDS:
+        raise InputError(
+            Problem(
+                f"--with-cards is for the formats that are read back with their cards: {', '.join(CARRY_CARDS)}",
+                hint="the html format holds every card's details already",
+            )
+        )
+    return FORMATS[fmt].export(catalog, decks, players=players, with_cards=with_cards)
 
 
 def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:
@@ -112,7 +124,7 @@ def import_decks(
         path = Path(source)
         if workspace is not None and not path.is_absolute() and not exists(path) and exists(workspace / path):
             path = workspace / path
-        codes = None if exists(path) else sharecode.split_codes(source)
+        codes = None if exists(path) else sharecode.split_codes(source) or sharecode.find_codes(source)
         if codes:
             label = "the share code" if len(codes) == 1 else "the share codes"
             return [format_code.read_code(catalog, code, label) for code in codes]
@@ -143,7 +155,7 @@ def import_decks(
         )
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
         return [FORMATS["json"].read(catalog, body, path)]
-    codes = sharecode.split_codes(stripped)
+    codes = sharecode.split_codes(stripped) or sharecode.find_codes(stripped)
     if codes:
         return [format_code.read_code(catalog, code, path) for code in codes]
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:

@@ -10,8 +10,10 @@ import json
 from pathlib import Path
 
 from skyforge.catalog.index import Catalog
+from skyforge.decks.files import Deck
 from skyforge.errors import InputError, Problem
-from skyforge.workbench.formats.base import Export
+from skyforge.workbench.carried import cards_to_carry, check_carried
+from skyforge.workbench.formats.base import Export, prepare
 from skyforge.workbench.formats.reading import Imported, add_card, new_deck
 from skyforge.workbench.stats import DeckStats
 
@@ -34,6 +36,19 @@ def _deck(s: DeckStats) -> dict:
         "entries": [c.as_dict() for c in s.entries],
         **({"demo_data": True} if s.demo_data else {}),
     }
+
+
+def export(catalog: Catalog, decks: list[Deck], *, players: bool = False, with_cards: bool = False) -> str:
+    """The decks as JSON; ``with_cards``: each with ``carried_cards``, the data of its own cards."""
+    text = write(prepare(catalog, decks, players=players))
+    if not with_cards:
+        return text
+    body = json.loads(text)
+    for entry, deck in zip(body.get("decks", [body]), decks):
+        carried = cards_to_carry(catalog, deck.data)
+        if carried:
+            entry["carried_cards"] = carried
+    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
 def write(data: Export) -> str:
@@ -84,4 +99,10 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
             continue
         add_card(catalog, cards, ref, count, problems, file=path, key=f"cards.{ref}")
     deck = new_deck(data.get("name"), data.get("castle"), data.get("player"), cards, path)
-    return Imported(deck, "json", problems, notes)
+    carried = None
+    if data.get("carried_cards") is not None:
+        try:
+            carried = check_carried(data["carried_cards"])
+        except ValueError:
+            problems.append(Problem("'carried_cards' is not what `deck export --with-cards` writes", file=path))
+    return Imported(deck, "json", problems, notes, carried=carried)

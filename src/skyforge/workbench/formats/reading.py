@@ -20,6 +20,9 @@ from skyforge.text import a
 
 #: the code of a problem for a line that names no alliance card
 UNRESOLVED = "unresolved-card"
+#: the code of a card code the catalog lacks: kept in the deck (deck files may hold such cards, and
+#: `deck validate` reports them as unknown-card), reported, never refused
+UNKNOWN = "unknown-card"
 
 
 @dataclass
@@ -28,6 +31,8 @@ class Imported:
     format: str
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the data of the deck's own cards it came with (``--with-cards``), or None
+    carried: dict | None = None
 
 
 def leading_code(text: str) -> str:
@@ -74,6 +79,20 @@ def add_card(
             if normalize_code(fallback.split(" ")[0])
             else find(catalog, fallback)
         )
+    code = normalize_code(ref) if card is None else None
+    if code is not None and cards.get(code, 0) + count <= MAX_COPIES:  # kept, as a deck file may hold it
+        cards[code] = cards.get(code, 0) + count
+        problems.append(
+            Problem(
+                f"{code} is not in the catalog: kept in the deck as an unknown card",
+                file=file,
+                line=line,
+                key=key,
+                hint=catalog.suggest(ref, "alliance"),
+                code=UNKNOWN,
+            )
+        )
+        return
     if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
         what = f"{card.kind} card" if card is not None else "card"  # type: ignore[attr-defined]
         problems.append(

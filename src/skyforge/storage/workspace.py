@@ -1,0 +1,69 @@
+"""The workspace file ``skyforge.toml``: its strict model, reading it, recording a catalog in it.
+
+Where it is found, and what wins over it, is :mod:`skyforge.places` (standard library only, for
+shell completion); here it is checked as every file skyforge reads: by its model, unknown keys
+being errors, with every problem's line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from skyforge.ondemand import library
+from skyforge.places import WORKSPACE_FILE
+from skyforge.storage.files import atomic_write, exists, read_text
+from skyforge.storage.tomlfiles import dump_toml, parse_model, parse_toml
+
+
+class WorkspaceFile(BaseModel):
+    """``skyforge.toml``: what a folder of decks and campaigns uses. Paths are relative to the file."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
+
+    schema_: int = Field(default=1, alias="schema", ge=1, le=1, description="File format version.")
+    catalog: list[str] = Field(
+        default_factory=list,
+        max_length=100,
+        description="Your catalog: TOML files or folders of them (or @demo, @shipped, @official). "
+        "--catalog and SKYFORGE_CATALOG win over it.",
+    )
+    collection: str | None = Field(default=None, description="The collection file used when none is given.")
+    decks: str = Field(default="decks", min_length=1, description="The folder of deck files.")
+    campaigns: str = Field(default="campaigns", min_length=1, description="The folder of campaign files.")
+
+
+def load_workspace_file(path: Path) -> WorkspaceFile:
+    """The workspace file checked by its model; every problem at once (:class:`InputError`)."""
+    model, _ = parse_model(read_text(path), path, WorkspaceFile, "workspace")
+    return model
+
+
+def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
+    """Add ``catalog_file`` to the catalog list of ``folder``'s workspace file (made when missing).
+
+    Returns the workspace file and whether it changed (False: the file was listed already).
+    The path is written relative to the folder when it is inside it.
+    """
+    file = folder / WORKSPACE_FILE
+    data = parse_toml(read_text(file), file) if exists(file) else {"schema": 1}
+    if exists(file):
+        load_workspace_file(file)  # a broken workspace file is reported, not rewritten
+    try:
+        entry = Path(catalog_file).absolute().relative_to(folder.absolute()).as_posix()
+    except ValueError:
+        entry = str(Path(catalog_file).absolute())
+    listed = list(data.get("catalog", []))
+    if entry in listed:
+        return file, False
+    if not exists(file):
+        atomic_write(file, dump_toml({"schema": 1, "catalog": [entry]}))
+        return file, True
+    document = library("tomlkit").parse(read_text(file))  # the player's comments stay
+    if "catalog" in document:
+        document["catalog"].append(entry)
+    else:
+        document["catalog"] = [entry]
+    atomic_write(file, library("tomlkit").dumps(document))
+    return file, True

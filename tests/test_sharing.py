@@ -1,0 +1,320 @@
+"""Issue 21: a workspace file that remembers its catalog, and decks that travel with their cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ANN_CARDS = """\
+schema = 1
+
+[[cards]]
+code = "CAM.014"
+kind = "alliance"
+name = "Zed Sentinel"
+faction = "liothan"
+rarity = "base"
+type = "ally"
+cost = 3
+"""
+
+
+def _ann(root: Path) -> Path:
+    ws = root / "ann"
+    (ws / "decks").mkdir(parents=True)
+    (ws / "my-cards.toml").write_text(ANN_CARDS, encoding="utf-8")
+    (ws / "skyforge.toml").write_text('schema = 1\ncatalog = ["my-cards.toml"]\n', encoding="utf-8")
+    return ws
+
+
+def test_workspace_file_is_found_from_a_sub_folder(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "notes" / "deep").mkdir(parents=True)
+    monkeypatch.chdir(ws / "notes" / "deep")
+    out = run("catalog", "check", "--json").stdout
+    import json
+
+    data = json.loads(out)
+    assert data["workspace_file"] == str(ws / "skyforge.toml")
+    assert data["user_files"] == [str(ws / "my-cards.toml")]
+    assert "Zed Sentinel" in run("cards", "show", "CAM.014").stdout
+    run("deck", "new", "Zed Wall", "--castle", "DEMO.001", expect=None)
+    # decks are written in the workspace's decks/, not in the current folder
+    assert not (ws / "notes" / "deep" / "decks").exists()
+
+
+def test_the_environment_wins_over_the_workspace_file(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    monkeypatch.chdir(ws)
+    shown = run("cards", "show", "CAM.014", "--json", expect=None, env={"SKYFORGE_CATALOG": "@demo"})
+    assert shown.exit_code != 0  # the demo set alone has no CAM.014
+    assert run("--catalog", "@demo", "cards", "show", "DEMO.007").exit_code == 0
+
+
+def test_a_broken_workspace_file_is_reported(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "skyforge.toml").write_text('schema = 1\ncatalogue = ["my-cards.toml"]\n', encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = run("catalog", "check", expect=2)
+    assert "catalogue" in result.output and "skyforge.toml" in result.output
+
+
+def test_the_workspace_file_moves_decks_and_sets_the_collection(run, tmp_path, monkeypatch):
+    ws = tmp_path / "bo"
+    ws.mkdir()
+    (ws / "skyforge.toml").write_text('schema = 1\ndecks = "my-decks"\ncollection = "owned.toml"\n')
+    monkeypatch.chdir(ws)
+    run("deck", "new", "tiny", "--castle", "DEMO.001")
+    assert (ws / "my-decks" / "tiny.toml").exists()
+    run("collection", "add", "DEMO.007")
+    assert (ws / "owned.toml").exists()
+
+
+def test_catalog_init_records_the_catalog(run, tmp_path, monkeypatch):
+    ws = tmp_path / "new"
+    ws.mkdir()
+    monkeypatch.chdir(ws)
+    run("catalog", "init", "mine.toml", "--record")
+    assert 'catalog = [\n    "mine.toml",\n]' in (ws / "skyforge.toml").read_text()
+    run("catalog", "init", "other.toml", "--no-record")
+    assert "other.toml" not in (ws / "skyforge.toml").read_text()
+    assert "mine.toml" in run("catalog", "check").stdout
+
+
+def test_a_deck_of_a_set_not_loaded_says_why_once(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "skyforge.toml").unlink()
+    (ws / "decks" / "zed.toml").write_text(
+        'name = "Zed"\ncastle = "DEMO.001"\n[cards]\n"CAM.014" = 2\n"CAM.026" = 1\n', encoding="utf-8"
+    )
+    monkeypatch.chdir(ws)
+    out = run("deck", "validate", "zed", expect=1).stdout
+    assert out.count("no catalog of yours is loaded — the demo set is; this folder has my-cards.toml") == 1
+    assert "no set CAM in the catalog; sets: CAM" not in out  # the hint that contradicted itself
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda c: f"Here is my deck: {c} have fun!",
+        lambda c: "> " + "\n> ".join(c[i : i + 20] for i in range(0, len(c), 20)) + "\n\nthanks",
+        lambda c: "Try this one\n" + c[:15] + "\n" + c[15:40] + " " + c[40:] + "\nEnjoy.",
+        lambda c: f'"{c}"',
+    ],
+)
+def test_import_finds_the_code_in_any_text(run, workspace, wrap):
+    code = run("deck", "export", "demo-blue-wall", "--format", "code").stdout.strip()
+    (workspace / "message.txt").write_text(wrap(code), encoding="utf-8")
+    run("deck", "import", "message.txt", "--name", "from-file")
+    run("deck", "import", "-", "--name", "from-stdin", input=wrap(code))
+    run("deck", "import", wrap(code), "--name", "from-arg")
+    original = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    for name in ("from-file", "from-stdin", "from-arg"):
+        text = (workspace / "decks" / f"{name}.toml").read_text()
+        assert text.count("=") == original.count("="), name
+
+
+def test_a_damaged_code_in_a_message_is_still_reported(run, workspace):
+    code = run("deck", "export", "demo-blue-wall", "--format", "code").stdout.strip()
+    damaged = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    err = run("deck", "import", f"look: {damaged}", expect=2).stderr
+    assert "damaged" in err
+
+
+def test_cards_the_catalog_lacks_are_imported_as_unknown(run, workspace):
+    from skyforge.decks.models import DeckFile
+    from skyforge.workbench.sharecode import encode
+
+    code = encode(DeckFile(name="Zed Wall", castle="DEMO.001", cards={"DEMO.007": 2, "CAM.026": 1}))
+    out = run("deck", "import", f"my deck: {code}").stdout
+    assert "unknown-card" in out and "CAM.026" in out
+    assert '"CAM.026" = 1' in (workspace / "decks" / "zed-wall.toml").read_text()
+    report = run("deck", "validate", "zed-wall", expect=1).stdout
+    assert "unknown-card" in report
+
+
+# -- decks that travel with their cards ---------------------------------------------------------
+
+ANN_SET = """\
+schema = 1
+
+[[sets]]
+code = "ANN"
+name = "Ann's box"
+products = [{ name = "Ann's box", first = 1, last = 50 }]
+
+[[cards]]
+code = "ANN.001"
+kind = "castle"
+name = "Zed Keep"
+faction = "liothan"
+health = 20
+deck_size = { min = 4, max = 4 }
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan"]
+[[cards.deck_rules]]
+rarity = "rare"
+factions = ["liothan"]
+
+[[cards]]
+code = "ANN.002"
+kind = "alliance"
+name = "Zed Wall"
+faction = "liothan"
+rarity = "base"
+type = "tower"
+copies = 3
+cost = 2
+
+[[cards]]
+code = "ANN.003"
+kind = "alliance"
+name = "Zed Archer"
+faction = "liothan"
+rarity = "rare"
+type = "ally"
+cost = 3
+
+[[cards]]
+code = "ANN.004"
+kind = "alliance"
+name = "Zed Spark"
+faction = "taulot"
+rarity = "base"
+type = "spell"
+"""
+
+
+def _two_workspaces(tmp_path: Path) -> tuple[Path, Path]:
+    ann, bo = tmp_path / "ann", tmp_path / "bo"
+    (ann / "decks").mkdir(parents=True)
+    (bo / "decks").mkdir(parents=True)
+    (ann / "ann-cards.toml").write_text(ANN_SET, encoding="utf-8")
+    (ann / "skyforge.toml").write_text('schema = 1\ncatalog = ["ann-cards.toml"]\n', encoding="utf-8")
+    (ann / "decks" / "zed-wall.toml").write_text(
+        'name = "Zed Wall"\nplayer = "Ann"\ncastle = "ANN.001"\n[cards]\n"ANN.002" = 2\n"ANN.003" = 1\n"ANN.004" = 1\n',
+        encoding="utf-8",
+    )
+    return ann, bo
+
+
+@pytest.mark.parametrize("fmt", ["code", "json"])
+def test_ann_shares_a_deck_with_its_cards_and_bo_gets_the_same_verdict(run, tmp_path, monkeypatch, fmt):
+    import json
+
+    ann, bo = _two_workspaces(tmp_path)
+    monkeypatch.chdir(ann)
+    verdict_ann = json.loads(run("deck", "validate", "zed-wall", "--json", expect=1).stdout)
+    exported = run("deck", "export", "zed-wall", "--format", fmt, "--with-cards").stdout
+    if fmt == "code":
+        assert exported.startswith("SF2.")
+        message = "> Hi Bo, here is my deck:\n> " + exported.strip()[:30] + "\n> " + exported.strip()[30:] + "\n> Ann"
+    else:
+        assert "carried_cards" in exported
+        message = exported
+    (bo / "message.txt").write_text(message, encoding="utf-8")
+
+    monkeypatch.chdir(bo)
+    out = run("deck", "import", "message.txt", "--cards-to", "bo-cards.toml").stdout
+    assert "added 4 cards to bo-cards.toml (and set ANN)" in out
+    cards = (bo / "bo-cards.toml").read_text()
+    assert cards.count("source = \"shared by Ann, deck 'Zed Wall', ") == 4
+    verdict_bo = json.loads(
+        run("--catalog", "bo-cards.toml", "deck", "validate", "zed-wall", "--json", expect=1).stdout
+    )
+    assert [(v["rule"], v["message"]) for v in verdict_bo["violations"]] == [
+        (v["rule"], v["message"]) for v in verdict_ann["violations"]
+    ]
+    assert verdict_bo["valid"] is verdict_ann["valid"] is False  # a taulot spell in a liothan deck, for both
+
+    # importing again changes nothing; a card Bo holds with other data is listed, never replaced
+    cards_path = bo / "bo-cards.toml"
+    cards_path.write_text(cards.replace("cost = 3", "cost = 4"), encoding="utf-8")
+    again = run("--catalog", "bo-cards.toml", "deck", "import", "message.txt", "--name", "zed-2", "--cards-to",
+                "bo-cards.toml").stdout  # fmt: skip
+    assert "not replaced: ANN.003 differs from your catalog in cost" in again
+    assert "cost = 4" in cards_path.read_text() and "cost = 3" not in cards_path.read_text()
+
+
+def test_without_cards_to_the_import_says_what_it_carries(run, tmp_path, monkeypatch):
+    ann, bo = _two_workspaces(tmp_path)
+    monkeypatch.chdir(ann)
+    code = run("deck", "export", "zed-wall", "--format", "code", "--with-cards").stdout.strip()
+    assert "SF1." in run("deck", "export", "zed-wall", "--format", "code").stdout  # without: as before
+    monkeypatch.chdir(bo)
+    out = run("deck", "import", f"here: {code}").stdout
+    assert "carries the data of 4 cards" in out and "--cards-to FILE" in out
+    assert "unknown-card" in out
+
+
+# -- completion on real names --------------------------------------------------------------------
+
+
+def _complete(words: str, shell: str = "bash", env: dict | None = None) -> str:
+    from click.testing import CliRunner
+
+    from skyforge.cli.commandtree import completion_tree
+
+    parts = words.split(" ")
+    environ = {
+        "_SKYFORGE_COMPLETE": f"{shell}_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": parts[-1] if shell == "fish" else str(len(parts) - 1),
+        **(env or {}),
+    }
+    result = CliRunner().invoke(completion_tree(), [], env=environ, prog_name="skyforge", catch_exceptions=False)
+    return result.stdout
+
+
+def test_completion_uses_the_workspace_file_and_the_catalog_it_names(run, tmp_path, monkeypatch):
+    ws = _ann(tmp_path)
+    (ws / "decks" / "Zed Wall.toml").write_text('name = "Zed Wall"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    (ws / "sub").mkdir()
+    monkeypatch.chdir(ws / "sub")
+    assert "plain,Zed\\\\ Wall" in _complete("skyforge deck show Ze")
+    assert "Zed Sentinel" in _complete("skyforge deck add x Zed", shell="zsh")  # from skyforge.toml's catalog
+    assert "Sentinel" not in _complete("skyforge deck add x Zed", env={"SKYFORGE_CATALOG": "@demo"})
+    (ws / "skyforge.toml").unlink()
+    monkeypatch.chdir(ws)
+    assert "Zed\\\\ Sentinel" in _complete("skyforge deck add x Zed", env={"SKYFORGE_CATALOG": "my-cards.toml"})
+
+
+def test_bash_completes_a_name_with_a_space_in_a_terminal(tmp_path):
+    import shutil
+    import sys
+
+    from tests.pty_util import run_in_pty
+
+    if shutil.which("bash") is None:
+        pytest.skip("no bash")
+    ws = _ann(tmp_path)
+    (ws / "decks" / "Zed Wall.toml").write_text(
+        'name = "Zed Wall"\ncastle = "ANN.001"\n[cards]\n"CAM.014" = 1\n', encoding="utf-8"
+    )
+    (ws / "deep" / "er").mkdir(parents=True)
+    bin_dir = Path(sys.executable).parent
+    sent = []
+
+    def answer(out: bytes) -> bytes | None:
+        steps = [
+            (b"READY", b"skyforge deck show Zed\t"),
+            (b"Zed\\ Wall", b" --json | head -c 300; echo; echo DONE\n"),
+            (b"DONE\r\n", b"exit\n"),
+        ]
+        for marker, reply in steps:
+            if marker in out and reply not in sent:
+                if marker == b"DONE\r\n" and out.count(b"DONE") < 2:
+                    continue
+                sent.append(reply)
+                return reply
+        return None
+
+    script = f'export PATH="{bin_dir}:$PATH"; eval "$(_SKYFORGE_COMPLETE=bash_source skyforge)"; PS1="$ "; echo READY\n'
+    rc = tmp_path / "rc.sh"
+    rc.write_text(script)
+    out = run_in_pty(["--noprofile", "--rcfile", str(rc), "-i"], ws / "deep" / "er",
+                     program=["bash"], answer=answer, env={"TERM": "dumb"})  # fmt: skip
+    assert "skyforge deck show Zed\\ Wall" in out, out
+    assert '"name": "Zed Wall"' in out, out
