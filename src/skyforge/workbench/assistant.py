@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
+from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError
 from skyforge.ondemand import library
 from skyforge.plain_models import file_model
@@ -38,6 +40,9 @@ from skyforge.rules import (
     validate_decks,
 )
 from skyforge.text import plural
+from skyforge.workbench.deckfile import save_new_deck
+from skyforge.workbench.editing import add_cards, edit_deck
+from skyforge.workbench.workspace import deck_path
 
 if TYPE_CHECKING:  # the runtime catalog holds plain records of these models
     from skyforge.catalog.models import AllianceCard, CastleCard
@@ -796,9 +801,9 @@ class PlanRow:
             return [c.message for c in self.outcome.conflicts]
         out = []
         for deck in self.outcome.decks:
-            for bucket, (n, target) in deck.curve.items():
-                if n < target:
-                    out.append(f"{deck.seat.castle.name}: {target - n} short of {target} cards of cost {bucket}")
+            short = [f"cost {b} {n}/{t}" for b, (n, t) in deck.curve.items() if n < t]
+            if short:
+                out.append(f"{deck.seat.castle.name} short on " + ", ".join(short))
         return out
 
     def as_dict(self) -> dict:
@@ -878,3 +883,26 @@ def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str]) 
         if takers:
             room += min(owned.get(card.key, 0), copy_limit(card) or 0, _MOST * len(takers))  # type: ignore[arg-type]
     return room - sum(c.deck_size.min for c in castles)
+
+
+def write_completion(catalog: Catalog, workspace: Path, ref: str, proposed: ProposedDeck) -> Path:
+    """Add the proposed cards to the deck file ``ref``, keeping its comments and layout."""
+    specs = [CardSpec(a.key, a.count) for a in proposed.added]
+    return edit_deck(catalog, workspace, ref, lambda deck: add_cards(catalog, deck, specs))
+
+
+def save_built(catalog: Catalog, workspace: Path, decks: Sequence[ProposedDeck]) -> list[Path]:
+    """Write each built deck as a new file in decks/, named after its castle; never overwriting
+    (a taken name gets -2, -3, …)."""
+    paths = []
+    for proposed in decks:
+        seat = proposed.seat
+        stem = re.sub(r"[^a-z0-9]+", "-", seat.castle.name.casefold()).strip("-") or "deck"
+        path = deck_path(workspace, stem)
+        n = 2
+        while path.exists() or path in paths:
+            path = deck_path(workspace, f"{stem}-{n}")
+            n += 1
+        data = file_model("deck")(name=seat.name, castle=seat.castle.key, player=seat.player, cards=proposed.cards)
+        paths.append(save_new_deck(path, data, catalog))
+    return paths
