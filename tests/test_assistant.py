@@ -223,3 +223,25 @@ def test_deck_validate_does_not_import_the_solver(workspace):
 def test_preferences_default_to_the_documented_values():
     prefs = Preferences()
     assert sum(prefs.curve.values()) == 40 and sum(prefs.types.values()) == 100
+
+
+def test_deck_assistant_walkthrough(run, workspace):
+    """docs/deck-assistant.md: every command runs, in order, and prints what the page shows
+    (python tools/rerun_docs.py docs/deck-assistant.md writes it again)."""
+    from .conftest import ROOT
+    from .walkthrough import steps
+
+    page = (ROOT / "docs" / "deck-assistant.md").read_text(encoding="utf-8")
+    ran = 0
+    for kind, *rest in steps(page):
+        if kind == "file":
+            name, text = rest
+            (workspace / name).write_text(text, encoding="utf-8")
+            continue
+        (step,) = rest
+        result = run(*step.args[1:], expect=None, env={"COLUMNS": "100"})
+        ran += 1
+        assert result.exit_code in (0, 1), f"{step.command}\n{result.output}"
+        for line in step.shown:
+            assert line.rstrip() in result.output, f"{step.command}: missing {line!r}\n{result.output}"
+    assert ran >= 6
