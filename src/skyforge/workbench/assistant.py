@@ -56,7 +56,7 @@ DEFAULT_TYPES: dict[str, int] = {"ally": 60, "spell": 15, "attachment": 15, "tow
 CURVE_WEIGHT, TYPE_WEIGHT, FACTION_WEIGHT, TIE_WEIGHT = 100, 40, 10, 5
 #: CP-SAT's deterministic time (about seconds of work on one core) for one solve
 EFFORT = 10.0
-PLAN_EFFORT = 0.3
+PLAN_EFFORT = 0.1
 _MOST = max(COPY_LIMITS.values())
 
 
@@ -692,10 +692,19 @@ def solve(
     model = _Model(catalog, seats, others, collection, prefs)
     lits = [lit for lit, _ in model.rules]
     m = model.model
-    m.AddAssumptions(lits)
-    m.Minimize(model.objective())
+    objective = model.objective()
+    # the search runs on a copy with every rule fixed on, which presolve can simplify (under
+    # assumptions it cannot); the literals are assumptions only when a core is wanted
+    hard = m.Clone()
+    for lit in lits:
+        hard.Add(hard.GetBoolVarFromProtoIndex(lit.Index()) == 1)
+    hard.Minimize(objective)
     solver = model.solver(effort)
-    status = solver.Solve(m)
+    status = solver.Solve(hard)
+    if status == model.cp.INFEASIBLE:
+        m.AddAssumptions(lits)
+        solver = model.solver(effort)
+        status = solver.Solve(m)
     if status in (model.cp.OPTIMAL, model.cp.FEASIBLE):
         decks = model.proposal(solver)
         outcome = Outcome(decks, [], status == model.cp.OPTIMAL, round(solver.ObjectiveValue()))
@@ -843,6 +852,7 @@ def plan_castles(
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
     owned = owned_counts(catalog, collection)
+    admitted = {c.key: _admitted(catalog, c) for c in castles}
     alone: dict[str, Outcome] = {}
     rows = []
     total = len(castles) + len(combos)
@@ -862,26 +872,32 @@ def plan_castles(
             seats = [Seat(c, c.name) for c in combo]
             outcome = solve(catalog, seats, (), collection, prefs, effort=PLAN_EFFORT)
         heroes = [card.name for c in combo for card in required_cards(catalog, c)]
-        rows.append(PlanRow(list(combo), heroes, outcome, _room(catalog, combo, owned)))
+        rows.append(PlanRow(list(combo), heroes, outcome, _room(catalog, combo, owned, admitted)))
     if step:
         step(total, total)
     rows.sort(key=lambda r: (not r.outcome.possible, -r.room, r.outcome.penalty, [c.key for c in r.castles]))
     return rows, notes
 
 
-def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str]) -> int:
+def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:
+    """The cards a deck of ``castle`` may hold at all (errata applied, rarity known)."""
+    return {
+        card.key
+        for card in catalog.of_kind("alliance")
+        if not catalog.replaced_by(card.key)
+        and card.rarity is not None  # type: ignore[attr-defined]
+        and castle_refuses(catalog, castle, card) is None  # type: ignore[arg-type]
+        and card_rule_refuses(castle, card) is None  # type: ignore[arg-type]
+    }
+
+
+def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str], admitted: dict) -> int:
     """Copies these castles admit that the collection and the copy limits allow, beyond the decks' sizes."""
     room = 0
     for card in catalog.of_kind("alliance"):
-        if catalog.replaced_by(card.key) or card.rarity is None:  # type: ignore[attr-defined]
-            continue
-        takers = [
-            c
-            for c in castles
-            if castle_refuses(catalog, c, card) is None and card_rule_refuses(c, card) is None  # type: ignore[arg-type]
-        ]
+        takers = sum(1 for c in castles if card.key in admitted[c.key])
         if takers:
-            room += min(owned.get(card.key, 0), copy_limit(card) or 0, _MOST * len(takers))  # type: ignore[arg-type]
+            room += min(owned.get(card.key, 0), copy_limit(card) or 0, _MOST * takers)  # type: ignore[arg-type]
     return room - sum(c.deck_size.min for c in castles)
 
 
