@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
@@ -83,6 +83,19 @@ def _own_violations(catalog, deck, others, collection) -> list:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
+@example(  # the other deck holds more than the collection: its violation, not a reason to refuse
+    (
+        [
+            {"code": "TST.012", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+            {"code": "TST.013", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+        ],
+        [{"rarity": "base", "factions": ["liothan"], "max": None}],
+        2,
+        {"TST.012": 2, "TST.013": 0},
+        {},
+        {"TST.013": 1},
+    )
+)
 def test_proposals_are_legal_and_impossible_means_no_deck_exists(tmp_path_factory, table):
     cards, rules, size, owned, kept, other = table
     catalog, collection = _write(tmp_path_factory.mktemp("cat"), cards, rules, size, owned)

@@ -364,14 +364,15 @@ class _Model:
         keys = sorted({k for xs in self.x for k in xs}, key=code_order)
         copies = self.rule("copy-limit", None, self._copy_words)
         collection = self.rule("collection-limit", None, self._collection_words) if self.owned is not None else None
+        # where the other decks already hold too many, that is their violation: these decks take none
         for key in keys:
             card = self.cards[key]
             held = [xs[key] for xs in self.x if key in xs]
             limit = copy_limit(card)
             if limit is not None:
-                m.Add(sum(held) <= limit - self.theirs[key]).OnlyEnforceIf(copies)
+                m.Add(sum(held) <= max(limit - self.theirs[key], 0)).OnlyEnforceIf(copies)
             if collection is not None:
-                m.Add(sum(held) <= self.owned.get(key, 0) - self.theirs[key]).OnlyEnforceIf(collection)  # type: ignore[union-attr]
+                m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
         for key in prefs.must:
             held = [xs[key] for xs in self.x if key in xs]
             card = self.catalog.cards.get(key)
