@@ -145,3 +145,10 @@ class RuleError(SkyforgeError):
 
 class StateError(SkyforgeError):
     """The command does not fit the current state (e.g. taking an offer before recruiting)."""
+
+
+class ProposalError(SkyforgeError):
+    """The deck assistant proposed a deck that validation refuses: a bug in skyforge, reported
+    with the violations, never shown as a legal deck (exit status 3)."""
+
+    exit_code = 3

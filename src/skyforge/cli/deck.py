@@ -1,7 +1,7 @@
 """``skyforge deck``: custom alliance decks.
 
 ``deck validate`` lives here; the workbench's commands live in the module of their kind
-(:mod:`.deck_edit`, :mod:`.deck_view`, :mod:`.deck_io`), each imported on first use like the
+(:mod:`.deck_edit`, :mod:`.deck_view`, :mod:`.deck_io`, the assistant's :mod:`.deck_assist`), each imported on first use like the
 command families of ``skyforge`` (so ``deck validate`` starts as fast as before the split).
 """
 
@@ -41,6 +41,7 @@ WORKBENCH: dict[str, tuple[str, str, str]] = {
     **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff")},
     "export": ("skyforge.cli.deck_io", "export_", ""),
     "import": ("skyforge.cli.deck_io", "import_", ""),
+    **{name: ("skyforge.cli.deck_assist", name, "") for name in ("complete", "build", "plan")},
 }
 
 

@@ -12,13 +12,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from skyforge.catalog.codes import code_order
-from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
-from skyforge.rules.deckbuilding import castle_refuses, required_cards
+from skyforge.rules.deckbuilding import (
+    card_rule_refuses,
+    castle_refuses,
+    copies_per_deck,
+    copy_limit,
+    rarity_maxima,
+    required_cards,
+)
 from skyforge.rules.owned import owned_counts
 
 
@@ -94,11 +100,14 @@ def choose_cards(
     for other in others:
         theirs.update(_counts(catalog, other))
     owned = owned_counts(catalog, collection) if collection is not None else None
-    rules = {r.rarity: r for r in castle.deck_rules}
+    maxima = rarity_maxima(castle)
     used_by_rarity: Counter = Counter()
     for key, n in mine.items():
         used_by_rarity[getattr(catalog.cards[key], "rarity", None)] += n
-    rarity_left = {r: (None if rules[r].max is None else max(rules[r].max - used_by_rarity[r], 0)) for r in rules}
+    rarity_left = {
+        r.rarity: (max(maxima[r.rarity] - used_by_rarity[r.rarity], 0) if r.rarity in maxima else None)
+        for r in castle.deck_rules
+    }
     candidates = []
     for card in catalog.of_kind("alliance"):
         assert card.kind == "alliance"  # type: ignore[attr-defined]
@@ -106,14 +115,13 @@ def choose_cards(
             continue  # errata replace the card completely; a card without rarity cannot be checked
         if castle_refuses(catalog, castle, card) is not None:
             continue
-        limits = [(COPY_LIMITS[card.rarity] - mine[card.key] - theirs[card.key], "copy-limit")]
+        limits = [(copy_limit(card) - mine[card.key] - theirs[card.key], "copy-limit")]  # type: ignore[operator]
         if rarity_left.get(card.rarity) is not None:
             limits.append((rarity_left[card.rarity], "rarity-limit"))  # type: ignore[arg-type]
-        for card_rule in card.card_rules:
-            if card_rule.castle_factions and castle.faction not in card_rule.castle_factions:
-                limits.append((0, "card-rule"))
-            if card_rule.max_copies is not None:
-                limits.append((card_rule.max_copies - mine[card.key], "card-rule"))
+        if card_rule_refuses(castle, card) is not None:
+            limits.append((0, "card-rule"))
+        if (per_deck := copies_per_deck(card)) is not None:
+            limits.append((per_deck - mine[card.key], "card-rule"))
         if owned is not None:
             limits.append((owned.get(card.key, 0) - mine[card.key] - theirs[card.key], "collection"))
         left, why = min(limits, key=lambda item: item[0])

@@ -106,6 +106,44 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     )
 
 
+def card_rule_refuses(castle: CastleCard, card: AllianceCard) -> Refusal | None:
+    """The card's own rules against the deck's castle ("only with a kurumo castle"); ``None`` if
+    they allow it. Shared by validation, choosing cards and the deck assistant."""
+    for rule in card.card_rules:
+        if rule.castle_factions and castle.faction not in rule.castle_factions:
+            return Refusal(
+                "card-rule",
+                f"{_show(card)} may only be used with a {' or '.join(rule.castle_factions)} castle{_said(rule)}",
+            )
+    return None
+
+
+def copies_per_deck(card: AllianceCard) -> int | None:
+    """The most copies of ``card`` one deck may hold by the card's own rules; ``None``: no such rule."""
+    caps = [rule.max_copies for rule in card.card_rules if rule.max_copies is not None]
+    return min(caps) if caps else None
+
+
+def copy_limit(card: AllianceCard) -> int | None:
+    """The copy limit of ``card`` across all players' decks (``COPY_LIMITS`` by rarity)."""
+    return COPY_LIMITS[card.rarity] if card.rarity else None
+
+
+def needed_cards(catalog: Catalog, card: AllianceCard) -> list[str]:
+    """The keys of the cards ``card``'s own rules say must be in the same deck."""
+    keys = []
+    for rule in card.card_rules:
+        for ref in rule.requires:
+            needed = catalog.find(ref)
+            keys.append(needed.key if needed else ref)
+    return keys
+
+
+def rarity_maxima(castle: CastleCard) -> dict[str, int]:
+    """The castle back's "at most N cards of this rarity", by rarity."""
+    return {rule.rarity: rule.max for rule in castle.deck_rules or [] if rule.max is not None}
+
+
 def required_cards(catalog: Catalog, castle: CastleCard) -> list[CardBase]:
     """The cards ``castle``'s back says the deck must hold, errata applied."""
     found = []
@@ -350,7 +388,6 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
 
 
 def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation) -> None:
-    rules = {rule.rarity: rule for rule in castle.deck_rules or []}
     per_rarity: Counter[str] = Counter()
     present = {entry.card.key for entry in entries}
     for card in required_cards(catalog, castle):
@@ -378,18 +415,19 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
                 hint=refusal.hint,
                 fix=None if refusal.hint else f"remove {entry.count} × {card.key}",
             )
+    maxima = rarity_maxima(castle)
     for rarity in RARITIES:
-        rule = rules.get(rarity)
-        if rule is None or rule.max is None or per_rarity[rarity] <= rule.max:
+        most = maxima.get(rarity)
+        if most is None or per_rarity[rarity] <= most:
             continue
         cards = tuple(e.card.key for e in entries if e.card.rarity == rarity)
-        over = per_rarity[rarity] - rule.max
+        over = per_rarity[rarity] - most
         violation(
             "rarity-limit",
-            f"{per_rarity[rarity]} {rarity} cards; castle {_show(castle)} allows at most {rule.max}",
+            f"{per_rarity[rarity]} {rarity} cards; castle {_show(castle)} allows at most {most}",
             cards=cards,
             count=per_rarity[rarity],
-            limit=rule.max,
+            limit=most,
             fix=f"remove {plural(over, f'{rarity} card')}",
         )
     if castle.deck_size is None:
@@ -418,8 +456,16 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
     present = {e.card.key for e in entries}
     for entry in entries:
         card = entry.card
+        if castle is not None and (refusal := card_rule_refuses(castle, card)) is not None:
+            violation(
+                refusal.rule,
+                refusal.message,
+                cards=(card.key,),
+                line=entry.line,
+                fix=f"remove {entry.count} × {card.key}",
+            )
         for rule in card.card_rules:
-            said = f" (\u201c{rule.text}\u201d)" if rule.text else ""
+            said = _said(rule)
             if rule.max_copies is not None and entry.count > rule.max_copies:
                 violation(
                     "card-rule",
@@ -429,14 +475,6 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
                     count=entry.count,
                     limit=rule.max_copies,
                     fix=f"remove {entry.count - rule.max_copies} × {card.key}",
-                )
-            if rule.castle_factions and castle is not None and castle.faction not in rule.castle_factions:
-                violation(
-                    "card-rule",
-                    f"{_show(card)} may only be used with a {' or '.join(rule.castle_factions)} castle{said}",
-                    cards=(card.key,),
-                    line=entry.line,
-                    fix=f"remove {entry.count} × {card.key}",
                 )
             for ref in rule.requires:
                 needed = catalog.find(ref)
@@ -595,6 +633,11 @@ def _keys(catalog: Catalog, refs: list[str]) -> set[str]:
 def _name(catalog: Catalog, ref: str) -> str:
     card = _find(catalog, ref)
     return card.name if card is not None else ref
+
+
+def _said(rule) -> str:
+    """The card rule as printed, for a message: ' ("…")'."""
+    return f" (\u201c{rule.text}\u201d)" if rule.text else ""
 
 
 def _plural_word(word: str) -> str:

@@ -1,0 +1,243 @@
+"""``skyforge deck complete/build/plan``: the deck assistant, over every deck rule at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.text import Text
+
+from skyforge.cli.complete import card_refs, deck_names
+from skyforge.cli.deck_files import load, load_all, rel
+from skyforge.cli.main import App
+from skyforge.cli.output import console, json_option, progress, render
+from skyforge.cli.output import table as new_table
+from skyforge.cli.stdio import STDIN, is_dash, read_stdin
+from skyforge.cli.syntax import split_list
+from skyforge.decks import load_collection
+from skyforge.errors import InputError, Problem
+from skyforge.terms import FACTIONS, demo_note
+from skyforge.text import plural
+from skyforge.workbench.assistant import (
+    DEFAULT_CURVE,
+    DEFAULT_TYPES,
+    Outcome,
+    PlanRow,
+    Preferences,
+    build_decks,
+    complete_deck,
+    plan_castles,
+    save_built,
+    write_completion,
+)
+from skyforge.workbench.editing import resolve_card
+
+
+def _pairs(text: str | None, what: str, default: dict[str, int]) -> dict[str, int]:
+    """``1:5,2:10,6+:3`` as a dict; the default when not given."""
+    if text is None:
+        return dict(default)
+    out = {}
+    for item in split_list(text, what):
+        key, sep, value = item.partition(":")
+        if not sep or not value.strip().isdigit():
+            raise InputError(Problem(f"'{item}' in {what} is not KEY:NUMBER", value=text, has_value=True))
+        out[key.strip().lower()] = int(value)
+    return out
+
+
+def _good_deck(command):
+    """The options that say what a good deck is (docs/deck-assistant.md)."""
+    curve = ",".join(f"{k}:{v}" for k, v in DEFAULT_CURVE.items())
+    types = ",".join(f"{k}:{v}" for k, v in DEFAULT_TYPES.items())
+    for decorator in reversed(
+        (
+            click.option("--curve", metavar="COST:N,…", help=f"Mana-curve target: cards per cost (default {curve})."),
+            click.option(
+                "--types", metavar="TYPE:PCT,…", help=f"Share of each card type in percent (default {types})."
+            ),
+            click.option(
+                "--prefer",
+                multiple=True,
+                type=click.Choice(FACTIONS, case_sensitive=False),
+                help="Prefer cards of this faction (repeatable; default: each castle's own).",
+            ),
+            click.option("--must", multiple=True, metavar="CARD", shell_complete=card_refs, help="A card to keep in."),
+            click.option(
+                "--never", multiple=True, metavar="CARD", shell_complete=card_refs, help="A card to keep out."
+            ),
+            click.option("--seed", type=int, default=0, show_default=True, help="Breaks ties between equal decks."),
+        )
+    ):
+        command = decorator(command)
+    return command
+
+
+def _prefs(app: App, curve, types, prefer, must, never, seed) -> Preferences:
+    return Preferences(
+        curve=_pairs(curve, "--curve", DEFAULT_CURVE),
+        types=_pairs(types, "--types", DEFAULT_TYPES),
+        factions=tuple(f.lower() for f in prefer),
+        must=tuple(resolve_card(app.catalog, ref).key for ref in must),
+        never=tuple(resolve_card(app.catalog, ref).key for ref in never),
+        seed=seed,
+    )
+
+
+def _collection(path: Path | None):
+    if is_dash(path):
+        return load_collection(Path(STDIN), read_stdin())
+    return load_collection(path) if path else None
+
+
+_collection_type = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
+
+
+@click.command()
+@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.option("--with", "others", multiple=True, metavar="OTHER", help="Another player's deck at the same table.")
+@click.option("--collection", type=_collection_type, help="Use only the cards your collection holds.")
+@_good_deck
+@click.option("--write", is_flag=True, help="Add the cards to the deck file (its comments are kept).")
+@json_option
+@click.pass_obj
+def complete(app: App, deck_ref, others, collection, curve, types, prefer, must, never, seed, write, as_json):
+    """Add cards to a partial deck until it is legal, keeping every card in it.
+
+    The decks given with --with and the collection bind it as in `deck
+    validate`: copy limits across all the decks, and only the copies you own.
+    Nothing is written without --write. When no legal deck exists, the
+    smallest set of rules that cannot all hold is shown (exit status 1).
+
+    \b
+      skyforge deck complete my-deck --with demo-green-grove --collection collection.toml
+      skyforge deck complete my-deck --curve 1:4,2:10,3:10,4:8,5:5,6+:3 --write
+    """
+    deck = load(app, deck_ref)
+    outcome = complete_deck(
+        app.catalog,
+        deck,
+        load_all(app, others),
+        _collection(collection),
+        _prefs(app, curve, types, prefer, must, never, seed),
+    )
+    written = None
+    if write and outcome.possible:
+        written = rel(app, write_completion(app.catalog, app.workspace, deck_ref, outcome.decks[0]))
+    data = {**outcome.as_dict(), "written": [written] if written else []}
+    render(data, as_json, lambda _: _show(outcome, [written] if written else [], "--write adds them to the deck"))
+    if not outcome.possible:
+        raise SystemExit(1)
+
+
+@click.command()
+@click.option("--castle", "castles", multiple=True, required=True, help="A castle to build for (repeatable).")
+@click.option("--player", "players", multiple=True, help="Who plays each deck, in the order of --castle.")
+@click.option("--collection", type=_collection_type, required=True, help="The collection the decks come from.")
+@_good_deck
+@click.option("--write", is_flag=True, help="Write each deck to decks/ (never over an existing file).")
+@json_option
+@click.pass_obj
+def build(app: App, castles, players, collection, curve, types, prefer, must, never, seed, write, as_json):
+    """Build one deck per castle from one collection, legal together.
+
+    The decks share the collection and the copy limits across all decks, as
+    the players of one table do. When no such decks exist, the smallest set of
+    rules that cannot all hold is shown (exit status 1).
+
+    \b
+      skyforge deck build --castle DEMO.001 --castle DEMO.003 --collection collection.toml
+      skyforge deck build --castle "Saltglass Bastion" --player Alice --collection collection.toml --write
+    """
+    outcome = build_decks(
+        app.catalog,
+        castles,
+        _collection(collection),
+        _prefs(app, curve, types, prefer, must, never, seed),
+        players,
+    )
+    written = []
+    if write and outcome.possible:
+        written = [rel(app, p) for p in save_built(app.catalog, app.workspace, outcome.decks)]
+    data = {**outcome.as_dict(), "written": written}
+    render(data, as_json, lambda _: _show(outcome, written, "--write saves them in decks/"))
+    if not outcome.possible:
+        raise SystemExit(1)
+
+
+@click.command()
+@click.option("--collection", type=_collection_type, required=True, help="The group's collection.")
+@click.option("--players", type=click.IntRange(1, 4), default=2, show_default=True, help="Decks played at once.")
+@click.option("--top", type=int, default=10, show_default=True, help="Show this many combinations (0: all).")
+@_good_deck
+@json_option
+@click.pass_obj
+def plan(app: App, collection, players, top, curve, types, prefer, must, never, seed, as_json):
+    """Which castles the group can build at the same time from a collection.
+
+    Every combination of castles (with the heroes they require), best first:
+    the ones the collection can build, by how much room they leave (spare
+    copies: the more, the more good decks), then by how close their decks come
+    to the targets; then the ones it cannot, with what they lack.
+
+    \b
+      skyforge deck plan --collection collection.toml
+      skyforge deck plan --collection collection.toml --players 1 --json
+    """
+    prefs = _prefs(app, curve, types, prefer, must, never, seed)
+    with progress("planning", as_json) as step:
+        rows, notes = plan_castles(app.catalog, _collection(collection), players, prefs, step)
+    shown = rows[:top] if top else rows
+    data = {"players": players, "combinations": [r.as_dict() for r in shown], "total": len(rows), "notes": notes}
+    render(data, as_json, lambda _: _show_plan(shown, len(rows), notes))
+
+
+def _show(outcome: Outcome, written: list, how: str) -> None:
+    out = console()
+    if not outcome.possible:
+        out.print(Text("✗ no legal deck: these rules cannot all hold", "red"))
+        for c in outcome.conflicts:
+            out.print(Text.assemble("  ", (c.rule, "red"), f"  {c.message}"))
+        return
+    for deck in outcome.decks:
+        who = f" ({deck.seat.player})" if deck.seat.player else ""
+        added = sum(a.count for a in deck.added)
+        out.print(
+            Text(
+                f"{deck.seat.name}{who}, castle {deck.seat.castle.name}: "
+                f"+{plural(added, 'card')} → {plural(deck.size, 'card')}"
+            )
+        )
+        for a in deck.added:
+            out.print(Text(f"  +{a.count} × {a.key} {a.name}: {a.reason}"))
+        out.print(Text("  curve: " + " · ".join(f"{b}: {n}/{t}" for b, (n, t) in deck.curve.items())))
+    out.print(
+        Text.assemble(("✓ legal", "green"), " — checked by deck validate with the other decks and the collection")
+    )
+    if written:
+        for path in written:
+            out.print(Text(f"wrote {path}"))
+    else:
+        out.print(Text(f"nothing written: {how}"))
+    if outcome.demo:
+        out.print(f"[dim]{demo_note()}[/]")
+
+
+def _show_plan(rows: list[PlanRow], total: int, notes: list[str]) -> None:
+    out = console()
+    table = new_table()
+    for column in ("castles", "heroes", "possible", "room", "lacks"):
+        table.add_column(column, justify="right" if column == "room" else "left")
+    for r in rows:
+        table.add_row(
+            Text(" + ".join(c.name for c in r.castles)),
+            Text(", ".join(r.heroes)),
+            "[green]✓[/]" if r.outcome.possible else "[red]✗[/]",
+            str(r.room),
+            Text("; ".join(r.lacks()) or "—"),
+        )
+    out.print(table)
+    if len(rows) < total:
+        out.print(Text(f"{len(rows)} of {total} combinations shown (--top 0 shows all)"))
+    for note in notes:
+        out.print(Text(f"note: {note}"))
