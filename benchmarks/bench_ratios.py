@@ -1,6 +1,6 @@
 """Every ratio skyforge is held to, measured interleaved in one run.
 
-    python benchmarks/bench_ratios.py [ROUNDS] [--quick]
+    python benchmarks/bench_ratios.py [ROUNDS] [--quick] [--instructions]
 
 The floor (``benchmarks/floor.py``) is the smallest program that does a command's job with the
 same libraries: it reads the files with ``tomllib``, validates them with a five-field pydantic
@@ -14,7 +14,8 @@ command on):
 - ``deck validate`` of 1,000 decks in one call ≤ 1.3× the floor over the same files (one row per
   deck); of 10,000 decks, linear: the same ratio, and ten times the work above start-up.
 
-``--quick`` leaves out the 10,000-deck runs.
+``--quick`` leaves out the 10,000-deck runs. ``--instructions`` counts each command's instructions
+with valgrind instead of timing it (steady on a loaded machine; slow: use it with ``--quick``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from common import PYTHON, ROOT, arg_rounds, measure, report, run_once, skyforge
+from common import PYTHON, ROOT, arg_rounds, instructions, measure, report, run_once, skyforge
 
 FLOOR = [PYTHON, str(ROOT / "benchmarks" / "floor.py")]
 DECK = "decks/demo-blue-wall.toml"
@@ -85,8 +86,12 @@ def main() -> int:
                 "deck validate 10,000": skyforge("deck", "validate", *big),
             }
             ratios += [("deck validate 10,000", "floor: 10,000 decks", 1.3)]
-        medians = measure(commands, rounds=arg_rounds(11 if quick else 5), warmup=1)
-        ok = report(medians, ratios)
+        if "--instructions" in sys.argv:
+            medians = instructions(commands)
+            ok = report(medians, ratios, unit="instructions")
+        else:
+            medians = measure(commands, rounds=arg_rounds(11 if quick else 5), warmup=1)
+            ok = report(medians, ratios)
         if not quick:
             start = medians["deck validate"]
             growth = (medians["deck validate 10,000"] - start) / (medians["deck validate 1,000"] - start)

@@ -8,6 +8,7 @@ command is what we compare, not absolute times.
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -49,11 +50,38 @@ def measure(
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-def report(medians: dict[str, float], ratios: list[tuple[str, str, float]]) -> bool:
-    """Print medians and each (command / floor) ratio against its target; True if all are met."""
+def instructions(commands: dict[str, list[str] | tuple[list[str], dict[str, str]]]) -> dict[str, float]:
+    """Instructions each command executes, counted by valgrind's callgrind (one run each).
+
+    A count does not move with the machine's load as wall time does, so on a shared machine it
+    gives the steadier ratio; it leaves out waiting for the disk, which these commands do little.
+    """
+    env = bench_env()
+    counts = {}
+    for name, command in commands.items():
+        argv, extra = command if isinstance(command, tuple) else (command, {})
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+            cwd=ROOT,
+            env=env | extra,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if not found:
+            raise SystemExit(f"valgrind counted nothing for {name}: {done.stderr[-500:]}")
+        counts[name] = int(found.group(1))
+    return counts
+
+
+def report(medians: dict[str, float], ratios: list[tuple[str, str, float]], unit: str = "ms") -> bool:
+    """Print medians (or counts) and each (command / floor) ratio against its target; True if all are met."""
     width = max(len(n) for n in medians)
     for name, value in medians.items():
-        print(f"{name:<{width}}  {value * 1000:7.1f} ms")
+        shown = f"{value * 1000:7.1f} ms" if unit == "ms" else f"{value / 1e6:7.0f} M instructions"
+        print(f"{name:<{width}}  {shown}")
     ok = True
     print()
     for name, floor, target in ratios:

@@ -18,6 +18,7 @@ LIBRARIES: dict[str, str] = {
     "pandas": "only `skyforge catalog import` reads a spreadsheet; it takes hundreds of ms",
     "ortools.sat.python.cp_model": "only the deck assistant (`deck complete`, `build`, `plan`) solves; "
     "OR-Tools' CP-SAT takes ~150 ms to import and is an optional extra (skyforge[assistant])",
+    "rich.progress": "only long work on a terminal draws a progress bar (~10 ms, with its live display)",
 }
 
 

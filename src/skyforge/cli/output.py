@@ -23,10 +23,10 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.padding import Padding
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
+from skyforge.ondemand import library
 from skyforge.terms import demo_note
 from skyforge.text import plural
 
@@ -285,7 +285,10 @@ def progress(description: str, as_json: bool = False) -> Iterator[Callable[[int,
     if as_json or not (_isatty(sys.stdout) and _isatty(sys.stderr)) or out.is_dumb_terminal:
         yield None
         return
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=out, transient=True)
+    bars = library("rich.progress")
+    bar = bars.Progress(
+        bars.TextColumn("{task.description}"), bars.BarColumn(), bars.MofNCompleteColumn(), console=out, transient=True
+    )
     task = None
 
     def update(done: int, total: int) -> None:
