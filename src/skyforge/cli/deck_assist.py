@@ -13,7 +13,7 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-from skyforge.cli.syntax import split_list
+from skyforge.cli.syntax import NAMES
 from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
 from skyforge.terms import FACTIONS, demo_note
@@ -33,12 +33,13 @@ from skyforge.workbench.assistant import (
 from skyforge.workbench.editing import resolve_card
 
 
-def _pairs(text: str | None, what: str, default: dict[str, int]) -> dict[str, int]:
-    """``1:5,2:10,6+:3`` as a dict; the default when not given."""
-    if text is None:
+def _pairs(items: list[str] | None, what: str, default: dict[str, int]) -> dict[str, int]:
+    """``1:5,2:10,6+:3`` (split by the option's type) as a dict; the default when not given."""
+    if items is None:
         return dict(default)
+    text = ",".join(items)
     out = {}
-    for item in split_list(text, what):
+    for item in items:
         key, sep, value = item.partition(":")
         if not sep or not value.strip().isdigit():
             raise InputError(Problem(f"'{item}' in {what} is not KEY:NUMBER", value=text, has_value=True))
@@ -52,9 +53,14 @@ def _good_deck(command):
     types = ",".join(f"{k}:{v}" for k, v in DEFAULT_TYPES.items())
     for decorator in reversed(
         (
-            click.option("--curve", metavar="COST:N,…", help=f"Mana-curve target: cards per cost (default {curve})."),
             click.option(
-                "--types", metavar="TYPE:PCT,…", help=f"Share of each card type in percent (default {types})."
+                "--curve", type=NAMES, metavar="COST:N,…", help=f"Mana-curve target: cards per cost (default {curve})."
+            ),
+            click.option(
+                "--types",
+                type=NAMES,
+                metavar="TYPE:PCT,…",
+                help=f"Share of each card type in percent (default {types}).",
             ),
             click.option(
                 "--prefer",

@@ -18,16 +18,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CastleCard
 from skyforge.decks.files import Deck
+from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError
 from skyforge.ondemand import library
-from skyforge.plain_models import file_model
 from skyforge.rules import (
     card_rule_refuses,
     castle_refuses,
@@ -43,10 +44,6 @@ from skyforge.text import plural
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.editing import add_cards, edit_deck
 from skyforge.workbench.workspace import deck_path
-
-if TYPE_CHECKING:  # the runtime catalog holds plain records of these models
-    from skyforge.catalog.models import AllianceCard, CastleCard
-    from skyforge.decks.models import CollectionFile
 
 #: the mana curve a 40-card deck aims at by default: cost bucket → cards ("6+": cost 6 or more)
 DEFAULT_CURVE: dict[str, int] = {"1": 5, "2": 10, "3": 10, "4": 7, "5": 5, "6+": 3}
@@ -763,7 +760,7 @@ def _check(
 def as_deck(proposed: ProposedDeck) -> Deck:
     """A proposed deck as a deck, for validation and writing."""
     seat = proposed.seat
-    data = file_model("deck")(name=seat.name, castle=seat.castle.key, player=seat.player, cards=dict(proposed.cards))
+    data = DeckFile(name=seat.name, castle=seat.castle.key, player=seat.player, cards=dict(proposed.cards))
     return Deck(None if seat.file is None else Path(seat.file), data, {})
 
 
@@ -920,6 +917,6 @@ def save_built(catalog: Catalog, workspace: Path, decks: Sequence[ProposedDeck])
         while path.exists() or path in paths:
             path = deck_path(workspace, f"{stem}-{n}")
             n += 1
-        data = file_model("deck")(name=seat.name, castle=seat.castle.key, player=seat.player, cards=proposed.cards)
+        data = DeckFile(name=seat.name, castle=seat.castle.key, player=seat.player, cards=proposed.cards)
         paths.append(save_new_deck(path, data, catalog))
     return paths
