@@ -124,7 +124,7 @@ def console(stderr: bool = False) -> Console:
         no_color=bool(os.environ.get("NO_COLOR")),
         highlight=False,
         emoji=False,
-        soft_wrap=False,
+        soft_wrap=width is None,  # piped: a line stays one line, and nothing is measured to wrap it
         hanging=width is not None,
     )
 
