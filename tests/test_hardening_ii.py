@@ -1,0 +1,112 @@
+"""Hardening II (issue 23): bounded work on every input, and a file system that may be hostile.
+
+Each test is a reproducer from the issue: an input of at most 1 MB that once cost seconds,
+gigabytes or a traceback, or a file system left in a state skyforge did not expect. Each gets
+a clear error (exit 2, file and line) in bounded time. Inputs are as large as the bug needs.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from skyforge.storage.tomlfiles import MAX_DIGITS, MAX_KEY_PARTS, parse_toml
+
+DECK_HEAD = 'schema = 1\nname = "x"\ncastle = "DEMO.001"\n'
+#: not a speed test: a guard against the work these inputs caused before (seconds to minutes)
+HANG = 20
+
+#: a file of each kind, at its place in the workspace, and the command that reads it
+KINDS = {
+    "deck": ("decks/x.toml", ("deck", "validate", "x")),
+    "collection": ("c.toml", ("deck", "validate", "demo-blue-wall", "--collection", "c.toml")),
+    "catalog": ("cat.toml", ("--catalog", "cat.toml", "catalog", "check")),
+    "campaign": ("campaigns/x.toml", ("campaign", "show", "x")),
+    "draft": ("drafts/x.toml", ("onward", "show", "x")),
+    "series": ("series/x.toml", ("series", "show", "x")),
+    "plan": ("plan.toml", ("plan", "show")),
+    "team": ("teams/x.toml", ("arena", "team", "validate", "x")),
+}
+
+
+def _put(workspace: Path, where: str, text: str) -> Path:
+    path = workspace / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _timed(run, *args):
+    start = time.monotonic()
+    result = run(*args, expect=None)
+    return time.monotonic() - start, result
+
+
+# -- unbounded work ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_dotted_keys_are_refused_before_parsing_in_every_file_kind(run, workspace, kind):
+    where, args = KINDS[kind]
+    _put(workspace, where, "schema = 1\n" + "a." * 16_000 + "a = 1\n")
+    seconds, result = _timed(run, *args)
+    assert result.exit_code == 2 and seconds < HANG, result.output
+    assert f"{where}:2: a key of more than {MAX_KEY_PARTS} dotted parts (the key-depth limit)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" + "a." * 30 + "a]\n", "[[" + "a." * 30 + "a]]\n", "x = {" + '"q" . ' * 30 + "a = 1}\n"],
+)
+def test_dotted_headers_and_quoted_parts_count_too(text):
+    with pytest.raises(Exception, match="key-depth limit"):
+        parse_toml(text, "f.toml")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'x = "' + "a." * 100 + 'a"\n',
+        "# " + "a." * 100 + "a\n",
+        'x = """\n' + "a." * 100 + 'a\n"""\n',
+        "x = '" + "a." * 100 + "a'\n",
+        "[cards]\n" + "".join(f'"DEMO.{i:03d}" = 2\n' for i in range(1, 200)),
+    ],
+)
+def test_dots_in_strings_and_comments_are_not_keys(text):
+    parse_toml(text, "f.toml")
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_number_of_5000_digits_is_bad_input_in_every_file_kind(run, workspace, kind):
+    where, args = KINDS[kind]
+    _put(workspace, where, "schema = 1\nzz = " + "9" * 5000 + "\n")
+    result = run(*args, expect=2)
+    assert f"{where}:2: a number of more than {MAX_DIGITS:,} digits (the number-length limit)" in result.stderr
+
+
+def test_a_deck_with_a_huge_number_leaves_deck_list_working(run, workspace):
+    _put(workspace, "decks/huge.toml", DECK_HEAD + '[cards]\n"DEMO.007" = ' + "1" * 5000 + "\n")
+    out = run("deck", "list").stdout
+    assert "huge" in out and "number-length limit" in out and "demo-blue-wall" in out
+
+
+def test_csv_code_column_of_5000_digits(run, workspace):
+    header = "code,kind,name,faction,rarity,type,cost\n"
+    _put(workspace, "c.csv", header + "1" * 5000 + ",alliance,Fine,liothan,base,ally,2\n")
+    err = run("catalog", "import", "c.csv", "--set", "MYS", "-o", "x.toml", expect=2).stderr
+    assert "c.csv:2: code: not a card code" in err
+
+
+@pytest.mark.parametrize("names", ["distinct", "duplicate"])
+def test_csv_import_bounds_the_columns(run, workspace, names):
+    from skyforge.catalog.csv_import import MAX_COLUMNS
+
+    count = 20_000  # enough to be refused; the bug needed 100,000 to take seconds
+    header = ",".join(f"c{i}" if names == "distinct" else "c" for i in range(count))
+    _put(workspace, "w.csv", header + "\n")
+    seconds, result = _timed(run, "catalog", "import", "w.csv", "-o", "x.toml")
+    assert result.exit_code == 2 and seconds < HANG
+    assert f"w.csv:1: {count:,} columns, over the card-import column limit of {MAX_COLUMNS}" in result.stderr
