@@ -110,3 +110,30 @@ def test_csv_import_bounds_the_columns(run, workspace, names):
     seconds, result = _timed(run, "catalog", "import", "w.csv", "-o", "x.toml")
     assert result.exit_code == 2 and seconds < HANG
     assert f"w.csv:1: {count:,} columns, over the card-import column limit of {MAX_COLUMNS}" in result.stderr
+
+
+def test_a_bad_file_is_parsed_once(run, workspace, monkeypatch):
+    import tomllib
+
+    calls = []
+    real = tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text, **kw: calls.append(len(text)) or real(text, **kw))
+    _put(workspace, "decks/bad.toml", DECK_HEAD + '[cards]\n"DEMO.007" = "x"\n"Nothing" = 1\nzz = 1\n')
+    err = run("deck", "validate", "bad", expect=2).stderr
+    assert "must be a whole number" in err and "Nothing is not in the catalog" in err
+    assert len([n for n in calls if n < 200]) == 1
+
+
+def test_error_output_is_bounded(run, workspace):
+    from skyforge.cli.output import MAX_JSON_PROBLEMS, MAX_SHOWN_PROBLEMS
+
+    count = 3_000
+    _put(workspace, "decks/bad.toml", DECK_HEAD + "[cards]\n" + "".join(f'"C{i}" = "x"\n' for i in range(count)))
+    seconds, result = _timed(run, "deck", "validate", "bad")
+    assert result.exit_code == 2 and seconds < HANG
+    err = result.stderr
+    assert err.startswith(f"error: {count:,} problems")
+    assert err.count("must be a whole number") == MAX_SHOWN_PROBLEMS
+    assert f"… and {count - MAX_SHOWN_PROBLEMS:,} more problems" in err and len(err) < 10_000
+    data = __import__("json").loads(run("deck", "validate", "bad", "--json", expect=2).stdout)
+    assert len(data["error"]["problems"]) == MAX_JSON_PROBLEMS and data["error"]["problems_left_out"] > 0

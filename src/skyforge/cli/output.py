@@ -33,6 +33,11 @@ from skyforge.text import plural
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000
 
+#: an error of many problems shows this many, then the count of the rest
+MAX_SHOWN_PROBLEMS = 50
+#: ``--json`` lists this many problems of one error, then ``problems_left_out``
+MAX_JSON_PROBLEMS = 1_000
+
 #: long work shows a progress bar from this many items on
 PROGRESS_FROM = 50
 
@@ -321,21 +326,32 @@ def report_error(exc: Any, as_json: bool = False) -> None:
     """
     problems = exc.problems
     if as_json:
-        emit_json(
-            {
-                "error": {
-                    "type": type(exc).__name__,
-                    "exit_code": exc.exit_code,
-                    "problems": [p.as_dict() for p in problems],
-                }
-            }
-        )
+        error: dict[str, Any] = {
+            "type": type(exc).__name__,
+            "exit_code": exc.exit_code,
+            "problems": [p.as_dict() for p in problems[:MAX_JSON_PROBLEMS]],
+        }
+        if len(problems) > MAX_JSON_PROBLEMS:
+            error["problems_left_out"] = len(problems) - MAX_JSON_PROBLEMS
+        emit_json({"error": error})
     if len(problems) > 1:
-        echo(f"error: {len(problems)} problems", err=True)
-        for problem in problems:
-            echo("  " + problem.render().replace("\n", "\n  "), err=True)
+        shown = problems[:MAX_SHOWN_PROBLEMS]
+        total = sum(_counted(p) for p in problems)
+        lines = [f"error: {total:,} problems"]
+        lines += ["  " + problem.render().replace("\n", "\n  ") for problem in shown]
+        if len(problems) > len(shown):
+            rest = sum(_counted(p) for p in problems[len(shown) :])
+            lines.append(
+                f"  … and {rest:,} more {'problem' if rest == 1 else 'problems'} (fix these first; --json lists {MAX_JSON_PROBLEMS:,})"
+            )
+        echo("\n".join(lines), err=True)
     else:
         echo("error: " + exc.render(), err=True)
+
+
+def _counted(problem: Any) -> int:
+    """How many problems ``problem`` stands for: the count of those a file left out, else one."""
+    return problem.value if problem.code == "left-out" and isinstance(problem.value, int) else 1
 
 
 def demo_marker(provenances: set[str]) -> str | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
-from skyforge.storage import exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
+from skyforge.storage import MAX_PROBLEMS, InvalidFile, exists, is_path_like, parse_model, read_text, workspace_file
 from skyforge.tomlpos import key_lines
 
 __all__ = [
@@ -90,13 +90,10 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
     try:
         model, lines = parse_model(text, path, DeckFile, "deck")
-    except InputError as exc:
+    except InvalidFile as exc:  # TOML, but not a deck: its unknown cards too, without parsing again
         if catalog is None:
             raise
-        try:
-            data = parse_toml(text, path)
-        except InputError:
-            raise exc from None
+        data = exc.data
         cards = data.get("cards") if isinstance(data, dict) else None
         raise InputError(exc.problems + _unknown_cards(catalog, cards, path, key_lines(text), exc.problems)) from None
     return Deck(path if isinstance(path, Path) else Path(path) if isinstance(path, str) else None, model, lines)
@@ -107,8 +104,11 @@ def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
     if not isinstance(cards, dict):
         return []
     said = {p.key for p in already}
-    out = []
+    out: list[Problem] = []
+    room = MAX_PROBLEMS - len(already)
     for ref in cards:
+        if len(out) >= room:  # the file already says more than anyone reads
+            break
         try:
             known = catalog.find(str(ref)) is not None
         except InputError:

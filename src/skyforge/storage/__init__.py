@@ -29,6 +29,7 @@ from skyforge.storage.store import Store, refuse_overwrite
 from skyforge.storage.tomlfiles import (
     MAX_DEPTH,
     SCHEMA_VERSION,
+    InvalidFile,
     check_depth,
     check_schema,
     dump_toml,
@@ -36,14 +37,16 @@ from skyforge.storage.tomlfiles import (
     parse_toml,
     read_toml,
 )
-from skyforge.storage.validation import dotted, register_union_tags, validation_problems
+from skyforge.storage.validation import MAX_PROBLEMS, dotted, left_out, register_union_tags, validation_problems
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_PATH_ARG",
+    "MAX_PROBLEMS",
     "SCHEMA_VERSION",
     "WORKSPACE_FOLDERS",
+    "InvalidFile",
     "Store",
     "atomic_write",
     "check_depth",
@@ -54,6 +57,7 @@ __all__ = [
     "dump_toml",
     "exists",
     "is_path_like",
+    "left_out",
     "lock_path",
     "locked",
     "parse_model",

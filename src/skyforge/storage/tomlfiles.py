@@ -259,9 +259,22 @@ def parse_model(text: str, path: Path | str, model: type[M], kind: str) -> tuple
     """
     data = parse_toml(text, path)
     lines = LazyKeyLines(text)
-    check_schema(data, path, kind, lines)
+    try:
+        check_schema(data, path, kind, lines)
+    except InputError as exc:
+        raise InvalidFile(exc.problems, data=data) from None
     try:
         return model.model_validate(data), lines
     except ValidationError as exc:
         top = [f.alias or name for name, f in model.model_fields.items()]
-        raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])) from None
+        problems = validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])
+        raise InvalidFile(problems, data=data) from None
+
+
+class InvalidFile(InputError):
+    """A file that is TOML but not what its model takes; ``data`` is the parsed document, so a
+    caller that reports more of the same file does not parse it again."""
+
+    def __init__(self, problems: list[Problem], *, data: dict[str, Any]):
+        super().__init__(problems)
+        self.data = data

@@ -26,7 +26,8 @@ def validation_problems(
     """
     lines = key_lines(text)
     problems: list[Problem] = []
-    for error in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    for error in errors[:MAX_PROBLEMS]:
         raw = error["loc"]
         # pydantic puts the discriminator value after a list index: cards.3.alliance.rarity
         loc = tuple(p for i, p in enumerate(raw) if not (i > 0 and isinstance(raw[i - 1], int) and _is_union_tag(p)))
@@ -90,7 +91,25 @@ def validation_problems(
         problems.append(
             Problem(message, file=path, line=locate(lines, loc), key=key, value=value, has_value=True, hint=hint)
         )
+    if len(errors) > MAX_PROBLEMS:
+        problems.append(left_out(len(errors) - MAX_PROBLEMS, path))
     return problems
+
+
+#: the most problems one file reports (a file of 50,000 bad lines would fill a terminal for
+#: minutes); the rest are counted
+MAX_PROBLEMS = 1_000
+
+
+def left_out(count: int, path: Path | str) -> Problem:
+    """The problem that stands for ``count`` more of one file, past :data:`MAX_PROBLEMS`."""
+    return Problem(
+        f"… and {count:,} more problems (the problems limit: {MAX_PROBLEMS:,} of one file)",
+        file=path,
+        value=count,
+        hint="fix these first",
+        code="left-out",
+    )
 
 
 #: pydantic's wording → TOML words a player understands
