@@ -137,3 +137,43 @@ def test_error_output_is_bounded(run, workspace):
     assert f"… and {count - MAX_SHOWN_PROBLEMS:,} more problems" in err and len(err) < 10_000
     data = __import__("json").loads(run("deck", "validate", "bad", "--json", expect=2).stdout)
     assert len(data["error"]["problems"]) == MAX_JSON_PROBLEMS and data["error"]["problems_left_out"] > 0
+
+
+def test_deck_add_on_a_deck_padded_with_blank_lines(run, workspace):
+    path = workspace / "decks" / "demo-blue-wall.toml"
+    before = path.read_text()
+    path.write_text(before + "\n" * 200_000)
+    seconds, result = _timed(run, "deck", "add", "demo-blue-wall", "DEMO.016")
+    assert result.exit_code in (0, 1) and seconds < HANG
+    after = path.read_text()
+    assert after.endswith("\n" * 200_000) and after.count("DEMO.016") == 1
+
+
+def test_an_edit_keeping_comments_is_bounded(run, workspace):
+    from skyforge.storage import MAX_EDIT_LINES
+
+    path = workspace / "decks" / "demo-blue-wall.toml"
+    text = path.read_text().replace("[cards]", "# note\n" * MAX_EDIT_LINES + "[cards]")
+    path.write_text(text)
+    err = run("deck", "add", "demo-blue-wall", "DEMO.016", expect=2).stderr
+    assert f"decks/demo-blue-wall.toml: {text.count(chr(10)) + 1:,} lines, over the edit limit" in err
+    assert path.read_text() == text
+    collection = workspace / "collection.toml"
+    collection.write_text(collection.read_text() + "# note\n" * MAX_EDIT_LINES)
+    err = run("collection", "add", "DEMO.016", "--file", "collection.toml", expect=2).stderr
+    assert "collection.toml: " in err and "over the edit limit" in err
+
+
+def test_draft_teams_are_bounded(run, workspace):
+    from skyforge.draft.session import MAX_TEAM_PLAYERS
+
+    run("onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--seed", "1", "--save", "d")
+    path = workspace / "drafts" / "d.toml"
+    text = path.read_text()
+    many = ", ".join(f'"P{i}"' for i in range(50_000))
+    text = text.replace('shadow = [\n    "Bob",\n]', f'shadow = ["Bob", {many}]')
+    assert many in text
+    path.write_text(text)
+    seconds, result = _timed(run, "onward", "pick", "d", "--random")
+    assert result.exit_code == 2 and seconds < HANG
+    assert f"players.shadow: has more than {MAX_TEAM_PLAYERS} entries" in result.stderr
