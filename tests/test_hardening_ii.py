@@ -7,6 +7,7 @@ a clear error (exit 2, file and line) in bounded time. Inputs are as large as th
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -177,3 +178,118 @@ def test_draft_teams_are_bounded(run, workspace):
     seconds, result = _timed(run, "onward", "pick", "d", "--random")
     assert result.exit_code == 2 and seconds < HANG
     assert f"players.shadow: has more than {MAX_TEAM_PLAYERS} entries" in result.stderr
+
+
+# -- the file system and the cache as someone else may leave them -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deck", "export", "demo-blue-wall", "-o", "a" * 300 + ".txt"),
+        ("catalog", "init", "b" * 4000),
+        ("catalog", "import", "c.csv", "-o", "c" * 300 + ".toml"),
+    ],
+)
+def test_an_output_name_too_long_is_bad_input(run, workspace, args):
+    _put(workspace, "c.csv", "code,kind,name,faction,rarity,type,cost\nDEMO.199,alliance,Fine,liothan,base,ally,2\n")
+    err = run(*args, expect=2).stderr
+    assert "the file name is too long" in err and len(err) < 1000
+
+
+def test_a_cache_folder_that_cannot_be_made_is_skipped(run, workspace):
+    blocker = workspace / "not-a-folder"
+    blocker.write_text("a file where the cache folder would go")
+    env = {"SKYFORGE_CACHE_DIR": str(blocker / "skyforge")}
+    run("deck", "validate", "demo-blue-wall", env=env)
+    run("cards", "search", "wall", env=env)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_link_planted_under_the_cache_name_is_never_followed(run, workspace, tmp_path):
+    from skyforge.catalog import cache
+
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    env = {"SKYFORGE_CACHE_DIR": str(folder)}
+    run("deck", "validate", "demo-blue-wall", env=env)  # writes the cache: its name is now known
+    (name,) = [p.name for p in folder.glob("catalog-*.json")]
+    for p in folder.glob("catalog-*.json"):
+        p.unlink()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (folder / name).symlink_to(victim)
+    run("deck", "validate", "demo-blue-wall", env=env)  # a miss: rebuilt and written
+    assert victim.read_text() == "precious"
+    assert not (folder / name).is_symlink() and (folder / name).read_bytes().startswith(b"{")
+    assert cache.VERSION  # the module is the one under test
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize("dangling", [False, True])
+def test_a_data_file_linked_out_of_the_workspace_is_never_written(run, workspace, tmp_path, dangling):
+    outside = tmp_path / "outside.toml"
+    if not dangling:
+        outside.write_text((workspace / "decks" / "demo-blue-wall.toml").read_text())
+    before = outside.read_text() if not dangling else None
+    link = workspace / "decks" / "x.toml"
+    link.symlink_to(outside)
+    args = ("deck", "add", "x", "DEMO.016") if not dangling else ("deck", "new", "x", "--castle", "DEMO.001")
+    err = run(*args, expect=2).stderr
+    assert "decks/x.toml: is a symbolic link to " + str(outside) in err
+    assert (outside.read_text() if not dangling else None) == before and outside.exists() != dangling
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize(
+    "folder, args",
+    [
+        (
+            "campaigns",
+            (
+                *("campaign", "new", "c", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall"),
+                *("--player", "Bo=demo-green-grove@DEMO.003", "--outsider", "Orrun the Everwake"),
+                *("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2"),
+            ),
+        ),
+        ("drafts", ("onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--seed", "1", "--save", "c")),
+    ],
+)
+def test_dangling_links_in_other_folders_create_nothing(run, workspace, tmp_path, folder, args):
+    (workspace / folder).mkdir()
+    target = tmp_path / "anywhere.toml"
+    (workspace / folder / "c.toml").symlink_to(target)
+    err = run(*args, expect=2).stderr
+    assert "is a symbolic link to" in err and not target.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_fifo_named_like_a_deck_never_blocks(run, workspace):
+    os.mkfifo(workspace / "decks" / "x.toml")
+    seconds, result = _timed(run, "deck", "list")
+    assert result.exit_code == 0 and seconds < HANG and "demo-blue-wall" in result.stdout
+    err = run("deck", "validate", "x", expect=2).stderr
+    assert "decks/x.toml: is not a regular file" in err
+
+
+def test_deck_rename_leaves_exactly_one_file_at_every_step(run, workspace, monkeypatch):
+    import skyforge.workbench.editing as editing
+
+    calls = []
+    real = editing.os.replace
+    monkeypatch.setattr(editing.os, "replace", lambda a, b: calls.append((a, b)) or real(a, b))
+    run("deck", "rename", "demo-blue-wall", "wall-two")
+    decks = workspace / "decks"
+    assert not (decks / "demo-blue-wall.toml").exists() and (decks / "wall-two.toml").exists()
+    moves = [(Path(a).name, Path(b).name) for a, b in calls if not Path(a).name.endswith(".tmp")]
+    assert moves == [("demo-blue-wall.toml", "wall-two.toml")]  # the file moves in one step
+    assert 'name = "wall-two"' in (decks / "wall-two.toml").read_text()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_linked_skyforge_folder_is_refused_before_anything_is_made(run, workspace, tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (workspace / ".skyforge").symlink_to(outside)
+    err = run("deck", "add", "demo-blue-wall", "DEMO.016", expect=2).stderr
+    assert "is a symbolic link" in err and list(outside.iterdir()) == []
