@@ -9,7 +9,7 @@ import click
 from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
-from skyforge.cli.output import json_option, render
+from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.workbench.deckfile import deck_text
 from skyforge.workbench.formats import FORMATS, export
@@ -120,7 +120,7 @@ def import_(
     if is_dash(output):
         click.echo(deck_text(decks[0].deck, app.catalog), nl=False)
         for p in decks[0].result.problems:
-            click.echo(f"skipped: {p.render()}", err=True)
+            echo(f"skipped: {p.render()}", err=True)
         return
     rows = [
         {

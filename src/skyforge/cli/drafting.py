@@ -79,7 +79,7 @@ def interactive() -> bool:
 
 
 def report(exc) -> None:
-    click.echo(f"  refused: {exc.render()}", err=True)
+    echo(f"  refused: {exc.render()}", err=True)
 
 
 def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None:

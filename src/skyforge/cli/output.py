@@ -13,7 +13,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -24,11 +24,12 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from skyforge.terms import demo_note
-from skyforge.text import plural
+from skyforge.text import plural, visible_controls
 
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000
@@ -51,7 +52,12 @@ json_option = click.option(
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on stdout; as \\u escapes where stdout is not UTF-8, so nothing is lost."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=not _is_utf8(sys.stdout), default=str))
+    text = json.dumps(data, indent=2, ensure_ascii=not _is_utf8(sys.stdout), default=str)
+    click.echo(_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text))  # JSON escapes C0 itself
+
+
+#: DEL and the C1 controls, which JSON leaves raw: as escapes, so no terminal takes them as commands
+_C1 = re.compile(r"[\x7f-\x9f]")
 
 
 def _is_utf8(stream) -> bool:
@@ -91,11 +97,20 @@ def _shows_styles(stream) -> bool:
 
 
 class _Console(Console):
-    """rich's Console: on a terminal, an indented line that wraps keeps its indent."""
+    """rich's Console: on a terminal, an indented line that wraps keeps its indent; no text it
+    draws reaches the terminal as control characters (see :meth:`_render_buffer`)."""
 
     def __init__(self, *args: Any, hanging: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hanging = hanging
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """The one place player and catalog text is made safe for a terminal: every segment of
+        text (not rich's own control segments, nor the styles it adds) shows its control
+        characters visibly (:func:`~skyforge.text.visible_controls`), whatever view drew it."""
+        return super()._render_buffer(
+            segment if segment.control else Segment(visible_controls(segment.text), segment.style) for segment in buffer
+        )
 
     def print(self, *objects: Any, **options: Any) -> None:
         if self.hanging and len(objects) == 1 and not options and isinstance(objects[0], str | Text):
