@@ -343,3 +343,63 @@ def test_a_share_code_from_chat_prints_no_escape_sequences(run, workspace):
     result = run("deck", "import", code, "--name", "pasted", expect=None)
     out = result.stdout + result.stderr
     assert result.exit_code in (0, 1) and "\x1b" not in out and "\x9b" not in out
+
+
+# -- messages ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value, message, hint",
+    [
+        ('"3"', "must be a whole number (got '3')", "write 3 without quotes"),
+        ("3.0", "must be a whole number (got 3.0)", "write 3, without a decimal point"),
+        ("true", "must be a whole number (got True)", "write a whole number such as 3"),
+        ("0", "must be at least 1 (got 0)", "use 1 or more"),
+        ("100", "must be at most 99 (got 100)", "use 99 or less"),
+        ("[]", "must be a whole number", "write a whole number such as 3"),
+    ],
+)
+def test_type_and_range_errors_get_a_hint(run, workspace, value, message, hint):
+    _put(workspace, "decks/t.toml", DECK_HEAD + f'[cards]\n"DEMO.007" = {value}\n')
+    err = run("deck", "validate", "t", expect=2).stderr
+    assert f'decks/t.toml:5: cards."DEMO.007": {message}' in err and f"hint: {hint}" in err
+
+
+@pytest.mark.parametrize(
+    "body, hint",
+    [
+        ("name = 3\ncastle = 'DEMO.001'\n", 'write it in quotes: "3"'),
+        ('name = "x"\ncastle = "DEMO.001"\ncards = "DEMO.007"\n', "write a table"),
+        ('name = ""\ncastle = "DEMO.001"\n', "write something between the quotes"),
+    ],
+)
+def test_text_and_table_errors_get_a_hint(run, workspace, body, hint):
+    _put(workspace, "decks/t.toml", "schema = 1\n" + body)
+    assert f"hint: {hint}" in run("deck", "validate", "t", expect=2).stderr
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_newer_schema_points_at_its_line(run, workspace, kind):
+    where, args = KINDS[kind]
+    _put(workspace, where, "# written by a newer skyforge\nschema = 2\n")
+    assert f"{where}:2: schema: this " in run(*args, expect=2).stderr
+
+
+def test_plan_result_errors_point_at_their_entry(run, workspace):
+    body = 'schema = 1\n\n[[results]]\ndeck = "a"\nhorde = "b"\nwon = true\n\n[[results]]\ndeck = "a"\nwonn = true\n'
+    _put(workspace, "plan.toml", body)
+    err = run("plan", "show", expect=2).stderr
+    assert "plan.toml:8: required key 'horde' is missing in results[1]" in err
+    assert "plan.toml:10: results[1].wonn: unknown key 'wonn'" in err
+
+
+def test_a_share_code_with_a_count_of_a_hundred_million_says_so(run):
+    import base64
+    import zlib
+
+    payload = b"DEMO.001\nx\n\nDEMO:7*100000000"
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = zlib.crc32(payload).to_bytes(4, "big") + deflate.compress(payload) + deflate.flush()
+    code = "SF1." + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+    err = run("deck", "import", code, "--name", "big", expect=2).stderr
+    assert 'cards."DEMO.007": must be at most 99 (got 100000000)' in err and "damaged" not in err

@@ -273,6 +273,7 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: Ma
             Problem(
                 f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
                 file=path,
+                line=(lines or {}).get(("schema",)),
                 key="schema",
                 hint="upgrade skyforge (pip install -U skyforge)",
             )
