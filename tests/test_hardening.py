@@ -420,7 +420,8 @@ def test_html_sheet_stays_escaped(run, workspace):
 
 @pytest.mark.skipif(os.name != "posix", reason="symbolic links")
 def test_a_symlinked_deck_is_written_through(run, workspace, tmp_path):
-    target = tmp_path / "kept" / "real.toml"
+    """A link inside the workspace is written through (issue 23: one leading out is refused)."""
+    target = workspace / "kept" / "real.toml"
     target.parent.mkdir()
     target.write_text((workspace / "decks" / "demo-blue-wall.toml").read_text())
     link = workspace / "decks" / "linked.toml"
@@ -536,7 +537,7 @@ def test_spaced_keys_in_collections_and_catalogs_are_quick(run, workspace, kind)
 def test_a_symlinked_campaign_is_written_through(run, workspace, tmp_path):
     from .campaign_util import created
 
-    real = _campaign(workspace, [created()]).rename(tmp_path / "real.toml")
+    real = _campaign(workspace, [created()]).rename(workspace / "real.toml")
     link = workspace / "campaigns" / "c.toml"
     link.symlink_to(real)
     run("campaign", "gold", "c", "+1")

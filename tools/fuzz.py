@@ -31,7 +31,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ("deck", "collection", "catalog", "campaign", "draft", "series", "plan", "team", "sharecode", "csv", "argv")
+KINDS = (
+    "deck",
+    "collection",
+    "catalog",
+    "campaign",
+    "draft",
+    "series",
+    "plan",
+    "team",
+    "sharecode",
+    "csv",
+    "fs",
+    "argv",
+)
 SLOW_SECONDS = 2.0
 MEMORY_LIMIT_MB = 200
 
@@ -44,6 +57,8 @@ class Case:
     files: dict[str, str | bytes] = field(default_factory=dict)  # path in the workspace → content
     must_fail: bool = False  # the mutation makes the input invalid
     before: list[list[str]] = field(default_factory=list)  # commands run first, in the same workspace
+    links: dict[str, str] = field(default_factory=dict)  # path in the workspace → where it leads
+    fifos: list[str] = field(default_factory=list)  # paths in the workspace made FIFOs
 
 
 # -- the base workspace: one valid file of every kind -------------------------------------------
@@ -189,6 +204,10 @@ def mutate_toml(text: str, rnd: random.Random) -> tuple[str, str, bool]:
             "huge",
             "swap-lines",
             "schema",
+            "dotted",
+            "long-int",
+            "pad",
+            "escape",
         ]
     )
     keyed = [i for i, line in enumerate(lines) if _KEY_LINE.match(line)]
@@ -252,6 +271,24 @@ def mutate_toml(text: str, rnd: random.Random) -> tuple[str, str, bool]:
         i, j = rnd.randrange(len(lines)), rnd.randrange(len(lines))
         lines[i], lines[j] = lines[j], lines[i]
         return "\n".join(lines), choice, False
+    if choice == "dotted":  # dotted keys nest like brackets, with no bracket to count
+        parts = rnd.choice([30, 2000, 16_000])
+        key = rnd.choice(["a.", '"a".', "a . "]) * parts + "a"
+        return (f"[{key}]\n" if rnd.random() < 0.3 else f"{key} = 1\n") + text, f"dotted:{parts}", True
+    if choice == "long-int" and keyed:
+        i = rnd.choice(keyed)
+        lines[i] = _KEY_LINE.match(lines[i]).group(1) + "9" * rnd.choice([4301, 5000, 100_000])
+        return "\n".join(lines), choice, True
+    if choice == "pad":  # a file padded with blank lines or comments (tomlkit's work is quadratic)
+        run = rnd.choice(["\n" * 990_000, "# c\n" * 6000, "\n" * 20_000])
+        return (text + run if rnd.random() < 0.5 else run + text), choice, False
+    if choice == "escape":  # escape sequences in text a player wrote: never printed raw
+        quoted = [i for i in keyed if _KEY_LINE.match(lines[i]).group(2).strip().startswith('"')]
+        if quoted:
+            i = rnd.choice(quoted)
+            value = rnd.choice(["\\u001b[2J", "\\u001b]0;owned\\u0007", "\\u001b]8;;http://x\\u001b\\\\", "\\u009b31m"])
+            lines[i] = _KEY_LINE.match(lines[i]).group(1) + '"x' + value + 'y"'
+            return "\n".join(lines), choice, False
     if choice == "schema":
         value = rnd.choice(["true", '"1"', "1.0", "0", "-1", "99"])
         body = re.sub(r"(?m)^schema = .*$", "", text)
@@ -303,7 +340,11 @@ def bomb(size: int) -> str:
 
 def mutate_csv(text: str, rnd: random.Random) -> tuple[str, str, bool]:
     lines = text.split("\n")
-    choice = rnd.choice(["cell", "columns", "extra-cells", "formula", "count", "big", "bytes", "quote"])
+    choice = rnd.choice(["cell", "columns", "extra-cells", "formula", "count", "big", "bytes", "quote", "wide"])
+    if choice == "wide":  # a sheet of 100,000 columns, or 200,000 of one name
+        count = rnd.choice([1000, 100_000, 200_000])
+        header = ",".join("c" if rnd.random() < 0.5 else f"c{i}" for i in range(count))
+        return header + "\n" + text, f"wide:{count}", False
     if choice == "cell" and len(lines) > 1:
         i = rnd.randrange(1, len(lines))
         cells = lines[i].split(",")
@@ -468,6 +509,8 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
     if kind == "argv":  # sometimes after one or two other commands: state left by one, read by the next
         before = [random_argv(rnd) for _ in range(rnd.choice([0, 0, 1, 2]))]
         return Case("argv", "sequence" if before else "random", random_argv(rnd), before=before)
+    if kind == "fs":
+        return fs_case(rnd, base)
     if kind == "sharecode":
         code, mutation, must = mutate_code(base["code"], rnd)
         return Case(kind, mutation, ["deck", "import", code, "--name", "imported"], must_fail=must)
@@ -534,8 +577,58 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
     if kind == "draft" and rnd.random() < 0.4:
         source, target = "drafts/a.toml", "drafts/a.toml"
         commands = [["arena", "show", "a"], ["arena", "pick", "a", "--random"], ["arena", "setup", "--draft", "a"]]
+    if kind == "draft" and source == "drafts/d.toml" and rnd.random() < 0.15:  # a team of 200,000 players
+        many = ", ".join(f'"P{i}"' for i in range(rnd.choice([11, 200_000 // 10, 100_000])))
+        text = re.sub(r"(?m)^shadow = \[\n(?:    .*\n)*\]", lambda m: f"shadow = [{many}]", base[source], count=1)
+        return Case(kind, "team", rnd.choice(commands), {target: text}, True)
     text, mutation, must = mutate_toml(base[source], rnd)
     return Case(kind, mutation, rnd.choice(commands), {target: text}, must)
+
+
+#: where a link planted in a case's workspace leads: a folder beside the workspace, outside it
+OUTSIDE = "@outside/"
+
+
+def fs_case(rnd: random.Random, base: dict[str, str]) -> Case:
+    """A file system someone else left: links out of the workspace (to a file or to nothing), a FIFO
+    named like a deck, names too long for the file system, a linked .skyforge folder."""
+    deck = base["decks/demo-blue-wall.toml"]
+    choice = rnd.choice(["dangling", "outside", "fifo", "long-name", "linked-state", "rename"])
+    if choice == "dangling":
+        folder, argv = rnd.choice(
+            [
+                ("decks", ["deck", "new", "x", "--castle", "DEMO.001"]),
+                ("drafts", ["onward", "draft", "--method", "snake", "--players", "Ann,Bob", "--save", "x"]),
+                ("series", ["series", "new", "x", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30"]),
+            ]
+        )
+        return Case("fs", choice, argv, links={f"{folder}/x.toml": OUTSIDE + "new.toml"}, must_fail=True)
+    if choice == "outside":
+        return Case(
+            "fs",
+            choice,
+            ["deck", "add", "x", "DEMO.016"],
+            {OUTSIDE + "real.toml": deck},
+            links={"decks/x.toml": OUTSIDE + "real.toml"},
+            must_fail=True,
+        )
+    if choice == "fifo":
+        argv = rnd.choice([["deck", "list"], ["deck", "validate", "x"], ["deck", "show", "x"]])
+        return Case("fs", choice, argv, fifos=["decks/x.toml"], must_fail=argv[1] != "list")
+    if choice == "long-name":
+        argv = rnd.choice(
+            [
+                ["deck", "export", "demo-blue-wall", "-o", "a" * 300 + ".txt"],
+                ["catalog", "init", "b" * rnd.choice([300, 4000])],
+                ["catalog", "import", "in.csv", "-o", "c" * 300 + ".toml"],
+            ]
+        )
+        return Case("fs", choice, argv, {"in.csv": base["cards.csv"]}, must_fail=True)
+    if choice == "linked-state":
+        return Case(
+            "fs", choice, ["deck", "add", "demo-blue-wall", "DEMO.016"], links={".skyforge": OUTSIDE}, must_fail=True
+        )
+    return Case("fs", choice, ["deck", "rename", "demo-blue-wall", rnd.choice(["wall-2", "demo-red-rush", "é"])])
 
 
 # -- running ------------------------------------------------------------------------------------------
@@ -564,6 +657,8 @@ class Outcome:
             return "exit-code"
         if self.case.must_fail and self.exit_code == 0:
             return "accepted"
+        if "\x1b" in (self.output or "") or "\x9b" in (self.output or ""):  # never styles: not a terminal
+            return "escape"
         if self.seconds > SLOW_SECONDS:
             return "slow"
         return "ok"
@@ -577,8 +672,29 @@ class Outcome:
 
 def prepare(case: Case, base_dir: Path, into: Path) -> Path:
     shutil.copytree(base_dir, into, symlinks=True)
+    outside = into.parent / f"{into.name}-outside"
+    shutil.rmtree(outside, ignore_errors=True)
+    outside.mkdir(parents=True)
+
+    def where(name: str) -> Path:
+        return outside / name.removeprefix(OUTSIDE) if name.startswith(OUTSIDE) else into / name
+
+    for name, target in case.links.items():
+        path = where(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        elif path.exists() or path.is_symlink():
+            path.unlink()
+        path.symlink_to(where(target))
+    for name in case.fifos:
+        path = where(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            path.unlink()
+        os.mkfifo(path)
     for name, content in case.files.items():
-        path = into / name
+        path = where(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(content, bytes):
             path.write_bytes(content)
@@ -717,6 +833,7 @@ def run_cases(
                     prepare(case, base_dir, saved)
                     first[f"process {kind}"] = (sub, saved)
             shutil.rmtree(workspace, ignore_errors=True)
+            shutil.rmtree(workspace.parent / f"{workspace.name}-outside", ignore_errors=True)
             if (i + 1) % 500 == 0:
                 log(f"  {i + 1} cases, {time.monotonic() - started:.0f} s")
     mismatched = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 
 
@@ -55,3 +56,19 @@ def did_you_mean(
     else:
         hint = otherwise
     return " ".join(h for h in (hint, then) if h) or None
+
+
+#: characters a terminal takes as commands: C0 controls but tab and line end, DEL, and C1
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _shown(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return "^?" if code == 0x7F else f"^{chr(code + 64)}" if code < 0x20 else f"<U+{code:04X}>"
+
+
+def visible_controls(text: str) -> str:
+    """``text`` with every control character shown as caret notation (ESC as ``^[``, CR as ``^M``;
+    C1 ones as ``<U+009B>``): player and catalog text never reaches a terminal as commands (a
+    deck named ``\\x1b[2J`` clears no screen)."""
+    return _CONTROLS.sub(_shown, text) if _CONTROLS.search(text) else text

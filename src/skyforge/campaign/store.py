@@ -71,6 +71,7 @@ def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict
             Problem(
                 f"this campaign file has schema {version}; this skyforge reads up to {CAMPAIGN_SCHEMA}",
                 file=path,
+                line=line,
                 key="schema",
                 hint="upgrade skyforge (pip install -U skyforge)",
             )
@@ -90,7 +91,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
     data = parse_toml(text, path)
     schema = data.get("schema", 1)
     # the line of 'schema' is for its message only: a valid journal is not scanned for lines
-    line = None if type(schema) is int and schema >= 1 else key_lines(text).get(("schema",))
+    line = None if type(schema) is int and 1 <= schema <= CAMPAIGN_SCHEMA else key_lines(text).get(("schema",))
     data, migrated = migrate(data, path, line)
     unknown = sorted(set(data) - {"schema", "events"})
     if unknown:

@@ -11,6 +11,7 @@ spreadsheet shows it (the header is row 1). pandas does the reading.
 
 from __future__ import annotations
 
+import csv
 import io
 import tempfile
 from collections.abc import Callable
@@ -29,6 +30,10 @@ from skyforge.text import did_you_mean
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
 MAX_ROWS = 5_000
+#: the most columns one spreadsheet may hold (a card has a few dozen fields)
+MAX_COLUMNS = 200
+#: a bare card number in ``code`` (with ``--set``) has at most this many digits
+_MAX_NUMBER_DIGITS = 6
 
 
 @dataclass
@@ -70,6 +75,7 @@ def read_cards_csv(
         raise InputError(
             Problem(f"the input is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path)
         )
+    _check_columns(text, path)
     try:
         frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, skipinitialspace=True)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
@@ -130,7 +136,7 @@ def read_cards_csv(
                 )
             )
             continue
-        if set_code and "code" in row and row["code"].isdigit():
+        if set_code and "code" in row and _is_number(row["code"]):
             row["code"] = f"{set_code.upper()}.{int(row['code']):03d}"
         data = {k: _cell(model, k, v) for k, v in row.items()}
         try:
@@ -169,6 +175,26 @@ def read_cards_csv(
         seen[card.key] = row_number
         cards.append(card)
     return CsvImport(cards, once_each(problems), len(frame))
+
+
+def _is_number(text: str) -> bool:
+    """A bare card number: ASCII digits, short enough for ``int`` (longer ones fail as codes)."""
+    return text.isascii() and text.isdigit() and len(text) <= _MAX_NUMBER_DIGITS
+
+
+def _check_columns(text: str, path: Path) -> None:
+    """Refuse a row of more than :data:`MAX_COLUMNS` cells before pandas reads the sheet (100,000
+    columns once took it seconds); the csv module splits each row in one pass."""
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        if len(row) > MAX_COLUMNS:
+            raise InputError(
+                Problem(
+                    f"{len(row):,} columns, over the card-import column limit of {MAX_COLUMNS}",
+                    file=path,
+                    line=number,
+                    hint="one column per catalog field: code, kind, name, faction, rarity, type, cost, …",
+                )
+            )
 
 
 def _cell(model: type[CardBase], key: str, value: str):

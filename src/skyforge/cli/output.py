@@ -13,7 +13,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -23,15 +23,21 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.padding import Padding
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from skyforge.ondemand import library
 from skyforge.terms import demo_note
-from skyforge.text import plural
+from skyforge.text import plural, visible_controls
 
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000
+
+#: an error of many problems shows this many, then the count of the rest
+MAX_SHOWN_PROBLEMS = 50
+#: ``--json`` lists this many problems of one error, then ``problems_left_out``
+MAX_JSON_PROBLEMS = 1_000
 
 #: long work shows a progress bar from this many items on
 PROGRESS_FROM = 50
@@ -46,7 +52,12 @@ json_option = click.option(
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on stdout; as \\u escapes where stdout is not UTF-8, so nothing is lost."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=not _is_utf8(sys.stdout), default=str))
+    text = json.dumps(data, indent=2, ensure_ascii=not _is_utf8(sys.stdout), default=str)
+    click.echo(_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text))  # JSON escapes C0 itself
+
+
+#: DEL and the C1 controls, which JSON leaves raw: as escapes, so no terminal takes them as commands
+_C1 = re.compile(r"[\x7f-\x9f]")
 
 
 def _is_utf8(stream) -> bool:
@@ -86,11 +97,20 @@ def _shows_styles(stream) -> bool:
 
 
 class _Console(Console):
-    """rich's Console: on a terminal, an indented line that wraps keeps its indent."""
+    """rich's Console: on a terminal, an indented line that wraps keeps its indent; no text it
+    draws reaches the terminal as control characters (see :meth:`_render_buffer`)."""
 
     def __init__(self, *args: Any, hanging: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hanging = hanging
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """The one place player and catalog text is made safe for a terminal: every segment of
+        text (not rich's own control segments, nor the styles it adds) shows its control
+        characters visibly (:func:`~skyforge.text.visible_controls`), whatever view drew it."""
+        return super()._render_buffer(
+            segment if segment.control else Segment(visible_controls(segment.text), segment.style) for segment in buffer
+        )
 
     def print(self, *objects: Any, **options: Any) -> None:
         if self.hanging and len(objects) == 1 and not options and isinstance(objects[0], str | Text):
@@ -324,21 +344,32 @@ def report_error(exc: Any, as_json: bool = False) -> None:
     """
     problems = exc.problems
     if as_json:
-        emit_json(
-            {
-                "error": {
-                    "type": type(exc).__name__,
-                    "exit_code": exc.exit_code,
-                    "problems": [p.as_dict() for p in problems],
-                }
-            }
-        )
+        error: dict[str, Any] = {
+            "type": type(exc).__name__,
+            "exit_code": exc.exit_code,
+            "problems": [p.as_dict() for p in problems[:MAX_JSON_PROBLEMS]],
+        }
+        if len(problems) > MAX_JSON_PROBLEMS:
+            error["problems_left_out"] = len(problems) - MAX_JSON_PROBLEMS
+        emit_json({"error": error})
     if len(problems) > 1:
-        echo(f"error: {len(problems)} problems", err=True)
-        for problem in problems:
-            echo("  " + problem.render().replace("\n", "\n  "), err=True)
+        shown = problems[:MAX_SHOWN_PROBLEMS]
+        total = sum(_counted(p) for p in problems)
+        lines = [f"error: {total:,} problems"]
+        lines += ["  " + problem.render().replace("\n", "\n  ") for problem in shown]
+        if len(problems) > len(shown):
+            rest = sum(_counted(p) for p in problems[len(shown) :])
+            lines.append(
+                f"  … and {rest:,} more {'problem' if rest == 1 else 'problems'} (fix these first; --json lists {MAX_JSON_PROBLEMS:,})"
+            )
+        echo("\n".join(lines), err=True)
     else:
         echo("error: " + exc.render(), err=True)
+
+
+def _counted(problem: Any) -> int:
+    """How many problems ``problem`` stands for: the count of those a file left out, else one."""
+    return problem.value if problem.code == "left-out" and isinstance(problem.value, int) else 1
 
 
 def demo_marker(provenances: set[str]) -> str | None:

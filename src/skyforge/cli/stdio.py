@@ -9,6 +9,7 @@ import click
 
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.text import visible_controls
 
 #: how standard input is named in messages
 STDIN = "<stdin>"
@@ -37,8 +38,8 @@ def write(output: Path | str | None, text: str, *, force: bool = True) -> bool:
 
     Returns True when it went to a file.
     """
-    if output is None or is_dash(output):
-        click.echo(text, nl=False)
+    if output is None or is_dash(output):  # every export format: no control character reaches a terminal
+        click.echo(visible_controls(text), nl=False)
         return False
     path = Path(output)
     refuse_overwrite(path, force=force, instead="name another file")

@@ -16,7 +16,7 @@ from skyforge.decks.models import CollectionFile
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
-from skyforge.storage import Store
+from skyforge.storage import Store, edit_keeping_layout
 from skyforge.text import did_you_mean
 
 NEW_COLLECTION = (
@@ -105,7 +105,12 @@ COLLECTIONS: Store[str] = Store(
 
 def edit_collection(path: Path, changes: list[Change]) -> CollectionFile:
     """Apply the changes to the collection file (created if missing), keeping its comments."""
-    return load_collection(path, COLLECTIONS.update(path, lambda original: _edited(path, original, changes)))
+    return load_collection(
+        path,
+        COLLECTIONS.update(
+            path, lambda original: edit_keeping_layout(original, lambda text: _edited(path, text, changes), path)
+        ),
+    )
 
 
 def _edited(path: Path, original: str, changes: list[Change]) -> str:

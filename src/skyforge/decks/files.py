@@ -12,7 +12,15 @@ from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_E
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.places import workspace_folder
-from skyforge.storage import exists, is_path_like, parse_model, parse_toml, read_text, workspace_file
+from skyforge.storage import (
+    MAX_PROBLEMS,
+    InvalidFile,
+    exists,
+    is_path_like,
+    parse_model,
+    read_text,
+    workspace_file,
+)
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
 
@@ -86,13 +94,10 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
     try:
         model, lines = parse_model(text, path, DeckFile, "deck")
-    except InputError as exc:
+    except InvalidFile as exc:  # TOML, but not a deck: its unknown cards too, without parsing again
         if catalog is None:
             raise
-        try:
-            data = parse_toml(text, path)
-        except InputError:
-            raise exc from None
+        data = exc.data
         cards = data.get("cards") if isinstance(data, dict) else None
         raise InputError(exc.problems + _unknown_cards(catalog, cards, path, key_lines(text), exc.problems)) from None
     return Deck(path if isinstance(path, Path) else Path(path) if isinstance(path, str) else None, model, lines)
@@ -103,8 +108,11 @@ def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
     if not isinstance(cards, dict):
         return []
     said = {p.key for p in already}
-    out = []
+    out: list[Problem] = []
+    room = MAX_PROBLEMS - len(already)
     for ref in cards:
+        if len(out) >= room:  # the file already says more than anyone reads
+            break
         try:
             known = catalog.find(str(ref)) is not None
         except InputError:

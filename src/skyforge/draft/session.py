@@ -23,7 +23,14 @@ from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError
 from skyforge.storage import Store, dump_toml, parse_model, read_text, refuse_overwrite, workspace_file
 from skyforge.tomlpos import locate
 
-_Text = Annotated[str, Field(min_length=1)]
+#: the most players one team lists (a sanity bound, not a rule: Onward teams have 1 to 4)
+MAX_TEAM_PLAYERS = 10
+#: the most choices a draft's journal holds (every format has far fewer turns)
+MAX_CHOICES = 100
+#: the longest name or key in a draft file
+MAX_TEXT = 200
+
+_Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 
 
 class _FileModel(BaseModel):
@@ -62,9 +69,12 @@ class DraftFile(_FileModel):
     format: _Text = Field(description="Draft format id in the catalog (e.g. onward-snake-4).")
     seed: int = Field(description="Seed of the random choices.")
     options: DraftOptions = Field(default_factory=DraftOptions, description="How the draft was set up.")
-    players: dict[str, list[_Text]] = Field(description="Team → its players' names.")
+    players: dict[str, Annotated[list[_Text], Field(max_length=MAX_TEAM_PLAYERS)]] = Field(
+        max_length=len({team for game in GAMES.values() for team in game.teams}),
+        description=f"Team → its players' names (at most {MAX_TEAM_PLAYERS}).",
+    )
     journal: list[DraftChoice] = Field(
-        default_factory=list, max_length=100, description="The choices so far, in order."
+        default_factory=list, max_length=MAX_CHOICES, description="The choices so far, in order."
     )
 
     @field_validator("players")

@@ -27,6 +27,11 @@ PLAN_FILE = "plan.toml"
 DEFAULT_PLAN = "001"
 
 
+#: the most games one plan file records, and the most decks or hordes it lists (sanity bounds)
+MAX_RESULTS = 10_000
+MAX_LISTED = 1_000
+
+
 class PlanResult(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -44,9 +49,15 @@ class PlanFile(BaseModel):
 
     schema_: int = Field(default=1, alias="schema", ge=1)
     plan: str = Field(default=DEFAULT_PLAN, description="Id of the [[battle_plans]] followed.")
-    decks: list[str] = Field(default_factory=list, description="Your decks in order; empty = the plan's order.")
-    hordes: list[str] = Field(default_factory=list, description="The hordes you own, in order; empty = the plan's.")
-    results: list[PlanResult] = Field(default_factory=list, description="Games played, oldest first.")
+    decks: list[str] = Field(
+        default_factory=list, max_length=MAX_LISTED, description="Your decks in order; empty = the plan's order."
+    )
+    hordes: list[str] = Field(
+        default_factory=list, max_length=MAX_LISTED, description="The hordes you own, in order; empty = the plan's."
+    )
+    results: list[PlanResult] = Field(
+        default_factory=list, max_length=MAX_RESULTS, description="Games played, oldest first."
+    )
 
 
 def plan_path(workspace: Path) -> Path:

@@ -28,22 +28,28 @@ from skyforge.storage.locks import clean_temp_files, lock_path, locked
 from skyforge.storage.store import Store, refuse_overwrite
 from skyforge.storage.tomlfiles import (
     MAX_DEPTH,
+    MAX_EDIT_LINES,
     SCHEMA_VERSION,
+    InvalidFile,
     check_depth,
     check_schema,
     dump_toml,
+    edit_keeping_layout,
     parse_model,
     parse_toml,
     read_toml,
 )
-from skyforge.storage.validation import dotted, register_union_tags, validation_problems
+from skyforge.storage.validation import MAX_PROBLEMS, dotted, left_out, register_union_tags, validation_problems
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_EDIT_LINES",
     "MAX_FILE_BYTES",
     "MAX_PATH_ARG",
+    "MAX_PROBLEMS",
     "SCHEMA_VERSION",
     "WORKSPACE_FOLDERS",
+    "InvalidFile",
     "Store",
     "atomic_write",
     "check_depth",
@@ -52,8 +58,10 @@ __all__ = [
     "clean_temp_files",
     "dotted",
     "dump_toml",
+    "edit_keeping_layout",
     "exists",
     "is_path_like",
+    "left_out",
     "lock_path",
     "locked",
     "parse_model",

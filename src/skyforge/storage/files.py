@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import unicodedata
 from pathlib import Path
 
@@ -39,8 +40,17 @@ def read_text(path: Path) -> str:
     if not isinstance(path, Path):  # bulk: thousands of files, each path made once
         path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)  # a pipe or device has no size to check first
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO would block for ever, a device never end
+                raise InputError(
+                    Problem(
+                        "is not a regular file (a pipe, device or socket)",
+                        file=path,
+                        hint="give a file; '-' reads standard input",
+                    )
+                )
+            raw = handle.read(MAX_FILE_BYTES + 1)
         if len(raw) > MAX_FILE_BYTES:
             raise _too_large(path)
         return raw.decode("utf-8")
@@ -51,7 +61,7 @@ def read_text(path: Path) -> str:
     except UnicodeDecodeError as exc:
         raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=path)) from None
     except OSError as exc:
-        raise InputError(Problem(f"cannot read: {exc.strerror}", file=path)) from None
+        raise InputError(Problem(f"cannot read: {exc.strerror}", file=_shown(path))) from None
     except ValueError:  # a NUL in the name
         raise InputError(Problem("is not a file name", file=repr(str(path)))) from None
 
@@ -142,12 +152,16 @@ def _new_file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def atomic_write(path: Path, data: str | bytes) -> None:
+def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) -> None:
     """Replace ``path`` with ``data`` all at once: readers see old or new, never half.
 
-    A symbolic link is written through: its target gets the new content, the link stays.
+    A symbolic link to a file in the same workspace is written through: its target gets the new
+    content, the link stays. A link leading out of the workspace, or to nothing, is refused
+    (see :func:`_through_links`); with ``replace_links`` a link is replaced by the file instead.
     """
-    path = _through_links(Path(path))
+    path = Path(path)
+    _check_length(path)
+    path = path if replace_links else _through_links(path)
     _writable_folder(path.parent)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     mode = _new_file_mode(path)
@@ -200,17 +214,73 @@ def _temp_file(path: Path) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary file name beside {path}")
 
 
+#: the longest name of one file or folder, and of a whole path, most file systems take (bytes)
+NAME_MAX = 255
+PATH_MAX = 4096
+
+
+def _shown(path: Path | str) -> str:
+    """A path as a message shows it: a name too long to read is cut."""
+    text = str(path)
+    return text if len(text) <= 120 else text[:60] + "…" + text[-40:]
+
+
+def _check_length(path: Path) -> None:
+    """Refuse a name no file system takes before any call fails on it with a bare ``OSError``."""
+    parts = [len(part.encode("utf-8", "surrogateescape")) for part in path.parts]
+    if (parts and max(parts) > NAME_MAX) or len(str(path).encode("utf-8", "surrogateescape")) > PATH_MAX:
+        raise InputError(
+            Problem(
+                f"the file name is too long: file systems take at most {NAME_MAX} bytes a name and {PATH_MAX:,} a path",
+                file=_shown(path),
+                hint="give a shorter file name",
+            )
+        )
+
+
+def workspace_of(path: Path) -> Path:
+    """The folder a file belongs to: the workspace of a file in a workspace folder (``decks/``, …),
+    else the file's own folder. A write never leaves it through a link."""
+    folder = Path(os.path.abspath(path)).parent
+    return folder.parent if folder.name in WORKSPACE_FOLDERS else folder
+
+
 def _through_links(path: Path) -> Path:
-    """The file a write to ``path`` must replace: the target of a symbolic link, not the link."""
-    if not path.is_symlink():
-        return path
+    """The file a write to ``path`` must replace: the target of a symbolic link, not the link.
+
+    Only a link to a file inside the same workspace (:func:`workspace_of`) is written through; a
+    link that leads out of it, or to nothing, is refused, naming the link and its target: a
+    link someone planted must not make skyforge create or overwrite files anywhere.
+    """
+    try:
+        if not path.is_symlink():
+            return path
+    except OSError as exc:
+        raise InputError(Problem(f"cannot write here: {exc.strerror}", file=_shown(path))) from None
     target = Path(os.path.realpath(path))
-    if target.is_symlink() or (target.exists() and not target.is_file()):
+    home = Path(os.path.realpath(workspace_of(path)))
+    if not target.exists():
+        raise InputError(
+            Problem(
+                f"is a symbolic link to {target}, which does not exist: skyforge does not create files through links",
+                file=path,
+                hint="remove the link, or point it at a file in the workspace",
+            )
+        )
+    if target.is_symlink() or not target.is_file():
         raise InputError(
             Problem(
                 "is a symbolic link that does not lead to a file",
                 file=path,
                 hint=f"point it at a file, or remove it (it leads to {target})",
+            )
+        )
+    if not target.is_relative_to(home):
+        raise InputError(
+            Problem(
+                f"is a symbolic link to {target}, outside the workspace {home}: skyforge writes only inside it",
+                file=path,
+                hint="copy the file into the workspace instead of linking to it",
             )
         )
     return target

@@ -51,16 +51,9 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
                 hint="give a shorter file name",
             )
         )
+    _refuse_links(where)  # before the folder is made: never a locks/ folder made through a link
     _writable_folder(where.parent)
-    for part in (where.parent.parent, where.parent, where):
-        if part.is_symlink():
-            raise InputError(
-                Problem(
-                    "is a symbolic link: skyforge never follows its lock files through links",
-                    file=part,
-                    hint="remove it (skyforge makes a new one)",
-                )
-            )
+    _refuse_links(where)  # and after: a link planted meanwhile
     try:
         fd = os.open(where, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         os.close(fd)
@@ -82,6 +75,18 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
         raise InputError(
             Problem("another skyforge process holds this file", file=path, hint="wait for it to finish, then try again")
         ) from None
+
+
+def _refuse_links(where: Path) -> None:
+    for part in (where.parent.parent, where.parent, where):
+        if part.is_symlink():
+            raise InputError(
+                Problem(
+                    "is a symbolic link: skyforge never follows its lock files through links",
+                    file=part,
+                    hint="remove it (skyforge makes a new one)",
+                )
+            )
 
 
 def clean_temp_files(path: Path) -> None:

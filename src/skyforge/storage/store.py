@@ -17,7 +17,7 @@ every kind:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -114,7 +114,11 @@ class Store(Generic[T]):
 
     def write(self, path: Path | str, value: T, before: str | None = None) -> None:
         """Write ``value`` atomically; the caller holds the lock (:meth:`update` and :meth:`create` do)."""
-        atomic_write(Path(path), self.render(value, before))
+        try:
+            text = self.render(value, before)
+        except InputError as exc:  # a problem of rendering is a problem of this file
+            raise InputError([p if p.file is not None else replace(p, file=path) for p in exc.problems]) from None
+        atomic_write(Path(path), text)
 
     def _read(self, path: Path) -> tuple[T, str | None]:
         if self.missing is not None and not exists(path):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,6 +36,7 @@ _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     check_depth(text, path)
+    check_key_depth(text, path)
     try:
         return tomllib.loads(text)
     except RecursionError:  # check_depth is a safety net ahead of this; kept for odd inputs
@@ -53,6 +54,10 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
             else "something opened is never closed: look for a missing ] or closing quote"
         )
         raise InputError(Problem(f"invalid TOML: {message}", file=path, line=line, hint=hint)) from None
+    except ValueError as exc:  # int() refuses more than 4,300 digits
+        if "digits" not in str(exc):
+            raise
+        raise _too_many_digits(text, path) from None
 
 
 #: what the depth scan stops at: brackets, quotes, comments, line ends, escapes
@@ -109,6 +114,128 @@ def check_depth(text: str, path: Path | str) -> None:
             depth = max(0, depth - 1)
 
 
+#: the most digits of a whole number Python reads (``sys.get_int_max_str_digits``)
+MAX_DIGITS = 4300
+_LONG_NUMBER = re.compile(rf"[-+]?[0-9][0-9_]{{{MAX_DIGITS},}}")
+
+
+def _too_many_digits(text: str, path: Path | str) -> InputError:
+    m = _LONG_NUMBER.search(text)
+    line = text.count("\n", 0, m.start()) + 1 if m else None
+    return InputError(
+        Problem(
+            f"a number of more than {MAX_DIGITS:,} digits (the number-length limit)",
+            file=path,
+            line=line,
+            hint="no skyforge number is longer than a few digits: check that line",
+        )
+    )
+
+
+#: the most parts of one dotted key (``a.b.c = 1``, ``[a.b.c]``); real files use 3
+MAX_KEY_PARTS = MAX_DEPTH
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+#: a key of more than MAX_KEY_PARTS parts, found anywhere (confirmed outside strings and comments)
+_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
+
+
+def check_key_depth(text: str, path: Path | str) -> None:
+    """Refuse a dotted key of more than :data:`MAX_KEY_PARTS` parts before ``tomllib`` sees it.
+
+    Dotted keys nest tables as brackets do, but no bracket counts them: 32 KB of ``a.a.a…``
+    once cost ``tomllib`` seconds and a gigabyte. A regular expression finds candidates in one
+    pass (none in a real file); a candidate counts only outside strings and comments.
+    """
+    if text.count(".") < MAX_KEY_PARTS:
+        return
+    starts = [m.start() for m in _LONG_KEY.finditer(text)]
+    if not starts:
+        return
+    pos = _first_outside_strings(text, starts)
+    if pos is None:
+        return
+    raise InputError(
+        Problem(
+            f"a key of more than {MAX_KEY_PARTS} dotted parts (the key-depth limit)",
+            file=path,
+            line=text.count("\n", 0, pos) + 1,
+            hint='skyforge keys have at most 3 parts, such as cards."DEMO.001"',
+        )
+    )
+
+
+_STRING_STOPS = re.compile(r"""["'#\\]""")
+
+
+def _first_outside_strings(text: str, starts: list[int]) -> int | None:
+    """The first of the sorted positions ``starts`` that is outside strings and comments."""
+    quote = ""
+    pos = 0
+    index = 0
+    while index < len(starts):
+        m = _STRING_STOPS.search(text, pos)
+        stop = len(text) if m is None else m.start()
+        if not quote:  # the text from pos to stop is code: a start there counts
+            while index < len(starts) and starts[index] < stop:
+                if starts[index] >= pos:
+                    return starts[index]
+                index += 1
+        else:  # inside a string: skip the starts up to stop
+            while index < len(starts) and starts[index] < stop:
+                index += 1
+        if m is None:
+            return None
+        ch = m.group()
+        pos = stop + 1
+        if quote:
+            if ch == "\\" and quote in ('"', '"""'):
+                pos += 1
+            elif text.startswith(quote, stop):
+                pos = stop + len(quote)
+                quote = ""
+        elif ch == "#":
+            end = text.find("\n", stop)
+            pos = len(text) if end < 0 else end
+            while index < len(starts) and starts[index] < pos:
+                index += 1
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, stop) else ch
+            pos = stop + len(quote)
+            if index < len(starts) and starts[index] == stop:  # a quoted key part begins here
+                return stop
+        # a backslash outside a string is a syntax error tomllib reports
+    return None
+
+
+#: the most lines of a file edited keeping its comments and layout (tomlkit's work grows with the
+#: square of the lines: 5,000 take a fraction of a second; a real deck has 60)
+MAX_EDIT_LINES = 5_000
+
+
+def edit_keeping_layout(original: str, edit: Callable[[str], str], path: Path | str | None = None) -> str:
+    """``edit(text)`` (a tomlkit edit) of ``original``, in bounded time.
+
+    Blank lines and spaces at the file's end are kept aside and put back (a deck padded with a
+    megabyte of them once took tomlkit 20 s); a file of more than :data:`MAX_EDIT_LINES` lines
+    besides is refused.
+    """
+    body = original.rstrip()
+    padding = original[len(body) :]
+    newline = padding.find("\n") + 1  # the body keeps its own line end
+    body, padding = body + padding[:newline], padding[newline:]
+    lines = body.count("\n") + 1
+    if lines > MAX_EDIT_LINES:
+        raise InputError(
+            Problem(
+                f"{lines:,} lines, over the edit limit of {MAX_EDIT_LINES:,} lines",
+                file=path,
+                hint="skyforge edits files keeping their comments up to that size: "
+                "remove blank lines or comments, or edit the file by hand",
+            )
+        )
+    return edit(body) + padding
+
+
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     """Return the parsed document and its source text (for line lookups)."""
     text = read_text(path)
@@ -146,6 +273,7 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: Ma
             Problem(
                 f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
                 file=path,
+                line=(lines or {}).get(("schema",)),
                 key="schema",
                 hint="upgrade skyforge (pip install -U skyforge)",
             )
@@ -161,9 +289,22 @@ def parse_model(text: str, path: Path | str, model: type[M], kind: str) -> tuple
     """
     data = parse_toml(text, path)
     lines = LazyKeyLines(text)
-    check_schema(data, path, kind, lines)
+    try:
+        check_schema(data, path, kind, lines)
+    except InputError as exc:
+        raise InvalidFile(exc.problems, data=data) from None
     try:
         return model.model_validate(data), lines
     except ValidationError as exc:
         top = [f.alias or name for name, f in model.model_fields.items()]
-        raise InputError(validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])) from None
+        problems = validation_problems(exc, path, text, known_keys=lambda loc: top if not loc else [])
+        raise InvalidFile(problems, data=data) from None
+
+
+class InvalidFile(InputError):
+    """A file that is TOML but not what its model takes; ``data`` is the parsed document, so a
+    caller that reports more of the same file does not parse it again."""
+
+    def __init__(self, problems: list[Problem], *, data: dict[str, Any]):
+        super().__init__(problems)
+        self.data = data

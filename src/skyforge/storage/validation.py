@@ -26,10 +26,16 @@ def validation_problems(
     """
     lines = key_lines(text)
     problems: list[Problem] = []
-    for error in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    for error in errors[:MAX_PROBLEMS]:
         raw = error["loc"]
         # pydantic puts the discriminator value after a list index: cards.3.alliance.rarity
-        loc = tuple(p for i, p in enumerate(raw) if not (i > 0 and isinstance(raw[i - 1], int) and _is_union_tag(p)))
+        # (never the last part: that is a key, such as a plan result's 'horde', named like a tag)
+        loc = tuple(
+            p
+            for i, p in enumerate(raw)
+            if not (0 < i < len(raw) - 1 and isinstance(raw[i - 1], int) and _is_union_tag(p))
+        )
         key = dotted(loc, describe)
         kind = error["type"]
         value = error.get("input")
@@ -80,10 +86,30 @@ def validation_problems(
             message = message.removeprefix("Value error, ")
         elif kind in _PLAIN:
             message = _PLAIN[kind].format(**error.get("ctx", {}))
+        if hint is None:
+            hint = type_hint(kind, value, error.get("ctx", {}))
         problems.append(
             Problem(message, file=path, line=locate(lines, loc), key=key, value=value, has_value=True, hint=hint)
         )
+    if len(errors) > MAX_PROBLEMS:
+        problems.append(left_out(len(errors) - MAX_PROBLEMS, path))
     return problems
+
+
+#: the most problems one file reports (a file of 50,000 bad lines would fill a terminal for
+#: minutes); the rest are counted
+MAX_PROBLEMS = 1_000
+
+
+def left_out(count: int, path: Path | str) -> Problem:
+    """The problem that stands for ``count`` more of one file, past :data:`MAX_PROBLEMS`."""
+    return Problem(
+        f"… and {count:,} more problems (the problems limit: {MAX_PROBLEMS:,} of one file)",
+        file=path,
+        value=count,
+        hint="fix these first",
+        code="left-out",
+    )
 
 
 #: pydantic's wording → TOML words a player understands
@@ -105,8 +131,58 @@ _PLAIN = {
     "string_too_short": "must not be empty",
     "too_short": "must have at least {min_length} entries",
     "too_long": "has more than {max_length} entries (the entries limit)",
+    "string_too_long": "is longer than {max_length} characters",
+    "less_than": "must be less than {lt}",
+    "float_type": "must be a number",
     "string_pattern_mismatch": "does not have the expected form ({pattern})",
 }
+
+
+def type_hint(kind: str, value: Any, ctx: dict) -> str | None:
+    """How to write a value of the right type or range, from what was written instead."""
+    text = value.strip() if isinstance(value, str) else None
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        if text is not None and re.fullmatch(r"[-+]?\d{1,18}", text):
+            return f"write {int(text)} without quotes"
+        if isinstance(value, float) and value.is_integer() and abs(value) < 1e18:
+            return f"write {int(value)}, without a decimal point"
+        return "write a whole number such as 3, without quotes"
+    if kind == "float_parsing" or kind == "float_type":
+        if text is not None and re.fullmatch(r"[-+]?\d{1,18}(\.\d{1,18})?", text):
+            return f"write {text} without quotes"
+        return "write a number such as 1.5, without quotes"
+    if kind in ("bool_parsing", "bool_type"):
+        if text is not None and text.casefold() in ("true", "false"):
+            return f"write {text.casefold()} without quotes"
+        return "write true or false (no quotes)"
+    if kind == "string_type":
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        return f'write it in quotes: "{shown}"' if len(shown) <= 40 and "\n" not in shown else "write it in quotes"
+    if kind == "list_type":
+        return (
+            f'write a list in brackets: ["{text}"]' if text is not None and len(text) <= 40 else "write a list: [ … ]"
+        )
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "write a table: a [name] header with key = value lines under it, or { key = value }"
+    if kind == "greater_than_equal":
+        return f"use {ctx.get('ge')} or more"
+    if kind == "greater_than":
+        return f"use more than {ctx.get('gt')}"
+    if kind == "less_than_equal":
+        return f"use {ctx.get('le')} or less"
+    if kind == "less_than":
+        return f"use less than {ctx.get('lt')}"
+    if kind == "string_too_short":
+        return "write something between the quotes, or remove the line"
+    if kind == "too_short":
+        return f"give at least {ctx.get('min_length')}"
+    if kind == "too_long":
+        return f"give at most {ctx.get('max_length')}"
+    if kind == "string_too_long":
+        return f"shorten it to at most {ctx.get('max_length')} characters"
+    if kind in ("literal_error", "enum") and not isinstance(value, str):
+        return "write one of them in quotes"
+    return None
 
 
 def _is_union_tag(part: Any) -> bool:

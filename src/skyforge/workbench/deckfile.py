@@ -18,7 +18,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks.files import parse_deck
 from skyforge.decks.models import DeckFile
 from skyforge.ondemand import library
-from skyforge.storage import Store
+from skyforge.storage import Store, edit_keeping_layout
 
 
 def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
@@ -67,6 +67,10 @@ def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -
     its name in a comment. (tomlkit reads and writes TOML keeping its layout, which tomli/tomli_w
     cannot.) A file tomlkit cannot edit in place is written afresh.
     """
+    return edit_keeping_layout(original, lambda text: _edited(text, deck, catalog))
+
+
+def _edited(original: str, deck: DeckFile, catalog: Catalog | None) -> str:
     tomlkit = library("tomlkit")  # edits only: `deck export` writes with deck_text
     try:
         doc = tomlkit.parse(original)

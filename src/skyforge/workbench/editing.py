@@ -6,6 +6,7 @@ layout); read-modify-write cycles hold :func:`skyforge.storage.locked` on the de
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from skyforge.catalog.codes import normalize_code
@@ -146,9 +147,17 @@ def copy_deck(
     with locked(first), locked(second):
         store.refuse(dst, force=force)
         original = read_text(src)
-        deck = store.parse(original, src)
-        store.write(dst, deck.model_copy(update={"name": new_name}), before=original)
-        if move:
+        deck = store.parse(original, src).model_copy(update={"name": new_name})
+        if not move:
+            store.write(dst, deck, before=original)
+            return dst
+        # crash-atomic: the new name goes into the file, which then moves in one step; a kill at
+        # any point leaves exactly one file (the old one, the old one renamed inside, or the new)
+        store.write(src, deck, before=original)
+        try:
+            os.replace(src, dst)
+        except OSError:  # another file system: copy, then remove
+            store.write(dst, deck, before=original)
             src.unlink()
     return dst
 

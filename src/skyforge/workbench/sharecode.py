@@ -20,10 +20,14 @@ import json
 import re
 import zlib
 from collections import defaultdict
+from dataclasses import replace
+
+from pydantic import ValidationError
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
+from skyforge.storage import validation_problems
 from skyforge.workbench.carried import check_carried
 
 PREFIX = "SF1."
@@ -230,8 +234,12 @@ def _parse(payload: str, *, carries: bool = False) -> tuple[DeckFile, dict | Non
         add(ref, count)
     try:
         return DeckFile(name=name or "Shared deck", castle=castle, player=player or None, cards=cards), carried
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError
-        raise ValueError(str(exc)) from None
+    except ValidationError as exc:  # intact, but holding what no deck may (a count of 10⁸): say what
+        problems = validation_problems(exc, "the share code", "")
+        if not all((p.key or "").startswith("cards.") for p in problems):
+            raise ValueError("not a deck skyforge wrote") from None  # an empty castle, say: damaged
+        hint = "the code is intact, but no deck holds this: ask for a new code"
+        raise InputError([replace(p, hint=hint) for p in problems]) from None
 
 
 def _too_long(length: int) -> InputError:

@@ -23,7 +23,9 @@ def deck_path(workspace: Path, name: str) -> Path:
 
 
 def list_decks(workspace: Path) -> list[Path]:
-    return sorted(workspace_folder(workspace, "decks").glob("*.toml"))
+    """The deck files of the workspace: regular files only (a FIFO named ``x.toml`` would block a
+    read for ever), a link to one included."""
+    return sorted(p for p in workspace_folder(workspace, "decks").glob("*.toml") if p.is_file())
 
 
 def relative(workspace: Path, path: Path) -> str:

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from skyforge.catalog.index import Catalog
+from skyforge.text import visible_controls
 from skyforge.workbench.formats.base import DEMO_NOTE, Export, card_line, castle_line
 from skyforge.workbench.formats.reading import Imported, add_card, find, leading_code, new_deck
 
@@ -45,7 +46,7 @@ def write(data: Export) -> str:
             split = ", ".join(f"{who} {n}" for who, n in row.by_deck.items())
             out.append(f"[ ] {card_line(row.code, row.name, row.count)}  ({split})")
         out += [f"! {v.message}" for v in data.table.violations]
-    return "\n".join(out) + "\n"
+    return visible_controls("\n".join(out)) + "\n"  # a list printed to a terminal runs no commands
 
 
 #: Markdown's escapes, taken off again when reading
