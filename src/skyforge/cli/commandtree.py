@@ -11,7 +11,7 @@ commands), and :func:`completion_tree` rebuilds it as plain :class:`click.Group`
 from __future__ import annotations
 
 import json
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import click
@@ -99,7 +99,7 @@ def _build_param(entry: dict[str, Any]) -> click.Parameter:
 
 def completion_tree() -> click.Command:
     """The ``skyforge`` command tree rebuilt from ``commands.json``, for completion only."""
-    text = resources.files("skyforge.cli").joinpath(DATA).read_text(encoding="utf-8")
+    text = Path(__file__).with_name(DATA).read_text(encoding="utf-8")  # not importlib.resources: ~15 ms
     tree = build(json.loads(text))
     tree.context_settings["help_option_names"] = ["-h", "--help"]  # as the real group's
     return tree
