@@ -60,7 +60,7 @@ def _counts(catalog: Catalog, deck: Deck) -> Counter:
             card = catalog.find(ref)
         except InputError:
             card = None
-        if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
+        if card is None or card.kind != "alliance":
             continue
         counts[catalog.with_errata(card).key] += n
     return counts
@@ -98,17 +98,19 @@ def choose_cards(
     used_by_rarity: Counter = Counter()
     for key, n in mine.items():
         used_by_rarity[getattr(catalog.cards[key], "rarity", None)] += n
-    rarity_left = {r: (None if rules[r].max is None else max(rules[r].max - used_by_rarity[r], 0)) for r in rules}
+    rarity_left: dict[str, int | None] = {
+        r: (None if rule.max is None else max(rule.max - used_by_rarity[r], 0)) for r, rule in rules.items()
+    }
     candidates = []
     for card in catalog.of_kind("alliance"):
-        assert card.kind == "alliance"  # type: ignore[attr-defined]
+        assert card.kind == "alliance"
         if catalog.replaced_by(card.key) or card.rarity is None:
             continue  # errata replace the card completely; a card without rarity cannot be checked
         if castle_refuses(catalog, castle, card) is not None:
             continue
         limits = [(COPY_LIMITS[card.rarity] - mine[card.key] - theirs[card.key], "copy-limit")]
-        if rarity_left.get(card.rarity) is not None:
-            limits.append((rarity_left[card.rarity], "rarity-limit"))  # type: ignore[arg-type]
+        if (in_rarity := rarity_left.get(card.rarity)) is not None:
+            limits.append((in_rarity, "rarity-limit"))
         for card_rule in card.card_rules:
             if card_rule.castle_factions and castle.faction not in card_rule.castle_factions:
                 limits.append((0, "card-rule"))

@@ -37,7 +37,7 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     merged: dict[str, Entry] = {}
     for ref, count in deck.data.cards.items():
         card = catalog.find(ref)
-        if card is not None and card.kind == "alliance":  # type: ignore[attr-defined]
+        if card is not None and card.kind == "alliance":
             card = catalog.with_errata(card)
             key = card.key
         else:
