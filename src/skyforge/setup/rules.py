@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
@@ -116,7 +117,7 @@ def outsider_cards(catalog: Catalog, name: str) -> list[OutsiderCard]:
                 hint=f"did you mean '{near[0]}'?" if near else None,
             )
         )
-    return sorted(cards, key=lambda c: ((c.stage or 0), c.code or ""))  # type: ignore[attr-defined]
+    return sorted(cards, key=lambda c: ((c.stage or 0), c.code or ""))
 
 
 def outsider_names(catalog: Catalog, *, henchmen: bool = False) -> list[str]:
@@ -125,5 +126,5 @@ def outsider_names(catalog: Catalog, *, henchmen: bool = False) -> list[str]:
     )
 
 
-def physical_count(cards: list[CardBase]) -> int:
+def physical_count(cards: Sequence[CardBase]) -> int:
     return sum(c.copies for c in cards)
