@@ -124,7 +124,7 @@ def import_(
         return
     rows = [
         {
-            "file": rel(app, d.path),
+            "file": rel(app, _written(d)),
             "format": d.result.format,
             "name": d.deck.name,
             "castle": d.deck.castle,
@@ -138,9 +138,15 @@ def import_(
     render(rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}, as_json, lambda _: _imported(app, decks))
 
 
+def _written(deck: ImportedDeck) -> Path:
+    """Where an imported deck went: every one is written, unless the output is "-"."""
+    assert deck.path is not None, "an imported deck is written unless the output is -"
+    return deck.path
+
+
 def _imported(app: App, decks: list[ImportedDeck]) -> None:
     for d in decks:
-        lines = [f"imported {d.result.format} → {rel(app, d.path)}"]
+        lines = [f"imported {d.result.format} → {rel(app, _written(d))}"]
         lines += [f"  note: {n}" for n in d.result.notes]
         lines += [f"  skipped: {p.render()}" for p in d.result.problems]
-        after_edit(app, d.path, "\n".join(lines))
+        after_edit(app, _written(d), "\n".join(lines))

@@ -17,6 +17,8 @@ import click
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from skyforge.catalog import Catalog
+
 #: name → (module, attribute, one-line help shown by ``skyforge --help``)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "cards": ("skyforge.cli.cards", "cards", "Search the catalog and show cards."),
@@ -99,10 +101,10 @@ class App:
         from_env = [Path(p) for p in os.environ.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
         self.catalog_paths: list[Path] = [Path(p) for p in catalog_paths] or from_env
         self.workspace: Path = Path(workspace or os.environ.get("SKYFORGE_WORKSPACE") or ".")
-        self._catalog = None
+        self._catalog: Catalog | None = None
 
     @property
-    def catalog(self):
+    def catalog(self) -> Catalog:
         if self._catalog is None:
             from skyforge.catalog import load_catalog
 

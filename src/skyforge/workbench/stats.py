@@ -277,7 +277,8 @@ def _groups(entries: list[Entry], size: int, seen: int) -> tuple[TypeGroup, ...]
 def _curve(known: list[Entry]) -> tuple[CurveStep, ...]:
     curve: Counter = Counter()
     for e in known:
-        curve[e.card.cost if e.card.cost is not None else "?"] += e.count  # type: ignore[union-attr]
+        assert e.card is not None  # known: the entries the catalog has
+        curve[e.card.cost if e.card.cost is not None else "?"] += e.count
     top = max([k for k in curve if k != "?"], default=0)
     steps = [CurveStep(c, curve.get(c, 0)) for c in range(top + 1)]
     if "?" in curve:
