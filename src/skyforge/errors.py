@@ -104,6 +104,8 @@ class SkyforgeError(Exception):
     """Base class: something the user can act on. Exit status 2 by default."""
 
     exit_code = 2
+    #: what the campaign needs first, when an action comes too early (the CLI words it as the hint)
+    next_step: dict | None = None
 
     def __init__(self, message: str, *, hint: str | None = None):
         super().__init__(message)

@@ -67,6 +67,12 @@ def _require(state: CampaignState, *statuses: str, doing: str) -> None:
         raise _not_now(state, f"cannot {doing} now: the campaign is '{state.status}'")
 
 
+def _scenario(state: CampaignState) -> ev.Scenario:
+    """The scenario of the game being resolved (status 'scenario': the game set up drew one)."""
+    assert state.current.scenario is not None, "a game being resolved has its scenario"
+    return state.current.scenario
+
+
 def _no_offers(state: CampaignState, doing: str) -> None:
     if state.offers_pending:
         waiting = [p.name for p in state.players if p.offers]
@@ -108,7 +114,7 @@ def starting_deck(
     if auto:
         chosen: Counter = Counter()
         limits = {"base": STARTING_BASE, "legendary": STARTING_LEGENDARY}
-        taken = Counter()
+        taken: Counter[str | None] = Counter()
         for code in p.market:
             rarity = _rarity(catalog, code)
             if rarity in limits and taken[rarity] < limits[rarity]:
@@ -130,7 +136,7 @@ def starting_deck(
         if problems:
             raise InputError(problems)
     problems = []
-    by_rarity = Counter()
+    by_rarity: Counter[str | None] = Counter()
     for code, n in chosen.items():
         if market[code] < n:
             problems.append(Problem(f"{p.name}'s market deck holds {market[code]} of {code}, not {n}", key=code))
@@ -167,7 +173,7 @@ def _rarity(catalog, code: str) -> str | None:
     return getattr(card, "rarity", None)
 
 
-def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp]:
+def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp | ev.MandatoryResolved]:
     """000 "Scenario Setup": scenario, portal and outsider for the next game; with the catalog,
     also the rest of "the usual steps" (000 Setup): the portals below stage 1, the minion tokens."""
     _require(state, "ready", doing="set up the next game")
@@ -224,6 +230,7 @@ def _usual_steps(state: CampaignState, catalog, draw: random.Random) -> dict:
 def _mandatory(state: CampaignState, scenario: ev.Scenario) -> ev.MandatoryResolved:
     """The outcome of the scenario's mandatory effect, against ``state`` (gold, offers)."""
     effect = scenario.mandatory_effect()
+    assert effect is not None  # the callers check the scenario has one
     return ev.MandatoryResolved(
         at=now(),
         scenario=scenario.code,
@@ -243,7 +250,7 @@ def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
     must be resolved first." """
     _require(state, "scenario", doing="resolve the scenario's mandatory effect")
     _no_offers(state, "resolve the mandatory effect")
-    scenario = state.current.scenario
+    scenario = _scenario(state)
     if scenario.mandatory_effect() is None:
         raise RuleError(f"the scenario {scenario.name} has no mandatory effect")
     if state.current.mandatory_resolved:
@@ -260,7 +267,7 @@ def _mandatory_first(state: CampaignState) -> None:
     """Called once the scenario is being resolved and no offers are open: then the next step is
     the mandatory effect while it is still to apply (and no action was taken)."""
     if next_step(state)["step"] == "mandatory":
-        raise _not_now(state, f"the mandatory effect of {state.current.scenario.name} is resolved first", RuleError)
+        raise _not_now(state, f"the mandatory effect of {_scenario(state).name} is resolved first", RuleError)
 
 
 def find_action(state: CampaignState, ref: str) -> ev.ScenarioAction:
@@ -321,7 +328,7 @@ def recruit(state: CampaignState, x: int, free: bool = False) -> list:
         raise InputError(Problem("Recruit X needs X of 1 or more", value=x, has_value=True))
     if not free:
         _require(state, "scenario", doing="take the Recruit action")
-        scenario = state.current.scenario
+        scenario = _scenario(state)
         actions = [a for a in scenario.actions if a.recruit == x]
         if not actions:
             raise RuleError(
@@ -349,7 +356,8 @@ def offer_sizes(cards: int, x: int) -> list[int]:
     "To form an offer, place the top X cards of your market deck face-up … If the market
     deck is empty, just form as many offers as possible even though some might have fewer
     cards than others": offers are filled in turn, so 4 cards and Recruit 3 give [3, 1]."""
-    sizes, left = [], cards
+    sizes: list[int] = []
+    left = cards
     while left > 0 and len(sizes) < OFFERS:
         size = min(x, left)
         sizes.append(size)
@@ -384,7 +392,7 @@ def earn_income(state: CampaignState) -> list[ev.IncomeEarned]:
     _require(state, "scenario", doing="earn the scenario income")
     _no_offers(state, "earn the income")
     _mandatory_first(state)
-    income = state.current.scenario.income
+    income = _scenario(state).income
     return [ev.IncomeEarned(at=now(), change=clamp_gold(state.gold + income) - state.gold)]
 
 

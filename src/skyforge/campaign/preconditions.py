@@ -23,7 +23,7 @@ def created_problem(created: ev.Created) -> str | None:
     return None
 
 
-def player_in(s, name: str):
+def player_in(s, name: str | None):  # None: an event that names no player
     p = s.player(name)
     if p is None:
         raise ValueError(f"no player '{name}' in the campaign (players: {', '.join(q.name for q in s.players)})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
@@ -48,7 +49,8 @@ def _exiled(e) -> str:
     return f"{e.card} exiled from the horde deck{house}" if e.horde else f"{e.player} exiled {e.card}{house}"
 
 
-_SUMMARIES: dict[str, Callable[[object], str]] = {
+#: each takes the event of the type its key names (Any: the key, not the type, tells which)
+_SUMMARIES: dict[str, Callable[[Any], str]] = {
     "created": _created,
     "starting-deck": _starting_deck,
     "game-set-up": _game_set_up,
@@ -106,7 +108,7 @@ def uses_demo_data(state: CampaignState, catalog=None) -> bool:
     Codes are looked up in ``catalog`` when given; a code of the DEMO set counts as demo anyway,
     so a campaign read with another catalog is still marked."""
     codes = [state.castle, *state.horde_deck]
-    codes += [x.code for x in (*state.scenario_pile, *state.portal_pile)]
+    codes += [x.code for x in state.scenario_pile] + [x.code for x in state.portal_pile]
     codes += [x for g in state.games for x in (g.scenario, g.portal)]
     for p in state.players:
         codes += [p.castle, *p.deck, *p.market]

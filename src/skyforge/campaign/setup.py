@@ -121,6 +121,7 @@ def new_campaign(
         )
     if problems:
         raise InputError(problems)
+    assert health is not None  # else a problem above: the castle unknown or its health
     if not players:
         raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
     if len(players) > PLAYERS:
@@ -248,7 +249,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                     Problem(v.message, file=v.deck or None, line=v.line, key=v.rule, hint=v.fix or v.hint)
                     for v in report.violations
                 )
-            cards = Counter()
+            cards: Counter[str] = Counter()
             for key, n in deck.data.cards.items():
                 # errata "completely replace" the cards they correct: the market deck holds the erratum
                 card = catalog.find(key, "alliance")
@@ -279,7 +280,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             )
     out = []
     for spec, castle_key, visiting, sources, removed in setups:
-        total = Counter()
+        total: Counter[str] = Counter()
         for _, cards in sources:
             total.update(cards)
         market = sorted(total.elements(), key=code_order)

@@ -11,6 +11,7 @@ import copy
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES, GOLD_START, clamp_gold
@@ -252,7 +253,10 @@ def initial(created: ev.Created) -> CampaignState:
     )
 
 
-def _take(pile: list, code: str) -> object:
+_Card = TypeVar("_Card", ev.Scenario, ev.Portal)
+
+
+def _take(pile: list[_Card], code: str) -> _Card:
     for i, card in enumerate(pile):
         if card.code == code:
             return pile.pop(i)

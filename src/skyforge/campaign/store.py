@@ -234,7 +234,7 @@ def undo(path: Path) -> tuple[object, CampaignState]:
 
 def list_campaigns(workspace: Path) -> list[tuple[Path, CampaignState | None, str | None]]:
     """Every campaign file in the workspace with its state, or the error that stops reading it."""
-    out = []
+    out: list[tuple[Path, CampaignState | None, str | None]] = []
     folder = campaigns_dir(workspace)
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         try:

@@ -71,7 +71,7 @@ def _known_keys(data: dict, loc: tuple) -> list[str]:
         if isinstance(part, int):
             node = node[part] if isinstance(node, list) and part < len(node) else {}
             if model is _CARDS:
-                model = CARD_MODELS.get(node.get("kind")) if isinstance(node, dict) else None
+                model = CARD_MODELS.get(node.get("kind", "")) if isinstance(node, dict) else None
             continue
         if not (isinstance(model, type) and issubclass(model, BaseModel)):
             return []
@@ -134,7 +134,7 @@ class _Merger:
         self,
         table: str,
         label: str,
-        ident: object,
+        ident: str | tuple[object, ...],
         item,
         existing,
         file: Path,
@@ -342,9 +342,9 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
                 )
             for field in ("requires", "excludes") if card.kind == "castle" else ():
                 for j, ref in enumerate(getattr(card, field)):
-                    problem = _castle_reference(catalog, file, lines, i, field, j, ref)
-                    if problem is not None:
-                        problems.append(problem)
+                    dangling = _castle_reference(catalog, file, lines, i, field, j, ref)
+                    if dangling is not None:
+                        problems.append(dangling)
             for j, rule in enumerate(getattr(card, "card_rules", [])):
                 for ref in rule.requires:
                     if catalog.find(ref) is None:

@@ -198,11 +198,8 @@ def decode(text: str) -> Catalog:
     if set(fields) != set(expected):
         raise BadData("catalog fields")
     for name, value in fields.items():
-        default = (
-            expected[name].default_factory()
-            if expected[name].default_factory is not dataclasses.MISSING
-            else expected[name].default
-        )
+        factory = expected[name].default_factory  # dataclasses.MISSING (not callable) when there is none
+        default = factory() if callable(factory) else expected[name].default
         if default is None:
             if value is not None and not isinstance(value, Path):
                 raise BadData(name)

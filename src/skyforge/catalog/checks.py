@@ -16,7 +16,7 @@ def check_catalog(catalog: Catalog) -> dict:
     outside = codes_outside_products(catalog)
     if outside:
         raise InputError(outside)
-    by = Counter((catalog.provenance(c), c.kind) for c in catalog)  # type: ignore[attr-defined]
+    by = Counter((catalog.provenance(c), c.kind) for c in catalog)
     return {
         "files": [catalog.display(f) for f in catalog.files],
         "user_files": [str(f) for f in catalog.user_files],
@@ -34,9 +34,9 @@ def incomplete_entries(catalog: Catalog) -> list[str]:
     """Castles without their back, alliance cards without rarity or faction, and where they are."""
     out = []
     for card in catalog:
-        if card.kind == "castle" and card.deck_rules is None:  # type: ignore[attr-defined]
+        if card.kind == "castle" and card.deck_rules is None:
             out.append(f"castle '{card.name}': no deck_rules ({catalog.source_file(card.key)})")
-        elif card.kind == "alliance" and (card.rarity is None or card.faction is None):  # type: ignore[attr-defined]
+        elif card.kind == "alliance" and (card.rarity is None or card.faction is None):
             out.append(f"alliance card '{card.name}': no rarity/faction ({catalog.source_file(card.key)})")
     return out
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from skyforge.terms import FACTIONS  # the one faction list
 
 __all__ = ["CARD_KINDS", "COPY_LIMITS", "FACTIONS", "FACTION_COLORS", "RARITIES", "RARITY_ALIASES"]
@@ -19,7 +21,7 @@ CARD_KINDS: tuple[str, ...] = (
     "onward-hero",
     "arena-hero",
 )
-RARITIES: tuple[str, ...] = ("base", "rare", "mythic", "legendary")
+RARITIES: tuple[Literal["base", "rare", "mythic", "legendary"], ...] = ("base", "rare", "mythic", "legendary")
 #: the copy-limit rule calls the base rarity "Common" (000, 001): ``common`` is read as base
 RARITY_ALIASES: dict[str, str] = {"common": "base"}
 FACTION_COLORS = {"liothan": "blue", "taulot": "green", "kurumo": "red", "nupten": "yellow"}

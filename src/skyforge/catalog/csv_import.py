@@ -47,7 +47,7 @@ class CsvImport:
             c.model_dump(exclude_none=True, exclude_defaults=True)
             | {
                 "code": c.code,
-                "kind": c.kind,  # type: ignore[attr-defined]
+                "kind": c.kind,  # type: ignore[attr-defined]  # each card model (CARD_MODELS) declares kind
                 "name": c.name,
             }
             for c in self.cards

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, overload
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of, slug
 from skyforge.catalog.constants import RARITY_ALIASES
 from skyforge.catalog.models import (
+    AllianceCard,
     BattlePlan,
+    Card,
     CardBase,
     CardSet,
     CastleCard,
@@ -22,8 +25,12 @@ from skyforge.catalog.models import (
     GameModeRule,
     HeroClassList,
     Horde,
+    HordeCard,
+    OutsiderCard,
     OutsiderTypeRule,
+    PortalCard,
     PremadeDeck,
+    ScenarioCard,
     TeamPreset,
 )
 from skyforge.errors import NotFoundError, Problem
@@ -48,7 +55,7 @@ MAX_NAME = 120
 
 @dataclass
 class Catalog:
-    cards: dict[str, CardBase] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
     sets: dict[str, CardSet] = field(default_factory=dict)
     hordes: dict[str, Horde] = field(default_factory=dict)
     difficulty_levels: list[DifficultyLevel] = field(default_factory=list)
@@ -73,18 +80,18 @@ class Catalog:
         for key, card in self.cards.items():
             self._index(key, card)
 
-    def _index(self, key: str, card: CardBase) -> None:
+    def _index(self, key: str, card: Card) -> None:
         self._by_name[card.name.casefold()].append(key)
         replaces = getattr(card, "replaces", None)
         if replaces:
             self._replaced_by[replaces] = key
 
-    def add(self, card: CardBase, origin: Origin) -> None:
+    def add(self, card: Card, origin: Origin) -> None:
         self.cards[card.key] = card
         self.origins[card.key] = origin
         self._index(card.key, card)
 
-    def complete(self, key: str, card: CardBase, by: Origin) -> None:
+    def complete(self, key: str, card: Card, by: Origin) -> None:
         """Put ``card`` in place of the official entry ``key`` it completes (from the user's ``by``)."""
         old = self.cards[key]
         self._by_name[old.name.casefold()].remove(key)
@@ -99,11 +106,26 @@ class Catalog:
 
     # -- look-ups -------------------------------------------------------------
 
-    def __iter__(self) -> Iterator[CardBase]:
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards.values())
 
-    def of_kind(self, kind: str) -> list[CardBase]:
-        return [c for c in self.cards.values() if c.kind == kind]  # type: ignore[attr-defined]
+    # the kinds looked up by name in the code: their model is known (``kind`` tells them apart)
+    @overload
+    def of_kind(self, kind: Literal["alliance"]) -> list[AllianceCard]: ...
+    @overload
+    def of_kind(self, kind: Literal["castle"]) -> list[CastleCard]: ...
+    @overload
+    def of_kind(self, kind: Literal["horde"]) -> list[HordeCard]: ...
+    @overload
+    def of_kind(self, kind: Literal["portal"]) -> list[PortalCard]: ...
+    @overload
+    def of_kind(self, kind: Literal["outsider"]) -> list[OutsiderCard]: ...
+    @overload
+    def of_kind(self, kind: Literal["scenario"]) -> list[ScenarioCard]: ...
+    @overload
+    def of_kind(self, kind: str) -> list[Card]: ...
+    def of_kind(self, kind: str) -> Sequence[Card]:  # each overload's list
+        return [c for c in self.cards.values() if c.kind == kind]
 
     def provenance(self, card_or_key: CardBase | str) -> str:
         key = card_or_key if isinstance(card_or_key, str) else card_or_key.key
@@ -114,7 +136,7 @@ class Catalog:
         """The errata card that directly replaces ``code``, if any (:meth:`with_errata` resolves it)."""
         return self._replaced_by.get(code)
 
-    def with_errata(self, card: CardBase) -> CardBase:
+    def with_errata(self, card: Card) -> Card:
         """The errata resolver: the card played in place of ``card``, i.e. the errata card that
         completely replaces it (followed to the last one when an erratum is corrected again),
         or ``card`` itself."""
@@ -137,7 +159,8 @@ class Catalog:
         """When ``key`` replacing ``replaces`` closes a cycle — ``key``, the card it replaces, the
         card that one replaces… back to ``key`` — that cycle; else ``None`` (checked as the
         catalog is built, so :meth:`with_errata` never meets one)."""
-        chain, current = [key], replaces
+        chain = [key]
+        current: str | None = replaces
         while current is not None and len(chain) <= len(self.cards):
             if current == key:
                 return [*chain, key]
@@ -145,7 +168,21 @@ class Catalog:
             current = getattr(self.cards.get(current), "replaces", None)
         return None
 
-    def find(self, ref: str, kind: str | Iterable[str] | None = None) -> CardBase | None:
+    @overload
+    def find(self, ref: str, kind: Literal["alliance"]) -> AllianceCard | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["castle"]) -> CastleCard | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["horde"]) -> HordeCard | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["portal"]) -> PortalCard | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["outsider"]) -> OutsiderCard | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["scenario"]) -> ScenarioCard | None: ...
+    @overload
+    def find(self, ref: str, kind: str | Iterable[str] | None = None) -> Card | None: ...
+    def find(self, ref: str, kind: str | Iterable[str] | None = None) -> Card | None:
         """A card by code (any case or padding) or unique name; ``None`` if absent.
 
         Raises :class:`NotFoundError` when a name is ambiguous.
@@ -158,12 +195,12 @@ class Catalog:
         code = normalize_code(ref)
         if code is not None and code in self.cards:
             card = self.cards[code]
-            if kinds is None or card.kind in kinds:  # type: ignore[attr-defined]
+            if kinds is None or card.kind in kinds:
                 return card
             return None
         keys = [
             k for k in self._by_name.get(ref.strip().casefold(), []) if kinds is None or self.cards[k].kind in kinds
-        ]  # type: ignore[attr-defined]
+        ]
         if not keys and ref in self.cards:
             keys = [ref]
         # errata share the name of the card they replace: prefer the replacement
@@ -187,7 +224,21 @@ class Catalog:
             return ref
         return f"{card.code} {card.name}" if card.code else card.name
 
-    def get(self, ref: str, kind: str | Iterable[str] | None = None, *, what: str = "card") -> CardBase:
+    @overload
+    def get(self, ref: str, kind: Literal["alliance"], *, what: str = ...) -> AllianceCard: ...
+    @overload
+    def get(self, ref: str, kind: Literal["castle"], *, what: str = ...) -> CastleCard: ...
+    @overload
+    def get(self, ref: str, kind: Literal["horde"], *, what: str = ...) -> HordeCard: ...
+    @overload
+    def get(self, ref: str, kind: Literal["portal"], *, what: str = ...) -> PortalCard: ...
+    @overload
+    def get(self, ref: str, kind: Literal["outsider"], *, what: str = ...) -> OutsiderCard: ...
+    @overload
+    def get(self, ref: str, kind: Literal["scenario"], *, what: str = ...) -> ScenarioCard: ...
+    @overload
+    def get(self, ref: str, kind: str | Iterable[str] | None = None, *, what: str = "card") -> Card: ...
+    def get(self, ref: str, kind: str | Iterable[str] | None = None, *, what: str = "card") -> Card:
         card = self.find(ref, kind)
         if card is None:
             raise NotFoundError(Problem(f"no {what} '{ref}' in the catalog", hint=self.suggest(ref, kind)))
@@ -204,7 +255,7 @@ class Catalog:
         if len(ref) > MAX_NAME or self._suggested > SUGGESTIONS:
             return None
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
-        pool = [c for c in self.cards.values() if kinds is None or c.kind in kinds]  # type: ignore[attr-defined]
+        pool = [c for c in self.cards.values() if kinds is None or c.kind in kinds]
         code = normalize_code(ref)
         if code is not None:
             same_set = sorted(c.code for c in pool if c.code and set_of(c.code) == set_of(code))
@@ -240,7 +291,7 @@ class Catalog:
         )
 
     def castles(self) -> list[CastleCard]:
-        return [c for c in self.cards.values() if c.kind == "castle"]  # type: ignore[attr-defined]
+        return [c for c in self.cards.values() if isinstance(c, CastleCard)]
 
     def product_of(self, code: str) -> str | None:
         """Name of the product whose number range holds ``code``."""
@@ -278,7 +329,7 @@ class Catalog:
         card = self.cards.get(key)
         ident = ""
         if card is not None:
-            ident = f'code = "{card.code}"' if card.code else f'kind = "{card.kind}", name = "{card.name}"'  # type: ignore[attr-defined]
+            ident = f'code = "{card.code}"' if card.code else f'kind = "{card.kind}", name = "{card.name}"'
         return (
             f"{self.user_file()}, in a [[cards]] entry with {ident} (it completes the {self.display_layer(key)} entry)"
         )
@@ -308,13 +359,13 @@ class Catalog:
         cost_max: int | None = None,
         set_code: str | None = None,
         horde: str | None = None,
-    ) -> list[CardBase]:
+    ) -> list[Card]:
         needle = text.casefold() if text else None
         faction, type = (w.casefold() if w else None for w in (faction, type))
         rarity = RARITY_ALIASES.get(rarity.casefold(), rarity.casefold()) if rarity else None
         results = []
         for card in self.cards.values():
-            if kind and card.kind != kind:  # type: ignore[attr-defined]
+            if kind and card.kind != kind:
                 continue
             if set_code and card.set_code != set_code.upper():
                 continue

@@ -127,5 +127,7 @@ def completion(ctx: click.Context, shell: str) -> None:
 
     It is click's completion (the same as `_SKYFORGE_COMPLETE=bash_source skyforge`).
     """
-    comp = get_completion_class(shell)(ctx.find_root().command, {}, "skyforge", "_SKYFORGE_COMPLETE")
+    complete = get_completion_class(shell)
+    assert complete is not None  # click.Choice gives one of click's shells
+    comp = complete(ctx.find_root().command, {}, "skyforge", "_SKYFORGE_COMPLETE")
     click.echo(comp.source())

@@ -103,7 +103,9 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
 
 def _load_decks(app: App, decks: tuple[str, ...], as_json: bool) -> list:
     """Every deck named (a bar on the terminal for many), or every problem of every deck at once."""
-    loaded, problems, seen, folders = [], [], {}, {}
+    loaded, problems = [], []
+    seen: dict[str, str] = {}  # real path → the deck as given
+    folders: dict[str, str] = {}  # folder → its real path
     with progress("reading decks", as_json) as step:
         for done, ref in enumerate(decks):
             if step:

@@ -205,8 +205,10 @@ def premade(
         player=player,
         force=force,
     )
+    path = result.path
+    assert path is not None  # save_premade says where it wrote the deck
     data = {
-        "file": rel(app, result.path),
+        "file": rel(app, path),
         "premade": result.premade.id,
         "castle": result.deck.castle,
         "size": sum(result.deck.cards.values()),
@@ -215,11 +217,12 @@ def premade(
         "seed": result.seed,
         "notes": result.notes,
     }
-    render(data, as_json, lambda _: after_edit(app, result.path, _premade_lines(app, result)))
+    render(data, as_json, lambda _: after_edit(app, path, _premade_lines(app, result)))
 
 
 def _premade_lines(app: App, result: PremadeResult) -> str:
     path = result.path
+    assert path is not None  # saved
     lines = [f"pre-made deck {result.premade.name} ({result.premade.id}) → {rel(app, path)}"]
     lines += [f"  note: {n}" for n in result.notes]
     if result.removed:

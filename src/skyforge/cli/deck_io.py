@@ -157,7 +157,7 @@ def import_(
         return
     rows = [
         {
-            "file": rel(app, d.path),
+            "file": rel(app, _written(d)),
             "format": d.result.format,
             "name": d.deck.name,
             "castle": d.deck.castle,
@@ -174,11 +174,17 @@ def import_(
     render(body, as_json, lambda _: _imported(app, decks, offer_lines))
 
 
+def _written(deck: ImportedDeck) -> Path:
+    """Where an imported deck went: every one is written, unless the output is "-"."""
+    assert deck.path is not None, "an imported deck is written unless the output is -"
+    return deck.path
+
+
 def _imported(app: App, decks: list[ImportedDeck], offer_lines: list[str]) -> None:
     for line in offer_lines:
-        click.echo(line)
+        echo(line)
     for d in decks:
-        lines = [f"imported {d.result.format} → {rel(app, d.path)}"]
+        lines = [f"imported {d.result.format} → {rel(app, _written(d))}"]
         lines += [f"  note: {n}" for n in d.result.notes]
         lines += [f"  {'unknown-card' if p.code == UNKNOWN else 'skipped'}: {p.render()}" for p in d.result.problems]
-        after_edit(app, d.path, "\n".join(lines))
+        after_edit(app, _written(d), "\n".join(lines))

@@ -97,7 +97,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             out.print(f"\n[bold]{group.type.capitalize()}[/] ({group.count})")
             table = new_table(rule=False, show_header=False, pad_edge=False)
             for justify in ("right", "left", "left", "right", "left", "left", "right"):
-                table.add_column(justify=justify)  # type: ignore[arg-type]
+                table.add_column(justify=justify)
             for c in group.cards:
                 table.add_row(
                     f"  {c.count}×",
@@ -111,9 +111,9 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             out.print(table)
     top = max([c.count for c in s.curve] or [0])
     out.print("\n[bold]Mana curve[/]")
-    for c in s.curve:
-        label = "?" if c.cost is None else str(c.cost)
-        out.print(f"  {label:>2} │{_bar(c.count, top)} {c.count or ''}")
+    for step in s.curve:
+        label = "?" if step.cost is None else str(step.cost)
+        out.print(f"  {label:>2} │{_bar(step.count, top)} {step.count or ''}")
     for title, values in (("Types", s.types), ("Rarities", s.rarities), ("Factions", s.factions)):
         top = max(values.values() or [0])
         out.print(f"\n[bold]{title}[/]")
@@ -146,13 +146,13 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
     table = new_table(rule=False, pad_edge=False)
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
-    for row in hand.odds:
+    for odds in hand.odds:
         table.add_row(
-            str(row.k),
-            str(row.max_cost),
-            str(row.allies),
-            f"{100 * row.opening:.1f}%",
-            f"{100 * row.after_mulligan:.1f}%",
+            str(odds.k),
+            str(odds.max_cost),
+            str(odds.allies),
+            f"{100 * odds.opening:.1f}%",
+            f"{100 * odds.after_mulligan:.1f}%",
         )
     out.print(table)
     if s.violations:

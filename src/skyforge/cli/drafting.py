@@ -51,7 +51,7 @@ def prompt_for():
     Every question names the player whose turn it is and their team (Light or Shadow), and the
     teams are told before the first question.
     """
-    told = []
+    told: list[bool] = []
 
     def ask(turn, session):
         d = session.draft

@@ -17,6 +17,8 @@ import click
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from skyforge.catalog import Catalog
+
 #: name → (module, attribute, one-line help shown by ``skyforge --help``)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "cards": ("skyforge.cli.cards", "cards", "Search the catalog and show cards."),
@@ -101,7 +103,7 @@ class App:
         self.places = find_places(catalog_paths, workspace)
         self.catalog_paths: list[Path] = list(self.places.catalog)
         self.workspace: Path = self.places.root
-        self._catalog = None
+        self._catalog: Catalog | None = None
         self._checked = False
 
     def check_workspace_file(self) -> None:
@@ -119,7 +121,7 @@ class App:
         return self.places.collection
 
     @property
-    def catalog(self):
+    def catalog(self) -> Catalog:
         if self._catalog is None:
             from skyforge.catalog import load_catalog
 

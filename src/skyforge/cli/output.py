@@ -277,7 +277,7 @@ def table(
     rule: bool = True,
     pad_edge: bool | None = None,
     show_header: bool = True,
-    title: str | None = None,
+    title: str | Text | None = None,
     title_justify: str = "center",
 ) -> FitTable:
     """A table for people that fits the terminal (see :class:`FitTable`); plain columns when piped.

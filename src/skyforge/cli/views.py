@@ -6,7 +6,7 @@ from rich.text import Text
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
-from skyforge.catalog.models import CardBase, CastleCard
+from skyforge.catalog.models import Card, CastleCard
 from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
 from skyforge.rules import admitted_words, castle_back_summary
@@ -16,10 +16,10 @@ from skyforge.text import plural
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 
 
-def card_dict(catalog: Catalog, card: CardBase, full: bool = False) -> dict:
+def card_dict(catalog: Catalog, card: Card, full: bool = False) -> dict:
     data = card.model_dump(exclude_none=True, exclude_defaults=not full)
     data["code"] = card.code
-    data["kind"] = card.kind  # type: ignore[attr-defined]
+    data["kind"] = card.kind
     data["provenance"] = catalog.provenance(card)
     if full:
         product = catalog.product_of(card.code) if card.code else None
@@ -68,19 +68,19 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
     return lines
 
 
-def card_table(catalog: Catalog, found: list[CardBase]) -> None:
+def card_table(catalog: Catalog, found: list[Card]) -> None:
     out = console()
     if not found:
         out.print("no cards match")
         return
-    kinds = {card.kind for card in found}  # type: ignore[attr-defined]
+    kinds = {card.kind for card in found}
     one_kind = len(kinds) == 1  # then the kind is said once, below the table, not on every line
     table = new_table(*("code", "name", *([] if one_kind else ["kind"]), *_LIST_FIELDS))
     for card in found:
         table.add_row(
             card.code or "—",
             Text(card.name),
-            *([] if one_kind else [card.kind]),  # type: ignore[attr-defined]
+            *([] if one_kind else [card.kind]),
             *[Text(_cell(getattr(card, f, None))) for f in _LIST_FIELDS],
         )
     out.print(table)
@@ -90,7 +90,7 @@ def card_table(catalog: Catalog, found: list[CardBase]) -> None:
     )
 
 
-def card_panel(catalog: Catalog, card: CardBase) -> None:
+def card_panel(catalog: Catalog, card: Card) -> None:
     out = console()
     data = card_dict(catalog, card, full=True)
     provenance = data.pop("provenance")

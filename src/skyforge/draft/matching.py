@@ -15,7 +15,7 @@ equals the number of heroes still needed in total.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 
 def can_complete(
@@ -23,7 +23,7 @@ def can_complete(
     heroes: Iterable[str],
     eligible: Callable[[str, str], bool],
     group_of: Callable[[str], str | None],
-    held_groups: Mapping[str, set[str]],
+    held_groups: Mapping[str, Collection[str | None]],
 ) -> bool:
     """True when every team can get ``needed[team]`` more heroes from ``heroes``.
 

@@ -52,11 +52,11 @@ class OnePer(Restriction):
     id: str = "one-per"
 
     @property
-    def distinct(self) -> str:  # type: ignore[override]
+    def distinct(self) -> str:  # type: ignore[override]  # Restriction's class attribute, read-only here
         return self.attribute
 
     @property
-    def needs(self) -> tuple[str, ...]:  # type: ignore[override]
+    def needs(self) -> tuple[str, ...]:  # type: ignore[override]  # Restriction's class attribute, read-only here
         return (self.attribute,)
 
     def refuse(self, team: str, hero: Hero, team_heroes: list[Hero], name: Namer) -> str | None:

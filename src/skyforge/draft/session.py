@@ -9,7 +9,7 @@ place in the file. What differs between the games comes from :mod:`.games`.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -80,7 +80,7 @@ class DraftFile(_FileModel):
     @field_validator("players")
     @classmethod
     def _teams(cls, players: dict[str, list[str]], info: ValidationInfo) -> dict[str, list[str]]:
-        game = GAMES.get(info.data.get("game"))
+        game = GAMES.get(info.data.get("game", ""))
         if game is None:
             return players
         teams = game.teams
@@ -185,7 +185,7 @@ def start(
     game: str,
     options: dict,
     *,
-    picks: list[str] = (),
+    picks: Sequence[str] = (),
     prompt: Prompt | None = None,
     on_error: Callable[[SkyforgeError], None] | None = None,
     pause: bool = False,
@@ -200,12 +200,12 @@ def start(
     A draft whose every hero is drawn at random (method random) is never prompted.
     """
     if path is not None and not force:
-        refuse_existing(path, name, command)
+        refuse_existing(path, name or path.stem, command)  # the name draft_path() gave the file
     session = GAMES[game].new(catalog, **options)
     ask = prompt if prompt is not None and not pause and not session.all_random else None
     session.fill(picks, prompt=ask, on_error=on_error, stop=pause)
     if path is not None:
-        create(session, path, name, command, force)
+        create(session, path, name or path.stem, command, force)
     return session
 
 

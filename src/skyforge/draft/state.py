@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,16 +48,16 @@ class DraftSession:
         for team in self.draft.teams:
             if team.casefold() == who.casefold() or self.draft.name(team).casefold() == who.casefold():
                 return team
-        team = self.team_of(who)
-        if team is None:
+        of_player = self.team_of(who)
+        if of_player is None:
             raise NotFoundError(
                 Problem(f"no team or player '{who}' in this draft", hint="teams: " + ", ".join(self.draft.teams))
             )
-        return team
+        return of_player
 
     def fill(
         self,
-        picks: list[str] = (),
+        picks: Sequence[str] = (),
         prompt: Callable[[Turn, DraftSession], str | None] | None = None,
         on_error: Callable[[SkyforgeError], None] | None = None,
         stop: bool = False,
@@ -70,12 +70,13 @@ class DraftSession:
             self.choose(ref)
         while not self.draft.done and not stop:
             turn = self.draft.current
-            ref = prompt(turn, self) if prompt else None
-            if ref is None:
+            assert turn is not None  # the draft is not done
+            answer = prompt(turn, self) if prompt else None
+            if answer is None:
                 self.draft.choose_random()
                 continue
             try:
-                self.choose(ref)
+                self.choose(answer)
             except (RuleError, NotFoundError) as exc:
                 if on_error is None:
                     raise
@@ -89,10 +90,10 @@ class DraftSession:
     def assignments(self, team: str) -> list[dict]:
         """Who plays which hero: the team's heroes dealt round-robin in pick order."""
         players = self.players.get(team) or [self.draft.name(team)]
-        out = [{"player": p, "heroes": []} for p in players]
+        heroes: list[list[str]] = [[] for _ in players]
         for i, key in enumerate(self.draft.picks(team)):
-            out[i % len(out)]["heroes"].append(self.hero_name(key))
-        return out
+            heroes[i % len(heroes)].append(self.hero_name(key))
+        return [{"player": p, "heroes": h} for p, h in zip(players, heroes)]
 
     def steps(self) -> list[dict]:
         return [

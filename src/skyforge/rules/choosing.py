@@ -66,7 +66,7 @@ def _counts(catalog: Catalog, deck: Deck) -> Counter:
             card = catalog.find(ref)
         except InputError:
             card = None
-        if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
+        if card is None or card.kind != "alliance":
             continue
         counts[catalog.with_errata(card).key] += n
     return counts
@@ -110,7 +110,7 @@ def choose_cards(
     }
     candidates = []
     for card in catalog.of_kind("alliance"):
-        assert card.kind == "alliance"  # type: ignore[attr-defined]
+        assert card.kind == "alliance"
         if catalog.replaced_by(card.key) or card.rarity is None:
             continue  # errata replace the card completely; a card without rarity cannot be checked
         if castle_refuses(catalog, castle, card) is not None:

@@ -214,7 +214,13 @@ class DeckReport:
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        out = {"file": self.file, "name": self.name, "castle": self.castle, "size": self.size, "valid": self.valid}
+        out: dict[str, object] = {
+            "file": self.file,
+            "name": self.name,
+            "castle": self.castle,
+            "size": self.size,
+            "valid": self.valid,
+        }
         if self.player:
             out["player"] = self.player
         if self.notes:
@@ -275,7 +281,7 @@ def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFi
     violations.extend(_same_castle(catalog, decks))
     if collection is not None:
         violations.extend(_collection_limits(catalog, resolved, collection, illegal))
-    flagged: set[str] = set()  # the files a violation names (a copy-limit one names thousands in bulk)
+    flagged: set[str | None] = set()  # the files a violation names (a copy-limit one names thousands in bulk)
     for v in violations:
         flagged.add(v.deck)
         flagged.update(v.decks)
@@ -312,10 +318,10 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
                 fix=f"remove {ref} or correct its code",
             )
             continue
-        if card.kind != "alliance":  # type: ignore[attr-defined]
+        if card.kind != "alliance":
             violation(
                 "not-alliance-card",
-                f"{_show(card)} is {a(card.kind)} card, not an alliance card",  # type: ignore[attr-defined]
+                f"{_show(card)} is {a(card.kind)} card, not an alliance card",
                 cards=(card.key,),
                 line=deck.line_of("cards", ref),
                 fix=f"remove {card.key} from the [cards] table",
@@ -363,7 +369,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
         other = catalog.find(ref)
         message = (
             f"{_show(other)} is {a(other.kind)} card, not a castle"
-            if other is not None  # type: ignore[attr-defined]
+            if other is not None
             else f"no castle '{ref}' in the catalog"
         )
         violation(

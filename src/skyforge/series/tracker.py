@@ -96,9 +96,9 @@ class SeriesState:
 def state(series: Series) -> SeriesState:
     trophies = dict.fromkeys(series.players, 0)
     matches = []
-    for i, winner in enumerate(series.winners):
-        matches.append({"match": i + 1, "deck_size": series.deck_size - i, "winner": winner})
-        trophies[winner] += 1
+    for i, match_winner in enumerate(series.winners):
+        matches.append({"match": i + 1, "deck_size": series.deck_size - i, "winner": match_winner})
+        trophies[match_winner] += 1
     winner = next((p for p, n in trophies.items() if n >= series.trophies_to_win), None)
     next_match = None
     if winner is None:

@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass, field
 
 from skyforge.catalog.index import sort_key
+from skyforge.catalog.models import HordeCard
 
 #: The books do not say where the level's extra random card comes from.
 EXTRA_SOURCE_NOTE = (
@@ -31,7 +32,7 @@ EXTRA_SOURCE_NOTE = (
 
 @dataclass
 class HordeLine:
-    card: object  # a HordeCard
+    card: HordeCard
     count: int
     extra: bool = False  # the level's extra random card
 
@@ -40,10 +41,10 @@ class HordeLine:
         return {
             "code": card.code,
             "name": card.name,
-            "count": self.count,  # type: ignore[attr-defined]
+            "count": self.count,
             "horde": card.horde,
             "power": card.power,
-            "legendary": card.legendary,  # type: ignore[attr-defined]
+            "legendary": card.legendary,
             "extra_random": self.extra,
         }
 

@@ -303,13 +303,13 @@ def plan_status(
     # the deck: the one last played until it is victorious or has fought every horde, then the
     # first deck of the plan that is neither
     last = plan.results[-1].deck if plan.results else None
-    current = progress.get(last) if last else None
-    if last and current.victorious:
+    current = progress[last] if last else None  # every result's deck has its progress
+    if current is not None and current.victorious:
         status.notes.append(
             f"{current.name} is victorious ({current.wins} wins, {rules.victorious_after} "
             "needed): time to defend another realm with another deck"
         )
-    elif last and current.fought_all:
+    elif current is not None and current.fought_all:
         status.notes.append(
             f"{current.name} has fought every horde of the plan ({current.wins} wins"
             + (f"; {rules.victorious_after} make a deck victorious)" if rules.victorious_after else ")")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
 from skyforge.errors import InputError, NotFoundError, Problem
@@ -110,7 +112,7 @@ def outsider_cards(catalog: Catalog, name: str) -> list[OutsiderCard]:
                 hint=did_you_mean(name, names, cutoff=0.5, short=True),
             )
         )
-    return sorted(cards, key=lambda c: ((c.stage or 0), c.code or ""))  # type: ignore[attr-defined]
+    return sorted(cards, key=lambda c: ((c.stage or 0), c.code or ""))
 
 
 def outsider_names(catalog: Catalog, *, henchmen: bool = False) -> list[str]:
@@ -119,5 +121,5 @@ def outsider_names(catalog: Catalog, *, henchmen: bool = False) -> list[str]:
     )
 
 
-def physical_count(cards: list[CardBase]) -> int:
+def physical_count(cards: Sequence[CardBase]) -> int:
     return sum(c.copies for c in cards)

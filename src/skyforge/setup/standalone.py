@@ -8,6 +8,7 @@ is drawn from one :class:`random.Random` in a fixed order and reported with the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from skyforge.catalog import Catalog
@@ -119,7 +120,7 @@ def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
 
 def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
     """Every castle, horde and outsider named that the catalog lacks, reported together."""
-    lookups = [
+    lookups: list[Callable[[], object]] = [
         lambda: catalog.get(castle, "castle", what="castle") if castle else None,
         lambda: catalog.get(castle2, "castle", what="castle") if castle2 else None,
         *[(lambda h=h: catalog.horde(h)) for h in hordes],
@@ -194,7 +195,7 @@ def game_setup(
         the_castle = rng.choice(castles)
         picks.append(f"castle {the_castle.name}")
     else:
-        the_castle = catalog.get(castle, "castle", what="castle")  # type: ignore[assignment]
+        the_castle = catalog.get(castle, "castle", what="castle")
     rule, reason = mode_rule(catalog, mode, rulebook, the_castle)
     if preset is not None and preset.rulebook == rulebook:
         reason = reason.replace("(chosen with --rules)", f"(the book of the {preset.id} first game)")
@@ -211,7 +212,7 @@ def game_setup(
                     hint="drop --castle2, or choose a mode with two alliance players (e.g. --mode coop)",
                 )
             )
-        the_castle2 = catalog.get(castle2, "castle", what="castle")  # type: ignore[assignment]
+        the_castle2 = catalog.get(castle2, "castle", what="castle")
         if the_castle2.key == the_castle.key:
             # "If there are two players, choose another castle that will remain out of play."
             raise InputError(
@@ -356,12 +357,12 @@ def _portal_pile(
     # the portals of the castle's and the hordes' sets (code-less official entries when they have none)
     sets = {setup.castle.set_code} | {h.set for h in setup.hordes}
     portals = sorted(
-        (c for c in catalog.of_kind("portal") if setup.mode in c.modes and c.set_code in sets),  # type: ignore[attr-defined]
+        (c for c in catalog.of_kind("portal") if setup.mode in c.modes and c.set_code in sets),
         key=sort_key,
     )
     horde_ids = {h.id for h in setup.hordes}
     for stage in setup.rule.portal_stages:
-        pool: list[PortalCard] = [p for p in portals if p.stage == stage]  # type: ignore[misc]
+        pool: list[PortalCard] = [p for p in portals if p.stage == stage]
         why = ""
         if stage < 4 and stage + 1 not in setup.rule.portal_stages:
             # a pile of two-sided stages (001 "Portals are 2-sided"): this card carries the next stage too

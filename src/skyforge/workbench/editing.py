@@ -27,16 +27,15 @@ def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
     card = catalog.find(ref)
     if card is None:
         raise NotFoundError(Problem(f"no card '{ref}' in the catalog", hint=catalog.suggest(ref, "alliance")))
-    if card.kind != "alliance":  # type: ignore[attr-defined]
+    if card.kind != "alliance":
         raise InputError(
             Problem(
-                f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, "  # type: ignore[attr-defined]
-                "not an alliance card",
+                f"{card.code or card.name} '{card.name}' is {a(card.kind)} card, not an alliance card",
                 hint="decks hold alliance cards only",
             )
         )
     card = catalog.with_errata(card)
-    assert card.kind == "alliance"  # type: ignore[attr-defined]
+    assert card.kind == "alliance"
     return card
 
 

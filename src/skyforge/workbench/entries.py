@@ -37,13 +37,14 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
     merged: dict[str, Entry] = {}
     for ref, count in deck.data.cards.items():
         card = catalog.find(ref)
-        if card is not None and card.kind == "alliance":  # type: ignore[attr-defined]
+        if card is not None and card.kind == "alliance":
             card = catalog.with_errata(card)
+            assert isinstance(card, AllianceCard)  # only alliance cards replace others (errata)
             key = card.key
         else:
             key, card = card.key if card is not None else ref, None
         if key in merged:
             merged[key].count += count
         else:
-            merged[key] = Entry(ref, key, count, card)  # type: ignore[arg-type]
+            merged[key] = Entry(ref, key, count, card)
     return sorted(merged.values(), key=lambda e: code_order(e.key))

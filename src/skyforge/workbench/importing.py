@@ -81,8 +81,8 @@ def import_decks_to_files(
             deck = deck.model_copy(update={"castle": castle_key})
         elif deck.castle == "?":
             result.problems.insert(0, Problem("the source names no castle", hint="give one with --castle CASTLE"))
-        elif catalog.find(deck.castle, "castle") is not None:
-            deck = deck.model_copy(update={"castle": catalog.find(deck.castle, "castle").key})
+        elif (found := catalog.find(deck.castle, "castle")) is not None:
+            deck = deck.model_copy(update={"castle": found.key})
         deck_name = f"{name}-{number}" if name and many else name
         if deck_name:
             deck = deck.model_copy(update={"name": deck_name})

@@ -53,9 +53,9 @@ def hand_counts(entries: list[Entry], max_cost: int, mulligan_cost: int = MULLIG
     tk = tt = ok = ot = 0
     for e in entries:
         c = e.card
-        ally = c is not None and c.type == "ally" and c.cost is not None
-        target = ally and c.cost <= max_cost  # type: ignore[union-attr, operator]
-        keep = ally and c.cost < mulligan_cost  # type: ignore[union-attr, operator]
+        cost = c.cost if c is not None and c.type == "ally" else None  # an ally's, when known
+        target = cost is not None and cost <= max_cost
+        keep = cost is not None and cost < mulligan_cost
         if target and keep:
             tk += e.count
         elif target:

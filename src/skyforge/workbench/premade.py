@@ -121,14 +121,16 @@ def build_premade(
             )
         )
     size = sum(cards.values())
-    removed = None
+    removed: AllianceCard | None = None
     if size == EXPANDED_SIZE:
         heroic = sorted(
             k
             for k in cards
-            if "heroic" in {w.casefold() for w in catalog.cards[k].keywords}  # type: ignore[attr-defined]
-            and catalog.cards[k].type == "ally"
-        )  # type: ignore[attr-defined]
+            # the deck's cards and their errata are alliance cards (only they have replaces)
+            if isinstance(card := catalog.cards[k], AllianceCard)
+            and "heroic" in {w.casefold() for w in card.keywords}
+            and card.type == "ally"
+        )
         if not heroic:
             raise InputError(
                 Problem(
@@ -139,7 +141,9 @@ def build_premade(
         if seed is None:
             seed = new_seed()
         pick = random.Random(seed).choice(heroic)
-        removed = catalog.cards[pick]  # type: ignore[assignment]
+        picked = catalog.cards[pick]
+        assert isinstance(picked, AllianceCard)  # heroic holds alliance cards only
+        removed = picked
         cards[pick] -= 1
         if not cards[pick]:
             del cards[pick]
@@ -153,7 +157,7 @@ def build_premade(
             )
         )
     deck = DeckFile(name=name or premade.name, castle=castle_card.key, player=player, cards=cards)
-    return PremadeResult(deck, premade, removed, seed if removed else None, notes)  # type: ignore[arg-type]
+    return PremadeResult(deck, premade, removed, seed if removed else None, notes)
 
 
 def check_contents(catalog: Catalog, premade: PremadeDeck) -> None:
@@ -188,7 +192,7 @@ def check_contents(catalog: Catalog, premade: PremadeDeck) -> None:
 def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCard:
     """The castle given, or the first castle "of the same set and faction" as the deck."""
     if ref:
-        return catalog.get(ref, "castle", what="castle")  # type: ignore[return-value]
+        return catalog.get(ref, "castle", what="castle")
     same = sorted(
         (c for c in catalog.castles() if c.faction == premade.faction and c.set_code == premade.set),
         key=lambda c: c.key,

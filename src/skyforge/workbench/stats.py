@@ -27,7 +27,7 @@ class CardLine(NamedTuple):
 
     code: str
     name: str | None
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count: JSON calls it count
     type: str | None
     cost: int | None
     rarity: str | None
@@ -69,7 +69,7 @@ class TypeGroup(NamedTuple):
     """The deck's cards of one type (``unknown`` for cards not in the catalog), cheapest first."""
 
     type: str
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count: JSON calls it count
     cards: tuple[CardLine, ...]
 
     def as_dict(self) -> dict:
@@ -80,7 +80,7 @@ class CurveStep(NamedTuple):
     """How many cards cost ``cost`` (None: cards whose cost the catalog does not give)."""
 
     cost: int | None
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count: JSON calls it count
 
     def as_dict(self) -> dict:
         return {"cost": self.cost, "count": self.count}
@@ -230,7 +230,7 @@ def deck_stats(
     report = report or validate_decks(catalog, [deck])
     size = sum(e.count for e in entries)
     known = [e for e in entries if e.card is not None]
-    provenances = {catalog.provenance(e.card) for e in known}
+    provenances = {catalog.provenance(e.card) for e in entries if e.card is not None}
     budget, deck_size = (
         castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else ((), None)
     )
@@ -277,7 +277,8 @@ def _groups(entries: list[Entry], size: int, seen: int) -> tuple[TypeGroup, ...]
 def _curve(known: list[Entry]) -> tuple[CurveStep, ...]:
     curve: Counter = Counter()
     for e in known:
-        curve[e.card.cost if e.card.cost is not None else "?"] += e.count  # type: ignore[union-attr]
+        assert e.card is not None  # known: the entries the catalog has
+        curve[e.card.cost if e.card.cost is not None else "?"] += e.count
     top = max([k for k in curve if k != "?"], default=0)
     steps = [CurveStep(c, curve.get(c, 0)) for c in range(top + 1)]
     if "?" in curve:

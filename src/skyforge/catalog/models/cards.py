@@ -65,7 +65,7 @@ class CardBase(Strict):
     @property
     def key(self) -> str:
         """Identity in the catalog: the code, or kind:name for entries without one."""
-        return self.code or f"{self.kind}:{slug(self.name)}"  # type: ignore[attr-defined]
+        return self.code or f"{self.kind}:{slug(self.name)}"  # type: ignore[attr-defined]  # each card model declares kind
 
     @property
     def set_code(self) -> str | None:

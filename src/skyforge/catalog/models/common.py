@@ -30,7 +30,7 @@ def canonical_subtype(value: object) -> object:
     return value
 
 
-Faction = Annotated[Literal[FACTIONS], BeforeValidator(canonical_word)]  # type: ignore[valid-type]  # skyforge.terms
+Faction = Annotated[Literal[FACTIONS], BeforeValidator(canonical_word)]  # type: ignore[valid-type]  # Literal of skyforge.terms' tuple: read at run time
 Rarity = Annotated[Literal["base", "rare", "mythic", "legendary"], BeforeValidator(canonical_word)]
 AllianceType = Annotated[Literal["ally", "tower", "spell", "attachment"], BeforeValidator(canonical_word)]
 Subtype = Annotated[str, BeforeValidator(canonical_subtype)]

@@ -133,7 +133,9 @@ class FirstGame(Strict):
     hordes: list[str] = Field(description="Horde ids.")
     difficulty: int = Field(ge=1, le=5, description="Difficulty level.")
     outsider: str = Field(description="Outsider, by name.")
-    modes: list[GameMode] = Field(default_factory=lambda: ["solo", "coop"], description="Game modes the book suggests.")
+    modes: list[GameMode] = Field(
+        default_factory=lambda: list[GameMode](["solo", "coop"]), description="Game modes the book suggests."
+    )
     portal_without_horde: bool = Field(default=False, description="Stage 1 portal: the one that names no horde.")
     steps: list[str] = Field(default_factory=list, description="The book's first-game advice, step by step.")
     source: str | None = Field(default=None)

@@ -105,6 +105,13 @@ def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = Fal
     return FORMATS[fmt].export(catalog, decks, players=players, with_cards=with_cards)
 
 
+def _read(fmt: str, catalog: Catalog, body: str, path: Path) -> Imported:
+    """One deck read with the reader of ``fmt``, a format that has one."""
+    read = FORMATS[fmt].read
+    assert read is not None, f"format {fmt} has no reader"
+    return read(catalog, body, path)
+
+
 def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:
     """Read one deck (the first, when the source holds several); see :func:`import_decks`."""
     return import_decks(catalog, source, workspace=workspace)[0]
@@ -159,5 +166,5 @@ def import_decks(
     if codes:
         return [format_code.read_code(catalog, code, path) for code in codes]
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
-        return [FORMATS["csv"].read(catalog, body, path)]
-    return [FORMATS["text"].read(catalog, body, path)]
+        return [_read("csv", catalog, body, path)]
+    return [_read("text", catalog, body, path)]

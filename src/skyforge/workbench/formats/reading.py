@@ -93,8 +93,8 @@ def add_card(
             )
         )
         return
-    if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
-        what = f"{card.kind} card" if card is not None else "card"  # type: ignore[attr-defined]
+    if card is None or card.kind != "alliance":
+        what = f"{card.kind} card" if card is not None else "card"
         problems.append(
             Problem(
                 f"cannot resolve '{fallback or ref}'"
