@@ -3,8 +3,9 @@
     python benchmarks/bench_ratios.py [ROUNDS] [--quick] [--instructions]
 
 The floor (``benchmarks/floor.py``) is the smallest program that does a command's job with the
-same libraries: it reads the files with ``tomllib``, validates them with a five-field pydantic
-model and prints a rich table. With the catalog cache warm (as users get it from the second
+same libraries: a click command that reads the files with ``tomllib``, validates them with a
+five-field pydantic model and prints a rich table (``deck validate`` is also set against it
+without click). With the catalog cache warm (as users get it from the second
 command on):
 
 - ``deck validate``, ``deck show`` and ``campaign show`` of the examples ≤ 1.2× the floor on the
@@ -61,6 +62,7 @@ def main() -> int:
         run_once(skyforge("deck", "validate", DECK))  # warm the catalog cache
         commands = {
             "import click": [PYTHON, "-c", "import click"],
+            "floor without click: deck": [*FLOOR, "--no-click", DECK],
             "skyforge --help": skyforge("--help"),
             "completion": completion("demo-"),
             "floor: deck": [*FLOOR, DECK],
@@ -75,6 +77,7 @@ def main() -> int:
             ("skyforge --help", "import click", 1.3),
             ("completion", "import click", 1.5),
             ("deck validate", "floor: deck", 1.2),
+            ("deck validate", "floor without click: deck", 1.2),
             ("deck show", "floor: deck", 1.2),
             ("campaign show", "floor: campaign", 1.2),
             ("deck validate 1,000", "floor: 1,000 decks", 1.3),

@@ -2,10 +2,12 @@
 
     python benchmarks/floor.py FILE [FILE ...]
 
-It reads each TOML file with ``tomllib``, validates it with a five-field pydantic model and prints
-a rich table: the cards of one deck (or the events of one campaign), or one row per file when it is
-given several. skyforge's commands are measured against it (``bench_ratios.py``): whatever
-skyforge does beyond this is its own cost.
+A click command, as every command of a CLI on this stack is, that reads each TOML file with
+``tomllib``, validates it with a five-field pydantic model and prints a rich table: the cards of one
+deck (or the events of one campaign), or one row per file when it is given several. skyforge's
+commands are measured against it (``bench_ratios.py``): whatever skyforge does beyond this is its
+own cost. ``--no-click`` leaves click out (the program reads ``sys.argv`` itself), for the ratio
+against the bare libraries.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def read(path: str) -> File:
     return File.model_validate(data)
 
 
-def main(paths: list[str]) -> None:
+def main(paths: list[str] | tuple[str, ...]) -> None:
     console = Console()
     if len(paths) == 1:
         file = read(paths[0])
@@ -59,4 +61,9 @@ def main(paths: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if "--no-click" in sys.argv:
+        main([a for a in sys.argv[1:] if a != "--no-click"])
+    else:
+        import click
+
+        click.command()(click.argument("paths", nargs=-1, required=True)(main))()
