@@ -383,3 +383,16 @@ def test_plain_views_no_colour_dumb_and_latin1(run, workspace: Path):
         assert "Traceback" not in latin and "?" in latin, (name, latin)
     long_line = run("castles").stdout.splitlines()
     assert any(len(line) > 80 for line in long_line)  # piped: one line stays one line
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_a_progress_bar_while_the_catalog_is_rebuilt(workspace: Path, tmp_path: Path):
+    """A cache miss reads and merges every catalog file: a bar says so, on a terminal only."""
+    env = {"TERM": "xterm", "SKYFORGE_CACHE_DIR": str(tmp_path / "fresh-cache")}
+    rebuilt = run_in_pty(["castles"], workspace, columns=WIDTH, env=env)
+    assert "reading the catalog" in rebuilt and "Traceback" not in rebuilt, rebuilt[:400]
+    cached = run_in_pty(["castles"], workspace, columns=WIDTH, env=env)  # a hit: nothing to read
+    assert "reading the catalog" not in cached
+    env["SKYFORGE_CACHE_DIR"] = str(tmp_path / "another-cache")
+    as_json = run_in_pty(["castles", "--json"], workspace, columns=WIDTH, env=env)
+    assert "reading the catalog" not in as_json and as_json.lstrip().startswith("[")

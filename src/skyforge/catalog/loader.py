@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,13 +109,16 @@ def catalog_layers(paths: list[Path] | None = None) -> Layers:
     return Layers(tuple(official), tuple(demo_files) if "demo" in wanted else (), tuple(user))
 
 
-def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Catalog:
+def load_catalog(
+    paths: list[Path] | None = None, *, cache: bool = True, progress: Callable[[int, int], None] | None = None
+) -> Catalog:
     """Load and merge the catalog for ``--catalog PATHS`` (default: official + demo).
 
     The user's files go on top of the official layer: an entry with the code (or,
     for entries without one, the kind and name) of an official entry completes it.
     A catalog that loaded cleanly is cached (see :mod:`skyforge.catalog.cache`)
-    and served from there until one of its files — or skyforge — changes.
+    and served from there until one of its files — or skyforge — changes. ``progress(done, total)``
+    is told of each file read on a miss.
     """
     layers = catalog_layers(paths)
     files = layers.files
@@ -126,7 +130,9 @@ def load_catalog(paths: list[Path] | None = None, *, cache: bool = True) -> Cata
     # a miss: the files are read and merged by the pydantic models
     problems: list[Problem] = []
     parsed: list[tuple[Path, CatalogFile, dict]] = []
-    for file in files:
+    for done, file in enumerate(files):
+        if progress is not None:
+            progress(done, len(files))
         try:
             parsed.append(build.load_file(file))
         except InputError as exc:

@@ -80,6 +80,7 @@ class LazyGroup(click.Group):
         from skyforge.errors import SkyforgeError
 
         wants_json = "--json" in [*getattr(ctx, "_protected_args", []), *ctx.args]
+        ctx.meta["skyforge.json"] = wants_json  # no progress bar with --json
         try:
             return super().invoke(ctx)
         except SkyforgeError as exc:
@@ -124,9 +125,14 @@ class App:
     def catalog(self) -> Catalog:
         if self._catalog is None:
             from skyforge.catalog import load_catalog
+            from skyforge.cli.output import progress
 
             self.check_workspace_file()
-            self._catalog = load_catalog(self.catalog_paths or None)
+            ctx = click.get_current_context(silent=True)
+            as_json = bool(ctx and ctx.meta.get("skyforge.json"))
+            # a bar only on a cache miss, while the catalog files are read and merged
+            with progress("reading the catalog", as_json, from_items=1) as update:
+                self._catalog = load_catalog(self.catalog_paths or None, progress=update)
         return self._catalog
 
 

@@ -298,9 +298,11 @@ def table(
 
 
 @contextmanager
-def progress(description: str, as_json: bool = False) -> Iterator[Callable[[int, int], None] | None]:
+def progress(
+    description: str, as_json: bool = False, from_items: int = PROGRESS_FROM
+) -> Iterator[Callable[[int, int], None] | None]:
     """A callback ``(done, total)`` that draws a passing bar on the terminal for long work
-    (:data:`PROGRESS_FROM` items or more); ``None`` when output is piped or with ``--json``."""
+    (``from_items`` items or more); ``None`` when output is piped or with ``--json``."""
     out = console(stderr=True)
     if as_json or not (_isatty(sys.stdout) and _isatty(sys.stderr)) or out.is_dumb_terminal:
         yield None
@@ -313,7 +315,7 @@ def progress(description: str, as_json: bool = False) -> Iterator[Callable[[int,
 
     def update(done: int, total: int) -> None:
         nonlocal task
-        if total < PROGRESS_FROM:
+        if total < from_items:
             return
         if task is None:
             bar.start()
