@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,19 +103,18 @@ def find_places(
     cwd: Path | str = ".",
 ) -> Places:
     """Where files are for these options (``--catalog``, ``--workspace``), environment and folder."""
-    env = os.environ if env is None else env
-    if workspace or env.get("SKYFORGE_WORKSPACE"):
-        root = Path(workspace or env["SKYFORGE_WORKSPACE"])
-        file: Path | None = root / WORKSPACE_FILE
-        if not file.is_file():  # type: ignore[union-attr]
-            file = None
+    environ: Mapping[str, str] = os.environ if env is None else env
+    if workspace or environ.get("SKYFORGE_WORKSPACE"):
+        root = Path(workspace or environ["SKYFORGE_WORKSPACE"])
+        candidate = root / WORKSPACE_FILE
+        file: Path | None = candidate if candidate.is_file() else None
     else:
         file = find_workspace_file(cwd)
         root = file.parent if file is not None else Path(".")
         if file is not None and Path(cwd).absolute() == file.parent:
             root = Path(".")  # paths stay short in messages when the workspace is the current folder
     data = read_raw(file) if file is not None else {}
-    from_env = [Path(p) for p in env.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
+    from_env = [Path(p) for p in environ.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
     if catalog_paths:
         catalog, source = tuple(Path(p) for p in catalog_paths), "--catalog"
     elif from_env:

@@ -28,7 +28,7 @@ def did_you_mean(
     cutoff: float = 0.6,
     fold: bool = False,
     short: bool = False,
-    show: Callable[[str], str] | None = None,
+    show: Callable[..., str] | None = None,
 ) -> str | None:
     """The hint for ``value``, which is none of ``choices``: "did you mean 'X'?" for the closest.
 

@@ -104,7 +104,7 @@ def choose_cards(
     used_by_rarity: Counter = Counter()
     for key, n in mine.items():
         used_by_rarity[getattr(catalog.cards[key], "rarity", None)] += n
-    rarity_left = {
+    rarity_left: dict[str, int | None] = {
         r.rarity: (max(maxima[r.rarity] - used_by_rarity[r.rarity], 0) if r.rarity in maxima else None)
         for r in castle.deck_rules
     }

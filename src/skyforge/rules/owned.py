@@ -41,8 +41,8 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
         product = card_set.products[0]
         if product_name:
             names = {p.name.casefold(): p for p in card_set.products}
-            product = names.get(product_name.strip().casefold())
-            if product is None:
+            named = names.get(product_name.strip().casefold())
+            if named is None:
                 problem(
                     f"set {card_set.code} has no product '{product_name}'",
                     "products",
@@ -56,6 +56,7 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
                     ),
                 )
                 continue
+            product = named
         ranges.append((card_set.code, product.first, product.last, count))
     for ref, count in collection.cards.items():
         card = catalog.find(ref)

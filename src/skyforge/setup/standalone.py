@@ -467,7 +467,7 @@ def _two_henchmen(catalog: Catalog, setup: GameSetup, chosen: list, rng: random.
     stage 2; together they are played as an immortal outsider."""
     first = chosen[0]
     others = sorted(
-        (c for c in catalog.of_kind("outsider") if c.outsider_type == "henchman" and c.name != first.name),  # type: ignore[attr-defined]
+        (c for c in catalog.of_kind("outsider") if c.outsider_type == "henchman" and c.name != first.name),
         key=sort_key,
     )
     if not others:

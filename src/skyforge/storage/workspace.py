@@ -54,7 +54,8 @@ def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
         entry = Path(catalog_file).absolute().relative_to(folder.absolute()).as_posix()
     except ValueError:
         entry = str(Path(catalog_file).absolute())
-    listed = list(data.get("catalog", []))
+    catalogs: object = data.get("catalog", [])
+    listed = [str(c) for c in catalogs] if isinstance(catalogs, list) else []
     if entry in listed:
         return file, False
     if not exists(file):

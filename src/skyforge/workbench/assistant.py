@@ -23,7 +23,7 @@ from typing import Any
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CastleCard
+from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
@@ -238,7 +238,7 @@ class _Model:
         self._build()
 
     # -- helpers
-    def rule(self, id: str, deck: int | None, words: Callable[[], Conflict]) -> Any:
+    def rule(self, id: str, deck: int | None, words: Callable[..., Conflict]) -> Any:
         lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
         self.rules.append((lit, _Rule(id, deck, words)))
         return lit
@@ -269,10 +269,9 @@ class _Model:
                     self._var(i, card, wanted.get(key, 0))
             for key, count in wanted.items():
                 if key not in self.x[i]:
-                    card = catalog.cards.get(key)
-                    if card is None or card.kind != "alliance":  # type: ignore[attr-defined]
-                        continue
-                    self._var(i, card, count)  # type: ignore[arg-type]
+                    asked = catalog.cards.get(key)
+                    if isinstance(asked, AllianceCard):
+                        self._var(i, asked, count)
             xs = self.x[i]
             # what the castle and the card refuse, for the cards the player asked for
             for key, var in xs.items():
@@ -295,7 +294,7 @@ class _Model:
                     )
                     m.Add(xs[key] >= count).OnlyEnforceIf(lit)
             # the deck size
-            size = castle.deck_size
+            size = _size(castle)
             total = sum(xs.values())
             lit = self.rule("deck-size", i, lambda i=i: self._size_words(i))
             m.Add(total >= size.min).OnlyEnforceIf(lit)
@@ -312,16 +311,16 @@ class _Model:
                 )
                 m.Add(sum(v for k, v in xs.items() if self.cards[k].rarity == rarity) <= most).OnlyEnforceIf(lit)
             # the castle's required cards (its hero)
-            for card in required_cards(catalog, castle):
+            for required in required_cards(catalog, castle):
                 lit = self.rule(
                     "castle-requires",
                     i,
-                    lambda c=castle, r=card: Conflict(
+                    lambda c=castle, r=required: Conflict(
                         "castle-requires", f"castle {_show(c)} requires {_show(r)}", None, (r.key,)
                     ),
                 )
-                if card.key in xs:
-                    m.Add(xs[card.key] >= 1).OnlyEnforceIf(lit)
+                if required.key in xs:
+                    m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
                 else:
                     m.AddBoolOr([lit.Not()])
             # the cards' own rules: copies per deck, cards needed beside them
@@ -372,9 +371,9 @@ class _Model:
                 m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
         for key in prefs.must:
             held = [xs[key] for xs in self.x if key in xs]
-            card = self.catalog.cards.get(key)
+            named = self.catalog.cards.get(key)
             lit = self.rule(
-                "must", None, lambda c=card, k=key: Conflict("must", f"you asked for {_show(c)}", None, (k,))
+                "must", None, lambda c=named, k=key: Conflict("must", f"you asked for {_show(c)}", None, (k,))
             )
             if held:
                 m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
@@ -382,9 +381,9 @@ class _Model:
                 m.AddBoolOr([lit.Not()])
         for key in prefs.never:
             held = [xs[key] for xs in self.x if key in xs]
-            card = self.catalog.cards.get(key)
+            named = self.catalog.cards.get(key)
             lit = self.rule(
-                "never", None, lambda c=card, k=key: Conflict("never", f"you asked for no {_show(c)}", None, (k,))
+                "never", None, lambda c=named, k=key: Conflict("never", f"you asked for no {_show(c)}", None, (k,))
             )
             if held:
                 m.Add(sum(held) == 0).OnlyEnforceIf(lit)
@@ -395,14 +394,14 @@ class _Model:
         terms = []
         buckets = curve_buckets(prefs.curve)
         for i, seat in enumerate(self.seats):
-            xs, size = self.x[i], seat.castle.deck_size.min
+            xs, size = self.x[i], _size(seat.castle).min
             for label, low, high, target in _scaled(buckets, size):
                 in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
                 terms.append(CURVE_WEIGHT * self._deviation(sum(in_bucket), target, f"curve{i}:{label}"))
             for kind, share in _shares(prefs.types, size).items():
                 of_type = [v for k, v in xs.items() if self.cards[k].type == kind]
                 terms.append(TYPE_WEIGHT * self._deviation(sum(of_type), share, f"type{i}:{kind}"))
-            liked = set(prefs.factions) or {seat.castle.faction}
+            liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
             for key, var in xs.items():
                 weight = _tie(prefs.seed, i, key)
                 if self.cards[key].faction not in liked:
@@ -471,7 +470,7 @@ class _Model:
     # -- wording
     def _size_words(self, i: int) -> Conflict:
         seat = self.seats[i]
-        size = seat.castle.deck_size
+        size = _size(seat.castle)
         wanted = f"{size.min}" if size.max == size.min else f"at least {size.min}"
         core = [lit for lit in getattr(self, "_core", []) if self._rule_of(lit) != ("deck-size", i)]
         most = self._bound(core, i, maximize=True)
@@ -535,7 +534,7 @@ class _Model:
         buckets = curve_buckets(self.prefs.curve)
         for i, seat in enumerate(self.seats):
             cards = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
-            size = seat.castle.deck_size.min
+            size = _size(seat.castle).min
             scaled = _scaled(buckets, size)
             curve = {
                 label: (sum(n for k, n in cards.items() if _in_bucket(self.cards[k].cost, low, high)), target)
@@ -552,7 +551,7 @@ class _Model:
         for key, n in kept.items():
             if key in self.cards:
                 filled[_bucket_of(self.cards[key].cost, scaled)] += n
-        shares = _shares(self.prefs.types, seat.castle.deck_size.min)
+        shares = _shares(self.prefs.types, _size(seat.castle).min)
         typed: Counter = Counter(self.cards[k].type for k, n in kept.items() for _ in range(n) if k in self.cards)
         out = []
         for key in sorted(cards, key=code_order):
@@ -575,7 +574,7 @@ class _Model:
             elif card.type in shares and typed[card.type] < shares[card.type]:
                 why.append(f"{cost}, {card.type}s toward their share")
             else:
-                why.append(f"{cost}, to reach {seat.castle.deck_size.min} cards")
+                why.append(f"{cost}, to reach {_size(seat.castle).min} cards")
             filled[bucket] += extra
             typed[card.type] += extra
             out.append(Addition(key, card.name, extra, "; ".join(why)))
@@ -622,6 +621,18 @@ def _tie(seed: int, seat: int, key: str) -> int:
     return digest[0] % TIE_WEIGHT
 
 
+def _size(castle: CastleCard) -> DeckSize:
+    """The castle's deck size: a castle without one cannot be given a deck (its seat is refused)."""
+    if castle.deck_size is None:
+        raise InputError(
+            Problem(
+                f"castle {_show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
+                hint="add deck_size = { min = 40, max = 40 } (as its back says) to the castle's entry",
+            )
+        )
+    return castle.deck_size
+
+
 def _show(card) -> str:
     if card is None:
         return "?"
@@ -640,7 +651,7 @@ def deck_counts(catalog: Catalog, deck: Deck) -> Counter[str]:
             card = catalog.find(ref)
         except InputError:
             card = None
-        if card is not None and card.kind == "alliance":  # type: ignore[attr-defined]
+        if card is not None and card.kind == "alliance":
             counts[catalog.with_errata(card).key] += n
     return counts
 
@@ -668,7 +679,7 @@ def castle_of(catalog: Catalog, ref: str, file: str | None = None) -> CastleCard
                 hint=f"fill them in for it in {catalog.source_file(castle.key)}",
             )
         )
-    return castle  # type: ignore[return-value]
+    return castle
 
 
 def solve(
@@ -883,9 +894,9 @@ def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:
         card.key
         for card in catalog.of_kind("alliance")
         if not catalog.replaced_by(card.key)
-        and card.rarity is not None  # type: ignore[attr-defined]
-        and castle_refuses(catalog, castle, card) is None  # type: ignore[arg-type]
-        and card_rule_refuses(castle, card) is None  # type: ignore[arg-type]
+        and card.rarity is not None
+        and castle_refuses(catalog, castle, card) is None
+        and card_rule_refuses(castle, card) is None
     }
 
 
@@ -895,8 +906,8 @@ def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str], 
     for card in catalog.of_kind("alliance"):
         takers = sum(1 for c in castles if card.key in admitted[c.key])
         if takers:
-            room += min(owned.get(card.key, 0), copy_limit(card) or 0, _MOST * takers)  # type: ignore[arg-type]
-    return room - sum(c.deck_size.min for c in castles)
+            room += min(owned.get(card.key, 0), copy_limit(card) or 0, _MOST * takers)
+    return room - sum(_size(c).min for c in castles)
 
 
 def write_completion(catalog: Catalog, workspace: Path, ref: str, proposed: ProposedDeck) -> Path:

@@ -89,7 +89,8 @@ def check_carried(data: object) -> dict[str, Any]:
 
 def source_note(carried: dict[str, Any]) -> str:
     """``shared by Ann, deck 'Zed Wall', 2026-12-01``"""
-    who = carried.get("from") if isinstance(carried.get("from"), dict) else {}
+    given = carried.get("from")
+    who: dict[str, Any] = given if isinstance(given, dict) else {}
     parts = [f"shared by {who.get('player') or 'someone'}"]
     if who.get("deck"):
         parts.append(f"deck '{who['deck']}'")

@@ -161,7 +161,7 @@ def import_decks(
             )
         )
     if path.suffix.lower() == ".json" or stripped.startswith("{"):
-        return [FORMATS["json"].read(catalog, body, path)]
+        return [_read("json", catalog, body, path)]
     codes = sharecode.split_codes(stripped) or sharecode.find_codes(stripped)
     if codes:
         return [format_code.read_code(catalog, code, path) for code in codes]
