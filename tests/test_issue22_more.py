@@ -1,0 +1,53 @@
+"""Issue 22, more: validating every deck, test draws, gold, interrupted drafts, Arena's first player, demo marks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import cite
+
+# -- deck validate --all, deck draw ------------------------------------------------------------
+
+
+def test_validate_all_reports_every_deck_of_the_workspace_and_fails_on_one_invalid(run, workspace: Path):
+    out = run("deck", "validate", "--all", "--json").stdout
+    assert {d["file"] for d in json.loads(out)["decks"]} == {
+        "decks/demo-blue-wall.toml",
+        "decks/demo-green-grove.toml",
+        "decks/demo-red-rush.toml",
+    }
+    # each checked on its own: two decks with the same castle are no "same castle" problem
+    (workspace / "decks" / "twin.toml").write_text((workspace / "decks" / "demo-blue-wall.toml").read_text())
+    assert json.loads(run("deck", "validate", "--all", "--json").stdout)["valid"]
+    (workspace / "decks" / "short.toml").write_text(
+        'schema = 1\nname = "Short"\ncastle = "DEMO.001"\n[cards]\n"DEMO.008" = 2\n'
+    )
+    result = run("deck", "validate", "--all", expect=1)
+    assert "✗ invalid  decks/short.toml" in result.stdout
+    assert "✓ valid  decks/demo-red-rush.toml" in result.stdout
+    run("deck", "validate", expect=2)
+    run("deck", "validate", "--all", "demo-red-rush", expect=2)
+
+
+def test_deck_draw_deals_the_opening_hand_and_a_card_a_turn_repeatably(run):
+    cite("000", "Each player draws five cards from their alliance deck.")
+    args = ("deck", "draw", "demo-blue-wall", "--turns", "3", "--seed", "7", "--json")
+    first = json.loads(run(*args).stdout)
+    assert first == json.loads(run(*args).stdout)
+    assert len(first["dealt"]) == 5 and len(first["turns"]) == 3 and first["seed"] == 7
+    assert first["hand"] == first["dealt"]
+    small = json.loads(run("deck", "draw", "demo-blue-wall", "--hand", "3", "--json").stdout)
+    assert len(small["hand"]) == 3 and small["turns"] == []
+    text = run("deck", "draw", "demo-blue-wall", "--seed", "7", "--turns", "1").stdout
+    assert "seed 7" in text and "Turn 1:" in text
+
+
+def test_deck_draw_mulligan_throws_back_what_the_rulebook_suggests(run):
+    cite("000", "discard any number of cards, draw back the same amount, and then shuffle the discarded cards back")
+    for seed in range(1, 30):
+        d = json.loads(run("deck", "draw", "demo-red-rush", "--mulligan", "--seed", str(seed), "--json").stdout)
+        tossed = [c for c in d["dealt"] if c["type"] != "ally" or c["cost"] >= 5]
+        assert d["thrown_back"] == tossed
+        assert len(d["hand"]) == 5
+        assert [c for c in d["dealt"] if c not in tossed] == d["hand"][: 5 - len(tossed)]
