@@ -51,3 +51,40 @@ def test_deck_draw_mulligan_throws_back_what_the_rulebook_suggests(run):
         assert d["thrown_back"] == tossed
         assert len(d["hand"]) == 5
         assert [c for c in d["dealt"] if c not in tossed] == d["hand"][: 5 - len(tossed)]
+
+
+# -- campaign gold, the same deck twice --------------------------------------------------------
+
+NEW = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall")
+REST = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
+REST += ("--outsider", "Orrun the Everwake", "--seed", "7")
+
+
+def _gold(run) -> int:
+    return json.loads(run("campaign", "show", "spring", "--json").stdout)["gold"]
+
+
+def test_gold_plus_minus_change_it_equals_sets_it_and_a_bare_number_is_asked_about(run):
+    run(*NEW, "--player", "Bo=demo-green-grove@DEMO.003", *REST)
+    start = _gold(run)
+    run("campaign", "gold", "spring", "+3")
+    run("campaign", "gold", "spring", "-2")
+    assert _gold(run) == start + 1
+    assert "→ 12" in run("campaign", "gold", "spring", "=12").stdout
+    assert _gold(run) == 12
+    run("campaign", "gold", "spring", "--set", "4")
+    assert _gold(run) == 4
+    refused = run("campaign", "gold", "spring", "5", expect=2)
+    assert "+5 or =5?" in refused.output
+    assert _gold(run) == 4
+    run("campaign", "gold", "spring", "=99", expect=2)
+    run("campaign", "gold", "spring", "+1", "--set", "3", expect=2)
+    run("campaign", "undo", "spring")
+    assert _gold(run) == 12
+
+
+def test_the_same_deck_for_two_players_is_refused_once_naming_them(run):
+    result = run(*NEW, "--player", "Bo=decks/demo-blue-wall.toml@DEMO.003", *REST, expect=2)
+    assert result.output.count("the same deck is given twice") == 1
+    assert "Alice=demo-blue-wall and Bo=decks/demo-blue-wall.toml" in result.output
+    assert "copies of" not in result.output
