@@ -88,3 +88,55 @@ def test_the_same_deck_for_two_players_is_refused_once_naming_them(run):
     assert result.output.count("the same deck is given twice") == 1
     assert "Alice=demo-blue-wall and Bo=decks/demo-blue-wall.toml" in result.output
     assert "copies of" not in result.output
+
+
+# -- interactive drafts: random choices said at once, Ctrl-C/Ctrl-D pauses -----------------------
+
+ONWARD = ("onward", "draft", "--method", "moba", "--players", "Ann,Bob", "--seed", "7")
+
+
+def _interactive(monkeypatch):
+    from skyforge.cli import arena, onward
+
+    monkeypatch.setattr(onward, "interactive", lambda: True)
+    monkeypatch.setattr(arena, "interactive", lambda: True)
+
+
+def test_a_random_choice_is_said_at_once_and_the_prompt_shows_each_heros_traits(run, monkeypatch):
+    import re
+
+    _interactive(monkeypatch)
+    err = run(*ONWARD, input="\n" * 30).stderr
+    said = re.findall(r"turn (\d+): (\w+) \((Light|Shadow)\) (picks|bans) \(random\) (\S.*)", err)
+    assert said and [int(t[0]) for t in said] == list(range(1, len(said) + 1))
+    legal = next(line for line in err.splitlines() if line.startswith("legal: "))
+    assert re.search(r"\w \((red|blue|green|yellow)", legal), legal
+
+
+def test_ctrl_d_pauses_a_saved_draft_with_every_choice_kept(run, monkeypatch, workspace: Path):
+    _interactive(monkeypatch)
+    result = run(*ONWARD, "--save", "friday", input="\n\n\n", expect=130)
+    assert "resume with: skyforge onward pick friday" in result.stderr
+    shown = json.loads(run("onward", "show", "friday", "--json").stdout)
+    assert len(shown["steps"]) == 3
+    run("onward", "pick", "friday", "--random")
+
+
+def test_ctrl_d_without_save_says_nothing_was_kept(run, monkeypatch, workspace: Path):
+    _interactive(monkeypatch)
+    result = run("arena", "draft", "--players", "Ann,Bob", "--seed", "3", input="\n", expect=130)
+    assert "nothing was kept" in result.stderr
+    assert not (workspace / "drafts").exists() or not list((workspace / "drafts").iterdir())
+
+
+def test_ctrl_c_at_any_prompt_exits_130(run, monkeypatch):
+    import click
+
+    from skyforge.cli import onward
+
+    def interrupted(*args, **kwargs):
+        raise click.exceptions.Abort
+
+    _interactive(monkeypatch)
+    monkeypatch.setattr(onward, "prompt_for", lambda: interrupted)
+    run(*ONWARD, expect=130)

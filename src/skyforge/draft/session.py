@@ -183,6 +183,7 @@ def start(
     name: str | None = None,
     command: str = "",
     force: bool = False,
+    on_random: Callable[[Turn, str], None] | None = None,
 ) -> DraftSession:
     """A new draft of ``game``: the ``picks`` in order, then ``prompt`` for each other turn (or at random),
     unless ``pause``; saved to ``path`` (as ``name``) when one is given, never over another draft unless ``force``.
@@ -193,7 +194,13 @@ def start(
         refuse_existing(path, name, command)
     session = GAMES[game].new(catalog, **options)
     ask = prompt if prompt is not None and not pause and not session.all_random else None
-    session.fill(picks, prompt=ask, on_error=on_error, stop=pause)
+    try:
+        session.fill(picks, prompt=ask, on_error=on_error, stop=pause, on_random=on_random)
+    except KeyboardInterrupt:
+        # the player stopped at a prompt: a saved draft keeps every choice made, to resume with `pick`
+        if path is not None:
+            create(session, path, name, command, force)
+        raise
     if path is not None:
         create(session, path, name, command, force)
     return session

@@ -61,9 +61,11 @@ class DraftSession:
         prompt: Callable[[Turn, DraftSession], str | None] | None = None,
         on_error: Callable[[SkyforgeError], None] | None = None,
         stop: bool = False,
+        on_random: Callable[[Turn, str], None] | None = None,
     ) -> None:
         """Apply ``picks`` in order; then ask ``prompt`` for each remaining turn
-        (``None`` = choose at random), or choose at random, unless ``stop``."""
+        (``None`` = choose at random), or choose at random, unless ``stop``.
+        ``on_random(turn, hero name)`` is told each random choice made after a prompt."""
         for ref in picks:
             if self.draft.done:
                 raise InputError(f"too many choices: the draft is complete before '{ref}'")
@@ -72,7 +74,9 @@ class DraftSession:
             turn = self.draft.current
             ref = prompt(turn, self) if prompt else None
             if ref is None:
-                self.draft.choose_random()
+                choice = self.draft.choose_random()
+                if prompt and on_random:
+                    on_random(turn, self.hero_name(choice.hero))
                 continue
             try:
                 self.choose(ref)
