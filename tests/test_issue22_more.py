@@ -140,3 +140,16 @@ def test_ctrl_c_at_any_prompt_exits_130(run, monkeypatch):
     _interactive(monkeypatch)
     monkeypatch.setattr(onward, "prompt_for", lambda: interrupted)
     run(*ONWARD, expect=130)
+
+
+# -- Arena: the player who picked second chooses who goes first ----------------------------------
+
+
+def test_arena_draft_and_setup_say_the_second_picker_chooses_who_goes_first(run):
+    cite("003", "The player that selected second, then chooses if they want to go first or second.")
+    closing = run("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "t").stdout
+    assert "Bob picked second, so Bob chooses who goes first (003 Setup)." in closing
+    assert "Bob chooses who goes first" in run("arena", "setup", "--draft", "t").stdout
+    data = json.loads(run("arena", "setup", "--draft", "t", "--first", "Bob", "--json").stdout)
+    assert data["first_player"].endswith("Bob goes first.")
+    assert data["players"][0]["player"] == "Bob"

@@ -189,6 +189,8 @@ def draw_setup(data: dict) -> None:
         )
         for m in p["action_cards_missing"]:
             out.print(Text(f"   action cards not known: {m}"))
+    if data.get("first_player"):
+        out.print(Text(data["first_player"]))
     note = demo_note(
         list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
         len({h for p in data["players"] for h in p["heroes"]}),
