@@ -153,3 +153,19 @@ def test_arena_draft_and_setup_say_the_second_picker_chooses_who_goes_first(run)
     data = json.loads(run("arena", "setup", "--draft", "t", "--first", "Bob", "--json").stdout)
     assert data["first_player"].endswith("Bob goes first.")
     assert data["players"][0]["player"] == "Bob"
+
+
+# -- demo data marked --------------------------------------------------------------------------
+
+
+def test_demo_data_is_marked_in_deck_list_csv_and_code_exports_and_campaign_show(run):
+    from skyforge.terms import demo_note
+
+    assert demo_note() in run("deck", "list").stdout
+    assert all(r["demo"] for r in json.loads(run("deck", "list", "--json").stdout))
+    for fmt in ("csv", "code"):
+        result = run("deck", "export", "demo-blue-wall", "--format", fmt)
+        assert demo_note() in result.stderr and demo_note() not in result.stdout
+    run(*NEW, "--player", "Bo=demo-green-grove@DEMO.003", *REST)
+    shown = json.loads(run("campaign", "show", "spring", "--json").stdout)
+    assert shown["demo"] is True and shown["demo_note"] == demo_note()
