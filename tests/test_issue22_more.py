@@ -169,3 +169,24 @@ def test_demo_data_is_marked_in_deck_list_csv_and_code_exports_and_campaign_show
     run(*NEW, "--player", "Bo=demo-green-grove@DEMO.003", *REST)
     shown = json.loads(run("campaign", "show", "spring", "--json").stdout)
     assert shown["demo"] is True and shown["demo_note"] == demo_note()
+
+
+def test_a_saved_interactive_draft_is_written_after_each_choice(run, monkeypatch, workspace: Path):
+    import tomllib
+
+    from skyforge.cli import onward
+
+    seen = []
+
+    def prompt_for():
+        def ask(turn, session):
+            path = workspace / "drafts" / "fri.toml"
+            seen.append(len(tomllib.loads(path.read_text())["journal"]) if path.exists() else 0)
+            return None
+
+        return ask
+
+    _interactive(monkeypatch)
+    monkeypatch.setattr(onward, "prompt_for", prompt_for)
+    run(*ONWARD, "--save", "fri")
+    assert seen[:4] == [0, 1, 2, 3]

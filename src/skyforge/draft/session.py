@@ -194,15 +194,29 @@ def start(
         refuse_existing(path, name, command)
     session = GAMES[game].new(catalog, **options)
     ask = prompt if prompt is not None and not pause and not session.all_random else None
+    written: list[bool] = []
+
+    def keep(current: DraftSession) -> None:
+        """Save the draft as it stands: at once after each prompted choice, and at the end."""
+        create(current, path, name, command, force or bool(written))
+        written.append(True)
+
     try:
-        session.fill(picks, prompt=ask, on_error=on_error, stop=pause, on_random=on_random)
+        session.fill(
+            picks,
+            prompt=ask,
+            on_error=on_error,
+            stop=pause,
+            on_random=on_random,
+            on_choice=keep if path is not None and ask is not None else None,
+        )
     except KeyboardInterrupt:
-        # the player stopped at a prompt: a saved draft keeps every choice made, to resume with `pick`
+        # the player stopped at a prompt (Ctrl-C, Ctrl-D): a saved draft keeps every choice made
         if path is not None:
-            create(session, path, name, command, force)
+            keep(session)
         raise
     if path is not None:
-        create(session, path, name, command, force)
+        keep(session)
     return session
 
 
