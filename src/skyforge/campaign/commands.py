@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 
 from skyforge import storage
 from skyforge.campaign import events as ev
-from skyforge.campaign.limits import OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
+from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
 from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
 from skyforge.setup.standalone import usual_steps
@@ -403,6 +403,16 @@ def _active(state: CampaignState, doing: str) -> None:
 def adjust_gold(state: CampaignState, amount: int) -> list[ev.GoldAdjusted]:
     _active(state, "change the gold")
     return [ev.GoldAdjusted(at=now(), amount=amount, change=clamp_gold(state.gold + amount) - state.gold)]
+
+
+def set_gold(state: CampaignState, value: int) -> list[ev.GoldAdjusted]:
+    """Set the gold to the value the players have noted (a correction): recorded as the change it makes."""
+    _active(state, "change the gold")
+    if not GOLD_MIN <= value <= GOLD_MAX:
+        raise InputError(
+            Problem(f"gold is {GOLD_MIN} to {GOLD_MAX}", value=value, has_value=True, hint=f"e.g. ={state.gold}")
+        )
+    return [ev.GoldAdjusted(at=now(), amount=value - state.gold, change=value - state.gold)]
 
 
 def pillage(state: CampaignState, cards: int) -> list[ev.Pillaged]:

@@ -8,6 +8,7 @@ restrictions and shuffled. Everything after setup is a pure action on the state
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -175,6 +176,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
     problems: list[Problem] = []
     setups: list[tuple[PlayerChoice, str, bool, list[tuple[str, Counter]], list[str]]] = []
     standard: list[Deck] = []
+    given: dict[str, tuple[str, str]] = {}  # a deck file's real path → the player and the name it was given as
     for i, spec in enumerate(players):
         refs = spec.decks
         removed: list[str] = []
@@ -224,7 +226,21 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                     )
                     origin = f"the castle of the same set and faction as pre-made deck {premade.id}"
                 else:
-                    deck = load_deck(resolve_deck_path(ref, workspace))
+                    path = resolve_deck_path(ref, workspace)
+                    real = os.path.realpath(path)
+                    if real in given:
+                        who, first = given[real]
+                        problems.append(
+                            Problem(
+                                f"the same deck is given twice: {who}={first} and {spec.name}={ref}",
+                                file=path,
+                                key="--player",
+                                hint="give each player a deck of their own",
+                            )
+                        )
+                        continue
+                    given[real] = (spec.name, ref)
+                    deck = load_deck(path)
                     origin = f"the castle of {deck.file}"
             except InputError as exc:
                 problems.extend(exc.problems)

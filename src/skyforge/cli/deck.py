@@ -20,7 +20,8 @@ from skyforge.cli.places import missing_sets_note
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, Problem
-from skyforge.rules import ValidationReport, validate_decks
+from skyforge.places import workspace_folder
+from skyforge.rules import ValidationReport, validate_decks, validate_each
 from skyforge.terms import demo_note
 from skyforge.text import plural
 
@@ -38,7 +39,7 @@ WORKBENCH: dict[str, tuple[str, str, str]] = {
             ("premade", "premade"),
         )
     },
-    **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff")},
+    **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff", "draw")},
     "export": ("skyforge.cli.deck_io", "export_", ""),
     "import": ("skyforge.cli.deck_io", "import_", ""),
     **{name: ("skyforge.cli.deck_assist", name, "") for name in ("complete", "build", "plan")},
@@ -64,7 +65,13 @@ def deck() -> None:
 
 
 @deck.command()
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
+@click.argument("decks", nargs=-1, metavar="[DECK]...", shell_complete=deck_names)
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="Every deck of the workspace (decks/*.toml), each checked on its own, in one report.",
+)
 @click.option(
     "--collection",
     type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
@@ -73,13 +80,15 @@ def deck() -> None:
 )
 @json_option
 @click.pass_obj
-def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json: bool) -> None:
+def validate(app: App, decks: tuple[str, ...], every: bool, collection: Path | None, as_json: bool) -> None:
     """Check decks against their castles and the copy limits across all of them.
 
     Decks given together are the decks of the players of one game: each follows
     its own castle's back, and across all of them there may be at most 1 copy of
     a mythic or legendary card, 2 of a rare and 3 of a base card. Every problem
-    is reported at once, with the fix where there is a simple one.
+    is reported at once, with the fix where there is a simple one. --all checks
+    every deck of the workspace instead, each on its own (they are not one game's
+    decks, so no copy limit runs across them).
 
     \b
     Exit status: 0 all valid, 1 some deck invalid, 2 bad input.
@@ -87,14 +96,20 @@ def validate(app: App, decks: tuple[str, ...], collection: Path | None, as_json:
     \b
       skyforge deck validate decks/demo-blue-wall.toml
       skyforge deck validate demo-blue-wall demo-green-grove --collection collection.toml
+      skyforge deck validate --all
     """
-    loaded = _load_decks(app, decks, as_json)
+    if every == bool(decks):
+        raise click.UsageError("give the decks to check, or --all for every deck of the workspace, not both")
     owned = None
     if is_dash(collection):
         owned = load_collection(Path(STDIN), read_stdin())
     elif collection:
         owned = load_collection(collection)
-    report = validate_decks(app.catalog, loaded, owned)
+    if every:
+        every_deck = sorted(workspace_folder(app.workspace, "decks").glob("*.toml"))
+        report = validate_each(app.catalog, _load_decks(app, tuple(map(str, every_deck)), as_json), owned)
+    else:
+        report = validate_decks(app.catalog, _load_decks(app, decks, as_json), owned)
     note = missing_sets_note(app, [c for v in report.violations if v.rule == "unknown-card" for c in v.cards])
     render(report.as_dict(), as_json, lambda _: _show_report(report, note))
     if not report.valid:

@@ -11,7 +11,7 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
 from skyforge.decks.specs import parse_specs
-from skyforge.terms import FACTIONS
+from skyforge.terms import FACTIONS, demo_note
 from skyforge.text import plural
 from skyforge.workbench.editing import add_cards, copy_deck, edit_deck, new_deck, remove_cards
 from skyforge.workbench.premade import EXPANDED_SIZE, PremadeResult, save_premade
@@ -156,6 +156,8 @@ def _draw_list(app: App, rows: list[dict]) -> None:
             valid,
         )
     out.print(table)
+    if any(r.get("demo") for r in rows):
+        out.print(Text(demo_note(), style="dim"))
 
 
 @click.command()

@@ -11,6 +11,8 @@ from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+from skyforge.rules import validate_decks
+from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.carried import offer_cards
 from skyforge.workbench.deckfile import deck_text
@@ -61,8 +63,14 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
       skyforge deck export demo-blue-wall --format code
       skyforge deck export zed-wall --format code --with-cards   # for a friend without your catalog
     """
-    text = export(app.catalog, load_all(app, decks), fmt, players=players, with_cards=with_cards)
-    if not write(output, text):
+    loaded = load_all(app, decks)
+    text = export(app.catalog, loaded, fmt, players=players, with_cards=with_cards)
+    # a CSV sheet and a share code have no room for a note of their own (text, md, html, json carry it)
+    demo = fmt in ("csv", "code") and validate_decks(app.catalog, loaded).demo
+    to_file = write(output, text)
+    if demo:
+        echo(demo_note(), err=True)
+    if not to_file:
         return
     echo(f"wrote {output} ({fmt}, {plural(len(decks), 'deck')})", err=True)
 

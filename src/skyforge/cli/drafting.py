@@ -45,11 +45,18 @@ def teams_line(session) -> str | None:
     return " · ".join(parts) or None
 
 
+def _traits(hero) -> str:
+    """What a choice turns on: an Onward hero's colour, class and faction; an Arena hero's class."""
+    parts = [hero.attrs.get(a) for a in ("color", "hero_class", "class", "faction")]
+    return "/".join(dict.fromkeys(p for p in parts if p))
+
+
 def prompt_for():
     """Ask for the hero of each turn the --picks did not cover (empty answer: at random).
 
     Every question names the player whose turn it is and their team (Light or Shadow), and the
-    teams are told before the first question.
+    teams are told before the first question; each legal hero is listed with its colour, class
+    or faction. Ctrl-C or Ctrl-D at the question stops the draft (KeyboardInterrupt).
     """
     told: list[bool] = []
 
@@ -60,17 +67,46 @@ def prompt_for():
             line = teams_line(session)
             if line:
                 echo(f"teams: {line}", err=True)
-        legal = sorted(d.heroes[k].name for k in d.legal())
-        echo(f"legal: {', '.join(legal)}", err=True)
-        answer = click.prompt(
-            f"turn {turn.number}: {whose_turn(session, turn)} {turn.action}s (empty = random)",
-            default="",
-            show_default=False,
-            err=True,
-        )
+        legal = sorted((d.heroes[k] for k in d.legal()), key=lambda h: h.name)
+        echo("legal: " + ", ".join(f"{h.name} ({_traits(h)})" if _traits(h) else h.name for h in legal), err=True)
+        who = whose_turn(session, turn)
+        try:
+            answer = click.prompt(
+                f"turn {turn.number}: {who} {turn.action}s (empty = random)",
+                default="",
+                show_default=False,
+                err=True,
+            )
+        except click.exceptions.Abort:
+            raise KeyboardInterrupt from None
+        said[turn.number] = who
         return answer.strip() or None
 
+    said: dict[int, str] = {}
+
+    def drawn(turn, hero: str) -> None:
+        """A random choice, said at once: "turn 4: Bob (Light) picks (random) Sapspinner"."""
+        echo(f"turn {turn.number}: {said.get(turn.number, turn.team)} {turn.action}s (random) {hero}", err=True)
+
+    ask.drawn = drawn  # type: ignore[attr-defined]
     return ask
+
+
+def run_draft(start, save_as: str | None, command: str):
+    """Run ``start()`` (a new draft); Ctrl-C or Ctrl-D at a prompt pauses it with exit status 130,
+    saying how to resume a saved draft, or that nothing was kept."""
+    try:
+        return start()
+    except KeyboardInterrupt:
+        if save_as:
+            echo(
+                f"\ndraft paused: every choice so far is saved in '{save_as}'; "
+                f"resume with: skyforge {command} pick {save_as} HERO… (or --random)",
+                err=True,
+            )
+        else:
+            echo("\ndraft stopped: nothing was kept (give --save NAME to keep a draft you can resume)", err=True)
+        raise SystemExit(130) from None
 
 
 def interactive() -> bool:

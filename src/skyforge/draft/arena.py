@@ -94,9 +94,18 @@ def teams_of(session: DraftSession) -> list[dict]:
 NOTES = "The player who picked second chooses whether to go first or second (003 Setup)."
 
 
+def chooser(session: DraftSession) -> str:
+    """The player who picked second: they choose who goes first (003 Setup)."""
+    return session.players[TEAMS[1]][0]
+
+
+def who_chooses(session: DraftSession) -> str:
+    return f"{chooser(session)} picked second, so {chooser(session)} chooses who goes first (003 Setup)."
+
+
 def closing(session: DraftSession) -> tuple[None, list[str]]:
     """What the players do once the draft is done: the one who picked second chooses who goes first."""
-    return None, [NOTES]
+    return None, [who_chooses(session) if session.draft.done else NOTES]
 
 
 def result(session: DraftSession) -> dict:
@@ -353,7 +362,12 @@ def game_setup(
             )
         i = names.index(first.casefold())
         entries = entries[i:] + entries[:i]
-    return setup(catalog, entries, two_vs_two=two_vs_two)
+    out = setup(catalog, entries, two_vs_two=two_vs_two)
+    if draft is not None:
+        out["first_player"] = who_chooses(draft) + (
+            f" {entries[0]['player']} goes first." if first else " Until they say (--first), the pick order is shown."
+        )
+    return out
 
 
 def roster(catalog) -> list[dict]:

@@ -193,6 +193,7 @@ def start(
     name: str | None = None,
     command: str = "",
     force: bool = False,
+    on_random: Callable[[Turn, str], None] | None = None,
 ) -> DraftSession:
     """A new draft of ``game``: the ``picks`` in order, then ``prompt`` for each other turn (or at random),
     unless ``pause``; saved to ``path`` (as ``name``) when one is given, never over another draft unless ``force``.
@@ -203,9 +204,30 @@ def start(
         refuse_existing(path, name or path.stem, command)  # the name draft_path() gave the file
     session = GAMES[game].new(catalog, **options)
     ask = prompt if prompt is not None and not pause and not session.all_random else None
-    session.fill(picks, prompt=ask, on_error=on_error, stop=pause)
+    written: list[bool] = []
+
+    def keep(current: DraftSession) -> None:
+        """Save the draft as it stands: at once after each prompted choice, and at the end."""
+        assert path is not None, "only a draft given a file is kept"
+        create(current, path, name or path.stem, command, force or bool(written))
+        written.append(True)
+
+    try:
+        session.fill(
+            picks,
+            prompt=ask,
+            on_error=on_error,
+            stop=pause,
+            on_random=on_random,
+            on_choice=keep if path is not None and ask is not None else None,
+        )
+    except KeyboardInterrupt:
+        # the player stopped at a prompt (Ctrl-C, Ctrl-D): a saved draft keeps every choice made
+        if path is not None:
+            keep(session)
+        raise
     if path is not None:
-        create(session, path, name or path.stem, command, force)
+        keep(session)
     return session
 
 

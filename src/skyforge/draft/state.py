@@ -61,9 +61,13 @@ class DraftSession:
         prompt: Callable[[Turn, DraftSession], str | None] | None = None,
         on_error: Callable[[SkyforgeError], None] | None = None,
         stop: bool = False,
+        on_random: Callable[[Turn, str], None] | None = None,
+        on_choice: Callable[[DraftSession], None] | None = None,
     ) -> None:
         """Apply ``picks`` in order; then ask ``prompt`` for each remaining turn
-        (``None`` = choose at random), or choose at random, unless ``stop``."""
+        (``None`` = choose at random), or choose at random, unless ``stop``.
+        ``on_random(turn, hero name)`` is told each random choice made after a prompt, and
+        ``on_choice(session)`` is called after each turn a prompt settled (to save it at once)."""
         for ref in picks:
             if self.draft.done:
                 raise InputError(f"too many choices: the draft is complete before '{ref}'")
@@ -73,7 +77,11 @@ class DraftSession:
             assert turn is not None  # the draft is not done
             answer = prompt(turn, self) if prompt else None
             if answer is None:
-                self.draft.choose_random()
+                choice = self.draft.choose_random()
+                if prompt and on_random:
+                    on_random(turn, self.hero_name(choice.hero))
+                if prompt and on_choice:
+                    on_choice(self)
                 continue
             try:
                 self.choose(answer)
@@ -81,6 +89,9 @@ class DraftSession:
                 if on_error is None:
                     raise
                 on_error(exc)
+                continue
+            if on_choice:
+                on_choice(self)
 
     # -- results --------------------------------------------------------------
 

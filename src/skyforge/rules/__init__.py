@@ -16,6 +16,7 @@ from skyforge.rules.deckbuilding import (
     rarity_maxima,
     required_cards,
     validate_decks,
+    validate_each,
 )
 from skyforge.rules.owned import owned_counts
 
@@ -36,4 +37,5 @@ __all__ = [
     "rarity_maxima",
     "required_cards",
     "validate_decks",
+    "validate_each",
 ]

@@ -290,6 +290,17 @@ def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFi
     return ValidationReport(reports, violations, demo)
 
 
+def validate_each(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
+    """Check decks that are not one game's (every deck of a workspace): each against its castle
+    and the collection on its own, no copy limit across them; one report."""
+    reports = [validate_decks(catalog, [deck], collection) for deck in decks]
+    return ValidationReport(
+        [d for r in reports for d in r.decks],
+        [v for r in reports for v in r.violations],
+        any(r.demo for r in reports),
+    )
+
+
 def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, list[_Entry], list[Violation]]:
     """One deck against its castle and its cards' own rules; ``known`` caches card look-ups by reference."""
     found: list[Violation] = []

@@ -71,6 +71,7 @@ def deck_summaries(catalog: Catalog, workspace: Path, progress: Callable[[int, i
                 "size": d.size,
                 "valid": d.valid,
                 "problems": len(report.violations),
+                "demo": report.demo,
             }
         )
     return rows

@@ -158,27 +158,60 @@ def income(app: App, name: str, as_json: bool) -> None:
 
 @click.command(
     context_settings=NUMBER,
-    help=f"""Add or remove gold (it stays within {GOLD_MIN}..{GOLD_MAX}, and says so when it clamps).
+    help=f"""Add or remove gold (+N, -N), or set the noted value (=N or --set N).
+
+    A change stays within {GOLD_MIN}..{GOLD_MAX} and says so when it clamps. A bare
+    number is refused: say whether it is a change (+5) or the value (=5).
 
     \b
       skyforge campaign gold spring +3
       skyforge campaign gold spring -2
+      skyforge campaign gold spring =12
+      skyforge campaign gold spring --set 12
     """,
 )
 @click.argument("name", shell_complete=campaign_names)
-@click.argument("amount", metavar="(+N|-N)")
+@click.argument("amount", metavar="(+N|-N|=N)", required=False)
+@click.option("--set", "set_to", type=int, metavar="N", help="Set the gold to N (as =N).")
 @json_option
 @click.pass_obj
-def gold(app: App, name: str, amount: str, as_json: bool) -> None:
-    try:
-        value = int(amount)
-    except ValueError:
-        raise InputError(Problem(f"'{amount}' is not a whole number", hint="e.g. +3 or -2")) from None
+def gold(app: App, name: str, amount: str | None, set_to: int | None, as_json: bool) -> None:
+    change, set_to = _gold_amount(amount, set_to)
 
     def say(out, before, after, new):
-        out.print(f"Gold {before.gold} → {after.gold}" + clamp_note(before.gold, new[0].change, value))
+        if set_to is not None:
+            out.print(f"Gold {before.gold} → {after.gold} (set)")
+        else:
+            out.print(f"Gold {before.gold} → {after.gold}" + clamp_note(before.gold, new[0].change, change))
 
-    update(app, name, lambda s: actions.adjust_gold(s, value), as_json, say)
+    if set_to is not None:
+        update(app, name, lambda s: actions.set_gold(s, set_to), as_json, say)
+    else:
+        update(app, name, lambda s: actions.adjust_gold(s, change), as_json, say)
+
+
+def _gold_amount(amount: str | None, set_to: int | None) -> tuple[int, int | None]:
+    """``(change, value to set)`` from ``+N``/``-N`` (a change), ``=N`` or ``--set N`` (a value)."""
+    if amount is not None and set_to is not None:
+        raise InputError(Problem("give a change (+N, -N) or --set N, not both"))
+    if amount is None:
+        if set_to is None:
+            raise InputError(Problem("how much gold?", hint="+3 or -2 changes it, =12 or --set 12 sets it"))
+        return 0, set_to
+    text = amount.strip()
+    digits = text[1:] if text[:1] in "+-=" else text
+    if not digits.isdigit():
+        raise InputError(Problem(f"'{amount}' is not a whole number", hint="e.g. +3, -2 or =12"))
+    if text[:1] == "=":
+        return 0, int(digits)
+    if text[:1] not in "+-":
+        raise InputError(
+            Problem(
+                f"'{amount}' could be a change or the value to note",
+                hint=f"+{digits} or ={digits}? (+{digits} adds {digits} gold, ={digits} sets the gold to {digits})",
+            )
+        )
+    return int(text), None
 
 
 @click.command()

@@ -28,7 +28,10 @@ def show(app: App, name: str, as_json: bool) -> None:
       skyforge campaign show spring --json
     """
     state = load(campaign_file(app, name)).state
-    render(state.as_dict(), as_json, lambda _: campaign_view(console(), app.catalog, state))
+    data = state.as_dict()
+    if uses_demo_data(state, app.catalog):
+        data |= {"demo": True, "demo_note": DEMO_NOTE}
+    render(data, as_json, lambda _: campaign_view(console(), app.catalog, state))
 
 
 @click.command()

@@ -1,0 +1,80 @@
+"""A sample draw (a player's "test draw"): a sample opening hand and the draws of the first turns (``deck draw``).
+
+What a player does with a new deck before a game: shuffle, draw the opening hand (000 Setup
+"8. Draw and Mulligan": five cards), perhaps take the suggested mulligan, then draw one card a
+turn to see what comes (the count ``deck show`` uses for "drawn by turn N"). The shuffle is
+seeded, so the same seed gives the same draw again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+
+from skyforge.terms import new_seed
+from skyforge.workbench.entries import Entry
+from skyforge.workbench.odds import HAND_SIZE, MULLIGAN_COST
+
+
+@dataclass(frozen=True)
+class DrawnCard:
+    ref: str
+    name: str
+    type: str | None
+    cost: int | None
+
+
+@dataclass(frozen=True)
+class SampleDraw:
+    """The hand as dealt, what the mulligan threw back and drew, the hand kept and each turn's card."""
+
+    seed: int
+    size: int
+    dealt: list[DrawnCard]
+    mulligan: bool
+    thrown_back: list[DrawnCard] = field(default_factory=list)
+    hand: list[DrawnCard] = field(default_factory=list)
+    turns: list[DrawnCard] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _card(e: Entry) -> DrawnCard:
+    c = e.card
+    if c is None:
+        return DrawnCard(e.ref, e.ref, None, None)
+    return DrawnCard(e.key, c.name, c.type, c.cost)
+
+
+def _tossed(card: DrawnCard, mulligan_cost: int) -> bool:
+    """The rulebook's suggested mulligan: every non-ally and every card of cost ``mulligan_cost`` or more."""
+    return card.type != "ally" or card.cost is None or card.cost >= mulligan_cost
+
+
+def sample_draw(
+    entries: list[Entry],
+    seed: int | None = None,
+    hand: int = HAND_SIZE,
+    turns: int = 0,
+    mulligan: bool = False,
+    mulligan_cost: int = MULLIGAN_COST,
+) -> SampleDraw:
+    """Shuffle the deck with ``seed``, deal ``hand`` cards, take the suggested mulligan if asked
+    (throw back, draw as many, shuffle the thrown back in), then draw one card for each of
+    ``turns`` turns. A deck that runs out simply stops giving cards. Without a seed one is
+    drawn (:func:`skyforge.terms.new_seed`) and returned, so the draw can be repeated."""
+    seed = new_seed() if seed is None else seed
+    rng = random.Random(seed)
+    pile = [_card(e) for e in entries for _ in range(e.count)]
+    size = len(pile)
+    rng.shuffle(pile)
+    dealt, pile = pile[:hand], pile[hand:]
+    kept, thrown = list(dealt), []
+    if mulligan:
+        thrown = [c for c in dealt if _tossed(c, mulligan_cost)]
+        kept = [c for c in dealt if not _tossed(c, mulligan_cost)]
+        kept += pile[: len(thrown)]
+        pile = pile[len(thrown) :] + thrown
+        rng.shuffle(pile)
+    return SampleDraw(seed, size, dealt, mulligan, thrown, kept, pile[:turns])
