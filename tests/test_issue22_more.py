@@ -96,10 +96,9 @@ ONWARD = ("onward", "draft", "--method", "moba", "--players", "Ann,Bob", "--seed
 
 
 def _interactive(monkeypatch):
-    from skyforge.cli import arena, onward
+    from skyforge.cli import drafting
 
-    monkeypatch.setattr(onward, "interactive", lambda: True)
-    monkeypatch.setattr(arena, "interactive", lambda: True)
+    monkeypatch.setattr(drafting, "interactive", lambda: True)
 
 
 def test_a_random_choice_is_said_at_once_and_the_prompt_shows_each_heros_traits(run, monkeypatch):
@@ -132,13 +131,13 @@ def test_ctrl_d_without_save_says_nothing_was_kept(run, monkeypatch, workspace: 
 def test_ctrl_c_at_any_prompt_exits_130(run, monkeypatch):
     import click
 
-    from skyforge.cli import onward
+    from skyforge.cli import drafting
 
     def interrupted(*args, **kwargs):
         raise click.exceptions.Abort
 
     _interactive(monkeypatch)
-    monkeypatch.setattr(onward, "prompt_for", lambda: interrupted)
+    monkeypatch.setattr(drafting, "prompt_for", lambda: interrupted)
     run(*ONWARD, expect=130)
 
 
@@ -174,7 +173,7 @@ def test_demo_data_is_marked_in_deck_list_csv_and_code_exports_and_campaign_show
 def test_a_saved_interactive_draft_is_written_after_each_choice(run, monkeypatch, workspace: Path):
     import tomllib
 
-    from skyforge.cli import onward
+    from skyforge.cli import drafting
 
     seen = []
 
@@ -187,6 +186,6 @@ def test_a_saved_interactive_draft_is_written_after_each_choice(run, monkeypatch
         return ask
 
     _interactive(monkeypatch)
-    monkeypatch.setattr(onward, "prompt_for", prompt_for)
+    monkeypatch.setattr(drafting, "prompt_for", prompt_for)
     run(*ONWARD, "--save", "fri")
     assert seen[:4] == [0, 1, 2, 3]

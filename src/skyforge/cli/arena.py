@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.text import Text
 
-from skyforge.cli.drafting import interactive, prompt_for, report, run_draft, saved_commands, show
+from skyforge.cli.drafting import run_draft, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.cli.syntax import NAMES
@@ -77,24 +77,8 @@ def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
     """
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
     options = {"players": players, "seed": seed}
-    ask = prompt_for() if interactive() and not as_json else None
     session = run_draft(
-        lambda: sessions.start(
-            app.catalog,
-            lib.GAME,
-            options,
-            picks=picks or [],
-            prompt=ask,
-            on_error=report,
-            pause=pause,
-            path=path,
-            name=save_as,
-            command="arena",
-            on_random=getattr(ask, "drawn", None),
-            force=force,
-        ),
-        save_as,
-        "arena",
+        app, lib.GAME, options, picks=picks, pause=pause, save_as=save_as, force=force, as_json=as_json, command="arena"
     )
     show(session, as_json, path)
 

@@ -92,11 +92,29 @@ def prompt_for():
     return ask
 
 
-def run_draft(start, save_as: str | None, command: str):
-    """Run ``start()`` (a new draft); Ctrl-C or Ctrl-D at a prompt pauses it with exit status 130,
-    saying how to resume a saved draft, or that nothing was kept."""
+def run_draft(
+    app, game: str, options: dict, *, picks, pause: bool, save_as: str | None, force: bool, as_json: bool, command: str
+):
+    """A new draft of ``game``, prompting on a terminal (not with ``--json``), saved as ``save_as``;
+    Ctrl-C or Ctrl-D at a prompt pauses it with exit status 130, saying how to resume a saved
+    draft, or that nothing was kept."""
+    path = sessions.draft_path(app.workspace, save_as) if save_as else None
+    ask = prompt_for() if interactive() and not as_json else None
     try:
-        return start()
+        return sessions.start(
+            app.catalog,
+            game,
+            options,
+            picks=picks or [],
+            prompt=ask,
+            on_error=report,
+            pause=pause,
+            path=path,
+            name=save_as,
+            command=command,
+            on_random=getattr(ask, "drawn", None),
+            force=force,
+        )
     except KeyboardInterrupt:
         if save_as:
             echo(

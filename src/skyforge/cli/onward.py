@@ -6,7 +6,7 @@ import click
 from rich.text import Text
 
 from skyforge.cli.complete import draft_methods
-from skyforge.cli.drafting import interactive, prompt_for, report, run_draft, saved_commands, show
+from skyforge.cli.drafting import run_draft, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.syntax import NAMES
 from skyforge.draft import onward as lib
@@ -134,24 +134,16 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
         "factions": lib.team_factions(factions_given(factions)),
         "players": players or None,
     }
-    ask = prompt_for() if interactive() and not as_json else None
     session = run_draft(
-        lambda: sessions.start(
-            app.catalog,
-            lib.GAME,
-            options,
-            picks=picks or [],
-            prompt=ask,
-            on_error=report,
-            pause=pause,
-            path=path,
-            name=save_as,
-            command="onward",
-            on_random=getattr(ask, "drawn", None),
-            force=force,
-        ),
-        save_as,
-        "onward",
+        app,
+        lib.GAME,
+        options,
+        picks=picks,
+        pause=pause,
+        save_as=save_as,
+        force=force,
+        as_json=as_json,
+        command="onward",
     )
     show(session, as_json, path)
 
