@@ -1,11 +1,14 @@
 """Turn a spreadsheet of cards into catalog TOML (``skyforge catalog import``).
 
-One row per card; the columns are named as the catalog fields (``code``, ``kind``,
+One row per card, in a CSV file (``,``, ``;`` or tab between cells, read from the header line;
+a UTF-8 byte-order mark is ignored) or an ``.xlsx``/``.ods`` sheet (its first sheet; the
+optional extra ``skyforge[sheets]``). The columns are named as the catalog fields (``code``, ``kind``,
 ``name``, ``faction``, ``rarity``, ``type``, ``cost``…, see ``skyforge schema
 catalog``). Empty cells mean "not known". List fields (``subtypes``,
 ``keywords``, ``modes``…) take values separated by ``;`` or ``|``. ``kind``
 defaults to ``alliance``. With ``set_code``, a bare number in ``code`` (``14``)
-becomes ``SET.014``. Every bad row is reported with its row number as a
+becomes ``SET.014``; the code cell may hold the card's printed form, code and copies
+(``CAM.014 2x`` or ``2x CAM.014``). Every bad row is reported with its row number as a
 spreadsheet shows it (the header is row 1). pandas does the reading.
 """
 
@@ -13,9 +16,10 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
@@ -34,6 +38,10 @@ MAX_ROWS = 5_000
 MAX_COLUMNS = 200
 #: a bare card number in ``code`` (with ``--set``) has at most this many digits
 _MAX_NUMBER_DIGITS = 6
+#: the sheets read through pandas.read_excel, and the engine each needs (the extra skyforge[sheets])
+SHEET_ENGINES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": "odf"}
+#: a code cell in the cards' printed form: "CAM.014 2x" or "2x CAM.014" (× too)
+_PRINTED_CODE = re.compile(r"^(?:(?P<before>\d+)\s*[x×]\s+)?(?P<code>[^\s]+?)(?:\s+(?P<after>\d+)\s*[x×])?$", re.I)
 
 
 @dataclass
@@ -41,6 +49,8 @@ class CsvImport:
     cards: list[CardBase]
     problems: list[Problem]
     rows: int
+    #: the spreadsheet row (header = 1) of each card in ``cards``
+    lines: list[int] = field(default_factory=list)
 
     def toml(self, provenance: str = "user") -> str:
         cards = [
@@ -67,23 +77,12 @@ def read_cards_csv(
     text: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> CsvImport:
-    """Cards from a CSV file (or from ``text``, e.g. standard input, named ``path`` in messages)."""
+    """Cards from a CSV file or a sheet (or from CSV ``text``, e.g. standard input, named ``path`` in messages)."""
     pd = library("pandas")  # heavy: imported only when a spreadsheet is read
-    if text is None:
-        text = read_text(Path(path))  # size limit, UTF-8 and every file-system error, in one place
-    elif len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
-        raise InputError(
-            Problem(f"the input is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path)
-        )
-    _check_columns(text, path)
-    try:
-        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, skipinitialspace=True)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
-        raise InputError(
-            Problem(
-                f"cannot read as CSV: {exc}", file=path, hint="save the spreadsheet as CSV (UTF-8), one row per card"
-            )
-        ) from None
+    if text is None and Path(path).suffix.casefold() in SHEET_ENGINES:
+        frame = _read_sheet(pd, Path(path))
+    else:
+        frame = _read_csv(pd, path, text)
     if len(frame) > MAX_ROWS:
         raise InputError(
             Problem(
@@ -114,6 +113,7 @@ def read_cards_csv(
         raise InputError(problems)
     adapter = TypeAdapter(Card)
     cards: list[CardBase] = []
+    lines: list[int] = []
     seen: dict[str, int] = {}
     records = frame.to_dict(orient="records")
     for index, raw in enumerate(records):
@@ -136,6 +136,23 @@ def read_cards_csv(
                 )
             )
             continue
+        if "code" in row:
+            printed = _PRINTED_CODE.match(row["code"])
+            copies = printed and (printed["before"] or printed["after"])
+            if printed and copies and not (printed["before"] and printed["after"]):
+                given = row.get("copies", copies)
+                if given.isdigit() and int(given) != int(copies):
+                    problems.append(
+                        Problem(
+                            f"the code cell says {int(copies)} copies, the copies column {row['copies']}",
+                            file=path,
+                            line=row_number,
+                            key="code",
+                            hint="give the copies in one of the two",
+                        )
+                    )
+                    continue
+                row["code"], row["copies"] = printed["code"], copies
         if set_code and "code" in row and _is_number(row["code"]):
             row["code"] = f"{set_code.upper()}.{int(row['code']):03d}"
         data = {k: _cell(model, k, v) for k, v in row.items()}
@@ -174,7 +191,78 @@ def read_cards_csv(
             continue
         seen[card.key] = row_number
         cards.append(card)
-    return CsvImport(cards, once_each(problems), len(frame))
+        lines.append(row_number)
+    return CsvImport(cards, once_each(problems), len(frame), lines)
+
+
+def _read_csv(pd, path: Path, text: str | None):
+    if text is None:
+        text = read_text(Path(path))  # size limit, UTF-8 and every file-system error, in one place
+    elif len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
+        raise InputError(
+            Problem(f"the input is larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path)
+        )
+    text = text.removeprefix("\ufeff")  # Excel's "CSV UTF-8" and Notepad start with a byte-order mark
+    separator = _delimiter(text)
+    _check_columns(text, path, separator)
+    try:
+        return pd.read_csv(io.StringIO(text), sep=separator, dtype=str, keep_default_na=False, skipinitialspace=True)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        raise InputError(
+            Problem(
+                f"cannot read as CSV: {exc}", file=path, hint="save the spreadsheet as CSV (UTF-8), one row per card"
+            )
+        ) from None
+
+
+def _delimiter(text: str) -> str:
+    """The cell separator of the header line: ',', ';' (Excel in many locales) or a tab; ',' if none."""
+    header = re.sub(r'"[^"]*"', "", text.split("\n", 1)[0])
+    counts = {sep: header.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=counts.__getitem__)
+    return best if counts[best] else ","
+
+
+def _read_sheet(pd, path: Path):
+    """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty)."""
+    engine = SHEET_ENGINES[path.suffix.casefold()]
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise InputError(Problem("file not found", file=path)) from None
+    except OSError as exc:
+        raise InputError(Problem(f"cannot read: {exc.strerror}", file=path)) from None
+    if size > MAX_FILE_BYTES:
+        raise InputError(Problem(f"larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path))
+    try:
+        frame = pd.read_excel(path, sheet_name=0, dtype=object, engine=engine, keep_default_na=False)
+    except ImportError:
+        raise InputError(
+            Problem(
+                f"reading {path.suffix} sheets needs the {engine} package",
+                file=path,
+                hint="pip install 'skyforge[sheets]' (or save the sheet as CSV)",
+            )
+        ) from None
+    except Exception as exc:  # every engine fails in its own way on a damaged or mis-named file
+        raise InputError(
+            Problem(f"cannot read as a {path.suffix} sheet: {exc}", file=path, hint="save the sheet as CSV (UTF-8)")
+        ) from None
+    if frame.shape[1] > MAX_COLUMNS:
+        raise InputError(
+            Problem(f"{frame.shape[1]:,} columns, over the card-import column limit of {MAX_COLUMNS}", file=path)
+        )
+    return frame.map(_sheet_text)
+
+
+def _sheet_text(value) -> str:
+    if value is None or (isinstance(value, float) and value != value):  # an empty cell (NaN)
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a number typed in a cell: 3, not 3.0
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
 
 
 def _is_number(text: str) -> bool:
@@ -182,10 +270,10 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= _MAX_NUMBER_DIGITS
 
 
-def _check_columns(text: str, path: Path) -> None:
+def _check_columns(text: str, path: Path, separator: str = ",") -> None:
     """Refuse a row of more than :data:`MAX_COLUMNS` cells before pandas reads the sheet (100,000
     columns once took it seconds); the csv module splits each row in one pass."""
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=separator), start=1):
         if len(row) > MAX_COLUMNS:
             raise InputError(
                 Problem(
@@ -210,24 +298,31 @@ def _cell(model: type[CardBase], key: str, value: str):
     return value
 
 
-def check_with_catalog(files: list[Path], text: str) -> None:
+def check_with_catalog(
+    files: list[Path], text: str, source: Path | str | None = None, lines: list[int] | None = None
+) -> None:
     """The imported cards (catalog TOML ``text``) must merge with the catalog ``files`` in use:
-    their sets exist, no code is defined twice. Problems name "the imported cards"."""
+    their sets exist, no code is defined twice. Problems name "the imported cards" or, given the
+    spreadsheet ``source`` and the row of each card (``lines``), its row and column."""
     with tempfile.TemporaryDirectory() as folder:
         imported = Path(folder) / "imported.toml"
         imported.write_text(text, encoding="utf-8")
         try:
             load_catalog([*files, imported], cache=False)
         except InputError as exc:
-            problems = [
-                Problem(
-                    p.message,
-                    key=p.key,
-                    value=p.value,
-                    has_value=p.has_value,
-                    hint=p.hint,
-                    file="the imported cards" if p.file == imported else p.file,
+            problems = []
+            for p in exc.problems:
+                file, line, key = p.file, p.line, p.key
+                if p.file == imported:
+                    file, line = "the imported cards", None
+                    where = _CARD_KEY.match(p.key or "")
+                    if source is not None and lines and where and int(where["index"]) < len(lines):
+                        file, line, key = source, lines[int(where["index"])], where["column"] or None
+                problems.append(
+                    Problem(p.message, file=file, line=line, key=key, value=p.value, has_value=p.has_value, hint=p.hint)
                 )
-                for p in exc.problems
-            ]
             raise InputError(problems) from None
+
+
+#: a key of the imported TOML, ``cards[32].code``: the card's place and its column
+_CARD_KEY = re.compile(r"^cards\[(?P<index>\d+)\](?:\.(?P<column>[^.\[]+))?")

@@ -174,6 +174,13 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
         echo(f'next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG="$PWD/{file}")')
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or a.samefile(b)
+    except OSError:
+        return False
+
+
 def is_interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
@@ -196,21 +203,28 @@ def _official(app: App):
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.pass_obj
 def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
-    """Turn a spreadsheet of cards (CSV, one row per card) into catalog TOML.
+    """Turn a spreadsheet of cards (one row per card) into catalog TOML.
 
-    Columns are named as the catalog fields: code, kind (default alliance),
-    name, copies, faction, rarity, type, subtypes, keywords, cost, attack,
-    health, premade… (see `skyforge schema catalog`). Empty cells mean "not
-    known"; list cells separate values with ';'. Every bad row is reported with
-    its row number (the header is row 1) and nothing is written.
+    FILE is a CSV file (cells separated by ',', ';' or tabs, as its header line
+    shows; Excel's "CSV UTF-8" too) or an .xlsx or .ods sheet (its first sheet;
+    needs pip install 'skyforge[sheets]'). Columns are named as the catalog
+    fields: code, kind (default alliance), name, copies, faction, rarity, type,
+    subtypes, keywords, cost, attack, health, premade… (see `skyforge schema
+    catalog`). The code cell may hold the printed form, "CAM.014 2x" (code and
+    copies). Empty cells mean "not known"; list cells separate values with ';'
+    or '|'. Every bad row is reported with its row number (the header is row
+    1) and its column, and nothing is written.
 
     \b
       skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
+      skyforge catalog import my-cards.xlsx -o catalog-mine.toml
       cat my-cards.csv | skyforge catalog import - --set CAM > catalog-mine.toml
       skyforge --catalog catalog-mine.toml catalog check
 
     The result is checked together with the current catalog (sets defined,
-    no code defined twice) before anything is written.
+    no code defined twice) before anything is written; with --force, the
+    output file it replaces is left out of that check, so an import can
+    refresh a catalog file in use.
     """
     if set_code and not set_code.isalnum():
         raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
@@ -222,7 +236,11 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()
-    check_with_catalog(app.catalog.files, text)
+    files = app.catalog.files
+    if force and output is not None and not is_dash(output) and Path(output).exists():
+        # the file being replaced is one of the catalog's: its cards are not "already defined"
+        files = [f for f in files if not _same_file(f, Path(output))]
+    check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines)
     if not write(output, text, force=force):
         return
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)

@@ -53,7 +53,7 @@ def read_text(path: Path) -> str:
             raw = handle.read(MAX_FILE_BYTES + 1)
         if len(raw) > MAX_FILE_BYTES:
             raise _too_large(path)
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte-order mark (Notepad, Excel) is not text
     except FileNotFoundError:
         raise InputError(Problem("file not found", file=path)) from None
     except IsADirectoryError:
