@@ -327,7 +327,8 @@ def test_catalog_import_writes_loadable_toml(run, workspace):
 
 def test_catalog_import_checks_the_result_against_the_catalog(run, workspace):
     result = run("catalog", "import", str(_write(workspace, "cards.csv", GOOD_CSV)), "--set", "MYS", expect=2)
-    assert "the imported cards" in result.stderr and 'add a [[sets]] table with code = "MYS"' in result.stderr
+    # each problem names the sheet's row and column, as the player's spreadsheet shows them
+    assert "cards.csv:2: code" in result.stderr and 'add a [[sets]] table with code = "MYS"' in result.stderr
 
 
 def test_catalog_import_reports_every_bad_row(run, workspace):
