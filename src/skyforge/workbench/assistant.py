@@ -220,9 +220,9 @@ class _Pool:
 
     def __init__(self, catalog: Catalog, collection: CollectionFile | None) -> None:
         self.catalog = catalog
-        self.alliance = [
-            c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
-        ]
+        self.alliance: dict[str, AllianceCard] = {
+            c.key: c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
+        }
         self.owned = owned_counts(catalog, collection) if collection is not None else None
         self._admitted: dict[str, dict[str, AllianceCard]] = {}
 
@@ -230,7 +230,7 @@ class _Pool:
         """The cards the back of ``castle`` lets a deck hold (its cards' own rules aside)."""
         if castle.key not in self._admitted:
             self._admitted[castle.key] = {
-                c.key: c for c in self.alliance if castle_refuses(self.catalog, castle, c) is None
+                key: c for key, c in self.alliance.items() if castle_refuses(self.catalog, castle, c) is None
             }
         return self._admitted[castle.key]
 
@@ -939,7 +939,7 @@ def _side_by_side(
         for deck in outcome.decks:
             held.update(deck.cards)
     for key, n in held.items():
-        limit = copy_limit(catalog.cards[key])
+        limit = copy_limit(pool.alliance[key])
         if (limit is not None and n > limit) or (pool.owned is not None and n > pool.owned.get(key, 0)):
             return None
     decks = [deck for outcome in outcomes for deck in outcome.decks]
