@@ -939,8 +939,9 @@ def _side_by_side(
         for deck in outcome.decks:
             held.update(deck.cards)
     for key, n in held.items():
-        limit = copy_limit(pool.alliance[key])
-        if (limit is not None and n > limit) or (pool.owned is not None and n > pool.owned.get(key, 0)):
+        card = pool.alliance.get(key)
+        limit = copy_limit(card) if card is not None else None
+        if card is None or (limit is not None and n > limit) or (pool.owned is not None and n > pool.owned.get(key, 0)):
             return None
     decks = [deck for outcome in outcomes for deck in outcome.decks]
     demo = _check(catalog, decks, (), collection)  # validation has the last word, as for every proposal
