@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
@@ -200,6 +200,68 @@ def test_plan_ranks_combinations_and_says_what_they_lack(run):
     assert any("requires" in lack for lack in tidewatch["lacks"])
     human = run("deck", "plan", "--collection", "collection.toml", "--top", "3").stdout
     assert "3 of 21 combinations shown" in human
+
+
+@st.composite
+def two_castles(draw):
+    """Two castles, each of its own faction plus a shared one, and cards of the three factions."""
+    cards = [
+        (f"TST.{n + 10:03d}", draw(FACTION), draw(st.integers(1, 4)), draw(st.integers(0, 3)))
+        for n in range(draw(st.integers(2, 6)))
+    ]
+    return cards, draw(st.integers(2, 5))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(two_castles())
+def test_plan_pairs_decks_found_alone_only_when_they_are_the_best_pair(tmp_path_factory, table):
+    """`deck plan` puts two castles' own best decks side by side instead of solving the pair when
+    they fit the copy limits and the collection together; the pair solved as one model must then
+    find no better decks (the same objective), and the pair is legal."""
+    from skyforge.workbench import assistant
+    from skyforge.workbench.assistant import Seat, plan_castles, solve
+
+    cards, size = table
+    folder = tmp_path_factory.mktemp("plan")
+    lines = ['schema = 1\nprovenance = "user"\n[[sets]]\ncode = "TST"\nname = "T"\n']
+    lines.append('products = [{ name = "T box", first = 1, last = 99 }]\n')
+    for code, own in (("TST.001", "liothan"), ("TST.002", "taulot")):
+        lines.append(f'[[cards]]\ncode = "{code}"\nkind = "castle"\nname = "C{code[-1]}"\nfaction = "{own}"\n')
+        lines.append(f"deck_size = {{ min = {size}, max = {size} }}\n")
+        lines.append(f'[[cards.deck_rules]]\nrarity = "base"\nfactions = ["{own}", "kurumo"]\n')
+    for code, faction, cost, _ in cards:
+        lines.append(
+            f'[[cards]]\ncode = "{code}"\nkind = "alliance"\nname = "N{code}"\nfaction = "{faction}"\n'
+            f'rarity = "base"\ntype = "ally"\ncost = {cost}\ncopies = 3\n'
+        )
+    (folder / "cards.toml").write_text("".join(lines), encoding="utf-8")
+    singles = "".join(f'"{code}" = {n}\n' for code, *_, n in cards if n)
+    (folder / "collection.toml").write_text(f"schema = 1\n[cards]\n{singles}", encoding="utf-8")
+    catalog = load_catalog([folder / "cards.toml"], cache=False)
+    collection = load_collection(folder / "collection.toml")
+
+    paired: list = []
+    real = assistant._side_by_side
+
+    def spy(*args, **kwargs):
+        outcome = real(*args, **kwargs)
+        paired.append(outcome)
+        return outcome
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(assistant, "_side_by_side", spy)
+        rows, _ = plan_castles(catalog, collection, players=2)
+    (row,) = rows
+    together = solve(catalog, [Seat(c, c.name) for c in row.castles], (), collection)
+    event("side by side" if paired and paired[0] is not None else "solved as one model")
+    assert row.outcome.possible == together.possible
+    if not paired or paired[0] is None:
+        return  # a castle has no deck alone, or the pair shares a limit: solved as one model
+    assert row.outcome is paired[0]
+    if together.optimal and row.outcome.optimal:
+        assert row.outcome.penalty == together.penalty
+    decks = [_deck(d.cards, d.seat.castle.key, d.seat.name) for d in row.outcome.decks]
+    assert not validate_decks(catalog, decks, collection).violations
 
 
 def test_must_and_never(run):

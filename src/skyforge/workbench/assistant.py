@@ -214,6 +214,27 @@ class _Rule:
     words: Callable[[], Conflict]
 
 
+class _Pool:
+    """What every solve of one command would otherwise work out again: the cards a deck may hold,
+    which of them each castle admits, and the collection's copies (``deck plan`` solves 136 times)."""
+
+    def __init__(self, catalog: Catalog, collection: CollectionFile | None) -> None:
+        self.catalog = catalog
+        self.alliance: dict[str, AllianceCard] = {
+            c.key: c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
+        }
+        self.owned = owned_counts(catalog, collection) if collection is not None else None
+        self._admitted: dict[str, dict[str, AllianceCard]] = {}
+
+    def admitted(self, castle: CastleCard) -> dict[str, AllianceCard]:
+        """The cards the back of ``castle`` lets a deck hold (its cards' own rules aside)."""
+        if castle.key not in self._admitted:
+            self._admitted[castle.key] = {
+                key: c for key, c in self.alliance.items() if castle_refuses(self.catalog, castle, c) is None
+            }
+        return self._admitted[castle.key]
+
+
 class _Model:
     """The CP-SAT model of the seats to fill, next to the fixed other decks and the collection."""
 
@@ -224,9 +245,11 @@ class _Model:
         others: Sequence[Deck],
         collection: CollectionFile | None,
         prefs: Preferences,
+        pool: _Pool | None = None,
     ) -> None:
         self.cp = cp_model()
         self.catalog, self.seats, self.others, self.prefs = catalog, list(seats), list(others), prefs
+        self.pool = pool or _Pool(catalog, collection)
         self.model = self.cp.CpModel()
         self.rules: list[tuple[Any, _Rule]] = []
         self.x: list[dict[str, Any]] = [{} for _ in self.seats]
@@ -234,7 +257,7 @@ class _Model:
         self.theirs: Counter[str] = Counter()
         for deck in self.others:
             self.theirs.update(deck_counts(catalog, deck))
-        self.owned = owned_counts(catalog, collection) if collection is not None else None
+        self.owned = self.pool.owned
         self._build()
 
     # -- helpers
@@ -257,10 +280,9 @@ class _Model:
     # -- the rules
     def _build(self) -> None:
         catalog, m = self.catalog, self.model
-        alliance = [c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None]
         for i, seat in enumerate(self.seats):
             castle = seat.castle
-            admitted = {c.key: c for c in alliance if castle_refuses(catalog, castle, c) is None}
+            admitted = self.pool.admitted(castle)
             wanted = dict(seat.kept)
             for key in self.prefs.must:
                 wanted.setdefault(key, 0)
@@ -403,7 +425,7 @@ class _Model:
                 terms.append(TYPE_WEIGHT * self._deviation(sum(of_type), share, f"type{i}:{kind}"))
             liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
             for key, var in xs.items():
-                weight = _tie(prefs.seed, i, key)
+                weight = _tie(prefs.seed, seat.castle.key, key)
                 if self.cards[key].faction not in liked:
                     weight += FACTION_WEIGHT
                 if weight:
@@ -615,9 +637,11 @@ def _bucket_of(cost: int | None, scaled) -> str | None:
     return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
 
 
-def _tie(seed: int, seat: int, key: str) -> int:
-    """A small, seeded preference among equally good cards: the same seed, the same deck."""
-    digest = hashlib.sha256(f"{seed}:{seat}:{key}".encode()).digest()
+def _tie(seed: int, castle: str, key: str) -> int:
+    """A small, seeded preference among equally good cards: the same seed, the same deck. It
+    follows the deck's castle, not its seat, so a deck's share of the objective is the same
+    whether it is solved alone or beside others (``plan_castles`` relies on it)."""
+    digest = hashlib.sha256(f"{seed}:{castle}:{key}".encode()).digest()
     return digest[0] % TIE_WEIGHT
 
 
@@ -691,6 +715,7 @@ def solve(
     *,
     effort: float = EFFORT,
     check: bool = True,
+    pool: _Pool | None = None,
 ) -> Outcome:
     """The best decks for ``seats``, legal together with ``others`` and the collection; or the
     smallest set of rules that cannot all hold. Each proposal is checked by ``validate_decks``."""
@@ -698,7 +723,7 @@ def solve(
     clash = _same_castle(seats, others, catalog)
     if clash:
         return Outcome([], clash)
-    model = _Model(catalog, seats, others, collection, prefs)
+    model = _Model(catalog, seats, others, collection, prefs, pool)
     lits = [lit for lit, _ in model.rules]
     m = model.model
     objective = model.objective()
@@ -860,7 +885,8 @@ def plan_castles(
     prefs = prefs or Preferences()
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
-    owned = owned_counts(catalog, collection)
+    pool = _Pool(catalog, collection)
+    owned = pool.owned or Counter()
     admitted = {c.key: _admitted(catalog, c) for c in castles}
     alone: dict[str, Outcome] = {}
     rows = []
@@ -868,7 +894,9 @@ def plan_castles(
     for n, castle in enumerate(castles):
         if step:
             step(n, total)
-        alone[castle.key] = solve(catalog, [Seat(castle, castle.name)], (), collection, prefs, effort=PLAN_EFFORT)
+        alone[castle.key] = solve(
+            catalog, [Seat(castle, castle.name)], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
+        )
     for n, combo in enumerate(combos):
         if step:
             step(len(castles) + n, total)
@@ -878,14 +906,46 @@ def plan_castles(
         elif players == 1:
             outcome = alone[combo[0].key]
         else:
-            seats = [Seat(c, c.name) for c in combo]
-            outcome = solve(catalog, seats, (), collection, prefs, effort=PLAN_EFFORT)
+            outcome = _side_by_side(catalog, [alone[c.key] for c in combo], collection, pool, prefs) or solve(
+                catalog, [Seat(c, c.name) for c in combo], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
+            )
         heroes = [card.name for c in combo for card in required_cards(catalog, c)]
         rows.append(PlanRow(list(combo), heroes, outcome, _room(catalog, combo, owned, admitted)))
     if step:
         step(total, total)
     rows.sort(key=lambda r: (not r.outcome.possible, -r.room, r.outcome.penalty, [c.key for c in r.castles]))
     return rows, notes
+
+
+def _side_by_side(
+    catalog: Catalog,
+    outcomes: Sequence[Outcome],
+    collection: CollectionFile | None,
+    pool: _Pool,
+    prefs: Preferences,
+) -> Outcome | None:
+    """The decks found for each castle alone, played together, when they fit the copy limits and
+    the collection side by side; else ``None`` (the castles must be solved together).
+
+    No solve is needed then: the castles' decks share only those two limits (and the player's
+    --must, which is asked of the table, so this shortcut is not taken with it), and each deck's
+    share of the objective does not depend on the others (``_tie`` follows the castle), so two
+    best decks side by side are the best pair.
+    """
+    if prefs.must:
+        return None
+    held: Counter[str] = Counter()
+    for outcome in outcomes:
+        for deck in outcome.decks:
+            held.update(deck.cards)
+    for key, n in held.items():
+        card = pool.alliance.get(key)
+        limit = copy_limit(card) if card is not None else None
+        if card is None or (limit is not None and n > limit) or (pool.owned is not None and n > pool.owned.get(key, 0)):
+            return None
+    decks = [deck for outcome in outcomes for deck in outcome.decks]
+    demo = _check(catalog, decks, (), collection)  # validation has the last word, as for every proposal
+    return Outcome(decks, [], all(o.optimal for o in outcomes), sum(o.penalty for o in outcomes), demo)
 
 
 def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:
