@@ -34,7 +34,7 @@ from skyforge.text import plural
 @json_option
 @click.pass_obj
 def sheet(app: App, name: str, output: Path | None, force: bool, as_json: bool) -> None:
-    """Write a printable sheet of the campaign: one HTML page to print on A4 (two sheets of paper).
+    """Write a printable sheet of the campaign: an HTML page that prints on two A4 pages.
 
     The four games as boxes (scenario, portal, outsider, actions, gold and
     castle health, result; a game not played yet is an empty box to fill in
@@ -49,16 +49,7 @@ def sheet(app: App, name: str, output: Path | None, force: bool, as_json: bool) 
       skyforge campaign sheet spring -o - > spring.html
     """
     target = output if output is not None else Path(f"{name}-sheet.html")
-    if as_json and is_dash(target):
-        raise InputError(
-            Problem(
-                "--json and -o - both print to standard output",
-                key="--output",
-                value="-",
-                has_value=True,
-                hint="write the sheet to a file with -o FILE, or leave out --json",
-            )
-        )
+    _one_on_stdout({"--json": as_json, "-o -": is_dash(target)})
     data = campaign_sheet(load(campaign_file(app, name)).events, app.catalog)
     if not write(target, html_page(data), force=force):
         return  # the page itself went to standard output
@@ -76,3 +67,15 @@ def sheet(app: App, name: str, output: Path | None, force: bool, as_json: bool) 
             out.print(f"[yellow]{DEMO_NOTE}[/]")
 
     render({"file": str(target), "sheet": asdict(data)}, as_json, human)
+
+
+def _one_on_stdout(uses: dict[str, bool]) -> None:
+    """Refuse options that would all print to standard output (the page and the JSON report)."""
+    given = [option for option, used in uses.items() if used]
+    if len(given) > 1:
+        raise InputError(
+            Problem(
+                f"{' and '.join(given)} both print to standard output",
+                hint="write the sheet to a file with -o FILE, or leave out --json",
+            )
+        )
