@@ -211,20 +211,20 @@ def _games(events: list, states: list[CampaignState]) -> list[GameBox]:
             GameBox(
                 number,
                 g.result or "in play",
-                g.scenario,
-                names.get(g.scenario),
-                g.portal,
-                names.get(g.portal),
-                g.outsider,
-                g.henchman_scenario,
-                names.get(g.henchman_scenario) if g.henchman_scenario else None,
-                known,
-                actions.get(number, []),
-                pillaged[number],
-                start.gold,
-                start.castle_health,
-                g.gold,
-                g.castle_health,
+                scenario=g.scenario,
+                scenario_name=names.get(g.scenario),
+                portal=g.portal,
+                portal_name=names.get(g.portal),
+                outsider=g.outsider,
+                henchman_scenario=g.henchman_scenario,
+                henchman_scenario_name=names.get(g.henchman_scenario) if g.henchman_scenario else None,
+                final_outsider=known,
+                actions=actions.get(number, []),
+                pillaged=pillaged[number],
+                gold_before=start.gold,
+                castle_health_before=start.castle_health,
+                gold=g.gold,
+                castle_health=g.castle_health,
             )
         )
     return boxes
@@ -248,13 +248,13 @@ def _points(events: list, states: list[CampaignState]) -> list[Point]:
         for j, (i, event, after) in enumerate(steps, 1):
             points.append(
                 Point(
-                    round(game - 1 + j / room, 4),
-                    game,
-                    after.gold,
-                    after.castle_health,
-                    isinstance(event, ev.GameEnded),
-                    i,
-                    summary(event),
+                    x=round(game - 1 + j / room, 4),
+                    game=game,
+                    gold=after.gold,
+                    castle_health=after.castle_health,
+                    game_end=isinstance(event, ev.GameEnded),
+                    event=i,
+                    what=summary(event),
                 )
             )
     return points

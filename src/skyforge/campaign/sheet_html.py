@@ -56,7 +56,7 @@ def _outsider(g: GameBox) -> str | None:
     if g.outsider is None:
         return f"{_e(g.final_outsider)} <span class=note>(the final outsider)</span>" if g.final_outsider else None
     if g.henchman_scenario:
-        where = f"henchman of {_named(g.henchman_scenario, g.henchman_scenario_name)}"
+        where = f"the henchman on the back of {_named(g.henchman_scenario, g.henchman_scenario_name)}"
     else:
         where = {1: "the stage 1 portal", GAMES: "the final outsider"}.get(g.number, "")
     return _e(g.outsider) + (f" <span class=note>({where})</span>" if where else "")
