@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
@@ -461,3 +461,18 @@ def fold(events: Iterable[ev.BaseModel]) -> CampaignState:
                 raise
             raise ReplayError(index, event, str(exc)) from None
     return state
+
+
+def replay(events: Iterable[ev.BaseModel]) -> Iterator[CampaignState]:
+    """The state after each event of a journal, in order: each one a state of its own, equal to
+    the fold of the journal up to that event."""
+    state: CampaignState | None = None
+    for event in events:
+        state = apply(state, event)
+        yield state
+
+
+def after_each_game(events: Iterable[ev.BaseModel]) -> list[CampaignState]:
+    """The state right after each game's end (its ``game-ended`` event), oldest game first."""
+    journal = list(events)
+    return [s for e, s in zip(journal, replay(journal)) if isinstance(e, ev.GameEnded)]

@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         name: ("skyforge.cli.campaign.read", attr)
         for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"))
     },
+    "sheet": ("skyforge.cli.campaign.sheet", "sheet"),
 }
 
 
