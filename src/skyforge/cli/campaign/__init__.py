@@ -35,7 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     },
     **{
         name: ("skyforge.cli.campaign.read", attr)
-        for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"))
+        for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"), ("deck", "deck"))
     },
 }
 
