@@ -62,7 +62,7 @@ def campaign() -> None:
     """Run a four-game campaign (000 "Campaign Mode"): piles, gold, castle health, Recruit offers.
 
     Campaigns live in campaigns/NAME.toml in the workspace: a journal of
-    events, written atomically under a lock. `undo` removes the last event.
+    events, written atomically under a lock. `undo` takes back the last command.
     NAME is a name, never a path.
 
     \b

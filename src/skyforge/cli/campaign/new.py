@@ -184,7 +184,8 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
         for spec in parse_specs(cards):
             chosen[spec.ref] = chosen.get(spec.ref, 0) + spec.count
     elif not auto:
-        if as_json or not drafting.interactive():
+        can_ask = drafting.interactive() and not as_json  # a prompt, not an output path
+        if not can_ask:
             raise InputError(
                 Problem(
                     "give the cards (CARD, CARDxN or CARD=N …) or --auto",
