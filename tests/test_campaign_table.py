@@ -173,7 +173,8 @@ def test_ctrl_c_or_ctrl_d_in_the_list_exits_130_writing_nothing(run, monkeypatch
 def test_auto_says_its_rule_named_cards_still_work_and_a_small_deck_is_warned_about(run):
     _new(run)
     out = run("campaign", "start-deck", "s", "--auto").stdout
-    assert "--auto takes the first 18 base and 2 legendary cards from the top of the shuffled market deck." in out
+    assert out.startswith("A's starting deck: 20 cards; 20 left in the market deck.\n")
+    assert "  (--auto takes the first 18 base and 2 legendary cards from the top of the shuffled market deck)" in out
     run("campaign", "undo", "s")
     data = json.loads(run("campaign", "start-deck", "s", "DEMO.007x2", "DEMO.034", "--json").stdout)
     assert data["warnings"] == [
@@ -304,6 +305,17 @@ def test_undo_in_a_journal_written_before_commands_were_marked(run, workspace: P
     assert out.startswith("Undone (2 events):\n") and _show(run)["events"] == events - 2
     out = run("campaign", "undo", "s").stdout  # the mandatory effect, unmarked: alone, as it was written
     assert "mandatory effect of" in out and "game 1 set up" not in out
+
+
+def test_offers_left_open_when_the_castle_falls_cannot_be_taken(run):
+    _ready(run)
+    run("campaign", "next", "s")
+    run("campaign", "recruit", "s", "2")
+    assert "The castle is destroyed" in run("campaign", "health", "s", "0").stdout
+    err = run("campaign", "take", "s", "1", expect=2).stderr
+    assert "cannot take an offer now: the campaign is 'lost'" in err
+    run("campaign", "undo", "s")
+    assert "A takes offer 1:" in run("campaign", "take", "s", "1").stdout
 
 
 # -- a copy of a campaign file is its own campaign -----------------------------------------------------

@@ -373,6 +373,7 @@ def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
 
 
 def take_offer(state: CampaignState, player: str | None, number: int) -> list[ev.OfferTaken]:
+    _active(state, "take an offer")  # offers left open when the castle fell are moot: the game is lost
     p = find_player(state, player)
     if not p.offers:
         raise _not_now(state, f"{p.name} has no open offers", step=RECRUIT)

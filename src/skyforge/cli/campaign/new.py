@@ -196,14 +196,14 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
 
     def say(out, before, after, new):
         p = after.player(new[0].player)
-        if auto:
-            out.print(Text(AUTO_RULE + "."))
         out.print(
             Text(
                 f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
                 f"{len(p.market)} left in the market deck."
             )
         )
+        if auto:
+            out.print(Text(f"  ({AUTO_RULE})"))
         for line in warnings(before, new):
             out.print(Text.assemble(("warning: ", "yellow"), line))
 
