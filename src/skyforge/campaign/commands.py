@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from skyforge import storage
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
-from skyforge.campaign.starting import auto_pick, rarity_of
+from skyforge.campaign.starting import CAPS, auto_pick, rarity_of
 from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
 from skyforge.setup.standalone import usual_steps
@@ -149,7 +149,7 @@ def starting_deck(
                     hint="the starting deck takes base and legendary cards only; add rarity to the card",
                 )
             )
-        elif rarity not in ("base", "legendary"):
+        elif rarity not in CAPS:
             problems.append(
                 Problem(
                     f"{code} is {rarity}: the starting deck takes at most {STARTING_BASE} base cards "

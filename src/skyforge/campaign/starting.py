@@ -155,7 +155,8 @@ class Ticks:
         ]
 
     def untick(self, numbers: list[int]) -> None:
-        self.ticked = [n for n in self.ticked if n not in set(numbers)]
+        gone = set(numbers)
+        self.ticked = [n for n in self.ticked if n not in gone]
 
     def chosen(self) -> dict[str, int]:
         """The ticked cards: code → copies."""
