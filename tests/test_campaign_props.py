@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
+from skyforge.campaign import events as ev
 from skyforge.campaign import store
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
 from skyforge.campaign.state import fold
@@ -112,6 +113,7 @@ PREFIX = [("start", "Alice"), ("start", "Bo"), ("next",)]
 @given(seed=st.integers(0, 3), steps=st.lists(STEP, max_size=40), prefix=st.booleans())
 def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
     game = Game(first_event(seed))
+    journal = list(game.events)  # as the store writes it: each command's events marked as one
     for step in (PREFIX if prefix else []) + steps:
         before = game.state
         try:
@@ -120,8 +122,8 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
             assert game.state is before  # a refused command changes nothing
             continue
         # one command, one event — but `next` also records the scenario's mandatory effect, an
-        # event of its own so that undo takes it back (then `campaign mandatory` applies it again)
-        # and a destroyed castle ends the game lost at once, an event after the command's
+        # event of its own (`campaign mandatory` applies it when `next` did not), and a destroyed
+        # castle ends the game lost at once, an event after the command's
         types = [e.type for e in new]
         if len(types) > 1 and types[-1] == "game-ended":
             assert new[-1].result == "lost" and game.state.castle_health <= 0
@@ -133,12 +135,16 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
         assert fold(game.events) == game.state
         # undo (dropping the command's events) gives back the state before, exactly
         assert fold(game.events[: -len(new)]) == before
+        journal += ev.one_command(new)
+        assert fold(journal) == game.state
+        # and it finds them all: the last command starts where this one's events do
+        assert ev.last_command(journal) == len(journal) - len(new)
         if types == ["game-set-up", "mandatory-resolved"] and len(new) == 2:
             again = c.resolve_mandatory(fold(game.events[:-1]))  # undo, then apply it again
             assert fold([*game.events[:-1], *again]) == game.state
-    # the file round trip keeps every event and the state
-    journal = store.parse_journal(store.render_journal(game.events), "p.toml")
-    assert journal.events == game.events and journal.state == game.state
+    # the file round trip keeps every event, each command's mark, and the state
+    read = store.parse_journal(store.render_journal(journal), "test.toml")
+    assert read.events == journal and read.state == game.state
 
 
 @settings(max_examples=40, deadline=None)

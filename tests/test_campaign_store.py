@@ -33,7 +33,7 @@ def test_round_trip_replays_to_the_same_state(tmp_path):
     g.do(c.next_game)
     g.do(c.recruit, 1, free=True)
     text = store.render_journal(g.events)
-    journal = store.parse_journal(text, "x.toml")
+    journal = store.parse_journal(text, "test.toml")
     assert journal.events == g.events
     assert journal.state == g.state
     assert text.splitlines()[2] == "schema = 1"
@@ -43,8 +43,8 @@ def test_update_appends_and_undo_removes_the_last_event(path):
     before = store.load(path).state
     _, after, new = store.update(path, lambda s: c.adjust_gold(s, 5))
     assert after.gold == 15 and len(store.load(path).events) == 2
-    removed, state = store.undo(path)
-    assert removed == new[0] and state == before == store.load(path).state
+    removed, start, state = store.undo(path)
+    assert removed == new and start == 1 and state == before == store.load(path).state
     with pytest.raises(StateError, match="nothing to undo"):
         store.undo(path)
 

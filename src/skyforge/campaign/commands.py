@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from skyforge import storage
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
+from skyforge.campaign.starting import CAPS, auto_pick, rarity_of
 from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
 from skyforge.setup.standalone import usual_steps
@@ -79,7 +80,7 @@ def _no_offers(state: CampaignState, doing: str) -> None:
         raise _not_now(state, f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)")
 
 
-def _player(state: CampaignState, name: str | None):
+def find_player(state: CampaignState, name: str | None):
     """The player named, or with one player and no name, that player."""
     if name is None:
         if len(state.players) == 1:
@@ -102,24 +103,23 @@ def _player(state: CampaignState, name: str | None):
     return p
 
 
+def choosing_player(state: CampaignState, player: str | None):
+    """The player about to choose a starting deck (named, or the only one), while the campaign is new."""
+    _require(state, "new", doing="choose a starting deck")
+    p = find_player(state, player)
+    if p.starting_deck_chosen:
+        raise _not_now(state, f"{p.name} has already chosen a starting deck", step=UNDO)
+    return p
+
+
 def starting_deck(
     state: CampaignState, catalog, player: str | None, cards: dict[str, int] | None = None, auto: bool = False
 ) -> list[ev.StartingDeck]:
     """At most :data:`STARTING_BASE` base and :data:`STARTING_LEGENDARY` legendary cards from the player's market deck."""
-    _require(state, "new", doing="choose a starting deck")
-    p = _player(state, player)
-    if p.starting_deck_chosen:
-        raise _not_now(state, f"{p.name} has already chosen a starting deck", step=UNDO)
+    p = choosing_player(state, player)
     market = Counter(p.market)
     if auto:
-        chosen: Counter = Counter()
-        limits = {"base": STARTING_BASE, "legendary": STARTING_LEGENDARY}
-        taken: Counter[str | None] = Counter()
-        for code in p.market:
-            rarity = _rarity(catalog, code)
-            if rarity in limits and taken[rarity] < limits[rarity]:
-                taken[rarity] += 1
-                chosen[code] += 1
+        chosen = auto_pick(p.market, catalog)
     else:
         chosen = Counter()
         problems = []
@@ -140,7 +140,7 @@ def starting_deck(
     for code, n in chosen.items():
         if market[code] < n:
             problems.append(Problem(f"{p.name}'s market deck holds {market[code]} of {code}, not {n}", key=code))
-        rarity = _rarity(catalog, code)
+        rarity = rarity_of(catalog, code)
         if rarity is None:
             problems.append(
                 Problem(
@@ -149,7 +149,7 @@ def starting_deck(
                     hint="the starting deck takes base and legendary cards only; add rarity to the card",
                 )
             )
-        elif rarity not in ("base", "legendary"):
+        elif rarity not in CAPS:
             problems.append(
                 Problem(
                     f"{code} is {rarity}: the starting deck takes at most {STARTING_BASE} base cards "
@@ -166,11 +166,6 @@ def starting_deck(
     if problems:
         raise RuleError("; ".join(pr.render() for pr in problems))
     return [ev.StartingDeck(at=now(), player=p.name, cards=dict(sorted(chosen.items())))]
-
-
-def _rarity(catalog, code: str) -> str | None:
-    card = catalog.find(code, "alliance") if catalog is not None else None
-    return getattr(card, "rarity", None)
 
 
 def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp | ev.MandatoryResolved]:
@@ -378,7 +373,8 @@ def _offers(state: CampaignState, x: int) -> dict[str, list[list[str]]]:
 
 
 def take_offer(state: CampaignState, player: str | None, number: int) -> list[ev.OfferTaken]:
-    p = _player(state, player)
+    _active(state, "take an offer")  # offers left open when the castle fell are moot: the game is lost
+    p = find_player(state, player)
     if not p.offers:
         raise _not_now(state, f"{p.name} has no open offers", step=RECRUIT)
     if not 1 <= number <= len(p.offers):
@@ -441,7 +437,7 @@ def exile(
                 "no effect lets the Alliance exile a horde card now", hint="a house rule? record it as one with --free"
             )
         return [ev.Exiled(at=now(), card=code, horde=True, free=free)]
-    p = _player(state, player or "")
+    p = find_player(state, player or "")
     found = catalog.find(card, "alliance") if catalog is not None else None
     code = found.key if found is not None else card
     if p.deck.get(code, 0) < 1:
@@ -496,10 +492,12 @@ def end_game(state: CampaignState, won: bool, castle_health: int | None = None, 
 
 __all__ = [
     "adjust_gold",
+    "choosing_player",
     "earn_income",
     "end_game",
     "exile",
     "find_action",
+    "find_player",
     "next_game",
     "offer_sizes",
     "pillage",

@@ -10,11 +10,20 @@ catalog it was created with.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-__all__ = ["EVENT_TYPES", "CampaignFile", "Event", "ValidationError", "event_dict"]  # and the models
+__all__ = [
+    "EVENT_TYPES",
+    "CampaignFile",
+    "Event",
+    "ValidationError",
+    "event_dict",
+    "last_command",
+    "one_command",
+]  # and the models
 
 
 #: copies of one card: at least 1, at most 99 (as in deck files)
@@ -27,8 +36,36 @@ class _Model(BaseModel):
 
 
 def event_dict(event: BaseModel) -> dict:
-    """An event as plain data for TOML/JSON: no None values, type first."""
-    return event.model_dump(mode="json", exclude_none=True)
+    """An event as plain data for TOML/JSON: no None values, type first, ``same_command`` last."""
+    data = event.model_dump(mode="json", exclude_none=True)
+    joined = data.pop("same_command", None)
+    return {"type": data.pop("type"), **data, **({"same_command": joined} if joined is not None else {})}
+
+
+class _Event(_Model):
+    """An event after ``created``: what one command wrote, alone or with the events before it."""
+
+    same_command: bool | None = Field(
+        default=None,
+        description="true: written by the same command as the event before it (a game set up with its "
+        "mandatory effect, a game lost as the castle falls); `campaign undo` takes a command back whole.",
+    )
+
+
+def one_command(new: list) -> list:
+    """The events of one command, each after the first marked as written with the one before it."""
+    return [event if i == 0 else event.model_copy(update={"same_command": True}) for i, event in enumerate(new)]
+
+
+def last_command(events: list, forced: Callable[[int], bool] = lambda index: False) -> int:
+    """The index of the first event of the journal's last command (never the ``created`` event, 0).
+
+    An event marked ``same_command`` goes with the one before it; so does one that ``forced(index)``
+    says the command before it wrote without marking it (a journal written before the mark)."""
+    start = len(events) - 1
+    while start > 1 and (getattr(events[start], "same_command", None) or forced(start)):
+        start -= 1
+    return start
 
 
 class ScenarioEffect(_Model):
@@ -137,14 +174,14 @@ class Created(_Model):
     notes: list[str] = Field(default_factory=list, description="What the tool chose for the players.")
 
 
-class StartingDeck(_Model):
+class StartingDeck(_Event):
     type: Literal["starting-deck"] = "starting-deck"
     at: str | None = None
     player: str
     cards: dict[str, Copies] = Field(description="Cards taken from the market deck: code → copies.")
 
 
-class GameSetUp(_Model):
+class GameSetUp(_Event):
     type: Literal["game-set-up"] = "game-set-up"
     at: str | None = None
     game: int = Field(ge=1, le=4)
@@ -161,7 +198,7 @@ class GameSetUp(_Model):
     minions: dict[str, int] = Field(default_factory=dict, description="Minion → health tokens placed on it.")
 
 
-class ActionTaken(_Model):
+class ActionTaken(_Event):
     """A scenario action; a Recruit X action also records the offers it formed (one command, one event)."""
 
     type: Literal["action-taken"] = "action-taken"
@@ -180,7 +217,7 @@ class ActionTaken(_Model):
     reminder: str | None = Field(default=None, description="What the tool could not apply, left to the players.")
 
 
-class MandatoryResolved(_Model):
+class MandatoryResolved(_Event):
     """The scenario's mandatory effect, applied when the game is set up (000 "Resolving the Scenario")."""
 
     type: Literal["mandatory-resolved"] = "mandatory-resolved"
@@ -197,7 +234,7 @@ class MandatoryResolved(_Model):
     reminder: str | None = Field(default=None, description="What the tool could not apply, left to the players.")
 
 
-class OffersFormed(_Model):
+class OffersFormed(_Event):
     """Offers formed by a Recruit from another effect (``recruit --free``)."""
 
     type: Literal["offers-formed"] = "offers-formed"
@@ -208,7 +245,7 @@ class OffersFormed(_Model):
     )
 
 
-class OfferTaken(_Model):
+class OfferTaken(_Event):
     type: Literal["offer-taken"] = "offer-taken"
     at: str | None = None
     player: str
@@ -219,27 +256,27 @@ class OfferTaken(_Model):
     )
 
 
-class IncomeEarned(_Model):
+class IncomeEarned(_Event):
     type: Literal["income-earned"] = "income-earned"
     at: str | None = None
     change: int
 
 
-class GoldAdjusted(_Model):
+class GoldAdjusted(_Event):
     type: Literal["gold-adjusted"] = "gold-adjusted"
     at: str | None = None
     amount: int = Field(description="The change asked for.")
     change: int = Field(description="The change applied (after the 0..40 limits).")
 
 
-class Pillaged(_Model):
+class Pillaged(_Event):
     type: Literal["pillaged"] = "pillaged"
     at: str | None = None
     cards: int = Field(ge=1)
     change: int
 
 
-class Exiled(_Model):
+class Exiled(_Event):
     type: Literal["exiled"] = "exiled"
     at: str | None = None
     player: str | None = Field(default=None, description="Whose deck; absent for a card of the horde deck.")
@@ -254,13 +291,13 @@ class Exiled(_Model):
     )
 
 
-class HealthSet(_Model):
+class HealthSet(_Event):
     type: Literal["health-set"] = "health-set"
     at: str | None = None
     castle_health: int = Field(description="Castle health now (no cap, no floor: glossary HEALTH).")
 
 
-class GameEnded(_Model):
+class GameEnded(_Event):
     type: Literal["game-ended"] = "game-ended"
     at: str | None = None
     game: int = Field(ge=1, le=4)

@@ -1,6 +1,7 @@
 """What a campaign tells its players, the same for people and for scripts: one line per event
-of the journal (``campaign log``, its ``--json`` and ``undo``), the listing of a workspace's
-campaigns, and whether a campaign uses the fictional demo data."""
+of the journal (``campaign log``, its ``--json`` and ``undo``), each card it names with its
+name, cost, type, rarity and faction (:func:`card_text`, :func:`card_facts`), the listing of a
+workspace's campaigns, and whether a campaign uses the fictional demo data."""
 
 from __future__ import annotations
 
@@ -16,20 +17,74 @@ from skyforge.text import plural
 
 DEMO_NOTE = demo_note()
 
+#: what a player reads of a card in an offer, the log or undo, in this order
+CARD_FACTS = ("name", "cost", "type", "rarity", "faction")
 
-def _created(e) -> str:
+
+def card_facts(catalog, code: str) -> dict:
+    """A card's name, cost, type, rarity and faction (None where the catalog does not say, or
+    has no such card): what every ``--json`` that lists a campaign's cards gives beside the code."""
+    try:
+        card = catalog.find(code) if catalog is not None else None
+    except SkyforgeError:
+        card = None
+    return {fact: getattr(card, fact, None) for fact in CARD_FACTS}
+
+
+def card_text(catalog, code: str) -> str:
+    """A card as offers, the log and undo show it: "DEMO.022 Cloudloom Weaver (3 mana, ally,
+    rare, liothan)"; what the catalog does not give is left out, an unknown card is its code."""
+    facts = card_facts(catalog, code)
+    if facts["name"] is None:
+        return code
+    cost = facts["cost"]
+    bits = [f"{cost} mana" if cost is not None else None, facts["type"], facts["rarity"], facts["faction"]]
+    told = ", ".join(b for b in bits if b)
+    return f"{code} {facts['name']}" + (f" ({told})" if told else "")
+
+
+def card_table(catalog, codes) -> dict[str, dict]:
+    """``{code: card_facts}`` for each of ``codes`` once, in order: the ``cards`` of a ``--json``."""
+    return {code: card_facts(catalog, code) for code in dict.fromkeys(codes)}
+
+
+def cards_named(event) -> list[str]:
+    """The alliance (or horde) cards an event names: offers, an offer taken, an exile, a starting deck."""
+    codes = [code for offers in (getattr(event, "offers", None) or {}).values() for offer in offers for code in offer]
+    if event.type in ("offer-taken", "starting-deck"):
+        codes += list(event.cards)
+    if event.type == "offer-taken":
+        codes += event.to_bottom
+    if event.type == "exiled":
+        codes.append(event.card)
+    return codes
+
+
+def campaign_cards(state: CampaignState) -> list[str]:
+    """Every card ``campaign show`` lists: each player's deck, market deck, offers and exiles, the horde deck."""
+    codes: list[str] = []
+    for p in state.players:
+        codes += [*p.deck, *p.market, *(c for offer in p.offers for c in offer), *p.exiled]
+    return [*codes, *state.horde_deck, *state.horde_exiled]
+
+
+def _cards(catalog, codes) -> str:
+    return ", ".join(card_text(catalog, code) for code in codes)
+
+
+def _created(e, catalog) -> str:
     return f"campaign {e.name} created (seed {e.seed}, {plural(len(e.players), 'player')})"
 
 
-def _starting_deck(e) -> str:
+def _starting_deck(e, catalog) -> str:
     return f"{e.player} chose a starting deck of {plural(sum(e.cards.values()), 'card')}"
 
 
-def _game_set_up(e) -> str:
+def _game_set_up(e, catalog) -> str:
     return f"game {e.game} set up: scenario {e.scenario}, portal {e.portal}, outsider {e.outsider}"
 
 
-def _effect(e) -> str:
+def _effect(e, catalog) -> str:
     """An action taken or a mandatory effect: what it applied, the offers it formed, what is left by hand."""
     parts = [f"gold {e.change:+d}"] if e.change is not None else []
     if e.castle_health:
@@ -44,45 +99,69 @@ def _effect(e) -> str:
     return f"{what} ({', '.join(parts) or 'nothing applied'}){offers}{reminder}"
 
 
-def _exiled(e) -> str:
+def _exiled(e, catalog) -> str:
     house = " (house rule: --free)" if e.free else ""
-    return f"{e.card} exiled from the horde deck{house}" if e.horde else f"{e.player} exiled {e.card}{house}"
+    card = card_text(catalog, e.card)
+    return f"{card} exiled from the horde deck{house}" if e.horde else f"{e.player} exiled {card}{house}"
 
 
-#: each takes the event of the type its key names (Any: the key, not the type, tells which)
-_SUMMARIES: dict[str, Callable[[Any], str]] = {
+#: each takes the event of the type its key names (Any: the key, not the type, tells which) and
+#: the catalog the cards are looked up in (None: codes alone)
+_SUMMARIES: dict[str, Callable[[Any, Any], str]] = {
     "created": _created,
     "starting-deck": _starting_deck,
     "game-set-up": _game_set_up,
     "action-taken": _effect,
     "mandatory-resolved": _effect,
-    "offers-formed": lambda e: f"Recruit {e.recruit}: offers formed for " + ", ".join(e.offers),
-    "offer-taken": lambda e: f"{e.player} took offer {e.offer}: {', '.join(e.cards)}",
-    "income-earned": lambda e: f"scenario income (gold {e.change:+d})",
-    "gold-adjusted": lambda e: f"gold {e.amount:+d} (applied {e.change:+d})",
-    "pillaged": lambda e: f"{plural(e.cards, 'card')} pillaged (gold {e.change:+d})",
+    "offers-formed": lambda e, catalog: f"Recruit {e.recruit}: offers formed for " + ", ".join(e.offers),
+    "offer-taken": lambda e, catalog: f"{e.player} took offer {e.offer}: {_cards(catalog, e.cards)}",
+    "income-earned": lambda e, catalog: f"scenario income (gold {e.change:+d})",
+    "gold-adjusted": lambda e, catalog: f"gold {e.amount:+d} (applied {e.change:+d})",
+    "pillaged": lambda e, catalog: f"{plural(e.cards, 'card')} pillaged (gold {e.change:+d})",
     "exiled": _exiled,
-    "health-set": lambda e: f"castle health set to {e.castle_health}",
-    "game-ended": lambda e: f"game {e.game} {e.result}, castle health {e.castle_health}",
+    "health-set": lambda e, catalog: f"castle health set to {e.castle_health}",
+    "game-ended": lambda e, catalog: f"game {e.game} {e.result}, castle health {e.castle_health}",
 }
 
 
-def summary(event) -> str:
-    """What an event did, in one line of the players' words."""
+def summary(event, catalog=None) -> str:
+    """What an event did, in one line of the players' words; with ``catalog``, each card it names
+    as :func:`card_text` shows it."""
     say = _SUMMARIES.get(event.type)
-    return say(event) if say is not None else event.type
+    return say(event, catalog) if say is not None else event.type
 
 
-def log_entries(events: list) -> list[dict]:
-    """The journal, oldest first: each event's index (what ``undo`` removes from the end), its
-    summary and its fields — the ``campaign log --json`` contract."""
-    return [{"index": i, "summary": summary(e), **event_dict(e)} for i, e in enumerate(events)]
+def details(event, catalog=None) -> list[str]:
+    """The lines under an event's summary: each offer it formed, with its cards."""
+    return [
+        f"{player}'s offer {number}: {_cards(catalog, offer)}"
+        for player, offers in (getattr(event, "offers", None) or {}).items()
+        for number, offer in enumerate(offers, 1)
+    ]
 
 
-def changes(new: list, after: CampaignState) -> dict:
-    """What a command did: its new events and the campaign after them (every changing command's
-    ``--json``)."""
-    return {"events": [event_dict(e) for e in new], "campaign": after.as_dict()}
+def log_entries(events: list, catalog=None, start: int = 0) -> list[dict]:
+    """The journal, oldest first (``events`` from index ``start``): each event's index (what
+    ``undo`` removes from the end), its summary, the lines under it, its fields, and the cards it
+    names with their facts — the ``campaign log --json`` contract."""
+    out = []
+    for i, e in enumerate(events, start):
+        entry = {"index": i, "summary": summary(e, catalog), "details": details(e, catalog), **event_dict(e)}
+        named = cards_named(e)
+        if named:
+            entry["cards"] = card_table(catalog, named)
+        out.append(entry)
+    return out
+
+
+def changes(new: list, after: CampaignState, catalog=None) -> dict:
+    """What a command did: its new events, the campaign after them, and the facts of every card
+    the new events name (every changing command's ``--json``)."""
+    data = {"events": [event_dict(e) for e in new], "campaign": after.as_dict()}
+    named = [code for e in new for code in cards_named(e)]
+    if named:
+        data["cards"] = card_table(catalog, named)
+    return data
 
 
 def listing(rows: list[tuple[Path, CampaignState | None, str | None]]) -> list[dict]:
@@ -132,4 +211,18 @@ def uses_demo_data(state: CampaignState, catalog=None) -> bool:
     return False
 
 
-__all__ = ["DEMO_NOTE", "changes", "listing", "log_entries", "summary", "uses_demo_data"]
+__all__ = [
+    "CARD_FACTS",
+    "DEMO_NOTE",
+    "campaign_cards",
+    "card_facts",
+    "card_table",
+    "card_text",
+    "cards_named",
+    "changes",
+    "details",
+    "listing",
+    "log_entries",
+    "summary",
+    "uses_demo_data",
+]

@@ -134,7 +134,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
                 hint="restore the file from a backup, or remove the last events by hand",
             )
         ) from None
-    return Journal(Path(path), events, state, migrated)
+    return Journal(Path(path), events, _named(state, path), migrated)
 
 
 def _event_line(text: str, index: int) -> int | None:
@@ -196,14 +196,15 @@ def create(path: Path, created: ev.Created) -> CampaignState:
 
 
 def update(path: Path, command: Callable[[CampaignState], list]) -> tuple[CampaignState, CampaignState, list]:
-    """Under the lock: load, run ``command(state)`` → new events, append them, write atomically.
+    """Under the lock: load, run ``command(state)`` → new events, append them as one command (so
+    that :func:`undo` takes them back together), write atomically.
 
     Returns (state before, state after, new events).
     """
     done: list = []
 
     def change(journal: Journal) -> Journal | None:
-        new = list(command(journal.state))
+        new = ev.one_command(list(command(journal.state)))
         after = journal.state
         for event in new:
             after = apply(after, event)
@@ -215,21 +216,44 @@ def update(path: Path, command: Callable[[CampaignState], list]) -> tuple[Campai
     return before, after, new
 
 
-def undo(path: Path) -> tuple[object, CampaignState]:
-    """Remove the last event; returns (removed event, state now)."""
+def undo(path: Path) -> tuple[list, int, CampaignState]:
+    """Remove the last command: every event it wrote. Returns (the events removed, the index of
+    the first of them, the state now)."""
     path = Path(path)
     removed: list = []
 
     def change(journal: Journal) -> Journal:
-        if len(journal.events) <= 1:
+        events = journal.events
+        if len(events) <= 1:
             raise StateError(
                 "nothing to undo: only the campaign's creation is left", hint=f"to start over, delete {path}"
             )
-        removed.append(journal.events[-1])
-        return Journal(path, journal.events[:-1], fold(journal.events[:-1]))
+        start = ev.last_command(events, lambda index: _forced_end(events, index))
+        removed[:] = [start, events[start:]]
+        return Journal(path, events[:start], _named(fold(events[:start]), path))
 
     now = CAMPAIGNS.update(path, change).state
-    return removed[0], now
+    start, events = removed
+    return events, start, now
+
+
+def _forced_end(events: list, index: int) -> bool:
+    """Whether event ``index`` is a game lost because the event before it destroyed the castle: the
+    command that destroyed it wrote both (000: "All players immediately lose when either: The
+    castle is destroyed"), in journals written before commands were marked."""
+    event = events[index]
+    if not (isinstance(event, ev.GameEnded) and event.result == "lost"):
+        return False
+    before = fold(events[:index])
+    return before.phase in ("scenario", "playing") and before.castle_health <= 0
+
+
+def _named(state: CampaignState, path: Path | str) -> CampaignState:
+    """The campaign is named by its file: a copy of ``a.toml`` as ``b.toml`` is campaign ``b``."""
+    stem = Path(path).stem
+    if stem and state.name != stem:
+        state.name = stem
+    return state
 
 
 def list_campaigns(workspace: Path) -> list[tuple[Path, CampaignState | None, str | None]]:

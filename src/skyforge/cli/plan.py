@@ -8,6 +8,7 @@ import shlex
 import click
 from rich.text import Text
 
+from skyforge.cli import drafting
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render, terminal_width
 from skyforge.cli.output import table as new_table
@@ -15,7 +16,17 @@ from skyforge.cli.syntax import NAMES
 from skyforge.decks import load_collection, load_deck
 from skyforge.errors import InputError
 from skyforge.rules import owned_counts
-from skyforge.setup.plan import configure, deck_name, load_plan, plan_path, plan_status, record_result
+from skyforge.setup.plan import (
+    RepeatedResult,
+    configure,
+    deck_name,
+    load_plan,
+    plan_path,
+    plan_status,
+    record_result,
+    result_text,
+    undo_result,
+)
 from skyforge.text import plural
 from skyforge.workbench.workspace import list_decks
 
@@ -39,6 +50,7 @@ def plan(ctx: click.Context, seed: int | None, as_json: bool) -> None:
     \b
       skyforge plan
       skyforge plan record liothan-shapeshifters renegade --won
+      skyforge plan undo
       skyforge plan show
       skyforge plan use --plan 000
     """
@@ -86,29 +98,71 @@ def _draw_next(status) -> None:
     help="DECK (or HORDE) is new to the plan: start its row. Without it, a "
     'name the plan does not know is refused with a "did you mean".',
 )
+@click.option(
+    "--again",
+    is_flag=True,
+    help="The same deck, horde and result as the last game recorded: record it a second time "
+    "(it was played twice). Without it a repeat is asked about on a terminal, refused elsewhere.",
+)
 @json_option
 @click.pass_obj
 def record(
-    app: App, deck: str, horde: str, won: bool, outsider: str | None, when: str | None, new: bool, as_json: bool
+    app: App,
+    deck: str,
+    horde: str,
+    won: bool,
+    outsider: str | None,
+    when: str | None,
+    new: bool,
+    again: bool,
+    as_json: bool,
 ) -> None:
     """Record a game: DECK (pre-made deck id or name, or your own deck's name) against HORDE.
 
     A deck the plan does not know yet (not a pre-made deck, not played
     before, not a deck in decks/) needs --new, so a typo never starts a row.
+    The same deck, horde and result as the last game recorded is a game
+    entered twice, unless --again says it was played twice; `plan undo`
+    takes the last game back.
 
     \b
       skyforge plan record liothan-shapeshifters renegade --won
       skyforge plan record "Blue Wall" undead --lost --outsider "The Death Dealer"
       skyforge plan record my-new-deck undead --won --new
+      skyforge plan record "Blue Wall" undead --lost --again
     """
     own = []
     for path in list_decks(app.workspace):
         own.append(path.stem)
         with contextlib.suppress(InputError):
             own.append(load_deck(path).name)
-    result = record_result(
-        plan_path(app.workspace), app.catalog, deck, horde, won, outsider, when, new=new, known_decks=own
-    )
+
+    def record_it(again: bool):
+        return record_result(
+            plan_path(app.workspace),
+            app.catalog,
+            deck,
+            horde,
+            won,
+            outsider,
+            when,
+            new=new,
+            known_decks=own,
+            again=again,
+        )
+
+    try:
+        result = record_it(again)
+    except RepeatedResult as exc:
+        can_ask = drafting.interactive() and not as_json  # a question, not an output path
+        if not can_ask:
+            exc.hint = "entered twice? nothing was recorded. Played twice? add --again (skyforge plan undo takes back the last game)"
+            raise
+        echo(f"{exc.message}.", err=True)
+        if not click.confirm("Was it played twice? Record it again", default=False, err=True):
+            echo("nothing recorded (skyforge plan undo takes back the last game)", err=True)
+            return
+        result = record_it(True)
     render(
         result.model_dump(),
         as_json,
@@ -116,6 +170,23 @@ def record(
             f"recorded: {deck_name(app.catalog, result.deck)} "
             f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}"
         ),
+    )
+
+
+@plan.command()
+@json_option
+@click.pass_obj
+def undo(app: App, as_json: bool) -> None:
+    """Take back the last game recorded (again to go further back).
+
+    \b
+      skyforge plan undo
+    """
+    removed, left = undo_result(plan_path(app.workspace))
+    render(
+        {"undone": removed.model_dump(), "games": left},
+        as_json,
+        lambda _: echo(f"undone: {result_text(app.catalog, removed)}; {plural(left, 'game')} recorded"),
     )
 
 

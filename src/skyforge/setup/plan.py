@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import BattlePlan
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.setup.rules import outsider_cards, outsider_names
 from skyforge.storage import Store, dump_toml, parse_model
 from skyforge.terms import new_seed
@@ -149,12 +149,15 @@ def record_result(
     *,
     new: bool = False,
     known_decks: list[str] | tuple[str, ...] = (),
+    again: bool = False,
 ) -> PlanResult:
     """Append one game's result to the plan file (atomic, under the lock).
 
     A deck the plan does not know yet (not a pre-made deck, not in the plan, not one of
     ``known_decks``), or a horde outside the hordes you listed, is refused unless ``new``: a typo
-    must not start a new row. The refusal suggests the nearest known name.
+    must not start a new row. The refusal suggests the nearest known name. The same deck, horde
+    and result as the last game recorded is refused as :class:`RepeatedResult` unless ``again``:
+    a game entered twice would count twice.
     """
     result = PlanResult(
         deck=deck_id(catalog, deck),
@@ -170,11 +173,49 @@ def record_result(
             _refuse_unknown(catalog, plan, rules, result, deck, horde, known_decks)
         elif plan.hordes and result.horde not in plan.hordes:
             plan.hordes.append(result.horde)
+        last = plan.results[-1] if plan.results else None
+        if (
+            not again
+            and last is not None
+            and (last.deck, last.horde, last.won) == (result.deck, result.horde, result.won)
+        ):
+            raise RepeatedResult(last, f"{result_text(catalog, last)} is the last game recorded already")
         plan.results.append(result)
         return plan
 
     PLANS.update(path, change)
     return result
+
+
+class RepeatedResult(StateError):
+    """The game recorded is the same as the last one (deck, horde, result): entered twice, or played twice?"""
+
+    def __init__(self, last: PlanResult, message: str):
+        super().__init__(message)
+        self.last = last
+
+
+def result_text(catalog: Catalog, result: PlanResult) -> str:
+    """ "Blue Wall beat Undead (2025-03-01, outsider The Death Dealer)": a recorded game in words."""
+    horde = catalog.hordes[result.horde].name if result.horde in catalog.hordes else result.horde
+    when = ", ".join(filter(None, [result.date, f"outsider {result.outsider}" if result.outsider else None]))
+    return f"{deck_name(catalog, result.deck)} {'beat' if result.won else 'lost to'} {horde}" + (
+        f" ({when})" if when else ""
+    )
+
+
+def undo_result(path: Path) -> tuple[PlanResult, int]:
+    """Remove the last game recorded (atomic, under the lock); returns it and how many games are left."""
+    removed: list[PlanResult] = []
+
+    def change(plan: PlanFile) -> PlanFile:
+        if not plan.results:
+            raise StateError("nothing to undo: no game is recorded in the battle plan")
+        removed.append(plan.results.pop())
+        return plan
+
+    plan = PLANS.update(path, change)
+    return removed[0], len(plan.results)
 
 
 def _refuse_unknown(

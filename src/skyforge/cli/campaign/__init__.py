@@ -35,7 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     },
     **{
         name: ("skyforge.cli.campaign.read", attr)
-        for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"))
+        for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"), ("deck", "deck"))
     },
     "sheet": ("skyforge.cli.campaign.sheet", "sheet"),
 }
@@ -63,7 +63,7 @@ def campaign() -> None:
     """Run a four-game campaign (000 "Campaign Mode"): piles, gold, castle health, Recruit offers.
 
     Campaigns live in campaigns/NAME.toml in the workspace: a journal of
-    events, written atomically under a lock. `undo` removes the last event.
+    events, written atomically under a lock. `undo` takes back the last command.
     NAME is a name, never a path.
 
     \b

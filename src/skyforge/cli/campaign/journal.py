@@ -24,10 +24,13 @@ def campaign_file(app: App, name: str) -> Path:
     return store.campaign_path(app.workspace, name)
 
 
-def update(app: App, name: str, action: Callable, as_json: bool, say: Callable | None = None):
+def update(
+    app: App, name: str, action: Callable, as_json: bool, say: Callable | None = None, more: Callable | None = None
+):
     """Run ``action(state)`` → new events on campaign ``name``, then print what happened (or JSON).
 
-    An action the campaign is not ready for names the next step; its hint is that step's command."""
+    An action the campaign is not ready for names the next step; its hint is that step's command.
+    ``more(before, after, new)`` gives keys to add to the JSON (what ``say`` tells people beside)."""
     try:
         before, after, new = store.update(campaign_file(app, name), action)
     except SkyforgeError as exc:
@@ -48,5 +51,8 @@ def update(app: App, name: str, action: Callable, as_json: bool, say: Callable |
             )
         out.print(status_line(after))
 
-    render(changes(new, after), as_json, human)
+    data = changes(new, after, app.catalog)
+    if more is not None:
+        data |= more(before, after, new)
+    render(data, as_json, human)
     return after

@@ -9,14 +9,18 @@ from __future__ import annotations
 import click
 from rich.text import Text
 
-from skyforge.campaign.commands import starting_deck
+from skyforge.campaign.commands import choosing_player, starting_deck
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
+from skyforge.campaign.report import card_text
 from skyforge.campaign.setup import PlayerChoice, begin
+from skyforge.campaign.starting import AUTO_RULE, FULL, Ticks, left_out, parse_ticks, rows, short_warning
+from skyforge.campaign.store import load
+from skyforge.cli import drafting
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
-from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.syntax import NAMES
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
@@ -146,7 +150,14 @@ def new(
     "start-deck",
     help=f"""Take at most {STARTING_BASE} base and {STARTING_LEGENDARY} legendary cards from the market deck as the starting deck.
 
+    On a terminal, with no cards named, the market deck's base and legendary
+    cards are listed, numbered: type numbers or ranges to tick them (1 3 5-9),
+    -N to untick, ? to list again, Enter to finish; Ctrl-C stops and writes
+    nothing. A starting deck under {FULL} cards, when the market deck had more
+    to take, is taken with a warning.
+
     \b
+      skyforge campaign start-deck spring --player Alice
       skyforge campaign start-deck spring --player Alice --auto
       skyforge campaign start-deck spring --player Bo DEMO.036x3 DEMO.037=3 "Thicket Sentry x2" DEMO.040
 
@@ -165,12 +176,23 @@ def new(
 @json_option
 @click.pass_obj
 def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], auto: bool, as_json: bool) -> None:
-    if auto == bool(cards):
-        raise InputError(Problem("give the cards (CARD, CARDxN or CARD=N …) or --auto (one of the two)"))
-    chosen: dict[str, int] = {}
-    for spec in parse_specs(cards):
-        chosen[spec.ref] = chosen.get(spec.ref, 0) + spec.count
+    if auto and cards:
+        raise InputError(Problem("give the cards (CARD, CARDxN or CARD=N …) or --auto, not both"))
     catalog = app.catalog
+    chosen: dict[str, int] = {}
+    if cards:
+        for spec in parse_specs(cards):
+            chosen[spec.ref] = chosen.get(spec.ref, 0) + spec.count
+    elif not auto:
+        can_ask = drafting.interactive() and not as_json  # a prompt, not an output path
+        if not can_ask:
+            raise InputError(
+                Problem(
+                    "give the cards (CARD, CARDxN or CARD=N …) or --auto",
+                    hint="on a terminal, start-deck with no cards lists the market deck to choose from",
+                )
+            )
+        chosen = _pick(app, name, player)
 
     def say(out, before, after, new):
         p = after.player(new[0].player)
@@ -180,5 +202,70 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
                 f"{len(p.market)} left in the market deck."
             )
         )
+        if auto:
+            out.print(Text(f"  ({AUTO_RULE})"))
+        for line in warnings(before, new):
+            out.print(Text.assemble(("warning: ", "yellow"), line))
 
-    update(app, name, lambda s: starting_deck(s, catalog, player, chosen, auto), as_json, say)
+    def warnings(before, new) -> list[str]:
+        event = new[0]
+        market = before.player(event.player).market
+        warning = short_warning(event.player, sum(event.cards.values()), market, catalog)
+        return [warning] if warning else []
+
+    update(
+        app,
+        name,
+        lambda s: starting_deck(s, catalog, player, chosen, auto),
+        as_json,
+        say,
+        lambda before, after, new: {"warnings": warnings(before, new)},
+    )
+
+
+def _pick(app: App, name: str, player: str | None) -> dict[str, int]:
+    """The starting deck ticked from a numbered list of the market deck, on the terminal (standard
+    error, as every prompt); Ctrl-C or Ctrl-D stops with exit status 130 and nothing written."""
+    catalog = app.catalog
+    p = choosing_player(load(campaign_file(app, name)).state, player)
+    listed = rows(p.market, catalog)
+    ticks = Ticks(listed)
+    out = console(stderr=True)
+
+    def show() -> None:
+        out.print(
+            Text(
+                f"{p.name}'s market deck: tick at most {STARTING_BASE} base and {STARTING_LEGENDARY} legendary "
+                "cards for the starting deck"
+            )
+        )
+        for row in listed:
+            mark = "x" if row.number in ticks.ticked else " "
+            out.print(Text(f"{row.number:>3}. [{mark}] {card_text(catalog, row.code)}"))
+        others = left_out(p.market, catalog)
+        if others:
+            out.print(Text(f"  ({' and '.join(f'{n} {r}' for r, n in others.items())} cards stay in the market deck)"))
+        out.print(Text("Type numbers or ranges to tick (1 3 5-9), -N to untick, ? to list again, Enter to finish."))
+
+    try:
+        show()
+        while True:
+            answer = click.prompt(ticks.tally(), default="", show_default=False, err=True).strip()
+            if not answer:
+                if ticks.ticked:
+                    return ticks.chosen()
+                echo("  nothing ticked yet: type the numbers of the cards to take (Ctrl-C stops)", err=True)
+            elif answer == "?":
+                show()
+            else:
+                try:
+                    add, remove = parse_ticks(answer, len(listed))
+                except InputError as exc:
+                    echo("  " + exc.render().replace("\n", "\n  "), err=True)
+                    continue
+                ticks.untick(remove)
+                for message in ticks.tick(add):
+                    echo(f"  {message}", err=True)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        echo(f"\nstart-deck stopped: nothing was written; {p.name} has no starting deck yet", err=True)
+        raise SystemExit(130) from None

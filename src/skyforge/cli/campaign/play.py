@@ -9,13 +9,13 @@ from rich.text import Text
 
 from skyforge.campaign import commands as actions
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
-from skyforge.campaign.report import summary
+from skyforge.campaign.report import card_text, log_entries
 from skyforge.campaign.store import undo as undo_last
 from skyforge.cli.campaign.journal import campaign_file, update
-from skyforge.cli.campaign.views import actions_view, card_name, clamp_note, effect_view, game_view, status_line
+from skyforge.cli.campaign.views import actions_view, clamp_note, effect_view, game_view, log_lines, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
-from skyforge.cli.output import console, json_option
+from skyforge.cli.output import console, json_option, render
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural
 
@@ -126,7 +126,7 @@ def take(app: App, name: str, player: str | None, number: int, as_json: bool) ->
         out.print(
             Text(
                 f"{e.player} takes offer {e.offer}: "
-                + ", ".join(card_name(app.catalog, c) for c in e.cards)
+                + ", ".join(card_text(app.catalog, c) for c in e.cards)
                 + f" on top of the deck; {plural(len(e.to_bottom), 'card')} to the bottom of the market deck."
             )
         )
@@ -274,7 +274,7 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
         if e.horde:
             out.print(
                 Text.assemble(
-                    f"{card_name(catalog, e.card)} leaves the campaign's horde deck for this and future games",
+                    f"{card_text(catalog, e.card)} leaves the campaign's horde deck for this and future games",
                     house,
                     ".",
                 )
@@ -284,7 +284,7 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
         more = f" ({left} more may be exiled)" if left and not e.free else ""
         out.print(
             Text.assemble(
-                f"{e.player} exiles {card_name(catalog, e.card)}: to the bottom of the market deck", house, f"{more}."
+                f"{e.player} exiles {card_text(catalog, e.card)}: to the bottom of the market deck", house, f"{more}."
             )
         )
 
@@ -345,17 +345,27 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int | None, a
 
 @click.command()
 @click.argument("name", shell_complete=campaign_names)
+@json_option
 @click.pass_obj
-def undo(app: App, name: str) -> None:
-    """Remove the last event of the journal, to take back a mistake (again to go further back).
+def undo(app: App, name: str, as_json: bool) -> None:
+    """Take back the last command: every event it wrote (again to go further back).
 
-    `campaign log` lists the events; undo removes them from the end.
+    `campaign log` lists the events; undo removes the last command's from the
+    end — a game set up with its mandatory effect, or an action and the game
+    lost as it destroyed the castle, go back together — and says which, as
+    the log shows them.
 
     \b
       skyforge campaign undo spring
     """
 
-    removed, state = undo_last(campaign_file(app, name))
-    out = console()
-    out.print(Text(f"Undone: {summary(removed)}"))
-    out.print(status_line(state))
+    removed, start, state = undo_last(campaign_file(app, name))
+    entries = log_entries(removed, app.catalog, start)
+
+    def human(_) -> None:
+        out = console()
+        out.print(f"Undone ({plural(len(removed), 'event')}):" if len(removed) > 1 else "Undone:")
+        log_lines(out, entries, when=False)
+        out.print(status_line(state))
+
+    render({"undone": entries, "campaign": state.as_dict()}, as_json, human)

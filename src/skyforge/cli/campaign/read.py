@@ -1,19 +1,26 @@
-"""Reading campaigns: ``show``, ``log`` and ``list`` (they never write)."""
+"""Reading campaigns: ``show``, ``log``, ``list`` and ``deck`` (they never change a campaign)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
-from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, uses_demo_data
+from skyforge.campaign.playerdeck import current_deck
+from skyforge.campaign.report import DEMO_NOTE, campaign_cards, card_table, listing, log_entries, uses_demo_data
 from skyforge.campaign.store import list_campaigns, load
 from skyforge.cli.campaign.journal import campaign_file
-from skyforge.cli.campaign.views import campaign_view, demo_note
+from skyforge.cli.campaign.views import campaign_view, demo_note, log_lines
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
 from skyforge.cli.complete import campaign_names
+from skyforge.cli.deck_files import force_option
 from skyforge.cli.main import App
-from skyforge.cli.output import console, json_option, render
+from skyforge.cli.output import console, echo, json_option, render
+from skyforge.cli.stdio import write
+from skyforge.text import plural
+from skyforge.workbench.deckfile import deck_text
 
 
 @click.command()
@@ -29,6 +36,7 @@ def show(app: App, name: str, as_json: bool) -> None:
     """
     state = load(campaign_file(app, name)).state
     data = state.as_dict()
+    data["cards"] = card_table(app.catalog, campaign_cards(state))
     if uses_demo_data(state, app.catalog):
         data |= {"demo": True, "demo_note": DEMO_NOTE}
     render(data, as_json, lambda _: campaign_view(console(), app.catalog, state))
@@ -49,11 +57,10 @@ def log(app: App, name: str, as_json: bool) -> None:
 
     def human(entries) -> None:
         out = console()
-        for e in entries:
-            out.print(Text(f"{e['index']:>3}  {e.get('at') or '':<25}  {e['summary']}"))
+        log_lines(out, entries)
         demo_note(out, app.catalog, journal.state)
 
-    render(log_entries(journal.events), as_json, human)
+    render(log_entries(journal.events, app.catalog), as_json, human)
 
 
 @click.command("list")
@@ -89,3 +96,56 @@ def list_(app: App, as_json: bool) -> None:
             out.print(f"[yellow]{DEMO_NOTE}[/]")
 
     render(listing(rows), as_json, human)
+
+
+@click.command("deck")
+@click.argument("name", shell_complete=campaign_names)
+@click.option("--player", help="Whose deck (not needed with one player).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="Write it to this deck file (default, or '-': print it).",
+)
+@force_option
+@json_option
+@click.pass_obj
+def deck(app: App, name: str, player: str | None, output: Path | None, force: bool, as_json: bool) -> None:
+    """A player's deck as it stands now (starting deck + recruited − exiled), as a deck file.
+
+    Printed, or written with -o (never over a file that exists, unless
+    --force). It follows the player's castle; at 20-odd cards it is a
+    campaign deck, not a regular 40-card one.
+
+    \b
+      skyforge campaign deck spring --player Alice
+      skyforge campaign deck spring --player Bo -o decks/bo-after-spring.toml
+    """
+    journal = load(campaign_file(app, name))
+    now = current_deck(journal.state, journal.events, player)
+    text = deck_text(now.deck, app.catalog)
+    data = {
+        "deck": now.deck.model_dump(by_alias=True, exclude_none=True),
+        "size": now.size,
+        "starting": now.starting,
+        "recruited": now.recruited,
+        "exiled": now.exiled,
+        "file": None if output is None or str(output) == "-" else str(output),
+        "cards": card_table(app.catalog, now.deck.cards),
+    }
+
+    def printed(_) -> None:
+        write(None, text)  # as `deck export` prints a file: never wrapped
+
+    if data["file"] is None:  # printed: the deck file's text, or the JSON
+        render(data, as_json, printed)
+        return
+    write(output, text, force=force)
+    render(
+        data,
+        as_json,
+        lambda _: echo(
+            f"{now.deck.player}'s deck in campaign {journal.state.name} → {output}: {plural(now.size, 'card')} "
+            f"(starting deck {now.starting}, recruited {now.recruited}, exiled {now.exiled})"
+        ),
+    )

@@ -9,7 +9,7 @@ from collections import Counter
 from rich.text import Text
 
 from skyforge.campaign.limits import GAMES, GOLD_MAX
-from skyforge.campaign.report import DEMO_NOTE, uses_demo_data
+from skyforge.campaign.report import DEMO_NOTE, card_text, uses_demo_data
 from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
@@ -140,13 +140,25 @@ def actions_view(app):
 
 
 def offers_view(out, catalog, state) -> None:
+    """Each player's open offers, one card a line with its cost, type, rarity and faction."""
     for p in state.players:
         if not p.offers:
             continue
         out.print(Text.assemble((p.name, "bold"), f"'s offers (Recruit {state.current.recruit}):"))
         for i, offer in enumerate(p.offers, 1):
-            out.print(Text(f"  {i}. " + ", ".join(card_name(catalog, c) for c in offer)))
+            for j, code in enumerate(offer):
+                out.print(Text(f"  {f'{i}.' if j == 0 else '':<3}{card_text(catalog, code)}"))
     out.print(Text(take_offer_text(state.name)))
+
+
+def log_lines(out, entries: list[dict], when: bool = True) -> None:
+    """Journal entries as ``campaign log`` shows them (and ``undo`` what it took back, ``when``
+    False: without the time): index, time, summary, and the offers under it."""
+    for e in entries:
+        at = f"{e.get('at') or '':<25}  " if when else ""
+        out.print(Text(f"{e['index']:>3}  {at}{e['summary']}"))
+        for line in e.get("details", []):
+            out.print(Text(f"{'':>3}  {' ' * len(at)}  {line}"))
 
 
 def game_view(out, catalog, before, after, new) -> None:

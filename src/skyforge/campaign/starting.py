@@ -1,0 +1,185 @@
+"""The starting deck: "Each player now takes at most 18 base cards and 2 legendary cards from their
+market decks to form their starting alliance deck" (000 "Alliance and Market Decks").
+
+The market deck's base and legendary cards as a numbered list to tick (:func:`rows`,
+:class:`Ticks`, :func:`parse_ticks`), the ``--auto`` rule (:func:`auto_pick`), and the warning
+for a starting deck far smaller than the market deck allowed (:func:`short_warning`). The action
+that records the choice is :func:`skyforge.campaign.commands.starting_deck`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from skyforge.campaign.limits import STARTING_BASE, STARTING_LEGENDARY
+from skyforge.catalog.codes import code_order
+from skyforge.catalog.constants import RARITIES
+from skyforge.errors import InputError, Problem, SkyforgeError
+from skyforge.text import plural
+
+#: rarity → how many cards of it a starting deck takes at most
+CAPS: dict[str, int] = {"base": STARTING_BASE, "legendary": STARTING_LEGENDARY}
+
+#: a starting deck smaller than this, when the market deck had more to take, is said in a warning
+FULL = STARTING_BASE + STARTING_LEGENDARY
+
+AUTO_RULE = (
+    f"--auto takes the first {STARTING_BASE} base and {STARTING_LEGENDARY} legendary cards "
+    "from the top of the shuffled market deck"
+)
+
+
+def rarity_of(catalog, code: str) -> str | None:
+    """The card's rarity as the catalog gives it (None: unknown card, or no rarity)."""
+    try:
+        card = catalog.find(code, "alliance") if catalog is not None else None
+    except SkyforgeError:
+        card = None
+    return getattr(card, "rarity", None)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One physical card of the market deck that the starting deck may take."""
+
+    number: int
+    code: str
+    rarity: str
+
+
+def rows(market: list[str], catalog) -> list[Row]:
+    """The market deck's base cards, then its legendary ones, by set and number, one row per copy."""
+    eligible = [(code, rarity_of(catalog, code)) for code in market]
+    ordered = sorted(
+        ((code, r) for code, r in eligible if r in CAPS), key=lambda cr: (list(CAPS).index(cr[1]), code_order(cr[0]))
+    )
+    return [Row(i, code, rarity) for i, (code, rarity) in enumerate(ordered, 1)]
+
+
+def left_out(market: list[str], catalog) -> Counter[str]:
+    """The market deck's cards a starting deck cannot take, by rarity ("rarity unknown" included)."""
+    counts = Counter(r or "rarity unknown" for r in (rarity_of(catalog, c) for c in market) if r not in CAPS)
+    return Counter({r: counts[r] for r in [*RARITIES, "rarity unknown"] if counts[r]})
+
+
+def room(market: list[str], catalog) -> int:
+    """How many cards a starting deck could take from this market deck (at most :data:`FULL`)."""
+    have = Counter(rarity_of(catalog, code) for code in market)
+    return sum(min(cap, have[rarity]) for rarity, cap in CAPS.items())
+
+
+def auto_pick(market: list[str], catalog) -> Counter[str]:
+    """:data:`AUTO_RULE`: the first base and legendary cards from the top, up to the caps."""
+    chosen: Counter[str] = Counter()
+    taken: Counter[str] = Counter()
+    for code in market:
+        rarity = rarity_of(catalog, code)
+        if rarity in CAPS and taken[rarity] < CAPS[rarity]:
+            taken[rarity] += 1
+            chosen[code] += 1
+    return chosen
+
+
+def short_warning(player: str, size: int, market: list[str], catalog) -> str | None:
+    """A warning when a starting deck of ``size`` cards is under :data:`FULL` while the market deck
+    (before the choice) had more to take: legal, but likely a slip."""
+    could = room(market, catalog)
+    if size >= FULL or size >= could:
+        return None
+    return (
+        f"{player}'s starting deck has {plural(size, 'card')}; the market deck had {could} to take "
+        f"(at most {STARTING_BASE} base and {STARTING_LEGENDARY} legendary). The rest stay in the market deck."
+    )
+
+
+_TOKEN = re.compile(r"^(-?)(\d+)(?:-(\d+))?$")
+
+
+def parse_ticks(text: str, count: int) -> tuple[list[int], list[int]]:
+    """What a player typed at the list: numbers and ranges to tick ("1 3 5-9"), and with a leading
+    minus to untick ("-3", "-5-9"); spaces or commas between. Returns (to tick, to untick), each
+    in the order typed, every number within 1..``count``."""
+    tick: list[int] = []
+    untick: list[int] = []
+    problems: list[Problem] = []
+    for token in (t for t in re.split(r"[\s,]+", text.strip()) if t):
+        match = _TOKEN.match(token)
+        if match is None:
+            problems.append(
+                Problem(f"'{token}' is not a number or a range", hint="e.g. 1 3 5-9 ticks, -3 unticks, Enter ends")
+            )
+            continue
+        minus, first, last = match.group(1), int(match.group(2)), int(match.group(3) or match.group(2))
+        low, high = min(first, last), max(first, last)
+        if low < 1 or high > count:
+            problems.append(Problem(f"'{token}': the list runs from 1 to {count}"))
+            continue
+        (untick if minus else tick).extend(range(low, high + 1))
+    if problems:
+        raise InputError(problems)
+    return tick, untick
+
+
+@dataclass
+class Ticks:
+    """The cards ticked so far, kept within :data:`CAPS`."""
+
+    rows: list[Row]
+    ticked: list[int] = field(default_factory=list)
+
+    def _row(self, number: int) -> Row:
+        return self.rows[number - 1]
+
+    def counts(self) -> Counter[str]:
+        return Counter(self._row(n).rarity for n in self.ticked)
+
+    def tick(self, numbers: list[int]) -> list[str]:
+        """Tick each number not ticked yet while its rarity has room; returns what was refused, in words."""
+        refused: dict[str, list[int]] = {}
+        counts = self.counts()
+        for n in dict.fromkeys(numbers):
+            if n in self.ticked:
+                continue
+            rarity = self._row(n).rarity
+            if counts[rarity] >= CAPS[rarity]:
+                refused.setdefault(rarity, []).append(n)
+                continue
+            counts[rarity] += 1
+            self.ticked.append(n)
+        return [
+            f"not ticked: {', '.join(map(str, ns))} — the starting deck takes at most "
+            f"{plural(CAPS[rarity], f'{rarity} card')}, and {CAPS[rarity]} are ticked (-N unticks one)"
+            for rarity, ns in refused.items()
+        ]
+
+    def untick(self, numbers: list[int]) -> None:
+        gone = set(numbers)
+        self.ticked = [n for n in self.ticked if n not in gone]
+
+    def chosen(self) -> dict[str, int]:
+        """The ticked cards: code → copies."""
+        return dict(sorted(Counter(self._row(n).code for n in self.ticked).items()))
+
+    def tally(self) -> str:
+        """ "12/18 base, 1/2 legendary (13 cards)": the running count against the caps."""
+        counts = self.counts()
+        caps = ", ".join(f"{counts[r]}/{cap} {r}" for r, cap in CAPS.items())
+        return f"{caps} ({plural(len(self.ticked), 'card')})"
+
+
+__all__ = [
+    "AUTO_RULE",
+    "CAPS",
+    "FULL",
+    "Row",
+    "Ticks",
+    "auto_pick",
+    "left_out",
+    "parse_ticks",
+    "rarity_of",
+    "room",
+    "rows",
+    "short_warning",
+]
