@@ -38,8 +38,8 @@ MAX_ROWS = 5_000
 MAX_COLUMNS = 200
 #: a bare card number in ``code`` (with ``--set``) has at most this many digits
 _MAX_NUMBER_DIGITS = 6
-#: the sheets read through pandas.read_excel, and the engine each needs (the extra skyforge[sheets])
-SHEET_ENGINES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": "odf"}
+#: the sheets read through pandas.read_excel, and the package each needs (the extra skyforge[sheets])
+SHEET_PACKAGES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": "odfpy"}
 #: a code cell in the cards' printed form: "CAM.014 2x" or "2x CAM.014" (× too)
 _PRINTED_CODE = re.compile(r"^(?:(?P<before>\d+)\s*[x×]\s+)?(?P<code>[^\s]+?)(?:\s+(?P<after>\d+)\s*[x×])?$", re.I)
 
@@ -79,7 +79,7 @@ def read_cards_csv(
 ) -> CsvImport:
     """Cards from a CSV file or a sheet (or from CSV ``text``, e.g. standard input, named ``path`` in messages)."""
     pd = library("pandas")  # heavy: imported only when a spreadsheet is read
-    if text is None and Path(path).suffix.casefold() in SHEET_ENGINES:
+    if text is None and Path(path).suffix.casefold() in SHEET_PACKAGES:
         frame = _read_sheet(pd, Path(path))
     else:
         frame = _read_csv(pd, path, text)
@@ -224,8 +224,11 @@ def _delimiter(text: str) -> str:
 
 
 def _read_sheet(pd, path: Path):
-    """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty)."""
-    engine = SHEET_ENGINES[path.suffix.casefold()]
+    """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty).
+
+    pandas picks its reader by the file's content, not its name: a workbook saved under the other
+    sheet's suffix is read all the same."""
+    package = SHEET_PACKAGES[path.suffix.casefold()]
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -235,24 +238,38 @@ def _read_sheet(pd, path: Path):
     if size > MAX_FILE_BYTES:
         raise InputError(Problem(f"larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path))
     try:
-        frame = pd.read_excel(path, sheet_name=0, dtype=object, engine=engine, keep_default_na=False)
+        frame = pd.read_excel(path, sheet_name=0, dtype=object, keep_default_na=False)
     except ImportError:
         raise InputError(
             Problem(
-                f"reading {path.suffix} sheets needs the {engine} package",
+                f"reading {path.suffix} sheets needs the {package} package",
                 file=path,
                 hint="pip install 'skyforge[sheets]' (or save the sheet as CSV)",
             )
         ) from None
-    except Exception as exc:  # every engine fails in its own way on a damaged or mis-named file
+    except ValueError as exc:
+        if "cannot be determined" not in str(exc):  # pandas' words for a file that is no workbook
+            raise _unreadable_sheet(path, exc) from None
         raise InputError(
-            Problem(f"cannot read as a {path.suffix} sheet: {exc}", file=path, hint="save the sheet as CSV (UTF-8)")
+            Problem(
+                "is neither an .xlsx nor an .ods sheet",
+                file=path,
+                hint="save the sheet as CSV (UTF-8), .xlsx or .ods",
+            )
         ) from None
+    except Exception as exc:  # every engine fails in its own way on a damaged file
+        raise _unreadable_sheet(path, exc) from None
     if frame.shape[1] > MAX_COLUMNS:
         raise InputError(
             Problem(f"{frame.shape[1]:,} columns, over the card-import column limit of {MAX_COLUMNS}", file=path)
         )
     return frame.map(_sheet_text)
+
+
+def _unreadable_sheet(path: Path, exc: Exception) -> InputError:
+    return InputError(
+        Problem(f"cannot read as a {path.suffix} sheet: {exc}", file=path, hint="save the sheet as CSV (UTF-8)")
+    )
 
 
 def _sheet_text(value) -> str:
