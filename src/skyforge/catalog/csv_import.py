@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
 from skyforge.errors import InputError, Problem, once_each
@@ -53,22 +54,8 @@ class CsvImport:
     lines: list[int] = field(default_factory=list)
 
     def toml(self, provenance: str = "user") -> str:
-        cards = [
-            c.model_dump(exclude_none=True, exclude_defaults=True)
-            | {
-                "code": c.code,
-                "kind": c.kind,  # type: ignore[attr-defined]  # each card model (CARD_MODELS) declares kind
-                "name": c.name,
-            }
-            for c in self.cards
-        ]
-        ordered = [
-            {k: card[k] for k in ("code", "kind", "name") if card.get(k) is not None}
-            | {k: v for k, v in card.items() if k not in ("code", "kind", "name")}
-            for card in cards
-        ]
         header = "# Written by `skyforge catalog import`: your own card data.\n"
-        return header + dump_toml({"schema": 1, "provenance": provenance, "cards": ordered})
+        return header + dump_toml({"schema": 1, "provenance": provenance, "cards": [c.table() for c in self.cards]})
 
 
 def read_cards_csv(
@@ -155,7 +142,7 @@ def read_cards_csv(
                 row["code"], row["copies"] = printed["code"], copies
         if set_code and "code" in row and _is_number(row["code"]):
             row["code"] = f"{set_code.upper()}.{int(row['code']):03d}"
-        data = {k: _cell(model, k, v) for k, v in row.items()}
+        data = {k: cell_value(model, k, v) for k, v in row.items()}
         try:
             card = adapter.validate_python(data, strict=False)  # every cell is text: "3" is 3 here
         except ValidationError as exc:
@@ -302,7 +289,9 @@ def _check_columns(text: str, path: Path, separator: str = ",") -> None:
             )
 
 
-def _cell(model: type[CardBase], key: str, value: str):
+def cell_value(model: type[CardBase], key: str, value: str):
+    """A cell's text as the model's field ``key`` takes it: a list split at ';' or '|', yes or no
+    as a bool; any other text as it is (the model reads "3" as 3)."""
     field = model.model_fields.get(key)
     annotation = str(field.annotation) if field else ""
     if annotation.startswith("list["):
@@ -316,21 +305,29 @@ def _cell(model: type[CardBase], key: str, value: str):
 
 
 def check_with_catalog(
-    files: list[Path], text: str, source: Path | str | None = None, lines: list[int] | None = None
-) -> None:
+    files: list[Path],
+    text: str,
+    source: Path | str | None = None,
+    lines: list[int] | None = None,
+    *,
+    named: Path | None = None,
+) -> Catalog:
     """The imported cards (catalog TOML ``text``) must merge with the catalog ``files`` in use:
     their sets exist, no code is defined twice. Problems name "the imported cards" or, given the
-    spreadsheet ``source`` and the row of each card (``lines``), its row and column."""
+    spreadsheet ``source`` and the row of each card (``lines``), its row and column; given the
+    file ``text`` is to be written to (``named``), that file and its line. Returns the merged catalog."""
     with tempfile.TemporaryDirectory() as folder:
         imported = Path(folder) / "imported.toml"
         imported.write_text(text, encoding="utf-8")
         try:
-            load_catalog([*files, imported], cache=False)
+            return load_catalog([*files, imported], cache=False)
         except InputError as exc:
             problems = []
             for p in exc.problems:
                 file, line, key = p.file, p.line, p.key
-                if p.file == imported:
+                if p.file == imported and named is not None:
+                    file = named
+                elif p.file == imported:
                     file, line = "the imported cards", None
                     where = _CARD_KEY.match(p.key or "")
                     if source is not None and lines and where and int(where["index"]) < len(lines):
