@@ -74,3 +74,12 @@ def test_a_refusal_that_names_nothing_is_a_failure_verdict():
     assert fuzz.Outcome(case, 2, 0.1, output="error: something is wrong").verdict == "unnamed"
     assert fuzz.Outcome(case, 1, 0.1, output="error: skyforge.toml:1: schema: …").verdict == "unnamed"
     assert fuzz.Outcome(case, 0, 0.1).verdict == "accepted"
+
+
+def test_a_prompt_that_meets_the_end_of_input_stops_and_is_no_crash():
+    """The fuzz runs commands with no input: a command that asks (`catalog add --ask`) stops as at
+    Ctrl-D, exit status 130 with "Aborted."; any other 130 is still an unexpected exit status."""
+    _check(fuzz.Case("argv", "random", ["catalog", "add", "--ask"]))
+    case = fuzz.Case("argv", "random", ["catalog", "add", "--ask"])
+    assert fuzz.Outcome(case, 130, 0.1, output="kind [Tab: 10 choices]: Aborted.\n").verdict == "ok"
+    assert fuzz.Outcome(case, 130, 0.1, output="").verdict == "exit-code"

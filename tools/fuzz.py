@@ -693,7 +693,8 @@ class Outcome:
             return "hang"
         if self.error:
             return "traceback"
-        if self.exit_code not in (0, 1, 2):
+        stopped = self.exit_code == 130 and "Aborted." in (self.output or "")  # a prompt met the end of input
+        if self.exit_code not in (0, 1, 2) and not stopped:
             return "exit-code"
         if self.case.must_fail and self.exit_code == 0:
             return "accepted"
