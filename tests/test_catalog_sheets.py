@@ -102,10 +102,21 @@ def test_the_printed_code_form_holds_the_copies(run, workspace):
     assert "clash.csv:2: code: the code cell says 2 copies, the copies column 3" in result.stderr
 
 
-@pytest.mark.parametrize("suffix", [".xlsx"])  # .ods: reading fails under the test runner, see report
+#: the writer of each sheet: pandas picks a writer by the suffix only of a path given as a ``str``
+#: (a ``Path`` always gets the .xlsx writer, which once made "cards.ods" an .xlsx workbook that
+#: odfpy refused: "There is no item named 'META-INF/manifest.xml' in the archive")
+WRITERS = {".xlsx": ("openpyxl", "openpyxl"), ".ods": ("odf", "odf")}
+
+
+def _write_sheet(frame, path, suffix: str) -> None:
+    module, engine = WRITERS[suffix]
+    pytest.importorskip(module)
+    frame.to_excel(path, index=False, engine=engine)
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
 def test_xlsx_and_ods_sheets(run, workspace, suffix):
     pd = pytest.importorskip("pandas")
-    pytest.importorskip("openpyxl" if suffix == ".xlsx" else "odf")
     frame = pd.DataFrame(
         {
             "code": ["CAM.014 2x", "15"],
@@ -114,23 +125,61 @@ def test_xlsx_and_ods_sheets(run, workspace, suffix):
             "faction": ["liothan", ""],
         }
     )
-    frame.to_excel(workspace / f"cards{suffix}", index=False)
+    _write_sheet(frame, workspace / f"cards{suffix}", suffix)
     cards = _cards(run("catalog", "import", f"cards{suffix}", "--set", "CAM").stdout)
     assert cards == [
         {"code": "CAM.014", "kind": "alliance", "name": "Sheet One", "copies": 2, "faction": "liothan", "cost": 1},
         {"code": "CAM.015", "kind": "alliance", "name": "Sheet Two"},
     ]
-    pd.DataFrame({"code": ["CAM.016"], "name": ["Bad"], "cost": ["two"]}).to_excel(
-        workspace / f"bad{suffix}", index=False
+    _write_sheet(
+        pd.DataFrame({"code": ["CAM.016"], "name": ["Bad"], "cost": ["two"]}), workspace / f"bad{suffix}", suffix
     )
     result = run("catalog", "import", f"bad{suffix}", expect=2)
     assert f"bad{suffix}:2: cost:" in result.stderr
 
 
-def test_a_missing_sheet_engine_names_the_extra(run, workspace, monkeypatch):
+def test_an_ods_sheet_becomes_catalog_cards_that_load(run, workspace):
     pd = pytest.importorskip("pandas")
-    pytest.importorskip("openpyxl")
-    pd.DataFrame({"code": ["CAM.014"], "name": ["A"]}).to_excel(workspace / "cards.xlsx", index=False)
-    monkeypatch.setitem(sys.modules, "openpyxl", None)  # as if it were not installed
-    result = run("catalog", "import", "cards.xlsx", expect=2)
-    assert "pip install 'skyforge[sheets]'" in result.stderr and "Traceback" not in result.output
+    frame = pd.DataFrame(
+        {
+            "code": ["DEMO.240", "DEMO.241 2x"],
+            "kind": ["alliance", "horde"],
+            "name": ["Odf Novice", "Odf Raider"],
+            "faction": ["Liothan", ""],
+            "rarity": ["common", ""],
+            "horde": ["", "demo-gloomcrawlers"],
+            "power": [None, 1],
+        }
+    )
+    _write_sheet(frame, workspace / "cards.ods", ".ods")
+    assert (workspace / "cards.ods").read_bytes()[:2] == b"PK"  # an OpenDocument zip, as LibreOffice saves
+    run("catalog", "import", "cards.ods", "-o", "cards.toml")
+    novice = json.loads(
+        run("--catalog", "@demo", "--catalog", "cards.toml", "cards", "show", "DEMO.240", "--json").stdout
+    )
+    assert (novice["name"], novice["faction"], novice["rarity"]) == ("Odf Novice", "liothan", "base")
+    raider = json.loads(
+        run("--catalog", "@demo", "--catalog", "cards.toml", "cards", "show", "DEMO.241", "--json").stdout
+    )
+    assert (raider["kind"], raider["copies"], raider["horde"], raider["power"]) == ("horde", 2, "demo-gloomcrawlers", 1)
+
+
+def test_a_workbook_under_the_other_suffix_is_read_by_its_content(run, workspace):
+    pd = pytest.importorskip("pandas")
+    _write_sheet(pd.DataFrame({"code": ["CAM.014"], "name": ["Renamed"]}), workspace / "cards.ods", ".xlsx")
+    assert [c["name"] for c in _cards(run("catalog", "import", "cards.ods").stdout)] == ["Renamed"]
+    (workspace / "text.xlsx").write_text("code,name\nCAM.014,A\n", encoding="utf-8")
+    result = run("catalog", "import", "text.xlsx", expect=2)
+    assert "text.xlsx: is neither an .xlsx nor an .ods sheet" in result.stderr
+    assert "hint: save the sheet as CSV (UTF-8), .xlsx or .ods" in result.stderr
+
+
+@pytest.mark.parametrize(("suffix", "package"), [(".xlsx", "openpyxl"), (".ods", "odfpy")])
+def test_a_missing_sheet_reader_names_the_extra(run, workspace, monkeypatch, suffix, package):
+    pd = pytest.importorskip("pandas")
+    _write_sheet(pd.DataFrame({"code": ["CAM.014"], "name": ["A"]}), workspace / f"cards{suffix}", suffix)
+    monkeypatch.setitem(sys.modules, WRITERS[suffix][0], None)  # as if it were not installed
+    result = run("catalog", "import", f"cards{suffix}", expect=2)
+    assert f"cards{suffix}: reading {suffix} sheets needs the {package} package" in result.stderr
+    assert "hint: pip install 'skyforge[sheets]' (or save the sheet as CSV)" in result.stderr
+    assert "Traceback" not in result.output

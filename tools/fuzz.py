@@ -40,6 +40,7 @@ KINDS = (
     "series",
     "plan",
     "team",
+    "workspace",
     "sharecode",
     "csv",
     "fs",
@@ -56,6 +57,9 @@ class Case:
     argv: list[str]
     files: dict[str, str | bytes] = field(default_factory=dict)  # path in the workspace → content
     must_fail: bool = False  # the mutation makes the input invalid
+    #: what the message must name when the input is refused (exit 2): the file, the key
+    names: tuple[str, ...] = ()
+    cwd: str = ""  # the folder in the workspace the command runs in
     before: list[list[str]] = field(default_factory=list)  # commands run first, in the same workspace
     links: dict[str, str] = field(default_factory=dict)  # path in the workspace → where it leads
     fifos: list[str] = field(default_factory=list)  # paths in the workspace made FIFOs
@@ -154,7 +158,19 @@ def build_base(folder: Path) -> dict[str, str]:
     texts["code"] = code
     texts["deck.csv"] = csv_deck
     texts["cards.csv"] = "code,kind,name,faction,rarity,type,cost\nMYS.001,alliance,Fine,liothan,base,ally,2\n"
+    texts["skyforge.toml"] = WORKSPACE_FILE
     return texts
+
+
+#: the workspace file of the "workspace" cases (the base workspace has none: every other case runs
+#: as a folder without one)
+WORKSPACE_FILE = """# this folder's catalog, collection and folders
+schema = 1
+catalog = ["@demo"]               # the fictional demo set
+collection = "collection.toml"
+decks = "decks"
+campaigns = "campaigns"
+"""
 
 
 # -- mutations ------------------------------------------------------------------------------------
@@ -514,6 +530,8 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
     if kind == "sharecode":
         code, mutation, must = mutate_code(base["code"], rnd)
         return Case(kind, mutation, ["deck", "import", code, "--name", "imported"], must_fail=must)
+    if kind == "workspace":
+        return workspace_case(rnd, base)
     if kind == "csv":
         if rnd.random() < 0.5:
             text, mutation, must = mutate_csv(base["deck.csv"], rnd)
@@ -585,6 +603,28 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
     return Case(kind, mutation, rnd.choice(commands), {target: text}, must)
 
 
+#: commands that read the workspace file (each checks it by its model before anything else)
+WORKSPACE_COMMANDS = [
+    ["catalog", "check"],
+    ["deck", "list"],
+    ["deck", "validate", "demo-blue-wall"],
+    ["deck", "show", "demo-blue-wall"],
+    ["cards", "search", "blue"],
+    ["collection", "show"],
+]
+
+
+def workspace_case(rnd: random.Random, base: dict[str, str]) -> Case:
+    """A mutated ``skyforge.toml`` read by a command run in its folder (or a folder below it): a
+    refused one exits 2 naming the file, and the key the mutation added."""
+    text, mutation, must = mutate_toml(base["skyforge.toml"], rnd)
+    names = ("skyforge.toml", "zz_unknown") if mutation == "unknown-key" else ("skyforge.toml",)
+    cwd = "decks" if rnd.random() < 0.3 else ""  # found from a sub-folder too, as git finds its own
+    return Case(
+        "workspace", mutation, rnd.choice(WORKSPACE_COMMANDS), {"skyforge.toml": text}, must, names=names, cwd=cwd
+    )
+
+
 #: where a link planted in a case's workspace leads: a folder beside the workspace, outside it
 OUTSIDE = "@outside/"
 
@@ -653,10 +693,17 @@ class Outcome:
             return "hang"
         if self.error:
             return "traceback"
-        if self.exit_code not in (0, 1, 2):
+        stopped = self.exit_code == 130 and "Aborted." in (self.output or "")  # a prompt met the end of input
+        if self.exit_code not in (0, 1, 2) and not stopped:
             return "exit-code"
         if self.case.must_fail and self.exit_code == 0:
             return "accepted"
+        if (
+            self.case.must_fail
+            and self.case.names
+            and (self.exit_code != 2 or not all(name in (self.output or "") for name in self.case.names))
+        ):
+            return "unnamed"  # refused, but not as bad input naming its file and key
         if "\x1b" in (self.output or "") or "\x9b" in (self.output or ""):  # never styles: not a terminal
             return "escape"
         if self.seconds > SLOW_SECONDS:
@@ -717,7 +764,7 @@ def run_in_process(case: Case, workspace: Path, timeout: float) -> Outcome:
             outcome.case = case
             return outcome
     cwd = os.getcwd()
-    os.chdir(workspace)
+    os.chdir(workspace / case.cwd)
     old = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     start = time.monotonic()
@@ -772,7 +819,7 @@ def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome
         )
     proc = subprocess.Popen(
         [sys.executable, "-c", _CHILD, *case.argv],
-        cwd=workspace,
+        cwd=workspace / case.cwd,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -861,8 +908,9 @@ def report(result: dict, log=print) -> int:
         f"cases: {result['cases']} in {result['seconds']:.0f} s "
         f"({', '.join(f'{k} {v}' for k, v in sorted(result['by_kind'].items()))})"
     )
-    for verdict in ("traceback", "hang", "accepted", "exit-code", "slow"):
-        log(f"{verdict + 's' if verdict != 'accepted' else 'silently accepted'}: {counts.get(verdict, 0)}")
+    labels = {"accepted": "silently accepted", "unnamed": "refused without naming file and key"}
+    for verdict in ("traceback", "hang", "accepted", "unnamed", "exit-code", "slow"):
+        log(f"{labels.get(verdict, verdict + 's')}: {counts.get(verdict, 0)}")
     log(f"ok: {counts.get('ok', 0)}")
     log(
         f"subprocess sample: {result['subprocesses']} run again as processes, "
@@ -878,10 +926,10 @@ def report(result: dict, log=print) -> int:
     for sig, (outcome, saved) in sorted(result["first"].items()):
         log(f"- {sig} ({outcome.seconds:.1f} s, exit {outcome.exit_code}, mutation {outcome.case.mutation})")
         first_commands = "".join(f"skyforge {_shell(argv)}; " for argv in outcome.case.before)
-        log(f"    cd {saved} && {first_commands}skyforge {_shell(outcome.case.argv)}")
+        log(f"    cd {saved / outcome.case.cwd} && {first_commands}skyforge {_shell(outcome.case.argv)}")
         if outcome.error:
             log("    " + "\n    ".join(outcome.error.strip().splitlines()[-4:]))
-    failed = sum(counts.get(v, 0) for v in ("traceback", "hang", "accepted", "exit-code"))
+    failed = sum(counts.get(v, 0) for v in ("traceback", "hang", "accepted", "unnamed", "exit-code"))
     return 1 if failed or result["mismatched"] or result["heavy"] else 0
 
 

@@ -19,6 +19,8 @@ LIBRARIES: dict[str, str] = {
     "ortools.sat.python.cp_model": "only the deck assistant (`deck complete`, `build`, `plan`) solves; "
     "OR-Tools' CP-SAT takes ~150 ms to import and is an optional extra (skyforge[assistant])",
     "rich.progress": "only long work on a terminal draws a progress bar (~10 ms, with its live display)",
+    "readline": "only a guided prompt (`catalog add`) completes words with Tab; once imported, it changes "
+    "how every input() reads a terminal",
 }
 
 

@@ -79,7 +79,7 @@ def _known_keys(data: dict, loc: tuple) -> list[str]:
         if field is None:
             return []
         node = node.get(part, {}) if isinstance(node, dict) else {}
-        model = _CARDS if (model is CatalogFile and part == "cards") else _model_in(field.annotation)
+        model = _CARDS if (model is CatalogFile and part == "cards") else model_in(field.annotation)
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
         return []
     return [f.alias or name for name, f in model.model_fields.items()]
@@ -88,12 +88,12 @@ def _known_keys(data: dict, loc: tuple) -> list[str]:
 _CARDS = object()  # marker: the discriminated union of card kinds
 
 
-def _model_in(annotation: Any) -> type[BaseModel] | None:
+def model_in(annotation: Any) -> type[BaseModel] | None:
     """The model inside ``X``, ``X | None`` or ``list[X]``."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     for arg in typing.get_args(annotation):
-        found = _model_in(arg)
+        found = model_in(arg)
         if found is not None:
             return found
     return None
@@ -251,7 +251,7 @@ class _Merger:
 
 
 #: hero kinds → the game whose [[hero_classes]] list checks their hero_class
-_HERO_GAMES = {"onward-hero": "onward", "arena-hero": "skybound-arena"}
+HERO_GAMES = {"onward-hero": "onward", "arena-hero": "skybound-arena"}
 
 
 def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
@@ -274,7 +274,7 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
                         key=f"cards[{i}].code",
                         value=card.code,
                         has_value=True,
-                        hint=_set_hint(catalog, set_of(card.code)),
+                        hint=set_hint(catalog, set_of(card.code)),
                     )
                 )
             horde = getattr(card, "horde", None)
@@ -312,7 +312,7 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
                         )
                     )
             hero_class = getattr(card, "hero_class", None)
-            classes = catalog.hero_classes.get(_HERO_GAMES.get(card.kind, ""))
+            classes = catalog.hero_classes.get(HERO_GAMES.get(card.kind, ""))
             if hero_class and classes and hero_class.casefold() not in classes.classes:
                 problems.append(
                     Problem(
@@ -370,7 +370,7 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
     return problems
 
 
-def _set_hint(catalog: Catalog, code: str) -> str:
+def set_hint(catalog: Catalog, code: str) -> str:
     known = ", ".join(sorted(catalog.sets))
     return (
         f"the catalog's sets are {known}; for cards of a set of your own, add a [[sets]] table with "

@@ -47,25 +47,31 @@ def codes_outside_products(catalog: Catalog) -> list[Problem]:
     A set without products says nothing, so its cards are not checked."""
     problems = []
     for card in catalog:
-        if not card.code:
-            continue
-        card_set = catalog.sets.get(set_of(card.code))
-        if card_set is None or not card_set.products:
-            continue
-        number = number_of(card.code)
-        if any(p.first <= number <= p.last for p in card_set.products):
+        ranges = outside_products(catalog, card.code) if card.code else None
+        if card.code is None or ranges is None:
             continue
         origin = catalog.origins.get(card.key)
-        ranges = ", ".join(f"{p.name} {p.first:03d}–{p.last:03d}" for p in card_set.products)
         problems.append(
             Problem(
-                f"card {card.code} ({card.name}) is outside the product ranges of set {card_set.code}",
+                f"card {card.code} ({card.name}) is outside the product ranges of set {set_of(card.code)}",
                 file=origin.file if origin else None,
                 line=origin.line if origin else None,
                 key="code",
                 value=card.code,
                 has_value=True,
-                hint=f"set {card_set.code}: {ranges}; fix the code, or add the product to the set's products",
+                hint=f"set {ranges}; fix the code, or add the product to the set's products",
             )
         )
     return problems
+
+
+def outside_products(catalog: Catalog, code: str) -> str | None:
+    """When the number of ``code`` is in none of its set's product ranges, the set and its ranges in
+    words ("CAM: Campaigns base box 001–184, …"); else None (a set without products says nothing)."""
+    card_set = catalog.sets.get(set_of(code))
+    if card_set is None or not card_set.products:
+        return None
+    number = number_of(code)
+    if any(p.first <= number <= p.last for p in card_set.products):
+        return None
+    return f"{card_set.code}: " + ", ".join(f"{p.name} {p.first:03d}–{p.last:03d}" for p in card_set.products)

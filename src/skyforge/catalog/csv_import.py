@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
 from skyforge.errors import InputError, Problem, once_each
@@ -38,8 +39,8 @@ MAX_ROWS = 5_000
 MAX_COLUMNS = 200
 #: a bare card number in ``code`` (with ``--set``) has at most this many digits
 _MAX_NUMBER_DIGITS = 6
-#: the sheets read through pandas.read_excel, and the engine each needs (the extra skyforge[sheets])
-SHEET_ENGINES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": "odf"}
+#: the sheets read through pandas.read_excel, and the package each needs (the extra skyforge[sheets])
+SHEET_PACKAGES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": "odfpy"}
 #: a code cell in the cards' printed form: "CAM.014 2x" or "2x CAM.014" (× too)
 _PRINTED_CODE = re.compile(r"^(?:(?P<before>\d+)\s*[x×]\s+)?(?P<code>[^\s]+?)(?:\s+(?P<after>\d+)\s*[x×])?$", re.I)
 
@@ -53,22 +54,8 @@ class CsvImport:
     lines: list[int] = field(default_factory=list)
 
     def toml(self, provenance: str = "user") -> str:
-        cards = [
-            c.model_dump(exclude_none=True, exclude_defaults=True)
-            | {
-                "code": c.code,
-                "kind": c.kind,  # type: ignore[attr-defined]  # each card model (CARD_MODELS) declares kind
-                "name": c.name,
-            }
-            for c in self.cards
-        ]
-        ordered = [
-            {k: card[k] for k in ("code", "kind", "name") if card.get(k) is not None}
-            | {k: v for k, v in card.items() if k not in ("code", "kind", "name")}
-            for card in cards
-        ]
         header = "# Written by `skyforge catalog import`: your own card data.\n"
-        return header + dump_toml({"schema": 1, "provenance": provenance, "cards": ordered})
+        return header + dump_toml({"schema": 1, "provenance": provenance, "cards": [c.table() for c in self.cards]})
 
 
 def read_cards_csv(
@@ -79,7 +66,7 @@ def read_cards_csv(
 ) -> CsvImport:
     """Cards from a CSV file or a sheet (or from CSV ``text``, e.g. standard input, named ``path`` in messages)."""
     pd = library("pandas")  # heavy: imported only when a spreadsheet is read
-    if text is None and Path(path).suffix.casefold() in SHEET_ENGINES:
+    if text is None and Path(path).suffix.casefold() in SHEET_PACKAGES:
         frame = _read_sheet(pd, Path(path))
     else:
         frame = _read_csv(pd, path, text)
@@ -155,7 +142,7 @@ def read_cards_csv(
                 row["code"], row["copies"] = printed["code"], copies
         if set_code and "code" in row and _is_number(row["code"]):
             row["code"] = f"{set_code.upper()}.{int(row['code']):03d}"
-        data = {k: _cell(model, k, v) for k, v in row.items()}
+        data = {k: cell_value(model, k, v) for k, v in row.items()}
         try:
             card = adapter.validate_python(data, strict=False)  # every cell is text: "3" is 3 here
         except ValidationError as exc:
@@ -224,8 +211,11 @@ def _delimiter(text: str) -> str:
 
 
 def _read_sheet(pd, path: Path):
-    """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty)."""
-    engine = SHEET_ENGINES[path.suffix.casefold()]
+    """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty).
+
+    pandas picks its reader by the file's content, not its name: a workbook saved under the other
+    sheet's suffix is read all the same."""
+    package = SHEET_PACKAGES[path.suffix.casefold()]
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -235,24 +225,38 @@ def _read_sheet(pd, path: Path):
     if size > MAX_FILE_BYTES:
         raise InputError(Problem(f"larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path))
     try:
-        frame = pd.read_excel(path, sheet_name=0, dtype=object, engine=engine, keep_default_na=False)
+        frame = pd.read_excel(path, sheet_name=0, dtype=object, keep_default_na=False)
     except ImportError:
         raise InputError(
             Problem(
-                f"reading {path.suffix} sheets needs the {engine} package",
+                f"reading {path.suffix} sheets needs the {package} package",
                 file=path,
                 hint="pip install 'skyforge[sheets]' (or save the sheet as CSV)",
             )
         ) from None
-    except Exception as exc:  # every engine fails in its own way on a damaged or mis-named file
+    except ValueError as exc:
+        if "cannot be determined" not in str(exc):  # pandas' words for a file that is no workbook
+            raise _unreadable_sheet(path, exc) from None
         raise InputError(
-            Problem(f"cannot read as a {path.suffix} sheet: {exc}", file=path, hint="save the sheet as CSV (UTF-8)")
+            Problem(
+                "is neither an .xlsx nor an .ods sheet",
+                file=path,
+                hint="save the sheet as CSV (UTF-8), .xlsx or .ods",
+            )
         ) from None
+    except Exception as exc:  # every engine fails in its own way on a damaged file
+        raise _unreadable_sheet(path, exc) from None
     if frame.shape[1] > MAX_COLUMNS:
         raise InputError(
             Problem(f"{frame.shape[1]:,} columns, over the card-import column limit of {MAX_COLUMNS}", file=path)
         )
     return frame.map(_sheet_text)
+
+
+def _unreadable_sheet(path: Path, exc: Exception) -> InputError:
+    return InputError(
+        Problem(f"cannot read as a {path.suffix} sheet: {exc}", file=path, hint="save the sheet as CSV (UTF-8)")
+    )
 
 
 def _sheet_text(value) -> str:
@@ -285,7 +289,9 @@ def _check_columns(text: str, path: Path, separator: str = ",") -> None:
             )
 
 
-def _cell(model: type[CardBase], key: str, value: str):
+def cell_value(model: type[CardBase], key: str, value: str):
+    """A cell's text as the model's field ``key`` takes it: a list split at ';' or '|', yes or no
+    as a bool; any other text as it is (the model reads "3" as 3)."""
     field = model.model_fields.get(key)
     annotation = str(field.annotation) if field else ""
     if annotation.startswith("list["):
@@ -299,21 +305,29 @@ def _cell(model: type[CardBase], key: str, value: str):
 
 
 def check_with_catalog(
-    files: list[Path], text: str, source: Path | str | None = None, lines: list[int] | None = None
-) -> None:
+    files: list[Path],
+    text: str,
+    source: Path | str | None = None,
+    lines: list[int] | None = None,
+    *,
+    named: Path | None = None,
+) -> Catalog:
     """The imported cards (catalog TOML ``text``) must merge with the catalog ``files`` in use:
     their sets exist, no code is defined twice. Problems name "the imported cards" or, given the
-    spreadsheet ``source`` and the row of each card (``lines``), its row and column."""
+    spreadsheet ``source`` and the row of each card (``lines``), its row and column; given the
+    file ``text`` is to be written to (``named``), that file and its line. Returns the merged catalog."""
     with tempfile.TemporaryDirectory() as folder:
         imported = Path(folder) / "imported.toml"
         imported.write_text(text, encoding="utf-8")
         try:
-            load_catalog([*files, imported], cache=False)
+            return load_catalog([*files, imported], cache=False)
         except InputError as exc:
             problems = []
             for p in exc.problems:
                 file, line, key = p.file, p.line, p.key
-                if p.file == imported:
+                if p.file == imported and named is not None:
+                    file = named
+                elif p.file == imported:
                     file, line = "the imported cards", None
                     where = _CARD_KEY.match(p.key or "")
                     if source is not None and lines and where and int(where["index"]) < len(lines):

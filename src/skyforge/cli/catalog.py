@@ -3,22 +3,34 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import click
+from rich.panel import Panel
 from rich.text import Text
 
 from skyforge.catalog import load_catalog
 from skyforge.catalog.checks import check_catalog
 from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
+from skyforge.catalog.entry import KIND, Entry, Question, add_card, catalog_for, entry_text, same_file, tables
+from skyforge.catalog.models import CardBase
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
+from skyforge.ondemand import library
 from skyforge.storage import atomic_write, refuse_overwrite
 from skyforge.storage.workspace import record_catalog
-from skyforge.text import plural
+from skyforge.text import did_you_mean, plural
+
+#: the catalog file of the player's own that `catalog init` writes, and `catalog add` adds to,
+#: when none is named
+DEFAULT_FILE = Path("my-cards.toml")
 
 
 @click.group()
@@ -36,6 +48,7 @@ def catalog() -> None:
       skyforge catalog init my-cards.toml
       skyforge catalog init - > my-cards.toml          # '-': standard output
       skyforge --catalog my-cards.toml catalog check
+      skyforge --catalog my-cards.toml catalog add     # one card, field by field
     """
 
 
@@ -116,7 +129,7 @@ def _draw_check(cat, summary: dict) -> None:
 
 @catalog.command()
 @click.argument(
-    "file", required=False, default="my-cards.toml", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path)
+    "file", required=False, default=DEFAULT_FILE, type=click.Path(dir_okay=False, allow_dash=True, path_type=Path)
 )
 @click.option("--csv", "as_csv", is_flag=True, help="Write the spreadsheet template that `catalog import` reads.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
@@ -144,7 +157,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
       skyforge catalog init --csv && skyforge catalog import my-cards.csv --set CAM -o cards.toml
       skyforge catalog init my-cards.toml --record     # every command in this folder loads it
     """
-    if as_csv and file == Path("my-cards.toml"):
+    if as_csv and file == DEFAULT_FILE:
         file = Path("my-cards.csv")
     if str(file) == "-":  # standard output
         write(
@@ -172,13 +185,6 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
         echo("next: `skyforge catalog check` (every command here loads it now)")
     else:
         echo(f'next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG="$PWD/{file}")')
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or a.samefile(b)
-    except OSError:
-        return False
 
 
 def is_interactive() -> bool:
@@ -239,8 +245,267 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     files = app.catalog.files
     if force and output is not None and not is_dash(output) and Path(output).exists():
         # the file being replaced is one of the catalog's: its cards are not "already defined"
-        files = [f for f in files if not _same_file(f, Path(output))]
+        files = [f for f in files if not same_file(f, Path(output))]
     check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines)
     if not write(output, text, force=force):
         return
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)
+
+
+class KeyValue(click.ParamType):
+    """An option written ``KEY=VALUE``: the pair, the key stripped (the value is the model's to read)."""
+
+    name = "key=value"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, str]:
+        if isinstance(value, tuple):
+            return value
+        key, equals, text = str(value).partition("=")
+        if not equals or not key.strip():
+            self.fail(f"{value!r} is not KEY=VALUE, e.g. name='Tidewatch Novice'", param, ctx)
+        return key.strip(), text
+
+
+@catalog.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--set",
+    "given",
+    multiple=True,
+    type=KeyValue(),
+    metavar="KEY=VALUE",
+    help="A field of the card and its value (repeatable), for scripts: --set kind=castle, --set cost=3; "
+    "the values of a list are separated by ';'.",
+)
+@click.option(
+    "--ask/--no-ask",
+    default=None,
+    help="Ask for each field (with --set: each field it leaves out). Default: ask on a terminal, when no --set is given.",
+)
+@json_option
+@click.pass_obj
+def add(app: App, file: Path | None, given: tuple[tuple[str, str], ...], ask: bool | None, as_json: bool) -> None:
+    """Add a card to your catalog file, field by field: FILE (default: your catalog file).
+
+    On a terminal skyforge asks for the card's kind, then for each field of
+    that kind: code, name, copies, faction, rarity, type, subtypes, cost,
+    attack, health… and the ability text. Tab completes the games' words
+    (factions, rarities, types, and the subtypes, hordes and pre-made decks
+    the catalog knows), each answer is checked as you give it and asked again
+    when it is wrong, Enter skips a field that may stay empty, and ? says what
+    a field means. A code the catalog has already is refused at once. At the
+    end skyforge shows the entry as it will be written and adds it to FILE
+    once you confirm, keeping the file's comments; the file must load with
+    the rest of your catalog first. Ctrl-C or Ctrl-D stops (exit status 130)
+    and writes nothing. Tables (a castle's deck_rules) are added by hand.
+
+    FILE is by default the one catalog file of yours in use (--catalog,
+    SKYFORGE_CATALOG or the workspace file's catalog), else my-cards.toml,
+    made when missing. Off a terminal give the answers with --set; a required
+    field left out is an error naming it (exit status 2).
+
+    \b
+      skyforge catalog add
+      skyforge catalog add my-cards.toml --set code=CAM.030 --set name='Example Scout' \\
+          --set faction=liothan --set rarity=base --set type=ally --set cost=1
+    """
+    target = file or default_catalog_file(app)
+    answers = _once_each(given)
+    ask = (is_interactive() and not given) if ask is None else ask
+    catalog, others = catalog_for(app.catalog, target)
+    if ask:
+        try:
+            card = _asked(catalog, target, answers)
+            _show_entry(card, f"to be added to {target}", stderr=True)
+            confirmed = click.confirm(f"add it to {target}?", default=True, err=True)
+        except KeyboardInterrupt:  # Ctrl-C between two prompts, as at one: exit status 130
+            raise click.exceptions.Abort from None
+        if not confirmed:
+            echo("not added: nothing was written", err=True)
+            return
+    else:
+        card = _from_answers(catalog, answers)
+    add_card(others, target, card)
+    in_use = len(others) < len(app.catalog.files)  # the file is one of the loaded catalog's
+    render(
+        {"file": str(target), "entry": card.table(), "in_catalog": in_use},
+        as_json,
+        lambda data: _draw_added(card, target, shown=ask, in_use=in_use),
+    )
+
+
+def default_catalog_file(app: App) -> Path:
+    """Where ``catalog add`` adds a card when no file is named: the player's one catalog file in use,
+    else :data:`DEFAULT_FILE`."""
+    own = app.catalog.user_files
+    if len(own) > 1:
+        raise InputError(
+            Problem(
+                f"your catalog has {len(own)} files: name the one to add the card to",
+                hint=f"e.g. skyforge catalog add {own[0]}; your files: "
+                + ", ".join(str(f) for f in own[:5])
+                + (", …" if len(own) > 5 else ""),
+            )
+        )
+    return own[0] if own else DEFAULT_FILE
+
+
+def _once_each(given: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """The --set answers by field; a field given twice is refused."""
+    answers: dict[str, str] = {}
+    for key, text in given:
+        if key in answers:
+            raise InputError(
+                Problem(f"--set {key} is given twice", hint="give each field once; separate a list's values with ';'")
+            )
+        answers[key] = text
+    return answers
+
+
+def _from_answers(catalog, answers: dict[str, str]) -> CardBase:
+    """The card the --set answers make: every bad answer and every required field left out, at once."""
+    entry = Entry(catalog, answers.pop("kind", KIND.default or "alliance").strip().casefold())
+    problems: list[Problem] = []
+    for key, text in answers.items():
+        try:
+            entry.answer(key, text)
+        except InputError as exc:
+            problems.extend(exc.problems)
+    for key in entry.missing():
+        about = entry.questions[key].about
+        problems.append(
+            Problem(f"no {key} given", key=key, hint=f"give it with --set {key}=…" + (f" ({about})" if about else ""))
+        )
+    if problems:
+        raise InputError(problems)
+    return entry.card()
+
+
+def _asked(catalog, target: Path, answers: dict[str, str]) -> CardBase:
+    """The card, asked field by field (the --set answers kept, their fields not asked)."""
+    echo(
+        f"A card for {target}: answer as the card prints it. Enter skips a field that may stay empty, "
+        "? says what a field means, Tab completes, Ctrl-C stops with nothing written.",
+        err=True,
+    )
+    kind = answers.pop("kind", None)
+    if kind is None:
+        chosen: list[str] = []
+        _ask(KIND, lambda text: chosen.append(text.strip().casefold() or "alliance"))
+        kind = chosen[0]
+    entry = Entry(catalog, kind.strip().casefold())
+    for key, text in answers.items():
+        entry.answer(key, text)
+    for question in entry.questions.values():
+        if question.key not in answers:
+            _ask(question, partial(entry.answer, question.key))
+    return entry.card()
+
+
+def _ask(question: Question, accept: Callable[[str], object]) -> None:
+    """Ask ``question`` until ``accept(answer)`` takes the answer; a wrong one is said and asked again."""
+    label = _label(question)
+    if question.choices and not _inline(question.choices):
+        echo(f"  {question.key}: one of {', '.join(question.choices)}", err=True)
+    while True:
+        with completing(question.words):
+            text = click.prompt(
+                label,
+                default=question.default if question.required and question.default else "",
+                show_default=False,
+                err=not sys.stdout.isatty(),  # Python's input() edits (and completes) only on stdout
+            ).strip()
+        if text == "?":
+            echo(f"  {question.key}: {question.about}", err=True)
+            if question.words and not (question.choices and _inline(question.choices)):
+                echo(
+                    "  known: " + ", ".join(question.words[:30]) + (", …" if len(question.words) > 30 else ""), err=True
+                )
+            continue
+        if question.choices and text:
+            try:
+                text = click.Choice(question.choices, case_sensitive=False).convert(text, None, None)
+            except click.BadParameter as exc:
+                hint = did_you_mean(text, question.choices, fold=True)
+                echo(f"  {exc.format_message()}" + (f"\n    hint: {hint}" if hint else ""), err=True)
+                continue
+        try:
+            accept(text)
+            return
+        except InputError as exc:
+            echo("\n".join("  " + p.render().replace("\n", "\n  ") for p in exc.problems), err=True)
+
+
+def _label(question: Question) -> str:
+    """``faction [liothan/taulot/kurumo/nupten, Enter: skip]``: the field, its words, what Enter means."""
+    notes = []
+    if question.choices and _inline(question.choices):
+        notes.append("/".join(question.choices))
+    elif question.choices:
+        notes.append(f"Tab: {plural(len(question.choices), 'choice')}")
+    elif question.words:
+        notes.append(f"Tab: {plural(len(question.words), 'known value')}")
+    if question.many:
+        notes.append("';' between values")
+    if question.default and question.required:
+        notes.append(f"Enter: {question.default}")
+    elif not question.required:
+        notes.append(f"Enter: {question.default or 'skip'}")
+    return f"{question.key} [{', '.join(notes)}]" if notes else question.key
+
+
+def _inline(choices: tuple[str, ...]) -> bool:
+    """Whether the choices are short enough to be shown in the prompt itself (a prompt stays short:
+    readline scrolls a long one sideways on a plain terminal)."""
+    return len("/".join(choices)) <= 40
+
+
+@contextmanager
+def completing(words: Iterable[str]) -> Iterator[None]:
+    """Tab completes ``words`` in a prompt while it is open, where Python's readline is (the word after
+    the last ';' or '|' of a list); without readline, nothing changes."""
+    try:
+        readline = library("readline")
+    except ImportError:
+        yield
+        return
+    known = list(words)
+    matches: list[str] = []
+
+    def complete(text: str, state: int) -> str | None:
+        if state == 0:
+            lead = text[: len(text) - len(text.lstrip())]
+            start = text.lstrip().casefold()
+            matches[:] = [lead + w for w in known if w.casefold().startswith(start)]
+        return matches[state] if state < len(matches) else None
+
+    before = readline.get_completer(), readline.get_completer_delims()
+    readline.set_completer(complete)
+    readline.set_completer_delims(";|")  # a word may hold spaces ("Royal Guard")
+    readline.parse_and_bind("bind ^I rl_complete" if "libedit" in (readline.__doc__ or "") else "tab: complete")
+    try:
+        yield
+    finally:
+        readline.set_completer(before[0])
+        readline.set_completer_delims(before[1])
+
+
+def _show_entry(card: CardBase, title: str, *, stderr: bool = False) -> None:
+    """The entry as the file holds it, in a frame, and the fields left to write by hand."""
+    out = console(stderr)
+    out.print(Panel(Text(entry_text(card).rstrip("\n")), title=Text(title), title_align="left", expand=False))
+    by_hand = [k for k in tables(card.kind) if getattr(card, k, None) in (None, [])]  # type: ignore[attr-defined]
+    if by_hand:
+        out.print(Text(f"not asked (tables, written by hand): {', '.join(by_hand)}"))
+
+
+def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool) -> None:
+    if not shown:
+        _show_entry(card, f"added to {target}")
+    label = f"{card.code} {card.name}" if card.code else card.name
+    echo(f"added {label} to {target}")
+    if not in_use:
+        echo(
+            f"{target} is not in the catalog loaded here: give --catalog {target}, or list it in "
+            f'skyforge.toml: catalog = ["{target}"]'
+        )

@@ -13,6 +13,7 @@ from skyforge.draft.arena import TeamFile
 from skyforge.draft.session import DraftFile
 from skyforge.series.tracker import SeriesFile
 from skyforge.setup.plan import PlanFile
+from skyforge.storage.workspace import WorkspaceFile
 
 #: format name → the model of its files
 FORMATS: dict[str, type[BaseModel]] = {
@@ -24,6 +25,7 @@ FORMATS: dict[str, type[BaseModel]] = {
     "draft": DraftFile,
     "series": SeriesFile,
     "team": TeamFile,
+    "workspace": WorkspaceFile,
 }
 
 
@@ -34,10 +36,12 @@ def schema(name: str) -> None:
 
     Point your editor's TOML support (e.g. Taplo, "Even Better TOML") at it to
     get completion and checking while you edit catalog, deck, collection,
-    campaign, battle-plan, draft, series or team files.
+    campaign, battle-plan, draft, series or team files, or the workspace file
+    skyforge.toml (NAME workspace).
 
     \b
       skyforge schema deck > deck.schema.json
+      skyforge schema workspace > skyforge.schema.json
     """
     data = FORMATS[name].model_json_schema(by_alias=True)
     data["$schema"] = "https://json-schema.org/draft/2020-12/schema"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -70,6 +70,18 @@ class CardBase(Strict):
     @property
     def set_code(self) -> str | None:
         return self.code.split(".")[0] if self.code else None
+
+    def table(self) -> dict[str, Any]:
+        """The card's ``[[cards]]`` table as a catalog file writes it: code, kind and name first, then
+        every field that is known and not its default, the ability text and the source last."""
+        data = self.model_dump(exclude_none=True, exclude_defaults=True)
+        first = {k: getattr(self, k) for k in ("code", "kind", "name") if getattr(self, k, None) is not None}
+        last = ("text", "source")
+        return (
+            first
+            | {k: v for k, v in data.items() if k not in first and k not in last}
+            | {k: data[k] for k in last if k in data}
+        )
 
 
 class AllianceCard(CardBase):
