@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -83,3 +84,20 @@ def test_a_prompt_that_meets_the_end_of_input_stops_and_is_no_crash():
     case = fuzz.Case("argv", "random", ["catalog", "add", "--ask"])
     assert fuzz.Outcome(case, 130, 0.1, output="kind [Tab: 10 choices]: Aborted.\n").verdict == "ok"
     assert fuzz.Outcome(case, 130, 0.1, output="").verdict == "exit-code"
+
+
+@pytest.mark.parametrize("command", [["campaign", "list"], ["plan", "show"], ["series", "show", "finals"]])
+def test_commands_that_only_list_files_check_the_workspace_file_too(tmp_path, monkeypatch, command):
+    """A broken skyforge.toml is reported by every command that uses the workspace, not only by
+    those that load the catalog: `campaign list` once said "No campaigns yet" and exited 0."""
+    from click.testing import CliRunner
+
+    from skyforge.cli.main import cli
+
+    (tmp_path / "skyforge.toml").write_text("catalog = 3\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SKYFORGE_WORKSPACE", raising=False)
+    monkeypatch.delenv("SKYFORGE_CATALOG", raising=False)
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 2, result.output
+    assert "skyforge.toml:1: catalog: must be a list" in result.output

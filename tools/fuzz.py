@@ -611,6 +611,8 @@ WORKSPACE_COMMANDS = [
     ["deck", "show", "demo-blue-wall"],
     ["cards", "search", "blue"],
     ["collection", "show"],
+    ["campaign", "list"],
+    ["plan", "show"],
 ]
 
 

@@ -107,7 +107,6 @@ class App:
 
         self.places = find_places(catalog_paths, workspace)
         self.catalog_paths: list[Path] = list(self.places.catalog)
-        self.workspace: Path = self.places.root
         self._catalog: Catalog | None = None
         self._checked = False
 
@@ -118,6 +117,12 @@ class App:
 
             load_workspace_file(self.places.file)
         self._checked = True
+
+    @property
+    def workspace(self) -> Path:
+        """The workspace folder, once its workspace file (if any) is known to be good."""
+        self.check_workspace_file()
+        return self.places.root
 
     @property
     def collection(self) -> Path | None:
