@@ -81,9 +81,16 @@ def render() -> str:
         "Generated from the pydantic models by `tools/gen_format_docs.py`; do not edit by hand.",
         "The guide with examples is [file-formats.md](file-formats.md). Unknown keys are errors.",
         "",
-        "## Deck files",
+        "## Workspace file",
+        "",
+        "`skyforge.toml`, found in the current folder or the nearest folder above it;",
+        "`--workspace` and `SKYFORGE_WORKSPACE` win over it.",
         "",
     ]
+    from skyforge.storage.workspace import WorkspaceFile
+
+    out += section(WorkspaceFile)
+    out += ["## Deck files", ""]
     out += section(DeckFile)
     out += ["## Collection files", "", *section(CollectionFile)]
     from skyforge.draft.session import DraftChoice, DraftFile, DraftOptions
