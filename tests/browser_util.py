@@ -1,5 +1,6 @@
-"""Headless Chromium for the tests of skyforge's HTML files: render one as a reader's browser would,
-on a closed network, and read back its DOM, the requests it made and its PDF.
+"""Headless Chromium for the tests of skyforge's HTML files (the deck sheet and page, the campaign
+sheet): render one as a reader's browser would, on a closed network, and read back its DOM, the
+requests it made, its PDF or a screenshot.
 
 CI installs Debian's chromium (``.ci/run``): there a test that needs it fails rather than skips
 without it (:func:`require_chromium`).
@@ -25,8 +26,9 @@ def require_chromium() -> None:
 
 
 def browser_args(profile: Path) -> list[str]:
-    """Chromium headless, with a fresh profile, no background connections, and a network that
-    answers nothing: every request goes to a closed port, every host name is unknown."""
+    """Chromium headless, with a fresh profile, no background connections, no header or footer on
+    a printed page, and a network that answers nothing: every request goes to a closed port, every
+    host name is unknown."""
     return [
         str(CHROMIUM),
         "--headless",
@@ -37,6 +39,7 @@ def browser_args(profile: Path) -> list[str]:
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        "--no-pdf-header-footer",
         "--proxy-server=127.0.0.1:9",
         "--host-resolver-rules=MAP * ~NOTFOUND",
         f"--user-data-dir={profile}",
@@ -82,12 +85,12 @@ def render(page: Path, scratch: Path) -> Rendered:
 
 
 def print_pdf(page: Path, scratch: Path) -> int:
-    """Print ``page`` to PDF (A4 as its CSS asks, no header or footer); the number of pages."""
+    """Print ``page`` to PDF (the paper its CSS asks for); the number of pages."""
     pdf = scratch / (page.stem + ".pdf")
-    chromium("--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.name, cwd=page.parent, profile=scratch / "profile")
-    return pdf_pages(pdf.read_bytes())
+    chromium(f"--print-to-pdf={pdf}", page.name, cwd=page.parent, profile=scratch / "profile")
+    return pdf_pages(pdf)
 
 
-def pdf_pages(data: bytes) -> int:
-    """How many pages a PDF has (its ``/Type /Page`` objects)."""
-    return len(re.findall(rb"/Type\s*/Page[^s]", data))
+def pdf_pages(pdf: Path) -> int:
+    """How many pages a PDF file has (its ``/Type /Page`` objects)."""
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
