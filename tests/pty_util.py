@@ -87,3 +87,16 @@ def run_in_pty(
         os.close(fd)
     text = out.decode("utf-8", "replace").replace("\r", "")
     return text if keep_ansi else _ANSI.sub("", text)
+
+
+def require_program(path: Path, package: str, purpose: str) -> None:
+    """Skip the test when ``path`` is not installed, saying what would run it; under ``CI=true``
+    fail instead: CI installs every such program (``.ci/run``), so there the test must run."""
+    import pytest
+
+    if path.exists():
+        return
+    message = f"{path} is not installed: {purpose} (Debian: apt-get install {package})"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI=true but {message}; .ci/run installs it")
+    pytest.skip(message)

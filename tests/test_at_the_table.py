@@ -238,7 +238,7 @@ def test_html_import_is_refused_in_one_line(run, workspace: Path):
     for source in ("sheet.html", "sheet.txt"):
         err = run("deck", "import", source, expect=2).stderr
         assert err.count("\n") <= 2 and "cannot be read back" in err
-        assert "text, Markdown, CSV, JSON or a share code" in err and "cannot resolve" not in err
+        assert "text, Markdown, CSV, JSON, a share code (SF1.…) or a deck page" in err and "cannot resolve" not in err
 
 
 def test_text_import_reads_common_list_shapes(run, workspace: Path):

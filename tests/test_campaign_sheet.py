@@ -17,8 +17,8 @@ from skyforge.campaign.sheet_html import html_page, stylesheet
 from skyforge.campaign.state import after_each_game, fold, replay
 from skyforge.errors import SkyforgeError
 
+from .browser_util import chromium, pdf_pages, require_chromium
 from .campaign_util import Game, demo_catalog
-from .sheet_browser import chromium, pdf_pages, require_chromium
 from .test_campaign_props import PREFIX, STEP, command, first_event
 from .test_cli_campaign import NEW, show, sky
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -110,3 +111,86 @@ def test_tab_loads_neither_rich_nor_pydantic(workspace):
     loaded = out.stdout.splitlines()[-1]
     for heavy in ("'rich'", "'pydantic'", "'skyforge.catalog'", "'skyforge.cli.deck'"):
         assert heavy not in loaded, heavy
+
+
+# -- in the shells themselves ----------------------------------------------------------------------
+
+#: how each shell is started with click's completion script loaded, and nothing of the user's
+SHELLS = {
+    "bash": (
+        "bash",
+        'export PATH="{bin}:$PATH"\neval "$(_SKYFORGE_COMPLETE=bash_source skyforge)"\nPS1="$ "\n',
+        lambda rc: ["--noprofile", "--rcfile", str(rc), "-i"],
+    ),
+    "zsh": (
+        "zsh",
+        'export PATH="{bin}:$PATH"\nautoload -Uz compinit && compinit -u -D\n'
+        'eval "$(_SKYFORGE_COMPLETE=zsh_source skyforge)"\nPS1="$ "\n',
+        lambda rc: ["--no-globalrcs", "-i"],  # reads $ZDOTDIR/.zshrc
+    ),
+    "fish": (
+        "fish",
+        "set -gx PATH {bin} $PATH\n_SKYFORGE_COMPLETE=fish_source skyforge | source\n"
+        "function fish_prompt; echo '$ '; end\n",
+        lambda rc: ["--no-config", "-i", "-C", f"source {rc}"],
+    ),
+}
+
+
+def _type_in_shell(shell: str, home: Path, cwd: Path, steps: list[tuple[bytes, bytes]]) -> str:
+    """Run ``shell`` in a pseudo-terminal with skyforge's completion loaded, in ``cwd``. For each
+    step, wait until the output since the last keys typed shows its marker, then type its keys;
+    the shell prints READY once started."""
+    from tests.pty_util import require_program, run_in_pty
+
+    program, rc_text, args = SHELLS[shell]
+    require_program(Path("/usr/bin") / program, program, f"the {shell} completion test types Tab in a real {shell}")
+    rc = home / (".zshrc" if shell == "zsh" else f"rc.{shell}")
+    rc.write_text(rc_text.format(bin=Path(sys.executable).parent) + "echo READY\n", encoding="utf-8")
+    pending = list(steps)
+    typed_at = [0]
+
+    def answer(out: bytes) -> bytes | None:
+        if not pending or pending[0][0] not in out[typed_at[0] :]:
+            return None
+        typed_at[0] = len(out)
+        return pending.pop(0)[1]
+
+    env = {"TERM": "dumb", "HOME": str(home), "ZDOTDIR": str(home), "XDG_CONFIG_HOME": str(home / "config"),
+           "XDG_DATA_HOME": str(home / "data")}  # fmt: skip
+    out = run_in_pty(args(rc), cwd, program=[program], answer=answer, env=env)
+    assert not pending, f"{shell} never showed {pending[0][0]!r}:\n{out}"
+    return out
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_a_name_with_a_space_or_a_comma_completes_to_a_runnable_command(workspace, tmp_path, shell):
+    """Tab on a deck or card name with a space (or a comma: click's fish script cut values at a
+    comma) gives a line the shell runs as one argument, in bash, zsh and fish."""
+    (workspace / "decks" / "Zed Wall.toml").write_text(
+        'schema = 1\nname = "Zed Wall"\ncastle = "DEMO.001"\n[cards]\n"DEMO.007" = 1\n', encoding="utf-8"
+    )
+    home = tmp_path / "home"
+    home.mkdir()
+    done = b"; echo DO''NE\n"  # prints DONE, which the typed line does not hold
+    out = _type_in_shell(
+        shell,
+        home,
+        workspace,
+        [
+            (b"READY", b"skyforge deck show Ze\t"),
+            (b"Zed\\ Wall", b" --json | head -c 200" + done),
+            (b"DONE", b"skyforge cards show Ashk\t"),
+            (b"Ashka,\\ Mother\\ of\\ Cinders", done),
+            (b"DONE", b"exit\n"),
+        ],
+    )
+    assert "skyforge deck show Zed\\ Wall" in out and '"name": "Zed Wall"' in out, out
+    assert "skyforge cards show Ashka,\\ Mother\\ of\\ Cinders" in out, out
+    assert "DEMO.093  Ashka, Mother of Cinders" in out, out
+
+
+def test_the_fish_script_keeps_a_value_with_a_comma_whole(run):
+    """click's fish script splits `type,value` at every comma; skyforge's at the first only."""
+    script = run("completion", "fish").stdout
+    assert 'string split -m 1 "," $completion' in script and 'string split "," ' not in script

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,14 +19,14 @@ from skyforge.workbench import sharecode
 
 from .conftest import EXAMPLE_DECKS, cite
 
-CHROMIUM = Path("/usr/bin/chromium")
-FULL_FORMATS = ["json", "csv", "text", "code", "md"]
+FULL_FORMATS = ["json", "csv", "text", "code", "md", "page"]
 
 
 @pytest.mark.parametrize("deck", sorted(p.stem for p in EXAMPLE_DECKS.glob("*.toml")))
 @pytest.mark.parametrize("fmt", FULL_FORMATS)
 def test_export_import_round_trip(run, workspace, fmt, deck):
-    out = workspace / f"out.{'txt' if fmt == 'text' else fmt}"
+    suffix = {"text": "txt", "page": "html"}.get(fmt, fmt)
+    out = workspace / f"out.{suffix}"
     run("deck", "export", deck, "--format", fmt, "-o", str(out))
     source = out.read_text().strip() if fmt == "code" else str(out)
     run("deck", "import", source, "--name", "back")
@@ -223,26 +222,10 @@ def test_one_registry_feeds_export_and_the_cli_choices():
     from skyforge.cli.deck_io import export_
     from skyforge.workbench.formats import FORMATS
 
-    assert list(FORMATS) == ["text", "md", "csv", "json", "html", "code"]
+    assert list(FORMATS) == ["text", "md", "csv", "json", "html", "page", "code"]
     choice = next(p for p in export_.params if p.name == "fmt").type
     assert list(choice.choices) == list(FORMATS)
     assert [f.name for f in FORMATS.values() if not f.reads_back] == ["html"]
-
-
-def _browser_args(profile: Path) -> list[str]:
-    # a closed network: no background connections; a fresh profile each run
-    return [
-        str(CHROMIUM),
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={profile}",
-    ]
 
 
 def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, tmp_path):
@@ -251,39 +234,19 @@ def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, t
     CI installs Debian's chromium (.ci/run) and there this test must run; elsewhere it
     skips when the browser is missing.
     """
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true but /usr/bin/chromium is missing: .ci/run installs it (apt-get install chromium)")
-        pytest.skip("no headless browser: /usr/bin/chromium is not installed (Debian: apt-get install chromium)")
+    from tests.browser_util import chromium, print_pdf, render, require_chromium
 
-    def _chromium(*args: str, cwd: Path) -> None:
-        subprocess.run(
-            [*_browser_args(tmp_path / "profile"), "--no-pdf-header-footer", *args],
-            cwd=cwd,
-            check=True,
-            timeout=90,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-
+    require_chromium()
     run("deck", "new", "wide", "--castle", "DEMO.001")
     run("deck", "add", "wide", *[f"DEMO.{n:03d}" for n in range(7, 47)])  # 40 different cards: the longest list
     run("deck", "export", "demo-blue-wall", "demo-green-grove", "wide", "--format", "html", "-o", "sheet.html")
-    _chromium("--print-to-pdf=sheet.pdf", "sheet.html", cwd=workspace)
-    pdf = (workspace / "sheet.pdf").read_bytes()
-    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3
-    dom = subprocess.run(
-        [*_browser_args(tmp_path / "profile"), "--dump-dom", "sheet.html"],
-        cwd=workspace,
-        capture_output=True,
-        text=True,
-        timeout=90,
-        check=True,
-    ).stdout
+    assert print_pdf(workspace / "sheet.html", tmp_path) == 3
+    dom = render(workspace / "sheet.html", tmp_path).dom
     assert dom.count('class="page deck"') == 3 and "Saltglass Bastion" in dom
     # a screenshot renders too (the layout was reviewed from one: see docs/decks.md)
-    _chromium("--window-size=900,1250", f"--screenshot={tmp_path / 'sheet.png'}", "sheet.html", cwd=workspace)
-    assert (tmp_path / "sheet.png").stat().st_size > 10_000
+    png = tmp_path / "sheet.png"
+    chromium("--window-size=900,1250", f"--screenshot={png}", "sheet.html", cwd=workspace, profile=tmp_path / "profile")
+    assert png.stat().st_size > 10_000
 
 
 # -- catalog import from CSV --------------------------------------------------------------

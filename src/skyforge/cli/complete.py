@@ -13,7 +13,13 @@ import re
 from pathlib import Path
 
 import click
-from click.shell_completion import BashComplete, CompletionItem, add_completion_class, get_completion_class
+from click.shell_completion import (
+    BashComplete,
+    CompletionItem,
+    FishComplete,
+    add_completion_class,
+    get_completion_class,
+)
 
 from skyforge.places import Places, find_places
 
@@ -108,6 +114,17 @@ class QuotingBash(BashComplete):
 #: the characters bash takes as more than part of a word
 _SPECIAL = re.compile(r"""[\s"'\\$`<>|&;()*?\[\]{}!#]""")
 add_completion_class(QuotingBash, "bash")
+
+
+class WholeValueFish(FishComplete):
+    """click's fish completion, with a value that holds a comma kept whole: click's script splits
+    each ``type,value`` line at every comma, so ``Ashka, Mother of Cinders`` came back as ``Ashka``.
+    The script splits at the first comma only; fish quotes what it inserts itself."""
+
+    source_template = FishComplete.source_template.replace('(string split "," ', '(string split -m 1 "," ')
+
+
+add_completion_class(WholeValueFish, "fish")
 
 #: every completer by name, for the command tree kept as data
 COMPLETERS = {f.__name__: f for f in (deck_names, campaign_names, card_refs, draft_methods)}

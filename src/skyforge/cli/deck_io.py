@@ -28,7 +28,8 @@ from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, re
     type=click.Choice(list(FORMATS)),
     default="text",
     show_default=True,
-    help="text/md: lists by type; csv/json: for tools; html: printable pull list; code: share code.",
+    help="text/md: lists by type; csv/json: for tools; html: printable pull list; page: a page to share, "
+    "with every card's details; code: share code.",
 )
 @click.option(
     "-o",
@@ -46,22 +47,27 @@ from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, re
     "--with-cards",
     is_flag=True,
     help="code, json: carry the data of the deck's own cards (those the official layer lacks, its castle "
-    "included), so a friend without your catalog can read and import it.",
+    "included), so a friend without your catalog can read and import it (a page always does).",
 )
 @click.pass_obj
 def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, players: bool, with_cards: bool) -> None:
-    """Export decks for play: lists, spreadsheets, a printable sheet, a share code.
+    """Export decks for play: lists, spreadsheets, a printable sheet, a page to share, a share code.
 
     The HTML sheet has one page per deck: the pull list sorted by set and code
     with a box per copy to tick, the castle's rules and the deck's counts. Open
-    it in a browser and print (or save as PDF). json, csv, text and code carry
-    the whole deck: `skyforge deck import` reads them back.
+    it in a browser and print (or save as PDF). The deck page is for a forum
+    post or a friend without skyforge: one HTML file with the castle and its
+    back, the verdict, every card's details and where each comes from, the
+    mana curve, and the share code with the deck's own cards. json, csv,
+    text, code and page carry the whole deck: `skyforge deck import` reads
+    them back.
 
     \b
       skyforge deck export demo-blue-wall --format md
       skyforge deck export demo-blue-wall demo-green-grove --players --format html -o table.html
       skyforge deck export demo-blue-wall --format code
       skyforge deck export zed-wall --format code --with-cards   # for a friend without your catalog
+      skyforge deck export zed-wall --format page -o zed-wall.html  # every card's details, to post or send
     """
     loaded = load_all(app, decks)
     text = export(app.catalog, loaded, fmt, players=players, with_cards=with_cards)
@@ -121,8 +127,9 @@ def import_(
     A code or JSON file exported --with-cards carries the data of the
     deck's own cards: --cards-to FILE adds them to your catalog file. Text
     lists may be written `2x Name`, `2 Name`, `Name x2` or `CODE`, under
-    headings such as `Allies` or `Spells (6)`. The HTML sheet is for
-    printing: it is refused, with the formats that can be read back.
+    headings such as `Allies` or `Spells (6)`. A deck page (export --format
+    page) is read by its share codes; the HTML pull list is for printing:
+    it is refused, with the formats that can be read back.
 
     Every line that cannot be resolved to a card is reported, with a
     suggestion; nothing is written unless all lines resolve (or

@@ -207,8 +207,9 @@ def main() -> None:
             stream, "reconfigure"
         ):
             stream.reconfigure(errors="replace")
-    if os.environ.get("_SKYFORGE_COMPLETE", "").endswith("_complete"):
-        # Tab pressed: click completes on the command tree kept as data, without the commands
+    if os.environ.get("_SKYFORGE_COMPLETE"):
+        # Tab pressed (or the script asked for): click completes on the command tree kept as data,
+        # without the commands, with skyforge's quoting of values (skyforge.cli.complete)
         from skyforge.cli.commandtree import completion_tree
 
         completion_tree().main(prog_name="skyforge")

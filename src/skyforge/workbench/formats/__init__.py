@@ -5,9 +5,10 @@ where the format can be read back, ``read``. :data:`FORMATS` lists them in the o
 offers them (``deck export --format``) and the reference docs show them.
 
 ``text`` and ``md`` are lists grouped by type, ``csv`` and ``json`` are for spreadsheets and
-other tools, ``html`` a printable pull list (one page per deck), ``code`` a share code.
-:func:`import_decks` reads text, Markdown, CSV, JSON and share codes back; json, csv, text and
-code carry the whole deck, so export → import gives the same deck.
+other tools, ``html`` a printable pull list (one page per deck), ``page`` a deck page to share
+(every card's details and a share code), ``code`` a share code. :func:`import_decks` reads text,
+Markdown, CSV, JSON, share codes and deck pages (by their share codes) back; all of these carry
+the whole deck, so export → import gives the same deck.
 
 With several decks and ``players=True`` the decks are the players' decks of one game: the export
 adds one pull list for the whole table, and the copy limits across all players' decks are
@@ -26,7 +27,15 @@ from skyforge.decks.files import Deck
 from skyforge.errors import InputError, Problem
 from skyforge.storage import exists, read_text
 from skyforge.workbench import sharecode
-from skyforge.workbench.formats import format_code, format_csv, format_html, format_json, format_md, format_text
+from skyforge.workbench.formats import (
+    format_code,
+    format_csv,
+    format_html,
+    format_json,
+    format_md,
+    format_page,
+    format_text,
+)
 from skyforge.workbench.formats.base import Export, prepare
 from skyforge.workbench.formats.reading import UNKNOWN, UNRESOLVED, Imported, default_name
 
@@ -78,18 +87,19 @@ FORMATS: dict[str, Format] = {
         Format(format_csv.NAME, format_csv.SUMMARY, _from_numbers(format_csv.write), format_csv.read),
         Format(format_json.NAME, format_json.SUMMARY, format_json.export, format_json.read),
         Format(format_html.NAME, format_html.SUMMARY, _from_numbers(format_html.write), None, reads_back=False),
+        Format(format_page.NAME, format_page.SUMMARY, format_page.export, None),  # read by its share codes
         Format(format_code.NAME, format_code.SUMMARY, format_code.export, None),  # codes are read by their shape
     )
 }
 
-#: the formats ``import`` reads back (HTML is a printable sheet: it is not among them)
-READABLE = "text, Markdown, CSV, JSON or a share code (SF1.…)"
+#: the formats ``import`` reads back (the HTML pull list is for printing: it is not among them)
+READABLE = "text, Markdown, CSV, JSON, a share code (SF1.…) or a deck page (--format page)"
 #: the longest deck list ``import_deck`` reads (a deck has at most 1,000 different cards)
 MAX_IMPORT_LINES = 5_000
 
 
-#: the formats that carry the data of a deck's own cards (``--with-cards``)
-CARRY_CARDS = ("code", "json")
+#: the formats that carry the data of a deck's own cards (``--with-cards``; a page always does)
+CARRY_CARDS = ("code", "json", "page")
 
 
 def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = False, with_cards: bool = False) -> str:
@@ -99,7 +109,7 @@ def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = Fal
         raise InputError(
             Problem(
                 f"--with-cards is for the formats that are read back with their cards: {', '.join(CARRY_CARDS)}",
-                hint="the html format holds every card's details already",
+                hint="--format page shows every card's details, with a share code that carries them",
             )
         )
     return FORMATS[fmt].export(catalog, decks, players=players, with_cards=with_cards)
@@ -153,11 +163,14 @@ def import_decks(
         )
     stripped = body.lstrip()
     if path.suffix.lower() in (".html", ".htm") or re.match(r"<(!doctype\s+html|html)\b", stripped[:200], re.I):
+        codes = sharecode.find_codes(body)  # a deck page (--format page) holds each deck's share code
+        if codes:
+            return [format_code.read_code(catalog, code, path) for code in codes]
         raise InputError(
             Problem(
                 f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
                 file=source,
-                hint="export the deck again with --format json (or code, text, csv)",
+                hint="export the deck again with --format page (or json, code, text, csv)",
             )
         )
     if path.suffix.lower() == ".json" or stripped.startswith("{"):

@@ -16,7 +16,7 @@ from skyforge.workbench.formats.base import DEMO_NOTE, Export, TablePull, castle
 from skyforge.workbench.stats import DeckStats
 
 NAME = "html"
-SUMMARY = "a printable sheet: one A4 page per deck"
+SUMMARY = "a printable pull list: one A4 page per deck"
 
 
 @cache
@@ -25,15 +25,20 @@ def stylesheet() -> str:
     return files(__package__).joinpath("sheet.css").read_text(encoding="utf-8")
 
 
-def _e(value) -> str:
+def escape(value) -> str:
+    """``value`` as HTML text (quotes too, so it is safe in an attribute); None is empty."""
     return html.escape("" if value is None else str(value))
+
+
+_e = escape
 
 
 def _boxes(n: int) -> str:
     return '<span class="box"></span>' * n
 
 
-def _budget_rows(s: DeckStats) -> str:
+def budget_rows(s: DeckStats) -> str:
+    """The castle's rules as table rows: per rarity, what the deck uses of what the back allows."""
     rows = []
     for row in s.budget:
         if not row.allowed:
@@ -49,9 +54,8 @@ def _budget_rows(s: DeckStats) -> str:
     return "".join(rows)
 
 
-def _deck_page(s: DeckStats) -> str:
-    verdict = '<span class="badge ok">valid</span>' if s.valid else '<span class="badge bad">not valid</span>'
-    who = f" — {_e(s.player)}" if s.player else ""
+def curve_chart(s: DeckStats) -> str:
+    """The mana curve as bars (CSS only): how many cards cost 0, 1, 2, … (and ? for unknown)."""
     top = max([c.count for c in s.curve] or [1]) or 1
     bars = "".join(
         f'<div class="col"><span>{c.count or ""}</span>'
@@ -59,6 +63,12 @@ def _deck_page(s: DeckStats) -> str:
         for c in s.curve
     )
     labels = "".join(f"<span>{'?' if c.cost is None else c.cost}</span>" for c in s.curve)
+    return f'<div class="curve">{bars}</div><div class="curve-labels">{labels}</div>'
+
+
+def _deck_page(s: DeckStats) -> str:
+    verdict = '<span class="badge ok">valid</span>' if s.valid else '<span class="badge bad">not valid</span>'
+    who = f" — {_e(s.player)}" if s.player else ""
     counts = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in s.types.items())
     rarities = "".join(f"<tr><td>{_e(k)}</td><td>{v}</td></tr>" for k, v in s.rarities.items())
     cards = sorted(s.entries, key=lambda c: code_order(c.code))
@@ -77,8 +87,8 @@ def _deck_page(s: DeckStats) -> str:
 <div class="sub">Castle {_e(castle_line(s))} · {s.size} cards</div></div>{verdict}</header>
 <div class="facts">
 <section><h2>Castle rules</h2><table class="small"><tr><th>Rarity</th><th>Used</th><th>Allowed</th></tr>
-{_budget_rows(s)}</table></section>
-<section><h2>Mana curve</h2><div class="curve">{bars}</div><div class="curve-labels">{labels}</div></section>
+{budget_rows(s)}</table></section>
+<section><h2>Mana curve</h2>{curve_chart(s)}</section>
 <section><h2>Types</h2><table class="small">{counts}</table></section>
 <section><h2>Rarities</h2><table class="small">{rarities}</table></section>
 </div>
