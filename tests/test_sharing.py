@@ -219,6 +219,10 @@ def test_ann_shares_a_deck_with_its_cards_and_bo_gets_the_same_verdict(run, tmp_
     monkeypatch.chdir(bo)
     out = run("deck", "import", "message.txt", "--cards-to", "bo-cards.toml").stdout
     assert "added 4 cards to bo-cards.toml (and set ANN)" in out
+    # the import's own verdict is given with the cards it has just added: not "unknown-card"
+    assert "checked with bo-cards.toml loaded (as with skyforge --catalog @demo --catalog bo-cards.toml)" in out
+    assert "unknown-card" not in out and "unknown-castle" not in out
+    assert "faction-not-allowed  ANN.004 'Zed Spark' is taulot" in out
     cards = (bo / "bo-cards.toml").read_text()
     assert cards.count("source = \"shared by Ann, deck 'Zed Wall', ") == 4
     verdict_bo = json.loads(

@@ -7,6 +7,7 @@ workspace; '-' reads it from standard input.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
@@ -20,6 +21,9 @@ from skyforge.rules import validate_decks
 from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.workspace import relative
+
+if TYPE_CHECKING:
+    from skyforge.catalog import Catalog
 
 force_option = click.option("--force", is_flag=True, help="Overwrite a deck file that already exists.")
 
@@ -48,18 +52,20 @@ def rel(app: App, path: Path) -> str:
     return relative(app.workspace, path)
 
 
-def after_edit(app: App, path: Path, message: str) -> None:
-    """Every edit ends with the deck's validity, so a player sees at once what is left to fix."""
+def after_edit(app: App, path: Path, message: str, catalog: Catalog | None = None) -> None:
+    """Every edit ends with the deck's validity, so a player sees at once what is left to fix
+    (checked with ``catalog``, by default the one in use)."""
     out = console()
     out.print(Text(message))
-    report = validate_decks(app.catalog, [load_deck(path)])
+    catalog = catalog or app.catalog
+    report = validate_decks(catalog, [load_deck(path)])
     d = report.decks[0]
     mark = (
         ("✓ valid", "green")
         if d.valid
         else Text.assemble(("✗ not valid", "red"), f" ({plural(len(report.violations), 'problem')})")
     )
-    where = f"  {rel(app, path)} — {d.name}, castle {app.catalog.label(str(d.castle))}, {plural(d.size, 'card')}"
+    where = f"  {rel(app, path)} — {d.name}, castle {catalog.label(str(d.castle))}, {plural(d.size, 'card')}"
     out.print(Text.assemble(mark, where))
     for v in report.violations[:5]:
         out.print(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))

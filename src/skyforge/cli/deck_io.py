@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,9 @@ from skyforge.workbench.carried import offer_cards
 from skyforge.workbench.deckfile import deck_text
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
 from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, read_sources
+
+if TYPE_CHECKING:
+    from skyforge.catalog import Catalog
 
 
 @click.command("export")
@@ -163,6 +167,7 @@ def import_(
         )
     elif offered and not any(o.file.resolve() in {f.resolve() for f in app.catalog.files} for o in offered):
         offer_lines.append(f"load it: skyforge --catalog {cards_to} …, or list it in skyforge.toml")
+    verdict = _with_cards(app, cards_to) if cards_to and any(o.added or o.sets_added for o in offered) else None
     if is_dash(output):
         write("-", deck_text(decks[0].deck, app.catalog))
         for p in decks[0].result.problems:
@@ -186,7 +191,22 @@ def import_(
     body = rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}
     if offered:
         body["cards_offered"] = [o.as_dict() for o in offered]
-    render(body, as_json, lambda _: _imported(app, decks, offer_lines))
+    render(body, as_json, lambda _: _imported(app, decks, offer_lines, verdict))
+
+
+def _with_cards(app: App, cards_to: Path) -> tuple[Catalog, str]:
+    """The catalog the imported deck is checked with once ``cards_to`` holds the cards it carried:
+    the one in use, with that file loaded (as the hint to load it says), and how to say so."""
+    from skyforge.catalog import load_catalog
+    from skyforge.catalog.loader import DEMO
+
+    # no catalog given: the demo set is loaded, and stays loaded beside the new file
+    paths = list(app.catalog_paths) or [Path(DEMO)]
+    listed = any(f.resolve() == cards_to.resolve() for f in app.catalog.files)
+    if not listed:
+        paths.append(cards_to)
+    how = "" if listed else " (as with skyforge " + " ".join(f"--catalog {p}" for p in paths) + ")"
+    return load_catalog(paths), f"checked with {cards_to} loaded{how}"
 
 
 def _written(deck: ImportedDeck) -> Path:
@@ -195,11 +215,15 @@ def _written(deck: ImportedDeck) -> Path:
     return deck.path
 
 
-def _imported(app: App, decks: list[ImportedDeck], offer_lines: list[str]) -> None:
+def _imported(app: App, decks: list[ImportedDeck], offer_lines: list[str], verdict: tuple[Catalog, str] | None) -> None:
     for line in offer_lines:
         echo(line)
     for d in decks:
         lines = [f"imported {d.result.format} → {rel(app, _written(d))}"]
         lines += [f"  note: {n}" for n in d.result.notes]
-        lines += [f"  {'unknown-card' if p.code == UNKNOWN else 'skipped'}: {p.render()}" for p in d.result.problems]
-        after_edit(app, _written(d), "\n".join(lines))
+        # checked with the cards just added, a card still unknown is the verdict's unknown-card
+        problems = [p for p in d.result.problems if verdict is None or p.code != UNKNOWN]
+        lines += [f"  {'unknown-card' if p.code == UNKNOWN else 'skipped'}: {p.render()}" for p in problems]
+        if verdict is not None:
+            lines.append(f"  {verdict[1]}:")
+        after_edit(app, _written(d), "\n".join(lines), None if verdict is None else verdict[0])
