@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from skyforge.catalog import Catalog, load_catalog
+from skyforge.catalog.loader import DEMO
 from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
@@ -19,9 +20,6 @@ from skyforge.workbench.carried import offer_cards
 from skyforge.workbench.deckfile import deck_text
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
 from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, read_sources
-
-if TYPE_CHECKING:
-    from skyforge.catalog import Catalog
 
 
 @click.command("export")
@@ -197,9 +195,6 @@ def import_(
 def _with_cards(app: App, cards_to: Path) -> tuple[Catalog, str]:
     """The catalog the imported deck is checked with once ``cards_to`` holds the cards it carried:
     the one in use, with that file loaded (as the hint to load it says), and how to say so."""
-    from skyforge.catalog import load_catalog
-    from skyforge.catalog.loader import DEMO
-
     # no catalog given: the demo set is loaded, and stays loaded beside the new file
     paths = list(app.catalog_paths) or [Path(DEMO)]
     listed = any(f.resolve() == cards_to.resolve() for f in app.catalog.files)
