@@ -88,8 +88,8 @@ class LazyGroup(click.Group):
 
             report_error(exc, as_json=wants_json)
             ctx.exit(exc.exit_code)
-        except click.exceptions.Abort:
-            # Ctrl-C or Ctrl-D at a prompt: the shell's exit status of an interrupt, not a failure's 1
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            # Ctrl-C (or Ctrl-D at a prompt): the shell's exit status of an interrupt, not a failure's 1
             click.echo("Aborted.", err=True)
             ctx.exit(130)
 
