@@ -18,6 +18,7 @@ from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_note
 from skyforge.draft.games import game_of
 from skyforge.errors import InputError, Problem
+from skyforge.terms import INFERRED
 
 
 def whose_turn(session, turn) -> str:
@@ -62,8 +63,12 @@ def so_far_line(session) -> str | None:
 
 def _traits(hero) -> str:
     """What a choice turns on: an Onward hero's colour, class and faction; an Arena hero's class."""
-    parts = [hero.attrs.get(a) for a in ("color", "hero_class", "class", "faction")]
-    return "/".join(dict.fromkeys(p for p in parts if p))
+    parts = [
+        f"{INFERRED} {hero.attrs[a]}" if a in hero.inferred else hero.attrs[a]
+        for a in ("color", "hero_class", "class", "faction")
+        if hero.attrs.get(a)
+    ]
+    return "/".join(dict.fromkeys(parts))
 
 
 def prompt_for():
