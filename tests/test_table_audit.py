@@ -206,3 +206,59 @@ def test_inferred_names_a_field_of_the_entry(run, workspace: Path):
     err = run("--catalog", "mine.toml", "arena", "heroes", expect=2).stderr
     assert "mine.toml" in err and "inferred names 'hero_clas'" in err and "hero_class" in err
     assert "Traceback" not in err
+
+
+# -- what the audit found open ------------------------------------------------------------------
+
+
+def test_a_test_draw_of_demo_cards_says_they_are_demo_data(run):
+    from skyforge.terms import demo_note
+
+    cite("000", "Each player draws five cards from their alliance deck.")
+    assert demo_note() in run("deck", "draw", "demo-blue-wall", "--seed", "3").stdout
+    assert json.loads(run("deck", "draw", "demo-blue-wall", "--seed", "3", "--json").stdout)["demo_data"] is True
+
+
+def test_the_battle_plans_outsider_comes_from_the_collection_the_workspace_file_names(run, workspace: Path):
+    cite("001", "use a random outsider from your collection instead")
+    for horde in ("renegade", "undead", "predator", "nightmare"):
+        run("plan", "record", "liothan-shapeshifters", horde, "--won")
+    (workspace / "skyforge.toml").write_text('schema = 1\ncollection = "owned.toml"\n', encoding="utf-8")
+    (workspace / "owned.toml").write_text('schema = 1\n[cards]\n"DEMO.166" = 1\n', encoding="utf-8")
+    for seed in ("1", "2", "3"):
+        out = run("plan", "--seed", seed).stdout
+        assert (
+            "Outsider: Orrun the Everwake — 4 wins with this deck (4+): a random outsider from your collection" in out
+        )
+    (workspace / "owned.toml").write_text('schema = 1\n[cards]\n"DEMO.008" = 1\n', encoding="utf-8")
+    assert "it holds none, so it is drawn from the catalog's" in run("plan", "--seed", "1").stdout
+
+
+def _own_cards(n: int) -> str:
+    head = 'schema = 1\n[[sets]]\ncode = "ANN"\nname = "Ann\'s box"\n'
+    return head + "".join(
+        f'[[cards]]\ncode = "ANN.{i:03d}"\nkind = "alliance"\nname = "Zed {i}"\nfaction = "liothan"\n'
+        'rarity = "base"\ntype = "ally"\n'
+        for i in range(1, n + 1)
+    )
+
+
+def test_the_cards_a_deck_carries_are_bounded_both_ways(run, workspace: Path):
+    from skyforge.workbench.carried import MAX_CARRIED_CARDS
+
+    (workspace / "ann.toml").write_text(_own_cards(MAX_CARRIED_CARDS + 1), encoding="utf-8")
+    cards = "".join(f'"ANN.{i:03d}" = 1\n' for i in range(1, MAX_CARRIED_CARDS + 2))
+    (workspace / "decks" / "big.toml").write_text(f'name = "Big"\ncastle = "DEMO.001"\n[cards]\n{cards}')
+    cat = ("--catalog", "@demo", "--catalog", "ann.toml")
+    err = run(*cat, "deck", "export", "big", "--format", "code", "--with-cards", expect=2).stderr
+    assert f"the deck uses {MAX_CARRIED_CARDS + 1} cards of your own, over the carried-cards limit" in err
+    assert "send your catalog file instead" in err and "Traceback" not in err
+    # a message crafted to carry more is refused too, and writes nothing
+    (workspace / "decks" / "big.toml").write_text('name = "Big"\ncastle = "DEMO.001"\n[cards]\n"ANN.001" = 1\n')
+    sent = json.loads(run(*cat, "deck", "export", "big", "--format", "json", "--with-cards").stdout)
+    sent["carried_cards"]["cards"] *= MAX_CARRIED_CARDS + 1
+    (workspace / "sent.json").write_text(json.dumps(sent), encoding="utf-8")
+    result = run("deck", "import", "sent.json", "--name", "got", "--cards-to", "got.toml", expect=2)
+    assert f"{MAX_CARRIED_CARDS + 1} carried cards, over the limit of {MAX_CARRIED_CARDS}" in result.stderr
+    assert "hint:" in result.stderr and "Traceback" not in result.output
+    assert not (workspace / "got.toml").exists() and not (workspace / "decks" / "got.toml").exists()

@@ -131,6 +131,11 @@ class App:
         return self.places.collection
 
     @property
+    def default_collection(self) -> Path:
+        """The collection a command uses when given none: the workspace file's, else collection.toml."""
+        return self.collection or self.workspace / "collection.toml"
+
+    @property
     def catalog(self) -> Catalog:
         if self._catalog is None:
             from skyforge.catalog import load_catalog
