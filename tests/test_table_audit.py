@@ -110,34 +110,52 @@ def test_arena_pick_with_no_hero_asks_too(run, monkeypatch, workspace: Path):
 
 # -- Ctrl-C and Ctrl-D at every prompt of skyforge ---------------------------------------------
 
-#: every command of skyforge that asks on a terminal: its arguments, its prompt, and the
-#: prompts answered before the key (a random pick, so the key stops a draft part-way)
+#: every command of skyforge that asks on a terminal: its arguments, its prompt, the prompts
+#: answered before the key (a random pick, so the key stops a draft part-way), and what it keeps
 PROMPTS = {
     "onward draft": (["onward", "draft", "--method", "snake", "--seed", "3", "--save", "d"], PROMPT, 1),
     "onward pick": (["onward", "pick", "p"], PROMPT, 1),
     "arena draft": (["arena", "draft", "--players", "Ann,Bob", "--seed", "3"], PROMPT, 1),
     "arena pick": (["arena", "pick", "a"], PROMPT, 1),
     "catalog init": (["catalog", "init", "mine.toml"], b"[Y/n]: ", 0),
+    "campaign start-deck": (["campaign", "start-deck", "c"], b"(0 cards): ", 0),
+    "plan record": (["plan", "record", "liothan-shapeshifters", "renegade", "--won"], b"[y/N]: ", 0),
 }
+
+
+def _before_the_prompts(run, command: str) -> None:
+    """What a player has done before the command that asks."""
+    if command in ("onward pick", "arena pick"):
+        run("onward", "draft", "--method", "snake", "--seed", "3", "--save", "p", "--picks", "Fernsong", "--pause")
+        run("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "a", "--picks", "Ashka", "--pause")
+    elif command == "campaign start-deck":
+        hordes = "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw"
+        run("campaign", "new", "c", "--castle", "DEMO.001", "--player", "A=demo-blue-wall", "--hordes", hordes,
+            "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "3")  # fmt: skip
+    elif command == "plan record":
+        run("plan", "record", "liothan-shapeshifters", "renegade", "--won")  # again: "played twice?"
 
 
 @POSIX
 @pytest.mark.parametrize("key", [b"\x03", b"\x04"], ids=["ctrl-c", "ctrl-d"])
 @pytest.mark.parametrize("command", sorted(PROMPTS))
 def test_ctrl_c_or_ctrl_d_at_any_prompt_exits_130(run, workspace: Path, command, key):
-    run("onward", "draft", "--method", "snake", "--seed", "3", "--save", "p", "--picks", "Fernsong", "--pause")
-    run("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "a", "--picks", "Ashka", "--pause")
+    _before_the_prompts(run, command)
     args, prompt, before = PROMPTS[command]
     text, status = run_in_pty_with_status(args, workspace, answer=_typing(*[b"\n"] * before, key, prompt=prompt))
     assert status == 130, text
     assert "Traceback" not in text
     if command == "catalog init":
         assert (workspace / "mine.toml").exists()  # what was done is kept
-    elif command != "arena draft":
+    elif command in ("onward draft", "onward pick", "arena pick"):
         assert "draft paused: every choice so far is saved" in text
         assert len(_steps(workspace, args[-1] if "pick" in args else "d")) >= 1
-    else:
+    elif command == "arena draft":
         assert "nothing was kept" in text
+    elif command == "campaign start-deck":
+        assert "nothing was written; A has no starting deck yet" in text
+    else:
+        assert len(tomllib.loads((workspace / "plan.toml").read_text(encoding="utf-8"))["results"]) == 1
 
 
 def test_ctrl_c_during_any_command_exits_130_not_1(run, monkeypatch):
@@ -262,3 +280,30 @@ def test_the_cards_a_deck_carries_are_bounded_both_ways(run, workspace: Path):
     assert f"{MAX_CARRIED_CARDS + 1} carried cards, over the limit of {MAX_CARRIED_CARDS}" in result.stderr
     assert "hint:" in result.stderr and "Traceback" not in result.output
     assert not (workspace / "got.toml").exists() and not (workspace / "decks" / "got.toml").exists()
+
+
+def test_workspace_and_its_environment_variable_win_over_the_workspace_file(run, tmp_path, monkeypatch):
+    ann, other = tmp_path / "ann", tmp_path / "other"
+    (ann / "mine").mkdir(parents=True)
+    (other / "decks").mkdir(parents=True)
+    (ann / "skyforge.toml").write_text('schema = 1\ndecks = "mine"\n', encoding="utf-8")
+    (ann / "mine" / "anns.toml").write_text('name = "Ann\'s"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    (other / "decks" / "others.toml").write_text('name = "Other\'s"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    monkeypatch.chdir(ann)
+    assert [d["deck"] for d in json.loads(run("deck", "list", "--json").stdout)] == ["anns"]
+    for way in (("--workspace", str(other)), ()):
+        env = {} if way else {"SKYFORGE_WORKSPACE": str(other)}
+        assert [d["deck"] for d in json.loads(run(*way, "deck", "list", "--json", env=env).stdout)] == ["others"]
+        assert json.loads(run(*way, "catalog", "check", "--json", env=env).stdout)["workspace_file"] is None
+
+
+@POSIX
+@pytest.mark.parametrize(("typed", "recorded"), [(b"\n", True), (b"n\n", False)])
+def test_catalog_init_offers_on_a_terminal_to_record_the_new_catalog(workspace: Path, typed, recorded):
+    text, status = run_in_pty_with_status(
+        ["catalog", "init", "mine.toml"], workspace, answer=_typing(typed, prompt=b"[Y/n]: ")
+    )
+    assert status == 0, text
+    assert "record mine.toml as this workspace's catalog (in skyforge.toml)? [Y/n]:" in text
+    assert (workspace / "skyforge.toml").exists() is recorded
+    assert ("recorded mine.toml in" in text) is recorded
