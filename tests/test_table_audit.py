@@ -118,6 +118,7 @@ PROMPTS = {
     "arena draft": (["arena", "draft", "--players", "Ann,Bob", "--seed", "3"], PROMPT, 1),
     "arena pick": (["arena", "pick", "a"], PROMPT, 1),
     "catalog init": (["catalog", "init", "mine.toml"], b"[Y/n]: ", 0),
+    "catalog add": (["catalog", "add", "added.toml"], b"]: ", 1),
     "campaign start-deck": (["campaign", "start-deck", "c"], b"(0 cards): ", 0),
     "plan record": (["plan", "record", "liothan-shapeshifters", "renegade", "--won"], b"[y/N]: ", 0),
 }
@@ -147,6 +148,8 @@ def test_ctrl_c_or_ctrl_d_at_any_prompt_exits_130(run, workspace: Path, command,
     assert "Traceback" not in text
     if command == "catalog init":
         assert (workspace / "mine.toml").exists()  # what was done is kept
+    elif command == "catalog add":
+        assert not (workspace / "added.toml").exists()  # a card half given is not written
     elif command in ("onward draft", "onward pick", "arena pick"):
         assert "draft paused: every choice so far is saved" in text
         assert len(_steps(workspace, args[-1] if "pick" in args else "d")) >= 1
