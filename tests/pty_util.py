@@ -22,6 +22,28 @@ HANG_GUARD_SECONDS = 120
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+#: keys the terminal turns into a signal (Ctrl-C: SIGINT, Ctrl-\\: SIGQUIT, Ctrl-Z: SIGTSTP)
+SIGNAL_KEYS = (b"\x03", b"\x1c", b"\x1a")
+
+
+def _until_waiting(pid: int, deadline: float) -> None:
+    """Wait until the child sleeps (on its read of the terminal, once it has printed a prompt).
+
+    A signal that comes between the prompt's last write and the read that follows is handled
+    before the read begins, and the read then waits for ever: a person is never that quick, a
+    test is. Where there is no ``/proc`` to tell, the key goes at once.
+    """
+    stat = Path(f"/proc/{pid}/stat")
+    while time.monotonic() < deadline:
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return
+        if state in ("S", "Z"):  # sleeping, or gone
+            return
+        time.sleep(0.001)
+
+
 def run_in_pty(
     args: list[str],
     cwd: Path,
@@ -34,11 +56,28 @@ def run_in_pty(
 ) -> str:
     """What ``skyforge ARGS`` prints in a pseudo-terminal (``columns`` wide if given), run in ``cwd``.
 
-    ``answer(output_so_far)`` returns what to type when the output asks for it (or ``None``).
+    ``answer(output_so_far)`` returns what to type when the output asks for it (or ``None``);
+    ``b"\\x03"`` is Ctrl-C and ``b"\\x04"`` Ctrl-D, as a player's keyboard sends them.
     The terminal is ``TERM=dumb`` with ``NO_COLOR=1`` unless ``env`` says otherwise.
     The text comes back without carriage returns, and without ANSI sequences unless ``keep_ansi``.
     ``program`` runs that command line instead (a shell, say), with ``args`` after it.
     """
+    return run_in_pty_with_status(
+        args, cwd, columns=columns, answer=answer, env=env, keep_ansi=keep_ansi, program=program
+    )[0]
+
+
+def run_in_pty_with_status(
+    args: list[str],
+    cwd: Path,
+    *,
+    columns: int | None = None,
+    answer: Callable[[bytes], bytes | None] | None = None,
+    env: dict[str, str] | None = None,
+    keep_ansi: bool = False,
+    program: list[str] | None = None,
+) -> tuple[str, int]:
+    """:func:`run_in_pty`, and the exit status the shell would show (128 + N for a death by signal N)."""
     import pty
 
     pid, fd = pty.fork()
@@ -79,14 +118,18 @@ def run_in_pty(
             out += data
             reply = answer(out) if answer else None
             if reply:
+                if any(key in reply for key in SIGNAL_KEYS):
+                    _until_waiting(pid, deadline)
                 os.write(fd, reply)
     finally:
-        if os.waitpid(pid, os.WNOHANG) == (0, 0):
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done == 0:
             os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            _, status = os.waitpid(pid, 0)
         os.close(fd)
     text = out.decode("utf-8", "replace").replace("\r", "")
-    return text if keep_ansi else _ANSI.sub("", text)
+    code = os.waitstatus_to_exitcode(status)
+    return (text if keep_ansi else _ANSI.sub("", text)), (128 - code if code < 0 else code)
 
 
 def require_program(path: Path, package: str, purpose: str) -> None:

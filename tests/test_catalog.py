@@ -198,19 +198,26 @@ def test_a_set_defined_twice_says_where(tmp_path):
 
 def test_inferences_in_the_official_catalog_are_marked():
     """catalog/official holds only what the rulebooks state; what skyforge reads
-    into them says so in `source` ("… inferred: …")."""
+    into them names the field in `inferred`, with why, and nothing says "inferred" in `source`."""
     import tomllib
 
     from .conftest import SHIPPED_CATALOG, cite
 
     cite("000", "For your first game, use the blue and/or green decks from the Campaigns set")
-    cards = tomllib.loads((SHIPPED_CATALOG / "official" / "cards.toml").read_text(encoding="utf-8"))["cards"]
+
+    def entries(file: str, table: str) -> list[dict]:
+        return tomllib.loads((SHIPPED_CATALOG / "official" / file).read_text(encoding="utf-8"))[table]
+
+    cards = entries("cards.toml", "cards")
     wind = next(c for c in cards if c["name"] == "Wind Riders")
-    assert wind["kind"] == "alliance" and "kind inferred:" in wind["source"]
-    setup = tomllib.loads((SHIPPED_CATALOG / "official" / "setup.toml").read_text(encoding="utf-8"))
-    cam = next(g for g in setup["first_games"] if g["id"] == "CAM")
-    assert cam["decks"] and "deck ids inferred:" in cam["source"]
-    premade = tomllib.loads((SHIPPED_CATALOG / "official" / "premade.toml").read_text(encoding="utf-8"))
-    for deck in premade["premade_decks"]:
+    assert wind["kind"] == "alliance" and wind["inferred"]["kind"]
+    cam = next(g for g in entries("setup.toml", "first_games") if g["id"] == "CAM")
+    assert cam["decks"] and cam["inferred"]["decks"]
+    for deck in entries("premade.toml", "premade_decks"):
         if deck["id"] in cam["decks"]:
-            assert "set inferred:" in deck["source"]
+            assert deck["inferred"]["set"]
+    for file in (SHIPPED_CATALOG / "official").glob("*.toml"):
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        for table in data.values():
+            for entry in table if isinstance(table, list) else []:
+                assert "inferred" not in (entry.get("source") or ""), (file.name, entry.get("name"))

@@ -3,7 +3,8 @@
 The official layer holds only what the rulebooks state, so many of its entries
 lack fields (a castle's back, a hero's colour). A user file that defines the same
 entry again fills those in; a value that contradicts what the official entry
-states is an error, never a silent override.
+states is an error, never a silent override. A field the official entry only infers
+(its ``inferred`` names it) takes the user's value, which is no longer an inference.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 #: fields that say where an entry comes from, not what it is: the official one stands
-_PROVENANCE_FIELDS = frozenset({"source", "difficulty_source", "notes"})
+_PROVENANCE_FIELDS = frozenset({"source", "difficulty_source", "notes", "inferred"})
 
 
 def _empty(value: object) -> bool:
@@ -31,14 +32,18 @@ def complete(official: BaseModel, user: BaseModel) -> tuple[BaseModel, list[tupl
             ("kind", getattr(official, "kind", type(official).__name__), getattr(user, "kind", type(user).__name__))
         ]
     values = {name: getattr(official, name) for name in official.model_fields_set}
+    inferred = dict(getattr(official, "inferred", {}))
     conflicts: list[tuple[str, object, object]] = []
     for name in sorted(user.model_fields_set):
         mine = getattr(user, name)
         if name in _PROVENANCE_FIELDS or _empty(mine):
             continue
         theirs = getattr(official, name)
-        if name not in official.model_fields_set or _empty(theirs):
-            values[name] = mine
+        if name not in official.model_fields_set or _empty(theirs) or name in inferred:
+            values[name] = mine  # a field the books leave empty, or one only inferred: the player's card says
+            inferred.pop(name, None)
         elif theirs != mine:
             conflicts.append((name, theirs, mine))
+    if "inferred" in values:
+        values["inferred"] = inferred
     return type(official).model_validate(values), conflicts

@@ -45,8 +45,9 @@ from skyforge.text import a, did_you_mean
 #: asked first, in this order; then the kind's own fields; then :data:`LAST`
 FIRST = ("code", "name", "copies")
 LAST = ("text",)
-#: never asked: where official data comes from, and the older form of a scenario's mandatory effect
-NOT_ASKED = frozenset({"kind", "source", "mandatory_text"})
+#: never asked: where official data comes from (and what it infers), and the older form of a
+#: scenario's mandatory effect
+NOT_ASKED = frozenset({"kind", "source", "inferred", "mandatory_text"})
 #: fields whose only answers are ids the catalog defines (the model takes any text), and what they name
 CATALOG_CHOICES = {
     "horde": ("horde", "hordes"),

@@ -14,6 +14,7 @@ from skyforge.cli.syntax import NAMES
 from skyforge.draft import arena as lib
 from skyforge.draft import session as sessions
 from skyforge.draft.common import demo_note
+from skyforge.terms import inference_note, inferred_value
 
 
 @click.group()
@@ -40,11 +41,15 @@ def draw_heroes(rows: list) -> None:
         heroes.add_row(
             Text(h["name"]),
             Text(h["code"] or "—"),
-            Text(h["class"] or "?"),
+            Text(inferred_value(h["class"], "class", h["inferred"]) if h["class"] else "?"),
             str(h["action_cards"]),
             h["provenance"],
         )
-    console().print(heroes)
+    out = console()
+    out.print(heroes)
+    for h in rows:
+        for field, why in h["inferred"].items():
+            out.print(Text(inference_note(f"{h['name']}'s {field}", why), style="dim"))
 
 
 @arena.command()

@@ -35,7 +35,7 @@ product_option = click.option(
 
 
 def _path(app: App, file: Path | None) -> Path:
-    return file if file is not None else app.collection or app.workspace / "collection.toml"
+    return file if file is not None else app.default_collection
 
 
 def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[str, ...], sign: int) -> None:

@@ -13,7 +13,7 @@ from skyforge.cli.output import table as new_table
 from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.diff import diff_decks
-from skyforge.workbench.entries import resolve_entries
+from skyforge.workbench.entries import resolve_entries, uses_demo_data
 from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST
 from skyforge.workbench.sampledraw import DrawnCard, SampleDraw, sample_draw
 from skyforge.workbench.stats import DeckStats, deck_stats
@@ -249,8 +249,9 @@ def draw(
       skyforge deck draw demo-blue-wall --mulligan --turns 3 --seed 7
       skyforge deck draw demo-blue-wall --json | jq .hand
     """
-    loaded = load(app, deck_ref)
-    result = sample_draw(resolve_entries(app.catalog, loaded), seed, hand, turns, mulligan, mulligan_cost)
+    entries = resolve_entries(app.catalog, load(app, deck_ref))
+    demo = uses_demo_data(app.catalog, entries)
+    result = sample_draw(entries, seed, hand, turns, mulligan, mulligan_cost, demo_data=demo)
     render(result.as_dict(), as_json, lambda _: _draw_sample(result))
 
 
@@ -278,3 +279,5 @@ def _draw_sample(d: SampleDraw) -> None:
     for turn, c in enumerate(d.turns, start=1):
         out.print(Text.assemble((f"Turn {turn}:", "bold"), _card_line(c)))
     out.print(Text(f"--seed {d.seed} repeats this draw", style="dim"))
+    if d.demo_data:
+        out.print(f"\n[dim]{demo_note()}[/]")

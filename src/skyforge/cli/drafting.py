@@ -5,7 +5,10 @@ What differs between the games comes from the library's registry (:mod:`skyforge
 
 from __future__ import annotations
 
+import contextlib
+import shlex
 import sys
+from collections.abc import Iterator
 
 import click
 from rich.text import Text
@@ -14,6 +17,8 @@ from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_note
 from skyforge.draft.games import game_of
+from skyforge.errors import InputError, Problem
+from skyforge.terms import INFERRED
 
 
 def whose_turn(session, turn) -> str:
@@ -45,18 +50,33 @@ def teams_line(session) -> str | None:
     return " · ".join(parts) or None
 
 
+def so_far_line(session) -> str | None:
+    """ "so far: Shadow: Vorhild · Light: Sunblade, Heraal · bans: Mossback" — the teams as they stand."""
+    d = session.draft
+    if not d.journal:
+        return None
+    parts = [f"{d.name(team)}: {', '.join(session.hero_name(k) for k in d.picks(team)) or '—'}" for team in d.teams]
+    if d.bans:
+        parts.append("bans: " + ", ".join(session.hero_name(k) for k in d.bans))
+    return "so far: " + " · ".join(parts)
+
+
 def _traits(hero) -> str:
     """What a choice turns on: an Onward hero's colour, class and faction; an Arena hero's class."""
-    parts = [hero.attrs.get(a) for a in ("color", "hero_class", "class", "faction")]
-    return "/".join(dict.fromkeys(p for p in parts if p))
+    parts = [
+        f"{INFERRED} {hero.attrs[a]}" if a in hero.inferred else hero.attrs[a]
+        for a in ("color", "hero_class", "class", "faction")
+        if hero.attrs.get(a)
+    ]
+    return "/".join(dict.fromkeys(parts))
 
 
 def prompt_for():
     """Ask for the hero of each turn the --picks did not cover (empty answer: at random).
 
     Every question names the player whose turn it is and their team (Light or Shadow), and the
-    teams are told before the first question; each legal hero is listed with its colour, class
-    or faction. Ctrl-C or Ctrl-D at the question stops the draft (KeyboardInterrupt).
+    teams are told before the first question; each question shows the teams so far and each legal
+    hero with its colour, class or faction. Ctrl-C or Ctrl-D at the question stops the draft (KeyboardInterrupt).
     """
     told: list[bool] = []
 
@@ -67,6 +87,9 @@ def prompt_for():
             line = teams_line(session)
             if line:
                 echo(f"teams: {line}", err=True)
+        so_far = so_far_line(session)
+        if so_far:
+            echo(so_far, err=True)
         legal = sorted((d.heroes[k] for k in d.legal()), key=lambda h: h.name)
         echo("legal: " + ", ".join(f"{h.name} ({_traits(h)})" if _traits(h) else h.name for h in legal), err=True)
         who = whose_turn(session, turn)
@@ -96,11 +119,10 @@ def run_draft(
     app, game: str, options: dict, *, picks, pause: bool, save_as: str | None, force: bool, as_json: bool, command: str
 ):
     """A new draft of ``game``, prompting on a terminal (not with ``--json``), saved as ``save_as``;
-    Ctrl-C or Ctrl-D at a prompt pauses it with exit status 130, saying how to resume a saved
-    draft, or that nothing was kept."""
+    Ctrl-C or Ctrl-D at a prompt pauses it (see :func:`paused_at_a_prompt`)."""
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
-    ask = prompt_for() if interactive() and not as_json else None
-    try:
+    ask = asking(as_json)
+    with paused_at_a_prompt(command, save_as):
         return sessions.start(
             app.catalog,
             game,
@@ -115,16 +137,62 @@ def run_draft(
             on_random=getattr(ask, "drawn", None),
             force=force,
         )
+
+
+def ask_the_rest(app, game: str, name: str, path, *, as_json: bool, command: str, example_hero: str):
+    """``pick NAME`` with no hero: on a terminal, ask for each remaining turn (each choice saved as it
+    is made); elsewhere, or with ``--json``, say what to give instead."""
+    session = sessions.open_draft(app.catalog, path, name, game)
+    quoted = shlex.quote(name)
+    turn = session.draft.current
+    if turn is None:
+        raise InputError(
+            Problem(
+                f"the draft '{name}' is complete: no turn is left to pick",
+                hint=f"see it with 'skyforge {command} show {quoted}'; "
+                f"'skyforge {command} undo {quoted}' takes back the last choice",
+            )
+        )
+    ask = asking(as_json)
+    if ask is None:
+        legal = sorted(session.hero_name(k) for k in session.draft.legal())
+        example = shlex.quote(legal[0]) if legal else example_hero
+        raise InputError(
+            Problem(
+                f"no hero given: turn {turn.number} of the draft '{name}' is {whose_turn(session, turn)}'s {turn.action}",
+                hint=f"name the heroes of the next turns ('skyforge {command} pick {quoted} {example}') "
+                f"or fill the rest at random (--random); on a terminal, 'skyforge {command} pick {quoted}' "
+                "asks for each turn",
+            )
+        )
+    with paused_at_a_prompt(command, name):
+        return sessions.pick_asking(
+            app.catalog, path, name, game, ask, on_error=report, on_random=getattr(ask, "drawn", None)
+        )
+
+
+@contextlib.contextmanager
+def paused_at_a_prompt(command: str, saved_as: str | None) -> Iterator[None]:
+    """Ctrl-C or Ctrl-D at a draft's prompt: say how to resume a saved draft, or that nothing was
+    kept, and exit with status 130."""
+    try:
+        yield
     except KeyboardInterrupt:
-        if save_as:
+        if saved_as:
             echo(
-                f"\ndraft paused: every choice so far is saved in '{save_as}'; "
-                f"resume with: skyforge {command} pick {save_as} HERO… (or --random)",
+                f"\ndraft paused: every choice so far is saved in '{saved_as}'; "
+                f"resume with: skyforge {command} pick {shlex.quote(saved_as)} "
+                "(it asks for each turn; or give HERO… or --random)",
                 err=True,
             )
         else:
             echo("\ndraft stopped: nothing was kept (give --save NAME to keep a draft you can resume)", err=True)
         raise SystemExit(130) from None
+
+
+def asking(as_json: bool):
+    """The draft's prompt on a terminal (:func:`prompt_for`); ``None`` for a program (``--json``, no terminal)."""
+    return prompt_for() if interactive() and not as_json else None
 
 
 def interactive() -> bool:
@@ -197,7 +265,8 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
 
 def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     """Add ``pick``, ``show`` and ``undo`` for saved drafts of ``game`` to ``group``."""
-    cmd = f"skyforge {group.name}"
+    command = group.name or game
+    cmd = f"skyforge {command}"
 
     @group.command(
         "pick",
@@ -205,10 +274,13 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
 
         A hero may be written TEAM:HERO or PLAYER:HERO to say whose turn you expect;
         the choice is refused when it is not that team's turn. --random fills the rest.
+        With no hero, on a terminal, it asks for each turn left (an empty answer
+        chooses at random), saving each choice as it is made.
 
         \b
           {cmd} pick friday {example_hero}
           {cmd} pick friday --random
+          {cmd} pick friday          # asks, on a terminal
         """,
     )
     @click.argument("name")
@@ -218,7 +290,11 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     @click.pass_obj
     def pick(app, name, heroes, fill_random, as_json):
         path = sessions.draft_path(app.workspace, name)
-        show(sessions.pick(app.catalog, path, name, game, list(heroes), fill_random), as_json, path)
+        if heroes or fill_random:
+            session = sessions.pick(app.catalog, path, name, game, list(heroes), fill_random)
+        else:
+            session = ask_the_rest(app, game, name, path, as_json=as_json, command=command, example_hero=example_hero)
+        show(session, as_json, path)
 
     @group.command(
         "show",

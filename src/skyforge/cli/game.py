@@ -11,6 +11,7 @@ from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
 from skyforge.setup import game_setup, total_difficulty
 from skyforge.setup.rules import MODES, rulebooks
+from skyforge.terms import INFERRED, inference_note, inferred_value
 from skyforge.text import plural
 
 rules_option = click.option(
@@ -166,6 +167,10 @@ def _show_difficulty(report, out=None) -> None:
         out.print(Text(f"  note: {note}"))
 
 
+#: the setup's JSON keys that may be inferences, in the words of its human view
+_SETUP_WORDS = {"alliance_decks": "suggested decks", "outsider_type": "outsider type"}
+
+
 def _show_setup(s) -> None:
     out = console()
     title = f"Stand-alone game — {s.mode}, difficulty level {s.level}"
@@ -189,7 +194,7 @@ def _show_setup(s) -> None:
         plural(s.rule.alliance_players, "alliance player") + (" and a horde player" if s.rule.horde_player else "")
     ]
     if s.decks:
-        decks.append("suggested decks: " + ", ".join(s.decks))
+        decks.append("suggested decks: " + inferred_value(", ".join(s.decks), "alliance_decks", s.inferred))
     step(2, "Alliance decks", decks)
     portal_lines = [
         f"top → bottom, {plural(s.rule.portal_cards, 'card')} (stages {', '.join(map(str, s.rule.portal_stages))}):"
@@ -214,7 +219,7 @@ def _show_setup(s) -> None:
     name = s.outsider[0].name if s.outsider else "?"
     outsider_lines = [
         f"{name}"
-        + (f" ({s.outsider_type})" if s.outsider_type else "")
+        + (f" ({s.outsider_type}{f', {INFERRED}' if 'outsider_type' in s.inferred else ''})" if s.outsider_type else "")
         + ": "
         + ", ".join(c.code or c.name for c in s.outsider)
     ]
@@ -237,10 +242,12 @@ def _show_setup(s) -> None:
         out.print(f"[bold]Drawn at random[/] (seed {s.seed}):")
         for pick in s.random_picks:
             out.print(Text(f"  {pick}"))
-    if s.notes:
+    if s.notes or s.inferred:
         out.print()
         for note in s.notes:
             out.print(Text(f"note: {note}"))
+        for field, why in s.inferred.items():
+            out.print(Text(f"note: {inference_note(_SETUP_WORDS.get(field, field), why)}"))
     if s.missing:
         out.print()
         out.print("[bold yellow]Missing from the catalog[/] (the steps above still apply):")

@@ -88,8 +88,8 @@ class LazyGroup(click.Group):
 
             report_error(exc, as_json=wants_json)
             ctx.exit(exc.exit_code)
-        except click.exceptions.Abort:
-            # Ctrl-C or Ctrl-D at a prompt: the shell's exit status of an interrupt, not a failure's 1
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            # Ctrl-C (or Ctrl-D at a prompt): the shell's exit status of an interrupt, not a failure's 1
             click.echo("Aborted.", err=True)
             ctx.exit(130)
 
@@ -129,6 +129,11 @@ class App:
         """The workspace file's default collection, or None."""
         self.check_workspace_file()
         return self.places.collection
+
+    @property
+    def default_collection(self) -> Path:
+        """The collection a command uses when given none: the workspace file's, else collection.toml."""
+        return self.collection or self.workspace / "collection.toml"
 
     @property
     def catalog(self) -> Catalog:

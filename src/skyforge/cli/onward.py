@@ -13,6 +13,7 @@ from skyforge.draft import onward as lib
 from skyforge.draft import session as sessions
 from skyforge.draft.state import RANDOM
 from skyforge.errors import InputError, Problem
+from skyforge.terms import inference_note, inferred_value
 
 
 @click.group()
@@ -37,21 +38,14 @@ def draw_heroes(data: dict) -> None:
     out = console()
     rows = table("hero", "code", "colour", "faction", "class", "range", "data")
     for h in data["heroes"]:
-        rows.add_row(
-            *(
-                Text(x)
-                for x in (
-                    h["name"],
-                    h["code"] or "—",
-                    h["color"] or "?",
-                    h["faction"] or "?",
-                    h["hero_class"] or "?",
-                    h["range"] or "?",
-                    h["provenance"],
-                )
-            )
+        traits = (
+            inferred_value(h[a], a, h["inferred"]) if h[a] else "?" for a in ("color", "faction", "hero_class", "range")
         )
+        rows.add_row(*(Text(x) for x in (h["name"], h["code"] or "—", *traits, h["provenance"])))
     out.print(rows)
+    for h in data["heroes"]:
+        for field, why in h["inferred"].items():
+            out.print(Text(inference_note(f"{h['name']}'s {field}", why), style="dim"))
     out.print(
         "? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
         "catalog file (`skyforge catalog init` starts one). "

@@ -59,7 +59,7 @@ def plan(ctx: click.Context, seed: int | None, as_json: bool) -> None:
 
 
 def _next(app: App, seed: int | None, as_json: bool) -> None:
-    collection = app.workspace / "collection.toml"
+    collection = app.default_collection
     owned = owned_counts(app.catalog, load_collection(collection)) if collection.exists() else None
     status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed, owned)
     render(status.as_dict(), as_json, lambda _: _draw_next(status))

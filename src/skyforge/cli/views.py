@@ -10,7 +10,7 @@ from skyforge.catalog.models import Card, CastleCard
 from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
 from skyforge.rules import admitted_words, castle_back_summary
-from skyforge.terms import demo_note
+from skyforge.terms import INFERRED, demo_note, inferred_value
 from skyforge.text import plural
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
@@ -126,7 +126,9 @@ def card_panel(catalog: Catalog, card: Card) -> None:
         "source",
     ):
         if key in data and data[key] not in (None, [], ""):
-            out.print(Text(f"  {key:<14}{_cell(data[key])}"))
+            out.print(Text(f"  {key:<14}{inferred_value(_cell(data[key]), key, card.inferred)}"))
+    for field, why in card.inferred.items():
+        out.print(Text(f"  {INFERRED:<14}{field}: {why}", style="dim"))
     if card.kind == "castle":
         out.print("  deck rules:")
         for line in castle_rules_lines(catalog, card):

@@ -378,6 +378,7 @@ def roster(catalog) -> list[dict]:
             "class": h.attrs.get("hero_class"),
             "action_cards": len(getattr(catalog.cards[h.key], "action_cards", [])),
             "provenance": h.provenance,
+            "inferred": {"class" if a == "hero_class" else a: why for a, why in h.inferred.items()},
         }
         for h in heroes_of(catalog, KIND, ATTRS)
     ]

@@ -23,6 +23,7 @@ def heroes_of(catalog, kind: str, attrs: tuple[str, ...]) -> list[Hero]:
                 attrs={a: getattr(card, a, None) for a in attrs},
                 provenance=catalog.provenance(card),
                 file=catalog.source_file(card.key),
+                inferred={a: why for a, why in card.inferred.items() if a in attrs},
             )
         )
     return out

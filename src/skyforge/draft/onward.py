@@ -206,6 +206,7 @@ def roster(catalog) -> list[dict]:
                 "code": hero.code,
                 **{a: hero.attrs.get(a) for a in ATTRS},
                 "provenance": hero.provenance,
+                "inferred": dict(hero.inferred),
             }
         )
     return rows

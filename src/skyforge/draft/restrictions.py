@@ -23,6 +23,7 @@ class Hero:
     attrs: Mapping[str, str | None] = field(default_factory=dict)
     provenance: str = "user"
     file: str | None = None  # catalog file that defines it, for "fill in" hints
+    inferred: Mapping[str, str] = field(default_factory=dict)  # attribute → why it is an inference
 
 
 Namer = Callable[[str], str]

@@ -241,6 +241,38 @@ def pick(catalog, path: Path, name: str, game: str, heroes: list[str], fill_rand
     return update(catalog, path, lambda s: expect_game(s, name, game).fill(heroes, stop=not fill_random))
 
 
+def pick_asking(
+    catalog,
+    path: Path,
+    name: str,
+    game: str,
+    prompt: Prompt,
+    *,
+    on_error: Callable[[SkyforgeError], None] | None = None,
+    on_random: Callable[[Turn, str], None] | None = None,
+) -> DraftSession:
+    """Continue a saved draft turn by turn: ``prompt`` gives each choice (``None``: at random), and each
+    is saved as it is made, so stopping at a prompt keeps every choice before it."""
+    session = open_draft(catalog, path, name, game)
+
+    def keep(current: DraftSession) -> None:
+        def change(on_file: DraftSession) -> DraftSession:
+            if on_file.draft.journal != current.draft.journal[: len(on_file.draft.journal)]:
+                raise InputError(
+                    Problem(
+                        f"the draft '{name}' was changed meanwhile (by another skyforge?)",
+                        file=path,
+                        hint="pick again: it goes on from the draft as saved now",
+                    )
+                )
+            return current
+
+        drafts(catalog).update(path, change)
+
+    session.fill(prompt=prompt, on_error=on_error, on_random=on_random, on_choice=keep)
+    return session
+
+
 def undo(catalog, path: Path, name: str, game: str) -> DraftSession:
     """Take back the last pick or ban of a saved draft."""
     return update(catalog, path, lambda s: expect_game(s, name, game).draft.undo())

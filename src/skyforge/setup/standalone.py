@@ -52,6 +52,7 @@ class GameSetup:
     notes: list[str] = field(default_factory=list)
     first_game: FirstGame | None = None
     provenances: set[str] = field(default_factory=set)
+    inferred: dict[str, str] = field(default_factory=dict)  # key of as_dict() → why the books do not state it
 
     @property
     def rulebook(self) -> str:
@@ -99,6 +100,7 @@ class GameSetup:
             "random_picks": self.random_picks,
             "missing": self.missing,
             "notes": self.notes,
+            "inferred": self.inferred,
             "demo": "demo" in self.provenances,
         }
 
@@ -317,6 +319,8 @@ def game_setup(
         )
     if preset is not None:
         setup.decks = [catalog.premade_decks[d].name if d in catalog.premade_decks else d for d in preset.decks]
+        if "decks" in preset.inferred:
+            setup.inferred["alliance_decks"] = preset.inferred["decks"]
         if preset.decks_note:
             setup.notes.append(preset.decks_note)
 
@@ -449,6 +453,9 @@ def _outsider(catalog: Catalog, setup: GameSetup, name: str, rng: random.Random)
     if otype == "henchman" and len(cards) == 2:
         otype = "immortal"  # two henchmen are played as the two stages of an immortal outsider
     setup.outsider_type = otype
+    why = next((c.inferred["outsider_type"] for c in cards if "outsider_type" in c.inferred), None)
+    if why and otype is not None:
+        setup.inferred["outsider_type"] = why
     if otype is None:
         setup.missing.append(f"outsider type of {cards[0].name} is not in the catalog")
         setup.outsider_enters = (

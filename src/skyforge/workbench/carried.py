@@ -81,9 +81,10 @@ def check_carried(data: object) -> dict[str, Any]:
         or not isinstance(data.get("cards", []), list)
         or not isinstance(data.get("sets", []), list)
         or not all(isinstance(c, dict) for c in [*data.get("cards", []), *data.get("sets", [])])
-        or len(data.get("cards", [])) > MAX_CARRIED_CARDS
     ):
         raise ValueError("carried cards of the wrong shape")
+    if len(data.get("cards", [])) > MAX_CARRIED_CARDS:
+        raise ValueError(f"{len(data['cards'])} carried cards, over the limit of {MAX_CARRIED_CARDS}")
     return data
 
 

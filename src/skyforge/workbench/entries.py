@@ -48,3 +48,8 @@ def resolve_entries(catalog: Catalog, deck: Deck) -> list[Entry]:
         else:
             merged[key] = Entry(ref, key, count, card)
     return sorted(merged.values(), key=lambda e: code_order(e.key))
+
+
+def uses_demo_data(catalog: Catalog, entries: list[Entry]) -> bool:
+    """Whether any of the deck's cards is demo data (the fictional DEMO set), to mark what is shown."""
+    return any(catalog.provenance(e.card) == "demo" for e in entries if e.card is not None)

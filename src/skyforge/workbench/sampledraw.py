@@ -35,6 +35,7 @@ class SampleDraw:
     thrown_back: list[DrawnCard] = field(default_factory=list)
     hand: list[DrawnCard] = field(default_factory=list)
     turns: list[DrawnCard] = field(default_factory=list)
+    demo_data: bool = False  # the deck holds demo cards (the fictional DEMO set)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -59,11 +60,13 @@ def sample_draw(
     turns: int = 0,
     mulligan: bool = False,
     mulligan_cost: int = MULLIGAN_COST,
+    demo_data: bool = False,
 ) -> SampleDraw:
     """Shuffle the deck with ``seed``, deal ``hand`` cards, take the suggested mulligan if asked
     (throw back, draw as many, shuffle the thrown back in), then draw one card for each of
     ``turns`` turns. A deck that runs out simply stops giving cards. Without a seed one is
-    drawn (:func:`skyforge.terms.new_seed`) and returned, so the draw can be repeated."""
+    drawn (:func:`skyforge.terms.new_seed`) and returned, so the draw can be repeated.
+    ``demo_data`` says the cards are demo data, for the views to mark."""
     seed = new_seed() if seed is None else seed
     rng = random.Random(seed)
     pile = [_card(e) for e in entries for _ in range(e.count)]
@@ -77,4 +80,4 @@ def sample_draw(
         kept += pile[: len(thrown)]
         pile = pile[len(thrown) :] + thrown
         rng.shuffle(pile)
-    return SampleDraw(seed, size, dealt, mulligan, thrown, kept, pile[:turns])
+    return SampleDraw(seed, size, dealt, mulligan, thrown, kept, pile[:turns], demo_data)

@@ -16,7 +16,7 @@ from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
 from skyforge.rules import ValidationReport, Violation, admitted_words, castle_back_summary, validate_decks
 from skyforge.terms import FACTIONS
-from skyforge.workbench.entries import Entry, resolve_entries
+from skyforge.workbench.entries import Entry, resolve_entries, uses_demo_data
 from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table, p_drawn_by
 
 TYPES = ("ally", "tower", "spell", "attachment")
@@ -230,7 +230,6 @@ def deck_stats(
     report = report or validate_decks(catalog, [deck])
     size = sum(e.count for e in entries)
     known = [e for e in entries if e.card is not None]
-    provenances = {catalog.provenance(e.card) for e in entries if e.card is not None}
     budget, deck_size = (
         castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else ((), None)
     )
@@ -253,7 +252,7 @@ def deck_stats(
         deck_size=deck_size,
         opening_hand=opening_hand_table(entries, mulligan_cost=mulligan_cost),
         draws=Draws(turns, min(HAND_SIZE + turns, size)),
-        demo_data="demo" in provenances,
+        demo_data=uses_demo_data(catalog, entries),
         castle_back=castle_back_summary(catalog, castle) if castle is not None and castle.kind == "castle" else None,
     )
 

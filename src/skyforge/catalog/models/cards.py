@@ -13,6 +13,7 @@ from skyforge.catalog.models.common import (
     Game,
     GameMode,
     HordeType,
+    MayInfer,
     OutsiderType,
     Rarity,
     Strict,
@@ -48,7 +49,7 @@ class CardSet(Strict):
         return v.upper() if isinstance(v, str) else v
 
 
-class CardBase(Strict):
+class CardBase(MayInfer):
     code: str | None = Field(
         default=None,
         description="SET.NNN as printed (any case or padding is accepted). Unknown for some official entries.",

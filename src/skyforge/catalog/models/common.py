@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.constants import RARITY_ALIASES
 from skyforge.terms import FACTIONS
+from skyforge.text import did_you_mean
 
 #: words as printed ("Liothan", "MYTHIC", "Ally") are read in any case and kept in the catalog's
 #: lower case, ``common`` read as base (RARITY_ALIASES)
@@ -46,6 +47,26 @@ class Strict(BaseModel):
     # defer_build: validators are built on first validation, not at import — a
     # command served from the catalog cache never pays for them.
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, strict=True)
+
+
+class MayInfer(Strict):
+    """An entry whose fields may be read into the rulebooks rather than stated by them: each such
+    field is named in ``inferred``, with why, so every view can mark it as an inference."""
+
+    inferred: dict[str, str] = Field(
+        default_factory=dict,
+        description="Fields the rulebooks do not state, read into them by skyforge: field name → why "
+        '(e.g. inferred = { hero_class = "003 only speaks of her enchanter Skill" }).',
+    )
+
+    @model_validator(mode="after")
+    def _inferred_fields(self) -> MayInfer:
+        fields = [name for name in type(self).model_fields if name != "inferred"]
+        for name in self.inferred:
+            if name not in fields:
+                hint = did_you_mean(name, fields, otherwise="fields: " + ", ".join(fields))
+                raise ValueError(f"inferred names '{name}', which is not a field of this entry ({hint})")
+        return self
 
 
 def as_code(value: object) -> object:

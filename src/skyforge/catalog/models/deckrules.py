@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from skyforge.catalog.models.common import AllianceType, Faction, Rarity, Strict, Subtype
+from skyforge.catalog.models.common import AllianceType, Faction, MayInfer, Rarity, Strict, Subtype
 
 
 class DeckRule(Strict):
@@ -48,7 +48,7 @@ class CardRule(Strict):
     text: str | None = Field(default=None, description="The rule as printed, shown in messages.")
 
 
-class PremadeDeck(Strict):
+class PremadeDeck(MayInfer):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short id, e.g. liothan-shapeshifters.")
     name: str = Field(description="Deck name as the Alliance Overview gives it.")
     set: str | None = Field(default=None, description="Set code.")

@@ -8,10 +8,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from skyforge.catalog.models.common import GameMode, HordeDifficulty, OutsiderType, Strict
+from skyforge.catalog.models.common import GameMode, HordeDifficulty, MayInfer, OutsiderType, Strict
 
 
-class Horde(Strict):
+class Horde(MayInfer):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short id used by cards and commands, e.g. skybooter.")
     name: str = Field(description="Horde name as printed.")
     set: str | None = Field(default=None, description="Set code the horde comes from.")
@@ -122,7 +122,7 @@ class BattlePlan(Strict):
     text: str | None = Field(default=None)
 
 
-class FirstGame(Strict):
+class FirstGame(MayInfer):
     """A rulebook's recommended first game (Setup, 'For your first game …')."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$", description="Preset name, usually the set code, e.g. CAM.")

@@ -103,6 +103,13 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
     if data.get("carried_cards") is not None:
         try:
             carried = check_carried(data["carried_cards"])
-        except ValueError:
-            problems.append(Problem("'carried_cards' is not what `deck export --with-cards` writes", file=path))
+        except ValueError as exc:
+            problems.append(
+                Problem(
+                    f"'carried_cards' is not what `deck export --with-cards` writes: {exc}",
+                    file=path,
+                    key="carried_cards",
+                    hint="ask for the export again, or for the sender's catalog file",
+                )
+            )
     return Imported(deck, "json", problems, notes, carried=carried)
