@@ -65,6 +65,20 @@ def test_completes_commands_decks_campaigns_and_cards(run, monkeypatch, shell):
     assert "spring" in _complete(shell, "skyforge campaign next ", monkeypatch)
 
 
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completes_draft_and_hero_names_of_the_game_drafted(run, monkeypatch, shell):
+    """Hero names come from the catalog the command would use, of the game its group drafts
+    (Onward or Skybound: Arena); in a --picks list, the name being typed; drafts by file name."""
+    run("onward", "draft", "--method", "moba", "--seed", "1", "--save", "friday", "--pause")
+    assert "friday" in _complete(shell, "skyforge onward pick fr", monkeypatch)
+    assert "friday" in _complete(shell, "skyforge onward undo ", monkeypatch)
+    assert "Glasswind" in _complete(shell, "skyforge onward pick friday Gla", monkeypatch)
+    assert "Glasswind,Sunblade" in _complete(shell, "skyforge onward draft --picks Glasswind,Sun", monkeypatch)
+    assert "Light:Glasswind" in _complete(shell, "skyforge onward draft --picks Light:Gla", monkeypatch)
+    arena = _complete(shell, "skyforge arena draft --players Ann,Ben --picks Ar", monkeypatch)
+    assert "Arkuma" in arena and "Glasswind" not in _complete(shell, "skyforge arena pick friday Gla", monkeypatch)
+
+
 WORDS = [
     "skyforge ",
     "skyforge -",
@@ -80,6 +94,9 @@ WORDS = [
     "skyforge deck add demo-blue-wall Gullw",
     "skyforge --catalog @demo cards show DEMO.00",
     "skyforge onward draft --method ",
+    "skyforge onward draft --picks Glasswind,Sun",
+    "skyforge arena draft --picks Ar",
+    "skyforge onward pick friday Gla",
     "skyforge game setup --mode ",
     "skyforge campaign ",
     "skyforge campaign show ",

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from rich.text import Text
 
+from skyforge.cli.complete import hero_names
 from skyforge.cli.drafting import run_draft, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
@@ -58,6 +59,7 @@ def draw_heroes(rows: list) -> None:
     "--picks",
     type=NAMES,
     metavar="HERO,...",
+    shell_complete=hero_names,
     help="Choices of the turns in order; PLAYER:HERO checks whose turn it is.",
 )
 @click.option("--seed", type=int, help="Seed for the random choices (same seed, same draft).")

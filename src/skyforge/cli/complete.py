@@ -1,4 +1,4 @@
-"""Shell completion (click's, for bash, zsh and fish): deck, campaign and card names.
+"""Shell completion (click's, for bash, zsh and fish): deck, campaign, draft, card and hero names.
 
 Each function is a click ``shell_complete`` callback, listed in :data:`COMPLETERS` by name so
 that the command tree kept as data (:mod:`skyforge.cli.commandtree`) can name it. They read only
@@ -90,6 +90,30 @@ def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str):
     return _items(codes, incomplete, lambda code: codes[code].name)
 
 
+def draft_names(ctx: click.Context, param: click.Parameter, incomplete: str):
+    """Saved drafts (drafts/*.toml) by name."""
+    return _items(_stems(_places(ctx).folder("drafts")), incomplete)
+
+
+#: the kind of hero each draft group drafts
+_HERO_KINDS = {"onward": "onward-hero", "arena": "arena-hero"}
+
+
+def hero_names(ctx: click.Context, param: click.Parameter, incomplete: str):
+    """Heroes of the game the command drafts (Onward or Skybound: Arena) by name; in a comma
+    list (``--picks A,B``) the one being typed, after a TEAM: or PLAYER: prefix if any."""
+    group = ctx.parent.info_name if ctx.parent is not None else None
+    kind = _HERO_KINDS.get(group or "")
+    catalog = _catalog(ctx) if kind else None
+    if catalog is None:
+        return []
+    done, comma, last = incomplete.rpartition(",")
+    who, colon, typed = last.rpartition(":")
+    start = done + comma + who + colon
+    names = [card.name for card in catalog.of_kind(kind)]
+    return _items([start + name for name in names if name.casefold().startswith(typed.casefold())], incomplete)
+
+
 def draft_methods(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """``onward draft --method`` completes to the drafting methods of the catalog's Onward formats."""
     from skyforge.draft.common import methods  # with the catalog, only when completed
@@ -127,7 +151,7 @@ class WholeValueFish(FishComplete):
 add_completion_class(WholeValueFish, "fish")
 
 #: every completer by name, for the command tree kept as data
-COMPLETERS = {f.__name__: f for f in (deck_names, campaign_names, card_refs, draft_methods)}
+COMPLETERS = {f.__name__: f for f in (deck_names, campaign_names, draft_names, card_refs, hero_names, draft_methods)}
 
 
 @click.command()

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import click
 from rich.text import Text
 
+from skyforge.cli.complete import draft_names, hero_names
 from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_note
@@ -283,8 +284,8 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
           {cmd} pick friday          # asks, on a terminal
         """,
     )
-    @click.argument("name")
-    @click.argument("heroes", nargs=-1)
+    @click.argument("name", shell_complete=draft_names)
+    @click.argument("heroes", nargs=-1, shell_complete=hero_names)
     @click.option("--random", "fill_random", is_flag=True, help="Choose every remaining turn at random.")
     @json_option
     @click.pass_obj
@@ -307,7 +308,7 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
           {cmd} show friday --json
         """,
     )
-    @click.argument("name")
+    @click.argument("name", shell_complete=draft_names)
     @json_option
     @click.pass_obj
     def show_cmd(app, name, as_json):
@@ -322,7 +323,7 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
           {cmd} undo friday
         """,
     )
-    @click.argument("name")
+    @click.argument("name", shell_complete=draft_names)
     @json_option
     @click.pass_obj
     def undo(app, name, as_json):

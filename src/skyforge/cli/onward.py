@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.text import Text
 
-from skyforge.cli.complete import draft_methods
+from skyforge.cli.complete import draft_methods, hero_names
 from skyforge.cli.drafting import run_draft, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.syntax import NAMES
@@ -87,6 +87,7 @@ def draw_heroes(data: dict) -> None:
     "--picks",
     type=NAMES,
     metavar="HERO,...",
+    shell_complete=hero_names,
     help="Choices of the turns in order (bans and picks); TEAM:HERO or PLAYER:HERO checks whose turn it is.",
 )
 @click.option("--seed", type=int, help="Seed for the random choices (shown in the result; same seed, same draft).")
