@@ -45,9 +45,9 @@ def _ready(run, name="s", players=ONE) -> None:
 
 
 def _interactive(monkeypatch) -> None:
-    from skyforge.cli import drafting
+    from skyforge.cli import stdio
 
-    monkeypatch.setattr(drafting, "interactive", lambda: True)  # as if standard input were a terminal
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # as if standard input were a terminal
 
 
 # -- cards with their name, cost, type, rarity and faction -------------------------------------------

@@ -26,9 +26,9 @@ def test_interactive_draft_names_player_and_team_each_turn(run, monkeypatch):
         "A. Teams. Players split into Light and Shadow teams, assigned randomly.",
         "In the ban step, each team, starting with the Shadow team, removes one hero from the drafting pool.",
     )
-    from skyforge.cli import drafting
+    from skyforge.cli import stdio
 
-    monkeypatch.setattr(drafting, "interactive", lambda: True)  # as if stdin were a terminal
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # as if stdin were a terminal
     result = run("onward", "draft", "--method", "moba", "--players", "Ann,Bob", "--seed", "7", input="\n" * 20)
     err = result.stderr
     teams = _teams(err)
@@ -41,9 +41,9 @@ def test_interactive_draft_names_player_and_team_each_turn(run, monkeypatch):
 
 
 def test_four_players_each_pick_names_who_gets_the_hero(run, monkeypatch):
-    from skyforge.cli import drafting
+    from skyforge.cli import stdio
 
-    monkeypatch.setattr(drafting, "interactive", lambda: True)  # as if stdin were a terminal
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # as if stdin were a terminal
     err = run(
         "onward", "draft", "--method", "snake", "--players", "Ann,Bob,Cy,Dee", "--seed", "2", input="\n" * 20
     ).stderr

@@ -96,9 +96,9 @@ ONWARD = ("onward", "draft", "--method", "moba", "--players", "Ann,Bob", "--seed
 
 
 def _interactive(monkeypatch):
-    from skyforge.cli import drafting
+    from skyforge.cli import stdio
 
-    monkeypatch.setattr(drafting, "interactive", lambda: True)
+    monkeypatch.setattr(stdio, "interactive", lambda: True)
 
 
 def test_a_random_choice_is_said_at_once_and_the_prompt_shows_each_heros_traits(run, monkeypatch):

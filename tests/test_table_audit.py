@@ -40,9 +40,9 @@ def _typing(*answers: bytes, prompt: bytes = PROMPT):
 
 
 def _interactive(monkeypatch) -> None:
-    from skyforge.cli import drafting
+    from skyforge.cli import stdio
 
-    monkeypatch.setattr(drafting, "interactive", lambda: True)  # as if stdin were a terminal
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # as if stdin were a terminal
 
 
 # -- onward pick NAME with no hero ------------------------------------------------------------

@@ -19,6 +19,7 @@ from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
 from skyforge.catalog.entry import KIND, Entry, Question, add_card, catalog_for, entry_text, same_file, tables
 from skyforge.catalog.models import CardBase
 from skyforge.catalog.starter import starter_csv, starter_toml
+from skyforge.cli import stdio
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
@@ -176,7 +177,7 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
     if as_csv:
         echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
         return
-    if record is None and is_interactive():
+    if record is None and stdio.interactive():
         record = click.confirm(f"record {file} as this workspace's catalog (in skyforge.toml)?", default=True)
     if record:
         folder = app.places.file.parent if app.places.file else Path(app.workspace)
@@ -185,10 +186,6 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
         echo("next: `skyforge catalog check` (every command here loads it now)")
     else:
         echo(f'next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG="$PWD/{file}")')
-
-
-def is_interactive() -> bool:
-    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _official(app: App):
@@ -311,7 +308,7 @@ def add(app: App, file: Path | None, given: tuple[tuple[str, str], ...], ask: bo
     """
     target = file or default_catalog_file(app)
     answers = _once_each(given)
-    ask = (is_interactive() and not given) if ask is None else ask
+    ask = (stdio.interactive() and not given) if ask is None else ask
     catalog, others = catalog_for(app.catalog, target)
     if ask:
         try:

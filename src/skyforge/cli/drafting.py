@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import shlex
-import sys
 from collections.abc import Iterator
 
 import click
 from rich.text import Text
 
+from skyforge.cli import stdio
 from skyforge.cli.complete import draft_names, hero_names
 from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
@@ -193,11 +193,7 @@ def paused_at_a_prompt(command: str, saved_as: str | None) -> Iterator[None]:
 
 def asking(as_json: bool):
     """The draft's prompt on a terminal (:func:`prompt_for`); ``None`` for a program (``--json``, no terminal)."""
-    return prompt_for() if interactive() and not as_json else None
-
-
-def interactive() -> bool:
-    return sys.stdin.isatty()
+    return prompt_for() if stdio.interactive() and not as_json else None
 
 
 def report(exc) -> None:

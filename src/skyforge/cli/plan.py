@@ -8,7 +8,7 @@ import shlex
 import click
 from rich.text import Text
 
-from skyforge.cli import drafting
+from skyforge.cli import stdio
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render, terminal_width
 from skyforge.cli.output import table as new_table
@@ -154,7 +154,7 @@ def record(
     try:
         result = record_it(again)
     except RepeatedResult as exc:
-        can_ask = drafting.interactive() and not as_json  # a question, not an output path
+        can_ask = stdio.interactive() and not as_json  # a question, not an output path
         if not can_ask:
             exc.hint = "entered twice? nothing was recorded. Played twice? add --again (skyforge plan undo takes back the last game)"
             raise

@@ -15,6 +15,12 @@ from skyforge.text import visible_controls
 STDIN = "<stdin>"
 
 
+def interactive() -> bool:
+    """Whether a person can answer a prompt: standard input is a terminal. (Tests that stand in
+    for a person replace this function.)"""
+    return sys.stdin.isatty()
+
+
 def is_dash(value: object) -> bool:
     return value is not None and str(value) == "-"
 

@@ -15,7 +15,7 @@ from skyforge.campaign.report import card_text
 from skyforge.campaign.setup import PlayerChoice, begin
 from skyforge.campaign.starting import AUTO_RULE, FULL, Ticks, left_out, parse_ticks, rows, short_warning
 from skyforge.campaign.store import load
-from skyforge.cli import drafting
+from skyforge.cli import stdio
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
@@ -184,7 +184,7 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
         for spec in parse_specs(cards):
             chosen[spec.ref] = chosen.get(spec.ref, 0) + spec.count
     elif not auto:
-        can_ask = drafting.interactive() and not as_json  # a prompt, not an output path
+        can_ask = stdio.interactive() and not as_json  # a prompt, not an output path
         if not can_ask:
             raise InputError(
                 Problem(
