@@ -83,6 +83,22 @@ def test_gold_plus_minus_change_it_equals_sets_it_and_a_bare_number_is_asked_abo
     assert _gold(run) == 12
 
 
+def test_a_bare_gold_number_is_asked_about_on_a_terminal(run, monkeypatch):
+    """ "a bare 5 is asked about, not added": on a terminal the player says + or =."""
+    from skyforge.cli import stdio
+
+    run(*NEW, "--player", "Bo=demo-green-grove@DEMO.003", *REST)
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # as if stdin were a terminal
+    start = _gold(run)
+    added = run("campaign", "gold", "spring", "5", input="+\n")
+    assert "5: add 5 gold (+) or set the gold to 5 (=)?" in added.output
+    assert _gold(run) == min(start + 5, 40)
+    run("campaign", "gold", "spring", "5", input="?\n=\n")  # a wrong answer is asked again
+    assert _gold(run) == 5
+    # --json is for programs: never a question
+    assert "+7 or =7?" in run("campaign", "gold", "spring", "7", "--json", expect=2).output
+
+
 def test_the_same_deck_for_two_players_is_refused_once_naming_them(run):
     result = run(*NEW, "--player", "Bo=decks/demo-blue-wall.toml@DEMO.003", *REST, expect=2)
     assert result.output.count("the same deck is given twice") == 1

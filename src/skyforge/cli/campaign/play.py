@@ -11,6 +11,7 @@ from skyforge.campaign import commands as actions
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
 from skyforge.campaign.report import card_text, log_entries
 from skyforge.campaign.store import undo as undo_last
+from skyforge.cli import stdio
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import actions_view, clamp_note, effect_view, game_view, log_lines, status_line
 from skyforge.cli.complete import campaign_names, card_refs
@@ -161,7 +162,8 @@ def income(app: App, name: str, as_json: bool) -> None:
     help=f"""Add or remove gold (+N, -N), or set the noted value (=N or --set N).
 
     A change stays within {GOLD_MIN}..{GOLD_MAX} and says so when it clamps. A bare
-    number is refused: say whether it is a change (+5) or the value (=5).
+    number (5) is asked about on a terminal — a change (+5) or the value (=5)? —
+    and refused elsewhere.
 
     \b
       skyforge campaign gold spring +3
@@ -176,7 +178,7 @@ def income(app: App, name: str, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def gold(app: App, name: str, amount: str | None, set_to: int | None, as_json: bool) -> None:
-    change, set_to = _gold_amount(amount, set_to)
+    change, set_to = _gold_amount(_asked_if_bare(amount, as_json), set_to)
 
     def say(out, before, after, new):
         if set_to is not None:
@@ -188,6 +190,20 @@ def gold(app: App, name: str, amount: str | None, set_to: int | None, as_json: b
         update(app, name, lambda s: actions.set_gold(s, set_to), as_json, say)
     else:
         update(app, name, lambda s: actions.adjust_gold(s, change), as_json, say)
+
+
+def _asked_if_bare(amount: str | None, as_json: bool) -> str | None:
+    """A bare number (``5``) could be a change or the value to note: on a terminal the player is
+    asked which; elsewhere it stays bare and is refused with both readings."""
+    text = (amount or "").strip()
+    if not text.isdigit() or as_json or not stdio.interactive():
+        return amount
+    sign = click.prompt(
+        f"{text}: add {text} gold (+) or set the gold to {text} (=)?",
+        type=click.Choice(["+", "="]),
+        err=True,
+    )
+    return sign + text
 
 
 def _gold_amount(amount: str | None, set_to: int | None) -> tuple[int, int | None]:
