@@ -178,7 +178,8 @@ def income(app: App, name: str, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def gold(app: App, name: str, amount: str | None, set_to: int | None, as_json: bool) -> None:
-    change, set_to = _gold_amount(_asked_if_bare(amount, as_json), set_to)
+    can_ask = stdio.interactive() and not as_json  # a question, not an output path
+    change, set_to = _gold_amount(_asked_if_bare(amount, can_ask), set_to)
 
     def say(out, before, after, new):
         if set_to is not None:
@@ -192,11 +193,11 @@ def gold(app: App, name: str, amount: str | None, set_to: int | None, as_json: b
         update(app, name, lambda s: actions.adjust_gold(s, change), as_json, say)
 
 
-def _asked_if_bare(amount: str | None, as_json: bool) -> str | None:
+def _asked_if_bare(amount: str | None, can_ask: bool) -> str | None:
     """A bare number (``5``) could be a change or the value to note: on a terminal the player is
     asked which; elsewhere it stays bare and is refused with both readings."""
     text = (amount or "").strip()
-    if not text.isdigit() or as_json or not stdio.interactive():
+    if not (text.isdigit() and can_ask):
         return amount
     sign = click.prompt(
         f"{text}: add {text} gold (+) or set the gold to {text} (=)?",
