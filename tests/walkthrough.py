@@ -42,6 +42,24 @@ def steps(page: str):
             yield "run", Step(command, args, list(shown.rstrip("\n").splitlines()))
 
 
+def walk(run, workspace: Path, page: str) -> int:
+    """Run ``page``'s steps with the tests' ``run`` in ``workspace``: each file written, each
+    command checked to print every line the page shows under it; how many commands ran."""
+    ran = 0
+    for kind, *rest in steps(page):
+        if kind == "file":
+            name, text = rest
+            (workspace / name).write_text(text, encoding="utf-8")
+            continue
+        (step,) = rest
+        result = run(*step.args[1:], expect=None, env={"COLUMNS": "100"})
+        ran += 1
+        assert result.exit_code in (0, 1), f"{step.command}\n{result.output}"
+        for line in step.shown:
+            assert line.rstrip() in result.output, f"{step.command}: missing {line!r}\n{result.output}"
+    return ran
+
+
 def prepare(workspace: Path) -> None:
     """The workspace a walkthrough starts in: copies of the example decks and collection."""
     (workspace / "decks").mkdir(parents=True, exist_ok=True)
