@@ -211,3 +211,14 @@ def test_the_fish_script_keeps_a_value_with_a_comma_whole(run):
     """click's fish script splits `type,value` at every comma; skyforge's at the first only."""
     script = run("completion", "fish").stdout
     assert 'string split -m 1 "," $completion' in script and 'string split "," ' not in script
+
+
+def test_a_deck_file_whose_name_is_no_deck_name_completes_as_its_path(run, workspace, monkeypatch):
+    """`deck list` shows decks/a,b.toml, but 'a,b' is no deck name (`deck show a,b` refuses it):
+    Tab offers the file by its path, which every deck command takes."""
+    (workspace / "decks" / "a,b.toml").write_bytes((workspace / "decks" / "demo-blue-wall.toml").read_bytes())
+    offered = _complete("bash", "skyforge deck show ", monkeypatch)
+    assert "plain,decks/a,b.toml" in offered.splitlines() and "plain,a,b" not in offered.splitlines()
+    assert "demo-blue-wall" in offered
+    run("deck", "show", "decks/a,b.toml")
+    run("deck", "show", "a,b", expect=2)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,3 +142,12 @@ def workspace_folder(root: Path, kind: str) -> Path:
     file = root / WORKSPACE_FILE
     value = read_raw(file).get(kind) if file.is_file() else None
     return root / value if isinstance(value, str) and value else root / FOLDERS.get(kind, kind)
+
+
+def valid_name(name: str) -> bool:
+    """Whether ``name`` (NFC) may name a deck, campaign or draft file in a workspace folder:
+    letters and digits of any script first, then also their combining marks (the vowel signs of
+    Devanagari, say), spaces, '_', '.' and '-'; no '..', no trailing dot or space, at most 80."""
+    if not name or not name[0].isalnum() or ".." in name or name.endswith((".", " ")) or len(name) > 80:
+        return False
+    return all(ch.isalnum() or ch in " _.-" or unicodedata.category(ch).startswith("M") for ch in name)

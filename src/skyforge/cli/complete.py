@@ -9,7 +9,9 @@ deck and campaign names are file names.
 
 from __future__ import annotations
 
+import os
 import re
+import unicodedata
 from pathlib import Path
 
 import click
@@ -21,7 +23,7 @@ from click.shell_completion import (
     get_completion_class,
 )
 
-from skyforge.places import Places, find_places
+from skyforge.places import Places, find_places, valid_name
 
 
 def _places(ctx: click.Context) -> Places:
@@ -52,11 +54,15 @@ def _stems(folder: Path) -> list[str]:
 
 
 def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str):
-    """Decks in decks/ by name (and .toml paths when a path is being typed)."""
+    """Decks in decks/ by name, and by path a file whose name is no deck name ('a,b.toml'); .toml
+    paths when a path is being typed."""
     if "/" in incomplete or incomplete.endswith(".toml"):
         return [CompletionItem(incomplete, type="file")]
-    places = _places(ctx)
-    return _items(_stems(places.folder("decks")), incomplete)
+    folder = _places(ctx).folder("decks")
+    stems = _stems(folder)
+    named = [s for s in stems if valid_name(unicodedata.normalize("NFC", s))]
+    paths = [os.path.join(os.path.relpath(folder), f"{s}.toml") for s in stems if s not in named]
+    return _items(named, incomplete) + _items(paths, incomplete)
 
 
 def campaign_names(ctx: click.Context, param: click.Parameter, incomplete: str):

@@ -17,7 +17,7 @@ import unicodedata
 from pathlib import Path
 
 from skyforge.errors import InputError, Problem
-from skyforge.places import workspace_folder
+from skyforge.places import valid_name, workspace_folder
 
 #: the largest input file skyforge reads (deck, collection, catalog, campaign, draft,
 #: series, plan, CSV): far above any real one, small enough to read in well under a second
@@ -66,14 +66,6 @@ def read_text(path: Path) -> str:
         raise InputError(Problem("is not a file name", file=repr(str(path)))) from None
 
 
-def _safe_name(name: str) -> bool:
-    """Letters and digits of any script first; then also their combining marks (the vowel signs of
-    Devanagari, say), spaces, '_', '.' and '-'."""
-    if not name or not name[0].isalnum():
-        return False
-    return all(ch.isalnum() or ch in " _.-" or unicodedata.category(ch).startswith("M") for ch in name)
-
-
 #: longer arguments are never taken as file names (most file systems stop at 255)
 MAX_PATH_ARG = 255
 
@@ -85,7 +77,7 @@ def check_name(name: str, what: str = "name") -> str:
     any system (é as one character or as e + accent) always means the same file.
     """
     name = unicodedata.normalize("NFC", name)
-    if not _safe_name(name) or ".." in name or name.endswith((".", " ")) or len(name) > 80:
+    if not valid_name(name):
         raise InputError(
             Problem(
                 f"'{name}' is not a valid {what}",
