@@ -365,8 +365,8 @@ def test_diff_is_a_typed_value(catalog):
     same = diff_decks(catalog, blue, blue)
     assert same.same and not (same.added or same.removed or same.changed)
     assert (
-        same.as_dict()["a"]
-        == same.as_dict()["b"]
+        same.dump()["a"]
+        == same.dump()["b"]
         == {"file": blue.file, "name": blue.name, "castle": same.a.castle, "size": 40}
     )
 

@@ -12,7 +12,7 @@ from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.diff import diff_decks
+from skyforge.workbench.diff import DeckDiff, diff_decks
 from skyforge.workbench.entries import resolve_entries, uses_demo_data
 from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST
 from skyforge.workbench.sampledraw import DrawnCard, SampleDraw, sample_draw
@@ -56,7 +56,7 @@ def show(app: App, deck_ref: str, mulligan_cost: int, turns: int, as_json: bool)
       skyforge deck show demo-blue-wall --json | jq .cards
     """
     stats = deck_stats(app.catalog, load(app, deck_ref), mulligan_cost=mulligan_cost, turns=turns)
-    render(stats.as_dict(), as_json, lambda _: draw_stats(stats))
+    render(stats, as_json, draw_stats)
 
 
 @click.command()
@@ -71,7 +71,7 @@ def stats(app: App, deck_ref: str, mulligan_cost: int, as_json: bool) -> None:
       skyforge deck stats demo-blue-wall --json
     """
     data = deck_stats(app.catalog, load(app, deck_ref), mulligan_cost=mulligan_cost)
-    render(data.as_dict(), as_json, lambda _: draw_stats(data, cards=False))
+    render(data, as_json, lambda s: draw_stats(s, cards=False))
 
 
 def _bar(n: int, top: int, width: int = 30) -> str:
@@ -180,29 +180,23 @@ def diff(app: App, a: str, b: str, as_json: bool) -> None:
       skyforge deck diff demo-blue-wall my-blue-wall
     """
     changes = diff_decks(app.catalog, load(app, a), load(app, b))
-    render(changes.as_dict(), as_json, _draw_diff)
+    render(changes, as_json, _draw_diff)
     if not changes.same:
         raise SystemExit(1)
 
 
-def _draw_diff(data: dict) -> None:
+def _draw_diff(data: DeckDiff) -> None:
     out = console()
-    out.print(
-        Text.assemble(
-            (data["a"]["name"], "bold"),
-            f" ({data['a']['size']}) → ",
-            (data["b"]["name"], "bold"),
-            f" ({data['b']['size']})",
-        )
-    )
-    if data["a"]["castle"] != data["b"]["castle"]:
-        out.print(Text(f"  castle {data['a']['castle']!s} → {data['b']['castle']!s}"))
-    for sign, key, style in (("+", "added", "green"), ("-", "removed", "red"), ("~", "changed", "yellow")):
-        for r in data[key]:
-            change = f"{r['change']:+d}" if key == "changed" else f"{abs(r['change'])}"
-            detail = f" ({r['from']} → {r['to']})" if key == "changed" else ""
-            out.print(Text.assemble("  ", (f"{sign} {change:>3}", style), f"  {r['code']}  {r['name'] or ''}{detail}"))
-    if data["same"]:
+    a, b = data.a, data.b
+    out.print(Text.assemble((a.name, "bold"), f" ({a.size}) → ", (b.name, "bold"), f" ({b.size})"))
+    if a.castle != b.castle:
+        out.print(Text(f"  castle {a.castle} → {b.castle}"))
+    for sign, changes, style in (("+", data.added, "green"), ("-", data.removed, "red"), ("~", data.changed, "yellow")):
+        for r in changes:
+            change = f"{r.change:+d}" if changes is data.changed else f"{abs(r.change)}"
+            detail = f" ({r.before} → {r.after})" if changes is data.changed else ""
+            out.print(Text.assemble("  ", (f"{sign} {change:>3}", style), f"  {r.code}  {r.name or ''}{detail}"))
+    if data.same:
         out.print("  same cards and castle")
 
 
@@ -252,7 +246,7 @@ def draw(
     entries = resolve_entries(app.catalog, load(app, deck_ref))
     demo = uses_demo_data(app.catalog, entries)
     result = sample_draw(entries, seed, hand, turns, mulligan, mulligan_cost, demo_data=demo)
-    render(result.as_dict(), as_json, lambda _: _draw_sample(result))
+    render(result, as_json, _draw_sample)
 
 
 def _card_line(c: DrawnCard) -> Text:

@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skyforge.ondemand import library
+from skyforge.results import Result
 from skyforge.terms import demo_note
 from skyforge.text import plural, visible_controls
 
@@ -331,9 +332,10 @@ def progress(
 
 def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
     """The one output path of every command: ``data`` as JSON with ``--json`` (the contract for
-    scripts), else ``human(data)`` draws the same data for people."""
+    scripts; a :class:`~skyforge.results.Result` is its dump), else ``human(data)`` draws the same
+    data for people."""
     if as_json:
-        emit_json(data)
+        emit_json(data.dump() if isinstance(data, Result) else data)
     else:
         human(data)
 

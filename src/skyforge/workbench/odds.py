@@ -12,6 +12,9 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
+from pydantic import computed_field
+
+from skyforge.results import Result
 from skyforge.workbench.entries import Entry
 
 HAND_SIZE = 5
@@ -114,7 +117,7 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
     return p
 
 
-class Odds(NamedTuple):
+class Odds(Result):
     """P(at least ``k`` allies of cost ≤ ``max_cost`` in the opening hand), before and after the mulligan."""
 
     k: int
@@ -123,34 +126,18 @@ class Odds(NamedTuple):
     opening: float
     after_mulligan: float
 
-    def as_dict(self) -> dict:
-        return {
-            "k": self.k,
-            "max_cost": self.max_cost,
-            "allies": self.allies,
-            "opening": self.opening,
-            "after_mulligan": self.after_mulligan,
-        }
 
-
-class OpeningHand(NamedTuple):
+class OpeningHand(Result):
     """The opening-hand table of ``deck show``: the suggested mulligan and the odds under it."""
 
+    hand: int = HAND_SIZE
     mulligan_cost: int
     odds: tuple[Odds, ...]
-    hand: int = HAND_SIZE
 
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented use on a property
     @property
     def mulligan(self) -> str:
         return f"non-allies and cards of cost {self.mulligan_cost} or more"
-
-    def as_dict(self) -> dict:
-        return {
-            "hand": self.hand,
-            "mulligan": self.mulligan,
-            "mulligan_cost": self.mulligan_cost,
-            "odds": [row.as_dict() for row in self.odds],
-        }
 
 
 def opening_hand_table(
@@ -165,12 +152,12 @@ def opening_hand_table(
         counts = hand_counts(entries, c, mulligan_cost)
         for k in ks:
             rows.append(
-                Odds(
-                    k,
-                    c,
-                    counts.target_keep + counts.target_toss,
-                    round(float(p_opening(counts, k)), 4),
-                    round(float(p_after_mulligan(counts, k)), 4),
+                Odds.of(
+                    k=k,
+                    max_cost=c,
+                    allies=counts.target_keep + counts.target_toss,
+                    opening=round(float(p_opening(counts, k)), 4),
+                    after_mulligan=round(float(p_after_mulligan(counts, k)), 4),
                 )
             )
-    return OpeningHand(mulligan_cost, tuple(rows))
+    return OpeningHand.of(mulligan_cost=mulligan_cost, odds=tuple(rows))

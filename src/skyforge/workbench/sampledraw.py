@@ -9,43 +9,40 @@ seeded, so the same seed gives the same draw again.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
 
+from skyforge.results import Result
 from skyforge.terms import new_seed
 from skyforge.workbench.entries import Entry
 from skyforge.workbench.odds import HAND_SIZE, MULLIGAN_COST
 
 
-@dataclass(frozen=True)
-class DrawnCard:
+class DrawnCard(Result):
+    """One card as drawn: its code (or the deck's reference when the catalog lacks it)."""
+
     ref: str
     name: str
     type: str | None
     cost: int | None
 
 
-@dataclass(frozen=True)
-class SampleDraw:
+class SampleDraw(Result):
     """The hand as dealt, what the mulligan threw back and drew, the hand kept and each turn's card."""
 
     seed: int
     size: int
-    dealt: list[DrawnCard]
+    dealt: tuple[DrawnCard, ...]
     mulligan: bool
-    thrown_back: list[DrawnCard] = field(default_factory=list)
-    hand: list[DrawnCard] = field(default_factory=list)
-    turns: list[DrawnCard] = field(default_factory=list)
+    thrown_back: tuple[DrawnCard, ...] = ()
+    hand: tuple[DrawnCard, ...] = ()
+    turns: tuple[DrawnCard, ...] = ()
     demo_data: bool = False  # the deck holds demo cards (the fictional DEMO set)
-
-    def as_dict(self) -> dict:
-        return asdict(self)
 
 
 def _card(e: Entry) -> DrawnCard:
     c = e.card
     if c is None:
-        return DrawnCard(e.ref, e.ref, None, None)
-    return DrawnCard(e.key, c.name, c.type, c.cost)
+        return DrawnCard.of(ref=e.ref, name=e.ref, type=None, cost=None)
+    return DrawnCard.of(ref=e.key, name=c.name, type=c.type, cost=c.cost)
 
 
 def _tossed(card: DrawnCard, mulligan_cost: int) -> bool:
@@ -80,4 +77,13 @@ def sample_draw(
         kept += pile[: len(thrown)]
         pile = pile[len(thrown) :] + thrown
         rng.shuffle(pile)
-    return SampleDraw(seed, size, dealt, mulligan, thrown, kept, pile[:turns], demo_data)
+    return SampleDraw.of(
+        seed=seed,
+        size=size,
+        dealt=tuple(dealt),
+        mulligan=mulligan,
+        thrown_back=tuple(thrown),
+        hand=tuple(kept),
+        turns=tuple(pile[:turns]),
+        demo_data=demo_data,
+    )

@@ -1,19 +1,22 @@
 """What a deck holds: cards by type, mana curve, breakdowns, castle budget, opening-hand odds.
 
-``deck_stats`` returns a :class:`DeckStats`, a typed value; its ``as_dict()`` is the
-``deck show --json`` shape, and the CLI and the export formats read its fields. The opening-hand
+``deck_stats`` returns a :class:`DeckStats`, a typed result; its dump is
+``deck show --json``, and the CLI and the export formats read its fields. The opening-hand
 odds are in :mod:`skyforge.workbench.odds`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
+from typing import Annotated, Literal
+
+from pydantic import Field, PlainSerializer, field_serializer
 
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
+from skyforge.results import Result
 from skyforge.rules import ValidationReport, Violation, admitted_words, castle_back_summary, validate_decks
 from skyforge.terms import FACTIONS
 from skyforge.workbench.entries import Entry, resolve_entries, uses_demo_data
@@ -22,12 +25,12 @@ from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, Ope
 TYPES = ("ally", "tower", "spell", "attachment")
 
 
-class CardLine(NamedTuple):
+class CardLine(Result):
     """One card of a deck as the views and exports show it (``name`` etc. None when unknown)."""
 
     code: str
     name: str | None
-    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count: JSON calls it count
+    count: int
     type: str | None
     cost: int | None
     rarity: str | None
@@ -37,56 +40,37 @@ class CardLine(NamedTuple):
     drawn_by_turn: float
 
     @classmethod
-    def of(cls, entry: Entry, drawn_by_turn: float) -> CardLine:
+    def of_entry(cls, entry: Entry, drawn_by_turn: float) -> CardLine:
         c = entry.card
-        return cls(
-            entry.key,
-            c.name if c else None,
-            entry.count,
-            c.type if c else None,
-            c.cost if c else None,
-            c.rarity if c else None,
-            c.faction if c else None,
-            entry.key.split(".")[0] if "." in entry.key else None,
-            drawn_by_turn,
+        return cls.of(
+            code=entry.key,
+            name=c.name if c else None,
+            count=entry.count,
+            type=c.type if c else None,
+            cost=c.cost if c else None,
+            rarity=c.rarity if c else None,
+            faction=c.faction if c else None,
+            set=entry.key.split(".")[0] if "." in entry.key else None,
+            drawn_by_turn=drawn_by_turn,
         )
 
-    def as_dict(self) -> dict:
-        return {
-            "code": self.code,
-            "name": self.name,
-            "count": self.count,
-            "type": self.type,
-            "cost": self.cost,
-            "rarity": self.rarity,
-            "faction": self.faction,
-            "set": self.set,
-            "drawn_by_turn": self.drawn_by_turn,
-        }
 
-
-class TypeGroup(NamedTuple):
+class TypeGroup(Result):
     """The deck's cards of one type (``unknown`` for cards not in the catalog), cheapest first."""
 
     type: str
-    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count: JSON calls it count
+    count: int
     cards: tuple[CardLine, ...]
 
-    def as_dict(self) -> dict:
-        return {"type": self.type, "count": self.count, "cards": [c.as_dict() for c in self.cards]}
 
-
-class CurveStep(NamedTuple):
+class CurveStep(Result):
     """How many cards cost ``cost`` (None: cards whose cost the catalog does not give)."""
 
     cost: int | None
-    count: int  # type: ignore[assignment]  # a NamedTuple field may shadow tuple.count: JSON calls it count
-
-    def as_dict(self) -> dict:
-        return {"cost": self.cost, "count": self.count}
+    count: int
 
 
-class RarityBudget(NamedTuple):
+class RarityBudget(Result):
     """What the deck uses of one rarity against what the castle's back allows."""
 
     rarity: str
@@ -96,32 +80,21 @@ class RarityBudget(NamedTuple):
     allowed: bool
     factions: tuple[str, ...]
     subtypes: tuple[str, ...]
-    copy_limit: int
     types: tuple[str, ...] = ()
     #: who the rarity line admits, in words ("Liothan and towers of any colour")
     admits: str = ""
+    copy_limit: int
 
     @property
     def over(self) -> bool:
         return self.max is not None and self.used > self.max
 
-    def as_dict(self) -> dict:
-        return {
-            "rarity": self.rarity,
-            "used": self.used,
-            "max": self.max,
-            "allowed": self.allowed,
-            "factions": list(self.factions),
-            "subtypes": list(self.subtypes),
-            "types": list(self.types),
-            "admits": self.admits,
-            "copy_limit": self.copy_limit,
-        }
 
-
-class SizeBudget(NamedTuple):
+class SizeBudget(Result):
     """The deck's size against the castle's deck size (``max`` None: no upper bound)."""
 
+    #: a row of the castle budget beside the rarities, in ``--json``
+    rarity: Literal["deck"] = "deck"
     used: int
     min: int
     max: int | None
@@ -134,11 +107,8 @@ class SizeBudget(NamedTuple):
     def ok(self) -> bool:
         return self.used >= self.min and (self.max is None or self.used <= self.max)
 
-    def as_dict(self) -> dict:
-        return {"rarity": "deck", "used": self.used, "min": self.min, "max": self.max}
 
-
-class Draws(NamedTuple):
+class Draws(Result):
     """How many cards a player has seen by turn ``turns``: the opening hand plus one a turn."""
 
     turns: int
@@ -146,12 +116,9 @@ class Draws(NamedTuple):
     hand: int = HAND_SIZE
     per_turn: int = 1
 
-    def as_dict(self) -> dict:
-        return {"turns": self.turns, "cards_seen": self.cards_seen, "hand": self.hand, "per_turn": self.per_turn}
 
-
-class DeckStats(NamedTuple):
-    """Every number ``deck show`` draws; ``as_dict()`` is its ``--json``."""
+class DeckStats(Result):
+    """Every number ``deck show`` draws; its dump is ``deck show --json``."""
 
     name: str
     player: str | None
@@ -160,22 +127,26 @@ class DeckStats(NamedTuple):
     castle_name: str | None
     size: int
     valid: bool
-    violations: tuple[Violation, ...]
+    violations: Annotated[tuple[Violation, ...], PlainSerializer(lambda vs: [v.as_dict() for v in vs])]
     cards: dict[str, int]
     groups: tuple[TypeGroup, ...]
     curve: tuple[CurveStep, ...]
     types: dict[str, int]
     rarities: dict[str, int]
     factions: dict[str, int]
-    #: per rarity (empty when the castle is not in the catalog)
+    #: per rarity (empty when the castle is not in the catalog); with the deck size in ``--json``
     budget: tuple[RarityBudget, ...]
     #: the deck's size against the castle's (None when the castle gives none)
-    deck_size: SizeBudget | None
+    deck_size: SizeBudget | None = Field(exclude=True)
     opening_hand: OpeningHand
     draws: Draws
     demo_data: bool
     #: what the castle's back requires and excludes, in words (None: nothing)
     castle_back: str | None = None
+
+    @field_serializer("budget")
+    def _budget_with_size(self, rows: tuple[RarityBudget, ...]) -> list[RarityBudget | SizeBudget]:
+        return [*rows, *([self.deck_size] if self.deck_size else [])]
 
     @property
     def who(self) -> str:
@@ -186,30 +157,6 @@ class DeckStats(NamedTuple):
     def entries(self) -> list[CardLine]:
         """Every card of the deck, group by group."""
         return [c for g in self.groups for c in g.cards]
-
-    def as_dict(self) -> dict:
-        budget = [row.as_dict() for row in self.budget] + ([self.deck_size.as_dict()] if self.deck_size else [])
-        return {
-            "name": self.name,
-            "player": self.player,
-            "file": self.file,
-            "castle": self.castle,
-            "castle_name": self.castle_name,
-            "size": self.size,
-            "valid": self.valid,
-            "violations": [v.as_dict() for v in self.violations],
-            "cards": self.cards,
-            "groups": [g.as_dict() for g in self.groups],
-            "curve": [c.as_dict() for c in self.curve],
-            "types": self.types,
-            "rarities": self.rarities,
-            "factions": self.factions,
-            "budget": budget,
-            "opening_hand": self.opening_hand.as_dict(),
-            "draws": self.draws.as_dict(),
-            "demo_data": self.demo_data,
-            "castle_back": self.castle_back,
-        }
 
 
 def deck_stats(
@@ -233,7 +180,7 @@ def deck_stats(
     budget, deck_size = (
         castle_budget(castle, entries, size) if castle is not None and castle.kind == "castle" else ((), None)
     )
-    return DeckStats(
+    return DeckStats.of(
         name=deck.data.name,
         player=deck.data.player,
         file=deck.file,
@@ -251,7 +198,7 @@ def deck_stats(
         budget=budget,
         deck_size=deck_size,
         opening_hand=opening_hand_table(entries, mulligan_cost=mulligan_cost),
-        draws=Draws(turns, min(HAND_SIZE + turns, size)),
+        draws=Draws.of(turns=turns, cards_seen=min(HAND_SIZE + turns, size)),
         demo_data=uses_demo_data(catalog, entries),
         castle_back=castle_back_summary(catalog, castle) if castle is not None and castle.kind == "castle" else None,
     )
@@ -264,10 +211,10 @@ def _groups(entries: list[Entry], size: int, seen: int) -> tuple[TypeGroup, ...]
         if members:
             members.sort(key=lambda e: ((e.card.cost if e.card and e.card.cost is not None else 99), e.key))
             groups.append(
-                TypeGroup(
-                    t or "unknown",
-                    sum(e.count for e in members),
-                    tuple(CardLine.of(e, float(p_drawn_by(e.count, size, seen))) for e in members),
+                TypeGroup.of(
+                    type=t or "unknown",
+                    count=sum(e.count for e in members),
+                    cards=tuple(CardLine.of_entry(e, float(p_drawn_by(e.count, size, seen))) for e in members),
                 )
             )
     return tuple(groups)
@@ -279,9 +226,9 @@ def _curve(known: list[Entry]) -> tuple[CurveStep, ...]:
         assert e.card is not None  # known: the entries the catalog has
         curve[e.card.cost if e.card.cost is not None else "?"] += e.count
     top = max([k for k in curve if k != "?"], default=0)
-    steps = [CurveStep(c, curve.get(c, 0)) for c in range(top + 1)]
+    steps = [CurveStep.of(cost=c, count=curve.get(c, 0)) for c in range(top + 1)]
     if "?" in curve:
-        steps.append(CurveStep(None, curve["?"]))
+        steps.append(CurveStep.of(cost=None, count=curve["?"]))
     return tuple(steps)
 
 
@@ -305,17 +252,21 @@ def castle_budget(
     for rarity in RARITIES:
         rule = rules.get(rarity)
         rows.append(
-            RarityBudget(
-                rarity,
-                used[rarity],
-                (rule.max if rule else 0) if castle.deck_rules is not None else None,
-                rule is not None,
-                tuple(rule.factions) if rule else (),
-                tuple(rule.subtypes) if rule else (),
-                COPY_LIMITS[rarity],
-                tuple(rule.types) if rule else (),
-                admitted_words(rule) if rule else "none allowed",
+            RarityBudget.of(
+                rarity=rarity,
+                used=used[rarity],
+                max=(rule.max if rule else 0) if castle.deck_rules is not None else None,
+                allowed=rule is not None,
+                factions=tuple(rule.factions) if rule else (),
+                subtypes=tuple(rule.subtypes) if rule else (),
+                types=tuple(rule.types) if rule else (),
+                admits=admitted_words(rule) if rule else "none allowed",
+                copy_limit=COPY_LIMITS[rarity],
             )
         )
-    deck_size = SizeBudget(size, castle.deck_size.min, castle.deck_size.max) if castle.deck_size is not None else None
+    deck_size = (
+        SizeBudget.of(used=size, min=castle.deck_size.min, max=castle.deck_size.max)
+        if castle.deck_size is not None
+        else None
+    )
     return tuple(rows), deck_size

@@ -6,10 +6,14 @@ Shared by the writers: how a castle and a card are named on one line, and the de
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import PlainSerializer
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
+from skyforge.results import Result
 from skyforge.rules import Violation, validate_decks
 from skyforge.terms import demo_note
 from skyforge.text import plural
@@ -18,32 +22,17 @@ from skyforge.workbench.stats import CardLine, DeckStats, deck_stats
 DEMO_NOTE = demo_note()
 
 
-@dataclass(frozen=True)
-class PullRow:
-    """One card of the table's pull list: the copies of all decks, and each player's share."""
+class PullRow(CardLine):
+    """One card of the table's pull list: the copies of all decks (``count``), and each player's share."""
 
-    card: CardLine
-    count: int
     by_deck: dict[str, int]
 
-    @property
-    def code(self) -> str:
-        return self.card.code
 
-    @property
-    def name(self) -> str | None:
-        return self.card.name
-
-    def as_dict(self) -> dict:
-        return {**self.card.as_dict(), "count": self.count, "by_deck": self.by_deck}
-
-
-@dataclass(frozen=True)
-class TablePull:
+class TablePull(Result):
     """The pull list for the whole table (``--players``), with the copy limits across all decks."""
 
     valid: bool
-    violations: tuple[Violation, ...]
+    violations: Annotated[tuple[Violation, ...], PlainSerializer(lambda vs: [v.as_dict() for v in vs])]
     players: list[str]
     size: int
     pull_list: list[PullRow]
@@ -55,15 +44,6 @@ class TablePull:
             if self.valid
             else f"{plural(len(self.violations), 'problem')} across the decks"
         )
-
-    def as_dict(self) -> dict:
-        return {
-            "valid": self.valid,
-            "violations": [v.as_dict() for v in self.violations],
-            "players": self.players,
-            "size": self.size,
-            "pull_list": [r.as_dict() for r in self.pull_list],
-        }
 
 
 @dataclass(frozen=True)
@@ -87,10 +67,18 @@ def prepare(catalog: Catalog, decks: list[Deck], *, players: bool = False) -> Ex
             first.setdefault(card.code, card)
             counts[card.code] = counts.get(card.code, 0) + card.count
             by_deck.setdefault(card.code, {})[s.who] = card.count
-    rows = [PullRow(first[k], counts[k], by_deck[k]) for k in sorted(first, key=code_order)]
-    return Export(
-        stats, TablePull(report.valid, tuple(report.violations), [s.who for s in stats], sum(counts.values()), rows)
+    rows = [
+        PullRow.of(**{**dict(first[k]), "count": counts[k], "by_deck": by_deck[k]})
+        for k in sorted(first, key=code_order)
+    ]
+    table = TablePull.of(
+        valid=report.valid,
+        violations=tuple(report.violations),
+        players=[s.who for s in stats],
+        size=sum(counts.values()),
+        pull_list=rows,
     )
+    return Export(stats, table)
 
 
 def castle_line(s: DeckStats) -> str:

@@ -41,7 +41,7 @@ def write(data: Export) -> str:
     writer.writeheader()
     for s in data.decks:
         for c in s.entries:
-            card = c.as_dict()
+            card = c.dump()
             row = {
                 "deck": s.name,
                 "player": s.player or "",

@@ -33,7 +33,7 @@ def _deck(s: DeckStats) -> dict:
         "size": s.size,
         "valid": s.valid,
         "cards": s.cards,
-        "entries": [c.as_dict() for c in s.entries],
+        "entries": [c.dump() for c in s.entries],
         **({"demo_data": True} if s.demo_data else {}),
     }
 
@@ -57,7 +57,7 @@ def write(data: Export) -> str:
     else:
         body = {"format": "skyforge-decks", "schema": 1, "decks": [_deck(s) for s in data.decks]}
         if data.table:
-            body["table"] = data.table.as_dict()
+            body["table"] = data.table.dump()
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
