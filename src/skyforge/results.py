@@ -12,7 +12,6 @@ from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
-
 R = TypeVar("R", bound="Result")
 
 
