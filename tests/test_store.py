@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, option
 from skyforge.storage import Store, refuse_overwrite
 
 
@@ -45,7 +45,8 @@ def test_create_writes_and_refuses_to_overwrite_unless_forced(tmp_path):
         NUMBERS.create(path, [3])
     problem = err.value.problems[0]
     assert (problem.message, problem.file) == ("a numbers file already exists here", path)
-    assert problem.hint == "choose another name, or add --force to overwrite it"
+    # the library names the request's field; the command line words it as --force
+    assert problem.hint == f"choose another name, or add {option('force')} to overwrite it"
     assert path.read_text() == "1\n2\n"  # refused: nothing written
     NUMBERS.create(path, [3], force=True)
     assert NUMBERS.load(path) == [3]
@@ -57,11 +58,15 @@ def test_the_one_refusal_wording(tmp_path):
     path.write_text("")
     refuse_overwrite(path, "deck", force=True)
     cases = [
-        ({"kind": "deck"}, "a deck file already exists here", "choose another name, or add --force to overwrite it"),
+        (
+            {"kind": "deck"},
+            "a deck file already exists here",
+            f"choose another name, or add {option('force')} to overwrite it",
+        ),
         (
             {"instead": "name another file"},
             "a file already exists here",
-            "name another file, or add --force to overwrite it",
+            f"name another file, or add {option('force')} to overwrite it",
         ),
         (
             {"kind": "campaign", "instead": "look at it", "forcible": False},

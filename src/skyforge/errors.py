@@ -10,6 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+def option(field: str) -> str:
+    """A request's field named in a message or hint, for the front end to word: the command line
+    shows the option that sets it (``option("force")`` reads ``--force``), an editor its own
+    control. The library names what it asks for, never how a front end spells it."""
+    return f"⟨{field}⟩"
+
+
+#: how :func:`option` marks a field in text (a front end replaces each mark with its own word)
+OPTION_MARK = "⟨"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with one input file, in the user's terms."""

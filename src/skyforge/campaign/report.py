@@ -11,7 +11,7 @@ from typing import Any
 
 from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
-from skyforge.errors import SkyforgeError
+from skyforge.errors import SkyforgeError, option
 from skyforge.terms import demo_note
 from skyforge.text import plural
 
@@ -100,7 +100,7 @@ def _effect(e, catalog) -> str:
 
 
 def _exiled(e, catalog) -> str:
-    house = " (house rule: --free)" if e.free else ""
+    house = f" (house rule: {option('free')})" if e.free else ""
     card = card_text(catalog, e.card)
     return f"{card} exiled from the horde deck{house}" if e.horde else f"{e.player} exiled {card}{house}"
 

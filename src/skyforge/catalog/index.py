@@ -33,7 +33,7 @@ from skyforge.catalog.models import (
     ScenarioCard,
     TeamPreset,
 )
-from skyforge.errors import NotFoundError, Problem
+from skyforge.errors import NotFoundError, Problem, option
 from skyforge.text import did_you_mean
 
 
@@ -338,7 +338,7 @@ class Catalog:
         """The file a user adds entries to: their first catalog file, or one to start."""
         if self.user_files:
             return f"your catalog file {self.user_files[0]}"
-        return "a catalog file of your own (`skyforge catalog init` writes one; load it with --catalog)"
+        return f"a catalog file of your own (`skyforge catalog init` writes one; load it with {option('catalog')})"
 
     def display_layer(self, key: str) -> str:
         origin = self.origins.get(key)

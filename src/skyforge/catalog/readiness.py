@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from skyforge.errors import option
+
 #: what a campaign needs at setup (000 "Campaign Mode": six scenario cards, four stage-1
 #: portals, three different hordes)
 CAMPAIGN_SCENARIOS, CAMPAIGN_PORTALS, CAMPAIGN_HORDES = 6, 4, 3
@@ -105,8 +107,8 @@ def readiness(catalog) -> list[Area]:
     onward = of("onward-hero")
     coloured = [h for h in onward if h.color]
     drafts.ready.append(
-        f"Onward: {len(onward)} heroes, {len(coloured)} with a colour (--one-per-color), "
-        f"{len([h for h in onward if h.faction])} with a faction (--factions)"
+        f"Onward: {len(onward)} heroes, {len(coloured)} with a colour ({option('one_per_color')}), "
+        f"{len([h for h in onward if h.faction])} with a faction ({option('factions')})"
     )
     for hero in [h for h in onward if not h.color][:3]:
         drafts.missing.append(f"Onward hero {hero.name}: color{where(hero)}")

@@ -79,19 +79,35 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context):
         from skyforge.errors import SkyforgeError
 
-        wants_json = "--json" in [*getattr(ctx, "_protected_args", []), *ctx.args]
+        args = [*getattr(ctx, "_protected_args", []), *ctx.args]
+        wants_json = "--json" in args
         ctx.meta["skyforge.json"] = wants_json  # no progress bar with --json
         try:
             return super().invoke(ctx)
         except SkyforgeError as exc:
-            from skyforge.cli.output import report_error
+            from skyforge.cli.output import COMMAND_META, report_error
 
+            ctx.meta[COMMAND_META] = self._command_of(ctx, args)  # whose options the problems name
             report_error(exc, as_json=wants_json)
             ctx.exit(exc.exit_code)
         except (click.exceptions.Abort, KeyboardInterrupt):
             # Ctrl-C (or Ctrl-D at a prompt): the shell's exit status of an interrupt, not a failure's 1
             click.echo("Aborted.", err=True)
             ctx.exit(130)
+
+    def _command_of(self, ctx: click.Context, args: list[str]) -> click.Command:
+        """The command that ``args`` run (the innermost subcommand they name)."""
+        command: click.Command = self
+        for arg in args:
+            if not isinstance(command, click.Group):
+                break
+            if arg.startswith("-"):
+                continue
+            sub = command.get_command(ctx, arg)
+            if sub is None:
+                break
+            command = sub
+        return command
 
 
 class App:

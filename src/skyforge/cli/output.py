@@ -27,6 +27,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from skyforge.errors import OPTION_MARK
 from skyforge.ondemand import library
 from skyforge.results import Result
 from skyforge.terms import demo_note
@@ -53,7 +54,7 @@ json_option = click.option(
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on stdout; as \\u escapes where stdout is not UTF-8, so nothing is lost."""
-    text = json.dumps(data, indent=2, ensure_ascii=not _is_utf8(sys.stdout), default=str)
+    text = words(json.dumps(data, indent=2, ensure_ascii=not _is_utf8(sys.stdout), default=str))
     click.echo(_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text))  # JSON escapes C0 itself
 
 
@@ -108,9 +109,11 @@ class _Console(Console):
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         """The one place player and catalog text is made safe for a terminal: every segment of
         text (not rich's own control segments, nor the styles it adds) shows its control
-        characters visibly (:func:`~skyforge.text.visible_controls`), whatever view drew it."""
+        characters visibly (:func:`~skyforge.text.visible_controls`), whatever view drew it; and
+        the one place a request field the library names becomes an option (:func:`words`)."""
         return super()._render_buffer(
-            segment if segment.control else Segment(visible_controls(segment.text), segment.style) for segment in buffer
+            segment if segment.control else Segment(words(visible_controls(segment.text)), segment.style)
+            for segment in buffer
         )
 
     def print(self, *objects: Any, **options: Any) -> None:
@@ -340,6 +343,27 @@ def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
         human(data)
 
 
+#: a field marked by :func:`skyforge.errors.option`, as written or as JSON escapes it
+_FIELD = re.compile(r"(?:⟨|\\u27e8)([a-z_]+)(?:⟩|\\u27e9)")
+
+
+def words(text: str, command: click.Command | None = None) -> str:
+    """Library text for the command line: a request field the library names
+    (:func:`skyforge.errors.option`) becomes the option of ``command`` (by default the command
+    being run) that sets it — the one place where fields meet flags, since click knows its own."""
+    if OPTION_MARK not in text and "\\u27e8" not in text:
+        return text
+    if command is None:
+        ctx = click.get_current_context(silent=True)
+        command = ctx.meta.get(COMMAND_META, ctx.command) if ctx is not None else None
+    flags = {p.name: max(p.opts, key=len) for p in getattr(command, "params", ()) if isinstance(p, click.Option)}
+    return _FIELD.sub(lambda m: flags.get(m.group(1)) or "--" + m.group(1).replace("_", "-"), text)
+
+
+#: where the command being run is kept (``ctx.meta``), for :func:`words` after its context is gone
+COMMAND_META = "skyforge.command"
+
+
 def report_error(exc: Any, as_json: bool = False) -> None:
     """Print a :class:`SkyforgeError` the way a person can act on it (stderr).
 
@@ -368,7 +392,7 @@ def report_error(exc: Any, as_json: bool = False) -> None:
             )
         echo("\n".join(lines), err=True)
     else:
-        echo("error: " + exc.render(), err=True)
+        echo("error: " + "\n".join(p.render() for p in problems), err=True)
 
 
 def _counted(problem: Any) -> int:

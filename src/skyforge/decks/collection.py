@@ -14,7 +14,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks.files import load_collection
 from skyforge.decks.models import CollectionFile
 from skyforge.decks.specs import CardSpec
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.ondemand import library
 from skyforge.storage import Store, edit_keeping_layout
 from skyforge.text import did_you_mean
@@ -42,12 +42,12 @@ def resolve_product(catalog: Catalog, spec: CardSpec) -> tuple[str, str]:
         raise InputError(
             Problem(
                 f"no set '{set_code}' in the catalog",
-                key="--product",
+                key=option("product"),
                 hint=did_you_mean(set_code.strip().upper(), sorted(catalog.sets), listing="sets"),
             )
         )
     if not card_set.products:
-        raise InputError(Problem(f"set {card_set.code} lists no products in the catalog", key="--product"))
+        raise InputError(Problem(f"set {card_set.code} lists no products in the catalog", key=option("product")))
     if not name.strip():
         return card_set.code, f"{card_set.code} ({card_set.products[0].name})"
     by_name = {p.name.casefold(): p for p in card_set.products}
@@ -56,7 +56,7 @@ def resolve_product(catalog: Catalog, spec: CardSpec) -> tuple[str, str]:
         raise InputError(
             Problem(
                 f"set {card_set.code} has no product '{name.strip()}'",
-                key="--product",
+                key=option("product"),
                 hint="products: " + ", ".join(f"{card_set.code}:{p.name}" for p in card_set.products),
             )
         )

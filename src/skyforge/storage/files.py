@@ -16,7 +16,7 @@ import stat
 import unicodedata
 from pathlib import Path
 
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.places import valid_name, workspace_folder
 
 #: the largest input file skyforge reads (deck, collection, catalog, campaign, draft,
@@ -100,7 +100,7 @@ def workspace_file(workspace: Path, folder: str, ref: str, what: str = "name", *
         raise InputError(
             Problem(
                 f"'{_cut(ref)}' is not a valid {what}: a {what} is a name, not a path",
-                hint=f"the file is kept as {folder}/NAME.toml in the workspace (choose the workspace with --workspace)",
+                hint=f"the file is kept as {folder}/NAME.toml in the workspace (choose the workspace with {option('workspace')})",
             )
         )
     return workspace_folder(Path(workspace), folder) / f"{check_name(ref, what)}.toml"
@@ -129,7 +129,7 @@ def _writable_folder(folder: Path) -> None:
             Problem(
                 f"cannot create the folder: {exc.strerror}",
                 file=folder,
-                hint="check the path and its permissions (or choose --workspace)",
+                hint=f"check the path and its permissions (or choose {option('workspace')})",
             )
         ) from None
 

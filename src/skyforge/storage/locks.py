@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.ondemand import library
 from skyforge.storage.files import MAX_PATH_ARG, WORKSPACE_FOLDERS, _through_links, _writable_folder
 
@@ -62,7 +62,7 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
             Problem(
                 f"cannot write the lock file: {exc.strerror}",
                 file=where,
-                hint="check the folder's permissions, or choose another --workspace",
+                hint=f"check the folder's permissions, or choose another {option('workspace')}",
             )
         ) from None
     filelock = library("filelock")  # only a command that writes gets here

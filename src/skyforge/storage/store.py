@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.storage.files import atomic_write, exists, read_text
 from skyforge.storage.locks import locked
 from skyforge.text import a
@@ -49,7 +49,7 @@ def refuse_overwrite(
         Problem(
             f"{what} already exists here",
             file=path,
-            hint=f"{instead}, or add --force to overwrite it" if forcible else instead,
+            hint=f"{instead}, or add {option('force')} to overwrite it" if forcible else instead,
         )
     )
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.storage import exists, read_text
 from skyforge.workbench import sharecode
 from skyforge.workbench.formats import (
@@ -93,7 +93,7 @@ FORMATS: dict[str, Format] = {
 }
 
 #: the formats ``import`` reads back (the HTML pull list is for printing: it is not among them)
-READABLE = "text, Markdown, CSV, JSON, a share code (SF1.…) or a deck page (--format page)"
+READABLE = f"text, Markdown, CSV, JSON, a share code (SF1.…) or a deck page ({option('format')} page)"
 #: the longest deck list ``import_deck`` reads (a deck has at most 1,000 different cards)
 MAX_IMPORT_LINES = 5_000
 
@@ -108,8 +108,8 @@ def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = Fal
     if with_cards and fmt not in CARRY_CARDS:
         raise InputError(
             Problem(
-                f"--with-cards is for the formats that are read back with their cards: {', '.join(CARRY_CARDS)}",
-                hint="--format page shows every card's details, with a share code that carries them",
+                f"{option('with_cards')} is for the formats that are read back with their cards: {', '.join(CARRY_CARDS)}",
+                hint=f"{option('format')} page shows every card's details, with a share code that carries them",
             )
         )
     return FORMATS[fmt].export(catalog, decks, players=players, with_cards=with_cards)
@@ -170,7 +170,7 @@ def import_decks(
             Problem(
                 f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
                 file=source,
-                hint="export the deck again with --format page (or json, code, text, csv)",
+                hint=f"export the deck again with {option('format')} page (or json, code, text, csv)",
             )
         )
     if path.suffix.lower() == ".json" or stripped.startswith("{"):

@@ -1,0 +1,43 @@
+"""The library names the fields of a request; only the command line words them as its options.
+
+A hint such as "add --force to overwrite it" is written in the library as ``option("force")``, so a
+second front end (the deck editor) can word the same field its own way. The command line turns each
+named field into the option of the command being run that sets it — the option click declares, even
+where it is spelled unlike the field — in errors, in what it prints, and in ``--json``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from skyforge.cli.output import words
+from skyforge.errors import option
+
+
+def test_a_field_becomes_the_option_that_sets_it():
+    @click.command()
+    @click.option("--format", "-f", "fmt")
+    @click.option("--with-cards", is_flag=True)
+    def export(fmt: str, with_cards: bool) -> None: ...
+
+    text = f"{option('with_cards')} is for {option('fmt')} code; or {option('workspace')}"
+    assert words(text, export) == "--with-cards is for --format code; or --workspace"
+    assert words("no field here", export) == "no field here"
+    # JSON written for a terminal that is not UTF-8 escapes the marks: they are worded all the same
+    assert words(json.dumps(option("force"), ensure_ascii=True), export) == '"--force"'
+
+
+def test_errors_name_the_option_of_the_command_that_failed(run, workspace):
+    result = run("collection", "add", "--product", "NOPE", expect=2)
+    assert "--product: no set 'NOPE' in the catalog" in result.stderr and "⟨" not in result.stderr
+    result = run("deck", "export", "demo-blue-wall", "--format", "md", "--with-cards", expect=2)
+    assert result.stderr.startswith("error: --with-cards is for the formats that are read back with their cards")
+    assert "hint: --format page shows every card's details" in result.stderr
+
+
+def test_json_names_the_option_too(run):
+    # `catalog check` says which Onward heroes a draft option can use; the option is a draft's
+    result = run("catalog", "check", "--json")
+    assert "with a colour (--one-per-color)" in result.stdout and "⟨" not in result.stdout
