@@ -86,6 +86,32 @@ def test_schema(run, name):
         assert set(data["required"]) == {"name", "castle"}
 
 
+@pytest.mark.parametrize(
+    "name,args",
+    [
+        ("deck-show", ["deck", "show", "demo-blue-wall", "--json"]),
+        ("deck-stats", ["deck", "stats", "demo-blue-wall", "--json"]),
+        ("deck-draw", ["deck", "draw", "demo-blue-wall", "--mulligan", "--turns", "2", "--seed", "3", "--json"]),
+    ],
+)
+def test_the_schema_of_a_commands_json_describes_what_it_prints(run, name, args):
+    schema = json.loads(run("schema", name).stdout)
+    data = json.loads(run(*args).stdout)
+    assert schema["title"] == f"skyforge {name.replace('-', ' ')} --json"
+    assert set(data) == set(schema["properties"]) and set(schema["required"]) <= set(data)
+    if name == "deck-draw":
+        card = schema["$defs"]["DrawnCard"]["properties"]
+        assert all(set(c) == set(card) for c in data["hand"])
+
+
+def test_the_schema_of_deck_diff_names_from_and_to(run):
+    schema = json.loads(run("schema", "deck-diff").stdout)
+    change = schema["$defs"]["CardChange"]["properties"]
+    assert set(change) == {"code", "name", "from", "to", "change"}
+    data = json.loads(run("deck", "diff", "demo-blue-wall", "demo-green-grove", "--json", expect=1).stdout)
+    assert all(set(c) == set(change) for c in data["added"] + data["removed"] + data["changed"])
+
+
 def test_cache_serves_and_invalidates(tmp_path, monkeypatch):
     monkeypatch.setenv("SKYFORGE_CACHE_DIR", str(tmp_path / "cache"))
     cat = tmp_path / "cat.toml"

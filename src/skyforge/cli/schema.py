@@ -1,4 +1,4 @@
-"""``skyforge schema``: JSON Schemas of the file formats, for editors."""
+"""``skyforge schema``: JSON Schemas of the file formats, for editors, and of commands' ``--json``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from skyforge.draft.session import DraftFile
 from skyforge.series.tracker import SeriesFile
 from skyforge.setup.plan import PlanFile
 from skyforge.storage.workspace import WorkspaceFile
+from skyforge.workbench.diff import DeckDiff
+from skyforge.workbench.sampledraw import SampleDraw
+from skyforge.workbench.stats import DeckStats
 
 #: format name → the model of its files
 FORMATS: dict[str, type[BaseModel]] = {
@@ -28,11 +31,19 @@ FORMATS: dict[str, type[BaseModel]] = {
     "workspace": WorkspaceFile,
 }
 
+#: command → the result its ``--json`` dumps
+OUTPUTS: dict[str, type[BaseModel]] = {
+    "deck-show": DeckStats,
+    "deck-stats": DeckStats,
+    "deck-diff": DeckDiff,
+    "deck-draw": SampleDraw,
+}
+
 
 @click.command()
-@click.argument("name", type=click.Choice(sorted(FORMATS)))
+@click.argument("name", type=click.Choice([*sorted(FORMATS), *sorted(OUTPUTS)]))
 def schema(name: str) -> None:
-    """Print the JSON Schema of the NAME file format.
+    """Print the JSON Schema of the NAME file format, or of a command's --json.
 
     Point your editor's TOML support (e.g. Taplo, "Even Better TOML") at it to
     get completion and checking while you edit catalog, deck, collection,
@@ -42,8 +53,18 @@ def schema(name: str) -> None:
     \b
       skyforge schema deck > deck.schema.json
       skyforge schema workspace > skyforge.schema.json
+
+    A command's output is named by the command, its words joined by a dash:
+    deck-show, deck-stats, deck-diff, deck-draw.
+
+    \b
+      skyforge schema deck-show > deck-show.schema.json
     """
-    data = FORMATS[name].model_json_schema(by_alias=True)
+    if name in OUTPUTS:
+        data = OUTPUTS[name].model_json_schema(mode="serialization", by_alias=True)
+        data["title"] = f"skyforge {name.replace('-', ' ')} --json"
+    else:
+        data = FORMATS[name].model_json_schema(by_alias=True)
+        data.setdefault("title", f"skyforge {name} file")
     data["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    data.setdefault("title", f"skyforge {name} file")
     emit_json(data)

@@ -6,18 +6,15 @@ Shared by the writers: how a castle and a card are named on one line, and the de
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
-
-from pydantic import PlainSerializer
 
 from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.results import Result
-from skyforge.rules import Violation, validate_decks
+from skyforge.rules import validate_decks
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.stats import CardLine, DeckStats, deck_stats
+from skyforge.workbench.stats import CardLine, DeckStats, Violations, deck_stats
 
 DEMO_NOTE = demo_note()
 
@@ -32,7 +29,7 @@ class TablePull(Result):
     """The pull list for the whole table (``--players``), with the copy limits across all decks."""
 
     valid: bool
-    violations: Annotated[tuple[Violation, ...], PlainSerializer(lambda vs: [v.as_dict() for v in vs])]
+    violations: Violations
     players: list[str]
     size: int
     pull_list: list[PullRow]
