@@ -15,7 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skyforge.campaign.report import card_facts, card_text
-from skyforge.campaign.starting import Row, Ticks, parse_ticks
+from skyforge.campaign.starting import Row, Ticks
+from skyforge.cli.syntax import parse_ticks
 from skyforge.errors import InputError
 from tests.conftest import cite
 from tests.pty_util import run_in_pty
@@ -134,14 +135,12 @@ def test_a_legendary_card_past_the_cap_is_refused_with_a_message():
         Row(4, "X.004", "base"),
     ]
     ticks = Ticks(rows)
-    assert ticks.tick([1, 2, 3, 4]) == [
-        "not ticked: 3 — the starting deck takes at most 2 legendary cards, and 2 are ticked (-N unticks one)"
-    ]
+    assert ticks.tick([1, 2, 3, 4]) == {"legendary": [3]}
     assert (
         ticks.chosen() == {"X.001": 1, "X.002": 1, "X.004": 1} and ticks.tally() == "1/18 base, 2/2 legendary (3 cards)"
     )
     ticks.untick([2])
-    assert ticks.tick([3]) == [] and ticks.counts()["legendary"] == 2
+    assert ticks.tick([3]) == {} and ticks.counts()["legendary"] == 2
 
 
 @given(

@@ -2,21 +2,20 @@
 market decks to form their starting alliance deck" (000 "Alliance and Market Decks").
 
 The market deck's base and legendary cards as a numbered list to tick (:func:`rows`,
-:class:`Ticks`, :func:`parse_ticks`), the ``--auto`` rule (:func:`auto_pick`), and the warning
+:class:`Ticks`), the automatic choice (:func:`auto_pick`), and the warning
 for a starting deck far smaller than the market deck allowed (:func:`short_warning`). The action
 that records the choice is :func:`skyforge.campaign.commands.starting_deck`.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from skyforge.campaign.limits import STARTING_BASE, STARTING_LEGENDARY
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import RARITIES
-from skyforge.errors import InputError, Problem, SkyforgeError
+from skyforge.errors import SkyforgeError
 from skyforge.text import plural
 
 #: rarity → how many cards of it a starting deck takes at most
@@ -25,9 +24,9 @@ CAPS: dict[str, int] = {"base": STARTING_BASE, "legendary": STARTING_LEGENDARY}
 #: a starting deck smaller than this, when the market deck had more to take, is said in a warning
 FULL = STARTING_BASE + STARTING_LEGENDARY
 
+#: what an automatic choice takes (:func:`auto_pick`)
 AUTO_RULE = (
-    f"--auto takes the first {STARTING_BASE} base and {STARTING_LEGENDARY} legendary cards "
-    "from the top of the shuffled market deck"
+    f"the first {STARTING_BASE} base and {STARTING_LEGENDARY} legendary cards from the top of the shuffled market deck"
 )
 
 
@@ -94,34 +93,6 @@ def short_warning(player: str, size: int, market: list[str], catalog) -> str | N
     )
 
 
-_TOKEN = re.compile(r"^(-?)(\d+)(?:-(\d+))?$")
-
-
-def parse_ticks(text: str, count: int) -> tuple[list[int], list[int]]:
-    """What a player typed at the list: numbers and ranges to tick ("1 3 5-9"), and with a leading
-    minus to untick ("-3", "-5-9"); spaces or commas between. Returns (to tick, to untick), each
-    in the order typed, every number within 1..``count``."""
-    tick: list[int] = []
-    untick: list[int] = []
-    problems: list[Problem] = []
-    for token in (t for t in re.split(r"[\s,]+", text.strip()) if t):
-        match = _TOKEN.match(token)
-        if match is None:
-            problems.append(
-                Problem(f"'{token}' is not a number or a range", hint="e.g. 1 3 5-9 ticks, -3 unticks, Enter ends")
-            )
-            continue
-        minus, first, last = match.group(1), int(match.group(2)), int(match.group(3) or match.group(2))
-        low, high = min(first, last), max(first, last)
-        if low < 1 or high > count:
-            problems.append(Problem(f"'{token}': the list runs from 1 to {count}"))
-            continue
-        (untick if minus else tick).extend(range(low, high + 1))
-    if problems:
-        raise InputError(problems)
-    return tick, untick
-
-
 @dataclass
 class Ticks:
     """The cards ticked so far, kept within :data:`CAPS`."""
@@ -135,8 +106,9 @@ class Ticks:
     def counts(self) -> Counter[str]:
         return Counter(self._row(n).rarity for n in self.ticked)
 
-    def tick(self, numbers: list[int]) -> list[str]:
-        """Tick each number not ticked yet while its rarity has room; returns what was refused, in words."""
+    def tick(self, numbers: list[int]) -> dict[str, list[int]]:
+        """Tick each number not ticked yet while its rarity has room; returns the numbers refused,
+        by rarity (each rarity's cap is :data:`CAPS`)."""
         refused: dict[str, list[int]] = {}
         counts = self.counts()
         for n in dict.fromkeys(numbers):
@@ -148,11 +120,7 @@ class Ticks:
                 continue
             counts[rarity] += 1
             self.ticked.append(n)
-        return [
-            f"not ticked: {', '.join(map(str, ns))} — the starting deck takes at most "
-            f"{plural(CAPS[rarity], f'{rarity} card')}, and {CAPS[rarity]} are ticked (-N unticks one)"
-            for rarity, ns in refused.items()
-        ]
+        return refused
 
     def untick(self, numbers: list[int]) -> None:
         gone = set(numbers)
@@ -177,7 +145,6 @@ __all__ = [
     "Ticks",
     "auto_pick",
     "left_out",
-    "parse_ticks",
     "rarity_of",
     "room",
     "rows",

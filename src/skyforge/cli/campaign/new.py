@@ -13,7 +13,7 @@ from skyforge.campaign.commands import choosing_player, starting_deck
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
 from skyforge.campaign.report import card_text
 from skyforge.campaign.setup import PlayerChoice, begin
-from skyforge.campaign.starting import AUTO_RULE, FULL, Ticks, left_out, parse_ticks, rows, short_warning
+from skyforge.campaign.starting import AUTO_RULE, CAPS, FULL, Ticks, left_out, rows, short_warning
 from skyforge.campaign.store import load
 from skyforge.cli import stdio
 from skyforge.cli.campaign.journal import campaign_file, update
@@ -21,7 +21,7 @@ from skyforge.cli.campaign.views import card_name, demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render
-from skyforge.cli.syntax import NAMES
+from skyforge.cli.syntax import NAMES, parse_ticks
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural
@@ -203,7 +203,7 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
             )
         )
         if auto:
-            out.print(Text(f"  ({AUTO_RULE})"))
+            out.print(Text(f"  (--auto takes {AUTO_RULE})"))
         for line in warnings(before, new):
             out.print(Text.assemble(("warning: ", "yellow"), line))
 
@@ -264,8 +264,12 @@ def _pick(app: App, name: str, player: str | None) -> dict[str, int]:
                     echo("  " + exc.render().replace("\n", "\n  "), err=True)
                     continue
                 ticks.untick(remove)
-                for message in ticks.tick(add):
-                    echo(f"  {message}", err=True)
+                for rarity, numbers in ticks.tick(add).items():
+                    echo(
+                        f"  not ticked: {', '.join(map(str, numbers))} — the starting deck takes at most "
+                        f"{plural(CAPS[rarity], f'{rarity} card')}, and {CAPS[rarity]} are ticked (-N unticks one)",
+                        err=True,
+                    )
     except (KeyboardInterrupt, click.exceptions.Abort):
         echo(f"\nstart-deck stopped: nothing was written; {p.name} has no starting deck yet", err=True)
         raise SystemExit(130) from None
