@@ -171,3 +171,25 @@ def test_setup_draws_names_and_hints_as_written(run, workspace):
     assert "1. Ann [1]: bench Quill [the] Bold, Brenna" in out
     assert "action cards not known: Quill [the] Bold (fill in action_cards in" in out
     assert "published game's" not in out and "the other heroes are not demo data" in out
+
+
+def test_classes_are_one_word_in_any_case(run, workspace, tmp_path):
+    cite("003", "A player's team (5 heroes) may only have ONE of any class (colour) of hero included in it.")
+    mine = tmp_path / "heroes.toml"
+    mine.write_text(
+        '[[sets]]\ncode = "MYA"\nname = "Mine"\ngame = "skybound-arena"\n'
+        + "".join(
+            f'\n[[cards]]\ncode = "MYA.00{i}"\nkind = "arena-hero"\nname = "{name}"\nhero_class = "{cls}"\n'
+            for i, (name, cls) in enumerate(
+                [("Ada", "Crimson"), ("Bea", "crimson"), ("Cy", "crimson "), ("Di", "Azure"), ("Ed", "verdant")], 1
+            )
+        ),
+        encoding="utf-8",
+    )
+    team = write(workspace / "t.toml", ["Ada", "Bea", "Cy", "Di", "Ed"])
+    r = run("--catalog", str(mine), "arena", "team", "validate", team, "--json", expect=1)
+    violations = json.loads(r.output)["violations"]
+    assert [v["rule"] for v in violations] == ["one-per-class"]
+    assert violations[0]["heroes"] == ["Ada", "Bea", "Cy"] and "class crimson" in violations[0]["message"]
+    heroes = json.loads(run("--catalog", str(mine), "arena", "heroes", "--json").output)
+    assert {h["class"] for h in heroes if (h["code"] or "").startswith("MYA")} == {"crimson", "azure", "verdant"}

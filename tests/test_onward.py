@@ -8,6 +8,8 @@ import tomllib
 
 import pytest
 
+from skyforge.cli import stdio
+
 from .conftest import SHIPPED_CATALOG, cite
 
 
@@ -295,7 +297,7 @@ def test_hero_classes_are_checked_against_the_games_own_list(run, tmp_path):
         encoding="utf-8",
     )
     result = run("--catalog", "@shipped", "--catalog", str(mine), "catalog", "check", expect=2)
-    assert "heroes.toml:10: cards[0].hero_class: 'Slayr' is not one of the onward hero classes" in result.stderr
+    assert "heroes.toml:10: cards[0].hero_class: 'slayr' is not one of the onward hero classes" in result.stderr
     assert "did you mean 'slayer'?" in result.stderr
 
 
@@ -334,3 +336,54 @@ def test_a_method_of_ones_own_catalog_drafts(run, tmp_path, workspace):
     assert [s["team"] for s in data["steps"]] == ["shadow", "light"] * 4
     assert json.loads(run(*args, "show", "alt", "--json").stdout)["steps"] == data["steps"]
     assert "methods: random, snake, moba, alternate" in run(*args, "draft", "--method", "x", expect=2).stderr
+
+
+def test_a_heros_faction_is_one_of_the_four_in_any_case(run, tmp_path):
+    cite("002", "The faction of a hero is identified by the symbol next to its name: Kurumo, Liothan, Taulot, Nupten.")
+    cite("002", "Teams may only use heroes from the chosen factions.")
+    mine = tmp_path / "heroes.toml"
+    heroes = [("Ada", "Kurumo", "red"), ("Bea", "KURUMO", "blue"), ("Cy", " kurumo", "green")]
+    heroes += [("Di", "Liothan", "red"), ("Ed", "liothan", "blue"), ("Flo", "Liothan ", "green")]
+    mine.write_text(
+        '[[sets]]\ncode = "MYO"\nname = "Mine"\ngame = "onward"\n'
+        + "".join(
+            f'\n[[cards]]\ncode = "MYO.00{i}"\nkind = "onward-hero"\nname = "{n}"\nfaction = "{f}"\ncolor = "{c}"\n'
+            for i, (n, f, c) in enumerate(heroes, 1)
+        ),
+        encoding="utf-8",
+    )
+    data = json.loads(run("--catalog", str(mine), "onward", "heroes", "--json").output)
+    assert [h["faction"] for h in data["heroes"] if (h["code"] or "").startswith("MYO")] == ["kurumo"] * 3 + [
+        "liothan"
+    ] * 3
+    args = ("--catalog", str(mine), "onward", "draft", "--method", "snake", "--map", "two-lane")
+    data = json.loads(run(*args, "--factions", "Kurumo,LIOTHAN", "--picks", "Ada,Di,Ed,Bea,Cy", "--json").output)
+    assert data["teams"] == {"shadow": ["Ada", "Bea", "Cy"], "light": ["Di", "Ed", "Flo"]}
+    mine.write_text(mine.read_text().replace('"KURUMO"', '"elves"'), encoding="utf-8")
+    r = run("--catalog", str(mine), "catalog", "check", expect=2)
+    assert "heroes.toml:17: cards[1] (MYO.002).faction: must be one of liothan, taulot, kurumo, nupten" in r.stderr
+    assert "(got 'elves')" in r.stderr
+
+
+def test_an_all_random_draft_takes_no_chosen_hero(run, workspace, monkeypatch):
+    cite("002", "Method 1: all random. Draw heroes at random, respecting the chosen restrictions, if any!")
+    run("onward", "draft", "--method", "random", "--save", "r", "--pause", "--seed", "3")
+    before = (workspace / "drafts" / "r.toml").read_text()
+    r = run("onward", "pick", "r", "Emberjaw", expect=2)
+    assert "this draft's method is all random" in r.stderr and "no hero is chosen" in r.stderr
+    assert "skyforge onward pick r --random" in r.stderr
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # on a terminal too: nothing is asked
+    r = run("onward", "pick", "r", expect=2, input="Emberjaw\n")
+    assert "all random" in r.stderr and "turn 1:" not in r.output
+    assert (workspace / "drafts" / "r.toml").read_text() == before
+    data = json.loads(run("onward", "pick", "r", "--random", "--json").output)
+    assert data["complete"] and all(s["random"] for s in data["steps"])
+
+
+def test_draft_undo_says_what_it_took_back(run, workspace):
+    run("onward", "draft", "--method", "snake", "--save", "u", "--pause", "--picks", "Emberjaw,Sunblade", "--seed", "2")
+    out = run("onward", "undo", "u").stdout
+    assert out.startswith("Undone: turn 2, Light pick Sunblade")
+    data = json.loads(run("onward", "undo", "u", "--json").output)
+    assert data["undone"] == {"turn": 1, "team": "shadow", "action": "pick", "hero": "Emberjaw", "random": False}
+    assert data["steps"] == []

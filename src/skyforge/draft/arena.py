@@ -315,7 +315,7 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
                     key="heroes",
                     value=name,
                     has_value=True,
-                    hint=f"give {who[-1]} another hero (skyforge arena validate checks a team)",
+                    hint=f"give {who[-1]} another hero (skyforge arena team validate checks a team file)",
                 )
             )
     if problems:

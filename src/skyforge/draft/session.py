@@ -273,6 +273,14 @@ def pick_asking(
     return session
 
 
-def undo(catalog, path: Path, name: str, game: str) -> DraftSession:
-    """Take back the last pick or ban of a saved draft."""
-    return update(catalog, path, lambda s: expect_game(s, name, game).draft.undo())
+def undo(catalog, path: Path, name: str, game: str) -> tuple[DraftSession, dict]:
+    """Take back the last pick or ban of a saved draft: the draft as it is now, and the step taken
+    back (as :meth:`DraftSession.steps` gives each step)."""
+    undone: list[dict] = []
+
+    def take_back(session: DraftSession) -> None:
+        step = expect_game(session, name, game).steps()[-1:]
+        session.draft.undo()
+        undone.extend(step)
+
+    return update(catalog, path, take_back), undone[0]

@@ -29,6 +29,17 @@ class DraftSession:
         """Every hero is drawn at random: nobody chooses (method random)."""
         return self.options.get("method") == RANDOM
 
+    def refuse_choosing(self) -> None:
+        """A chosen hero in an all-random draft is refused: "Method 1: all random. Draw heroes at
+        random" (002 Choosing Heroes) leaves no turn to a player's choice."""
+        if self.all_random:
+            turn = self.draft.current
+            raise RuleError(
+                'this draft\'s method is all random (002 Method 1: "Draw heroes at random"): no hero is chosen'
+                + (f"; turn {turn.number} and the ones after it are drawn at random" if turn else ""),
+                hint="draw the remaining turns at random, or start a snake or MOBA draft to choose heroes",
+            )
+
     def team_of(self, player: str) -> str | None:
         for team, names in self.players.items():
             if any(n.casefold() == player.casefold() for n in names):
@@ -68,6 +79,8 @@ class DraftSession:
         (``None`` = choose at random), or choose at random, unless ``stop``.
         ``on_random(turn, hero name)`` is told each random choice made after a prompt, and
         ``on_choice(session)`` is called after each turn a prompt settled (to save it at once)."""
+        if picks or (prompt is not None and not self.draft.done and not stop):
+            self.refuse_choosing()
         for ref in picks:
             if self.draft.done:
                 raise InputError(f"too many choices: the draft is complete before '{ref}'")
