@@ -108,7 +108,9 @@ def test_extra_cards_come_before_selecting_leaders(run, workspace):
     run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
     run("series", "win", "cup", "--player", "Ann")
     out = run("series", "show", "cup").stdout
-    assert "Bob draws 1 extra card at the start of the match, before selecting leaders" in out
+    assert (
+        "  Bob draws 1 extra card\n  extra cards are drawn at the start of the match, before selecting leaders" in out
+    )
 
 
 def test_series_undo_says_what_it_took_back(run, workspace):

@@ -255,6 +255,12 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     )
     if data.get("fallback"):
         out.print(Text(data["fallback"], style="yellow"))
+    if data.get("preset"):
+        preset = data["preset"]
+        out.print(Text(f"teams: the rulebook's {preset['name']} teams ({preset['source']}); nothing was drafted"))
+    if data.get("team_size_note"):
+        more = " (--team-size 4)" if data.get("team_size") == 3 else ""
+        out.print(Text(data["team_size_note"] + more, style="dim"))
     if data.get("restrictions"):
         out.print(Text("restrictions: " + "; ".join(data["restrictions"])))
     rows = table("team", "player", "heroes")
@@ -268,10 +274,10 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
         f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}" + (" (random)" if s["random"] else "")
         for s in data["steps"]
     )
-    if steps:
+    if steps and not data.get("preset"):
         out.print(Text("steps: " + steps))
     notes = d.format.notes
-    if notes:
+    if notes and not data.get("preset"):
         out.print(Text(f"order ({READING}): {notes}", style="dim"))
     if d.done:
         heading, lines = game.closing(session)

@@ -48,7 +48,8 @@ def _show(series_obj, as_json: bool, path=None, undone: dict | None = None) -> N
             nxt = data["next_match"]
             out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
             for p, n in nxt["extra_cards"].items():
-                out.print(Text(f"  {p} draws {plural(n, 'extra card')} {nxt['extra_cards_when']}"))
+                out.print(Text(f"  {p} draws {plural(n, 'extra card')}"))
+            out.print(Text(f"  extra cards are drawn {nxt['extra_cards_when']}"))
             out.print(Text(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}"))
 
     render(data, as_json, human)
