@@ -149,6 +149,8 @@ def test_setup_refuses_two_teams_sharing_a_hero(run, workspace):
     b = write(workspace / "b.toml", ["Ashka", "Hesper", "Ilya", "Jorund", "Kestrel"], "Bob")
     r = run("arena", "setup", a, b, expect=2)
     assert "Ashka is in 2 teams (Ann, Bob)" in r.stderr and "give Bob another hero" in r.stderr
+    assert "skyforge arena team validate checks a team file" in r.stderr  # a command that exists
+    run("arena", "team", "validate", a)
     assert "Traceback" not in r.output
 
 
@@ -171,3 +173,93 @@ def test_setup_draws_names_and_hints_as_written(run, workspace):
     assert "1. Ann [1]: bench Quill [the] Bold, Brenna" in out
     assert "action cards not known: Quill [the] Bold (fill in action_cards in" in out
     assert "published game's" not in out and "the other heroes are not demo data" in out
+
+
+def test_classes_are_one_word_in_any_case(run, workspace, tmp_path):
+    cite("003", "A player's team (5 heroes) may only have ONE of any class (colour) of hero included in it.")
+    mine = tmp_path / "heroes.toml"
+    mine.write_text(
+        '[[sets]]\ncode = "MYA"\nname = "Mine"\ngame = "skybound-arena"\n'
+        + "".join(
+            f'\n[[cards]]\ncode = "MYA.00{i}"\nkind = "arena-hero"\nname = "{name}"\nhero_class = "{cls}"\n'
+            for i, (name, cls) in enumerate(
+                [("Ada", "Crimson"), ("Bea", "crimson"), ("Cy", "crimson "), ("Di", "Azure"), ("Ed", "verdant")], 1
+            )
+        ),
+        encoding="utf-8",
+    )
+    team = write(workspace / "t.toml", ["Ada", "Bea", "Cy", "Di", "Ed"])
+    r = run("--catalog", str(mine), "arena", "team", "validate", team, "--json", expect=1)
+    violations = json.loads(r.output)["violations"]
+    assert [v["rule"] for v in violations] == ["one-per-class"]
+    assert violations[0]["heroes"] == ["Ada", "Bea", "Cy"] and "class crimson" in violations[0]["message"]
+    heroes = json.loads(run("--catalog", str(mine), "arena", "heroes", "--json").output)
+    assert {h["class"] for h in heroes if (h["code"] or "").startswith("MYA")} == {"crimson", "azure", "verdant"}
+
+
+def test_a_two_vs_two_draft_sets_up_a_two_vs_two_game(run, workspace):
+    cite(
+        "003",
+        "In a two versus two player game, the first player team to score 50 points wins the game.",
+        "Players on the same team should take alternating turns.",
+        "A player's team (5 heroes) may only have ONE of any class (colour) of hero included in it.",
+    )
+    args = ("arena", "draft", "--players", "Ann,Bob,Cy,Dee", "--two-vs-two", "--seed", "6")
+    data = json.loads(run(*args, "--save", "duo", "--json").output)
+    assert data["complete"] and data["mode"] == "2v2" and data["score_to_win"] == 50
+    assert data["sides"] == [["Ann", "Cy"], ["Bob", "Dee"]] and data["pick_order"] == ["Ann", "Bob", "Cy", "Dee"]
+    assert [s["player"] for s in data["steps"]] == ["Ann", "Bob", "Cy", "Dee"] * 5
+    heroes = [h for team in data["teams"].values() for h in team]
+    assert len(heroes) == 20 == len(set(heroes))  # each hero is picked by one player only
+    assert "003 says who chooses the first player for two players only" in data["notes"]
+    setup = json.loads(run("arena", "setup", "--draft", "duo", "--json").output)
+    assert setup["mode"] == "2v2" and setup["score_to_win"] == 50
+    assert setup["sides"] == [["Ann", "Cy"], ["Bob", "Dee"]]
+    assert [p["player"] for p in setup["players"]] == ["Ann", "Bob", "Cy", "Dee"]
+    assert "sides: Ann & Cy vs Bob & Dee" in run("arena", "show", "duo").stdout
+    # four players are a two versus two game; two are not
+    r = run("arena", "draft", "--players", "Ann,Bob,Cy,Dee", expect=2)
+    assert "four players draft a two versus two game" in r.stderr and "--two-vs-two" in r.stderr
+    r = run("arena", "draft", "--players", "Ann,Bob", "--two-vs-two", expect=2)
+    assert "takes 4 players" in r.stderr
+    # a saved draft must name its players in turn order
+    path = workspace / "drafts" / "duo.toml"
+    path.write_text(path.read_text().replace("second = ", "fifth = "), encoding="utf-8")
+    r = run("arena", "show", "duo", expect=2)
+    assert "drafts/duo.toml" in r.stderr and "unknown team 'fifth'" in r.stderr
+
+
+def test_benidias_inferred_class_is_marked_wherever_it_shows(run, workspace, tmp_path):
+    cite("003", "use the enchanter Skill of Benidia to give +1 power to Yaesia")
+    team = write(workspace / "t.toml", ["Benidia", "Ashka", "Brenna", "Corvin", "Delphi"])
+    out = run("arena", "team", "validate", team).stdout
+    assert "Benidia (enchanter (inferred))" in out and "inferred, not stated by the rulebooks — Benidia's class" in out
+    data = json.loads(run("arena", "team", "validate", team, "--json").output)
+    benidia = next(h for h in data["heroes"] if h["name"] == "Benidia")
+    assert benidia["class"] == "enchanter" and "enchanter Skill" in benidia["inferred"]["class"]
+    assert next(h for h in data["heroes"] if h["name"] == "Ashka")["inferred"] == {}
+    # a hero of one's own whose class is written "Enchanter": the same class, and the clash says what is inferred
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        '[[sets]]\ncode = "MYA"\nname = "Mine"\ngame = "skybound-arena"\n\n'
+        '[[cards]]\ncode = "MYA.001"\nkind = "arena-hero"\nname = "Zora"\nhero_class = "Enchanter"\n',
+        encoding="utf-8",
+    )
+    both = write(workspace / "both.toml", ["Benidia", "Zora"])
+    r = run("--catalog", "@shipped", "--catalog", str(mine), "arena", "team", "validate", both, "--json", expect=1)
+    clash = next(v for v in json.loads(r.output)["violations"] if v["rule"] == "one-per-class")
+    assert "class enchanter (Benidia, Zora)" in clash["message"] and "Benidia: class inferred" in clash["message"]
+    r = run(
+        "--catalog",
+        "@shipped",
+        "--catalog",
+        str(mine),
+        "arena",
+        "draft",
+        "--players",
+        "Ann,Bob",
+        "--picks",
+        "Benidia,Ashka,Zora",
+        expect=2,
+    )
+    assert "Ann has enchanter (Benidia; Benidia: class inferred)" in r.stderr

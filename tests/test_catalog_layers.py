@@ -72,7 +72,7 @@ def test_own_file_keeps_the_rule_tables_and_drops_the_demo(mine):
 def test_own_entry_completes_the_official_one(mine):
     catalog = load_catalog([mine])
     akimo = catalog.get("Akimo", "onward-hero")
-    assert (akimo.color, akimo.hero_class) == ("red", "Slayer")
+    assert (akimo.color, akimo.hero_class) == ("red", "slayer")  # a class is kept canonical, as every catalog word
     assert akimo.source and akimo.source.startswith("002")  # the official citation stays
     origin = catalog.origins[akimo.key]
     assert origin.provenance == "official" and origin.completed_by[0] == mine

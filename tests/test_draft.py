@@ -242,14 +242,18 @@ def test_random_onward_drafts_always_finish_legally(catalog, method, one_per_col
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**31), prefix=st.integers(0, 10))
-def test_random_arena_drafts_finish_legally_and_undo_replays(catalog, seed, prefix):
-    s = arena.new_draft(catalog, players=["A", "B"], seed=seed)
+@given(seed=st.integers(0, 2**31), prefix=st.integers(0, 10), four=st.booleans())
+def test_random_arena_drafts_finish_legally_and_undo_replays(catalog, seed, prefix, four):
+    cite("003", "A player's team (5 heroes) may only have ONE of any class (colour) of hero included in it.")
+    players = ["A", "B", "C", "D"] if four else ["A", "B"]
+    s = arena.new_draft(catalog, players=players, seed=seed, two_vs_two=four)
     s.fill()
     journal = list(s.draft.journal)
-    for team in arena.TEAMS:
+    assert len(s.draft.teams) == len(players)
+    for team in s.draft.teams:
         classes = [s.draft.heroes[k].attrs["hero_class"] for k in s.draft.picks(team)]
         assert len(classes) == 5 == len(set(classes))
+    assert len({c.hero for c in journal}) == 5 * len(players)  # each hero picked by one player only
     # undo back to any point and fill again at random: the same seed gives the same draft
     for _ in range(10 - prefix):
         s.draft.undo()

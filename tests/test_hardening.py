@@ -222,9 +222,12 @@ def test_arena_draft_needs_both_players(run, workspace):
     run("arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a")
     path = workspace / "drafts" / "a.toml"
     text = path.read_text()
-    path.write_text(text.replace("first = [", "third = [", 1).replace("[players]", "[players]\n", 1))
+    path.write_text(text.replace("first = [", "fifth = [", 1).replace("[players]", "[players]\n", 1))
     err = run("arena", "show", "a", expect=2).stderr
-    assert "players: unknown team 'third'" in err
+    assert "players: unknown team 'fifth'" in err
+    path.write_text(text.replace("first = [", "third = [", 1))  # a team of four players' draft, out of turn order
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "a player for each team (first, second), in turn order (with four players, also third, fourth)" in err
 
 
 def test_draft_save_stays_in_the_workspace(run, workspace, tmp_path):

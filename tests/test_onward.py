@@ -8,6 +8,8 @@ import tomllib
 
 import pytest
 
+from skyforge.cli import stdio
+
 from .conftest import SHIPPED_CATALOG, cite
 
 
@@ -295,7 +297,7 @@ def test_hero_classes_are_checked_against_the_games_own_list(run, tmp_path):
         encoding="utf-8",
     )
     result = run("--catalog", "@shipped", "--catalog", str(mine), "catalog", "check", expect=2)
-    assert "heroes.toml:10: cards[0].hero_class: 'Slayr' is not one of the onward hero classes" in result.stderr
+    assert "heroes.toml:10: cards[0].hero_class: 'slayr' is not one of the onward hero classes" in result.stderr
     assert "did you mean 'slayer'?" in result.stderr
 
 
@@ -334,3 +336,127 @@ def test_a_method_of_ones_own_catalog_drafts(run, tmp_path, workspace):
     assert [s["team"] for s in data["steps"]] == ["shadow", "light"] * 4
     assert json.loads(run(*args, "show", "alt", "--json").stdout)["steps"] == data["steps"]
     assert "methods: random, snake, moba, alternate" in run(*args, "draft", "--method", "x", expect=2).stderr
+
+
+def test_a_heros_faction_is_one_of_the_four_in_any_case(run, tmp_path):
+    cite("002", "The faction of a hero is identified by the symbol next to its name: Kurumo, Liothan, Taulot, Nupten.")
+    cite("002", "Teams may only use heroes from the chosen factions.")
+    mine = tmp_path / "heroes.toml"
+    heroes = [("Ada", "Kurumo", "red"), ("Bea", "KURUMO", "blue"), ("Cy", " kurumo", "green")]
+    heroes += [("Di", "Liothan", "red"), ("Ed", "liothan", "blue"), ("Flo", "Liothan ", "green")]
+    mine.write_text(
+        '[[sets]]\ncode = "MYO"\nname = "Mine"\ngame = "onward"\n'
+        + "".join(
+            f'\n[[cards]]\ncode = "MYO.00{i}"\nkind = "onward-hero"\nname = "{n}"\nfaction = "{f}"\ncolor = "{c}"\n'
+            for i, (n, f, c) in enumerate(heroes, 1)
+        ),
+        encoding="utf-8",
+    )
+    data = json.loads(run("--catalog", str(mine), "onward", "heroes", "--json").output)
+    assert [h["faction"] for h in data["heroes"] if (h["code"] or "").startswith("MYO")] == ["kurumo"] * 3 + [
+        "liothan"
+    ] * 3
+    args = ("--catalog", str(mine), "onward", "draft", "--method", "snake", "--map", "two-lane")
+    data = json.loads(run(*args, "--factions", "Kurumo,LIOTHAN", "--picks", "Ada,Di,Ed,Bea,Cy", "--json").output)
+    assert data["teams"] == {"shadow": ["Ada", "Bea", "Cy"], "light": ["Di", "Ed", "Flo"]}
+    mine.write_text(mine.read_text().replace('"KURUMO"', '"elves"'), encoding="utf-8")
+    r = run("--catalog", str(mine), "catalog", "check", expect=2)
+    assert "heroes.toml:17: cards[1] (MYO.002).faction: must be one of liothan, taulot, kurumo, nupten" in r.stderr
+    assert "(got 'elves')" in r.stderr
+
+
+def test_an_all_random_draft_takes_no_chosen_hero(run, workspace, monkeypatch):
+    cite("002", "Method 1: all random. Draw heroes at random, respecting the chosen restrictions, if any!")
+    run("onward", "draft", "--method", "random", "--save", "r", "--pause", "--seed", "3")
+    before = (workspace / "drafts" / "r.toml").read_text()
+    r = run("onward", "pick", "r", "Emberjaw", expect=2)
+    assert "this draft's method is all random" in r.stderr and "no hero is chosen" in r.stderr
+    assert "skyforge onward pick r --random" in r.stderr
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # on a terminal too: nothing is asked
+    r = run("onward", "pick", "r", expect=2, input="Emberjaw\n")
+    assert "all random" in r.stderr and "turn 1:" not in r.output
+    assert (workspace / "drafts" / "r.toml").read_text() == before
+    data = json.loads(run("onward", "pick", "r", "--random", "--json").output)
+    assert data["complete"] and all(s["random"] for s in data["steps"])
+
+
+def test_draft_undo_says_what_it_took_back(run, workspace):
+    run("onward", "draft", "--method", "snake", "--save", "u", "--pause", "--picks", "Emberjaw,Sunblade", "--seed", "2")
+    out = run("onward", "undo", "u").stdout
+    assert out.startswith("Undone: turn 2, Light pick Sunblade")
+    data = json.loads(run("onward", "undo", "u", "--json").output)
+    assert data["undone"] == {"turn": 1, "team": "shadow", "action": "pick", "hero": "Emberjaw", "random": False}
+    assert data["steps"] == []
+
+
+def test_the_first_game_teams_are_a_drafts_result(run, workspace):
+    cite(
+        "002",
+        "For your first game, use these heroes:",
+        "Shadow team: Akimo, Miyuki, Kichie, and Yami.",
+        "Light team: Vorhild, Brylvar, Astryda, and Heraal.",
+        "Players split into Light and Shadow teams, assigned randomly.",
+    )
+    data = json.loads(run("onward", "draft", "--first-game", "--players", "Ann,Bob", "--seed", "2", "--json").output)
+    assert data["complete"] and data["preset"]["id"] == "onward-first-game"
+    assert data["teams"] == {
+        "shadow": ["Akimo", "Miyuki", "Kichie", "Yami"],
+        "light": ["Vorhild", "Brylvar", "Astryda", "Heraal"],
+    }
+    assert [e["deck_size"] for e in data["setup"]] == [20, 20]
+    run("onward", "draft", "--first-game", "--map", "two-lane", "--seed", "2", "--save", "fg")
+    shown = json.loads(run("onward", "show", "fg", "--json").output)
+    assert shown["teams"] == data["teams"] and shown["team_size"] == 4  # two-lane: four "works regardless"
+    out = run("onward", "show", "fg").stdout
+    assert "the rulebook's First game teams" in out and "steps:" not in out
+    r = run("onward", "draft", "--first-game", "--method", "snake", expect=2)
+    assert "--first-game takes the rulebook's teams" in r.stderr and "--method" in r.stderr
+
+
+def test_teammates_split_their_heroes_freely(run, workspace):
+    cite("002", "For 3 or 4 player games, freely split these heroes amongst teammates.")
+    run("onward", "draft", "--first-game", "--players", "Ann,Bob,Cy", "--seed", "1", "--save", "fg")
+    data = json.loads(run("onward", "show", "fg", "--json").output)
+    assert data["split"] and "freely split these heroes amongst teammates" in data["split"]
+    pair = next(t for t, ps in data["players"].items() if len(ps) == 2)
+    alone = next(t for t in data["players"] if t != pair)
+    a, b = (p["player"] for p in data["players"][pair])
+    first, *others = data["teams"][pair]
+    data = json.loads(run("onward", "split", "fg", a, *others, "--json").output)
+    assert data["players"][pair] == [{"player": a, "heroes": others}, {"player": b, "heroes": [first]}]
+    decks = {e["player"]: e["deck_size"] for e in data["setup"]}
+    assert decks[a] == 15 and decks[b] == 5  # the setup follows the split
+    assert "split" in (workspace / "drafts" / "fg.toml").read_text()
+    assert json.loads(run("onward", "show", "fg", "--json").output)["players"] == data["players"]
+    # a hero of the other team, a player alone on a team, and a split that leaves a teammate nothing
+    r = run("onward", "split", "fg", a, data["teams"][alone][0], expect=2)
+    assert f"is not a hero of {pair.capitalize()}" in r.stderr
+    lone = data["players"][alone][0]["player"]
+    r = run("onward", "split", "fg", lone, data["teams"][alone][0], expect=2)
+    assert f"{lone} has no teammate" in r.stderr
+    r = run("onward", "split", "fg", a, *data["teams"][pair], expect=2)
+    assert f"that leaves {b} no hero to play" in r.stderr
+    assert "Teammates freely split" in run("onward", "show", "fg").stdout
+    path = workspace / "drafts" / "fg.toml"
+    path.write_text(path.read_text().replace(f"[split]\n{a} =", "[split]\nZed ="), encoding="utf-8")
+    r = run("onward", "show", "fg", expect=2)
+    assert "drafts/fg.toml:" in r.stderr and "split.Zed: no player 'Zed' in this draft" in r.stderr
+
+
+def test_two_lane_two_players_three_heroes_is_a_suggestion(run):
+    cite(
+        "002",
+        "for two-player games, we suggest to play with only three heroes per team instead of the usual four. "
+        "The game works regardless",
+    )
+    data = json.loads(run("onward", "draft", "--map", "two-lane", "--seed", "1", "--json").output)
+    assert data["team_size"] == 3 and "as 002 suggests" in data["team_size_note"]
+    assert "(--team-size 4)" in run("onward", "draft", "--map", "two-lane", "--seed", "1").stdout
+    args = ("onward", "draft", "--map", "two-lane", "--method", "snake", "--team-size", "4", "--seed", "1")
+    data = json.loads(run(*args, "--json").output)
+    assert len(data["teams"]["shadow"]) == len(data["teams"]["light"]) == 4 and data["format"] == "onward-snake-4"
+    assert '"The game works regardless"' in data["team_size_note"]
+    r = run("onward", "draft", "--team-size", "3", "--seed", "1", expect=2)
+    assert "of 3 heroes a team on the three-lane map" in r.stderr
+    data = json.loads(run("onward", "draft", "--seed", "1", "--json").output)
+    assert data["team_size_note"] is None

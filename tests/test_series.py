@@ -29,7 +29,13 @@ def test_fold():
     s = new("s", 5, ["Ann", "Bob"], 30).win("ann").win("Bob").win("Bob")
     st_ = state(s)
     assert st_.trophies == {"Ann": 1, "Bob": 2} and st_.winner is None
-    assert st_.next_match == {"match": 4, "deck_size": 27, "extra_cards": {"Ann": 2, "Bob": 1}, "first_player": "Bob"}
+    assert st_.next_match == {
+        "match": 4,
+        "deck_size": 27,
+        "extra_cards": {"Ann": 2, "Bob": 1},
+        "extra_cards_when": "at the start of the match, before selecting leaders",
+        "first_player": "Bob",
+    }
     s = s.win("Bob")
     assert state(s).winner == "Bob" and state(s).next_match is None
     with pytest.raises(StateError, match="the series is over"):
@@ -70,6 +76,7 @@ def test_cli_flow(run, workspace):
         "match": 2,
         "deck_size": 29,
         "extra_cards": {"Ann": 0, "Bob": 1},
+        "extra_cards_when": "at the start of the match, before selecting leaders",
         "first_player": "Ann",
     }
     run("series", "win", "cup", "Ann")
@@ -94,3 +101,25 @@ def test_absurd_deck_sizes_are_refused(run, workspace):
         assert "Traceback" not in r.output
     assert not (workspace / "series" / "x.toml").exists()
     run("series", "new", "x", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "200")
+
+
+def test_extra_cards_come_before_selecting_leaders(run, workspace):
+    cite("004", "you draw one additional card at the start of the game, before selecting leaders.")
+    run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    run("series", "win", "cup", "--player", "Ann")
+    out = run("series", "show", "cup").stdout
+    assert (
+        "  Bob draws 1 extra card\n  extra cards are drawn at the start of the match, before selecting leaders" in out
+    )
+
+
+def test_series_undo_says_what_it_took_back(run, workspace):
+    run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    run("series", "win", "cup", "--player", "Ann")
+    run("series", "win", "cup", "--player", "Bob")
+    out = run("series", "undo", "cup").stdout
+    assert out.startswith("Undone: match 2 (29-card decks) won by Bob")
+    data = json.loads(run("series", "undo", "cup", "--json").output)
+    assert data["undone"] == {"match": 1, "deck_size": 30, "winner": "Ann"} and data["matches"] == []
+    r = run("series", "undo", "cup", expect=2)
+    assert "nothing to undo" in r.stderr

@@ -111,7 +111,7 @@ _EXAMPLES = """
 # kind = "onward-hero"
 # name = "Example Onward Hero"
 # color = "red"                    # red | blue | green | yellow
-# faction = "example-faction"
+# faction = "kurumo"               # kurumo | liothan | taulot | nupten (002), any case
 # hero_class = "Slayer"
 
 # A Skybound: Arena hero (a team takes at most one hero of each class).

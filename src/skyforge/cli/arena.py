@@ -15,6 +15,7 @@ from skyforge.cli.syntax import NAMES
 from skyforge.draft import arena as lib
 from skyforge.draft import session as sessions
 from skyforge.draft.common import demo_note
+from skyforge.errors import InputError, Problem
 from skyforge.terms import inference_note, inferred_value
 
 
@@ -54,7 +55,18 @@ def draw_heroes(rows: list) -> None:
 
 
 @arena.command()
-@click.option("--players", type=NAMES, metavar="A,B", required=True, help="The two players; A picks first.")
+@click.option(
+    "--players",
+    type=NAMES,
+    metavar="A,B[,C,D]",
+    required=True,
+    help="The two players, A picks first; four with --two-vs-two (A and C against B and D).",
+)
+@click.option(
+    "--two-vs-two",
+    is_flag=True,
+    help="Four players, two a side: each drafts a team of 5 in turn order A, B, C, D (50 points wins).",
+)
 @click.option(
     "--picks",
     type=NAMES,
@@ -73,17 +85,30 @@ def draw_heroes(rows: list) -> None:
 @click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
 @json_option
 @click.pass_obj
-def draft(app, players, picks, seed, save_as, pause, force, as_json) -> None:
-    """Draft two Arena teams: turns alternate until each player has 5 heroes, at most one per class.
+def draft(app, players, two_vs_two, picks, seed, save_as, pause, force, as_json) -> None:
+    """Draft Arena teams: turns alternate until each player has 5 heroes, at most one per class.
 
     Turns that --picks does not cover are asked for when stdin is a terminal, and
-    chosen at random otherwise.
+    chosen at random otherwise. With --two-vs-two, four players draft a team each,
+    one hero a turn in turn order (skyforge's reading: 003 gives the draft for two);
+    `arena setup --draft NAME` then sets up the two versus two game.
 
     \b
       skyforge arena draft --players Ann,Bob --seed 3
+      skyforge arena draft --players Ann,Bob,Cy,Dee --two-vs-two --save duo
     """
+    if not two_vs_two and len(players) == 4:
+        raise InputError(
+            Problem(
+                "four players draft a two versus two game",
+                key="--players",
+                value=",".join(players),
+                has_value=True,
+                hint="add --two-vs-two (A and C against B and D)",
+            )
+        )
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
-    options = {"players": players, "seed": seed}
+    options = {"players": players, "seed": seed, "two_vs_two": two_vs_two}
     session = run_draft(
         app, lib.GAME, options, picks=picks, pause=pause, save_as=save_as, force=force, as_json=as_json, command="arena"
     )
@@ -132,9 +157,13 @@ def draw_check(data: dict) -> None:
     verdict = ("valid", "green") if data["valid"] else ("invalid", "red")
     out.print(Text.assemble(f"{data['file']}: {data['player']}: ", verdict))
     for h in data["heroes"]:
-        out.print(Text(f"  {h['name']} ({h['class'] or 'class unknown'})"))
+        cls = inferred_value(h["class"], "class", h["inferred"]) if h["class"] else "class unknown"
+        out.print(Text(f"  {h['name']} ({cls})"))
     for v in data["violations"]:
         out.print(Text.assemble("  ", (v["rule"], "red"), f": {v['message']}"))
+    for h in data["heroes"]:
+        for field, why in h["inferred"].items():
+            out.print(Text(inference_note(f"{h['name']}'s {field}", why), style="dim"))
     note = demo_note(data["demo_heroes"], len(data["heroes"]))
     if note:
         out.print(Text(note, style="yellow"))

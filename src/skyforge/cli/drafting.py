@@ -18,7 +18,7 @@ from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_note
 from skyforge.draft.games import game_of
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, RuleError
 from skyforge.terms import INFERRED
 
 
@@ -144,6 +144,7 @@ def ask_the_rest(app, game: str, name: str, path, *, as_json: bool, command: str
     """``pick NAME`` with no hero: on a terminal, ask for each remaining turn (each choice saved as it
     is made); elsewhere, or with ``--json``, say what to give instead."""
     session = sessions.open_draft(app.catalog, path, name, game)
+    refuse_choosing(session, name, command)
     quoted = shlex.quote(name)
     turn = session.draft.current
     if turn is None:
@@ -170,6 +171,19 @@ def ask_the_rest(app, game: str, name: str, path, *, as_json: bool, command: str
         return sessions.pick_asking(
             app.catalog, path, name, game, ask, on_error=report, on_random=getattr(ask, "drawn", None)
         )
+
+
+def refuse_choosing(session, name: str, command: str) -> None:
+    """An all-random draft takes no chosen hero and asks for none (002 "Method 1: all random"):
+    the library's refusal, with the command that draws the rest."""
+    try:
+        session.refuse_choosing()
+    except RuleError as exc:
+        raise RuleError(
+            exc.message,
+            hint=f"draw the rest with 'skyforge {command} pick {shlex.quote(name)} --random'; "
+            f"to choose heroes, start a snake or MOBA draft ('skyforge {command} draft --method snake')",
+        ) from None
 
 
 @contextlib.contextmanager
@@ -200,13 +214,29 @@ def report(exc) -> None:
     echo(f"  refused: {exc.render()}", err=True)
 
 
-def show(session, as_json: bool, saved_to=None, read_only: bool = False) -> None:
-    """Print the draft; ``saved_to`` is its file ("from FILE" when ``read_only``, else "saved to FILE")."""
+def show(session, as_json: bool, saved_to=None, read_only: bool = False, undone: dict | None = None) -> None:
+    """Print the draft; ``saved_to`` is its file ("from FILE" when ``read_only``, else "saved to FILE");
+    ``undone`` the step an undo took back, said first (as ``campaign undo`` says what it took back)."""
     game = game_of(session)
     data = game.result(session)
     if saved_to is not None:
         data["file"] = str(saved_to)
-    render(data, as_json, lambda data: draw(session, data, saved_to, read_only))
+    if undone is not None:
+        data["undone"] = undone
+
+    def human(data: dict) -> None:
+        if undone is not None:
+            console().print(Text("Undone: " + step_text(session, undone), style="bold"))
+        draw(session, data, saved_to, read_only)
+
+    render(data, as_json, human)
+
+
+def step_text(session, step: dict) -> str:
+    """One step of a draft in words: "turn 4, Light pick Sunblade (random)"."""
+    d = session.draft
+    who = d.name(step["team"])
+    return f"turn {step['turn']}, {who} {step['action']} {step['hero']}" + (" (random)" if step["random"] else "")
 
 
 def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
@@ -225,6 +255,12 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     )
     if data.get("fallback"):
         out.print(Text(data["fallback"], style="yellow"))
+    if data.get("preset"):
+        preset = data["preset"]
+        out.print(Text(f"teams: the rulebook's {preset['name']} teams ({preset['source']}); nothing was drafted"))
+    if data.get("team_size_note"):
+        more = " (--team-size 4)" if data.get("team_size") == 3 else ""
+        out.print(Text(data["team_size_note"] + more, style="dim"))
     if data.get("restrictions"):
         out.print(Text("restrictions: " + "; ".join(data["restrictions"])))
     rows = table("team", "player", "heroes")
@@ -238,10 +274,10 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
         f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}" + (" (random)" if s["random"] else "")
         for s in data["steps"]
     )
-    if steps:
+    if steps and not data.get("preset"):
         out.print(Text("steps: " + steps))
     notes = d.format.notes
-    if notes:
+    if notes and not data.get("preset"):
         out.print(Text(f"order ({READING}): {notes}", style="dim"))
     if d.done:
         heading, lines = game.closing(session)
@@ -287,6 +323,8 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     @click.pass_obj
     def pick(app, name, heroes, fill_random, as_json):
         path = sessions.draft_path(app.workspace, name)
+        if heroes:
+            refuse_choosing(sessions.open_draft(app.catalog, path, name, game), name, command)
         if heroes or fill_random:
             session = sessions.pick(app.catalog, path, name, game, list(heroes), fill_random)
         else:
@@ -324,4 +362,5 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     @click.pass_obj
     def undo(app, name, as_json):
         path = sessions.draft_path(app.workspace, name)
-        show(sessions.undo(app.catalog, path, name, game), as_json, path)
+        session, step = sessions.undo(app.catalog, path, name, game)
+        show(session, as_json, path, undone=step)

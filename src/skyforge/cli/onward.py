@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.text import Text
 
-from skyforge.cli.complete import draft_methods, hero_names
+from skyforge.cli.complete import draft_methods, draft_names, hero_names
 from skyforge.cli.drafting import run_draft, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.syntax import NAMES
@@ -90,6 +90,18 @@ def draw_heroes(data: dict) -> None:
     shell_complete=hero_names,
     help="Choices of the turns in order (bans and picks); TEAM:HERO or PLAYER:HERO checks whose turn it is.",
 )
+@click.option(
+    "--team-size",
+    type=click.IntRange(1, 10),
+    metavar="N",
+    help="Heroes a team, among the catalog's formats: 4 on the two-lane map with two players, "
+    'where 002 suggests 3 ("The game works regardless").',
+)
+@click.option(
+    "--first-game",
+    is_flag=True,
+    help="No draft: the rulebook's teams for a first game (002 Setup K), players assigned at random.",
+)
 @click.option("--seed", type=int, help="Seed for the random choices (shown in the result; same seed, same draft).")
 @click.option(
     "--save",
@@ -101,7 +113,22 @@ def draw_heroes(data: dict) -> None:
 @click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
 @json_option
 @click.pass_obj
-def draft(app, method, one_per_color, factions, map_, players, picks, seed, save_as, pause, force, as_json) -> None:
+def draft(
+    app,
+    method,
+    one_per_color,
+    factions,
+    map_,
+    players,
+    picks,
+    team_size,
+    first_game,
+    seed,
+    save_as,
+    pause,
+    force,
+    as_json,
+) -> None:
     """Draft Onward hero teams.
 
     Turns that --picks does not cover are asked for when stdin is a terminal, and
@@ -112,7 +139,29 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
       skyforge onward draft --seed 7      # nothing chosen: one per colour, all random
       skyforge onward draft --method snake --one-per-color --players Ann,Bob --seed 7
       skyforge onward draft --method moba --factions kurumo,liothan --picks "Glasswind,Sunblade"
+      skyforge onward draft --map two-lane --team-size 4 --seed 7
+      skyforge onward draft --first-game --players Ann,Bob,Cy,Dee --save first
     """
+    if first_game:
+        given = [
+            flag
+            for flag, value in (
+                ("--method", method),
+                ("--one-per-color", one_per_color),
+                ("--factions", factions),
+                ("--picks", picks),
+                ("--pause", pause),
+            )
+            if value
+        ]
+        if given:
+            raise InputError(
+                Problem(
+                    f"--first-game takes the rulebook's teams: nothing is drafted, so {', '.join(given)} has no use",
+                    key=given[0],
+                    hint="leave out " + ", ".join(given) + ", or draft without --first-game",
+                )
+            )
     if method in (RANDOM, None) and picks:
         raise InputError(
             Problem(
@@ -128,6 +177,8 @@ def draft(app, method, one_per_color, factions, map_, players, picks, seed, save
         "seed": seed,
         "factions": lib.team_factions(factions_given(factions)),
         "players": players or None,
+        "team_size": team_size,
+        "first_game": first_game,
     }
     session = run_draft(
         app,
@@ -160,3 +211,24 @@ def factions_given(parts: list[str] | None) -> list[str]:
 
 
 saved_commands(onward, lib.GAME, "Glasswind")
+
+
+@onward.command()
+@click.argument("name", shell_complete=draft_names)
+@click.argument("player")
+@click.argument("heroes", nargs=-1, required=True, shell_complete=hero_names)
+@json_option
+@click.pass_obj
+def split(app, name, player, heroes, as_json) -> None:
+    """Say which of their team's heroes PLAYER plays in the saved draft NAME.
+
+    Teammates "freely split these heroes amongst teammates" (002 Setup K): until they say,
+    a team's heroes are dealt in pick order. PLAYER plays HEROES (and no hero given them
+    before); the team's other heroes are dealt to the teammates given none. The setup
+    that follows (deck size, cards drawn) follows the split.
+
+    \b
+      skyforge onward split first Ann Vorhild Heraal
+    """
+    path = sessions.draft_path(app.workspace, name)
+    show(sessions.split(app.catalog, path, name, lib.GAME, player, list(heroes)), as_json, path)

@@ -21,13 +21,23 @@ def series() -> None:
     """
 
 
-def _show(series_obj, as_json: bool, path=None) -> None:
+def _show(series_obj, as_json: bool, path=None, undone: dict | None = None) -> None:
+    """The series; ``undone`` is the match result an undo took back, said first."""
     data = as_dict(series_obj)
     if path is not None:
         data["file"] = str(path)
+    if undone is not None:
+        data["undone"] = undone
 
     def human(data: dict) -> None:
         out = console()
+        if undone is not None:
+            out.print(
+                Text(
+                    f"Undone: match {undone['match']} ({undone['deck_size']}-card decks) won by {undone['winner']}",
+                    style="bold",
+                )
+            )
         trophies = ", ".join(f"{p} {n}" for p, n in data["trophies"].items())
         out.print(Text.assemble((data["name"], "bold"), f": best of {data['best_of']} — trophies: {trophies}"))
         for m in data["matches"]:
@@ -39,6 +49,7 @@ def _show(series_obj, as_json: bool, path=None) -> None:
             out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
             for p, n in nxt["extra_cards"].items():
                 out.print(Text(f"  {p} draws {plural(n, 'extra card')}"))
+            out.print(Text(f"  extra cards are drawn {nxt['extra_cards_when']}"))
             out.print(Text(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}"))
 
     render(data, as_json, human)
@@ -124,4 +135,11 @@ def undo(app, name, as_json) -> None:
       skyforge series undo friday
     """
     path = tracker.series_path(app.workspace, name)
-    _show(tracker.update(path, lambda s: s.undo()), as_json, path)
+    before: list = []
+
+    def take_back(s):
+        before.append(s)
+        return s.undo()
+
+    after = tracker.update(path, take_back)
+    _show(after, as_json, path, undone=tracker.state(before[-1]).matches[-1])

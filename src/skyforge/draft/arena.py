@@ -18,7 +18,8 @@ from skyforge.terms import new_seed
 
 GAME = "skybound-arena"
 KIND = "arena-hero"
-TEAMS = ("first", "second")
+#: the players' teams in turn order: two players, or four in a two versus two game
+TEAMS = ("first", "second", "third", "fourth")
 #: "take turns selecting hero's until both players have 5 heroes" (003 Setup): the format of that name
 #: in the catalog holds the order and the team size
 METHOD = "turns"
@@ -33,25 +34,37 @@ ATTRS = ("hero_class",)
 RULES = (OnePer("hero_class", "class"),)
 
 
-def new_draft(catalog, *, players: list[str], seed: int | None = None) -> DraftSession:
+def new_draft(catalog, *, players: list[str], seed: int | None = None, two_vs_two: bool = False) -> DraftSession:
     """Players take turns picking until each has 5 heroes, at most one per class.
 
     The first player named picks first (003 Setup: "Decide which player will pick
-    the first hero deck, then take turns selecting hero's").
+    the first hero deck, then take turns selecting hero's"). ``two_vs_two``: four players,
+    the first and third against the second and fourth (003 Key Information: "Players on the
+    same team should take alternating turns"), each with a team of their own; the order is
+    the catalog format's for four players.
     """
-    if len(players) != 2 or players[0].casefold() == players[1].casefold():
+    count = 4 if two_vs_two else 2
+    if len(players) != count or len({p.casefold() for p in players}) != count:
         raise InputError(
             Problem(
-                "an Arena draft takes two players with different names",
+                f"an Arena draft{' for a two versus two game' if two_vs_two else ''} takes {count} players "
+                "with different names" + ("" if two_vs_two else " (four for a two versus two game)"),
                 value=",".join(players),
                 has_value=True,
-                hint="e.g. --players Ann,Bob",
+                hint="e.g. --players " + ",".join(["Ann", "Bob", "Cy", "Dee"][:count]),
             )
         )
     seed = new_seed() if seed is None else seed
-    fmt = find_format(catalog, GAME, METHOD)
+    fmt = find_format(catalog, GAME, METHOD, players=count)
+    if len(fmt.teams) != count:
+        raise InputError(
+            Problem(
+                f"the catalog's Arena draft format '{fmt.id}' has {len(fmt.teams)} teams, not {count}",
+                hint=f"give a [[draft_formats]] of method '{METHOD}' the players = [{count}] and {count} teams",
+            )
+        )
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
-    names = dict(zip(TEAMS, players, strict=True))
+    names = dict(zip(fmt.teams, players, strict=True))
     return build(
         GAME,
         fmt,
@@ -60,7 +73,7 @@ def new_draft(catalog, *, players: list[str], seed: int | None = None) -> DraftS
         RULES,
         seed,
         {t: [p] for t, p in names.items()},
-        {"method": METHOD},
+        {"method": METHOD} | ({"two_vs_two": True} if two_vs_two else {}),
         team_names=names,
     )
 
@@ -74,13 +87,20 @@ def resume(catalog, data: dict) -> DraftSession:
     fmt = saved_format(catalog, GAME, data)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
     players = data["players"]
+    if set(players) != set(fmt.teams):
+        raise InputError(
+            Problem(
+                f"the players name the teams {', '.join(players)}; the format '{fmt.id}' has {', '.join(fmt.teams)}",
+                key="players",
+            )
+        )
     draft = Draft(
         format=fmt,
         heroes=heroes,
         restrictions=RULES,
         seed=int(data["seed"]),
         left_out=left_out,
-        team_names={t: (players.get(t) or [t])[0] for t in TEAMS},
+        team_names={t: (players.get(t) or [t])[0] for t in fmt.teams},
     )
     return DraftSession(game=GAME, draft=draft, players=players, options=data.get("options", {}))
 
@@ -99,19 +119,46 @@ def chooser(session: DraftSession) -> str:
     return session.players[TEAMS[1]][0]
 
 
+def is_two_vs_two(session: DraftSession) -> bool:
+    return bool(session.options.get("two_vs_two"))
+
+
+#: 003 says who chooses the first player for two players only
+NOTES_2V2 = (
+    'Two versus two: the turn order is the pick order, the sides alternating (003: "Players on the same '
+    'team should take alternating turns"); 003 says who chooses the first player for two players only.'
+)
+
+
+def sides(session: DraftSession) -> list[list[str]]:
+    """The two sides of a two versus two game: the first and third players against the second and fourth."""
+    order = [session.players[t][0] for t in session.draft.teams]
+    return [order[0::2], order[1::2]]
+
+
 def who_chooses(session: DraftSession) -> str:
+    if is_two_vs_two(session):
+        return NOTES_2V2
     return f"{chooser(session)} picked second, so {chooser(session)} chooses who goes first (003 Setup)."
 
 
 def closing(session: DraftSession) -> tuple[None, list[str]]:
     """What the players do once the draft is done: the one who picked second chooses who goes first."""
-    return None, [who_chooses(session) if session.draft.done else NOTES]
+    lines = [who_chooses(session) if session.draft.done or is_two_vs_two(session) else NOTES]
+    if is_two_vs_two(session):
+        lines.insert(0, "sides: " + " vs ".join(" & ".join(side) for side in sides(session)))
+    return None, lines
 
 
 def result(session: DraftSession) -> dict:
     d = session.draft
-    teams = {session.players[t][0]: [session.hero_name(k) for k in d.picks(t)] for t in TEAMS}
-    return {
+    teams = {session.players[t][0]: [session.hero_name(k) for k in d.picks(t)] for t in d.teams}
+    extra = (
+        {"mode": "2v2", "sides": sides(session), "score_to_win": SCORE_TO_WIN_2V2}
+        if is_two_vs_two(session)
+        else {"mode": "2 players", "score_to_win": SCORE_TO_WIN}
+    )
+    return extra | {
         "game": GAME,
         "seed": session.seed,
         "format": d.format.id,
@@ -121,13 +168,13 @@ def result(session: DraftSession) -> dict:
             if d.current
             else None
         ),
-        "pick_order": [session.players[t][0] for t in TEAMS],
+        "pick_order": [session.players[t][0] for t in d.teams],
         "teams": teams,
         "steps": [{**s, "player": d.name(s["team"])} for s in session.steps()],
         "demo": "demo" in session.provenances(),
         "demo_heroes": session.demo_heroes(),
         "left_out": [d.left_out[k] for k in sorted(d.left_out)],
-        "notes": NOTES,
+        "notes": NOTES_2V2 if is_two_vs_two(session) else NOTES,
     }
 
 
@@ -240,14 +287,17 @@ def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
             )
         else:
             by_class.setdefault(hero.hero_class, []).append(hero.name)
+    inferred = {h.name for h in heroes if "hero_class" in h.inferred}
     for cls, names in by_class.items():
         if len(set(names)) > 1:
+            guessed = sorted(set(names) & inferred)
             violations.append(
                 {
                     "rule": "one-per-class",
                     "heroes": sorted(set(names)),
                     "message": f"{len(set(names))} heroes of class {cls} ({', '.join(sorted(set(names)))}); "
-                    "a team may have only one of any class (colour)",
+                    "a team may have only one of any class (colour)"
+                    + (f" ({' and '.join(guessed)}: class inferred, not stated by the rulebooks)" if guessed else ""),
                 }
             )
     return heroes, violations
@@ -260,7 +310,15 @@ def validate(catalog, path: Path, text: str | None = None) -> dict:
         "file": team["file"],
         "player": team["player"],
         "valid": not violations,
-        "heroes": [{"name": h.name, "code": h.code, "class": h.hero_class} for h in heroes],
+        "heroes": [
+            {
+                "name": h.name,
+                "code": h.code,
+                "class": h.hero_class,
+                "inferred": {"class" if f == "hero_class" else f: why for f, why in h.inferred.items()},
+            }
+            for h in heroes
+        ],
         "violations": violations,
         "demo": any(catalog.provenance(h) == "demo" for h in heroes),
         "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
@@ -315,7 +373,7 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
                     key="heroes",
                     value=name,
                     has_value=True,
-                    hint=f"give {who[-1]} another hero (skyforge arena validate checks a team)",
+                    hint=f"give {who[-1]} another hero (skyforge arena team validate checks a team file)",
                 )
             )
     if problems:
@@ -354,6 +412,7 @@ def game_setup(
                 )
             )
         entries.extend(teams_of(draft))
+        two_vs_two = two_vs_two or bool(draft.options.get("two_vs_two"))
     if first:
         names = [e["player"].casefold() for e in entries]
         if first.casefold() not in names:
@@ -365,7 +424,11 @@ def game_setup(
     out = setup(catalog, entries, two_vs_two=two_vs_two)
     if draft is not None:
         out["first_player"] = who_chooses(draft) + (
-            f" {entries[0]['player']} goes first." if first else " Until they say (--first), the pick order is shown."
+            f" {entries[0]['player']} goes first."
+            if first
+            else ""
+            if two_vs_two
+            else " Until they say (--first), the pick order is shown."
         )
     return out
 

@@ -34,8 +34,17 @@ def methods(catalog, game: str) -> list[str]:
     return list(dict.fromkeys(f.method for f in catalog.draft_formats.values() if f.game == game))
 
 
-def find_format(catalog, game: str, method: str, *, map_: str | None = None, players: int | None = None) -> DraftFormat:
-    """The catalog's draft format for ``game`` and ``method`` on ``map_`` with ``players`` players.
+def find_format(
+    catalog,
+    game: str,
+    method: str,
+    *,
+    map_: str | None = None,
+    players: int | None = None,
+    team_size: int | None = None,
+) -> DraftFormat:
+    """The catalog's draft format for ``game`` and ``method`` on ``map_`` with ``players`` players
+    (and ``team_size`` heroes a team, when one is asked for).
 
     A format names the maps and player counts it is for (none named: any); when several fit, the
     one that names them wins (e.g. three heroes a team on Onward's two-lane map with two players).
@@ -47,10 +56,15 @@ def find_format(catalog, game: str, method: str, *, map_: str | None = None, pla
         and f.method == method
         and (not f.maps or map_ in f.maps)
         and (not f.players or players in f.players)
+        and (team_size is None or f.team_size == team_size)
     ]
     if not candidates:
         known = sorted({f"{f.method} ({f.team_size} heroes)" for f in catalog.draft_formats.values() if f.game == game})
-        where = (f" on the {map_} map" if map_ else "") + (f" with {players} players" if players else "")
+        where = (
+            (f" of {team_size} heroes a team" if team_size else "")
+            + (f" on the {map_} map" if map_ else "")
+            + (f" with {players} players" if players else "")
+        )
         raise NotFoundError(
             Problem(
                 f"no {game} draft format for method '{method}'{where}",

@@ -8,7 +8,7 @@ from skyforge.draft.common import build, find_format, heroes_of, methods, saved_
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
 from skyforge.draft.state import RANDOM, DraftSession
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.terms import FACTIONS, new_seed
 
 GAME = "onward"
@@ -91,9 +91,17 @@ def new_draft(
     map_: str = "three-lane",
     players: list[str] | None = None,
     seed: int | None = None,
+    team_size: int | None = None,
+    first_game: bool = False,
 ) -> DraftSession:
     """A new draft: the catalog's format for ``method`` on ``map_`` with this many ``players``
-    (4 heroes a team, or 3 on the two-lane map with two players, as the data says)."""
+    (4 heroes a team, or 3 on the two-lane map with two players, as the data says; ``team_size``
+    asks for another of the formats the data holds: the usual four there, which "works regardless").
+
+    ``first_game``: no draft, the rulebook's teams for a first game (:func:`first_game_draft`).
+    """
+    if first_game:
+        return first_game_draft(catalog, map_=map_, players=players, seed=seed, team_size=team_size)
     fallback = method is None and not one_per_color and not factions
     if fallback:
         method, one_per_color = RANDOM, True
@@ -103,13 +111,9 @@ def new_draft(
         raise InputError(Problem(f"unknown method '{method}'", hint="methods: " + ", ".join(known)))
     if map_ not in MAPS:
         raise InputError(Problem(f"unknown map '{map_}'", hint="maps: " + ", ".join(MAPS)))
-    players = list(players or ["Player 1", "Player 2"])
-    if not 2 <= len(players) <= 4 or len({p.casefold() for p in players}) != len(players):
-        raise InputError(
-            Problem("Onward takes 2 to 4 players with different names", value=",".join(players), has_value=True)
-        )
+    players = player_names(players)
     seed = new_seed() if seed is None else seed
-    fmt = find_format(catalog, GAME, method, map_=map_, players=len(players))
+    fmt = find_format(catalog, GAME, method, map_=map_, players=len(players), team_size=team_size)
     rules = restrictions(one_per_color, factions)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), rules)
     options = {"method": method, "map": map_, "one_per_color": one_per_color, "factions": factions or {}}
@@ -118,9 +122,83 @@ def new_draft(
     return build(GAME, fmt, heroes, left_out, rules, seed, assign_teams(players, seed), options)
 
 
+def player_names(players: list[str] | None) -> list[str]:
+    """The players of a draft (two when none are named), 2 to 4 with different names."""
+    players = list(players or ["Player 1", "Player 2"])
+    if not 2 <= len(players) <= 4 or len({p.casefold() for p in players}) != len(players):
+        raise InputError(
+            Problem("Onward takes 2 to 4 players with different names", value=",".join(players), has_value=True)
+        )
+    return players
+
+
+#: "For your first game, use these heroes: Shadow team: Akimo, Miyuki, Kichie, and Yami. Light team:
+#: Vorhild, Brylvar, Astryda, and Heraal." (002 Setup K): the catalog's ready-made teams of this id
+FIRST_GAME = "onward-first-game"
+#: the method a first game's teams are recorded as: not a draft, the rulebook's teams
+FIRST_GAME_METHOD = "first-game"
+
+
+def first_game_draft(
+    catalog,
+    *,
+    map_: str = "three-lane",
+    players: list[str] | None = None,
+    seed: int | None = None,
+    team_size: int | None = None,
+) -> DraftSession:
+    """The rulebook's teams for a first game as a finished draft: players assigned to Light and
+    Shadow at random (002 Setup A), each team's heroes recorded in the order the rulebook names them,
+    so the result, the setup that follows and a saved draft read as those of any draft.
+
+    The turns are a snake format's with as many heroes as the preset's teams (none is chosen: the
+    order only records them); on the two-lane map with two players that is the usual four heroes,
+    which 002 says "works regardless" of its suggestion of three.
+    """
+    preset = catalog.team_presets.get(FIRST_GAME)
+    if preset is None or preset.game != GAME or set(preset.teams) != set(TEAMS):
+        raise NotFoundError(
+            Problem(
+                f"no Onward first-game teams in the catalog ([[team_presets]] id '{FIRST_GAME}')",
+                hint="the official layer holds them (002 Setup K)",
+            )
+        )
+    sizes = {len(names) for names in preset.teams.values()}
+    size = sizes.pop() if len(sizes) == 1 else None
+    if size is None or (team_size is not None and team_size != size):
+        raise InputError(
+            Problem(
+                f"the first-game teams are {' and '.join(str(len(n)) for n in preset.teams.values())} heroes",
+                value=team_size,
+                has_value=team_size is not None,
+                hint="draft teams of another size instead",
+            )
+        )
+    players = player_names(players)
+    seed = new_seed() if seed is None else seed
+    fmt = find_format(catalog, GAME, "snake", map_=map_, players=len(players), team_size=size)
+    heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), ())
+    options = {"method": FIRST_GAME_METHOD, "map": map_, "preset": FIRST_GAME}
+    session = build(GAME, fmt, heroes, left_out, (), seed, assign_teams(players, seed), options)
+    queue = {team: list(names) for team, names in preset.teams.items()}
+    while not session.draft.done:
+        turn = session.draft.current
+        assert turn is not None
+        session.draft.choose(queue[turn.team].pop(0), team=turn.team)
+    return session
+
+
 def resume(catalog, data: dict) -> DraftSession:
     fmt = saved_format(catalog, GAME, data)
     options = data["options"]
+    if options.get("preset") not in (None, FIRST_GAME):
+        raise InputError(
+            Problem(
+                f"unknown ready-made teams '{options['preset']}'",
+                key="options",
+                hint=f"the only ones a draft takes are '{FIRST_GAME}' (002 Setup K)",
+            )
+        )
     rules = restrictions(bool(options.get("one_per_color")), options.get("factions") or None)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), rules)
     draft = Draft(format=fmt, heroes=heroes, restrictions=rules, seed=int(data["seed"]), left_out=left_out)
@@ -150,12 +228,56 @@ def setup(session: DraftSession) -> list[dict]:
     return out
 
 
+#: "For 3 or 4 player games, freely split these heroes amongst teammates." (002 Setup K, said of the
+#: first game's heroes; skyforge reads it for any team of two players, the books giving no other rule)
+SPLIT = (
+    'teammates freely split their team\'s heroes (002 Setup K: "freely split these heroes amongst teammates"); '
+    "until they say otherwise, they are dealt in pick order"
+)
+
+
+def split_note(session: DraftSession) -> str | None:
+    """The split rule, for a draft with teammates."""
+    return SPLIT if any(len(names) > 1 for names in session.players.values()) else None
+
+
+#: "for two-player games, we suggest to play with only three heroes per team instead of the usual
+#: four. The game works regardless" (002 Two-Lane Map Set Up)
+SUGGESTED_TWO_LANE = 3
+
+
+def team_size_note(session: DraftSession) -> str | None:
+    """On the two-lane map with two players, three heroes a team is 002's suggestion, not a rule."""
+    players = sum(len(names) for names in session.players.values())
+    if session.options.get("map") != "two-lane" or players != 2:
+        return None
+    size = session.draft.format.team_size
+    if size == SUGGESTED_TWO_LANE:
+        return (
+            f"{size} heroes a team, as 002 suggests for two players on the two-lane map; "
+            '"The game works regardless" with the usual four'
+        )
+    return (
+        f'{size} heroes a team: 002 suggests three for two players on the two-lane map, and "The game works regardless"'
+    )
+
+
+def preset_of(session: DraftSession) -> dict | None:
+    """The ready-made teams a draft took instead of drafting (the first game's), as the result names them."""
+    if session.options.get("preset") != FIRST_GAME:
+        return None
+    return {"id": FIRST_GAME, "name": "First game", "source": '002 Setup K: "For your first game, use these heroes"'}
+
+
 def closing(session: DraftSession) -> tuple[str, list[str]]:
     """What each player does once the draft is done: the setup that follows (002 Setup K-M), in words."""
     lines = []
     for entry in setup(session):
         lines.append(f"{entry['player']} ({entry['team'].capitalize()}):")
         lines.extend("  " + line for line in setup_lines(entry))
+    note = split_note(session)
+    if note:
+        lines.append(note[0].upper() + note[1:] + ".")
     return "Setup", lines
 
 
@@ -191,6 +313,10 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
         "notes": d.format.notes,
         "left_out": [d.left_out[k] for k in sorted(d.left_out)],
         "fallback": FALLBACK if session.options.get("fallback") else None,
+        "preset": preset_of(session),
+        "team_size": d.format.team_size,
+        "team_size_note": team_size_note(session),
+        "split": split_note(session),
     }
     if with_setup:
         out["setup"] = setup(session)

@@ -62,9 +62,12 @@ class OnePer(Restriction):
 
     def refuse(self, team: str, hero: Hero, team_heroes: list[Hero], name: Namer) -> str | None:
         value = hero.attrs.get(self.attribute)
-        same = [h.name for h in team_heroes if h.attrs.get(self.attribute) == value]
+        same = [h for h in team_heroes if h.attrs.get(self.attribute) == value]
         if same:
-            return f"{self.label} already in your team: {name(team)} has {value} ({same[0]})"
+            # a value the rulebooks do not state (Benidia's class) is said to be an inference
+            inferred = [h.name for h in (same[0], hero) if self.attribute in h.inferred]
+            why = f"; {' and '.join(dict.fromkeys(inferred))}: {self.label} inferred" if inferred else ""
+            return f"{self.label} already in your team: {name(team)} has {value} ({same[0].name}{why})"
         return None
 
     def describe(self, name: Namer) -> str:

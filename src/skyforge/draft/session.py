@@ -59,6 +59,10 @@ class DraftOptions(_FileModel):
     fallback: bool = Field(
         default=False, description="Nothing was chosen: 002's fallback (one per colour, all random)."
     )
+    preset: _Text | None = Field(
+        default=None, description="The ready-made teams taken instead of a draft (e.g. onward-first-game)."
+    )
+    two_vs_two: bool = Field(default=False, description="Arena: four players, two a side (003).")
 
 
 class DraftFile(_FileModel):
@@ -76,6 +80,12 @@ class DraftFile(_FileModel):
     journal: list[DraftChoice] = Field(
         default_factory=list, max_length=MAX_CHOICES, description="The choices so far, in order."
     )
+    split: dict[_Text, Annotated[list[_Text], Field(max_length=MAX_CHOICES)]] = Field(
+        default_factory=dict,
+        max_length=len({team for game in GAMES.values() for team in game.teams}) * MAX_TEAM_PLAYERS,
+        description="Player → the heroes (catalog keys) they play, when teammates split their team's heroes "
+        "themselves; the team's other heroes are dealt in pick order.",
+    )
 
     @field_validator("players")
     @classmethod
@@ -87,8 +97,14 @@ class DraftFile(_FileModel):
         unknown = sorted(set(players) - set(teams))
         if unknown:
             raise ValueError(f"unknown team '{unknown[0]}' (teams: {', '.join(teams)})")
-        if game.one_player_a_team and not all(players.get(t) for t in teams):
-            raise ValueError(f"an Arena draft names a player for each team ({', '.join(teams)})")
+        named = [t for t in teams if t in players]
+        if game.one_player_a_team and (
+            len(named) < 2 or named != list(teams[: len(named)]) or not all(players[t] for t in named)
+        ):
+            raise ValueError(
+                f"an Arena draft names a player for each team ({', '.join(teams[:2])}), in turn order "
+                f"(with four players, also {', '.join(teams[2:])})"
+            )
         return players
 
 
@@ -124,6 +140,7 @@ def read(path: Path, text: str | None = None) -> tuple[dict, Mapping]:
     return model.model_dump(by_alias=True, exclude_unset=True) | {
         "options": model.options.model_dump(exclude_unset=True),
         "journal": [c.model_dump() for c in model.journal],
+        "split": {p: list(keys) for p, keys in model.split.items()},
     }, lines
 
 
@@ -162,7 +179,34 @@ def load(catalog, path: Path, text: str | None = None) -> DraftSession:
                 for p in exc.problems
             ]
         ) from None
-    return replay(session, data["journal"], path, lines)
+    replay(session, data["journal"], path, lines)
+    return with_split(session, data["split"], path, lines)
+
+
+def with_split(session: DraftSession, split: dict[str, list[str]], path: Path, lines: Mapping) -> DraftSession:
+    """The saved split of heroes among teammates, each player and hero checked (a hero no longer
+    in the player's team, after an undo, is dealt again)."""
+    for player, keys in split.items():
+        line, key = locate(lines, ("split", player)), f"split.{player}"
+        try:
+            _, name = session.player(player)
+        except NotFoundError as exc:
+            raise InputError(Problem(exc.message, file=path, line=line, key=key, hint=exc.problems[0].hint)) from None
+        for hero in keys:
+            if hero not in session.draft.heroes:
+                raise InputError(
+                    Problem(
+                        f"hero '{hero}' is not in the catalog's draft pool",
+                        file=path,
+                        line=line,
+                        key=key,
+                        value=hero,
+                        has_value=True,
+                        hint="split names heroes by their catalog key, as the journal does",
+                    )
+                )
+        session.split[name] = list(keys)
+    return session
 
 
 def update(catalog, path: Path, change: Callable[[DraftSession], object]) -> DraftSession:
@@ -273,6 +317,19 @@ def pick_asking(
     return session
 
 
-def undo(catalog, path: Path, name: str, game: str) -> DraftSession:
-    """Take back the last pick or ban of a saved draft."""
-    return update(catalog, path, lambda s: expect_game(s, name, game).draft.undo())
+def undo(catalog, path: Path, name: str, game: str) -> tuple[DraftSession, dict]:
+    """Take back the last pick or ban of a saved draft: the draft as it is now, and the step taken
+    back (as :meth:`DraftSession.steps` gives each step)."""
+    undone: list[dict] = []
+
+    def take_back(session: DraftSession) -> None:
+        step = expect_game(session, name, game).steps()[-1:]
+        session.draft.undo()
+        undone.extend(step)
+
+    return update(catalog, path, take_back), undone[0]
+
+
+def split(catalog, path: Path, name: str, game: str, player: str, heroes: Sequence[str]) -> DraftSession:
+    """Player ``player`` of a saved draft plays ``heroes`` of their team (:meth:`DraftSession.give`)."""
+    return update(catalog, path, lambda s: expect_game(s, name, game).give(player, heroes))

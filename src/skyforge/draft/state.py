@@ -19,6 +19,9 @@ class DraftSession:
     draft: Draft
     players: dict[str, list[str]]  # team -> players
     options: dict[str, Any] = field(default_factory=dict)  # how the draft was set up
+    #: player -> the hero keys they play, when teammates split their heroes themselves ("freely split
+    #: these heroes amongst teammates", 002 Setup K); a team's other heroes are dealt in pick order
+    split: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def seed(self) -> int:
@@ -28,6 +31,17 @@ class DraftSession:
     def all_random(self) -> bool:
         """Every hero is drawn at random: nobody chooses (method random)."""
         return self.options.get("method") == RANDOM
+
+    def refuse_choosing(self) -> None:
+        """A chosen hero in an all-random draft is refused: "Method 1: all random. Draw heroes at
+        random" (002 Choosing Heroes) leaves no turn to a player's choice."""
+        if self.all_random:
+            turn = self.draft.current
+            raise RuleError(
+                'this draft\'s method is all random (002 Method 1: "Draw heroes at random"): no hero is chosen'
+                + (f"; turn {turn.number} and the ones after it are drawn at random" if turn else ""),
+                hint="draw the remaining turns at random, or start a snake or MOBA draft to choose heroes",
+            )
 
     def team_of(self, player: str) -> str | None:
         for team, names in self.players.items():
@@ -68,6 +82,8 @@ class DraftSession:
         (``None`` = choose at random), or choose at random, unless ``stop``.
         ``on_random(turn, hero name)`` is told each random choice made after a prompt, and
         ``on_choice(session)`` is called after each turn a prompt settled (to save it at once)."""
+        if picks or (prompt is not None and not self.draft.done and not stop):
+            self.refuse_choosing()
         for ref in picks:
             if self.draft.done:
                 raise InputError(f"too many choices: the draft is complete before '{ref}'")
@@ -99,12 +115,58 @@ class DraftSession:
         return self.draft.heroes[key].name
 
     def assignments(self, team: str) -> list[dict]:
-        """Who plays which hero: the team's heroes dealt round-robin in pick order."""
+        """Who plays which hero: the heroes a player was given (:meth:`give`), and the team's
+        others dealt round-robin in pick order to the teammates who were given none."""
+        return [{"player": p, "heroes": [self.hero_name(k) for k in keys]} for p, keys in self._dealt(team).items()]
+
+    def _dealt(self, team: str) -> dict[str, list[str]]:
         players = self.players.get(team) or [self.draft.name(team)]
-        heroes: list[list[str]] = [[] for _ in players]
-        for i, key in enumerate(self.draft.picks(team)):
-            heroes[i % len(heroes)].append(self.hero_name(key))
-        return [{"player": p, "heroes": h} for p, h in zip(players, heroes)]
+        picks = self.draft.picks(team)
+        heroes = {p: [k for k in self.split.get(p, []) if k in picks] for p in players}
+        given = {k for keys in heroes.values() for k in keys}
+        free = [p for p in players if not heroes[p]] or players
+        for i, key in enumerate(k for k in picks if k not in given):
+            heroes[free[i % len(free)]].append(key)
+        return heroes
+
+    def player(self, ref: str) -> tuple[str, str]:
+        """The team and the name of the player ``ref`` (any case)."""
+        for team, names in self.players.items():
+            for name in names:
+                if name.casefold() == ref.strip().casefold():
+                    return team, name
+        everyone = [n for names in self.players.values() for n in names]
+        raise NotFoundError(Problem(f"no player '{ref}' in this draft", hint="players: " + ", ".join(everyone)))
+
+    def give(self, ref: str, heroes: Sequence[str]) -> None:
+        """Player ``ref`` plays ``heroes`` of their team (and no other hero given before): teammates
+        "freely split these heroes amongst teammates" (002 Setup K). Refused for a hero of another
+        team, a player without a teammate, and a split that leaves a teammate no hero."""
+        team, player = self.player(ref)
+        mates = self.players.get(team, [])
+        if len(mates) < 2:
+            raise RuleError(f"{player} has no teammate: they play every hero of {self.draft.name(team)}")
+        keys = list(dict.fromkeys(self.draft.resolve(h) for h in heroes))
+        picks = self.draft.picks(team)
+        for key in keys:
+            if key not in picks:
+                raise RuleError(
+                    f"{self.hero_name(key)} is not a hero of {self.draft.name(team)}",
+                    hint=f"{player}'s team: " + (", ".join(self.hero_name(k) for k in picks) or "no hero yet"),
+                )
+        before = {p: list(k) for p, k in self.split.items()}
+        for other in self.split:
+            self.split[other] = [k for k in self.split[other] if k not in keys]
+        self.split[player] = keys
+        self.split = {p: k for p, k in self.split.items() if k}
+        dealt = self._dealt(team)
+        empty = [p for p in mates if not dealt[p]]
+        if empty and len(picks) >= len(mates):
+            self.split = before
+            raise RuleError(
+                f"that leaves {' and '.join(empty)} no hero to play",
+                hint="each player on a team plays at least one of its heroes",
+            )
 
     def steps(self) -> list[dict]:
         return [
@@ -138,4 +200,4 @@ class DraftSession:
                 {"team": c.team, "action": c.action, "hero": c.hero, "name": self.hero_name(c.hero), "random": c.random}
                 for c in self.draft.journal
             ],
-        }
+        } | ({"split": self.split} if self.split else {})

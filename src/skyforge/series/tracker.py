@@ -18,6 +18,9 @@ from skyforge.storage import Store, check_name, dump_toml, parse_model, workspac
 from skyforge.text import did_you_mean
 
 BEST_OF = (3, 5)
+#: when the extra cards are drawn: "for each trophy your opponent possesses, you draw one additional
+#: card at the start of the game, before selecting leaders." (004 The Next Match)
+EXTRA_CARDS_WHEN = "at the start of the match, before selecting leaders"
 MAX_DECK_SIZE = 200  # a sanity bound, not a rule: the rulebook gives no size
 
 
@@ -110,6 +113,8 @@ def state(series: Series) -> SeriesState:
             "deck_size": series.deck_size - n,
             # "for each trophy your opponent possesses, you draw one additional card"
             "extra_cards": {a: trophies[b], b: trophies[a]},
+            # "… you draw one additional card at the start of the game, before selecting leaders."
+            "extra_cards_when": EXTRA_CARDS_WHEN,
             # "The player who won the previous match is always first player"
             "first_player": series.winners[-1] if series.winners else None,
         }

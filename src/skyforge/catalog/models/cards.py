@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from skyforge.catalog.codes import slug
 from skyforge.catalog.models.common import (
@@ -19,6 +19,7 @@ from skyforge.catalog.models.common import (
     Strict,
     Subtype,
     as_code,
+    canonical_class,
 )
 from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize
 from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
@@ -238,17 +239,24 @@ class TokenCard(CardBase):
     kind: Literal["token"] = "token"
 
 
+#: a hero's class as the catalog keeps it: read in any case and trimmed ("Crimson ", "crimson"), so a
+#: team's "ONE of any class" (003) and one hero per class compare one word
+HeroClass = Annotated[str, BeforeValidator(canonical_class), Field(min_length=1)]
+
+
 class OnwardHero(CardBase):
     kind: Literal["onward-hero"] = "onward-hero"
     color: Literal["red", "blue", "green", "yellow"] | None = Field(default=None, description="Hero sheet colour.")
-    faction: str | None = Field(default=None, description="Onward faction.")
-    hero_class: str | None = Field(default=None, description="Class (role) of the hero.")
+    faction: Faction | None = Field(
+        default=None, description="Onward faction (002 Heroes Overview): kurumo, liothan, taulot or nupten."
+    )
+    hero_class: HeroClass | None = Field(default=None, description="Class (role) of the hero.")
     range: Literal["melee", "ranged"] | None = Field(default=None, description="Attack range on the fallback plan.")
 
 
 class ArenaHero(CardBase):
     kind: Literal["arena-hero"] = "arena-hero"
-    hero_class: str | None = Field(
+    hero_class: HeroClass | None = Field(
         default=None, description="Class, shown by the hero's colour; a team has at most one of each."
     )
     action_cards: list[str] = Field(default_factory=list, description="Names of the hero's 5 action cards.")

@@ -24,6 +24,11 @@ def canonical_word(value: object) -> object:
     return value
 
 
+def canonical_class(value: object) -> object:
+    """A hero class as the catalog writes it: trimmed, lower case ("Crimson " → "crimson")."""
+    return value.strip().casefold() if isinstance(value, str) else value
+
+
 def canonical_subtype(value: object) -> object:
     """A subtype as the catalog writes it: each all-capital or all-lower word capitalised ("ROYAL GUARD" → "Royal Guard")."""
     if isinstance(value, str):

@@ -3,11 +3,11 @@ each game's hero classes."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
-from skyforge.catalog.models.common import Game, Strict
+from skyforge.catalog.models.common import Game, Strict, canonical_class
 
 
 class DraftStep(Strict):
@@ -60,5 +60,7 @@ class HeroClassList(Strict):
     """The hero classes a game's rulebook names; a hero's ``hero_class`` must be one of them."""
 
     game: Game = Field(description="Which game: onward or skybound-arena.")
-    classes: list[str] = Field(min_length=1, description="The class names, lower case (e.g. slayer, tank).")
+    classes: list[Annotated[str, BeforeValidator(canonical_class)]] = Field(
+        min_length=1, description="The class names, read in any case and kept lower case (e.g. slayer, tank)."
+    )
     source: str | None = Field(default=None, description="Rulebook and section the list comes from.")
