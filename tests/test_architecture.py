@@ -31,6 +31,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.storage",
             "skyforge.ondemand",
             "skyforge.places",
+            "skyforge.pages",
         ],
     ),
     ("catalog", ["skyforge.catalog"]),

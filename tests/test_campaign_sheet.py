@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign.sheet import campaign_sheet
-from skyforge.campaign.sheet_html import html_page, stylesheet
+from skyforge.campaign.sheet_html import html_page
 from skyforge.campaign.state import after_each_game, fold, replay
 from skyforge.errors import SkyforgeError
+from skyforge.pages import stylesheet
 
 from .browser_util import chromium, pdf_pages, require_chromium
 from .campaign_util import Game, demo_catalog
@@ -231,8 +232,8 @@ def test_the_page_is_self_contained_and_prints_on_a4():
     page = html_page(campaign_sheet(Game().ready().events, demo_catalog()))
     for outside in ("http:", "https:", "//", "<script", "<link", "src=", "url(", "@import"):
         assert outside not in page.replace("</", ""), outside
-    assert f"<style>\n{stylesheet()}</style>" in page
-    css = stylesheet()
+    css = stylesheet("campaign-sheet.css")
+    assert f"<style>\n{css}</style>" in page
     assert "@page { size: A4;" in css and "break-before: page" in css
     # readable in black and white: the lines differ by dashes and by markers, not only by colour
     assert re.search(r"polyline\.health[^{]*\{[^}]*stroke-dasharray", css)
