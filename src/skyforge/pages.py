@@ -52,10 +52,13 @@ def _environment() -> Any:
     jinja2 = library("jinja2")
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader(__package__, TEMPLATES),
+        # every value printed goes through :func:`escape` first (None as nothing), so autoescape
+        # finds it escaped: MarkupSafe's own escape would leave control characters raw
         autoescape=True,
-        finalize=escape,  # every value printed is escaped by :func:`escape`, None as nothing
+        finalize=escape,
         undefined=jinja2.StrictUndefined,  # a name the template does not get is a bug, not an empty string
         keep_trailing_newline=True,
+        auto_reload=False,  # the templates are package data: they do not change under a command
     )
     environment.globals.update(stylesheet=stylesheet, plural=plural)
     return environment
