@@ -10,6 +10,7 @@ A new violation is never added to a list: fix it instead.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,6 +33,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.ondemand",
             "skyforge.places",
             "skyforge.results",
+            "skyforge.pages",
         ],
     ),
     ("catalog", ["skyforge.catalog"]),
@@ -377,3 +379,23 @@ def test_the_checks_see_the_code():
     assert any(a.startswith("skyforge.catalog.") and b == "skyforge.errors" for a, b in edges)
     assert layer_of("skyforge.errors") == 0 and layer_of("skyforge.cli.deck") == len(LAYERS) - 1
     assert layer_of("skyforge.storage.locks") == layer_of("skyforge.storage") == 0
+
+
+#: an HTML element of the pages skyforge writes, as a tag (not a regex group's ``(?P<code>``)
+HTML_TAG = re.compile(
+    r"(?<!\?P)</?(?:html|head|body|style|title|meta|section|article|header|footer|div|span|p|h[1-6]|ul|li|table"
+    r"|thead|tbody|tr|td|th|pre|code|b|i|br|blockquote|svg|g|line|polyline|circle|rect|text)\b[^<>]*>"
+)
+
+
+def test_html_only_in_templates():
+    """The pages are Jinja2 templates (src/skyforge/templates, drawn by skyforge.pages, which escapes
+    every value): no Python string holds an HTML tag, so no markup is built beside its escaping."""
+    found = sorted(
+        f"{path.relative_to(SRC.parent)}:{node.lineno}"
+        for path in modules().values()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and HTML_TAG.search(node.value)
+    )
+    assert not found, f"HTML built in Python strings: move it into a template in src/skyforge/templates: {found}"
+    assert HTML_TAG.search('<span class="box">') and not HTML_TAG.search("(?P<code>[^ ]+)")

@@ -4,6 +4,7 @@ person reads it (text of the page) and in a real browser (headless Chromium)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 from html.parser import HTMLParser
@@ -13,9 +14,10 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign.sheet import campaign_sheet
-from skyforge.campaign.sheet_html import html_page, stylesheet
+from skyforge.campaign.sheet_html import html_page
 from skyforge.campaign.state import after_each_game, fold, replay
 from skyforge.errors import SkyforgeError
+from skyforge.pages import stylesheet
 
 from .browser_util import chromium, pdf_pages, require_chromium
 from .campaign_util import Game, demo_catalog
@@ -231,8 +233,8 @@ def test_the_page_is_self_contained_and_prints_on_a4():
     page = html_page(campaign_sheet(Game().ready().events, demo_catalog()))
     for outside in ("http:", "https:", "//", "<script", "<link", "src=", "url(", "@import"):
         assert outside not in page.replace("</", ""), outside
-    assert f"<style>\n{stylesheet()}</style>" in page
-    css = stylesheet()
+    css = stylesheet("campaign-sheet.css")
+    assert f"<style>\n{css}</style>" in page
     assert "@page { size: A4;" in css and "break-before: page" in css
     # readable in black and white: the lines differ by dashes and by markers, not only by colour
     assert re.search(r"polyline\.health[^{]*\{[^}]*stroke-dasharray", css)
@@ -268,6 +270,16 @@ def test_a_campaign_with_no_game_played_is_four_empty_boxes(run, workspace):
     rows = deck_rows(page, "Alice")
     assert sum(int(r["Start"]) for r in rows.values()) == 20 and all(r["Start"] == r["Now"] for r in rows.values())
     assert "no card recruited or exiled yet" in page
+
+
+def test_control_characters_are_shown_not_written():
+    """Names holding ESC, BEL or a C1 control show them as a terminal does (``^[``), never raw."""
+    sheet = campaign_sheet(Game().ready().events, demo_catalog())
+    ann = dataclasses.replace(sheet.players[0], name="Ann \x07")
+    page = html_page(dataclasses.replace(sheet, name="spring \x1b[2J\x9b", players=[ann, *sheet.players[1:]]))
+    assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", page)
+    assert "<h1>Campaign spring ^[[2J&lt;U+009B&gt;</h1>" in page
+    assert texts(page, "section", "deck")[0].startswith("Ann ^G castle ")
 
 
 def test_player_text_is_escaped(run, workspace):

@@ -211,7 +211,7 @@ def test_html_sheet_style_is_package_data(run):
     installed wheel finds it), embedded whole in every sheet."""
     from importlib.resources import files
 
-    css = files("skyforge.workbench.formats").joinpath("sheet.css")
+    css = files("skyforge").joinpath("templates", "deck-sheet.css")
     assert css.is_file()
     text = css.read_text(encoding="utf-8")
     assert text.startswith("@page") and "break-after: page" in text

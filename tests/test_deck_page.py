@@ -245,6 +245,19 @@ def test_player_text_is_escaped(run, ann):
     assert "Ann &quot;the Builder&quot;" in page
 
 
+def test_control_characters_are_shown_not_written(run, ann):
+    """A name holding ESC, BEL or a C1 control: the page and the sheet written to a file show them as
+    a terminal does (``^[``), never raw (HTML forbids them; ``cat`` of the file would run them)."""
+    deck = ann / "decks" / "zed-wall.toml"
+    text = deck.read_text(encoding="utf-8").replace("Zed Wall <i>&</i>", "Zed \\u001b[2J\\u0007 \\u009b Wall")
+    deck.write_text(text, encoding="utf-8")
+    for fmt in ("page", "html"):
+        run("deck", "export", "zed-wall", "--format", fmt, "-o", f"zed-{fmt}.html")
+        written = (ann / f"zed-{fmt}.html").read_text(encoding="utf-8")
+        assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", written), fmt
+        assert "<title>Zed ^[[2J^G &lt;U+009B&gt; Wall</title>" in written, fmt
+
+
 def test_the_page_is_self_contained(run, ann):
     """Inline CSS only: no script, no link, no image, no address of anything outside the file."""
     page = _page(run, "zed-wall")

@@ -4,27 +4,27 @@ For each deck: its name, the castle with what its back prints (the deck rules, t
 the verdict with every problem, the cards grouped by type with everything the catalog holds that a
 card prints, where each card comes from (official, demo data — fictional —, or the player's own
 catalog), the mana curve, and the share code with the data of the deck's own cards, which ``deck
-import`` reads back from the page itself. One file: inline CSS (the sheet's, ``sheet.css``, and
-``page.css``), no script, no link or image; every word of the player's is escaped. Printable on A4,
-each deck from a new page.
+import`` reads back from the page itself. One file: inline CSS (the sheet's, ``deck-sheet.css``, and
+``deck-page.css``), no script, no link or image; every word of the player's is escaped. Printable on
+A4, each deck from a new page. The page is the template ``deck-page.html.j2`` (:mod:`skyforge.pages`);
+this module gathers what it shows.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from importlib.resources import files
+from typing import Any
 
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
 from skyforge.decks.files import Deck
 from skyforge.errors import InputError
-from skyforge.rules import Violation
+from skyforge.pages import render
 from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench import sharecode
 from skyforge.workbench.carried import cards_to_carry
-from skyforge.workbench.formats.base import TablePull, castle_line, prepare
-from skyforge.workbench.formats.format_html import budget_rows, curve_chart, escape, stylesheet
+from skyforge.workbench.formats.base import castle_line, prepare
+from skyforge.workbench.formats.format_html import curve_bars
 from skyforge.workbench.stats import CardLine, DeckStats
 
 NAME = "page"
@@ -41,12 +41,6 @@ ORIGINS = {
 }
 #: the fields a card prints that a check or a reader needs, named when the catalog lacks them
 PRINTED = ("cost", "type", "rarity", "faction")
-
-
-@cache
-def page_stylesheet() -> str:
-    """The page's own CSS, shipped beside this module (on top of the sheet's)."""
-    return files(__package__).joinpath("page.css").read_text(encoding="utf-8")
 
 
 def _origin(catalog: Catalog, card: CardBase) -> tuple[str, str]:
@@ -66,7 +60,7 @@ def _faction(value: str | None) -> str | None:
 
 
 def _join(*bits: str | None, sep: str = " · ") -> str:
-    return sep.join(escape(b) for b in bits if b not in (None, ""))
+    return sep.join(b for b in bits if b)
 
 
 def _printed_code(card: CardBase) -> str | None:
@@ -104,15 +98,18 @@ def _card_rules(card: AllianceCard) -> list[str]:
     return lines
 
 
-def _meta(catalog: Catalog, card: CardBase) -> str:
+def _meta(catalog: Catalog, card: CardBase) -> dict[str, Any]:
+    """The card's code, set and product, and where it comes from."""
     provenance, words = _origin(catalog, card)
-    return (
-        f'<div class="meta">{_join(_printed_code(card), _set_words(catalog, card))}'
-        f'{" · " if card.code else ""}<span class="origin {escape(provenance)}">{escape(words)}</span></div>'
-    )
+    return {
+        "printed": _join(_printed_code(card), _set_words(catalog, card)),
+        "coded": bool(card.code),
+        "provenance": provenance,
+        "origin": words,
+    }
 
 
-def _card(catalog: Catalog, line: CardLine) -> str:
+def _card(catalog: Catalog, line: CardLine) -> dict[str, Any]:
     """One card of the deck: its copies and everything the catalog holds that it prints."""
     found = catalog.cards.get(line.code)
     if not isinstance(found, AllianceCard):
@@ -121,87 +118,44 @@ def _card(catalog: Catalog, line: CardLine) -> str:
             if found is None
             else f"{found.name} is a {found.kind} card, not an alliance card"
         )
-        return (
-            f'<div class="card unknown" data-code="{escape(line.code)}"><div class="head">'
-            f'<span class="count">{line.count}×</span><span class="name">{escape(line.code)}</span></div>'
-            f'<div class="missing">{escape(why)}</div></div>'
-        )
+        return {"line": line, "card": None, "why": why}
     card = found
-    type_line = escape(card.type or "type ?") + (f" — {escape(', '.join(card.subtypes))}" if card.subtypes else "")
-    stats = _join(
-        f"attack {card.attack}" if card.attack is not None else None,
-        f"health {card.health}" if card.health is not None else None,
-        ", ".join(card.keywords) or None,
-    )
     extra = [
         f"hero: {card.hero}" if card.hero else None,
         f"errata: replaces {card.replaces}" if card.replaces else None,
     ]
-    missing = [f for f in PRINTED if getattr(card, f) is None]
-    cost = "?" if card.cost is None else str(card.cost)
-    return (
-        f'<div class="card" data-code="{escape(card.key)}"><div class="head">'
-        f'<span class="count">{line.count}×</span><span class="name">{escape(card.name)}</span>'
-        f'<span class="cost" title="cost">{escape(cost)}</span></div>'
-        f'<div class="line">{type_line} · {_join(card.rarity or "rarity ?", _faction(card.faction) or "faction ?")}</div>'
-        + (f'<div class="line">{stats}</div>' if stats else "")
-        + (f'<p class="text">{escape(card.text)}</p>' if card.text else "")
-        + "".join(f'<p class="rule">{escape(r)}</p>' for r in _card_rules(card))
-        + (f'<div class="line">{_join(*extra)}</div>' if any(extra) else "")
-        + (f'<div class="missing">not in the catalog: {escape(", ".join(missing))}</div>' if missing else "")
-        + _meta(catalog, card)
-        + "</div>"
-    )
+    return {
+        "line": line,
+        "card": card,
+        "cost": "?" if card.cost is None else str(card.cost),
+        "kind": (card.type or "type ?") + (f" — {', '.join(card.subtypes)}" if card.subtypes else ""),
+        "printed": _join(card.rarity or "rarity ?", _faction(card.faction) or "faction ?"),
+        "stats": _join(
+            f"attack {card.attack}" if card.attack is not None else None,
+            f"health {card.health}" if card.health is not None else None,
+            ", ".join(card.keywords) or None,
+        ),
+        "rules": _card_rules(card),
+        "extra": _join(*extra),
+        "missing": ", ".join(f for f in PRINTED if getattr(card, f) is None),
+        "meta": _meta(catalog, card),
+    }
 
 
-def _castle(catalog: Catalog, s: DeckStats) -> str:
+def _castle(catalog: Catalog, s: DeckStats) -> dict[str, Any] | None:
+    """The deck's castle, with what its front prints; None when the catalog does not hold it."""
     castle = catalog.find(s.castle, "castle")
     if not isinstance(castle, CastleCard):
-        return (
-            f'<section class="castle"><h2>Castle</h2><div class="castle-card unknown"><b>{escape(s.castle)}</b>'
-            '<div class="missing">not in the catalog this page was made from: its rules are unknown</div>'
-            "</div></section>"
-        )
+        return None
     front = _join(
         _faction(castle.faction),
         f"health {castle.health}" if castle.health is not None else None,
         f"hero: {castle.hero}" if castle.hero else None,
     )
-    if castle.deck_rules is None:
-        rules = '<p class="missing">the back\'s deck-building rules are not in the catalog</p>'
-    else:
-        rules = (
-            f'<table class="small rules"><tr><th>Rarity</th><th>Used</th><th>Allowed</th></tr>{budget_rows(s)}</table>'
-        )
-    printed = (
-        f'<blockquote class="back">Printed on the back: \u201c{escape(castle.back_text)}\u201d</blockquote>'
-        if castle.back_text
-        else ""
-    )
-    return f"""<section class="castle"><h2>Castle</h2>
-<div class="castle-card" data-code="{escape(castle.key)}"><div class="head"><span class="name">{escape(castle.name)}</span>
-</div><div class="line">{front}</div>
-{f'<p class="text">{escape(castle.text)}</p>' if castle.text else ""}{_meta(catalog, castle)}
-<h3>The back: what the deck may hold</h3>{rules}{printed}</div></section>"""
+    return {"card": castle, "front": front, "meta": _meta(catalog, castle)}
 
 
-def _problem(v: Violation) -> str:
-    extra = "".join(f'<span class="fix">{escape(w)}</span>' for w in (v.fix, v.hint) if w)
-    return f'<li><span class="rule-id">{escape(v.rule)}</span> {escape(v.message)}{extra}</li>'
-
-
-def _verdict(s: DeckStats) -> str:
-    if s.valid:
-        body = "<p>Valid: the deck follows its castle's rules and the copy limits.</p>"
-    else:
-        body = (
-            f"<p>Not valid: {plural(len(s.violations), 'problem')}.</p>"
-            f'<ul class="problems">{"".join(_problem(v) for v in s.violations)}</ul>'
-        )
-    return f'<section class="verdict {"ok" if s.valid else "bad"}"><h2>Verdict</h2>{body}</section>'
-
-
-def _share(catalog: Catalog, deck: Deck) -> str:
+def _share(catalog: Catalog, deck: Deck) -> dict[str, str]:
     """The deck's share code, with the data of its own cards when one code can carry them."""
     command = "skyforge deck import FILE"
     try:
@@ -222,40 +176,18 @@ def _share(catalog: Catalog, deck: Deck) -> str:
             command += " --cards-to my-cards.toml"
         else:
             what = "It holds the deck (its cards are official or demo data, which skyforge ships):"
-    return f"""<section class="share"><h2>Share code</h2>
-<p>{escape(what)}</p>
-<pre class="code">{escape(code)}</pre>
-<p>In skyforge: <code>{escape(command)}</code>, where FILE is this page saved, or a text file holding the code.</p>
-</section>"""
+    return {"what": what, "code": code, "command": command}
 
 
-def _groups(catalog: Catalog, s: DeckStats) -> str:
-    return "".join(
-        f'<section class="group"><h3>{escape(g.type.capitalize())} ({g.count})</h3>'
-        f'<div class="cards">{"".join(_card(catalog, c) for c in g.cards)}</div></section>'
-        for g in s.groups
-    )
-
-
-def _sources(catalog: Catalog, s: DeckStats) -> str:
+def _sources(catalog: Catalog, s: DeckStats) -> list[tuple[str, str, int]]:
+    """Where the deck's cards come from: (provenance, its words, how many cards), in the order of :data:`ORIGINS`."""
     counts: dict[str, int] = {}
     for line in s.entries:
         card = catalog.cards.get(line.code)
         key = catalog.provenance(card) if card is not None else "unknown"
         counts[key] = counts.get(key, 0) + line.count
     words = {**ORIGINS, "unknown": "not in the catalog"}
-    items = "".join(
-        f'<li><span class="origin {escape(k)}">{escape(words[k])}</span>: {plural(counts[k], "card")}</li>'
-        for k in (*ORIGINS, "unknown")
-        if counts.get(k)
-    )
-    honest = (
-        "<p>There is no public card list: a card of the player's own catalog was typed in by a player from "
-        "their cards; compare it with the printed card.</p>"
-        if counts.get("user")
-        else ""
-    )
-    return f'<section class="sources"><h2>Where the cards come from</h2><ul>{items}</ul>{honest}</section>'
+    return [(k, words[k], counts[k]) for k in (*ORIGINS, "unknown") if counts.get(k)]
 
 
 def _demo_note(catalog: Catalog, s: DeckStats) -> str:
@@ -265,43 +197,27 @@ def _demo_note(catalog: Catalog, s: DeckStats) -> str:
     return demo_note() if len(demo) == len(codes) else demo_note(some=demo)
 
 
-def _deck(catalog: Catalog, deck: Deck, s: DeckStats) -> str:
-    who = f' <span class="who">— {escape(s.player)}</span>' if s.player else ""
-    badge = '<span class="badge ok">valid</span>' if s.valid else '<span class="badge bad">not valid</span>'
-    counts = " · ".join(f"{escape(k)} {v}" for k, v in s.types.items())
-    rarities = " · ".join(f"{escape(k)} {v}" for k, v in s.rarities.items())
-    demo = f'<p class="demo-note">{escape(_demo_note(catalog, s))}</p>' if s.demo_data else ""
-    return f"""<article class="page deck-page">
-<header><div><h1>{escape(s.name)}{who}</h1>
-<div class="sub">Castle {escape(castle_line(s))} · {plural(s.size, "card")}</div></div>{badge}</header>
-{demo}{_verdict(s)}
-{_castle(catalog, s)}
-<section class="numbers"><h2>Mana curve</h2>{curve_chart(s)}
-<p class="small-print">Types: {counts}<br>Rarities: {rarities}</p></section>
-<section class="deck-cards"><h2>Cards</h2>{_groups(catalog, s)}</section>
-{_sources(catalog, s)}
-{_share(catalog, deck)}
-<footer>skyforge deck export --format page</footer>
-</article>"""
-
-
-def _table(table: TablePull) -> str:
-    verdict = "copy limits respected" if table.valid else "limits broken"
-    problems = "".join(_problem(v) for v in table.violations)
-    return f"""<section class="table-verdict verdict {"ok" if table.valid else "bad"}"><h2>The table: {escape(verdict)}</h2>
-<p>{escape(", ".join(table.players))} · {plural(table.size, "card")} · at most 1 copy of a mythic or legendary card,
-2 of a rare, 3 of a base card across all players' decks.</p>
-{f'<ul class="problems">{problems}</ul>' if problems else ""}</section>"""
+def _deck(catalog: Catalog, deck: Deck, s: DeckStats) -> dict[str, Any]:
+    """What the page shows of one deck."""
+    sources = _sources(catalog, s)
+    return {
+        "stats": s,
+        "castle_line": castle_line(s),
+        "demo_note": _demo_note(catalog, s) if s.demo_data else None,
+        "castle": _castle(catalog, s),
+        "curve": curve_bars(s),
+        "types": " · ".join(f"{k} {v}" for k, v in s.types.items()),
+        "rarities": " · ".join(f"{k} {v}" for k, v in s.rarities.items()),
+        "groups": [(g, [_card(catalog, c) for c in g.cards]) for g in s.groups],
+        "sources": sources,
+        "typed_in": any(key == "user" for key, _, _ in sources),  # cards a player typed in from their own
+        "share": _share(catalog, deck),
+    }
 
 
 def export(catalog: Catalog, decks: list[Deck], *, players: bool = False, with_cards: bool = False) -> str:
     """The page of ``decks`` (one section per deck); it always carries the decks' own cards."""
     data = prepare(catalog, decks, players=players)
     title = " · ".join(s.name for s in data.decks)
-    body = ([_table(data.table)] if data.table else []) + [_deck(catalog, d, s) for d, s in zip(decks, data.decks)]
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n"
-        f"<style>\n{stylesheet()}{page_stylesheet()}</style></head>\n<body>\n" + "\n".join(body) + "\n</body></html>\n"
-    )
+    pages = [_deck(catalog, d, s) for d, s in zip(decks, data.decks)]
+    return render("deck-page.html.j2", title=title, table=data.table, decks=pages, origins=ORIGINS)
