@@ -88,7 +88,10 @@ def test_rarity_limit_counts_copies(catalog):
     assert rules_of(report) == ["rarity-limit"]
     v = report.violations[0]
     assert (v.count, v.limit) == (3, 2)
-    assert v.fix == "remove 1 mythic card"
+    # the fix names the cards of that rarity, so the player sees what to choose from
+    assert v.fix == (
+        "remove 1 mythic card of these: 1 × TST.030 (Blue Titan), 1 × TST.031 (Blue Wyrm), 1 × TST.032 (Blue Oracle)"
+    )
     assert set(v.cards) == {"TST.030", "TST.031", "TST.032"}
 
 
@@ -233,11 +236,24 @@ def test_every_problem_is_reported_at_once(catalog):
 
 
 def test_collection_counts_products_times_copies_plus_singles(catalog):
+    owned = owned_counts(catalog, CollectionFile(products={"TST": 1}, cards={"TST.011": 1}))
+    assert owned["TST.010"] == 3 and owned["TST.011"] == 3
+
+
+def test_an_erratum_and_its_original_are_copies_of_one_card(catalog):
+    cite("000", "3 Errata Cards — These completely replace cards from previous sets.")
+    # TST.100 is the erratum of TST.050 (1 in the box): the original and the erratum are one card
     owned = owned_counts(catalog, CollectionFile(products={"TST": 1}, cards={"TST.100": 1}))
-    # TST.100 is the erratum of TST.050 (in the box): the single card plus the original printing
-    assert owned["TST.010"] == 3 and owned["TST.011"] == 2 and owned["TST.100"] == 2
+    assert owned["TST.100"] == 1
+    # the original printing alone is a copy of the erratum
+    assert owned_counts(catalog, CollectionFile(products={"TST": 1}))["TST.100"] == 1
+    # the larger holding counts: 2 originals (2 boxes) and 1 erratum (the promo) are 2 copies, not 3
     owned2 = owned_counts(catalog, CollectionFile(products={"TST": 2, "TST:Test promo": 1}))
-    assert owned2["TST.010"] == 6 and owned2["TST.100"] == 1 + owned2["TST.050"]
+    assert owned2["TST.050"] == 2 and owned2["TST.100"] == 2
+    two = deck(filler(8) | {"TST.050": 1, "TST.100": 1})
+    report = validate_decks(catalog, [two], CollectionFile(products={"TST": 1}, cards={"TST.100": 1}))
+    (v,) = [v for v in report.violations if v.rule == "collection-limit" and "TST.100" in v.cards]
+    assert (v.count, v.limit) == (2, 1)
 
 
 def test_collection_limit(catalog):

@@ -40,7 +40,7 @@ from skyforge.rules import (
     required_cards,
     validate_decks,
 )
-from skyforge.text import plural
+from skyforge.text import plural, plural_word
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.editing import add_cards, edit_deck
 from skyforge.workbench.workspace import deck_path
@@ -594,7 +594,7 @@ class _Model:
             if bucket is not None and target is not None and filled[bucket] < target:
                 why.append(f"{cost}, fills the curve")
             elif card.type in shares and typed[card.type] < shares[card.type]:
-                why.append(f"{cost}, {card.type}s toward their share")
+                why.append(f"{cost}, {plural_word(card.type)} toward their share")
             else:
                 why.append(f"{cost}, to reach {_size(seat.castle).min} cards")
             filled[bucket] += extra
@@ -651,7 +651,7 @@ def _size(castle: CastleCard) -> DeckSize:
         raise InputError(
             Problem(
                 f"castle {_show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
-                hint="add deck_size = { min = 40, max = 40 } (as its back says) to the castle's entry",
+                hint="add deck_size = { min = N, max = N } to the castle's entry, N being the deck size its back gives",
             )
         )
     return castle.deck_size
