@@ -309,3 +309,116 @@ def test_two_decks_on_one_castle_break_same_castle(run, workspace):
         expect=2,
     )
     assert "same-castle" in result.stderr and "Traceback" not in result.output
+
+
+# -- one game: one or two alliance decks -------------------------------------------------------------
+
+
+def test_three_decks_are_not_one_game_so_each_is_checked_on_its_own(catalog):
+    cite("000", "1-2 Solo or Co-op.")
+    cite("001", "If there are two alliance players, choose another castle that will remain out of play.")
+    # together these would break the mythic copy limit and follow one castle twice
+    decks = [deck(filler(10), name=n) for n in ("a", "b", "c")]
+    report = validate_decks(catalog, decks)
+    assert report.valid and not report.one_game, report.as_dict()
+    assert "3 decks given together are not one game's" in report.notes[0]
+    assert "each deck is checked on its own" in report.notes[0]
+    data = report.as_dict()
+    assert data["one_game"] is False and data["notes"] == report.notes
+    # each is still checked against its castle
+    bad = validate_decks(catalog, [*decks[:2], deck(filler(9) | {"TST.012": 1}, name="c")])
+    assert rules_of(bad) == ["faction-not-allowed"] and bad.violations[0].deck == "c"
+    # two decks are one game: the copy limit and the castles run across them
+    two = validate_decks(catalog, decks[:2])
+    assert two.one_game and not two.notes
+    assert {"same-castle", "copy-limit"} <= set(rules_of(two))
+
+
+def test_three_decks_in_the_cli_say_they_are_checked_each_on_its_own(run, workspace):
+    cite("000", "1-2 Solo or Co-op.")
+    import json
+
+    names = ["demo-blue-wall", "demo-green-grove", "demo-red-rush"]
+    data = json.loads(run("deck", "validate", *names, "--json").stdout)
+    assert data["one_game"] is False and "not one game's" in data["notes"][0]
+    out = run("deck", "validate", *names).stdout
+    assert "note: 3 decks given together are not one game's" in out
+    assert json.loads(run("deck", "validate", *names[:2], "--json").stdout)["one_game"] is True
+
+
+def test_same_castle_comes_before_the_copy_limits_it_explains(catalog):
+    cite(
+        "000",
+        "If there are two players, choose another castle that will remain out of play. "
+        "This castle will only be used for determining the second player's alliance deck restrictions.",
+    )
+    twins = [deck(filler(10), name="a"), deck(filler(10), name="b")]
+    rules = rules_of(validate_decks(catalog, twins))
+    assert rules[0] == "same-castle" and set(rules[1:]) == {"copy-limit"}, rules
+
+
+# -- two printings of one card (a reprint) -------------------------------------------------------------
+
+REPRINTS = """
+schema = 1
+provenance = "user"
+
+[[cards]]
+code = "TST.111"
+kind = "alliance"
+name = "Blue Titan"
+faction = "liothan"
+rarity = "mythic"
+type = "ally"
+cost = 5
+text = "A reprint of TST.030 under another code."
+
+[[cards]]
+code = "TST.112"
+kind = "alliance"
+name = "Green Shifter"
+faction = "taulot"
+rarity = "rare"
+type = "ally"
+subtypes = ["Shapeshifter"]
+"""
+
+
+@pytest.fixture(scope="module")
+def reprints(tmp_path_factory):
+    path = tmp_path_factory.mktemp("reprints") / "reprints.toml"
+    path.write_text(REPRINTS, encoding="utf-8")
+    return load_catalog([MINI, path])
+
+
+def test_two_printings_of_one_card_count_together_for_the_copy_limit(reprints):
+    cite(
+        "000",
+        "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
+        "2 copies of any Rare card, and 3 copies of any Common card.",
+    )
+    alice = deck(filler(9) | {"TST.030": 1}, name="a")
+    bo = deck({"TST.041": 1, "TST.111": 1}, castle="TST.002", name="b")  # Green Hall: taulot mythic only
+    report = validate_decks(reprints, [alice, bo])
+    (v,) = [v for v in report.violations if v.rule == "copy-limit"]
+    assert v.cards == ("TST.030", "TST.111") and (v.count, v.limit) == (2, 1)
+    assert "2 copies of mythic card 'Blue Titan' (1 × TST.030 in deck 'a', 1 × TST.111 in deck 'b')" in v.message
+    assert "printings of one card" in v.message and "reading" in v.message
+    # the copy where the card breaks its deck's castle goes first (TST.111 is liothan; Green Hall is taulot)
+    assert v.fix == "remove 1 × TST.111 from deck 'b'"
+    # within one deck too
+    one = validate_decks(reprints, [deck(filler(8) | {"TST.030": 1, "TST.111": 1})])
+    (v,) = [v for v in one.violations if v.rule == "copy-limit"]
+    assert v.deck == "d" and v.cards == ("TST.030", "TST.111") and "in a deck" in v.message
+
+
+def test_printings_within_the_copy_limit_are_said_to_count_together(reprints):
+    cite("000", "2 copies of any Rare card")
+    ok = validate_decks(reprints, [deck(filler(8) | {"TST.021": 1, "TST.112": 1})])
+    assert ok.valid, ok.as_dict()
+    assert ok.notes == [
+        "TST.021 and TST.112 are printings of one card (one name), counted together for the copy limit "
+        "(skyforge's reading: the rulebooks say nothing of reprints) ('Green Shifter', 2 copies)"
+    ]
+    over = validate_decks(reprints, [deck(filler(7) | {"TST.021": 2, "TST.112": 1})])
+    assert rules_of(over) == ["copy-limit"] and not over.notes
