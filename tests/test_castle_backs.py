@@ -289,7 +289,9 @@ def test_a_line_admits_any_faction_and_restricts_the_types(court):
     # a legendary spell of the castle's own faction is refused for being a spell, not for its faction
     refusal = castle_refuses(court, castle, court.cards["TST.113"])
     assert refusal is not None and refusal.rule == "faction-not-allowed"
-    assert refusal.message == "TST.113 'Blue Decree' is a spell; castle TST.005 'Open Court' allows legendary allies only"
+    assert (
+        refusal.message == "TST.113 'Blue Decree' is a spell; castle TST.005 'Open Court' allows legendary allies only"
+    )
     assert "liothan" not in refusal.message
     bad = validate_decks(court, [deck({"TST.041": 1, "TST.113": 1}, "TST.005")])
     assert rules_of(bad) == ["faction-not-allowed"] and bad.violations[0].fix == "remove 1 × TST.113"

@@ -422,3 +422,12 @@ def test_printings_within_the_copy_limit_are_said_to_count_together(reprints):
     ]
     over = validate_decks(reprints, [deck(filler(7) | {"TST.021": 2, "TST.112": 1})])
     assert rules_of(over) == ["copy-limit"] and not over.notes
+
+
+def test_choosing_cards_counts_the_printings_of_one_card_together(reprints):
+    cite("000", "there can be at most 1 copy of any Mythic or Legendary card")
+    from skyforge.rules.choosing import choose_cards
+
+    offered = {c.card.key for c in choose_cards(reprints, deck(filler(4) | {"TST.030": 1})).candidates}
+    assert "TST.031" in offered and "TST.111" not in offered  # TST.111 is another printing of TST.030
+    assert "TST.111" in {c.card.key for c in choose_cards(reprints, deck(filler(4))).candidates}

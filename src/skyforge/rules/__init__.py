@@ -1,6 +1,7 @@
 """Deck-building rules: pure functions from decks to violations."""
 
 from skyforge.rules.deckbuilding import (
+    GAME_DECKS,
     RULE_IDS,
     DeckReport,
     Refusal,
@@ -13,6 +14,7 @@ from skyforge.rules.deckbuilding import (
     copies_per_deck,
     copy_limit,
     needed_cards,
+    printing_group,
     rarity_maxima,
     required_cards,
     validate_decks,
@@ -21,6 +23,7 @@ from skyforge.rules.deckbuilding import (
 from skyforge.rules.owned import owned_counts
 
 __all__ = [
+    "GAME_DECKS",
     "RULE_IDS",
     "DeckReport",
     "Refusal",
@@ -34,6 +37,7 @@ __all__ = [
     "copy_limit",
     "needed_cards",
     "owned_counts",
+    "printing_group",
     "rarity_maxima",
     "required_cards",
     "validate_decks",

@@ -9,7 +9,7 @@ table ``COPY_LIMITS``.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
@@ -191,11 +191,10 @@ def admitted_words(rule: DeckRule) -> str:
         who = [f.capitalize() for f in rule.factions]
         who += [f"{plural_word(s)} of any colour" for s in rule.subtypes]
         who += [f"{plural_word(t)} of any colour" for t in rule.types]
+    only = f", {_types_only(rule.only_types)}" if rule.only_types else ""
     if len(who) < 3:
-        words = " and ".join(who) or "no faction"
-    else:
-        words = ", ".join(who[:-1]) + ", and " + who[-1]
-    return words + (f", {_types_only(rule.only_types)}" if rule.only_types else "")
+        return (" and ".join(who) or "no faction") + only
+    return ", ".join(who[:-1]) + ", and " + who[-1] + only
 
 
 @dataclass(frozen=True)
@@ -668,8 +667,7 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set, notes:
         rarity = next(e.card.rarity for _, e in holders if limit_of(e.card) == limit)
         where = ", ".join([f"{e.count} × {e.card.key} in {name}" for (_, e), name in zip(holders, names)])
         return (
-            f"{total} copies of {rarity} card '{card.name}' ({where}); at most {limit} {scope}: "
-            f"{_printings(printings)}"
+            f"{total} copies of {rarity} card '{card.name}' ({where}); at most {limit} {scope}: {_printings(printings)}"
         )
 
     found = _over_limit("copy-limit", resolved, illegal, limit_of, message, printing_group)
@@ -718,15 +716,15 @@ def _labels(decks: list[Deck]) -> list[str]:
     return [label if count[label] == 1 else f"{label} ({d.file})" for d, label in zip(decks, labels)]
 
 
-def _collection_limits(
-    resolved: list[tuple[Deck, list[_Entry]]], owned: Counter[str], illegal: set
-) -> list[Violation]:
+def _collection_limits(resolved: list[tuple[Deck, list[_Entry]]], owned: Counter[str], illegal: set) -> list[Violation]:
     return _over_limit(
         "collection-limit",
         resolved,
         illegal,
         lambda card: owned.get(card.key, 0),
-        lambda holders, total, have, _names: f"{total} × {_show(holders[0][1].card)} needed, your collection has {have}",
+        lambda holders, total, have, _names: (
+            f"{total} × {_show(holders[0][1].card)} needed, your collection has {have}"
+        ),
     )
 
 
@@ -760,7 +758,7 @@ def _said(rule) -> str:
     return f" (\u201c{rule.text}\u201d)" if rule.text else ""
 
 
-def _types_only(types: list[str]) -> str:
+def _types_only(types: Iterable[str]) -> str:
     """ "allies only", "allies and towers only"."""
     return " and ".join(plural_word(t) for t in types) + " only"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,6 +36,7 @@ from skyforge.rules import (
     copy_limit,
     needed_cards,
     owned_counts,
+    printing_group,
     rarity_maxima,
     required_cards,
     validate_decks,
@@ -383,12 +384,22 @@ class _Model:
         copies = self.rule("copy-limit", None, self._copy_words)
         collection = self.rule("collection-limit", None, self._collection_words) if self.owned is not None else None
         # where the other decks already hold too many, that is their violation: these decks take none
+        # the copy limit counts the printings of one card (one name, several codes) together
+        printings: dict[str, list[str]] = defaultdict(list)
         for key in keys:
-            card = self.cards[key]
+            printings[printing_group(self.cards[key])].append(key)
+        theirs_by_name: Counter[str] = Counter()
+        for key, n in self.theirs.items():
+            other = self.catalog.cards.get(key)
+            if other is not None and other.kind == "alliance":
+                theirs_by_name[printing_group(other)] += n
+        for name, group in printings.items():
+            limits = [limit for k in group if (limit := copy_limit(self.cards[k])) is not None]
+            if limits:
+                held = [xs[k] for xs in self.x for k in group if k in xs]
+                m.Add(sum(held) <= max(min(limits) - theirs_by_name[name], 0)).OnlyEnforceIf(copies)
+        for key in keys:
             held = [xs[key] for xs in self.x if key in xs]
-            limit = copy_limit(card)
-            if limit is not None:
-                m.Add(sum(held) <= max(limit - self.theirs[key], 0)).OnlyEnforceIf(copies)
             if collection is not None:
                 m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
         for key in prefs.must:
