@@ -13,7 +13,7 @@ from skyforge.catalog import load_catalog
 from skyforge.decks import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError
-from skyforge.rules import owned_counts, validate_decks
+from skyforge.rules import owned_counts, validate_decks, validate_given
 
 from .conftest import cite
 
@@ -319,17 +319,17 @@ def test_three_decks_are_not_one_game_so_each_is_checked_on_its_own(catalog):
     cite("001", "If there are two alliance players, choose another castle that will remain out of play.")
     # together these would break the mythic copy limit and follow one castle twice
     decks = [deck(filler(10), name=n) for n in ("a", "b", "c")]
-    report = validate_decks(catalog, decks)
+    report = validate_given(catalog, decks)
     assert report.valid and not report.one_game, report.as_dict()
     assert "3 decks given together are not one game's" in report.notes[0]
     assert "each deck is checked on its own" in report.notes[0]
     data = report.as_dict()
     assert data["one_game"] is False and data["notes"] == report.notes
     # each is still checked against its castle
-    bad = validate_decks(catalog, [*decks[:2], deck(filler(9) | {"TST.012": 1}, name="c")])
+    bad = validate_given(catalog, [*decks[:2], deck(filler(9) | {"TST.012": 1}, name="c")])
     assert rules_of(bad) == ["faction-not-allowed"] and bad.violations[0].deck == "c"
     # two decks are one game: the copy limit and the castles run across them
-    two = validate_decks(catalog, decks[:2])
+    two = validate_given(catalog, decks[:2])
     assert two.one_game and not two.notes
     assert {"same-castle", "copy-limit"} <= set(rules_of(two))
 

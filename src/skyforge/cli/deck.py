@@ -21,7 +21,7 @@ from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, Problem
 from skyforge.places import workspace_folder
-from skyforge.rules import ValidationReport, validate_decks, validate_each
+from skyforge.rules import ValidationReport, validate_each, validate_given
 from skyforge.terms import demo_note
 from skyforge.text import plural
 
@@ -112,7 +112,7 @@ def validate(app: App, decks: tuple[str, ...], every: bool, collection: Path | N
         every_deck = sorted(workspace_folder(app.workspace, "decks").glob("*.toml"))
         report = validate_each(app.catalog, _load_decks(app, tuple(map(str, every_deck)), as_json), owned)
     else:
-        report = validate_decks(app.catalog, _load_decks(app, decks, as_json), owned)
+        report = validate_given(app.catalog, _load_decks(app, decks, as_json), owned)
     note = missing_sets_note(app, [c for v in report.violations if v.rule == "unknown-card" for c in v.cards])
     render(report.as_dict(), as_json, lambda _: _show_report(report, note))
     if not report.valid:

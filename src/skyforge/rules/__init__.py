@@ -19,6 +19,7 @@ from skyforge.rules.deckbuilding import (
     required_cards,
     validate_decks,
     validate_each,
+    validate_given,
 )
 from skyforge.rules.owned import owned_counts
 
@@ -42,4 +43,5 @@ __all__ = [
     "required_cards",
     "validate_decks",
     "validate_each",
+    "validate_given",
 ]

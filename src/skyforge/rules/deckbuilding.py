@@ -294,21 +294,32 @@ GAME_DECKS = 2
 
 
 def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
-    """Check the decks of one game: each against its castle, and the copy limits across all.
+    """Check decks played together: each against its castle, and the copy limits across all.
 
-    A game has one or two alliance decks (``GAME_DECKS``). More decks given together are not one
-    game's: each is checked on its own, as :func:`validate_each` does, and the report says so
-    (``one_game`` false, and a note) — which of them would play together is not known.
+    The caller gives one game's decks (a game has one or two: ``GAME_DECKS``); a table of more
+    (an export's pull list) is checked as the caller asks. :func:`validate_given` decides for
+    decks as a person gives them.
     """
     owned = owned_counts(catalog, collection) if collection is not None else None
-    if len(decks) > GAME_DECKS:
-        why = (
-            f"{len(decks)} decks given together are not one game's: a game has one or two alliance decks "
-            '(000 "1-2 Solo or Co-op"), so each deck is checked on its own, with no copy limit and no '
-            "same-castle rule across them; give the one or two decks of one game together to check those"
-        )
-        return _each(catalog, decks, owned, why)
     return _game(catalog, decks, owned, {})
+
+
+def validate_given(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
+    """Check the decks a person gives together (``deck validate A B``): one or two are one game's
+    decks, checked together (:func:`validate_decks`). A game has one or two alliance decks
+    (``GAME_DECKS``), so three or more are not one game's: each is checked on its own, as
+    :func:`validate_each` does, and the report says so (``one_game`` false, and a note) — which
+    of them would play together is not known, so no pair is guessed.
+    """
+    if len(decks) <= GAME_DECKS:
+        return validate_decks(catalog, decks, collection)
+    owned = owned_counts(catalog, collection) if collection is not None else None
+    why = (
+        f"{len(decks)} decks given together are not one game's: a game has one or two alliance decks "
+        '(000 "1-2 Solo or Co-op"), so each deck is checked on its own, with no copy limit and no '
+        "same-castle rule across them; give the one or two decks of one game together to check those"
+    )
+    return _each(catalog, decks, owned, why)
 
 
 def validate_each(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
