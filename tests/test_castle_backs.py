@@ -105,7 +105,9 @@ def test_castle_without_deck_size_cannot_check_the_size(tmp_path):
     report = validate_decks(load_catalog([own]), [deck({}, "TST.002")])
     assert rules_of(report) == ["missing-data"]
     assert "size (0) cannot be checked" in report.violations[0].message
-    assert "deck_size" in report.violations[0].hint
+    # the hint asks for the size the back gives; it states no real back's size
+    assert "deck_size = { min = N, max = N }" in report.violations[0].hint
+    assert "min = 40" not in report.violations[0].hint and "39 other" not in report.violations[0].hint
 
 
 @pytest.mark.parametrize(

@@ -175,6 +175,8 @@ def test_deck_size_from_castle(catalog):
     assert rules_of(report) == ["deck-size"]
     assert report.violations[0].fix == "add 2 cards"
     assert "needs exactly 10" in report.violations[0].message
+    one = validate_decks(catalog, [deck({"TST.010": 1})]).violations[0]
+    assert one.message == "1 card; castle TST.001 'Blue Keep' needs exactly 10" and one.fix == "add 9 cards"
 
 
 def test_unknown_and_non_alliance_cards(catalog):

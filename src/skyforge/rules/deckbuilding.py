@@ -54,7 +54,9 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     The one decision every caller shares (validation, choosing cards, the deck assistant):
     the castle's exclusions first, whatever else admits the card; then its required cards, which
     are admitted whatever the rarity lines say; then the card's related hero against the castle's;
-    then the rarity line: the card's faction, one of its subtypes or its type.
+    then the rarity line: the types it restricts the rarity to ("allies only": a spell is refused
+    for its type, whatever its faction), then any faction, the card's faction, one of its subtypes
+    or its type.
     """
     excluded = _keys(catalog, castle.excludes)
     if card.key in excluded:
@@ -169,8 +171,8 @@ def required_cards(catalog: Catalog, castle: CastleCard) -> list[CardBase]:
 
 
 def castle_back_summary(catalog: Catalog, castle: CastleCard) -> str | None:
-    """What the castle's back requires and excludes, in words: "must include Vorhild · cannot
-    include Rogues, Sly"; ``None`` when it requires and excludes nothing."""
+    """What the castle's back requires and excludes, in words (the test data's example: "must
+    include Vorhild · cannot include Rogues, Sly"); ``None`` when it requires and excludes nothing."""
     head = []
     if castle.requires:
         head.append("must include " + ", ".join(_name(catalog, ref) for ref in castle.requires))
