@@ -81,7 +81,7 @@ def deck() -> None:
 @json_option
 @click.pass_obj
 def validate(app: App, decks: tuple[str, ...], every: bool, collection: Path | None, as_json: bool) -> None:
-    """Check decks against their castles and the copy limits across all of them.
+    """Check decks against their castles, and one game's decks against the copy limits.
 
     One or two decks given together are the decks of the players of one game:
     each follows its own castle's back, the two follow different castles, and
