@@ -308,3 +308,27 @@ def test_deck_assistant_walkthrough(run, workspace):
 
     page = (ROOT / "docs" / "deck-assistant.md").read_text(encoding="utf-8")
     assert walk(run, workspace, page) >= 6
+
+
+@pytest.mark.slow
+def test_two_printings_of_one_card_count_together_in_a_proposal(tmp_path):
+    from .conftest import cite
+
+    cite("000", "there can be at most 1 copy of any Mythic or Legendary card")
+    lines = ['schema = 1\nprovenance = "user"\n[[sets]]\ncode = "TST"\nname = "T"\n']
+    lines.append('products = [{ name = "T box", first = 1, last = 99 }]\n')
+    lines.append('[[cards]]\ncode = "TST.001"\nkind = "castle"\nname = "C"\nfaction = "liothan"\n')
+    lines.append('deck_size = { min = 2, max = 2 }\n[[cards.deck_rules]]\nrarity = "mythic"\nfactions = ["liothan"]\n')
+    # TST.010 and TST.011: one card under two codes (a reprint); TST.012 another card
+    for code, name in (("TST.010", "Twin"), ("TST.011", "Twin"), ("TST.012", "Other")):
+        lines.append(
+            f'[[cards]]\ncode = "{code}"\nkind = "alliance"\nname = "{name}"\nfaction = "liothan"\n'
+            'rarity = "mythic"\ntype = "ally"\ncost = 1\n'
+        )
+    (tmp_path / "cards.toml").write_text("".join(lines), encoding="utf-8")
+    catalog = load_catalog([tmp_path / "cards.toml"], cache=False)
+    outcome = complete_deck(catalog, _deck({}, "TST.001", "mine"))
+    assert outcome.possible
+    (made,) = outcome.decks
+    assert made.cards.get("TST.012") == 1 and made.cards.get("TST.010", 0) + made.cards.get("TST.011", 0) == 1
+    assert validate_decks(catalog, [_deck(made.cards, "TST.001", "mine")]).valid

@@ -105,7 +105,9 @@ def test_castle_without_deck_size_cannot_check_the_size(tmp_path):
     report = validate_decks(load_catalog([own]), [deck({}, "TST.002")])
     assert rules_of(report) == ["missing-data"]
     assert "size (0) cannot be checked" in report.violations[0].message
-    assert "deck_size" in report.violations[0].hint
+    # the hint asks for the size the back gives; it states no real back's size
+    assert "deck_size = { min = N, max = N }" in report.violations[0].hint
+    assert "min = 40" not in report.violations[0].hint and "39 other" not in report.violations[0].hint
 
 
 @pytest.mark.parametrize(
@@ -234,3 +236,87 @@ def test_cli_options_read_words_in_any_case(run):
         "--catalog", str(MINI), "cards", "search", "--rarity", "COMMON", "--faction", "Kurumo", "--type", "Tower"
     ).stdout
     assert "Ember Tower" in out and "Ember Spire" not in out
+
+
+# -- a rarity line that restricts types: "Legendary: any faction, allies only" ------------------------
+
+COURT = """
+schema = 1
+provenance = "user"
+
+[[cards]]
+code = "TST.005"
+kind = "castle"
+name = "Open Court"
+faction = "liothan"
+back_text = "An example back, not a real card's: Legendary: any faction, allies only."
+deck_size = { min = 1 }
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan"]
+[[cards.deck_rules]]
+rarity = "Legendary"
+any_faction = true
+only_types = ["Ally"]
+
+[[cards]]
+code = "TST.113"
+kind = "alliance"
+name = "Blue Decree"
+faction = "liothan"
+rarity = "legendary"
+type = "spell"
+"""
+
+
+@pytest.fixture(scope="module")
+def court(tmp_path_factory):
+    path = tmp_path_factory.mktemp("court") / "court.toml"
+    path.write_text(COURT, encoding="utf-8")
+    return load_catalog([MINI, path])
+
+
+def test_a_line_admits_any_faction_and_restricts_the_types(court):
+    cite(
+        "000",
+        "The back of the castle card indicates, for each rarity, which faction (color) of cards can be "
+        "included and any additional rules.",
+    )
+    castle = court.cards["TST.005"]
+    (line,) = [r for r in castle.deck_rules if r.rarity == "legendary"]
+    assert line.any_faction and line.only_types == ["ally"]
+    # legendary allies of any faction: a taulot one and a liothan one
+    ok = validate_decks(court, [deck({"TST.041": 1, "TST.040": 1}, "TST.005")])
+    assert ok.valid, ok.as_dict()
+    # a legendary spell of the castle's own faction is refused for being a spell, not for its faction
+    refusal = castle_refuses(court, castle, court.cards["TST.113"])
+    assert refusal is not None and refusal.rule == "faction-not-allowed"
+    assert (
+        refusal.message == "TST.113 'Blue Decree' is a spell; castle TST.005 'Open Court' allows legendary allies only"
+    )
+    assert "liothan" not in refusal.message
+    bad = validate_decks(court, [deck({"TST.041": 1, "TST.113": 1}, "TST.005")])
+    assert rules_of(bad) == ["faction-not-allowed"] and bad.violations[0].fix == "remove 1 × TST.113"
+
+
+def test_a_line_that_admits_a_type_it_restricts_away_is_a_catalog_problem(tmp_path):
+    own = tmp_path / "own.toml"
+    own.write_text(COURT.replace('only_types = ["Ally"]', 'only_types = ["Ally"]\ntypes = ["tower"]'), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_catalog([MINI, own])
+    assert any("only_types" in p.message for p in err.value.problems)
+
+
+def test_cli_castles_shows_any_faction_allies_only(run, tmp_path):
+    own = tmp_path / "court.toml"
+    own.write_text(COURT, encoding="utf-8")
+    out = run("--catalog", str(MINI), "--catalog", str(own), "cards", "show", "TST.005").stdout
+    assert "any faction, allies only" in out
+
+
+def test_the_hero_of_the_castle_is_named_plainly(catalog):
+    cite("001", "Related Hero (only relevant for custom decks, see Custom Decks)")
+    own_hero = catalog.cards["TST.083"].model_copy(update={"hero": "Sly"})
+    refusal = castle_refuses(catalog, catalog.cards[WATCH], own_hero)
+    assert refusal is not None and refusal.rule == "card-rule"
+    assert refusal.message.endswith("; the hero of castle TST.003 'Vorhild's Watch' is Vorhild")

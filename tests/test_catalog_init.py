@@ -28,6 +28,10 @@ def test_init_writes_a_file_that_loads_and_whose_examples_load(run, workspace):
     kinds = {c.kind for c in catalog if catalog.provenance(c) == "user"}
     assert kinds == {"castle", "alliance", "horde", "portal", "scenario", "onward-hero", "arena-hero"}
     assert catalog.get("CAM.001").deck_rules and "MYS" in catalog.sets
+    # "any faction, allies only" is written plainly: a line that restricts the rarity's types
+    legendary = next(r for r in catalog.get("CAM.001").deck_rules if r.rarity == "legendary")
+    assert legendary.any_faction and legendary.only_types == ["ally"]
+    assert "not any real card's" in text
     run("catalog", "init", expect=2)  # never overwrites without --force
     run("catalog", "init", "--force")
 

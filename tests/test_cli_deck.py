@@ -63,6 +63,7 @@ def test_valid_deck_exit_zero_and_name_lookup(run, workspace):
     data = json.loads(run("--catalog", str(MINI), "deck", "validate", "mine", "--json").stdout)
     assert data == {
         "valid": True,
+        "one_game": True,
         "decks": [
             {
                 "file": "decks/mine.toml",

@@ -13,7 +13,7 @@ from skyforge.catalog import load_catalog
 from skyforge.decks import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError
-from skyforge.rules import owned_counts, validate_decks
+from skyforge.rules import owned_counts, validate_decks, validate_given
 
 from .conftest import cite
 
@@ -88,7 +88,10 @@ def test_rarity_limit_counts_copies(catalog):
     assert rules_of(report) == ["rarity-limit"]
     v = report.violations[0]
     assert (v.count, v.limit) == (3, 2)
-    assert v.fix == "remove 1 mythic card"
+    # the fix names the cards of that rarity, so the player sees what to choose from
+    assert v.fix == (
+        "remove 1 mythic card of these: 1 × TST.030 (Blue Titan), 1 × TST.031 (Blue Wyrm), 1 × TST.032 (Blue Oracle)"
+    )
     assert set(v.cards) == {"TST.030", "TST.031", "TST.032"}
 
 
@@ -172,6 +175,8 @@ def test_deck_size_from_castle(catalog):
     assert rules_of(report) == ["deck-size"]
     assert report.violations[0].fix == "add 2 cards"
     assert "needs exactly 10" in report.violations[0].message
+    one = validate_decks(catalog, [deck({"TST.010": 1})]).violations[0]
+    assert one.message == "1 card; castle TST.001 'Blue Keep' needs exactly 10" and one.fix == "add 9 cards"
 
 
 def test_unknown_and_non_alliance_cards(catalog):
@@ -233,11 +238,24 @@ def test_every_problem_is_reported_at_once(catalog):
 
 
 def test_collection_counts_products_times_copies_plus_singles(catalog):
+    owned = owned_counts(catalog, CollectionFile(products={"TST": 1}, cards={"TST.011": 1}))
+    assert owned["TST.010"] == 3 and owned["TST.011"] == 3
+
+
+def test_an_erratum_and_its_original_are_copies_of_one_card(catalog):
+    cite("000", "3 Errata Cards — These completely replace cards from previous sets.")
+    # TST.100 is the erratum of TST.050 (1 in the box): the original and the erratum are one card
     owned = owned_counts(catalog, CollectionFile(products={"TST": 1}, cards={"TST.100": 1}))
-    # TST.100 is the erratum of TST.050 (in the box): the single card plus the original printing
-    assert owned["TST.010"] == 3 and owned["TST.011"] == 2 and owned["TST.100"] == 2
+    assert owned["TST.100"] == 1
+    # the original printing alone is a copy of the erratum
+    assert owned_counts(catalog, CollectionFile(products={"TST": 1}))["TST.100"] == 1
+    # the larger holding counts: 2 originals (2 boxes) and 1 erratum (the promo) are 2 copies, not 3
     owned2 = owned_counts(catalog, CollectionFile(products={"TST": 2, "TST:Test promo": 1}))
-    assert owned2["TST.010"] == 6 and owned2["TST.100"] == 1 + owned2["TST.050"]
+    assert owned2["TST.050"] == 2 and owned2["TST.100"] == 2
+    two = deck(filler(8) | {"TST.050": 1, "TST.100": 1})
+    report = validate_decks(catalog, [two], CollectionFile(products={"TST": 1}, cards={"TST.100": 1}))
+    (v,) = [v for v in report.violations if v.rule == "collection-limit" and "TST.100" in v.cards]
+    assert (v.count, v.limit) == (2, 1)
 
 
 def test_collection_limit(catalog):
@@ -293,3 +311,125 @@ def test_two_decks_on_one_castle_break_same_castle(run, workspace):
         expect=2,
     )
     assert "same-castle" in result.stderr and "Traceback" not in result.output
+
+
+# -- one game: one or two alliance decks -------------------------------------------------------------
+
+
+def test_three_decks_are_not_one_game_so_each_is_checked_on_its_own(catalog):
+    cite("000", "1-2 Solo or Co-op.")
+    cite("001", "If there are two alliance players, choose another castle that will remain out of play.")
+    # together these would break the mythic copy limit and follow one castle twice
+    decks = [deck(filler(10), name=n) for n in ("a", "b", "c")]
+    report = validate_given(catalog, decks)
+    assert report.valid and not report.one_game, report.as_dict()
+    assert "3 decks given together are not one game's" in report.notes[0]
+    assert "each deck is checked on its own" in report.notes[0]
+    data = report.as_dict()
+    assert data["one_game"] is False and data["notes"] == report.notes
+    # each is still checked against its castle
+    bad = validate_given(catalog, [*decks[:2], deck(filler(9) | {"TST.012": 1}, name="c")])
+    assert rules_of(bad) == ["faction-not-allowed"] and bad.violations[0].deck == "c"
+    # two decks are one game: the copy limit and the castles run across them
+    two = validate_given(catalog, decks[:2])
+    assert two.one_game and not two.notes
+    assert {"same-castle", "copy-limit"} <= set(rules_of(two))
+
+
+def test_three_decks_in_the_cli_say_they_are_checked_each_on_its_own(run, workspace):
+    cite("000", "1-2 Solo or Co-op.")
+    import json
+
+    names = ["demo-blue-wall", "demo-green-grove", "demo-red-rush"]
+    data = json.loads(run("deck", "validate", *names, "--json").stdout)
+    assert data["one_game"] is False and "not one game's" in data["notes"][0]
+    out = run("deck", "validate", *names).stdout
+    assert "note: 3 decks given together are not one game's" in out
+    assert json.loads(run("deck", "validate", *names[:2], "--json").stdout)["one_game"] is True
+
+
+def test_same_castle_comes_before_the_copy_limits_it_explains(catalog):
+    cite(
+        "000",
+        "If there are two players, choose another castle that will remain out of play. "
+        "This castle will only be used for determining the second player's alliance deck restrictions.",
+    )
+    twins = [deck(filler(10), name="a"), deck(filler(10), name="b")]
+    rules = rules_of(validate_decks(catalog, twins))
+    assert rules[0] == "same-castle" and set(rules[1:]) == {"copy-limit"}, rules
+
+
+# -- two printings of one card (a reprint) -------------------------------------------------------------
+
+REPRINTS = """
+schema = 1
+provenance = "user"
+
+[[cards]]
+code = "TST.111"
+kind = "alliance"
+name = "Blue Titan"
+faction = "liothan"
+rarity = "mythic"
+type = "ally"
+cost = 5
+text = "A reprint of TST.030 under another code."
+
+[[cards]]
+code = "TST.112"
+kind = "alliance"
+name = "Green Shifter"
+faction = "taulot"
+rarity = "rare"
+type = "ally"
+subtypes = ["Shapeshifter"]
+"""
+
+
+@pytest.fixture(scope="module")
+def reprints(tmp_path_factory):
+    path = tmp_path_factory.mktemp("reprints") / "reprints.toml"
+    path.write_text(REPRINTS, encoding="utf-8")
+    return load_catalog([MINI, path])
+
+
+def test_two_printings_of_one_card_count_together_for_the_copy_limit(reprints):
+    cite(
+        "000",
+        "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
+        "2 copies of any Rare card, and 3 copies of any Common card.",
+    )
+    alice = deck(filler(9) | {"TST.030": 1}, name="a")
+    bo = deck({"TST.041": 1, "TST.111": 1}, castle="TST.002", name="b")  # Green Hall: taulot mythic only
+    report = validate_decks(reprints, [alice, bo])
+    (v,) = [v for v in report.violations if v.rule == "copy-limit"]
+    assert v.cards == ("TST.030", "TST.111") and (v.count, v.limit) == (2, 1)
+    assert "2 copies of mythic card 'Blue Titan' (1 × TST.030 in deck 'a', 1 × TST.111 in deck 'b')" in v.message
+    assert "printings of one card" in v.message and "reading" in v.message
+    # the copy where the card breaks its deck's castle goes first (TST.111 is liothan; Green Hall is taulot)
+    assert v.fix == "remove 1 × TST.111 from deck 'b'"
+    # within one deck too
+    one = validate_decks(reprints, [deck(filler(8) | {"TST.030": 1, "TST.111": 1})])
+    (v,) = [v for v in one.violations if v.rule == "copy-limit"]
+    assert v.deck == "d" and v.cards == ("TST.030", "TST.111") and "in a deck" in v.message
+
+
+def test_printings_within_the_copy_limit_are_said_to_count_together(reprints):
+    cite("000", "2 copies of any Rare card")
+    ok = validate_decks(reprints, [deck(filler(8) | {"TST.021": 1, "TST.112": 1})])
+    assert ok.valid, ok.as_dict()
+    assert ok.notes == [
+        "TST.021 and TST.112 are printings of one card (one name), counted together for the copy limit "
+        "(skyforge's reading: the rulebooks say nothing of reprints) ('Green Shifter', 2 copies)"
+    ]
+    over = validate_decks(reprints, [deck(filler(7) | {"TST.021": 2, "TST.112": 1})])
+    assert rules_of(over) == ["copy-limit"] and not over.notes
+
+
+def test_choosing_cards_counts_the_printings_of_one_card_together(reprints):
+    cite("000", "there can be at most 1 copy of any Mythic or Legendary card")
+    from skyforge.rules.choosing import choose_cards
+
+    offered = {c.card.key for c in choose_cards(reprints, deck(filler(4) | {"TST.030": 1})).candidates}
+    assert "TST.031" in offered and "TST.111" not in offered  # TST.111 is another printing of TST.030
+    assert "TST.111" in {c.card.key for c in choose_cards(reprints, deck(filler(4))).candidates}

@@ -16,7 +16,7 @@ from skyforge.catalog.models import Faction
 from skyforge.decks.models import CollectionFile
 from skyforge.rules import owned_counts
 from skyforge.terms import FACTIONS, SEEDS, demo_note, new_seed
-from skyforge.text import did_you_mean, plural
+from skyforge.text import did_you_mean, plural, plural_word
 
 from .conftest import SHIPPED_CATALOG, cite
 
@@ -89,6 +89,14 @@ SRC = Path(__file__).parent.parent / "src" / "skyforge"
 def test_plural_counts_zero_as_many():
     assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
     assert plural(2, "ally", "allies") == "2 allies"
+    # types and subtypes as the backs write them: "allies", never "allys"
+    assert [plural_word(w) for w in ("ally", "tower", "Rogue", "copy", "Royal Guards")] == [
+        "allies",
+        "towers",
+        "Rogues",
+        "copies",
+        "Royal Guards",
+    ]
 
 
 def test_did_you_mean_words_the_closest_choice_or_lists_them():

@@ -12,6 +12,14 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
+def plural_word(word: str) -> str:
+    """A word for many of a kind, as the castle backs write them: "Rogue" → "Rogues", "ally" →
+    "allies", "copy" → "copies"."""
+    if word.endswith("s"):
+        return word
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+
+
 def a(word: str) -> str:
     """The word with its indefinite article: "an alliance", "a castle", "an Onward"."""
     return ("an " if word[:1].casefold() in "aeiou" and word[:1] else "a ") + word

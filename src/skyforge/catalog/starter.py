@@ -36,28 +36,33 @@ schema = 1
 
 _EXAMPLES = """
 # A castle, with its back: one [[cards.deck_rules]] table per rarity line. Words may be written
-# as printed ("Liothan", "MYTHIC", "Ally"); "common" is base.
+# as printed ("Liothan", "MYTHIC", "Ally"); "common" is base. The back's words quoted below are
+# examples of what a back may say, not any real card's: copy YOUR castle's back.
 # [[cards]]
 # kind = "castle"
 # code = "{set}.001"
 # name = "Example Castle"
 # faction = "liothan"              # {factions}
 # health = 20
-# back_text = "You must have Example Ally and 39 other cards. …"   # the back as printed
-# deck_size = {{ min = 40, max = 40 }}  # "You must have Example Ally and 39 other cards." = 40
-# requires = ["Example Ally"]      # "You must have Example Ally …": code or unique name; counts in the 40
+# back_text = "You must have Example Ally and … other cards. …"   # the back as printed
+# deck_size = {{ min = 40, max = 40 }}  # the deck size the back gives (40 is an example)
+# requires = ["Example Ally"]      # "You must have Example Ally …": code or unique name; counts in the size
 # hero = "Example"                 # the castle's hero: cards whose related hero is another are refused
 # # excludes = ["Rival Hero"]      # "… nor Rival Hero": cards it cannot include, code or unique name
-# excludes_subtypes = ["Rogue"]    # "you cannot include any ROGUE", whatever else admits them
+# excludes_subtypes = ["Example Subtype"]   # "you cannot include any EXAMPLE SUBTYPE", whatever admits them
 # [[cards.deck_rules]]
 # rarity = "base"                  # base | rare | mythic | legendary
 # factions = ["liothan", "taulot"]
-# types = ["tower"]                # "Base and Rare Towers of any colour": these types from any faction
+# types = ["tower"]                # "… Towers of any colour": these types from any faction
 # [[cards.deck_rules]]
 # rarity = "mythic"
 # factions = ["liothan"]
-# subtypes = ["Royal Guard"]       # "You may include any ROYAL GUARD": these subtypes from any faction
+# subtypes = ["Other Subtype"]     # "You may include any OTHER SUBTYPE": these subtypes from any faction
 # max = 6                          # "at most 6 Mythic cards": at most this many cards of this rarity
+# [[cards.deck_rules]]
+# rarity = "legendary"
+# any_faction = true               # "Legendary: any faction, …": this rarity from every faction
+# only_types = ["ally"]            # "… allies only": a legendary spell is refused, whatever its faction
 
 # An alliance card.
 # [[cards]]

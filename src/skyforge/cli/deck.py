@@ -21,7 +21,7 @@ from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
 from skyforge.errors import InputError, Problem
 from skyforge.places import workspace_folder
-from skyforge.rules import ValidationReport, validate_decks, validate_each
+from skyforge.rules import ValidationReport, validate_each, validate_given
 from skyforge.terms import demo_note
 from skyforge.text import plural
 
@@ -81,14 +81,17 @@ def deck() -> None:
 @json_option
 @click.pass_obj
 def validate(app: App, decks: tuple[str, ...], every: bool, collection: Path | None, as_json: bool) -> None:
-    """Check decks against their castles and the copy limits across all of them.
+    """Check decks against their castles, and one game's decks against the copy limits.
 
-    Decks given together are the decks of the players of one game: each follows
-    its own castle's back, and across all of them there may be at most 1 copy of
-    a mythic or legendary card, 2 of a rare and 3 of a base card. Every problem
-    is reported at once, with the fix where there is a simple one. --all checks
-    every deck of the workspace instead, each on its own (they are not one game's
-    decks, so no copy limit runs across them).
+    One or two decks given together are the decks of the players of one game:
+    each follows its own castle's back, the two follow different castles, and
+    across both there may be at most 1 copy of a mythic or legendary card, 2 of
+    a rare and 3 of a base card (two printings of one card count together). A
+    game has one or two alliance decks: three or more decks are not one game's,
+    so each is checked on its own, and the report says so. Every problem is
+    reported at once, with the fix where there is a simple one. --all checks
+    every deck of the workspace, each on its own (they are not one game's decks,
+    so no copy limit runs across them).
 
     \b
     Exit status: 0 all valid, 1 some deck invalid, 2 bad input.
@@ -109,7 +112,7 @@ def validate(app: App, decks: tuple[str, ...], every: bool, collection: Path | N
         every_deck = sorted(workspace_folder(app.workspace, "decks").glob("*.toml"))
         report = validate_each(app.catalog, _load_decks(app, tuple(map(str, every_deck)), as_json), owned)
     else:
-        report = validate_decks(app.catalog, _load_decks(app, decks, as_json), owned)
+        report = validate_given(app.catalog, _load_decks(app, decks, as_json), owned)
     note = missing_sets_note(app, [c for v in report.violations if v.rule == "unknown-card" for c in v.cards])
     render(report.as_dict(), as_json, lambda _: _show_report(report, note))
     if not report.valid:
@@ -166,6 +169,8 @@ def _show_report(report: ValidationReport, catalog_note: str | None = None) -> N
         out.print(Text.assemble(mark, f"  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}"))
         for note in d.notes:
             out.print(Text(f"    note: {note}"))
+    for note in report.notes:
+        out.print(Text(f"note: {note}"))
     if report.violations:
         out.print(f"\n[bold]{plural(len(report.violations), 'problem')}:[/]")
         for v in report.violations:

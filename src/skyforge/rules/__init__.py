@@ -1,6 +1,7 @@
 """Deck-building rules: pure functions from decks to violations."""
 
 from skyforge.rules.deckbuilding import (
+    GAME_DECKS,
     RULE_IDS,
     DeckReport,
     Refusal,
@@ -13,14 +14,17 @@ from skyforge.rules.deckbuilding import (
     copies_per_deck,
     copy_limit,
     needed_cards,
+    printing_group,
     rarity_maxima,
     required_cards,
     validate_decks,
     validate_each,
+    validate_given,
 )
 from skyforge.rules.owned import owned_counts
 
 __all__ = [
+    "GAME_DECKS",
     "RULE_IDS",
     "DeckReport",
     "Refusal",
@@ -34,8 +38,10 @@ __all__ = [
     "copy_limit",
     "needed_cards",
     "owned_counts",
+    "printing_group",
     "rarity_maxima",
     "required_cards",
     "validate_decks",
     "validate_each",
+    "validate_given",
 ]

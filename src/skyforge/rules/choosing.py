@@ -22,6 +22,7 @@ from skyforge.rules.deckbuilding import (
     castle_refuses,
     copies_per_deck,
     copy_limit,
+    printing_group,
     rarity_maxima,
     required_cards,
 )
@@ -72,6 +73,14 @@ def _counts(catalog: Catalog, deck: Deck) -> Counter:
     return counts
 
 
+def _by_name(catalog: Catalog, counts: Counter) -> Counter:
+    """``counts`` by card name: the printings of one card together."""
+    out: Counter = Counter()
+    for key, n in counts.items():
+        out[printing_group(catalog.cards[key])] += n  # type: ignore[arg-type]
+    return out
+
+
 def choose_cards(
     catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (), collection: CollectionFile | None = None
 ) -> Choice:
@@ -100,6 +109,7 @@ def choose_cards(
     for other in others:
         theirs.update(_counts(catalog, other))
     owned = owned_counts(catalog, collection) if collection is not None else None
+    mine_by_name, theirs_by_name = _by_name(catalog, mine), _by_name(catalog, theirs)
     maxima = rarity_maxima(castle)
     used_by_rarity: Counter = Counter()
     for key, n in mine.items():
@@ -115,7 +125,9 @@ def choose_cards(
             continue  # errata replace the card completely; a card without rarity cannot be checked
         if castle_refuses(catalog, castle, card) is not None:
             continue
-        limits = [(copy_limit(card) - mine[card.key] - theirs[card.key], "copy-limit")]  # type: ignore[operator]
+        # the copy limit counts the printings of one card together (``printing_group``)
+        group = printing_group(card)
+        limits = [(copy_limit(card) - mine_by_name[group] - theirs_by_name[group], "copy-limit")]  # type: ignore[operator]
         if rarity_left.get(card.rarity) is not None:
             limits.append((rarity_left[card.rarity], "rarity-limit"))  # type: ignore[arg-type]
         if card_rule_refuses(castle, card) is not None:

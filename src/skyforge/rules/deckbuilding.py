@@ -9,6 +9,7 @@ table ``COPY_LIMITS``.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
@@ -18,7 +19,7 @@ from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import SkyforgeError
 from skyforge.rules.owned import owned_counts
-from skyforge.text import a, plural
+from skyforge.text import a, plural, plural_word
 
 RULE_IDS = (
     "unknown-card",
@@ -53,7 +54,9 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     The one decision every caller shares (validation, choosing cards, the deck assistant):
     the castle's exclusions first, whatever else admits the card; then its required cards, which
     are admitted whatever the rarity lines say; then the card's related hero against the castle's;
-    then the rarity line: the card's faction, one of its subtypes or its type.
+    then the rarity line: the types it restricts the rarity to ("allies only": a spell is refused
+    for its type, whatever its faction), then any faction, the card's faction, one of its subtypes
+    or its type.
     """
     excluded = _keys(catalog, castle.excludes)
     if card.key in excluded:
@@ -64,14 +67,14 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
             name = banned[subtype.casefold()]
             return Refusal(
                 "castle-excludes",
-                f"{_show(card)} is {a(name)}: castle {_show(castle)} cannot include {_plural_word(name)}",
+                f"{_show(card)} is {a(name)}: castle {_show(castle)} cannot include {plural_word(name)}",
             )
     if card.key in _keys(catalog, castle.requires):
         return None
     if castle.hero and card.hero and card.hero.casefold() != castle.hero.casefold():
         return Refusal(
             "card-rule",
-            f"{_show(card)} is related to the hero {card.hero}; castle {_show(castle)}'s hero is {castle.hero}",
+            f"{_show(card)} is related to the hero {card.hero}; the hero of castle {_show(castle)} is {castle.hero}",
         )
     if card.rarity is None:
         return Refusal(
@@ -85,7 +88,20 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
             "rarity-not-allowed",
             f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
         )
-    if card.faction in rule.factions or card.type in rule.types:
+    if rule.only_types and card.type not in rule.only_types:
+        if card.type is None:
+            return Refusal(
+                "missing-data",
+                f"{_show(card)} has no type in the catalog, so it cannot be checked",
+                hint=f"fill in 'type' for it in {catalog.source_file(card.key)}",
+            )
+        # refused for its type whatever its faction: the line restricts the rarity to some types
+        return Refusal(
+            "faction-not-allowed",
+            f"{_show(card)} is {a(card.type)}; castle {_show(castle)} allows {card.rarity} "
+            f"{_types_only(rule.only_types)}",
+        )
+    if rule.any_faction or card.faction in rule.factions or card.type in rule.types:
         return None
     if {s.casefold() for s in card.subtypes} & {s.casefold() for s in rule.subtypes}:
         return None
@@ -97,7 +113,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
         )
     allowed = " or ".join(rule.factions) or "no faction"
     also = [f"subtype {', '.join(rule.subtypes)}"] if rule.subtypes else []
-    also += [f"{_plural_word(t)} of any faction" for t in rule.types]
+    also += [f"{plural_word(t)} of any faction" for t in rule.types]
     if also:
         allowed += " (or " + ", ".join(also) + ")"
     return Refusal(
@@ -155,12 +171,12 @@ def required_cards(catalog: Catalog, castle: CastleCard) -> list[CardBase]:
 
 
 def castle_back_summary(catalog: Catalog, castle: CastleCard) -> str | None:
-    """What the castle's back requires and excludes, in words: "must include Vorhild · cannot
-    include Rogues, Sly"; ``None`` when it requires and excludes nothing."""
+    """What the castle's back requires and excludes, in words (the test data's example: "must
+    include Vorhild · cannot include Rogues, Sly"); ``None`` when it requires and excludes nothing."""
     head = []
     if castle.requires:
         head.append("must include " + ", ".join(_name(catalog, ref) for ref in castle.requires))
-    banned = [_plural_word(s) for s in castle.excludes_subtypes] + [_name(catalog, ref) for ref in castle.excludes]
+    banned = [plural_word(s) for s in castle.excludes_subtypes] + [_name(catalog, ref) for ref in castle.excludes]
     if banned:
         head.append("cannot include " + ", ".join(banned))
     if castle.hero:
@@ -169,13 +185,18 @@ def castle_back_summary(catalog: Catalog, castle: CastleCard) -> str | None:
 
 
 def admitted_words(rule: DeckRule) -> str:
-    """Who a rarity line admits: "Liothan, Taulot, and allies of any colour"."""
-    who = [f.capitalize() for f in rule.factions]
-    who += [f"{_plural_word(s)} of any colour" for s in rule.subtypes]
-    who += [f"{_plural_word(t)} of any colour" for t in rule.types]
+    """Who a rarity line admits: "Liothan, Taulot, and allies of any colour"; "any faction,
+    allies only"."""
+    if rule.any_faction:
+        who = ["any faction"]
+    else:
+        who = [f.capitalize() for f in rule.factions]
+        who += [f"{plural_word(s)} of any colour" for s in rule.subtypes]
+        who += [f"{plural_word(t)} of any colour" for t in rule.types]
+    only = f", {_types_only(rule.only_types)}" if rule.only_types else ""
     if len(who) < 3:
-        return " and ".join(who) or "no faction"
-    return ", ".join(who[:-1]) + ", and " + who[-1]
+        return (" and ".join(who) or "no faction") + only
+    return ", ".join(who[:-1]) + ", and " + who[-1] + only
 
 
 @dataclass(frozen=True)
@@ -233,6 +254,10 @@ class ValidationReport:
     decks: list[DeckReport]
     violations: list[Violation]
     demo: bool = False
+    #: the decks were checked as one game's (copy limits and castles across them), not each on its own
+    one_game: bool = True
+    #: what the report as a whole should say: how the decks were checked, printings counted together
+    notes: list[str] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -241,9 +266,12 @@ class ValidationReport:
     def as_dict(self) -> dict:
         out = {
             "valid": self.valid,
+            "one_game": self.one_game,
             "decks": [d.as_dict() for d in self.decks],
             "violations": [v.as_dict() for v in self.violations],
         }
+        if self.notes:
+            out["notes"] = self.notes
         if self.demo:
             out["demo_data"] = True
         return out
@@ -262,43 +290,90 @@ class _Entry:
         return self.deck.line_of("cards", self.ref)
 
 
+#: the most alliance decks one game has: "1-2 Solo or Co-op" (000); "If there are two alliance
+#: players, choose another castle" (001)
+GAME_DECKS = 2
+
+
 def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
-    """Check decks played together: each against its castle, and the copy limits across all."""
-    reports: list[DeckReport] = []
-    violations: list[Violation] = []
-    resolved: list[tuple[Deck, list[_Entry]]] = []
-    demo = False
-    known: dict = {}
-    for deck in decks:
-        report, entries, found = _check_deck(catalog, deck, known)
-        reports.append(report)
-        resolved.append((deck, entries))
-        violations.extend(found)
-        demo = demo or any(catalog.provenance(e.card) == "demo" for e in entries)
-    # where a card breaks its own deck's rules too, removing it there fixes both
-    illegal = {(v.deck, card) for v in violations for card in v.cards}
-    violations.extend(_copy_limits(resolved, illegal))
-    violations.extend(_same_castle(catalog, decks))
-    if collection is not None:
-        violations.extend(_collection_limits(catalog, resolved, collection, illegal))
-    flagged: set[str | None] = set()  # the files a violation names (a copy-limit one names thousands in bulk)
-    for v in violations:
-        flagged.add(v.deck)
-        flagged.update(v.decks)
-    for report in reports:
-        report.valid = report.file not in flagged
-    return ValidationReport(reports, violations, demo)
+    """Check decks played together: each against its castle, and the copy limits across all.
+
+    The caller gives one game's decks (a game has one or two: ``GAME_DECKS``); a table of more
+    (an export's pull list) is checked as the caller asks. :func:`validate_given` decides for
+    decks as a person gives them.
+    """
+    owned = owned_counts(catalog, collection) if collection is not None else None
+    return _game(catalog, decks, owned, {})
+
+
+def validate_given(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
+    """Check the decks a person gives together (``deck validate A B``): one or two are one game's
+    decks, checked together (:func:`validate_decks`). A game has one or two alliance decks
+    (``GAME_DECKS``), so three or more are not one game's: each is checked on its own, as
+    :func:`validate_each` does, and the report says so (``one_game`` false, and a note) — which
+    of them would play together is not known, so no pair is guessed.
+    """
+    if len(decks) <= GAME_DECKS:
+        return validate_decks(catalog, decks, collection)
+    owned = owned_counts(catalog, collection) if collection is not None else None
+    why = (
+        f"{len(decks)} decks given together are not one game's: a game has one or two alliance decks "
+        '(000 "1-2 Solo or Co-op"), so each deck is checked on its own, with no copy limit and no '
+        "same-castle rule across them; give the one or two decks of one game together to check those"
+    )
+    return _each(catalog, decks, owned, why)
 
 
 def validate_each(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
     """Check decks that are not one game's (every deck of a workspace): each against its castle
     and the collection on its own, no copy limit across them; one report."""
-    reports = [validate_decks(catalog, [deck], collection) for deck in decks]
+    owned = owned_counts(catalog, collection) if collection is not None else None
+    why = (
+        f"{len(decks)} decks, each checked on its own (they are not one game's decks): no copy limit "
+        "and no same-castle rule across them"
+    )
+    return _each(catalog, decks, owned, why if len(decks) > 1 else None)
+
+
+def _each(catalog: Catalog, decks: list[Deck], owned: Counter[str] | None, why: str | None) -> ValidationReport:
+    known: dict = {}  # card look-ups by reference, shared: the decks mostly hold the same cards
+    reports = [_game(catalog, [deck], owned, known) for deck in decks]
     return ValidationReport(
         [d for r in reports for d in r.decks],
         [v for r in reports for v in r.violations],
         any(r.demo for r in reports),
+        one_game=False,
+        notes=([why] if why else []) + [n for r in reports for n in r.notes],
     )
+
+
+def _game(catalog: Catalog, decks: list[Deck], owned: Counter[str] | None, known: dict) -> ValidationReport:
+    """The decks of one game (one or two): each against its castle, then the rules across them."""
+    reports: list[DeckReport] = []
+    found: list[Violation] = []
+    resolved: list[tuple[Deck, list[_Entry]]] = []
+    demo = False
+    for deck in decks:
+        report, entries, problems = _check_deck(catalog, deck, known)
+        reports.append(report)
+        resolved.append((deck, entries))
+        found.extend(problems)
+        demo = demo or any(catalog.provenance(e.card) == "demo" for e in entries)
+    # the cause first: two decks on one castle explain the copy limits they break together
+    violations = _same_castle(catalog, decks) + found
+    # where a card breaks its own deck's rules too, removing it there fixes both
+    illegal = {(v.deck, card) for v in found for card in v.cards}
+    notes: list[str] = []
+    violations.extend(_copy_limits(resolved, illegal, notes))
+    if owned is not None:
+        violations.extend(_collection_limits(resolved, owned, illegal))
+    flagged: set[str | None] = set()  # the files a violation names
+    for v in violations:
+        flagged.add(v.deck)
+        flagged.update(v.decks)
+    for report in reports:
+        report.valid = report.file not in flagged
+    return ValidationReport(reports, violations, demo, notes=notes)
 
 
 def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, list[_Entry], list[Violation]]:
@@ -437,23 +512,24 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
         most = maxima.get(rarity)
         if most is None or per_rarity[rarity] <= most:
             continue
-        cards = tuple(e.card.key for e in entries if e.card.rarity == rarity)
+        held = [e for e in entries if e.card.rarity == rarity]
         over = per_rarity[rarity] - most
         violation(
             "rarity-limit",
-            f"{per_rarity[rarity]} {rarity} cards; castle {_show(castle)} allows at most {most}",
-            cards=cards,
+            f"{plural(per_rarity[rarity], f'{rarity} card')}; castle {_show(castle)} allows at most {most}",
+            cards=tuple(e.card.key for e in held),
             count=per_rarity[rarity],
             limit=most,
-            fix=f"remove {plural(over, f'{rarity} card')}",
+            fix=f"remove {plural(over, f'{rarity} card')} of these: "
+            + ", ".join(f"{e.count} × {e.card.key} ({e.card.name})" for e in held),
         )
     if castle.deck_size is None:
         violation(
             "missing-data",
             f"castle {_show(castle)} has no deck size in the catalog, so the deck's size ({size}) cannot be checked",
             cards=(castle.key,),
-            hint=f"add deck_size = {{ min = 40, max = 40 }} to its entry in {catalog.source_file(castle.key)} "
-            '(the back\'s "You must have … 39 other cards" is 40)',
+            hint=f"add deck_size = {{ min = N, max = N }} to its entry in {catalog.source_file(castle.key)}, "
+            "N being the deck size the castle's back gives",
         )
     else:
         low, high = castle.deck_size.min, castle.deck_size.max
@@ -462,7 +538,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
             fix = f"add {plural(low - size, 'card')}" if size < low else f"remove {plural(size - high, 'card')}"  # type: ignore[operator]
             violation(
                 "deck-size",
-                f"{size} cards; castle {_show(castle)} needs {wanted}",
+                f"{plural(size, 'card')}; castle {_show(castle)} needs {wanted}",
                 count=size,
                 limit=low if size < low else high,
                 fix=fix,
@@ -533,74 +609,111 @@ def _same_castle(catalog: Catalog, decks: list[Deck]) -> list[Violation]:
     return out
 
 
-def _holdings(resolved: list[tuple[Deck, list[_Entry]]]) -> dict[str, list[tuple[Deck, _Entry]]]:
-    """Each card, with the decks holding it."""
+def _holdings(
+    resolved: list[tuple[Deck, list[_Entry]]], group: Callable[[AllianceCard], str]
+) -> dict[str, list[tuple[Deck, _Entry]]]:
+    """Each card (each ``group`` of cards), with the decks holding it."""
     holders: dict[str, list[tuple[Deck, _Entry]]] = defaultdict(list)
     for deck, entries in resolved:
         for entry in entries:
-            holders[entry.card.key].append((deck, entry))
+            holders[group(entry.card)].append((deck, entry))
     return holders
 
 
 def _over_limit(
-    rule: str, resolved: list[tuple[Deck, list[_Entry]]], illegal: set, limit_of, message_of
+    rule: str,
+    resolved: list[tuple[Deck, list[_Entry]]],
+    illegal: set,
+    limit_of,
+    message_of,
+    group: Callable[[AllianceCard], str] = lambda card: card.key,
 ) -> list[Violation]:
-    """A violation for every card whose copies across all decks exceed ``limit_of(card)``.
-
-    Bulk (thousands of decks): each pass over a card's holders is paid per card over the limit,
-    so the decks' labels are worked out once per card and shared by the message and the fix."""
+    """A violation for every card (every ``group`` of printings) whose copies across all decks
+    exceed ``limit_of(card)`` (the smallest limit of its printings)."""
     found = []
-    for key, holders in _holdings(resolved).items():
-        card = holders[0][1].card
-        limit = limit_of(card)
+    for holders in _holdings(resolved, group).values():
+        limits = [x for x in {limit_of(e.card) for _, e in holders} if x is not None]
         total = sum([e.count for _, e in holders])
-        if limit is None or total <= limit:
+        if not limits or total <= min(limits):
             continue
-        single = len(holders) == 1
+        limit = min(limits)
+        files = list(dict.fromkeys(d.file for d, _ in holders))
+        single = len(files) == 1
         names = _labels([d for d, _ in holders])
         found.append(
             Violation(
                 rule,
-                message_of(card, total, limit, holders, names),
-                deck=holders[0][0].file if single else None,
-                decks=() if single else tuple([d.file for d, _ in holders]),
-                cards=(key,),
+                message_of(holders, total, limit, names),
+                deck=files[0] if single else None,
+                decks=() if single else tuple(files),
+                cards=tuple(dict.fromkeys(e.card.key for _, e in holders)),
                 count=total,
                 limit=limit,
-                line=holders[0][1].line if single else None,
-                fix=_removals(key, total - limit, holders, illegal, names),
+                line=holders[0][1].line if len(holders) == 1 else None,
+                fix=_removals(total - limit, holders, illegal, names),
             )
         )
     return found
 
 
-def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set) -> list[Violation]:
-    """At most 1 of a mythic or legendary card, 2 of a rare, 3 of a base, across all decks."""
+def printing_group(card: AllianceCard) -> str:
+    """What the copy limits count together: the card's name, so that two printings of one card
+    under two codes (a reprint) are copies of one card. skyforge's reading: the rulebooks count
+    "copies of any Mythic or Legendary card" and never speak of reprints."""
+    return card.name.casefold()
+
+
+def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set, notes: list[str]) -> list[Violation]:
+    """At most 1 of a mythic or legendary card, 2 of a rare, 3 of a base, across all decks; the
+    printings of one card (one name, several codes) count together."""
     scope = "across all players' decks" if len(resolved) > 1 else "in a deck"
 
-    def message(card: AllianceCard, total: int, limit: int, holders, names: list[str]) -> str:
-        where = ", ".join([f"{e.count} in {name}" for (_, e), name in zip(holders, names)])
-        return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
+    def limit_of(card: AllianceCard) -> int | None:
+        return COPY_LIMITS[card.rarity] if card.rarity else None
 
-    return _over_limit(
-        "copy-limit", resolved, illegal, lambda card: COPY_LIMITS[card.rarity] if card.rarity else None, message
+    def message(holders, total: int, limit: int, names: list[str]) -> str:
+        card = holders[0][1].card
+        printings = list(dict.fromkeys(e.card.key for _, e in holders))
+        if len(printings) == 1:
+            where = ", ".join([f"{e.count} in {name}" for (_, e), name in zip(holders, names)])
+            return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
+        rarity = next(e.card.rarity for _, e in holders if limit_of(e.card) == limit)
+        where = ", ".join([f"{e.count} × {e.card.key} in {name}" for (_, e), name in zip(holders, names)])
+        return (
+            f"{total} copies of {rarity} card '{card.name}' ({where}); at most {limit} {scope}: {_printings(printings)}"
+        )
+
+    found = _over_limit("copy-limit", resolved, illegal, limit_of, message, printing_group)
+    over = {v.cards for v in found}
+    for holders in _holdings(resolved, printing_group).values():
+        printings = tuple(dict.fromkeys(e.card.key for _, e in holders))
+        if len(printings) > 1 and printings not in over:
+            total = sum(e.count for _, e in holders)
+            notes.append(f"{_printings(printings)} ('{holders[0][1].card.name}', {plural(total, 'copy', 'copies')})")
+    return found
+
+
+def _printings(keys) -> str:
+    return (
+        f"{' and '.join(keys)} are printings of one card (one name), counted together for the copy limit "
+        "(skyforge's reading: the rulebooks say nothing of reprints)"
     )
 
 
-def _removals(key: str, excess: int, holders: list[tuple[Deck, _Entry]], illegal: set, names: list[str]) -> str:
+def _removals(excess: int, holders: list[tuple[Deck, _Entry]], illegal: set, names: list[str]) -> str:
     """Which copies to remove: first where the card is illegal anyway, then from the largest holdings
     (in the order the decks were given, among holdings of the same size)."""
     steps = []
     counts = [e.count for _, e in holders]
     order = sorted(range(len(holders)), key=counts.__getitem__, reverse=True)  # stable, even reversed
     if illegal:
-        legal = [(d.file, key) not in illegal for d, _ in holders]
+        legal = [(d.file, e.card.key) not in illegal for d, e in holders]
         order.sort(key=legal.__getitem__)  # stable: sizes stay in order
     for i in order:
         if excess <= 0:
             break
         take = min(excess, counts[i])
-        steps.append(f"remove {take} × {key} from {names[i]}")
+        steps.append(f"remove {take} × {holders[i][1].card.key} from {names[i]}")
         excess -= take
     return "; ".join(steps)
 
@@ -611,19 +724,20 @@ def _labels(decks: list[Deck]) -> list[str]:
     count = Counter(labels)
     if len(count) == len(labels):
         return labels
+    # one deck named twice (it holds two printings of one card) is one deck: only others clash
+    count = Counter(label for label, _ in dict.fromkeys(zip(labels, (d.file for d in decks))))
     return [label if count[label] == 1 else f"{label} ({d.file})" for d, label in zip(decks, labels)]
 
 
-def _collection_limits(
-    catalog: Catalog, resolved: list[tuple[Deck, list[_Entry]]], collection: CollectionFile, illegal: set
-) -> list[Violation]:
-    owned = owned_counts(catalog, collection)
+def _collection_limits(resolved: list[tuple[Deck, list[_Entry]]], owned: Counter[str], illegal: set) -> list[Violation]:
     return _over_limit(
         "collection-limit",
         resolved,
         illegal,
         lambda card: owned.get(card.key, 0),
-        lambda card, total, have, _holders, _names: f"{total} × {_show(card)} needed, your collection has {have}",
+        lambda holders, total, have, _names: (
+            f"{total} × {_show(holders[0][1].card)} needed, your collection has {have}"
+        ),
     )
 
 
@@ -657,11 +771,9 @@ def _said(rule) -> str:
     return f" (\u201c{rule.text}\u201d)" if rule.text else ""
 
 
-def _plural_word(word: str) -> str:
-    """ "Rogue" → "Rogues", "ally" → "allies" (subtypes and types as the backs write them)."""
-    if word.endswith("s"):
-        return word
-    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+def _types_only(types: Iterable[str]) -> str:
+    """ "allies only", "allies and towers only"."""
+    return " and ".join(plural_word(t) for t in types) + " only"
 
 
 def _show(card: CardBase | None) -> str:

@@ -72,8 +72,17 @@ def owned_counts(catalog: Catalog, collection: CollectionFile) -> Counter[str]:
         for set_code, first, last, count in ranges:
             if set_of(card.code) == set_code and first <= number_of(card.code) <= last:
                 owned[card.code] += count * card.copies
-    # errata completely replace the cards they correct: owning the original printing owns the erratum
-    for code, count in list(owned.items()):
+    return _with_errata(catalog, owned)
+
+
+def _with_errata(catalog: Catalog, owned: Counter[str]) -> Counter[str]:
+    """The copies of each erratum one can play: errata cards "completely replace cards from
+    previous sets" (000 "Errata Cards"), so an original printing is a copy of its erratum — but a copy of the one card,
+    not a second card: owning the original and its erratum gives the copies of the larger holding
+    (2 originals and 1 erratum: 2 copies), never their sum. skyforge's reading: an erratum is
+    printed to take the place of a copy one owns; the rulebooks do not count them."""
+    usable = Counter(owned)
+    for code, count in owned.items():
         for newer in catalog.errata_of(code):
-            owned[newer] += count
-    return owned
+            usable[newer] = max(usable[newer], count)
+    return usable

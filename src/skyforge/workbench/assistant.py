@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,11 +36,12 @@ from skyforge.rules import (
     copy_limit,
     needed_cards,
     owned_counts,
+    printing_group,
     rarity_maxima,
     required_cards,
     validate_decks,
 )
-from skyforge.text import plural
+from skyforge.text import plural, plural_word
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.editing import add_cards, edit_deck
 from skyforge.workbench.workspace import deck_path
@@ -383,12 +384,22 @@ class _Model:
         copies = self.rule("copy-limit", None, self._copy_words)
         collection = self.rule("collection-limit", None, self._collection_words) if self.owned is not None else None
         # where the other decks already hold too many, that is their violation: these decks take none
+        # the copy limit counts the printings of one card (one name, several codes) together
+        printings: dict[str, list[str]] = defaultdict(list)
         for key in keys:
-            card = self.cards[key]
+            printings[printing_group(self.cards[key])].append(key)
+        theirs_by_name: Counter[str] = Counter()
+        for key, n in self.theirs.items():
+            other = self.catalog.cards.get(key)
+            if other is not None and other.kind == "alliance":
+                theirs_by_name[printing_group(other)] += n
+        for name, group in printings.items():
+            limits = [limit for k in group if (limit := copy_limit(self.cards[k])) is not None]
+            if limits:
+                held = [xs[k] for xs in self.x for k in group if k in xs]
+                m.Add(sum(held) <= max(min(limits) - theirs_by_name[name], 0)).OnlyEnforceIf(copies)
+        for key in keys:
             held = [xs[key] for xs in self.x if key in xs]
-            limit = copy_limit(card)
-            if limit is not None:
-                m.Add(sum(held) <= max(limit - self.theirs[key], 0)).OnlyEnforceIf(copies)
             if collection is not None:
                 m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
         for key in prefs.must:
@@ -594,7 +605,7 @@ class _Model:
             if bucket is not None and target is not None and filled[bucket] < target:
                 why.append(f"{cost}, fills the curve")
             elif card.type in shares and typed[card.type] < shares[card.type]:
-                why.append(f"{cost}, {card.type}s toward their share")
+                why.append(f"{cost}, {plural_word(card.type)} toward their share")
             else:
                 why.append(f"{cost}, to reach {_size(seat.castle).min} cards")
             filled[bucket] += extra
@@ -651,7 +662,7 @@ def _size(castle: CastleCard) -> DeckSize:
         raise InputError(
             Problem(
                 f"castle {_show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
-                hint="add deck_size = { min = 40, max = 40 } (as its back says) to the castle's entry",
+                hint="add deck_size = { min = N, max = N } to the castle's entry, N being the deck size its back gives",
             )
         )
     return castle.deck_size

@@ -121,7 +121,7 @@ class CastleCard(CardBase):
     faction: Faction | None = Field(default=None, description="The castle's faction.")
     health: int | None = Field(default=None, ge=1, description="Starting castle health.")
     deck_size: DeckSize | None = Field(
-        default=None, description='Legal deck size ("You must have … and 39 other cards"); absent means not known yet.'
+        default=None, description="Legal deck size, as the castle's back gives it; absent means not known yet."
     )
     deck_rules: list[DeckRule] | None = Field(
         default=None, description="The back of the castle card: one table per rarity line. Absent means not known yet."
@@ -133,8 +133,8 @@ class CastleCard(CardBase):
     )
     requires: list[str] = Field(
         default_factory=list,
-        description='Cards the deck must hold, code or unique name ("You must have <hero> and 39 other cards"); '
-        "they count toward the deck size.",
+        description="Cards the deck must hold, code or unique name (a back might say, for example, "
+        '"You must have <a card> and …"); they count toward the deck size.',
     )
     excludes: list[str] = Field(
         default_factory=list,
@@ -143,7 +143,8 @@ class CastleCard(CardBase):
     )
     excludes_subtypes: list[Subtype] = Field(
         default_factory=list,
-        description='Subtypes the deck cannot include ("you cannot include any ROGUE"), whatever else admits them.',
+        description="Subtypes the deck cannot include (a back might say, for example, "
+        '"you cannot include any <SUBTYPE>"), whatever else admits them.',
     )
     back_text: str | None = Field(
         default=None, description="The back of the castle card as printed, shown beside the rules in words."

@@ -23,7 +23,25 @@ class DeckRule(Strict):
         description="Cards of these types (ally, tower, spell, attachment) are admitted too, from any faction "
         '("Base and Rare Towers of any colour").',
     )
+    any_faction: bool = Field(
+        default=False, description='Cards of this rarity are admitted from any faction ("Legendary: any faction").'
+    )
+    only_types: list[AllianceType] = Field(
+        default_factory=list,
+        description="Cards of this rarity must be of these types, whatever admits them "
+        '("allies only": a legendary spell is refused for being a spell).',
+    )
     max: int | None = Field(default=None, ge=0, description="At most this many cards of this rarity (counting copies).")
+
+    @model_validator(mode="after")
+    def _types_agree(self) -> DeckRule:
+        stray = [t for t in self.types if self.only_types and t not in self.only_types]
+        if stray:
+            raise ValueError(
+                f"types {stray} admits what only_types {self.only_types} refuses: a rarity line admits a type "
+                "from any faction, or restricts the rarity to some types"
+            )
+        return self
 
 
 class DeckSize(Strict):

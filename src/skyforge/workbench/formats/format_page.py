@@ -89,7 +89,7 @@ def _card_rules(card: AllianceCard) -> list[str]:
             continue
         bits = []
         if rule.max_copies is not None:
-            bits.append(f"at most {plural(rule.max_copies, 'copy')} in a deck")
+            bits.append(f"at most {plural(rule.max_copies, 'copy', 'copies')} in a deck")
         if rule.castle_factions:
             bits.append("only with a castle of " + " or ".join(f.capitalize() for f in rule.castle_factions))
         if rule.requires:
