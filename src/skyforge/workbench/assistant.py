@@ -104,10 +104,18 @@ class Seat:
     kept: dict[str, int] = field(default_factory=dict)
     player: str | None = None
     file: str | None = None
+    #: another player's deck, still short of its size: its cards stay as they are (its own
+    #: violations are its own), and only room for the cards it still needs is kept
+    reserved: bool = False
 
     @property
     def label(self) -> str:
         return f"{self.player}'s deck" if self.player else f"deck '{self.name}'"
+
+    @property
+    def held(self) -> int:
+        """The cards the deck holds already."""
+        return sum(self.kept.values())
 
 
 @dataclass(frozen=True)
@@ -118,11 +126,15 @@ class Conflict:
     message: str
     deck: str | None = None
     cards: tuple[str, ...] = ()
+    #: the decks a rule binds together (a shortfall they share), when it is not one deck's
+    decks: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         out: dict[str, Any] = {"rule": self.rule, "message": self.message}
         if self.deck:
             out["deck"] = self.deck
+        if self.decks:
+            out["decks"] = list(self.decks)
         if self.cards:
             out["cards"] = list(self.cards)
         return out
@@ -172,6 +184,9 @@ class Outcome:
     optimal: bool = False
     penalty: int = 0  # how far the decks are from the player's targets (0: on target)
     demo: bool = False
+    #: the other players' decks still short of their size, each completed in one way that fits
+    #: beside ``decks`` (proof that room is left for them; not a proposal)
+    reserved: list[ProposedDeck] = field(default_factory=list)
 
     @property
     def possible(self) -> bool:
@@ -183,6 +198,10 @@ class Outcome:
             out["decks"] = [d.as_dict() for d in self.decks]
             out["optimal"] = self.optimal
             out["penalty"] = self.penalty
+            out["room_kept_for"] = [
+                {"name": d.seat.name, "file": d.seat.file, "size": d.seat.held, "needs": _size(d.seat.castle).min}
+                for d in self.reserved
+            ]
         else:
             out["conflicts"] = [c.as_dict() for c in self.conflicts]
         if self.demo:
@@ -211,7 +230,8 @@ class _Rule:
 
     id: str
     deck: int | None
-    words: Callable[[], Conflict]
+    #: the rule in the player's words, given the other rules of the core it was found in
+    words: Callable[..., Conflict]
 
 
 class _Pool:
@@ -257,6 +277,10 @@ class _Model:
         self.theirs: Counter[str] = Counter()
         for deck in self.others:
             self.theirs.update(deck_counts(catalog, deck))
+        # a reserved seat's own cards are fixed like another deck's; its variables are what it adds
+        self.base: list[Counter[str]] = [Counter(s.kept) if s.reserved else Counter() for s in self.seats]
+        for base in self.base:
+            self.theirs.update(base)
         self.owned = self.pool.owned
         self._build()
 
@@ -279,98 +303,112 @@ class _Model:
 
     # -- the rules
     def _build(self) -> None:
-        catalog, m = self.catalog, self.model
         for i, seat in enumerate(self.seats):
-            castle = seat.castle
-            admitted = self.pool.admitted(castle)
-            wanted = dict(seat.kept)
+            self._seat_rules(i, seat)
+        self._table_rules()
+
+    def _seat_rules(self, i: int, seat: Seat) -> None:
+        """The rules of one deck. A reserved seat's variables are the cards it adds to what it
+        holds (``base``); where what it holds already breaks a rule, that is its own violation:
+        it adds nothing more there, and the decks being made are not refused for it."""
+        catalog, m, castle, base = self.catalog, self.model, seat.castle, self.base[i]
+        admitted = self.pool.admitted(castle)
+        wanted = {} if seat.reserved else dict(seat.kept)
+        if not seat.reserved:
             for key in self.prefs.must:
                 wanted.setdefault(key, 0)
-            for key, card in admitted.items():
-                if card_rule_refuses(castle, card) is None or key in wanted:
-                    self._var(i, card, wanted.get(key, 0))
-            for key, count in wanted.items():
-                if key not in self.x[i]:
-                    asked = catalog.cards.get(key)
-                    if isinstance(asked, AllianceCard):
-                        self._var(i, asked, count)
-            xs = self.x[i]
-            # what the castle and the card refuse, for the cards the player asked for
-            for key, var in xs.items():
+        for key, card in admitted.items():
+            if card_rule_refuses(castle, card) is None or key in wanted:
+                self._var(i, card, wanted.get(key, 0))
+        for key, count in wanted.items():
+            if key not in self.x[i]:
+                asked = catalog.cards.get(key)
+                if isinstance(asked, AllianceCard):
+                    self._var(i, asked, count)
+        xs = self.x[i]
+        # what the castle and the card refuse, for the cards the player asked for
+        for key, var in xs.items():
+            card = self.cards[key]
+            refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
+            if refusal is not None:
+                words = refusal.message
+                lit = self.rule(refusal.rule, i, lambda core, w=words, k=key: Conflict("refused", w, None, (k,)))
+                m.Add(var == 0).OnlyEnforceIf(lit)
+        # the kept cards (a reserved seat's are its base, not a rule)
+        for key, count in wanted.items():
+            if key in xs and count > 0:
                 card = self.cards[key]
-                refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
-                if refusal is not None:
-                    words = refusal.message
-                    lit = self.rule(refusal.rule, i, lambda w=words, k=key: Conflict("refused", w, None, (k,)))
-                    m.Add(var == 0).OnlyEnforceIf(lit)
-            # the kept cards
-            for key, count in seat.kept.items():
-                if key in xs and count > 0:
-                    card = self.cards[key]
-                    lit = self.rule(
-                        "keep",
-                        i,
-                        lambda i=i, k=key, n=count, c=card: Conflict(
-                            "keep", f"{self._seat_label(i)} keeps {n} × {_show(c)}", None, (k,)
-                        ),
-                    )
-                    m.Add(xs[key] >= count).OnlyEnforceIf(lit)
-            # the deck size
-            size = _size(castle)
-            total = sum(xs.values())
-            lit = self.rule("deck-size", i, lambda i=i: self._size_words(i))
-            m.Add(total >= size.min).OnlyEnforceIf(lit)
-            if size.max is not None:
-                m.Add(total <= size.max).OnlyEnforceIf(lit)
-            # the rarity maxima
-            for rarity, most in rarity_maxima(castle).items():
                 lit = self.rule(
-                    "rarity-limit",
+                    "keep",
                     i,
-                    lambda c=castle, r=rarity, n=most: Conflict(
-                        "rarity-limit", f"castle {_show(c)} allows at most {plural(n, r + ' card')}"
+                    lambda core, i=i, k=key, n=count, c=card: Conflict(
+                        "keep", f"{self.seats[i].label} keeps {n} × {_show(c)}", None, (k,)
                     ),
                 )
-                m.Add(sum(v for k, v in xs.items() if self.cards[k].rarity == rarity) <= most).OnlyEnforceIf(lit)
-            # the castle's required cards (its hero)
-            for required in required_cards(catalog, castle):
-                lit = self.rule(
-                    "castle-requires",
-                    i,
-                    lambda c=castle, r=required: Conflict(
-                        "castle-requires", f"castle {_show(c)} requires {_show(r)}", None, (r.key,)
-                    ),
-                )
-                if required.key in xs:
-                    m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
-                else:
-                    m.AddBoolOr([lit.Not()])
-            # the cards' own rules: copies per deck, cards needed beside them
-            for key, var in xs.items():
-                card = self.cards[key]
-                per_deck = copies_per_deck(card)
-                needs = needed_cards(catalog, card)
-                if per_deck is None and not needs:
-                    continue
-                lit = self.rule(
-                    "card-rule",
-                    i,
-                    lambda c=card, n=per_deck, needs=needs: Conflict(
-                        "card-rule", _card_rule_words(c, n, needs), None, (c.key,)
-                    ),
-                )
-                if per_deck is not None:
-                    m.Add(var <= per_deck).OnlyEnforceIf(lit)
-                if needs:
-                    present = m.NewBoolVar(f"has:{i}:{key}")
-                    m.Add(var >= 1).OnlyEnforceIf(present)
-                    m.Add(var == 0).OnlyEnforceIf(present.Not())
-                    for other in needs:
-                        if other in xs:
-                            m.Add(xs[other] >= 1).OnlyEnforceIf([present, lit])
-                        else:
-                            m.AddBoolOr([present.Not(), lit.Not()])
-        self._table_rules()
+                m.Add(xs[key] >= count).OnlyEnforceIf(lit)
+        # the deck size
+        size = _size(castle)
+        total = self.total(i)
+        lit = self.rule("deck-size", i, lambda core, i=i: self._size_words(i, core))
+        m.Add(total >= size.min).OnlyEnforceIf(lit)
+        if size.max is not None:
+            m.Add(total <= max(size.max, seat.held)).OnlyEnforceIf(lit)
+        # the rarity maxima
+        for rarity, most in rarity_maxima(castle).items():
+            lit = self.rule(
+                "rarity-limit",
+                i,
+                lambda core, c=castle, r=rarity, n=most: Conflict(
+                    "rarity-limit", f"castle {_show(c)} allows at most {plural(n, r + ' card')}"
+                ),
+            )
+            held = sum(n for k, n in base.items() if k in self.pool.alliance and self.pool.alliance[k].rarity == rarity)
+            added = sum(v for k, v in xs.items() if self.cards[k].rarity == rarity)
+            m.Add(added <= max(most - held, 0)).OnlyEnforceIf(lit)
+        # the castle's required cards (its hero)
+        for required in required_cards(catalog, castle):
+            if base[required.key]:
+                continue
+            lit = self.rule(
+                "castle-requires",
+                i,
+                lambda core, c=castle, r=required: Conflict(
+                    "castle-requires", f"castle {_show(c)} requires {_show(r)}", None, (r.key,)
+                ),
+            )
+            if required.key in xs:
+                m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
+            else:
+                m.AddBoolOr([lit.Not()])
+        # the cards' own rules: copies per deck, cards needed beside them
+        for key, var in xs.items():
+            card = self.cards[key]
+            per_deck = copies_per_deck(card)
+            needs = [] if base[key] else [n for n in needed_cards(catalog, card) if not base[n]]
+            if per_deck is None and not needs:
+                continue
+            lit = self.rule(
+                "card-rule",
+                i,
+                lambda core, c=card, n=per_deck, needs=needs: Conflict(
+                    "card-rule", _card_rule_words(c, n, needs), None, (c.key,)
+                ),
+            )
+            if per_deck is not None:
+                m.Add(var <= max(per_deck - base[key], 0)).OnlyEnforceIf(lit)
+            if needs:
+                present = m.NewBoolVar(f"has:{i}:{key}")
+                m.Add(var >= 1).OnlyEnforceIf(present)
+                m.Add(var == 0).OnlyEnforceIf(present.Not())
+                for other in needs:
+                    if other in xs:
+                        m.Add(xs[other] >= 1).OnlyEnforceIf([present, lit])
+                    else:
+                        m.AddBoolOr([present.Not(), lit.Not()])
+
+    def total(self, i: int) -> Any:
+        """The cards deck ``i`` holds: what it adds, and a reserved seat's own cards."""
+        return sum(self.x[i].values()) + self.seats[i].held if self.seats[i].reserved else sum(self.x[i].values())
 
     def _var(self, i: int, card: AllianceCard, low: int) -> None:
         self.cards[card.key] = card
@@ -380,8 +418,12 @@ class _Model:
     def _table_rules(self) -> None:
         m, prefs = self.model, self.prefs
         keys = sorted({k for xs in self.x for k in xs}, key=code_order)
-        copies = self.rule("copy-limit", None, self._copy_words)
-        collection = self.rule("collection-limit", None, self._collection_words) if self.owned is not None else None
+        copies = self.rule("copy-limit", None, lambda core: self._copy_words())
+        collection = (
+            self.rule("collection-limit", None, lambda core: self._collection_words())
+            if self.owned is not None
+            else None
+        )
         # where the other decks already hold too many, that is their violation: these decks take none
         for key in keys:
             card = self.cards[key]
@@ -391,21 +433,24 @@ class _Model:
                 m.Add(sum(held) <= max(limit - self.theirs[key], 0)).OnlyEnforceIf(copies)
             if collection is not None:
                 m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
+        made = [xs for xs, seat in zip(self.x, self.seats) if not seat.reserved]
         for key in prefs.must:
-            held = [xs[key] for xs in self.x if key in xs]
+            held = [xs[key] for xs in made if key in xs]
             named = self.catalog.cards.get(key)
             lit = self.rule(
-                "must", None, lambda c=named, k=key: Conflict("must", f"you asked for {_show(c)}", None, (k,))
+                "must", None, lambda core, c=named, k=key: Conflict("must", f"you asked for {_show(c)}", None, (k,))
             )
             if held:
                 m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
             else:
                 m.AddBoolOr([lit.Not()])
         for key in prefs.never:
-            held = [xs[key] for xs in self.x if key in xs]
+            held = [xs[key] for xs in made if key in xs]
             named = self.catalog.cards.get(key)
             lit = self.rule(
-                "never", None, lambda c=named, k=key: Conflict("never", f"you asked for no {_show(c)}", None, (k,))
+                "never",
+                None,
+                lambda core, c=named, k=key: Conflict("never", f"you asked for no {_show(c)}", None, (k,)),
             )
             if held:
                 m.Add(sum(held) == 0).OnlyEnforceIf(lit)
@@ -413,10 +458,14 @@ class _Model:
     # -- the objective
     def objective(self) -> Any:
         prefs = self.prefs
-        terms = []
+        terms: list = []
         buckets = curve_buckets(prefs.curve)
         for i, seat in enumerate(self.seats):
             xs, size = self.x[i], _size(seat.castle).min
+            if seat.reserved:
+                # another player's deck: any cards that leave it room will do (the fewest, seeded)
+                terms.extend((1 + _tie(prefs.seed, seat.castle.key, key)) * var for key, var in xs.items())
+                continue
             for label, low, high, target in _scaled(buckets, size):
                 in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
                 terms.append(CURVE_WEIGHT * self._deviation(sum(in_bucket), target, f"curve{i}:{label}"))
@@ -476,25 +525,87 @@ class _Model:
                 core = smaller or rest
         return core
 
-    def explain(self, core: list, effort: float) -> list[Conflict]:
-        self._core = core
+    def explain(self, core: list) -> list[Conflict]:
+        """Each rule of the (minimal) ``core`` in the player's words. When the deck sizes of
+        several decks are in it, the decks fall short together, not each alone: one line says
+        so for all of them (a bound per deck would be false read alone)."""
         by_lit = {lit.Index(): rule for lit, rule in self.rules}
-        rules = [by_lit[lit.Index()] for lit in core]
-        out = []
-        for rule in rules:
-            conflict = rule.words()
+        rules = [(lit, by_lit[lit.Index()]) for lit in core]
+        short = [rule.deck for _, rule in rules if rule.id == "deck-size" and rule.deck is not None]
+        together = self._shared_size_words(short, core) if len(short) > 1 else None
+        out = [together] if together else []
+        for _, rule in rules:
+            if together and rule.id == "deck-size":
+                continue
+            conflict = rule.words(core)
             if rule.deck is not None and conflict.deck is None:
-                conflict = replace(conflict, deck=self.seats[rule.deck].file or self.seats[rule.deck].name)
+                conflict = replace(conflict, deck=self._deck_name(rule.deck))
             out.append(conflict)
         order = {"deck-size": 0}
         return [c for _, c in sorted(enumerate(out), key=lambda ic: (order.get(ic[1].rule, 1), ic[0]))]
 
     # -- wording
-    def _size_words(self, i: int) -> Conflict:
+    def _deck_name(self, i: int) -> str:
+        return self.seats[i].file or self.seats[i].name
+
+    def _shared_size_words(self, seats: list[int], core: list) -> Conflict | None:
+        """The decks ``seats`` short of their sizes together: the most cards they can hold at
+        once under the rest of ``core`` (each counted up to its size), and the copies they share."""
+        m = self.model
+        rest = [lit for lit in core if self._rule_of(lit) not in {("deck-size", i) for i in seats}]
+        needed = [_size(self.seats[i].castle).min for i in seats]
+        counted = []
+        for i, need in zip(seats, needed):
+            up_to = m.NewIntVar(0, need, f"counted:{i}:{len(self.rules)}")
+            m.Add(up_to <= self.total(i))  # always satisfiable (0): harmless to the model
+            counted.append(up_to)
+        m.ClearAssumptions()
+        m.AddAssumptions(rest)
+        m.Maximize(sum(counted))
+        solver = self.solver(EFFORT)
+        status = solver.Solve(m)
+        m.ClearObjective()
+        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE) or round(solver.ObjectiveValue()) >= sum(needed):
+            return None
+        most = round(solver.ObjectiveValue())
+        labels = [self.seats[i].label for i in seats]
+        decks = "the two decks" if len(seats) == 2 else f"the {len(seats)} decks"
+        shared = self._shared_copies(seats, rest)
+        text = (
+            f"{_and(labels)} need {_and([str(n) for n in needed])} cards; together {decks} can hold at most "
+            f"{most} of the {sum(needed)} cards they need under these rules{self._others_words()}"
+        )
+        if shared:
+            groups = _and([f"{n} {group}" for group, n in shared.most_common(4)])
+            text += (
+                f": the {groups} copies are shared"
+                if len(shared) <= 4
+                else f": the {groups} copies, and more, are shared"
+            )
+        return Conflict("deck-size", text, decks=tuple(self._deck_name(i) for i in seats))
+
+    def _shared_copies(self, seats: list[int], rules: list) -> Counter[str]:
+        """The copies the table leaves (under the copy and collection limits among ``rules``) of
+        the cards more than one of ``seats`` admits, by faction and rarity."""
+        ids = {self._rule_of(lit)[0] for lit in rules}
+        out: Counter[str] = Counter()
+        for key, card in self.cards.items():
+            if sum(1 for i in seats if key in self.x[i]) < 2:
+                continue
+            bounds = []
+            if "copy-limit" in ids and (limit := copy_limit(card)) is not None:
+                bounds.append(limit - self.theirs[key])
+            if "collection-limit" in ids and self.owned is not None:
+                bounds.append(self.owned.get(key, 0) - self.theirs[key])
+            if bounds and min(bounds) > 0:
+                out[f"{card.faction} {card.rarity}"] += min(bounds)
+        return out
+
+    def _size_words(self, i: int, core: list) -> Conflict:
         seat = self.seats[i]
         size = _size(seat.castle)
         wanted = f"{size.min}" if size.max == size.min else f"at least {size.min}"
-        core = [lit for lit in getattr(self, "_core", []) if self._rule_of(lit) != ("deck-size", i)]
+        core = [lit for lit in core if self._rule_of(lit) != ("deck-size", i)]
         most = self._bound(core, i, maximize=True)
         head = f"castle {_show(seat.castle)} needs {wanted} cards"
         if most is not None and most[0] < size.min:
@@ -523,17 +634,17 @@ class _Model:
         m = self.model
         m.ClearAssumptions()
         m.AddAssumptions(core)
-        (m.Maximize if maximize else m.Minimize)(sum(self.x[seat].values()))
+        (m.Maximize if maximize else m.Minimize)(self.total(seat))
         solver = self.solver(EFFORT)
         status = solver.Solve(m)
         m.ClearObjective()
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
         mix: Counter = Counter()
-        for key, var in self.x[seat].items():
-            n = solver.Value(var)
-            if n:
-                card = self.cards[key]
+        held = Counter({key: solver.Value(var) for key, var in self.x[seat].items()}) + self.base[seat]
+        for key, n in held.items():
+            card = self.cards.get(key) or self.pool.alliance.get(key)
+            if n and card is not None:
                 mix[f"{card.faction} {card.rarity}"] += n
         return round(solver.ObjectiveValue()), mix
 
@@ -552,18 +663,29 @@ class _Model:
 
     # -- reading the answer
     def proposal(self, solver: Any) -> list[ProposedDeck]:
+        """The decks read from the solution; a reserved seat's with its own cards, and what it
+        adds only as the room kept for it."""
         decks = []
         buckets = curve_buckets(self.prefs.curve)
         for i, seat in enumerate(self.seats):
-            cards = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
+            chosen = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
+            cards = dict(Counter(chosen) + self.base[i])
             size = _size(seat.castle).min
             scaled = _scaled(buckets, size)
             curve = {
-                label: (sum(n for k, n in cards.items() if _in_bucket(self.cards[k].cost, low, high)), target)
+                label: (sum(n for k, n in cards.items() if _in_bucket(self._cost(k), low, high)), target)
                 for label, low, high, target in scaled
             }
-            decks.append(ProposedDeck(seat, cards, self._additions(i, seat, cards, scaled), curve))
+            if seat.reserved:
+                added = [Addition(k, self.cards[k].name, n, "room kept") for k, n in sorted(chosen.items())]
+            else:
+                added = self._additions(i, seat, cards, scaled)
+            decks.append(ProposedDeck(seat, cards, added, curve))
         return decks
+
+    def _cost(self, key: str) -> int | None:
+        card = self.cards.get(key) or self.pool.alliance.get(key)
+        return card.cost if card is not None else None
 
     def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
         kept = seat.kept
@@ -657,6 +779,11 @@ def _size(castle: CastleCard) -> DeckSize:
     return castle.deck_size
 
 
+def _and(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _show(card) -> str:
     if card is None:
         return "?"
@@ -740,10 +867,12 @@ def solve(
         solver = model.solver(effort)
         status = solver.Solve(m)
     if status in (model.cp.OPTIMAL, model.cp.FEASIBLE):
-        decks = model.proposal(solver)
-        outcome = Outcome(decks, [], status == model.cp.OPTIMAL, round(solver.ObjectiveValue()))
+        proposed = model.proposal(solver)
+        decks = [d for d in proposed if not d.seat.reserved]
+        reserved = [d for d in proposed if d.seat.reserved]
+        outcome = Outcome(decks, [], status == model.cp.OPTIMAL, round(solver.ObjectiveValue()), reserved=reserved)
         if check:
-            outcome.demo = _check(catalog, decks, others, collection)
+            outcome.demo = _check(catalog, decks, others, collection, reserved)
         return outcome
     m.ClearObjective()
     if status != model.cp.INFEASIBLE:
@@ -753,7 +882,7 @@ def solve(
         )
     core = [lit for lit in lits if lit.Index() in set(solver.SufficientAssumptionsForInfeasibility())]
     core = model.minimal_core(core, effort)
-    return Outcome([], model.explain(core, effort))
+    return Outcome([], model.explain(core))
 
 
 def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog) -> list[Conflict]:
@@ -777,12 +906,17 @@ def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog
 
 
 def _check(
-    catalog: Catalog, decks: list[ProposedDeck], others: Sequence[Deck], collection: CollectionFile | None
+    catalog: Catalog,
+    decks: list[ProposedDeck],
+    others: Sequence[Deck],
+    collection: CollectionFile | None,
+    reserved: Sequence[ProposedDeck] = (),
 ) -> bool:
-    """Every proposal through ``validate_decks`` with the other decks and the collection: a
-    violation that names a proposed deck is a bug, reported, never shown as a legal deck."""
+    """Every proposal through ``validate_decks`` with the other decks (those short of their
+    size completed as the solver left room for them) and the collection: a violation that names
+    a proposed deck is a bug, reported, never shown as a legal deck."""
     made = [as_deck(d) for d in decks]
-    report = validate_decks(catalog, [*made, *others], collection)
+    report = validate_decks(catalog, [*made, *(as_deck(d) for d in reserved), *others], collection)
     mine = {d.file for d in made}
     wrong = [v for v in report.violations if v.deck in mine or mine & set(v.decks)]
     if wrong:
@@ -809,9 +943,50 @@ def complete_deck(
 ) -> Outcome:
     """Add cards to ``deck`` until it is legal with ``others`` and the collection, keeping every
     card the player chose."""
-    castle = castle_of(catalog, deck.data.castle, deck.file)
-    seat = Seat(castle, deck.name, dict(deck_counts(catalog, deck)), deck.data.player, deck.file)
-    return solve(catalog, [seat], others, collection, prefs)
+    return complete_decks(catalog, [deck], others, collection, prefs)
+
+
+def complete_decks(
+    catalog: Catalog,
+    decks: Sequence[Deck],
+    others: Sequence[Deck] = (),
+    collection: CollectionFile | None = None,
+    prefs: Preferences | None = None,
+) -> Outcome:
+    """Add cards to each of ``decks`` in one solve until they are legal together with ``others``
+    and the collection, keeping every card the players chose.
+
+    An other deck still short of its castle's size is not starved: the cards it still needs are
+    chosen in the same solve (:attr:`Seat.reserved`, returned as :attr:`Outcome.reserved`, never
+    as a proposal), so what ``decks`` take always leaves it a way to reach its size.
+    """
+    seats = [
+        Seat(castle_of(catalog, d.data.castle, d.file), d.name, dict(deck_counts(catalog, d)), d.data.player, d.file)
+        for d in decks
+    ]
+    fixed = []
+    for other in others:
+        seat = _short_seat(catalog, other)
+        if seat is None:
+            fixed.append(other)
+        else:
+            seats.append(seat)
+    return solve(catalog, seats, fixed, collection, prefs)
+
+
+def _short_seat(catalog: Catalog, deck: Deck) -> Seat | None:
+    """``deck`` as a reserved seat when it is short of its castle's size (else ``None``: it is
+    played as it is)."""
+    try:
+        castle = catalog.find(deck.data.castle, "castle") if deck.data.castle else None
+    except InputError:
+        return None  # a castle validation reports; the deck is played as it is
+    if not isinstance(castle, CastleCard) or castle.deck_size is None or castle.deck_rules is None:
+        return None
+    kept = deck_counts(catalog, deck)
+    if sum(kept.values()) >= castle.deck_size.min:
+        return None
+    return Seat(castle, deck.name, dict(kept), deck.data.player, deck.file, reserved=True)
 
 
 def build_decks(
@@ -872,21 +1047,35 @@ def plannable_castles(catalog: Catalog) -> tuple[list[CastleCard], list[str]]:
     return ready, notes
 
 
+#: how many alliance decks one game holds: "1-2 Solo or Co-op" (rulebook 000; 001 likewise)
+ALLIANCE_PLAYERS = (1, 2)
+
+
 def plan_castles(
     catalog: Catalog,
-    collection: CollectionFile,
+    collection: CollectionFile | None,
     players: int = 2,
     prefs: Preferences | None = None,
     step: Callable[[int, int], None] | None = None,
 ) -> tuple[list[PlanRow], list[str]]:
     """Every combination of ``players`` castles the collection can build at once, best first:
     the possible ones by room (spare copies: how many other good decks it allows), then by how
-    close their decks come to the targets; the impossible ones with what they lack."""
+    close their decks come to the targets; the impossible ones with what they lack. Without a
+    collection, every card the catalog holds, up to the copy limits."""
+    if players not in ALLIANCE_PLAYERS:
+        raise InputError(
+            Problem(
+                "a game has one or two alliance players (Solo or Co-op), so a plan is for one or two decks",
+                key="players",
+                value=players,
+                has_value=True,
+            )
+        )
     prefs = prefs or Preferences()
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
     pool = _Pool(catalog, collection)
-    owned = pool.owned or Counter()
+    owned = pool.owned
     admitted = {c.key: _admitted(catalog, c) for c in castles}
     alone: dict[str, Outcome] = {}
     rows = []
@@ -960,13 +1149,15 @@ def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:
     }
 
 
-def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str], admitted: dict) -> int:
-    """Copies these castles admit that the collection and the copy limits allow, beyond the decks' sizes."""
+def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str] | None, admitted: dict) -> int:
+    """Copies these castles admit that the collection (if any) and the copy limits allow, beyond
+    the decks' sizes."""
     room = 0
     for card in catalog.of_kind("alliance"):
         takers = sum(1 for c in castles if card.key in admitted[c.key])
         if takers:
-            room += min(owned.get(card.key, 0), copy_limit(card) or 0, _MOST * takers)
+            have = owned.get(card.key, 0) if owned is not None else _MOST * takers
+            room += min(have, copy_limit(card) or 0, _MOST * takers)
     return room - sum(_size(c).min for c in castles)
 
 
