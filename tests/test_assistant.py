@@ -95,29 +95,71 @@ def _own_violations(catalog, deck, others, collection) -> list:
         2,
         {"TST.012": 2, "TST.013": 0},
         {},
+        {"TST.013": 2},
+    )
+)
+@example(  # the other deck, 1 card short, can take only what mine needs: no room for both
+    (
+        [
+            {"code": "TST.012", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 2},
+            {"code": "TST.013", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+        ],
+        [{"rarity": "base", "factions": ["liothan"], "max": None}],
+        2,
+        {"TST.012": 2, "TST.013": 0},
+        {},
         {"TST.013": 1},
     )
 )
 def test_proposals_are_legal_and_impossible_means_no_deck_exists(tmp_path_factory, table):
+    """A proposal is legal beside the other deck; an other deck short of its size keeps room to
+    reach it without breaking a rule it did not break already. "Impossible" means no such pair
+    exists (searched exhaustively)."""
     cards, rules, size, owned, kept, other = table
     catalog, collection = _write(tmp_path_factory.mktemp("cat"), cards, rules, size, owned)
     start = _deck(kept, "TST.001", "mine", "Al")
     others = [_deck(other, "TST.002", "theirs", "Bo")] if other else []
+    short = bool(other) and sum(other.values()) < size
+    codes = [c["code"] for c in cards]
+    own_faults = {(v.rule, v.cards, v.count) for v in validate_decks(catalog, others, collection).violations}
+
+    def room(mine: Deck, completion: Deck) -> bool:
+        """Whether ``completion`` completes the other deck beside ``mine`` breaking no new rule."""
+        if sum(completion.data.cards.values()) != size:
+            return False
+        if any(completion.data.cards.get(k, 0) < n for k, n in other.items()):
+            return False
+        report = validate_decks(catalog, [mine, completion], collection)
+        theirs = [v for v in report.violations if v.deck == completion.file or completion.file in v.decks]
+        return all((v.rule, v.cards, v.count) in own_faults for v in theirs)
+
     outcome = complete_deck(catalog, start, others, collection)
     if outcome.possible:
         (made,) = outcome.decks
         proposal = _deck(made.cards, "TST.001", "mine", "Al")
         assert not _own_violations(catalog, proposal, others, collection)
         assert all(made.cards.get(k, 0) >= n for k, n in kept.items())  # every card the player chose stays
+        if short:
+            (completion,) = outcome.reserved
+            assert room(proposal, _deck(completion.cards, "TST.002", "theirs", "Bo")), completion.cards
         return
     assert outcome.conflicts
-    # exhaustive: no deck holding the kept cards (0..3 copies of each card) is legal
-    codes = [c["code"] for c in cards]
-    for counts in itertools.product(range(4), repeat=len(codes)):
-        if sum(counts) != size or any(n < kept.get(k, 0) for k, n in zip(codes, counts)):
+    # exhaustive: no deck holding the kept cards (0..3 copies of each card) is legal, with room
+    # left for the other deck if it is short
+    decks = [
+        {k: n for k, n in zip(codes, counts) if n}
+        for counts in itertools.product(range(4), repeat=len(codes))
+        if sum(counts) == size
+    ]
+    for cards_of in decks:
+        if any(cards_of.get(k, 0) < n for k, n in kept.items()):
             continue
-        deck = _deck({k: n for k, n in zip(codes, counts) if n}, "TST.001", "mine", "Al")
-        assert _own_violations(catalog, deck, others, collection), f"legal deck missed: {deck.data.cards}"
+        deck = _deck(cards_of, "TST.001", "mine", "Al")
+        if _own_violations(catalog, deck, others, collection):
+            continue
+        assert short, f"legal deck missed: {deck.data.cards}"
+        for theirs in decks:
+            assert not room(deck, _deck(theirs, "TST.002", "theirs", "Bo")), f"legal pair missed: {cards_of}, {theirs}"
 
 
 def test_same_inputs_give_the_same_deck(run):
