@@ -435,7 +435,7 @@ def test_a_partial_deck_given_with_is_not_starved(run, workspace):
     assert data["room_kept_for"] == [{"name": "corjan", "file": "decks/corjan.toml", "size": 3, "needs": 4}]
     shown = run(*args, "--write").stdout
     assert "room kept for deck 'corjan', at 3 of 4 cards" in shown
-    assert "skyforge deck complete thornwall decks/corjan.toml" in shown
+    assert "to choose their cards too: skyforge deck complete thornwall corjan" in shown
     finish = (*cat, "deck", "complete", "corjan", "--with", "thornwall", "--collection", "collection.toml")
     assert json.loads(run(*finish, "--json").stdout)["possible"]
 

@@ -100,11 +100,12 @@ def _collection(path: Path | None):
 
 
 def _workspace_collection(app: App, path: Path | None) -> tuple[CollectionFile | None, str | None, str]:
-    """The collection a command uses, where it came from and how to say it: --collection; else
-    the workspace's (skyforge.toml's `collection`, else collection.toml in the workspace); else
-    none, and then every card the catalog holds, up to the copy limits."""
+    """The collection a command uses, where it came from and how to say it (nothing to say when
+    it was given): --collection; else the workspace's (skyforge.toml's `collection`, else
+    collection.toml in the workspace); else none, and then every card the catalog holds, up to
+    the copy limits."""
     if path is not None:
-        return _collection(path), "-" if is_dash(path) else str(path), f"collection: {path}"
+        return _collection(path), "-" if is_dash(path) else str(path), ""
     found = app.collection or app.workspace / "collection.toml"
     if app.collection is not None or found.exists():
         where = rel(app, found)
@@ -140,10 +141,11 @@ def complete(app: App, deck_refs, others, collection, curve, types, prefer, must
       skyforge deck complete my-deck --curve 1:4,2:10,3:10,4:8,5:5,6+:3 --write
     """
     decks = load_all(app, deck_refs)
+    beside = load_all(app, others)
     outcome = complete_decks(
         app.catalog,
         decks,
-        load_all(app, others),
+        beside,
         _collection(collection),
         _prefs(app, curve, types, prefer, must, never, seed),
     )
@@ -152,7 +154,9 @@ def complete(app: App, deck_refs, others, collection, curve, types, prefer, must
         for ref, proposed in zip(deck_refs, outcome.decks):
             written.append(rel(app, write_completion(app.catalog, app.workspace, ref, proposed)))
     data = {**outcome.as_dict(), "written": written}
-    together = " ".join(shlex.quote(r) for r in (*deck_refs, *(d.seat.file or d.seat.name for d in outcome.reserved)))
+    typed = {str(deck.file): ref for deck, ref in zip(beside, others)}
+    short = [typed.get(str(d.seat.file), d.seat.name) for d in outcome.reserved]
+    together = " ".join(shlex.quote(r) for r in (*deck_refs, *short))
     render(data, as_json, lambda _: _show(outcome, written, "--write adds them to the deck", together))
     if not outcome.possible:
         raise SystemExit(1)
@@ -305,7 +309,8 @@ def _show(outcome: Outcome, written: list, how: str, together: str = "", heading
 
 def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) -> None:
     out = console()
-    out.print(Text(heading))
+    if heading:
+        out.print(Text(heading))
     table = new_table()
     for column in ("castles", "heroes", "possible", "room", "lacks"):
         table.add_column(column, justify="right" if column == "room" else "left")
