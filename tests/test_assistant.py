@@ -316,12 +316,12 @@ def test_must_and_never(run):
 
 
 def test_without_ortools_the_commands_name_the_extra(run, monkeypatch):
-    import skyforge.workbench.assistant as assistant
+    import skyforge.workbench.assistant_model as model
 
     def missing(name):
         raise ImportError(name)
 
-    monkeypatch.setattr(assistant, "library", missing)
+    monkeypatch.setattr(model, "library", missing)
     result = run("deck", "build", "--castle", "DEMO.001", "--collection", "collection.toml", expect=2)
     assert "skyforge[assistant]" in result.output
 

@@ -293,3 +293,12 @@ def test_two_decks_on_one_castle_break_same_castle(run, workspace):
         expect=2,
     )
     assert "same-castle" in result.stderr and "Traceback" not in result.output
+
+
+def test_copy_limits_are_worded_from_their_table():
+    """The deck assistant's copy-limit line is read from COPY_LIMITS, never typed out."""
+    from skyforge.rules.deckbuilding import copy_limits_words, most_copies
+
+    cite("000", "at most 1 copy of any Mythic or Legendary card, 2 copies of any Rare card, and 3 copies of any Common")
+    assert copy_limits_words() == "at most 3 copies of a base card, 2 of a rare and 1 of a mythic or legendary card"
+    assert most_copies() == 3

@@ -1,178 +1,74 @@
 """The deck assistant: complete, build and plan decks under every deck-building rule at once.
 
-An exact constraint model (OR-Tools' CP-SAT) over the rules of :mod:`skyforge.rules`: which
-cards a castle admits (``castle_refuses``, ``card_rule_refuses``), its deck size and rarity
-maxima, the cards' own rules, the copy limits across every deck of the table and what the
-collection holds. Each rule is a group of constraints switched on by one literal; the solver
-proves a request impossible with an unsatisfiable core of those literals, made minimal here, and
-:class:`Conflict` words each rule in the core for the player. Every proposed deck is checked by
-``validate_decks`` with the other decks and the collection before it is returned.
+The requests players make — complete decks they started (:func:`complete_decks`), build one deck
+per castle (:func:`build_decks`), plan which castles a group can build at once
+(:func:`plan_castles`) — over one solve of the constraint model
+(:mod:`skyforge.workbench.assistant_model`). An impossible request comes back as the smallest set
+of rules that cannot all hold, in the player's words (:mod:`skyforge.workbench.assistant_words`).
+Every proposed deck is checked by ``validate_decks`` with the other decks and the collection
+before it is returned.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skyforge.catalog.codes import code_order
-from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
+from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError
-from skyforge.ondemand import library
-from skyforge.rules import (
-    card_rule_refuses,
-    castle_refuses,
-    copies_per_deck,
-    copy_limit,
-    needed_cards,
-    owned_counts,
-    rarity_maxima,
-    required_cards,
-    validate_decks,
+from skyforge.rules import card_rule_refuses, castle_refuses, copy_limit, required_cards, validate_decks
+from skyforge.rules.deckbuilding import most_copies
+from skyforge.workbench.assistant_model import (
+    DEFAULT_CURVE,
+    DEFAULT_TYPES,
+    EFFORT,
+    PLAN_EFFORT,
+    CardPool,
+    Preferences,
+    ProposedDeck,
+    Seat,
+    SeatModel,
+    cp_model,
+    curve_buckets,
+    deck_counts,
+    deck_size,
+    show,
 )
-from skyforge.text import plural
+from skyforge.workbench.assistant_words import Conflict, explain
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.editing import add_cards, edit_deck
 from skyforge.workbench.workspace import deck_path
 
-#: the mana curve a 40-card deck aims at by default: cost bucket → cards ("6+": cost 6 or more)
-DEFAULT_CURVE: dict[str, int] = {"1": 5, "2": 10, "3": 10, "4": 7, "5": 5, "6+": 3}
-#: the share of each card type, in percent, by default (about the demo set's own mix)
-DEFAULT_TYPES: dict[str, int] = {"ally": 60, "spell": 15, "attachment": 15, "tower": 10}
-#: what one card off the target costs in the objective: the curve first, then types, then factions
-CURVE_WEIGHT, TYPE_WEIGHT, FACTION_WEIGHT, TIE_WEIGHT = 100, 40, 10, 5
-#: CP-SAT's deterministic time (about seconds of work on one core) for one solve
-EFFORT = 10.0
-PLAN_EFFORT = 0.1
-_MOST = max(COPY_LIMITS.values())
-
-
-@dataclass(frozen=True)
-class Preferences:
-    """What a good deck is, as the player's choices (docs/deck-assistant.md gives the defaults)."""
-
-    curve: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_CURVE))
-    types: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TYPES))
-    #: preferred factions; empty: each deck prefers its castle's faction
-    factions: tuple[str, ...] = ()
-    must: tuple[str, ...] = ()  # card keys that go in (at least one copy among the decks made)
-    never: tuple[str, ...] = ()  # card keys that stay out
-    seed: int = 0
-
-
-def curve_buckets(curve: dict[str, int]) -> list[tuple[str, int, int | None, int]]:
-    """The curve as ``(label, lowest cost, highest cost or None, cards)``, in cost order.
-
-    A label is a cost ("3") or a cost and more ("6+"); cards below the lowest bucket count in it.
-    """
-    buckets = []
-    for label, cards in curve.items():
-        text = label.strip()
-        open_ended = text.endswith("+")
-        try:
-            cost = int(text.rstrip("+"))
-        except ValueError:
-            raise InputError(
-                Problem(f"'{label}' is not a mana cost", hint="write costs as 1, 2, … and the last as 6+")
-            ) from None
-        if cost < 0 or cards < 0:
-            raise InputError(Problem(f"the curve's '{label}:{cards}' is negative"))
-        buckets.append((text, cost, None if open_ended else cost, cards))
-    buckets.sort(key=lambda b: b[1])
-    if buckets:
-        label, _, high, cards = buckets[0]
-        buckets[0] = (label, 0, high, cards)
-    return buckets
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One deck to make: its castle, the cards the player keeps, who plays it."""
-
-    castle: CastleCard
-    name: str
-    kept: dict[str, int] = field(default_factory=dict)
-    player: str | None = None
-    file: str | None = None
-    #: another player's deck, still short of its size: its cards stay as they are (its own
-    #: violations are its own), and only room for the cards it still needs is kept
-    reserved: bool = False
-
-    @property
-    def label(self) -> str:
-        return f"{self.player}'s deck" if self.player else f"deck '{self.name}'"
-
-    @property
-    def held(self) -> int:
-        """The cards the deck holds already."""
-        return sum(self.kept.values())
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """One rule of the smallest set that cannot all hold, in the player's words."""
-
-    rule: str
-    message: str
-    deck: str | None = None
-    cards: tuple[str, ...] = ()
-    #: the decks a rule binds together (a shortfall they share), when it is not one deck's
-    decks: tuple[str, ...] = ()
-
-    def as_dict(self) -> dict:
-        out: dict[str, Any] = {"rule": self.rule, "message": self.message}
-        if self.deck:
-            out["deck"] = self.deck
-        if self.decks:
-            out["decks"] = list(self.decks)
-        if self.cards:
-            out["cards"] = list(self.cards)
-        return out
-
-
-@dataclass(frozen=True)
-class Addition:
-    key: str
-    name: str
-    count: int
-    reason: str
-
-    def as_dict(self) -> dict:
-        return {"code": self.key, "name": self.name, "count": self.count, "reason": self.reason}
-
-
-@dataclass
-class ProposedDeck:
-    seat: Seat
-    cards: dict[str, int]
-    added: list[Addition]
-    curve: dict[str, tuple[int, int]]  # bucket → (cards, target)
-
-    @property
-    def size(self) -> int:
-        return sum(self.cards.values())
-
-    def as_dict(self) -> dict:
-        return {
-            "name": self.seat.name,
-            "castle": self.seat.castle.key,
-            "player": self.seat.player,
-            "file": self.seat.file,
-            "size": self.size,
-            "cards": dict(sorted(self.cards.items(), key=lambda kv: code_order(kv[0]))),
-            "added": [a.as_dict() for a in self.added],
-            "curve": {b: {"cards": n, "target": t} for b, (n, t) in self.curve.items()},
-        }
+__all__ = [
+    "ALLIANCE_PLAYERS",
+    "DEFAULT_CURVE",
+    "DEFAULT_TYPES",
+    "Conflict",
+    "Outcome",
+    "PlanRow",
+    "Preferences",
+    "ProposedDeck",
+    "Seat",
+    "build_decks",
+    "castle_of",
+    "complete_deck",
+    "complete_decks",
+    "cp_model",
+    "curve_buckets",
+    "plan_castles",
+    "save_built",
+    "solve",
+    "write_completion",
+]
 
 
 @dataclass
@@ -199,7 +95,7 @@ class Outcome:
             out["optimal"] = self.optimal
             out["penalty"] = self.penalty
             out["room_kept_for"] = [
-                {"name": d.seat.name, "file": d.seat.file, "size": d.seat.held, "needs": _size(d.seat.castle).min}
+                {"name": d.seat.name, "file": d.seat.file, "size": d.seat.held, "needs": deck_size(d.seat.castle).min}
                 for d in self.reserved
             ]
         else:
@@ -209,602 +105,8 @@ class Outcome:
         return out
 
 
-def cp_model() -> Any:
-    """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands)."""
-    try:
-        return library("ortools.sat.python.cp_model")
-    except ImportError:
-        raise SkyforgeError(
-            "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
-            hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
-        ) from None
-
-
-# ---------------------------------------------------------------------------------------------
-# the model
-
-
-@dataclass
-class _Rule:
-    """A group of constraints switched on by one literal, and how to word it."""
-
-    id: str
-    deck: int | None
-    #: the rule in the player's words, given the other rules of the core it was found in
-    words: Callable[..., Conflict]
-
-
-class _Pool:
-    """What every solve of one command would otherwise work out again: the cards a deck may hold,
-    which of them each castle admits, and the collection's copies (``deck plan`` solves 136 times)."""
-
-    def __init__(self, catalog: Catalog, collection: CollectionFile | None) -> None:
-        self.catalog = catalog
-        self.alliance: dict[str, AllianceCard] = {
-            c.key: c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
-        }
-        self.owned = owned_counts(catalog, collection) if collection is not None else None
-        self._admitted: dict[str, dict[str, AllianceCard]] = {}
-
-    def admitted(self, castle: CastleCard) -> dict[str, AllianceCard]:
-        """The cards the back of ``castle`` lets a deck hold (its cards' own rules aside)."""
-        if castle.key not in self._admitted:
-            self._admitted[castle.key] = {
-                key: c for key, c in self.alliance.items() if castle_refuses(self.catalog, castle, c) is None
-            }
-        return self._admitted[castle.key]
-
-
-class _Model:
-    """The CP-SAT model of the seats to fill, next to the fixed other decks and the collection."""
-
-    def __init__(
-        self,
-        catalog: Catalog,
-        seats: Sequence[Seat],
-        others: Sequence[Deck],
-        collection: CollectionFile | None,
-        prefs: Preferences,
-        pool: _Pool | None = None,
-    ) -> None:
-        self.cp = cp_model()
-        self.catalog, self.seats, self.others, self.prefs = catalog, list(seats), list(others), prefs
-        self.pool = pool or _Pool(catalog, collection)
-        self.model = self.cp.CpModel()
-        self.rules: list[tuple[Any, _Rule]] = []
-        self.x: list[dict[str, Any]] = [{} for _ in self.seats]
-        self.cards: dict[str, AllianceCard] = {}
-        self.theirs: Counter[str] = Counter()
-        for deck in self.others:
-            self.theirs.update(deck_counts(catalog, deck))
-        # a reserved seat's own cards are fixed like another deck's; its variables are what it adds
-        self.base: list[Counter[str]] = [Counter(s.kept) if s.reserved else Counter() for s in self.seats]
-        for base in self.base:
-            self.theirs.update(base)
-        self.owned = self.pool.owned
-        self._build()
-
-    # -- helpers
-    def rule(self, id: str, deck: int | None, words: Callable[..., Conflict]) -> Any:
-        lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
-        self.rules.append((lit, _Rule(id, deck, words)))
-        return lit
-
-    def _seat_label(self, i: int) -> str:
-        return self.seats[i].label
-
-    def _others_words(self) -> str:
-        labels = [d.label for d in self.others]
-        return (
-            (" once " + ", ".join(labels) + (" take" if len(labels) > 1 else " takes") + " its copies")
-            if labels
-            else ""
-        )
-
-    # -- the rules
-    def _build(self) -> None:
-        for i, seat in enumerate(self.seats):
-            self._seat_rules(i, seat)
-        self._table_rules()
-
-    def _seat_rules(self, i: int, seat: Seat) -> None:
-        """The rules of one deck. A reserved seat's variables are the cards it adds to what it
-        holds (``base``); where what it holds already breaks a rule, that is its own violation:
-        it adds nothing more there, and the decks being made are not refused for it."""
-        catalog, m, castle, base = self.catalog, self.model, seat.castle, self.base[i]
-        admitted = self.pool.admitted(castle)
-        wanted = {} if seat.reserved else dict(seat.kept)
-        if not seat.reserved:
-            for key in self.prefs.must:
-                wanted.setdefault(key, 0)
-        for key, card in admitted.items():
-            if card_rule_refuses(castle, card) is None or key in wanted:
-                self._var(i, card, wanted.get(key, 0))
-        for key, count in wanted.items():
-            if key not in self.x[i]:
-                asked = catalog.cards.get(key)
-                if isinstance(asked, AllianceCard):
-                    self._var(i, asked, count)
-        xs = self.x[i]
-        # what the castle and the card refuse, for the cards the player asked for
-        for key, var in xs.items():
-            card = self.cards[key]
-            refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
-            if refusal is not None:
-                words = refusal.message
-                lit = self.rule(refusal.rule, i, lambda core, w=words, k=key: Conflict("refused", w, None, (k,)))
-                m.Add(var == 0).OnlyEnforceIf(lit)
-        # the kept cards (a reserved seat's are its base, not a rule)
-        for key, count in wanted.items():
-            if key in xs and count > 0:
-                card = self.cards[key]
-                lit = self.rule(
-                    "keep",
-                    i,
-                    lambda core, i=i, k=key, n=count, c=card: Conflict(
-                        "keep", f"{self.seats[i].label} keeps {n} × {_show(c)}", None, (k,)
-                    ),
-                )
-                m.Add(xs[key] >= count).OnlyEnforceIf(lit)
-        # the deck size
-        size = _size(castle)
-        total = self.total(i)
-        lit = self.rule("deck-size", i, lambda core, i=i: self._size_words(i, core))
-        m.Add(total >= size.min).OnlyEnforceIf(lit)
-        if size.max is not None:
-            m.Add(total <= max(size.max, seat.held)).OnlyEnforceIf(lit)
-        # the rarity maxima
-        for rarity, most in rarity_maxima(castle).items():
-            lit = self.rule(
-                "rarity-limit",
-                i,
-                lambda core, c=castle, r=rarity, n=most: Conflict(
-                    "rarity-limit", f"castle {_show(c)} allows at most {plural(n, r + ' card')}"
-                ),
-            )
-            held = sum(n for k, n in base.items() if k in self.pool.alliance and self.pool.alliance[k].rarity == rarity)
-            added = sum(v for k, v in xs.items() if self.cards[k].rarity == rarity)
-            m.Add(added <= max(most - held, 0)).OnlyEnforceIf(lit)
-        # the castle's required cards (its hero)
-        for required in required_cards(catalog, castle):
-            if base[required.key]:
-                continue
-            lit = self.rule(
-                "castle-requires",
-                i,
-                lambda core, c=castle, r=required: Conflict(
-                    "castle-requires", f"castle {_show(c)} requires {_show(r)}", None, (r.key,)
-                ),
-            )
-            if required.key in xs:
-                m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
-            else:
-                m.AddBoolOr([lit.Not()])
-        # the cards' own rules: copies per deck, cards needed beside them
-        for key, var in xs.items():
-            card = self.cards[key]
-            per_deck = copies_per_deck(card)
-            needs = [] if base[key] else [n for n in needed_cards(catalog, card) if not base[n]]
-            if per_deck is None and not needs:
-                continue
-            lit = self.rule(
-                "card-rule",
-                i,
-                lambda core, c=card, n=per_deck, needs=needs: Conflict(
-                    "card-rule", _card_rule_words(c, n, needs), None, (c.key,)
-                ),
-            )
-            if per_deck is not None:
-                m.Add(var <= max(per_deck - base[key], 0)).OnlyEnforceIf(lit)
-            if needs:
-                present = m.NewBoolVar(f"has:{i}:{key}")
-                m.Add(var >= 1).OnlyEnforceIf(present)
-                m.Add(var == 0).OnlyEnforceIf(present.Not())
-                for other in needs:
-                    if other in xs:
-                        m.Add(xs[other] >= 1).OnlyEnforceIf([present, lit])
-                    else:
-                        m.AddBoolOr([present.Not(), lit.Not()])
-
-    def total(self, i: int) -> Any:
-        """The cards deck ``i`` holds: what it adds, and a reserved seat's own cards."""
-        return sum(self.x[i].values()) + self.seats[i].held if self.seats[i].reserved else sum(self.x[i].values())
-
-    def _var(self, i: int, card: AllianceCard, low: int) -> None:
-        self.cards[card.key] = card
-        # the kept copies are a rule (``keep``), not the domain: a core can name them
-        self.x[i][card.key] = self.model.NewIntVar(0, max(low, _MOST), f"x{i}:{card.key}")
-
-    def _table_rules(self) -> None:
-        m, prefs = self.model, self.prefs
-        keys = sorted({k for xs in self.x for k in xs}, key=code_order)
-        copies = self.rule("copy-limit", None, lambda core: self._copy_words())
-        collection = (
-            self.rule("collection-limit", None, lambda core: self._collection_words())
-            if self.owned is not None
-            else None
-        )
-        # where the other decks already hold too many, that is their violation: these decks take none
-        for key in keys:
-            card = self.cards[key]
-            held = [xs[key] for xs in self.x if key in xs]
-            limit = copy_limit(card)
-            if limit is not None:
-                m.Add(sum(held) <= max(limit - self.theirs[key], 0)).OnlyEnforceIf(copies)
-            if collection is not None:
-                m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
-        made = [xs for xs, seat in zip(self.x, self.seats) if not seat.reserved]
-        for key in prefs.must:
-            held = [xs[key] for xs in made if key in xs]
-            named = self.catalog.cards.get(key)
-            lit = self.rule(
-                "must", None, lambda core, c=named, k=key: Conflict("must", f"you asked for {_show(c)}", None, (k,))
-            )
-            if held:
-                m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
-            else:
-                m.AddBoolOr([lit.Not()])
-        for key in prefs.never:
-            held = [xs[key] for xs in made if key in xs]
-            named = self.catalog.cards.get(key)
-            lit = self.rule(
-                "never",
-                None,
-                lambda core, c=named, k=key: Conflict("never", f"you asked for no {_show(c)}", None, (k,)),
-            )
-            if held:
-                m.Add(sum(held) == 0).OnlyEnforceIf(lit)
-
-    # -- the objective
-    def objective(self) -> Any:
-        prefs = self.prefs
-        terms: list = []
-        buckets = curve_buckets(prefs.curve)
-        for i, seat in enumerate(self.seats):
-            xs, size = self.x[i], _size(seat.castle).min
-            if seat.reserved:
-                # another player's deck: any cards that leave it room will do (the fewest, seeded)
-                terms.extend((1 + _tie(prefs.seed, seat.castle.key, key)) * var for key, var in xs.items())
-                continue
-            for label, low, high, target in _scaled(buckets, size):
-                in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
-                terms.append(CURVE_WEIGHT * self._deviation(sum(in_bucket), target, f"curve{i}:{label}"))
-            for kind, share in _shares(prefs.types, size).items():
-                of_type = [v for k, v in xs.items() if self.cards[k].type == kind]
-                terms.append(TYPE_WEIGHT * self._deviation(sum(of_type), share, f"type{i}:{kind}"))
-            liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
-            for key, var in xs.items():
-                weight = _tie(prefs.seed, seat.castle.key, key)
-                if self.cards[key].faction not in liked:
-                    weight += FACTION_WEIGHT
-                if weight:
-                    terms.append(weight * var)
-        return sum(terms)
-
-    def _deviation(self, expr: Any, target: int, name: str) -> Any:
-        dev = self.model.NewIntVar(0, 10_000, name)
-        self.model.Add(dev >= expr - target)
-        self.model.Add(dev >= target - expr)
-        return dev
-
-    # -- solving
-    def solver(self, effort: float) -> Any:
-        solver = self.cp.CpSolver()
-        solver.parameters.num_workers = 1  # one worker and a deterministic budget: the same deck every run
-        solver.parameters.max_deterministic_time = effort
-        solver.parameters.random_seed = self.prefs.seed % (2**31)
-        # the rules are linear constraints switched on by literals: without their full linear
-        # relaxation, proving "no legal deck" under assumptions takes seconds instead of ms
-        solver.parameters.linearization_level = 2
-        return solver
-
-    def feasible(self, lits: list, effort: float) -> tuple[bool | None, list]:
-        """Whether the rules ``lits`` can all hold (``None``: not decided in time), and a core if not."""
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions(lits)
-        solver = self.solver(effort)
-        status = solver.Solve(self.model)
-        if status == self.cp.INFEASIBLE:
-            core = set(solver.SufficientAssumptionsForInfeasibility())
-            return False, [lit for lit in lits if lit.Index() in core]
-        if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
-            return True, []
-        return None, []
-
-    def minimal_core(self, core: list, effort: float) -> list:
-        """Drop each rule whose absence still leaves the rest impossible: the player's own choices
-        first, so the reason is in the game's rules where they suffice."""
-        order = {"keep": 0, "must": 0, "never": 0}
-        by_lit = {lit.Index(): rule for lit, rule in self.rules}
-        for lit in sorted(core, key=lambda lit: order.get(by_lit[lit.Index()].id, 1)):
-            if lit not in core:
-                continue
-            rest = [other for other in core if other is not lit]
-            ok, smaller = self.feasible(rest, effort)
-            if ok is False:
-                core = smaller or rest
-        return core
-
-    def explain(self, core: list) -> list[Conflict]:
-        """Each rule of the (minimal) ``core`` in the player's words. When the deck sizes of
-        several decks are in it, the decks fall short together, not each alone: one line says
-        so for all of them (a bound per deck would be false read alone)."""
-        by_lit = {lit.Index(): rule for lit, rule in self.rules}
-        rules = [(lit, by_lit[lit.Index()]) for lit in core]
-        short = [rule.deck for _, rule in rules if rule.id == "deck-size" and rule.deck is not None]
-        together = self._shared_size_words(short, core) if len(short) > 1 else None
-        out = [together] if together else []
-        for _, rule in rules:
-            if together and rule.id == "deck-size":
-                continue
-            conflict = rule.words(core)
-            if rule.deck is not None and conflict.deck is None:
-                conflict = replace(conflict, deck=self._deck_name(rule.deck))
-            out.append(conflict)
-        order = {"deck-size": 0}
-        return [c for _, c in sorted(enumerate(out), key=lambda ic: (order.get(ic[1].rule, 1), ic[0]))]
-
-    # -- wording
-    def _deck_name(self, i: int) -> str:
-        return self.seats[i].file or self.seats[i].name
-
-    def _shared_size_words(self, seats: list[int], core: list) -> Conflict | None:
-        """The decks ``seats`` short of their sizes together: the most cards they can hold at
-        once under the rest of ``core`` (each counted up to its size), and the copies they share."""
-        m = self.model
-        rest = [lit for lit in core if self._rule_of(lit) not in {("deck-size", i) for i in seats}]
-        needed = [_size(self.seats[i].castle).min for i in seats]
-        counted = []
-        for i, need in zip(seats, needed):
-            up_to = m.NewIntVar(0, need, f"counted:{i}:{len(self.rules)}")
-            m.Add(up_to <= self.total(i))  # always satisfiable (0): harmless to the model
-            counted.append(up_to)
-        m.ClearAssumptions()
-        m.AddAssumptions(rest)
-        m.Maximize(sum(counted))
-        solver = self.solver(EFFORT)
-        status = solver.Solve(m)
-        m.ClearObjective()
-        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE) or round(solver.ObjectiveValue()) >= sum(needed):
-            return None
-        most = round(solver.ObjectiveValue())
-        labels = [self.seats[i].label for i in seats]
-        decks = "the two decks" if len(seats) == 2 else f"the {len(seats)} decks"
-        shared = self._shared_copies(seats, rest)
-        text = (
-            f"{_and(labels)} need {_and([str(n) for n in needed])} cards; together {decks} can hold at most "
-            f"{most} of the {sum(needed)} cards they need under these rules{self._others_words()}"
-        )
-        if shared:
-            groups = _and([f"{n} {group}" for group, n in shared.most_common(4)])
-            text += (
-                f": the {groups} copies are shared"
-                if len(shared) <= 4
-                else f": the {groups} copies, and more, are shared"
-            )
-        return Conflict("deck-size", text, decks=tuple(self._deck_name(i) for i in seats))
-
-    def _shared_copies(self, seats: list[int], rules: list) -> Counter[str]:
-        """The copies the table leaves (under the copy and collection limits among ``rules``) of
-        the cards more than one of ``seats`` admits, by faction and rarity."""
-        ids = {self._rule_of(lit)[0] for lit in rules}
-        out: Counter[str] = Counter()
-        for key, card in self.cards.items():
-            if sum(1 for i in seats if key in self.x[i]) < 2:
-                continue
-            bounds = []
-            if "copy-limit" in ids and (limit := copy_limit(card)) is not None:
-                bounds.append(limit - self.theirs[key])
-            if "collection-limit" in ids and self.owned is not None:
-                bounds.append(self.owned.get(key, 0) - self.theirs[key])
-            if bounds and min(bounds) > 0:
-                out[f"{card.faction} {card.rarity}"] += min(bounds)
-        return out
-
-    def _size_words(self, i: int, core: list) -> Conflict:
-        seat = self.seats[i]
-        size = _size(seat.castle)
-        wanted = f"{size.min}" if size.max == size.min else f"at least {size.min}"
-        core = [lit for lit in core if self._rule_of(lit) != ("deck-size", i)]
-        most = self._bound(core, i, maximize=True)
-        head = f"castle {_show(seat.castle)} needs {wanted} cards"
-        if most is not None and most[0] < size.min:
-            parts = ", ".join(f"{n} {what}" for what, n in most[1].most_common())
-            return Conflict(
-                "deck-size",
-                f"{head}; {seat.label} can hold at most {most[0]} cards it admits under these rules"
-                f"{self._others_words()}" + (f": {parts}" if parts else ""),
-            )
-        least = self._bound(core, i, maximize=False)
-        if least is not None and size.max is not None and least[0] > size.max:
-            return Conflict(
-                "deck-size",
-                f"castle {_show(seat.castle)} allows at most {size.max} cards; {seat.label} needs at least {least[0]} under these rules",
-            )
-        return Conflict("deck-size", f"{head} (at most {size.max})" if size.max and size.max != size.min else head)
-
-    def _rule_of(self, lit) -> tuple[str, int | None]:
-        for other, rule in self.rules:
-            if other.Index() == lit.Index():
-                return rule.id, rule.deck
-        return "", None
-
-    def _bound(self, core: list, seat: int, maximize: bool) -> tuple[int, Counter] | None:
-        """The most (or fewest) cards ``expr`` counts under the rules ``core``, and their mix."""
-        m = self.model
-        m.ClearAssumptions()
-        m.AddAssumptions(core)
-        (m.Maximize if maximize else m.Minimize)(self.total(seat))
-        solver = self.solver(EFFORT)
-        status = solver.Solve(m)
-        m.ClearObjective()
-        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
-            return None
-        mix: Counter = Counter()
-        held = Counter({key: solver.Value(var) for key, var in self.x[seat].items()}) + self.base[seat]
-        for key, n in held.items():
-            card = self.cards.get(key) or self.pool.alliance.get(key)
-            if n and card is not None:
-                mix[f"{card.faction} {card.rarity}"] += n
-        return round(solver.ObjectiveValue()), mix
-
-    def _copy_words(self) -> Conflict:
-        over = [k for k, n in self.theirs.items() if k in self.cards and n > (copy_limit(self.cards[k]) or 0)]
-        text = (
-            "at most 3 copies of a base card, 2 of a rare and 1 of a mythic or legendary card "
-            "across all players' decks" + self._others_words()
-        )
-        if over:
-            text += "; the other decks already hold too many of " + ", ".join(over)
-        return Conflict("copy-limit", text, None, tuple(over))
-
-    def _collection_words(self) -> Conflict:
-        return Conflict("collection-limit", "only the copies your collection holds" + self._others_words())
-
-    # -- reading the answer
-    def proposal(self, solver: Any) -> list[ProposedDeck]:
-        """The decks read from the solution; a reserved seat's with its own cards, and what it
-        adds only as the room kept for it."""
-        decks = []
-        buckets = curve_buckets(self.prefs.curve)
-        for i, seat in enumerate(self.seats):
-            chosen = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
-            cards = dict(Counter(chosen) + self.base[i])
-            size = _size(seat.castle).min
-            scaled = _scaled(buckets, size)
-            curve = {
-                label: (sum(n for k, n in cards.items() if _in_bucket(self._cost(k), low, high)), target)
-                for label, low, high, target in scaled
-            }
-            if seat.reserved:
-                added = [Addition(k, self.cards[k].name, n, "room kept") for k, n in sorted(chosen.items())]
-            else:
-                added = self._additions(i, seat, cards, scaled)
-            decks.append(ProposedDeck(seat, cards, added, curve))
-        return decks
-
-    def _cost(self, key: str) -> int | None:
-        card = self.cards.get(key) or self.pool.alliance.get(key)
-        return card.cost if card is not None else None
-
-    def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
-        kept = seat.kept
-        required = {c.key for c in required_cards(self.catalog, seat.castle)}
-        needed_by = {n: self.cards[k] for k in cards for n in needed_cards(self.catalog, self.cards[k])}
-        filled: Counter = Counter()
-        for key, n in kept.items():
-            if key in self.cards:
-                filled[_bucket_of(self.cards[key].cost, scaled)] += n
-        shares = _shares(self.prefs.types, _size(seat.castle).min)
-        typed: Counter = Counter(self.cards[k].type for k, n in kept.items() for _ in range(n) if k in self.cards)
-        out = []
-        for key in sorted(cards, key=code_order):
-            extra = cards[key] - kept.get(key, 0)
-            if extra <= 0:
-                continue
-            card = self.cards[key]
-            why = []
-            if key in required:
-                why.append(f"castle {seat.castle.name} requires it")
-            if key in self.prefs.must:
-                why.append("you asked for it")
-            if key in needed_by:
-                why.append(f"{needed_by[key].name} needs it")
-            bucket = _bucket_of(card.cost, scaled)
-            cost = f"cost {card.cost}" if card.cost is not None else "no cost"
-            target = next((t for label, _, _, t in scaled if label == bucket), None)
-            if bucket is not None and target is not None and filled[bucket] < target:
-                why.append(f"{cost}, fills the curve")
-            elif card.type in shares and typed[card.type] < shares[card.type]:
-                why.append(f"{cost}, {card.type}s toward their share")
-            else:
-                why.append(f"{cost}, to reach {_size(seat.castle).min} cards")
-            filled[bucket] += extra
-            typed[card.type] += extra
-            out.append(Addition(key, card.name, extra, "; ".join(why)))
-        return out
-
-
-def _card_rule_words(card: AllianceCard, per_deck: int | None, needs: list[str]) -> str:
-    bits = []
-    if per_deck is not None:
-        bits.append(f"at most {per_deck} per deck")
-    if needs:
-        bits.append("only beside " + ", ".join(needs))
-    return f"{_show(card)}: " + " and ".join(bits)
-
-
-def _scaled(buckets, size: int) -> list[tuple[str, int, int | None, int]]:
-    """The curve's targets scaled to a deck of ``size`` cards (largest remainders)."""
-    total = sum(b[3] for b in buckets)
-    if total == 0 or total == size:
-        return buckets
-    raw = [b[3] * size / total for b in buckets]
-    counts = [int(r) for r in raw]
-    for j in sorted(range(len(raw)), key=lambda j: raw[j] - counts[j], reverse=True)[: size - sum(counts)]:
-        counts[j] += 1
-    return [(b[0], b[1], b[2], n) for b, n in zip(buckets, counts)]
-
-
-def _shares(types: dict[str, int], size: int) -> dict[str, int]:
-    total = sum(types.values())
-    return {kind: round(share * size / total) for kind, share in types.items()} if total else {}
-
-
-def _in_bucket(cost: int | None, low: int, high: int | None) -> bool:
-    return cost is not None and cost >= low and (high is None or cost <= high)
-
-
-def _bucket_of(cost: int | None, scaled) -> str | None:
-    return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
-
-
-def _tie(seed: int, castle: str, key: str) -> int:
-    """A small, seeded preference among equally good cards: the same seed, the same deck. It
-    follows the deck's castle, not its seat, so a deck's share of the objective is the same
-    whether it is solved alone or beside others (``plan_castles`` relies on it)."""
-    digest = hashlib.sha256(f"{seed}:{castle}:{key}".encode()).digest()
-    return digest[0] % TIE_WEIGHT
-
-
-def _size(castle: CastleCard) -> DeckSize:
-    """The castle's deck size: a castle without one cannot be given a deck (its seat is refused)."""
-    if castle.deck_size is None:
-        raise InputError(
-            Problem(
-                f"castle {_show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
-                hint="add deck_size = { min = 40, max = 40 } (as its back says) to the castle's entry",
-            )
-        )
-    return castle.deck_size
-
-
-def _and(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _show(card) -> str:
-    if card is None:
-        return "?"
-    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"
-
-
 # ---------------------------------------------------------------------------------------------
 # the requests
-
-
-def deck_counts(catalog: Catalog, deck: Deck) -> Counter[str]:
-    """A deck's alliance cards by key, errata applied (what the copy limits count)."""
-    counts: Counter[str] = Counter()
-    for ref, n in deck.data.cards.items():
-        try:
-            card = catalog.find(ref)
-        except InputError:
-            card = None
-        if card is not None and card.kind == "alliance":
-            counts[catalog.with_errata(card).key] += n
-    return counts
 
 
 def castle_of(catalog: Catalog, ref: str, file: str | None = None) -> CastleCard:
@@ -842,7 +144,7 @@ def solve(
     *,
     effort: float = EFFORT,
     check: bool = True,
-    pool: _Pool | None = None,
+    pool: CardPool | None = None,
 ) -> Outcome:
     """The best decks for ``seats``, legal together with ``others`` and the collection; or the
     smallest set of rules that cannot all hold. Each proposal is checked by ``validate_decks``."""
@@ -850,7 +152,7 @@ def solve(
     clash = _same_castle(seats, others, catalog)
     if clash:
         return Outcome([], clash)
-    model = _Model(catalog, seats, others, collection, prefs, pool)
+    model = SeatModel(catalog, seats, others, collection, prefs, pool)
     lits = [lit for lit, _ in model.rules]
     m = model.model
     objective = model.objective()
@@ -882,7 +184,7 @@ def solve(
         )
     core = [lit for lit in lits if lit.Index() in set(solver.SufficientAssumptionsForInfeasibility())]
     core = model.minimal_core(core, effort)
-    return Outcome([], model.explain(core))
+    return Outcome([], explain(model, core))
 
 
 def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog) -> list[Conflict]:
@@ -897,7 +199,7 @@ def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog
             return [
                 Conflict(
                     "same-castle",
-                    f"{seen[seat.castle.key]} and {seat.label} both follow castle {_show(seat.castle)}: "
+                    f"{seen[seat.castle.key]} and {seat.label} both follow castle {show(seat.castle)}: "
                     "with two players, the second player's deck follows another castle",
                 )
             ]
@@ -1074,7 +376,7 @@ def plan_castles(
     prefs = prefs or Preferences()
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
-    pool = _Pool(catalog, collection)
+    pool = CardPool(catalog, collection)
     owned = pool.owned
     admitted = {c.key: _admitted(catalog, c) for c in castles}
     alone: dict[str, Outcome] = {}
@@ -1110,7 +412,7 @@ def _side_by_side(
     catalog: Catalog,
     outcomes: Sequence[Outcome],
     collection: CollectionFile | None,
-    pool: _Pool,
+    pool: CardPool,
     prefs: Preferences,
 ) -> Outcome | None:
     """The decks found for each castle alone, played together, when they fit the copy limits and
@@ -1156,9 +458,9 @@ def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str] |
     for card in catalog.of_kind("alliance"):
         takers = sum(1 for c in castles if card.key in admitted[c.key])
         if takers:
-            have = owned.get(card.key, 0) if owned is not None else _MOST * takers
-            room += min(have, copy_limit(card) or 0, _MOST * takers)
-    return room - sum(_size(c).min for c in castles)
+            have = owned.get(card.key, 0) if owned is not None else most_copies() * takers
+            room += min(have, copy_limit(card) or 0, most_copies() * takers)
+    return room - sum(deck_size(c).min for c in castles)
 
 
 def write_completion(catalog: Catalog, workspace: Path, ref: str, proposed: ProposedDeck) -> Path:
