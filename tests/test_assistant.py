@@ -438,6 +438,11 @@ def test_a_partial_deck_given_with_is_not_starved(run, workspace):
     assert "to choose their cards too: skyforge deck complete thornwall corjan" in shown
     finish = (*cat, "deck", "complete", "corjan", "--with", "thornwall", "--collection", "collection.toml")
     assert json.loads(run(*finish, "--json").stdout)["possible"]
+    # with one kurumo copy fewer, Thornwall could be completed only by taking Corjan's last card: refused
+    _table(workspace, {"TST.011": 3, "TST.012": 3, "TST.013": 1})
+    _deck_file(workspace, "thornwall", "TST.001", {})
+    shown = run(*args, expect=1).stdout
+    assert "no legal deck" in shown and "together the two decks can hold at most 7 of the 8 cards" in shown
 
 
 @pytest.mark.slow
