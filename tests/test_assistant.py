@@ -17,6 +17,8 @@ from skyforge.decks.models import DeckFile
 from skyforge.rules import validate_decks
 from skyforge.workbench.assistant import Preferences, complete_deck, curve_buckets
 
+from .conftest import cite
+
 pytest.importorskip("ortools")
 
 FACTION = st.sampled_from(["liothan", "taulot", "kurumo"])
@@ -93,29 +95,71 @@ def _own_violations(catalog, deck, others, collection) -> list:
         2,
         {"TST.012": 2, "TST.013": 0},
         {},
+        {"TST.013": 2},
+    )
+)
+@example(  # the other deck, 1 card short, can take only what mine needs: no room for both
+    (
+        [
+            {"code": "TST.012", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 2},
+            {"code": "TST.013", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+        ],
+        [{"rarity": "base", "factions": ["liothan"], "max": None}],
+        2,
+        {"TST.012": 2, "TST.013": 0},
+        {},
         {"TST.013": 1},
     )
 )
 def test_proposals_are_legal_and_impossible_means_no_deck_exists(tmp_path_factory, table):
+    """A proposal is legal beside the other deck; an other deck short of its size keeps room to
+    reach it without breaking a rule it did not break already. "Impossible" means no such pair
+    exists (searched exhaustively)."""
     cards, rules, size, owned, kept, other = table
     catalog, collection = _write(tmp_path_factory.mktemp("cat"), cards, rules, size, owned)
     start = _deck(kept, "TST.001", "mine", "Al")
     others = [_deck(other, "TST.002", "theirs", "Bo")] if other else []
+    short = bool(other) and sum(other.values()) < size
+    codes = [c["code"] for c in cards]
+    own_faults = {(v.rule, v.cards, v.count) for v in validate_decks(catalog, others, collection).violations}
+
+    def room(mine: Deck, completion: Deck) -> bool:
+        """Whether ``completion`` completes the other deck beside ``mine`` breaking no new rule."""
+        if sum(completion.data.cards.values()) != size:
+            return False
+        if any(completion.data.cards.get(k, 0) < n for k, n in other.items()):
+            return False
+        report = validate_decks(catalog, [mine, completion], collection)
+        theirs = [v for v in report.violations if v.deck == completion.file or completion.file in v.decks]
+        return all((v.rule, v.cards, v.count) in own_faults for v in theirs)
+
     outcome = complete_deck(catalog, start, others, collection)
     if outcome.possible:
         (made,) = outcome.decks
         proposal = _deck(made.cards, "TST.001", "mine", "Al")
         assert not _own_violations(catalog, proposal, others, collection)
         assert all(made.cards.get(k, 0) >= n for k, n in kept.items())  # every card the player chose stays
+        if short:
+            (completion,) = outcome.reserved
+            assert room(proposal, _deck(completion.cards, "TST.002", "theirs", "Bo")), completion.cards
         return
     assert outcome.conflicts
-    # exhaustive: no deck holding the kept cards (0..3 copies of each card) is legal
-    codes = [c["code"] for c in cards]
-    for counts in itertools.product(range(4), repeat=len(codes)):
-        if sum(counts) != size or any(n < kept.get(k, 0) for k, n in zip(codes, counts)):
+    # exhaustive: no deck holding the kept cards (0..3 copies of each card) is legal, with room
+    # left for the other deck if it is short
+    decks = [
+        {k: n for k, n in zip(codes, counts) if n}
+        for counts in itertools.product(range(4), repeat=len(codes))
+        if sum(counts) == size
+    ]
+    for cards_of in decks:
+        if any(cards_of.get(k, 0) < n for k, n in kept.items()):
             continue
-        deck = _deck({k: n for k, n in zip(codes, counts) if n}, "TST.001", "mine", "Al")
-        assert _own_violations(catalog, deck, others, collection), f"legal deck missed: {deck.data.cards}"
+        deck = _deck(cards_of, "TST.001", "mine", "Al")
+        if _own_violations(catalog, deck, others, collection):
+            continue
+        assert short, f"legal deck missed: {deck.data.cards}"
+        for theirs in decks:
+            assert not room(deck, _deck(theirs, "TST.002", "theirs", "Bo")), f"legal pair missed: {cards_of}, {theirs}"
 
 
 def test_same_inputs_give_the_same_deck(run):
@@ -272,12 +316,12 @@ def test_must_and_never(run):
 
 
 def test_without_ortools_the_commands_name_the_extra(run, monkeypatch):
-    import skyforge.workbench.assistant as assistant
+    import skyforge.workbench.assistant_model as model
 
     def missing(name):
         raise ImportError(name)
 
-    monkeypatch.setattr(assistant, "library", missing)
+    monkeypatch.setattr(model, "library", missing)
     result = run("deck", "build", "--castle", "DEMO.001", "--collection", "collection.toml", expect=2)
     assert "skyforge[assistant]" in result.output
 
@@ -332,3 +376,188 @@ def test_two_printings_of_one_card_count_together_in_a_proposal(tmp_path):
     (made,) = outcome.decks
     assert made.cards.get("TST.012") == 1 and made.cards.get("TST.010", 0) + made.cards.get("TST.011", 0) == 1
     assert validate_decks(catalog, [_deck(made.cards, "TST.001", "mine")]).valid
+
+
+# --- decks completed together ------------------------------------------------------------------
+
+TABLE = """schema = 1
+provenance = "user"
+[[sets]]
+code = "TST"
+name = "T"
+products = [{ name = "T box", first = 1, last = 99 }]
+[[cards]]
+code = "TST.001"
+kind = "castle"
+name = "Thornwall"
+faction = "liothan"
+deck_size = { min = 4, max = 4 }
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan", "kurumo"]
+[[cards]]
+code = "TST.002"
+kind = "castle"
+name = "Corjan's Keep"
+faction = "taulot"
+deck_size = { min = 4, max = 4 }
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["taulot", "kurumo"]
+"""
+
+
+def _table(folder: Path, owned: dict[str, int]) -> None:
+    """Two castles of 4 cards that share the kurumo cards; one base card of each faction, two kurumo."""
+    cards = [("TST.010", "liothan"), ("TST.011", "kurumo"), ("TST.012", "taulot"), ("TST.013", "kurumo")]
+    text = TABLE + "".join(
+        f'[[cards]]\ncode = "{code}"\nkind = "alliance"\nname = "N{code}"\nfaction = "{faction}"\n'
+        'rarity = "base"\ntype = "ally"\ncost = 1\ncopies = 3\n'
+        for code, faction in cards
+    )
+    (folder / "cards.toml").write_text(text, encoding="utf-8")
+    singles = "".join(f'"{k}" = {n}\n' for k, n in owned.items())
+    (folder / "collection.toml").write_text(f"schema = 1\n[cards]\n{singles}", encoding="utf-8")
+
+
+def _deck_file(folder: Path, name: str, castle: str, cards: dict[str, int]) -> None:
+    lines = "".join(f'"{k}" = {n}\n' for k, n in cards.items())
+    text = f'schema = 1\nname = "{name}"\ncastle = "{castle}"\n[cards]\n{lines}'
+    (folder / "decks" / f"{name}.toml").write_text(text, encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_two_partial_decks_are_completed_together(run, workspace):
+    _table(workspace, {"TST.010": 1, "TST.011": 3, "TST.012": 1, "TST.013": 3})
+    _deck_file(workspace, "thornwall", "TST.001", {"TST.010": 1})
+    _deck_file(workspace, "corjan", "TST.002", {"TST.012": 1})
+    cat = ("--catalog", "cards.toml")
+    args = (*cat, "deck", "complete", "thornwall", "corjan", "--collection", "collection.toml")
+    data = json.loads(run(*args, "--json").stdout)
+    assert data["possible"] and [d["size"] for d in data["decks"]] == [4, 4]
+    assert data["decks"][0]["cards"]["TST.010"] == 1 and data["decks"][1]["cards"]["TST.012"] == 1
+    shown = run(*args, "--write").stdout
+    assert "wrote decks/thornwall.toml" in shown and "wrote decks/corjan.toml" in shown
+    report = json.loads(
+        run(*cat, "deck", "validate", "thornwall", "corjan", "--collection", "collection.toml", "--json").stdout
+    )
+    assert report["valid"], report
+
+
+@pytest.mark.slow
+def test_a_partial_deck_given_with_is_not_starved(run, workspace):
+    """Corjan's deck holds 3 of its 4 cards and can take only kurumo cards; Thornwall prefers kurumo.
+    Completing Thornwall beside it leaves Corjan a card, and Corjan can then be completed."""
+    _table(workspace, {"TST.010": 2, "TST.011": 3, "TST.012": 3})
+    _deck_file(workspace, "thornwall", "TST.001", {})
+    _deck_file(workspace, "corjan", "TST.002", {"TST.012": 3})
+    cat = ("--catalog", "cards.toml")
+    args = (*cat, "deck", "complete", "thornwall", "--with", "corjan", "--collection", "collection.toml")
+    args += ("--prefer", "kurumo")
+    data = json.loads(run(*args, "--json").stdout)
+    assert data["possible"] and data["decks"][0]["cards"].get("TST.011", 0) <= 2, data
+    assert data["room_kept_for"] == [{"name": "corjan", "file": "decks/corjan.toml", "size": 3, "needs": 4}]
+    shown = run(*args, "--write").stdout
+    assert "room kept for deck 'corjan', at 3 of 4 cards" in shown
+    assert "to choose their cards too: skyforge deck complete thornwall corjan" in shown
+    finish = (*cat, "deck", "complete", "corjan", "--with", "thornwall", "--collection", "collection.toml")
+    assert json.loads(run(*finish, "--json").stdout)["possible"]
+    # with one kurumo copy fewer, Thornwall could be completed only by taking Corjan's last card: refused
+    _table(workspace, {"TST.011": 3, "TST.012": 3, "TST.013": 1})
+    _deck_file(workspace, "thornwall", "TST.001", {})
+    shown = run(*args, expect=1).stdout
+    assert "no legal deck" in shown and "together the two decks can hold at most 7 of the 8 cards" in shown
+
+
+@pytest.mark.slow
+def test_a_shared_shortfall_is_worded_for_the_decks_together(run, workspace):
+    """8 cards needed, 7 owned that the castles admit, 5 of them kurumo copies both castles take:
+    each deck alone can reach 4 (a bound of 3 per deck would be false read alone)."""
+    _table(workspace, {"TST.010": 1, "TST.011": 3, "TST.012": 1, "TST.013": 2})
+    args = ("--catalog", "cards.toml", "deck", "build", "--castle", "TST.001", "--castle", "TST.002")
+    args += ("--collection", "collection.toml")
+    data = json.loads(run(*args, "--json", expect=1).stdout)
+    (size,) = [c for c in data["conflicts"] if c["rule"] == "deck-size"]
+    assert size["decks"] == ["Thornwall", "Corjan's Keep"]
+    assert "together the two decks can hold at most 7 of the 8 cards they need" in size["message"]
+    assert "the 5 kurumo base copies are shared" in size["message"]
+    assert "can hold at most 3" not in run(*args, expect=1).stdout
+
+
+@pytest.mark.slow
+def test_build_without_collection_uses_the_workspaces_or_none(run, workspace):
+    base = ("deck", "build", "--castle", "DEMO.001")
+    (workspace / "collection.toml").rename(workspace / "ours.toml")
+    data = json.loads(run(*base, "--json").stdout)
+    assert data["possible"] and data["collection"] is None
+    assert run(*base).stdout.startswith("no collection: any card the catalog holds, up to the copy limits")
+    (workspace / "skyforge.toml").write_text('schema = 1\ncollection = "ours.toml"\n', encoding="utf-8")
+    assert json.loads(run(*base, "--json").stdout)["collection"] == "ours.toml"
+    assert run(*base).stdout.startswith("collection: ours.toml (the workspace's")
+    # the workspace's collection binds: what it lacks, the deck cannot hold
+    (workspace / "ours.toml").write_text('schema = 1\n[cards]\n"DEMO.007" = 1\n', encoding="utf-8")
+    assert "collection-limit" in run(*base, expect=1).stdout
+
+
+def test_plan_is_for_one_or_two_players(run):
+    cite("000", "1-2 Solo or Co-op")
+    result = run("deck", "plan", "--players", "3", expect=2)
+    assert "a game has one or two alliance players" in result.output and "not 3" in result.output
+
+
+@st.composite
+def planned_pairs(draw):
+    """Two castles that share the kurumo cards, a collection, and how much of each deck is kept."""
+    cards = [(f"TST.{n + 10:03d}", draw(FACTION), draw(st.integers(1, 4))) for n in range(draw(st.integers(2, 5)))]
+    owned = {code: draw(st.integers(0, 3)) for code, *_ in cards}
+    return cards, owned, draw(st.integers(2, 4)), draw(st.floats(0, 1)), draw(st.floats(0, 1))
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(planned_pairs())
+def test_a_pair_deck_plan_finds_possible_is_completed(tmp_path_factory, table):
+    """Whenever `deck plan` says two castles can be built at once, completing the pair succeeds:
+    from empty decks, from parts of the decks it found (both at once, or one beside the other
+    and then the other beside the first)."""
+    from skyforge.workbench.assistant import complete_decks, plan_castles
+
+    cards, owned, size, keep_a, keep_b = table
+    folder = tmp_path_factory.mktemp("pair")
+    lines = ['schema = 1\nprovenance = "user"\n[[sets]]\ncode = "TST"\nname = "T"\n']
+    lines.append('products = [{ name = "T box", first = 1, last = 99 }]\n')
+    for code, own in (("TST.001", "liothan"), ("TST.002", "taulot")):
+        lines.append(f'[[cards]]\ncode = "{code}"\nkind = "castle"\nname = "C{code[-1]}"\nfaction = "{own}"\n')
+        lines.append(f"deck_size = {{ min = {size}, max = {size} }}\n")
+        lines.append(f'[[cards.deck_rules]]\nrarity = "base"\nfactions = ["{own}", "kurumo"]\n')
+    for code, faction, cost in cards:
+        lines.append(
+            f'[[cards]]\ncode = "{code}"\nkind = "alliance"\nname = "N{code}"\nfaction = "{faction}"\n'
+            f'rarity = "base"\ntype = "ally"\ncost = {cost}\ncopies = 3\n'
+        )
+    (folder / "cards.toml").write_text("".join(lines), encoding="utf-8")
+    singles = "".join(f'"{code}" = {n}\n' for code, n in owned.items() if n)
+    (folder / "collection.toml").write_text(f"schema = 1\n[cards]\n{singles}", encoding="utf-8")
+    catalog = load_catalog([folder / "cards.toml"], cache=False)
+    collection = load_collection(folder / "collection.toml")
+
+    (row,) = plan_castles(catalog, collection, players=2)[0]
+    event("possible" if row.outcome.possible else "impossible")
+    if not row.outcome.possible:
+        return
+    found_a, found_b = row.outcome.decks
+
+    def part(cards: dict[str, int], share: float) -> dict[str, int]:
+        return {k: kept for k, n in cards.items() if (kept := int(n * share))}
+
+    empty_a, empty_b = _deck({}, "TST.001", "a"), _deck({}, "TST.002", "b")
+    assert complete_decks(catalog, [empty_a, empty_b], (), collection).possible
+    start_a = _deck(part(found_a.cards, keep_a), "TST.001", "a")
+    start_b = _deck(part(found_b.cards, keep_b), "TST.002", "b")
+    both = complete_decks(catalog, [start_a, start_b], (), collection)
+    assert both.possible, both.conflicts
+    first = complete_decks(catalog, [start_a], [start_b], collection)
+    assert first.possible, first.conflicts
+    done_a = _deck(first.decks[0].cards, "TST.001", "a")
+    then = complete_decks(catalog, [start_b], [done_a], collection)
+    assert then.possible, then.conflicts

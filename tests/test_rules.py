@@ -433,3 +433,12 @@ def test_choosing_cards_counts_the_printings_of_one_card_together(reprints):
     offered = {c.card.key for c in choose_cards(reprints, deck(filler(4) | {"TST.030": 1})).candidates}
     assert "TST.031" in offered and "TST.111" not in offered  # TST.111 is another printing of TST.030
     assert "TST.111" in {c.card.key for c in choose_cards(reprints, deck(filler(4))).candidates}
+
+
+def test_copy_limits_are_worded_from_their_table():
+    """The deck assistant's copy-limit line is read from COPY_LIMITS, never typed out."""
+    from skyforge.rules.deckbuilding import copy_limits_words, most_copies
+
+    cite("000", "at most 1 copy of any Mythic or Legendary card, 2 copies of any Rare card, and 3 copies of any Common")
+    assert copy_limits_words() == "at most 3 copies of a base card, 2 of a rare and 1 of a mythic or legendary card"
+    assert most_copies() == 3

@@ -2,30 +2,33 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
 from rich.text import Text
 
 from skyforge.cli.complete import card_refs, deck_names
-from skyforge.cli.deck_files import load, load_all, rel
+from skyforge.cli.deck_files import load_all, rel
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.cli.syntax import NAMES
 from skyforge.decks import load_collection
+from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
 from skyforge.terms import FACTIONS, demo_note
 from skyforge.text import plural
 from skyforge.workbench.assistant import (
+    ALLIANCE_PLAYERS,
     DEFAULT_CURVE,
     DEFAULT_TYPES,
     Outcome,
     PlanRow,
     Preferences,
     build_decks,
-    complete_deck,
+    complete_decks,
     plan_castles,
     save_built,
     write_completion,
@@ -96,42 +99,65 @@ def _collection(path: Path | None):
     return load_collection(path) if path else None
 
 
+def _workspace_collection(app: App, path: Path | None) -> tuple[CollectionFile | None, str | None, str]:
+    """The collection a command uses, where it came from and how to say it (nothing to say when
+    it was given): --collection; else the workspace's (skyforge.toml's `collection`, else
+    collection.toml in the workspace); else none, and then every card the catalog holds, up to
+    the copy limits."""
+    if path is not None:
+        return _collection(path), "-" if is_dash(path) else str(path), ""
+    found = app.collection or app.workspace / "collection.toml"
+    if app.collection is not None or found.exists():
+        where = rel(app, found)
+        return load_collection(found), where, f"collection: {where} (the workspace's; --collection FILE uses another)"
+    return None, None, "no collection: any card the catalog holds, up to the copy limits (--collection FILE limits it)"
+
+
 _collection_type = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
 
 
 @click.command()
-@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
+@click.argument("deck_refs", nargs=-1, required=True, metavar="DECK...", shell_complete=deck_names)
 @click.option("--with", "others", multiple=True, metavar="OTHER", help="Another player's deck at the same table.")
 @click.option("--collection", type=_collection_type, help="Use only the cards your collection holds.")
 @_good_deck
-@click.option("--write", is_flag=True, help="Add the cards to the deck file (its comments are kept).")
+@click.option("--write", is_flag=True, help="Add the cards to the deck files (their comments are kept).")
 @json_option
 @click.pass_obj
-def complete(app: App, deck_ref, others, collection, curve, types, prefer, must, never, seed, write, as_json):
-    """Add cards to a partial deck until it is legal, keeping every card in it.
+def complete(app: App, deck_refs, others, collection, curve, types, prefer, must, never, seed, write, as_json):
+    """Add cards to partial decks until they are legal, keeping every card in them.
 
-    The decks given with --with and the collection bind it as in `deck
-    validate`: copy limits across all the decks, and only the copies you own.
-    Nothing is written without --write. When no legal deck exists, the
+    Several decks are completed together, in one search: copy limits across
+    all of them. The decks given with --with and the collection bind them as
+    in `deck validate`: copy limits across all the decks, and only the copies
+    you own. A --with deck still short of its size is never starved: room is
+    kept for the cards it needs (complete it too by naming it as a DECK).
+    Nothing is written without --write. When no legal decks exist, the
     smallest set of rules that cannot all hold is shown (exit status 1).
 
     \b
       skyforge deck complete my-deck --with demo-green-grove --collection collection.toml
+      skyforge deck complete my-deck friends-deck --collection collection.toml
       skyforge deck complete my-deck --curve 1:4,2:10,3:10,4:8,5:5,6+:3 --write
     """
-    deck = load(app, deck_ref)
-    outcome = complete_deck(
+    decks = load_all(app, deck_refs)
+    beside = load_all(app, others)
+    outcome = complete_decks(
         app.catalog,
-        deck,
-        load_all(app, others),
+        decks,
+        beside,
         _collection(collection),
         _prefs(app, curve, types, prefer, must, never, seed),
     )
-    written = None
+    written = []
     if write and outcome.possible:
-        written = rel(app, write_completion(app.catalog, app.workspace, deck_ref, outcome.decks[0]))
-    data = {**outcome.as_dict(), "written": [written] if written else []}
-    render(data, as_json, lambda _: _show(outcome, [written] if written else [], "--write adds them to the deck"))
+        for ref, proposed in zip(deck_refs, outcome.decks):
+            written.append(rel(app, write_completion(app.catalog, app.workspace, ref, proposed)))
+    data = {**outcome.as_dict(), "written": written}
+    typed = {str(deck.file): ref for deck, ref in zip(beside, others)}
+    short = [typed.get(str(d.seat.file), d.seat.name) for d in outcome.reserved]
+    together = " ".join(shlex.quote(r) for r in (*deck_refs, *short))
+    render(data, as_json, lambda _: _show(outcome, written, "--write adds them to the deck", together))
     if not outcome.possible:
         raise SystemExit(1)
 
@@ -139,7 +165,11 @@ def complete(app: App, deck_ref, others, collection, curve, types, prefer, must,
 @click.command()
 @click.option("--castle", "castles", multiple=True, required=True, help="A castle to build for (repeatable).")
 @click.option("--player", "players", multiple=True, help="Who plays each deck, in the order of --castle.")
-@click.option("--collection", type=_collection_type, required=True, help="The collection the decks come from.")
+@click.option(
+    "--collection",
+    type=_collection_type,
+    help="The collection the decks come from (default: the workspace's; without one, any card).",
+)
 @_good_deck
 @click.option("--write", is_flag=True, help="Write each deck to decks/ (never over an existing file).")
 @json_option
@@ -148,38 +178,66 @@ def build(app: App, castles, players, collection, curve, types, prefer, must, ne
     """Build one deck per castle from one collection, legal together.
 
     The decks share the collection and the copy limits across all decks, as
-    the players of one table do. When no such decks exist, the smallest set of
-    rules that cannot all hold is shown (exit status 1).
+    the players of one table do. Without --collection, the workspace's
+    collection (skyforge.toml's `collection`, else collection.toml) is used,
+    or, when there is none, any card the catalog holds; the first line says
+    which. When no such decks exist, the smallest set of rules that cannot all
+    hold is shown (exit status 1).
 
     \b
       skyforge deck build --castle DEMO.001 --castle DEMO.003 --collection collection.toml
       skyforge deck build --castle "Saltglass Bastion" --player Alice --collection collection.toml --write
     """
+    owned, source, said = _workspace_collection(app, collection)
     outcome = build_decks(
         app.catalog,
         castles,
-        _collection(collection),
+        owned,
         _prefs(app, curve, types, prefer, must, never, seed),
         players,
     )
     written = []
     if write and outcome.possible:
         written = [rel(app, p) for p in save_built(app.catalog, app.workspace, outcome.decks)]
-    data = {**outcome.as_dict(), "written": written}
-    render(data, as_json, lambda _: _show(outcome, written, "--write saves them in decks/"))
+    data = {"collection": source, **outcome.as_dict(), "written": written}
+    render(data, as_json, lambda _: _show(outcome, written, "--write saves them in decks/", heading=said))
     if not outcome.possible:
         raise SystemExit(1)
 
 
+def _alliance_players(ctx, param, value: int) -> int:
+    """1 or 2: a game has one or two alliance players (rulebook 000, "1-2 Solo or Co-op")."""
+    if value not in ALLIANCE_PLAYERS:
+        raise click.BadParameter(
+            f"a game has one or two alliance players (Solo or Co-op), so a plan is for 1 or 2 decks, not {value}"
+        )
+    return value
+
+
 @click.command()
-@click.option("--collection", type=_collection_type, required=True, help="The group's collection.")
-@click.option("--players", type=click.IntRange(1, 4), default=2, show_default=True, help="Decks played at once.")
+@click.option(
+    "--collection",
+    type=_collection_type,
+    help="The group's collection (default: the workspace's; without one, any card).",
+)
+@click.option(
+    "--players",
+    type=int,
+    default=2,
+    show_default=True,
+    callback=_alliance_players,
+    help="Decks played at once: 1 or 2 (a game has one or two alliance players).",
+)
 @click.option("--top", type=int, default=10, show_default=True, help="Show this many combinations (0: all).")
 @_good_deck
 @json_option
 @click.pass_obj
 def plan(app: App, collection, players, top, curve, types, prefer, must, never, seed, as_json):
     """Which castles the group can build at the same time from a collection.
+
+    One game has one or two alliance players, so --players is 1 or 2.
+    Without --collection, the workspace's collection is used, or, when
+    there is none, any card the catalog holds; the first line says which.
 
     Every combination of castles (with the heroes they require), best first:
     the ones the collection can build, by how much room they leave (spare
@@ -191,15 +249,24 @@ def plan(app: App, collection, players, top, curve, types, prefer, must, never, 
       skyforge deck plan --collection collection.toml --players 1 --json
     """
     prefs = _prefs(app, curve, types, prefer, must, never, seed)
+    owned, source, said = _workspace_collection(app, collection)
     with progress("planning", as_json) as step:
-        rows, notes = plan_castles(app.catalog, _collection(collection), players, prefs, step)
+        rows, notes = plan_castles(app.catalog, owned, players, prefs, step)
     shown = rows[:top] if top else rows
-    data = {"players": players, "combinations": [r.as_dict() for r in shown], "total": len(rows), "notes": notes}
-    render(data, as_json, lambda _: _show_plan(shown, len(rows), notes))
+    data = {
+        "players": players,
+        "collection": source,
+        "combinations": [r.as_dict() for r in shown],
+        "total": len(rows),
+        "notes": notes,
+    }
+    render(data, as_json, lambda _: _show_plan(shown, len(rows), notes, said))
 
 
-def _show(outcome: Outcome, written: list, how: str) -> None:
+def _show(outcome: Outcome, written: list, how: str, together: str = "", heading: str = "") -> None:
     out = console()
+    if heading:
+        out.print(Text(heading))
     if not outcome.possible:
         out.print(Text("✗ no legal deck: these rules cannot all hold", "red"))
         for c in outcome.conflicts:
@@ -217,20 +284,33 @@ def _show(outcome: Outcome, written: list, how: str) -> None:
         for a in deck.added:
             out.print(Text(f"  +{a.count} × {a.key} {a.name}: {a.reason}"))
         out.print(Text("  curve: " + " · ".join(f"{b}: {n}/{t}" for b, (n, t) in deck.curve.items())))
-    out.print(
-        Text.assemble(("✓ legal", "green"), " — checked by deck validate with the other decks and the collection")
-    )
+    for deck in outcome.reserved:
+        need = sum(a.count for a in deck.added)
+        out.print(
+            Text(
+                f"room kept for {deck.seat.label}, at {deck.seat.held} of {deck.size} cards: "
+                f"{plural(need, 'card')} it can still take are left free"
+            )
+        )
+    checked = "with the other decks"
+    if outcome.reserved:
+        checked += " (each short one completed in the room kept for it)"
+    out.print(Text.assemble(("✓ legal", "green"), f" — checked by deck validate {checked} and the collection"))
     if written:
         for path in written:
             out.print(Text(f"wrote {path}"))
     else:
         out.print(Text(f"nothing written: {how}"))
+    if outcome.reserved and together:
+        out.print(Text(f"to choose their cards too: skyforge deck complete {together}"))
     if outcome.demo:
         out.print(f"[dim]{demo_note()}[/]")
 
 
-def _show_plan(rows: list[PlanRow], total: int, notes: list[str]) -> None:
+def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) -> None:
     out = console()
+    if heading:
+        out.print(Text(heading))
     table = new_table()
     for column in ("castles", "heroes", "possible", "room", "lacks"):
         table.add_column(column, justify="right" if column == "room" else "left")

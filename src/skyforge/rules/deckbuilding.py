@@ -145,6 +145,25 @@ def copy_limit(card: AllianceCard) -> int | None:
     return COPY_LIMITS[card.rarity] if card.rarity else None
 
 
+def most_copies() -> int:
+    """The most copies of any one card the copy limits allow across all players' decks."""
+    return max(COPY_LIMITS.values())
+
+
+def copy_limits_words() -> str:
+    """The copy limits, from ``COPY_LIMITS``: "at most 3 copies of a base card, 2 of a rare and 1
+    of a mythic or legendary card"."""
+    by_limit: dict[int, list[str]] = {}
+    for rarity, limit in COPY_LIMITS.items():
+        by_limit.setdefault(limit, []).append(rarity)
+    parts = [(n, " or ".join(rarities)) for n, rarities in sorted(by_limit.items(), reverse=True)]
+    words = [f"{n} of a {rarities}" for n, rarities in parts]
+    words[0] = f"{parts[0][0]} copies of a {parts[0][1]}" + (" card" if len(parts) > 1 else "")
+    words[-1] += " card"
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return "at most " + listed
+
+
 def needed_cards(catalog: Catalog, card: AllianceCard) -> list[str]:
     """The keys of the cards ``card``'s own rules say must be in the same deck."""
     keys = []

@@ -1,167 +1,74 @@
 """The deck assistant: complete, build and plan decks under every deck-building rule at once.
 
-An exact constraint model (OR-Tools' CP-SAT) over the rules of :mod:`skyforge.rules`: which
-cards a castle admits (``castle_refuses``, ``card_rule_refuses``), its deck size and rarity
-maxima, the cards' own rules, the copy limits across every deck of the table and what the
-collection holds. Each rule is a group of constraints switched on by one literal; the solver
-proves a request impossible with an unsatisfiable core of those literals, made minimal here, and
-:class:`Conflict` words each rule in the core for the player. Every proposed deck is checked by
-``validate_decks`` with the other decks and the collection before it is returned.
+The requests players make — complete decks they started (:func:`complete_decks`), build one deck
+per castle (:func:`build_decks`), plan which castles a group can build at once
+(:func:`plan_castles`) — over one solve of the constraint model
+(:mod:`skyforge.workbench.assistant_model`). An impossible request comes back as the smallest set
+of rules that cannot all hold, in the player's words (:mod:`skyforge.workbench.assistant_words`).
+Every proposed deck is checked by ``validate_decks`` with the other decks and the collection
+before it is returned.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skyforge.catalog.codes import code_order
-from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
+from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError
-from skyforge.ondemand import library
-from skyforge.rules import (
-    card_rule_refuses,
-    castle_refuses,
-    copies_per_deck,
-    copy_limit,
-    needed_cards,
-    owned_counts,
-    printing_group,
-    rarity_maxima,
-    required_cards,
-    validate_decks,
+from skyforge.rules import card_rule_refuses, castle_refuses, copy_limit, required_cards, validate_decks
+from skyforge.rules.deckbuilding import most_copies
+from skyforge.workbench.assistant_model import (
+    DEFAULT_CURVE,
+    DEFAULT_TYPES,
+    EFFORT,
+    PLAN_EFFORT,
+    CardPool,
+    Preferences,
+    ProposedDeck,
+    Seat,
+    SeatModel,
+    cp_model,
+    curve_buckets,
+    deck_counts,
+    deck_size,
+    show,
 )
-from skyforge.text import plural, plural_word
+from skyforge.workbench.assistant_words import Conflict, explain
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.editing import add_cards, edit_deck
 from skyforge.workbench.workspace import deck_path
 
-#: the mana curve a 40-card deck aims at by default: cost bucket → cards ("6+": cost 6 or more)
-DEFAULT_CURVE: dict[str, int] = {"1": 5, "2": 10, "3": 10, "4": 7, "5": 5, "6+": 3}
-#: the share of each card type, in percent, by default (about the demo set's own mix)
-DEFAULT_TYPES: dict[str, int] = {"ally": 60, "spell": 15, "attachment": 15, "tower": 10}
-#: what one card off the target costs in the objective: the curve first, then types, then factions
-CURVE_WEIGHT, TYPE_WEIGHT, FACTION_WEIGHT, TIE_WEIGHT = 100, 40, 10, 5
-#: CP-SAT's deterministic time (about seconds of work on one core) for one solve
-EFFORT = 10.0
-PLAN_EFFORT = 0.1
-_MOST = max(COPY_LIMITS.values())
-
-
-@dataclass(frozen=True)
-class Preferences:
-    """What a good deck is, as the player's choices (docs/deck-assistant.md gives the defaults)."""
-
-    curve: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_CURVE))
-    types: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TYPES))
-    #: preferred factions; empty: each deck prefers its castle's faction
-    factions: tuple[str, ...] = ()
-    must: tuple[str, ...] = ()  # card keys that go in (at least one copy among the decks made)
-    never: tuple[str, ...] = ()  # card keys that stay out
-    seed: int = 0
-
-
-def curve_buckets(curve: dict[str, int]) -> list[tuple[str, int, int | None, int]]:
-    """The curve as ``(label, lowest cost, highest cost or None, cards)``, in cost order.
-
-    A label is a cost ("3") or a cost and more ("6+"); cards below the lowest bucket count in it.
-    """
-    buckets = []
-    for label, cards in curve.items():
-        text = label.strip()
-        open_ended = text.endswith("+")
-        try:
-            cost = int(text.rstrip("+"))
-        except ValueError:
-            raise InputError(
-                Problem(f"'{label}' is not a mana cost", hint="write costs as 1, 2, … and the last as 6+")
-            ) from None
-        if cost < 0 or cards < 0:
-            raise InputError(Problem(f"the curve's '{label}:{cards}' is negative"))
-        buckets.append((text, cost, None if open_ended else cost, cards))
-    buckets.sort(key=lambda b: b[1])
-    if buckets:
-        label, _, high, cards = buckets[0]
-        buckets[0] = (label, 0, high, cards)
-    return buckets
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One deck to make: its castle, the cards the player keeps, who plays it."""
-
-    castle: CastleCard
-    name: str
-    kept: dict[str, int] = field(default_factory=dict)
-    player: str | None = None
-    file: str | None = None
-
-    @property
-    def label(self) -> str:
-        return f"{self.player}'s deck" if self.player else f"deck '{self.name}'"
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """One rule of the smallest set that cannot all hold, in the player's words."""
-
-    rule: str
-    message: str
-    deck: str | None = None
-    cards: tuple[str, ...] = ()
-
-    def as_dict(self) -> dict:
-        out: dict[str, Any] = {"rule": self.rule, "message": self.message}
-        if self.deck:
-            out["deck"] = self.deck
-        if self.cards:
-            out["cards"] = list(self.cards)
-        return out
-
-
-@dataclass(frozen=True)
-class Addition:
-    key: str
-    name: str
-    count: int
-    reason: str
-
-    def as_dict(self) -> dict:
-        return {"code": self.key, "name": self.name, "count": self.count, "reason": self.reason}
-
-
-@dataclass
-class ProposedDeck:
-    seat: Seat
-    cards: dict[str, int]
-    added: list[Addition]
-    curve: dict[str, tuple[int, int]]  # bucket → (cards, target)
-
-    @property
-    def size(self) -> int:
-        return sum(self.cards.values())
-
-    def as_dict(self) -> dict:
-        return {
-            "name": self.seat.name,
-            "castle": self.seat.castle.key,
-            "player": self.seat.player,
-            "file": self.seat.file,
-            "size": self.size,
-            "cards": dict(sorted(self.cards.items(), key=lambda kv: code_order(kv[0]))),
-            "added": [a.as_dict() for a in self.added],
-            "curve": {b: {"cards": n, "target": t} for b, (n, t) in self.curve.items()},
-        }
+__all__ = [
+    "ALLIANCE_PLAYERS",
+    "DEFAULT_CURVE",
+    "DEFAULT_TYPES",
+    "Conflict",
+    "Outcome",
+    "PlanRow",
+    "Preferences",
+    "ProposedDeck",
+    "Seat",
+    "build_decks",
+    "castle_of",
+    "complete_deck",
+    "complete_decks",
+    "cp_model",
+    "curve_buckets",
+    "plan_castles",
+    "save_built",
+    "solve",
+    "write_completion",
+]
 
 
 @dataclass
@@ -173,6 +80,9 @@ class Outcome:
     optimal: bool = False
     penalty: int = 0  # how far the decks are from the player's targets (0: on target)
     demo: bool = False
+    #: the other players' decks still short of their size, each completed in one way that fits
+    #: beside ``decks`` (proof that room is left for them; not a proposal)
+    reserved: list[ProposedDeck] = field(default_factory=list)
 
     @property
     def possible(self) -> bool:
@@ -184,6 +94,10 @@ class Outcome:
             out["decks"] = [d.as_dict() for d in self.decks]
             out["optimal"] = self.optimal
             out["penalty"] = self.penalty
+            out["room_kept_for"] = [
+                {"name": d.seat.name, "file": d.seat.file, "size": d.seat.held, "needs": deck_size(d.seat.castle).min}
+                for d in self.reserved
+            ]
         else:
             out["conflicts"] = [c.as_dict() for c in self.conflicts]
         if self.demo:
@@ -191,504 +105,8 @@ class Outcome:
         return out
 
 
-def cp_model() -> Any:
-    """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands)."""
-    try:
-        return library("ortools.sat.python.cp_model")
-    except ImportError:
-        raise SkyforgeError(
-            "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
-            hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
-        ) from None
-
-
-# ---------------------------------------------------------------------------------------------
-# the model
-
-
-@dataclass
-class _Rule:
-    """A group of constraints switched on by one literal, and how to word it."""
-
-    id: str
-    deck: int | None
-    words: Callable[[], Conflict]
-
-
-class _Pool:
-    """What every solve of one command would otherwise work out again: the cards a deck may hold,
-    which of them each castle admits, and the collection's copies (``deck plan`` solves 136 times)."""
-
-    def __init__(self, catalog: Catalog, collection: CollectionFile | None) -> None:
-        self.catalog = catalog
-        self.alliance: dict[str, AllianceCard] = {
-            c.key: c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
-        }
-        self.owned = owned_counts(catalog, collection) if collection is not None else None
-        self._admitted: dict[str, dict[str, AllianceCard]] = {}
-
-    def admitted(self, castle: CastleCard) -> dict[str, AllianceCard]:
-        """The cards the back of ``castle`` lets a deck hold (its cards' own rules aside)."""
-        if castle.key not in self._admitted:
-            self._admitted[castle.key] = {
-                key: c for key, c in self.alliance.items() if castle_refuses(self.catalog, castle, c) is None
-            }
-        return self._admitted[castle.key]
-
-
-class _Model:
-    """The CP-SAT model of the seats to fill, next to the fixed other decks and the collection."""
-
-    def __init__(
-        self,
-        catalog: Catalog,
-        seats: Sequence[Seat],
-        others: Sequence[Deck],
-        collection: CollectionFile | None,
-        prefs: Preferences,
-        pool: _Pool | None = None,
-    ) -> None:
-        self.cp = cp_model()
-        self.catalog, self.seats, self.others, self.prefs = catalog, list(seats), list(others), prefs
-        self.pool = pool or _Pool(catalog, collection)
-        self.model = self.cp.CpModel()
-        self.rules: list[tuple[Any, _Rule]] = []
-        self.x: list[dict[str, Any]] = [{} for _ in self.seats]
-        self.cards: dict[str, AllianceCard] = {}
-        self.theirs: Counter[str] = Counter()
-        for deck in self.others:
-            self.theirs.update(deck_counts(catalog, deck))
-        self.owned = self.pool.owned
-        self._build()
-
-    # -- helpers
-    def rule(self, id: str, deck: int | None, words: Callable[..., Conflict]) -> Any:
-        lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
-        self.rules.append((lit, _Rule(id, deck, words)))
-        return lit
-
-    def _seat_label(self, i: int) -> str:
-        return self.seats[i].label
-
-    def _others_words(self) -> str:
-        labels = [d.label for d in self.others]
-        return (
-            (" once " + ", ".join(labels) + (" take" if len(labels) > 1 else " takes") + " its copies")
-            if labels
-            else ""
-        )
-
-    # -- the rules
-    def _build(self) -> None:
-        catalog, m = self.catalog, self.model
-        for i, seat in enumerate(self.seats):
-            castle = seat.castle
-            admitted = self.pool.admitted(castle)
-            wanted = dict(seat.kept)
-            for key in self.prefs.must:
-                wanted.setdefault(key, 0)
-            for key, card in admitted.items():
-                if card_rule_refuses(castle, card) is None or key in wanted:
-                    self._var(i, card, wanted.get(key, 0))
-            for key, count in wanted.items():
-                if key not in self.x[i]:
-                    asked = catalog.cards.get(key)
-                    if isinstance(asked, AllianceCard):
-                        self._var(i, asked, count)
-            xs = self.x[i]
-            # what the castle and the card refuse, for the cards the player asked for
-            for key, var in xs.items():
-                card = self.cards[key]
-                refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
-                if refusal is not None:
-                    words = refusal.message
-                    lit = self.rule(refusal.rule, i, lambda w=words, k=key: Conflict("refused", w, None, (k,)))
-                    m.Add(var == 0).OnlyEnforceIf(lit)
-            # the kept cards
-            for key, count in seat.kept.items():
-                if key in xs and count > 0:
-                    card = self.cards[key]
-                    lit = self.rule(
-                        "keep",
-                        i,
-                        lambda i=i, k=key, n=count, c=card: Conflict(
-                            "keep", f"{self._seat_label(i)} keeps {n} × {_show(c)}", None, (k,)
-                        ),
-                    )
-                    m.Add(xs[key] >= count).OnlyEnforceIf(lit)
-            # the deck size
-            size = _size(castle)
-            total = sum(xs.values())
-            lit = self.rule("deck-size", i, lambda i=i: self._size_words(i))
-            m.Add(total >= size.min).OnlyEnforceIf(lit)
-            if size.max is not None:
-                m.Add(total <= size.max).OnlyEnforceIf(lit)
-            # the rarity maxima
-            for rarity, most in rarity_maxima(castle).items():
-                lit = self.rule(
-                    "rarity-limit",
-                    i,
-                    lambda c=castle, r=rarity, n=most: Conflict(
-                        "rarity-limit", f"castle {_show(c)} allows at most {plural(n, r + ' card')}"
-                    ),
-                )
-                m.Add(sum(v for k, v in xs.items() if self.cards[k].rarity == rarity) <= most).OnlyEnforceIf(lit)
-            # the castle's required cards (its hero)
-            for required in required_cards(catalog, castle):
-                lit = self.rule(
-                    "castle-requires",
-                    i,
-                    lambda c=castle, r=required: Conflict(
-                        "castle-requires", f"castle {_show(c)} requires {_show(r)}", None, (r.key,)
-                    ),
-                )
-                if required.key in xs:
-                    m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
-                else:
-                    m.AddBoolOr([lit.Not()])
-            # the cards' own rules: copies per deck, cards needed beside them
-            for key, var in xs.items():
-                card = self.cards[key]
-                per_deck = copies_per_deck(card)
-                needs = needed_cards(catalog, card)
-                if per_deck is None and not needs:
-                    continue
-                lit = self.rule(
-                    "card-rule",
-                    i,
-                    lambda c=card, n=per_deck, needs=needs: Conflict(
-                        "card-rule", _card_rule_words(c, n, needs), None, (c.key,)
-                    ),
-                )
-                if per_deck is not None:
-                    m.Add(var <= per_deck).OnlyEnforceIf(lit)
-                if needs:
-                    present = m.NewBoolVar(f"has:{i}:{key}")
-                    m.Add(var >= 1).OnlyEnforceIf(present)
-                    m.Add(var == 0).OnlyEnforceIf(present.Not())
-                    for other in needs:
-                        if other in xs:
-                            m.Add(xs[other] >= 1).OnlyEnforceIf([present, lit])
-                        else:
-                            m.AddBoolOr([present.Not(), lit.Not()])
-        self._table_rules()
-
-    def _var(self, i: int, card: AllianceCard, low: int) -> None:
-        self.cards[card.key] = card
-        # the kept copies are a rule (``keep``), not the domain: a core can name them
-        self.x[i][card.key] = self.model.NewIntVar(0, max(low, _MOST), f"x{i}:{card.key}")
-
-    def _table_rules(self) -> None:
-        m, prefs = self.model, self.prefs
-        keys = sorted({k for xs in self.x for k in xs}, key=code_order)
-        copies = self.rule("copy-limit", None, self._copy_words)
-        collection = self.rule("collection-limit", None, self._collection_words) if self.owned is not None else None
-        # where the other decks already hold too many, that is their violation: these decks take none
-        # the copy limit counts the printings of one card (one name, several codes) together
-        printings: dict[str, list[str]] = defaultdict(list)
-        for key in keys:
-            printings[printing_group(self.cards[key])].append(key)
-        theirs_by_name: Counter[str] = Counter()
-        for key, n in self.theirs.items():
-            other = self.catalog.cards.get(key)
-            if other is not None and other.kind == "alliance":
-                theirs_by_name[printing_group(other)] += n
-        for name, group in printings.items():
-            limits = [limit for k in group if (limit := copy_limit(self.cards[k])) is not None]
-            if limits:
-                held = [xs[k] for xs in self.x for k in group if k in xs]
-                m.Add(sum(held) <= max(min(limits) - theirs_by_name[name], 0)).OnlyEnforceIf(copies)
-        for key in keys:
-            held = [xs[key] for xs in self.x if key in xs]
-            if collection is not None:
-                m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
-        for key in prefs.must:
-            held = [xs[key] for xs in self.x if key in xs]
-            named = self.catalog.cards.get(key)
-            lit = self.rule(
-                "must", None, lambda c=named, k=key: Conflict("must", f"you asked for {_show(c)}", None, (k,))
-            )
-            if held:
-                m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
-            else:
-                m.AddBoolOr([lit.Not()])
-        for key in prefs.never:
-            held = [xs[key] for xs in self.x if key in xs]
-            named = self.catalog.cards.get(key)
-            lit = self.rule(
-                "never", None, lambda c=named, k=key: Conflict("never", f"you asked for no {_show(c)}", None, (k,))
-            )
-            if held:
-                m.Add(sum(held) == 0).OnlyEnforceIf(lit)
-
-    # -- the objective
-    def objective(self) -> Any:
-        prefs = self.prefs
-        terms = []
-        buckets = curve_buckets(prefs.curve)
-        for i, seat in enumerate(self.seats):
-            xs, size = self.x[i], _size(seat.castle).min
-            for label, low, high, target in _scaled(buckets, size):
-                in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
-                terms.append(CURVE_WEIGHT * self._deviation(sum(in_bucket), target, f"curve{i}:{label}"))
-            for kind, share in _shares(prefs.types, size).items():
-                of_type = [v for k, v in xs.items() if self.cards[k].type == kind]
-                terms.append(TYPE_WEIGHT * self._deviation(sum(of_type), share, f"type{i}:{kind}"))
-            liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
-            for key, var in xs.items():
-                weight = _tie(prefs.seed, seat.castle.key, key)
-                if self.cards[key].faction not in liked:
-                    weight += FACTION_WEIGHT
-                if weight:
-                    terms.append(weight * var)
-        return sum(terms)
-
-    def _deviation(self, expr: Any, target: int, name: str) -> Any:
-        dev = self.model.NewIntVar(0, 10_000, name)
-        self.model.Add(dev >= expr - target)
-        self.model.Add(dev >= target - expr)
-        return dev
-
-    # -- solving
-    def solver(self, effort: float) -> Any:
-        solver = self.cp.CpSolver()
-        solver.parameters.num_workers = 1  # one worker and a deterministic budget: the same deck every run
-        solver.parameters.max_deterministic_time = effort
-        solver.parameters.random_seed = self.prefs.seed % (2**31)
-        # the rules are linear constraints switched on by literals: without their full linear
-        # relaxation, proving "no legal deck" under assumptions takes seconds instead of ms
-        solver.parameters.linearization_level = 2
-        return solver
-
-    def feasible(self, lits: list, effort: float) -> tuple[bool | None, list]:
-        """Whether the rules ``lits`` can all hold (``None``: not decided in time), and a core if not."""
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions(lits)
-        solver = self.solver(effort)
-        status = solver.Solve(self.model)
-        if status == self.cp.INFEASIBLE:
-            core = set(solver.SufficientAssumptionsForInfeasibility())
-            return False, [lit for lit in lits if lit.Index() in core]
-        if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
-            return True, []
-        return None, []
-
-    def minimal_core(self, core: list, effort: float) -> list:
-        """Drop each rule whose absence still leaves the rest impossible: the player's own choices
-        first, so the reason is in the game's rules where they suffice."""
-        order = {"keep": 0, "must": 0, "never": 0}
-        by_lit = {lit.Index(): rule for lit, rule in self.rules}
-        for lit in sorted(core, key=lambda lit: order.get(by_lit[lit.Index()].id, 1)):
-            if lit not in core:
-                continue
-            rest = [other for other in core if other is not lit]
-            ok, smaller = self.feasible(rest, effort)
-            if ok is False:
-                core = smaller or rest
-        return core
-
-    def explain(self, core: list, effort: float) -> list[Conflict]:
-        self._core = core
-        by_lit = {lit.Index(): rule for lit, rule in self.rules}
-        rules = [by_lit[lit.Index()] for lit in core]
-        out = []
-        for rule in rules:
-            conflict = rule.words()
-            if rule.deck is not None and conflict.deck is None:
-                conflict = replace(conflict, deck=self.seats[rule.deck].file or self.seats[rule.deck].name)
-            out.append(conflict)
-        order = {"deck-size": 0}
-        return [c for _, c in sorted(enumerate(out), key=lambda ic: (order.get(ic[1].rule, 1), ic[0]))]
-
-    # -- wording
-    def _size_words(self, i: int) -> Conflict:
-        seat = self.seats[i]
-        size = _size(seat.castle)
-        wanted = f"{size.min}" if size.max == size.min else f"at least {size.min}"
-        core = [lit for lit in getattr(self, "_core", []) if self._rule_of(lit) != ("deck-size", i)]
-        most = self._bound(core, i, maximize=True)
-        head = f"castle {_show(seat.castle)} needs {wanted} cards"
-        if most is not None and most[0] < size.min:
-            parts = ", ".join(f"{n} {what}" for what, n in most[1].most_common())
-            return Conflict(
-                "deck-size",
-                f"{head}; {seat.label} can hold at most {most[0]} cards it admits under these rules"
-                f"{self._others_words()}" + (f": {parts}" if parts else ""),
-            )
-        least = self._bound(core, i, maximize=False)
-        if least is not None and size.max is not None and least[0] > size.max:
-            return Conflict(
-                "deck-size",
-                f"castle {_show(seat.castle)} allows at most {size.max} cards; {seat.label} needs at least {least[0]} under these rules",
-            )
-        return Conflict("deck-size", f"{head} (at most {size.max})" if size.max and size.max != size.min else head)
-
-    def _rule_of(self, lit) -> tuple[str, int | None]:
-        for other, rule in self.rules:
-            if other.Index() == lit.Index():
-                return rule.id, rule.deck
-        return "", None
-
-    def _bound(self, core: list, seat: int, maximize: bool) -> tuple[int, Counter] | None:
-        """The most (or fewest) cards ``expr`` counts under the rules ``core``, and their mix."""
-        m = self.model
-        m.ClearAssumptions()
-        m.AddAssumptions(core)
-        (m.Maximize if maximize else m.Minimize)(sum(self.x[seat].values()))
-        solver = self.solver(EFFORT)
-        status = solver.Solve(m)
-        m.ClearObjective()
-        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
-            return None
-        mix: Counter = Counter()
-        for key, var in self.x[seat].items():
-            n = solver.Value(var)
-            if n:
-                card = self.cards[key]
-                mix[f"{card.faction} {card.rarity}"] += n
-        return round(solver.ObjectiveValue()), mix
-
-    def _copy_words(self) -> Conflict:
-        over = [k for k, n in self.theirs.items() if k in self.cards and n > (copy_limit(self.cards[k]) or 0)]
-        text = (
-            "at most 3 copies of a base card, 2 of a rare and 1 of a mythic or legendary card "
-            "across all players' decks" + self._others_words()
-        )
-        if over:
-            text += "; the other decks already hold too many of " + ", ".join(over)
-        return Conflict("copy-limit", text, None, tuple(over))
-
-    def _collection_words(self) -> Conflict:
-        return Conflict("collection-limit", "only the copies your collection holds" + self._others_words())
-
-    # -- reading the answer
-    def proposal(self, solver: Any) -> list[ProposedDeck]:
-        decks = []
-        buckets = curve_buckets(self.prefs.curve)
-        for i, seat in enumerate(self.seats):
-            cards = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
-            size = _size(seat.castle).min
-            scaled = _scaled(buckets, size)
-            curve = {
-                label: (sum(n for k, n in cards.items() if _in_bucket(self.cards[k].cost, low, high)), target)
-                for label, low, high, target in scaled
-            }
-            decks.append(ProposedDeck(seat, cards, self._additions(i, seat, cards, scaled), curve))
-        return decks
-
-    def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
-        kept = seat.kept
-        required = {c.key for c in required_cards(self.catalog, seat.castle)}
-        needed_by = {n: self.cards[k] for k in cards for n in needed_cards(self.catalog, self.cards[k])}
-        filled: Counter = Counter()
-        for key, n in kept.items():
-            if key in self.cards:
-                filled[_bucket_of(self.cards[key].cost, scaled)] += n
-        shares = _shares(self.prefs.types, _size(seat.castle).min)
-        typed: Counter = Counter(self.cards[k].type for k, n in kept.items() for _ in range(n) if k in self.cards)
-        out = []
-        for key in sorted(cards, key=code_order):
-            extra = cards[key] - kept.get(key, 0)
-            if extra <= 0:
-                continue
-            card = self.cards[key]
-            why = []
-            if key in required:
-                why.append(f"castle {seat.castle.name} requires it")
-            if key in self.prefs.must:
-                why.append("you asked for it")
-            if key in needed_by:
-                why.append(f"{needed_by[key].name} needs it")
-            bucket = _bucket_of(card.cost, scaled)
-            cost = f"cost {card.cost}" if card.cost is not None else "no cost"
-            target = next((t for label, _, _, t in scaled if label == bucket), None)
-            if bucket is not None and target is not None and filled[bucket] < target:
-                why.append(f"{cost}, fills the curve")
-            elif card.type in shares and typed[card.type] < shares[card.type]:
-                why.append(f"{cost}, {plural_word(card.type)} toward their share")
-            else:
-                why.append(f"{cost}, to reach {_size(seat.castle).min} cards")
-            filled[bucket] += extra
-            typed[card.type] += extra
-            out.append(Addition(key, card.name, extra, "; ".join(why)))
-        return out
-
-
-def _card_rule_words(card: AllianceCard, per_deck: int | None, needs: list[str]) -> str:
-    bits = []
-    if per_deck is not None:
-        bits.append(f"at most {per_deck} per deck")
-    if needs:
-        bits.append("only beside " + ", ".join(needs))
-    return f"{_show(card)}: " + " and ".join(bits)
-
-
-def _scaled(buckets, size: int) -> list[tuple[str, int, int | None, int]]:
-    """The curve's targets scaled to a deck of ``size`` cards (largest remainders)."""
-    total = sum(b[3] for b in buckets)
-    if total == 0 or total == size:
-        return buckets
-    raw = [b[3] * size / total for b in buckets]
-    counts = [int(r) for r in raw]
-    for j in sorted(range(len(raw)), key=lambda j: raw[j] - counts[j], reverse=True)[: size - sum(counts)]:
-        counts[j] += 1
-    return [(b[0], b[1], b[2], n) for b, n in zip(buckets, counts)]
-
-
-def _shares(types: dict[str, int], size: int) -> dict[str, int]:
-    total = sum(types.values())
-    return {kind: round(share * size / total) for kind, share in types.items()} if total else {}
-
-
-def _in_bucket(cost: int | None, low: int, high: int | None) -> bool:
-    return cost is not None and cost >= low and (high is None or cost <= high)
-
-
-def _bucket_of(cost: int | None, scaled) -> str | None:
-    return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
-
-
-def _tie(seed: int, castle: str, key: str) -> int:
-    """A small, seeded preference among equally good cards: the same seed, the same deck. It
-    follows the deck's castle, not its seat, so a deck's share of the objective is the same
-    whether it is solved alone or beside others (``plan_castles`` relies on it)."""
-    digest = hashlib.sha256(f"{seed}:{castle}:{key}".encode()).digest()
-    return digest[0] % TIE_WEIGHT
-
-
-def _size(castle: CastleCard) -> DeckSize:
-    """The castle's deck size: a castle without one cannot be given a deck (its seat is refused)."""
-    if castle.deck_size is None:
-        raise InputError(
-            Problem(
-                f"castle {_show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
-                hint="add deck_size = { min = N, max = N } to the castle's entry, N being the deck size its back gives",
-            )
-        )
-    return castle.deck_size
-
-
-def _show(card) -> str:
-    if card is None:
-        return "?"
-    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"
-
-
 # ---------------------------------------------------------------------------------------------
 # the requests
-
-
-def deck_counts(catalog: Catalog, deck: Deck) -> Counter[str]:
-    """A deck's alliance cards by key, errata applied (what the copy limits count)."""
-    counts: Counter[str] = Counter()
-    for ref, n in deck.data.cards.items():
-        try:
-            card = catalog.find(ref)
-        except InputError:
-            card = None
-        if card is not None and card.kind == "alliance":
-            counts[catalog.with_errata(card).key] += n
-    return counts
 
 
 def castle_of(catalog: Catalog, ref: str, file: str | None = None) -> CastleCard:
@@ -726,7 +144,7 @@ def solve(
     *,
     effort: float = EFFORT,
     check: bool = True,
-    pool: _Pool | None = None,
+    pool: CardPool | None = None,
 ) -> Outcome:
     """The best decks for ``seats``, legal together with ``others`` and the collection; or the
     smallest set of rules that cannot all hold. Each proposal is checked by ``validate_decks``."""
@@ -734,7 +152,7 @@ def solve(
     clash = _same_castle(seats, others, catalog)
     if clash:
         return Outcome([], clash)
-    model = _Model(catalog, seats, others, collection, prefs, pool)
+    model = SeatModel(catalog, seats, others, collection, prefs, pool)
     lits = [lit for lit, _ in model.rules]
     m = model.model
     objective = model.objective()
@@ -751,10 +169,12 @@ def solve(
         solver = model.solver(effort)
         status = solver.Solve(m)
     if status in (model.cp.OPTIMAL, model.cp.FEASIBLE):
-        decks = model.proposal(solver)
-        outcome = Outcome(decks, [], status == model.cp.OPTIMAL, round(solver.ObjectiveValue()))
+        proposed = model.proposal(solver)
+        decks = [d for d in proposed if not d.seat.reserved]
+        reserved = [d for d in proposed if d.seat.reserved]
+        outcome = Outcome(decks, [], status == model.cp.OPTIMAL, round(solver.ObjectiveValue()), reserved=reserved)
         if check:
-            outcome.demo = _check(catalog, decks, others, collection)
+            outcome.demo = _check(catalog, decks, others, collection, reserved)
         return outcome
     m.ClearObjective()
     if status != model.cp.INFEASIBLE:
@@ -764,7 +184,7 @@ def solve(
         )
     core = [lit for lit in lits if lit.Index() in set(solver.SufficientAssumptionsForInfeasibility())]
     core = model.minimal_core(core, effort)
-    return Outcome([], model.explain(core, effort))
+    return Outcome([], explain(model, core))
 
 
 def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog) -> list[Conflict]:
@@ -779,7 +199,7 @@ def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog
             return [
                 Conflict(
                     "same-castle",
-                    f"{seen[seat.castle.key]} and {seat.label} both follow castle {_show(seat.castle)}: "
+                    f"{seen[seat.castle.key]} and {seat.label} both follow castle {show(seat.castle)}: "
                     "with two players, the second player's deck follows another castle",
                 )
             ]
@@ -788,12 +208,17 @@ def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog
 
 
 def _check(
-    catalog: Catalog, decks: list[ProposedDeck], others: Sequence[Deck], collection: CollectionFile | None
+    catalog: Catalog,
+    decks: list[ProposedDeck],
+    others: Sequence[Deck],
+    collection: CollectionFile | None,
+    reserved: Sequence[ProposedDeck] = (),
 ) -> bool:
-    """Every proposal through ``validate_decks`` with the other decks and the collection: a
-    violation that names a proposed deck is a bug, reported, never shown as a legal deck."""
+    """Every proposal through ``validate_decks`` with the other decks (those short of their
+    size completed as the solver left room for them) and the collection: a violation that names
+    a proposed deck is a bug, reported, never shown as a legal deck."""
     made = [as_deck(d) for d in decks]
-    report = validate_decks(catalog, [*made, *others], collection)
+    report = validate_decks(catalog, [*made, *(as_deck(d) for d in reserved), *others], collection)
     mine = {d.file for d in made}
     wrong = [v for v in report.violations if v.deck in mine or mine & set(v.decks)]
     if wrong:
@@ -820,9 +245,50 @@ def complete_deck(
 ) -> Outcome:
     """Add cards to ``deck`` until it is legal with ``others`` and the collection, keeping every
     card the player chose."""
-    castle = castle_of(catalog, deck.data.castle, deck.file)
-    seat = Seat(castle, deck.name, dict(deck_counts(catalog, deck)), deck.data.player, deck.file)
-    return solve(catalog, [seat], others, collection, prefs)
+    return complete_decks(catalog, [deck], others, collection, prefs)
+
+
+def complete_decks(
+    catalog: Catalog,
+    decks: Sequence[Deck],
+    others: Sequence[Deck] = (),
+    collection: CollectionFile | None = None,
+    prefs: Preferences | None = None,
+) -> Outcome:
+    """Add cards to each of ``decks`` in one solve until they are legal together with ``others``
+    and the collection, keeping every card the players chose.
+
+    An other deck still short of its castle's size is not starved: the cards it still needs are
+    chosen in the same solve (:attr:`Seat.reserved`, returned as :attr:`Outcome.reserved`, never
+    as a proposal), so what ``decks`` take always leaves it a way to reach its size.
+    """
+    seats = [
+        Seat(castle_of(catalog, d.data.castle, d.file), d.name, dict(deck_counts(catalog, d)), d.data.player, d.file)
+        for d in decks
+    ]
+    fixed = []
+    for other in others:
+        seat = _short_seat(catalog, other)
+        if seat is None:
+            fixed.append(other)
+        else:
+            seats.append(seat)
+    return solve(catalog, seats, fixed, collection, prefs)
+
+
+def _short_seat(catalog: Catalog, deck: Deck) -> Seat | None:
+    """``deck`` as a reserved seat when it is short of its castle's size (else ``None``: it is
+    played as it is)."""
+    try:
+        castle = catalog.find(deck.data.castle, "castle") if deck.data.castle else None
+    except InputError:
+        return None  # a castle validation reports; the deck is played as it is
+    if not isinstance(castle, CastleCard) or castle.deck_size is None or castle.deck_rules is None:
+        return None
+    kept = deck_counts(catalog, deck)
+    if sum(kept.values()) >= castle.deck_size.min:
+        return None
+    return Seat(castle, deck.name, dict(kept), deck.data.player, deck.file, reserved=True)
 
 
 def build_decks(
@@ -883,21 +349,35 @@ def plannable_castles(catalog: Catalog) -> tuple[list[CastleCard], list[str]]:
     return ready, notes
 
 
+#: how many alliance decks one game holds: "1-2 Solo or Co-op" (rulebook 000; 001 likewise)
+ALLIANCE_PLAYERS = (1, 2)
+
+
 def plan_castles(
     catalog: Catalog,
-    collection: CollectionFile,
+    collection: CollectionFile | None,
     players: int = 2,
     prefs: Preferences | None = None,
     step: Callable[[int, int], None] | None = None,
 ) -> tuple[list[PlanRow], list[str]]:
     """Every combination of ``players`` castles the collection can build at once, best first:
     the possible ones by room (spare copies: how many other good decks it allows), then by how
-    close their decks come to the targets; the impossible ones with what they lack."""
+    close their decks come to the targets; the impossible ones with what they lack. Without a
+    collection, every card the catalog holds, up to the copy limits."""
+    if players not in ALLIANCE_PLAYERS:
+        raise InputError(
+            Problem(
+                "a game has one or two alliance players (Solo or Co-op), so a plan is for one or two decks",
+                key="players",
+                value=players,
+                has_value=True,
+            )
+        )
     prefs = prefs or Preferences()
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
-    pool = _Pool(catalog, collection)
-    owned = pool.owned or Counter()
+    pool = CardPool(catalog, collection)
+    owned = pool.owned
     admitted = {c.key: _admitted(catalog, c) for c in castles}
     alone: dict[str, Outcome] = {}
     rows = []
@@ -932,7 +412,7 @@ def _side_by_side(
     catalog: Catalog,
     outcomes: Sequence[Outcome],
     collection: CollectionFile | None,
-    pool: _Pool,
+    pool: CardPool,
     prefs: Preferences,
 ) -> Outcome | None:
     """The decks found for each castle alone, played together, when they fit the copy limits and
@@ -971,14 +451,16 @@ def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:
     }
 
 
-def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str], admitted: dict) -> int:
-    """Copies these castles admit that the collection and the copy limits allow, beyond the decks' sizes."""
+def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str] | None, admitted: dict) -> int:
+    """Copies these castles admit that the collection (if any) and the copy limits allow, beyond
+    the decks' sizes."""
     room = 0
     for card in catalog.of_kind("alliance"):
         takers = sum(1 for c in castles if card.key in admitted[c.key])
         if takers:
-            room += min(owned.get(card.key, 0), copy_limit(card) or 0, _MOST * takers)
-    return room - sum(_size(c).min for c in castles)
+            have = owned.get(card.key, 0) if owned is not None else most_copies() * takers
+            room += min(have, copy_limit(card) or 0, most_copies() * takers)
+    return room - sum(deck_size(c).min for c in castles)
 
 
 def write_completion(catalog: Catalog, workspace: Path, ref: str, proposed: ProposedDeck) -> Path:

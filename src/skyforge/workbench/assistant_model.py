@@ -1,0 +1,604 @@
+"""The deck assistant's constraint model: the decks to fill as CP-SAT variables under every rule.
+
+An exact model (OR-Tools' CP-SAT) over the rules of :mod:`skyforge.rules`: which cards a castle
+admits (``castle_refuses``, ``card_rule_refuses``), its deck size and rarity maxima, the cards'
+own rules, the copy limits across every deck of the table (``copy_limit``) and what the
+collection holds. Each rule is a group of constraints switched on by one literal and kept as
+data (:class:`Rule`: what it is about, never its wording — that is
+:mod:`skyforge.workbench.assistant_words`), so the solver can prove a request impossible with an
+unsatisfiable core of those literals, made minimal here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from skyforge.catalog.codes import code_order
+from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
+from skyforge.decks.files import Deck
+from skyforge.decks.models import CollectionFile
+from skyforge.errors import InputError, Problem, SkyforgeError
+from skyforge.ondemand import library
+from skyforge.rules import (
+    card_rule_refuses,
+    castle_refuses,
+    copies_per_deck,
+    copy_limit,
+    needed_cards,
+    owned_counts,
+    printing_group,
+    rarity_maxima,
+    required_cards,
+)
+from skyforge.rules.deckbuilding import most_copies
+from skyforge.text import plural_word
+
+#: the mana curve a 40-card deck aims at by default: cost bucket → cards ("6+": cost 6 or more)
+DEFAULT_CURVE: dict[str, int] = {"1": 5, "2": 10, "3": 10, "4": 7, "5": 5, "6+": 3}
+#: the share of each card type, in percent, by default (about the demo set's own mix)
+DEFAULT_TYPES: dict[str, int] = {"ally": 60, "spell": 15, "attachment": 15, "tower": 10}
+#: what one card off the target costs in the objective: the curve first, then types, then factions
+CURVE_WEIGHT, TYPE_WEIGHT, FACTION_WEIGHT, TIE_WEIGHT = 100, 40, 10, 5
+#: CP-SAT's deterministic time (about seconds of work on one core) for one solve
+EFFORT = 10.0
+PLAN_EFFORT = 0.1
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What a good deck is, as the player's choices (docs/deck-assistant.md gives the defaults)."""
+
+    curve: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_CURVE))
+    types: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TYPES))
+    #: preferred factions; empty: each deck prefers its castle's faction
+    factions: tuple[str, ...] = ()
+    must: tuple[str, ...] = ()  # card keys that go in (at least one copy among the decks made)
+    never: tuple[str, ...] = ()  # card keys that stay out
+    seed: int = 0
+
+
+def curve_buckets(curve: dict[str, int]) -> list[tuple[str, int, int | None, int]]:
+    """The curve as ``(label, lowest cost, highest cost or None, cards)``, in cost order.
+
+    A label is a cost ("3") or a cost and more ("6+"); cards below the lowest bucket count in it.
+    """
+    buckets = []
+    for label, cards in curve.items():
+        text = label.strip()
+        open_ended = text.endswith("+")
+        try:
+            cost = int(text.rstrip("+"))
+        except ValueError:
+            raise InputError(
+                Problem(f"'{label}' is not a mana cost", hint="write costs as 1, 2, … and the last as 6+")
+            ) from None
+        if cost < 0 or cards < 0:
+            raise InputError(Problem(f"the curve's '{label}:{cards}' is negative"))
+        buckets.append((text, cost, None if open_ended else cost, cards))
+    buckets.sort(key=lambda b: b[1])
+    if buckets:
+        label, _, high, cards = buckets[0]
+        buckets[0] = (label, 0, high, cards)
+    return buckets
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One deck to make: its castle, the cards the player keeps, who plays it."""
+
+    castle: CastleCard
+    name: str
+    kept: dict[str, int] = field(default_factory=dict)
+    player: str | None = None
+    file: str | None = None
+    #: another player's deck, still short of its size: its cards stay as they are (its own
+    #: violations are its own), and only room for the cards it still needs is kept
+    reserved: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.player}'s deck" if self.player else f"deck '{self.name}'"
+
+    @property
+    def held(self) -> int:
+        """The cards the deck holds already."""
+        return sum(self.kept.values())
+
+
+@dataclass(frozen=True)
+class Addition:
+    key: str
+    name: str
+    count: int
+    reason: str
+
+    def as_dict(self) -> dict:
+        return {"code": self.key, "name": self.name, "count": self.count, "reason": self.reason}
+
+
+@dataclass
+class ProposedDeck:
+    seat: Seat
+    cards: dict[str, int]
+    added: list[Addition]
+    curve: dict[str, tuple[int, int]]  # bucket → (cards, target)
+
+    @property
+    def size(self) -> int:
+        return sum(self.cards.values())
+
+    def as_dict(self) -> dict:
+        return {
+            "name": self.seat.name,
+            "castle": self.seat.castle.key,
+            "player": self.seat.player,
+            "file": self.seat.file,
+            "size": self.size,
+            "cards": dict(sorted(self.cards.items(), key=lambda kv: code_order(kv[0]))),
+            "added": [a.as_dict() for a in self.added],
+            "curve": {b: {"cards": n, "target": t} for b, (n, t) in self.curve.items()},
+        }
+
+
+def cp_model() -> Any:
+    """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands)."""
+    try:
+        return library("ortools.sat.python.cp_model")
+    except ImportError:
+        raise SkyforgeError(
+            "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
+            hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
+        ) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# the model
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A group of constraints switched on by one literal: which rule, of which deck (``None``: of
+    the table), about which cards, and what the wording needs to know (``about``)."""
+
+    id: str
+    deck: int | None
+    cards: tuple[str, ...] = ()
+    about: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[str, int | None]:
+        return self.id, self.deck
+
+
+class CardPool:
+    """What every solve of one command would otherwise work out again: the cards a deck may hold,
+    which of them each castle admits, and the collection's copies (``deck plan`` solves 136 times)."""
+
+    def __init__(self, catalog: Catalog, collection: CollectionFile | None) -> None:
+        self.catalog = catalog
+        self.alliance: dict[str, AllianceCard] = {
+            c.key: c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
+        }
+        self.owned = owned_counts(catalog, collection) if collection is not None else None
+        self._admitted: dict[str, dict[str, AllianceCard]] = {}
+
+    def admitted(self, castle: CastleCard) -> dict[str, AllianceCard]:
+        """The cards the back of ``castle`` lets a deck hold (its cards' own rules aside)."""
+        if castle.key not in self._admitted:
+            self._admitted[castle.key] = {
+                key: c for key, c in self.alliance.items() if castle_refuses(self.catalog, castle, c) is None
+            }
+        return self._admitted[castle.key]
+
+
+class SeatModel:
+    """The CP-SAT model of the seats to fill, next to the fixed other decks and the collection."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        seats: Sequence[Seat],
+        others: Sequence[Deck],
+        collection: CollectionFile | None,
+        prefs: Preferences,
+        pool: CardPool | None = None,
+    ) -> None:
+        self.cp = cp_model()
+        self.catalog, self.seats, self.others, self.prefs = catalog, list(seats), list(others), prefs
+        self.pool = pool or CardPool(catalog, collection)
+        self.model = self.cp.CpModel()
+        self.rules: list[tuple[Any, Rule]] = []
+        self._by_index: dict[int, Rule] = {}
+        self.x: list[dict[str, Any]] = [{} for _ in self.seats]
+        self.cards: dict[str, AllianceCard] = {}
+        self.theirs: Counter[str] = Counter()
+        for deck in self.others:
+            self.theirs.update(deck_counts(catalog, deck))
+        # a reserved seat's own cards are fixed like another deck's; its variables are what it adds
+        self.base: list[Counter[str]] = [Counter(s.kept) if s.reserved else Counter() for s in self.seats]
+        for base in self.base:
+            self.theirs.update(base)
+        self.owned = self.pool.owned
+        self._build()
+
+    # -- helpers
+    def rule(self, id: str, deck: int | None, cards: tuple[str, ...] = (), **about: Any) -> Any:
+        """A new rule's literal: its constraints hold when it is on."""
+        lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
+        self.rules.append((lit, Rule(id, deck, cards, about)))
+        self._by_index[lit.Index()] = self.rules[-1][1]
+        return lit
+
+    def rule_of(self, lit: Any) -> Rule:
+        return self._by_index[lit.Index()]
+
+    # -- the rules
+    def _build(self) -> None:
+        for i, seat in enumerate(self.seats):
+            self._seat_rules(i, seat)
+        self._table_rules()
+
+    def _seat_rules(self, i: int, seat: Seat) -> None:
+        """The rules of one deck. A reserved seat's variables are the cards it adds to what it
+        holds (``base``); where what it holds already breaks a rule, that is its own violation:
+        it adds nothing more there, and the decks being made are not refused for it."""
+        catalog, m, castle, base = self.catalog, self.model, seat.castle, self.base[i]
+        admitted = self.pool.admitted(castle)
+        wanted = {} if seat.reserved else dict(seat.kept)
+        if not seat.reserved:
+            for key in self.prefs.must:
+                wanted.setdefault(key, 0)
+        for key, card in admitted.items():
+            if card_rule_refuses(castle, card) is None or key in wanted:
+                self._var(i, card, wanted.get(key, 0))
+        for key, count in wanted.items():
+            if key not in self.x[i]:
+                asked = catalog.cards.get(key)
+                if isinstance(asked, AllianceCard):
+                    self._var(i, asked, count)
+        xs = self.x[i]
+        # what the castle and the card refuse, for the cards the player asked for
+        for key, var in xs.items():
+            card = self.cards[key]
+            refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
+            if refusal is not None:
+                words = refusal.message
+                lit = self.rule(refusal.rule, i, (key,), message=words)
+                m.Add(var == 0).OnlyEnforceIf(lit)
+        # the kept cards (a reserved seat's are its base, not a rule)
+        for key, count in wanted.items():
+            if key in xs and count > 0:
+                card = self.cards[key]
+                lit = self.rule("keep", i, (key,), card=card, count=count)
+                m.Add(xs[key] >= count).OnlyEnforceIf(lit)
+        # the deck size
+        size = deck_size(castle)
+        total = self.total(i)
+        lit = self.rule("deck-size", i)
+        m.Add(total >= size.min).OnlyEnforceIf(lit)
+        if size.max is not None:
+            m.Add(total <= max(size.max, seat.held)).OnlyEnforceIf(lit)
+        # the rarity maxima
+        for rarity, most in rarity_maxima(castle).items():
+            lit = self.rule("rarity-limit", i, castle=castle, rarity=rarity, most=most)
+            held = sum(n for k, n in base.items() if k in self.pool.alliance and self.pool.alliance[k].rarity == rarity)
+            added = sum(v for k, v in xs.items() if self.cards[k].rarity == rarity)
+            m.Add(added <= max(most - held, 0)).OnlyEnforceIf(lit)
+        # the castle's required cards (its hero)
+        for required in required_cards(catalog, castle):
+            if base[required.key]:
+                continue
+            lit = self.rule("castle-requires", i, (required.key,), castle=castle, card=required)
+            if required.key in xs:
+                m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
+            else:
+                m.AddBoolOr([lit.Not()])
+        # the cards' own rules: copies per deck, cards needed beside them
+        for key, var in xs.items():
+            card = self.cards[key]
+            per_deck = copies_per_deck(card)
+            needs = [] if base[key] else [n for n in needed_cards(catalog, card) if not base[n]]
+            if per_deck is None and not needs:
+                continue
+            lit = self.rule("card-rule", i, (key,), card=card, per_deck=per_deck, needs=needs)
+            if per_deck is not None:
+                m.Add(var <= max(per_deck - base[key], 0)).OnlyEnforceIf(lit)
+            if needs:
+                present = m.NewBoolVar(f"has:{i}:{key}")
+                m.Add(var >= 1).OnlyEnforceIf(present)
+                m.Add(var == 0).OnlyEnforceIf(present.Not())
+                for other in needs:
+                    if other in xs:
+                        m.Add(xs[other] >= 1).OnlyEnforceIf([present, lit])
+                    else:
+                        m.AddBoolOr([present.Not(), lit.Not()])
+
+    def total(self, i: int) -> Any:
+        """The cards deck ``i`` holds: what it adds, and a reserved seat's own cards."""
+        return sum(self.x[i].values()) + self.seats[i].held if self.seats[i].reserved else sum(self.x[i].values())
+
+    def _var(self, i: int, card: AllianceCard, low: int) -> None:
+        self.cards[card.key] = card
+        # the kept copies are a rule (``keep``), not the domain: a core can name them
+        self.x[i][card.key] = self.model.NewIntVar(0, max(low, most_copies()), f"x{i}:{card.key}")
+
+    def _table_rules(self) -> None:
+        m, prefs = self.model, self.prefs
+        keys = sorted({k for xs in self.x for k in xs}, key=code_order)
+        copies = self.rule("copy-limit", None)
+        collection = self.rule("collection-limit", None) if self.owned is not None else None
+        # where the other decks already hold too many, that is their violation: these decks take none
+        # the copy limit counts the printings of one card (one name, several codes) together
+        printings: dict[str, list[str]] = defaultdict(list)
+        for key in keys:
+            printings[printing_group(self.cards[key])].append(key)
+        theirs_by_name: Counter[str] = Counter()
+        for key, n in self.theirs.items():
+            other = self.catalog.cards.get(key)
+            if other is not None and other.kind == "alliance":
+                theirs_by_name[printing_group(other)] += n
+        for name, group in printings.items():
+            limits = [limit for k in group if (limit := copy_limit(self.cards[k])) is not None]
+            if limits:
+                held = [xs[k] for xs in self.x for k in group if k in xs]
+                m.Add(sum(held) <= max(min(limits) - theirs_by_name[name], 0)).OnlyEnforceIf(copies)
+        for key in keys:
+            held = [xs[key] for xs in self.x if key in xs]
+            if collection is not None:
+                m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
+        made = [xs for xs, seat in zip(self.x, self.seats) if not seat.reserved]
+        for key in prefs.must:
+            held = [xs[key] for xs in made if key in xs]
+            named = self.catalog.cards.get(key)
+            lit = self.rule("must", None, (key,), card=named)
+            if held:
+                m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
+            else:
+                m.AddBoolOr([lit.Not()])
+        for key in prefs.never:
+            held = [xs[key] for xs in made if key in xs]
+            named = self.catalog.cards.get(key)
+            lit = self.rule("never", None, (key,), card=named)
+            if held:
+                m.Add(sum(held) == 0).OnlyEnforceIf(lit)
+
+    # -- the objective
+    def objective(self) -> Any:
+        prefs = self.prefs
+        terms: list = []
+        buckets = curve_buckets(prefs.curve)
+        for i, seat in enumerate(self.seats):
+            xs, size = self.x[i], deck_size(seat.castle).min
+            if seat.reserved:
+                # another player's deck: any cards that leave it room will do (the fewest, seeded)
+                terms.extend((1 + _tie(prefs.seed, seat.castle.key, key)) * var for key, var in xs.items())
+                continue
+            for label, low, high, target in _scaled(buckets, size):
+                in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
+                terms.append(CURVE_WEIGHT * self._deviation(sum(in_bucket), target, f"curve{i}:{label}"))
+            for kind, share in _shares(prefs.types, size).items():
+                of_type = [v for k, v in xs.items() if self.cards[k].type == kind]
+                terms.append(TYPE_WEIGHT * self._deviation(sum(of_type), share, f"type{i}:{kind}"))
+            liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
+            for key, var in xs.items():
+                weight = _tie(prefs.seed, seat.castle.key, key)
+                if self.cards[key].faction not in liked:
+                    weight += FACTION_WEIGHT
+                if weight:
+                    terms.append(weight * var)
+        return sum(terms)
+
+    def _deviation(self, expr: Any, target: int, name: str) -> Any:
+        dev = self.model.NewIntVar(0, 10_000, name)
+        self.model.Add(dev >= expr - target)
+        self.model.Add(dev >= target - expr)
+        return dev
+
+    # -- solving
+    def solver(self, effort: float) -> Any:
+        solver = self.cp.CpSolver()
+        solver.parameters.num_workers = 1  # one worker and a deterministic budget: the same deck every run
+        solver.parameters.max_deterministic_time = effort
+        solver.parameters.random_seed = self.prefs.seed % (2**31)
+        # the rules are linear constraints switched on by literals: without their full linear
+        # relaxation, proving "no legal deck" under assumptions takes seconds instead of ms
+        solver.parameters.linearization_level = 2
+        return solver
+
+    def feasible(self, lits: list, effort: float) -> tuple[bool | None, list]:
+        """Whether the rules ``lits`` can all hold (``None``: not decided in time), and a core if not."""
+        self.model.ClearAssumptions()
+        self.model.AddAssumptions(lits)
+        solver = self.solver(effort)
+        status = solver.Solve(self.model)
+        if status == self.cp.INFEASIBLE:
+            core = set(solver.SufficientAssumptionsForInfeasibility())
+            return False, [lit for lit in lits if lit.Index() in core]
+        if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
+            return True, []
+        return None, []
+
+    def minimal_core(self, core: list, effort: float) -> list:
+        """Drop each rule whose absence still leaves the rest impossible: the player's own choices
+        first, so the reason is in the game's rules where they suffice."""
+        order = {"keep": 0, "must": 0, "never": 0}
+        for lit in sorted(core, key=lambda lit: order.get(self.rule_of(lit).id, 1)):
+            if lit not in core:
+                continue
+            rest = [other for other in core if other is not lit]
+            ok, smaller = self.feasible(rest, effort)
+            if ok is False:
+                core = smaller or rest
+        return core
+
+    # -- bounds, for the explanations
+    def bound(self, core: list, seat: int, maximize: bool) -> tuple[int, Counter] | None:
+        """The most (or fewest) cards deck ``seat`` can hold under the rules ``core``, and their
+        mix by faction and rarity; ``None`` if not found in time."""
+        m = self.model
+        m.ClearAssumptions()
+        m.AddAssumptions(core)
+        (m.Maximize if maximize else m.Minimize)(self.total(seat))
+        solver = self.solver(EFFORT)
+        status = solver.Solve(m)
+        m.ClearObjective()
+        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
+            return None
+        mix: Counter = Counter()
+        held = Counter({key: solver.Value(var) for key, var in self.x[seat].items()}) + self.base[seat]
+        for key, n in held.items():
+            card = self.cards.get(key) or self.pool.alliance.get(key)
+            if n and card is not None:
+                mix[f"{card.faction} {card.rarity}"] += n
+        return round(solver.ObjectiveValue()), mix
+
+    def most_together(self, core: list, seats: Sequence[int]) -> int | None:
+        """The most of the cards the decks ``seats`` need (each counted up to its size) that they
+        can hold at once under the rules ``core``; ``None`` if not found in time."""
+        m = self.model
+        counted = []
+        for i in seats:
+            up_to = m.NewIntVar(0, deck_size(self.seats[i].castle).min, f"counted:{i}:{len(self.rules)}")
+            m.Add(up_to <= self.total(i))  # always satisfiable (0): harmless to the model
+            counted.append(up_to)
+        m.ClearAssumptions()
+        m.AddAssumptions(core)
+        m.Maximize(sum(counted))
+        solver = self.solver(EFFORT)
+        status = solver.Solve(m)
+        m.ClearObjective()
+        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
+            return None
+        return round(solver.ObjectiveValue())
+
+    # -- reading the answer
+    def proposal(self, solver: Any) -> list[ProposedDeck]:
+        """The decks read from the solution; a reserved seat's with its own cards, and what it
+        adds only as the room kept for it."""
+        decks = []
+        buckets = curve_buckets(self.prefs.curve)
+        for i, seat in enumerate(self.seats):
+            chosen = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
+            cards = dict(Counter(chosen) + self.base[i])
+            size = deck_size(seat.castle).min
+            scaled = _scaled(buckets, size)
+            curve = {
+                label: (sum(n for k, n in cards.items() if _in_bucket(self._cost(k), low, high)), target)
+                for label, low, high, target in scaled
+            }
+            if seat.reserved:
+                added = [Addition(k, self.cards[k].name, n, "room kept") for k, n in sorted(chosen.items())]
+            else:
+                added = self._additions(i, seat, cards, scaled)
+            decks.append(ProposedDeck(seat, cards, added, curve))
+        return decks
+
+    def _cost(self, key: str) -> int | None:
+        card = self.cards.get(key) or self.pool.alliance.get(key)
+        return card.cost if card is not None else None
+
+    def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
+        kept = seat.kept
+        required = {c.key for c in required_cards(self.catalog, seat.castle)}
+        needed_by = {n: self.cards[k] for k in cards for n in needed_cards(self.catalog, self.cards[k])}
+        filled: Counter = Counter()
+        for key, n in kept.items():
+            if key in self.cards:
+                filled[_bucket_of(self.cards[key].cost, scaled)] += n
+        shares = _shares(self.prefs.types, deck_size(seat.castle).min)
+        typed: Counter = Counter(self.cards[k].type for k, n in kept.items() for _ in range(n) if k in self.cards)
+        out = []
+        for key in sorted(cards, key=code_order):
+            extra = cards[key] - kept.get(key, 0)
+            if extra <= 0:
+                continue
+            card = self.cards[key]
+            why = []
+            if key in required:
+                why.append(f"castle {seat.castle.name} requires it")
+            if key in self.prefs.must:
+                why.append("you asked for it")
+            if key in needed_by:
+                why.append(f"{needed_by[key].name} needs it")
+            bucket = _bucket_of(card.cost, scaled)
+            cost = f"cost {card.cost}" if card.cost is not None else "no cost"
+            target = next((t for label, _, _, t in scaled if label == bucket), None)
+            if bucket is not None and target is not None and filled[bucket] < target:
+                why.append(f"{cost}, fills the curve")
+            elif card.type in shares and typed[card.type] < shares[card.type]:
+                why.append(f"{cost}, {plural_word(card.type)} toward their share")
+            else:
+                why.append(f"{cost}, to reach {deck_size(seat.castle).min} cards")
+            filled[bucket] += extra
+            typed[card.type] += extra
+            out.append(Addition(key, card.name, extra, "; ".join(why)))
+        return out
+
+
+def _scaled(buckets, size: int) -> list[tuple[str, int, int | None, int]]:
+    """The curve's targets scaled to a deck of ``size`` cards (largest remainders)."""
+    total = sum(b[3] for b in buckets)
+    if total == 0 or total == size:
+        return buckets
+    raw = [b[3] * size / total for b in buckets]
+    counts = [int(r) for r in raw]
+    for j in sorted(range(len(raw)), key=lambda j: raw[j] - counts[j], reverse=True)[: size - sum(counts)]:
+        counts[j] += 1
+    return [(b[0], b[1], b[2], n) for b, n in zip(buckets, counts)]
+
+
+def _shares(types: dict[str, int], size: int) -> dict[str, int]:
+    total = sum(types.values())
+    return {kind: round(share * size / total) for kind, share in types.items()} if total else {}
+
+
+def _in_bucket(cost: int | None, low: int, high: int | None) -> bool:
+    return cost is not None and cost >= low and (high is None or cost <= high)
+
+
+def _bucket_of(cost: int | None, scaled) -> str | None:
+    return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
+
+
+def _tie(seed: int, castle: str, key: str) -> int:
+    """A small, seeded preference among equally good cards: the same seed, the same deck. It
+    follows the deck's castle, not its seat, so a deck's share of the objective is the same
+    whether it is solved alone or beside others (``plan_castles`` relies on it)."""
+    digest = hashlib.sha256(f"{seed}:{castle}:{key}".encode()).digest()
+    return digest[0] % TIE_WEIGHT
+
+
+def deck_size(castle: CastleCard) -> DeckSize:
+    """The castle's deck size: a castle without one cannot be given a deck (its seat is refused)."""
+    if castle.deck_size is None:
+        raise InputError(
+            Problem(
+                f"castle {show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
+                hint="add deck_size = { min = N, max = N } to the castle's entry, N being the deck size its back gives",
+            )
+        )
+    return castle.deck_size
+
+
+def show(card) -> str:
+    if card is None:
+        return "?"
+    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"
+
+
+def deck_counts(catalog: Catalog, deck: Deck) -> Counter[str]:
+    """A deck's alliance cards by key, errata applied (what the copy limits count)."""
+    counts: Counter[str] = Counter()
+    for ref, n in deck.data.cards.items():
+        try:
+            card = catalog.find(ref)
+        except InputError:
+            card = None
+        if card is not None and card.kind == "alliance":
+            counts[catalog.with_errata(card).key] += n
+    return counts
