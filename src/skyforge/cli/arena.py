@@ -158,7 +158,7 @@ def draw_check(data: dict) -> None:
     out.print(Text.assemble(f"{data['file']}: {data['player']}: ", verdict))
     for h in data["heroes"]:
         cls = inferred_value(h["class"], "class", h["inferred"]) if h["class"] else "class unknown"
-        out.print(Text(f"  {h['name']} ({cls})"))
+        out.print(f"  {h['name']} ({cls})")
     for v in data["violations"]:
         out.print(Text.assemble("  ", (v["rule"], "red"), f": {v['message']}"))
     for h in data["heroes"]:
@@ -197,9 +197,11 @@ def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
 
 def draw_setup(data: dict) -> None:
     out = console()
-    out.print(f"[bold]Skybound: Arena[/] — {data['mode']}; first to {data['score_to_win']} points wins")
+    out.print(
+        Text.assemble(("Skybound: Arena", "bold"), f" — {data['mode']}; first to {data['score_to_win']} points wins")
+    )
     if data.get("sides"):
-        out.print(Text("sides: " + " vs ".join(" & ".join(s) for s in data["sides"])))
+        out.print("sides: " + " vs ".join(" & ".join(s) for s in data["sides"]))
     for p in data["players"]:
         out.print(
             Text(
@@ -208,9 +210,9 @@ def draw_setup(data: dict) -> None:
             )
         )
         for m in p["action_cards_missing"]:
-            out.print(Text(f"   action cards not known: {m}"))
+            out.print(f"   action cards not known: {m}")
     if data.get("first_player"):
-        out.print(Text(data["first_player"]))
+        out.print(data["first_player"])
     note = demo_note(
         list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
         len({h for p in data["players"] for h in p["heroes"]}),

@@ -164,7 +164,7 @@ def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
         )
     )
     for note in choice.notes:
-        out.print(Text(f"note: {note}"))
+        out.print(f"note: {note}")
     if not rows:
         out.print("no card the deck may still take matches")
         return
@@ -258,5 +258,5 @@ def _draw_castles(app: App, found: list, faction: str | None) -> None:
         health = f", health {castle.health}" if castle.health else ""
         out.print(Text.assemble((f"{castle.code or '—'}  {castle.name}", "bold"), f" — {faction_text}{health}", demo))
         for line in castle_rules_lines(app.catalog, castle):
-            out.print(Text(f"    {line}"))
+            out.print(f"    {line}")
         out.print()

@@ -105,9 +105,9 @@ def _draw_check(cat, summary: dict) -> None:
         )
     )
     if summary["catalog_from"]:
-        out.print(Text(f"catalog files: {', '.join(summary['user_files'])} (from {summary['catalog_from']})"))
+        out.print(f"catalog files: {', '.join(summary['user_files'])} (from {summary['catalog_from']})")
     else:
-        out.print(Text("catalog files: none of yours — the shipped layers, with the fictional demo set"))
+        out.print("catalog files: none of yours — the shipped layers, with the fictional demo set")
     if cat.user_files and not user_entries:
         out.print(
             Text(
@@ -117,15 +117,15 @@ def _draw_check(cat, summary: dict) -> None:
             )
         )
     for key, n in summary["cards"].items():
-        out.print(Text(f"  {n:>4}  {key}"))
+        out.print(f"  {n:>4}  {key}")
     for area in summary["works"]:
-        out.print(f"[bold]{area['area']}[/]")
+        out.print(Text(area["area"], style="bold"))
         for line in area["ready"]:
             out.print(Text.assemble("  ", ("ok", "green"), f"       {line}"))
         for line in area["missing"]:
             out.print(Text.assemble("  ", ("missing", "yellow"), f"  {line}"))
     if any(area["missing"] for area in summary["works"]):
-        out.print(Text(summary["fill_in"]))
+        out.print(summary["fill_in"])
 
 
 @catalog.command()
@@ -493,7 +493,7 @@ def _show_entry(card: CardBase, title: str, *, stderr: bool = False) -> None:
     out.print(Panel(Text(entry_text(card).rstrip("\n")), title=Text(title), title_align="left", expand=False))
     by_hand = [k for k in tables(card.kind) if getattr(card, k, None) in (None, [])]  # type: ignore[attr-defined]
     if by_hand:
-        out.print(Text(f"not asked (tables, written by hand): {', '.join(by_hand)}"))
+        out.print(f"not asked (tables, written by hand): {', '.join(by_hand)}")
 
 
 def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool) -> None:

@@ -46,7 +46,7 @@ def _edit(app: App, file: Path | None, products: tuple[str, ...], cards: tuple[s
     edit_collection(path, changes)
     out = console()
     for change in changes:
-        out.print(Text(f"{'added' if sign > 0 else 'removed'} {abs(change.count)} × {change.label}"))
+        out.print(f"{'added' if sign > 0 else 'removed'} {abs(change.count)} × {change.label}")
     out.print(Text(f"{path} (its comments are kept)", style="dim"))
 
 
@@ -120,4 +120,4 @@ def _draw(app: App, owned: CollectionFile, data: dict, path: Path) -> None:
     for key, n in owned.cards.items():
         table.add_row(f"{n}×", Text(app.catalog.label(key)))
     out.print(table)
-    out.print(Text(f"{plural(data['total'], 'card')} in all, {data['different']} different ({path!s})"))
+    out.print(f"{plural(data['total'], 'card')} in all, {data['different']} different ({path!s})")

@@ -168,19 +168,19 @@ def _show_report(report: ValidationReport, catalog_note: str | None = None) -> N
         who = f" ({d.player})" if d.player else ""
         out.print(Text.assemble(mark, f"  {d.file} — {d.name}{who}, castle {d.castle}, {plural(d.size, 'card')}"))
         for note in d.notes:
-            out.print(Text(f"    note: {note}"))
+            out.print(f"    note: {note}")
     for note in report.notes:
-        out.print(Text(f"note: {note}"))
+        out.print(f"note: {note}")
     if report.violations:
-        out.print(f"\n[bold]{plural(len(report.violations), 'problem')}:[/]")
+        out.print(Text(f"\n{plural(len(report.violations), 'problem')}:", style="bold"))
         for v in report.violations:
             where = v.deck or ", ".join(v.decks)
             line = f":{v.line}" if v.line else ""
             out.print(Text.assemble("  ", (v.rule, "red"), f"  {where}{line}"))
             for label, text in (("", v.message), ("hint: ", v.hint), ("fix: ", v.fix)):
                 if text:
-                    out.print(Text(f"      {label}{text}"))
+                    out.print(f"      {label}{text}")
     if catalog_note:
         out.print(Text("\n" + catalog_note, style="yellow"))
     if report.demo:
-        out.print(f"\n[dim]{demo_note()}[/]")
+        out.print(Text(f"\n{demo_note()}", style="dim"))

@@ -266,7 +266,7 @@ def plan(app: App, collection, players, top, curve, types, prefer, must, never, 
 def _show(outcome: Outcome, written: list, how: str, together: str = "", heading: str = "") -> None:
     out = console()
     if heading:
-        out.print(Text(heading))
+        out.print(heading)
     if not outcome.possible:
         out.print(Text("✗ no legal deck: these rules cannot all hold", "red"))
         for c in outcome.conflicts:
@@ -282,8 +282,8 @@ def _show(outcome: Outcome, written: list, how: str, together: str = "", heading
             )
         )
         for a in deck.added:
-            out.print(Text(f"  +{a.count} × {a.key} {a.name}: {a.reason}"))
-        out.print(Text("  curve: " + " · ".join(f"{b}: {n}/{t}" for b, (n, t) in deck.curve.items())))
+            out.print(f"  +{a.count} × {a.key} {a.name}: {a.reason}")
+        out.print("  curve: " + " · ".join(f"{b}: {n}/{t}" for b, (n, t) in deck.curve.items()))
     for deck in outcome.reserved:
         need = sum(a.count for a in deck.added)
         out.print(
@@ -298,19 +298,19 @@ def _show(outcome: Outcome, written: list, how: str, together: str = "", heading
     out.print(Text.assemble(("✓ legal", "green"), f" — checked by deck validate {checked} and the collection"))
     if written:
         for path in written:
-            out.print(Text(f"wrote {path}"))
+            out.print(f"wrote {path}")
     else:
-        out.print(Text(f"nothing written: {how}"))
+        out.print(f"nothing written: {how}")
     if outcome.reserved and together:
-        out.print(Text(f"to choose their cards too: skyforge deck complete {together}"))
+        out.print(f"to choose their cards too: skyforge deck complete {together}")
     if outcome.demo:
-        out.print(f"[dim]{demo_note()}[/]")
+        out.print(Text(demo_note(), style="dim"))
 
 
 def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) -> None:
     out = console()
     if heading:
-        out.print(Text(heading))
+        out.print(heading)
     table = new_table()
     for column in ("castles", "heroes", "possible", "room", "lacks"):
         table.add_column(column, justify="right" if column == "room" else "left")
@@ -318,12 +318,12 @@ def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) 
         table.add_row(
             Text(" + ".join(c.name for c in r.castles)),
             Text(", ".join(r.heroes)),
-            "[green]✓[/]" if r.outcome.possible else "[red]✗[/]",
+            Text("✓", "green") if r.outcome.possible else Text("✗", "red"),
             str(r.room),
             Text("; ".join(r.lacks()) or "—"),
         )
     out.print(table)
     if len(rows) < total:
-        out.print(Text(f"{len(rows)} of {total} combinations shown (--top 0 shows all)"))
+        out.print(f"{len(rows)} of {total} combinations shown (--top 0 shows all)")
     for note in notes:
-        out.print(Text(f"note: {note}"))
+        out.print(f"note: {note}")

@@ -144,9 +144,11 @@ def _draw_list(app: App, rows: list[dict]) -> None:
         table.add_column(column, justify="right" if column == "size" else "left")
     for r in rows:
         if "error" in r:
-            table.add_row(Text(r["name"]), f"[red]unreadable[/]: {Text(r['error'])}", "", "", "", "[red]✗[/]")
+            table.add_row(
+                Text(r["name"]), Text.assemble(("unreadable", "red"), f": {r['error']}"), "", "", "", Text("✗", "red")
+            )
             continue
-        valid = "[green]✓[/]" if r["valid"] else f"[red]✗ {r['problems']}[/]"
+        valid = Text("✓", "green") if r["valid"] else Text(f"✗ {r['problems']}", "red")
         table.add_row(
             Text(r["deck"]),
             Text(r["name"]),

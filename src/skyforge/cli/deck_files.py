@@ -56,7 +56,7 @@ def after_edit(app: App, path: Path, message: str, catalog: Catalog | None = Non
     """Every edit ends with the deck's validity, so a player sees at once what is left to fix
     (checked with ``catalog``, by default the one in use)."""
     out = console()
-    out.print(Text(message))
+    out.print(message)
     catalog = catalog or app.catalog
     report = validate_decks(catalog, [load_deck(path)])
     d = report.decks[0]
@@ -70,6 +70,6 @@ def after_edit(app: App, path: Path, message: str, catalog: Catalog | None = Non
     for v in report.violations[:5]:
         out.print(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))
     if len(report.violations) > 5:
-        out.print(Text(f"  … and {len(report.violations) - 5} more: skyforge deck validate {rel(app, path)}"))
+        out.print(f"  … and {len(report.violations) - 5} more: skyforge deck validate {rel(app, path)}")
     if report.demo:
-        out.print(f"[dim]{demo_note()}[/]")
+        out.print(Text(demo_note(), style="dim"))

@@ -86,17 +86,24 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
         if s.castle_name and s.castle != s.castle_name and ":" not in s.castle
         else s.castle_name or s.castle
     )
-    valid = "[green]✓ valid[/]" if s.valid else f"[red]✗ not valid[/] ({plural(len(s.violations), 'problem')})"
+    valid = (
+        Text("✓ valid", "green")
+        if s.valid
+        else Text.assemble(("✗ not valid", "red"), f" ({plural(len(s.violations), 'problem')})")
+    )
     heading = (s.name, "bold"), f"{who} — castle {castle} · {plural(s.size, 'card')} · "
-    out.print(Text.assemble(*heading, Text.from_markup(valid)))
+    out.print(Text.assemble(*heading, valid))
     if cards:
         d = s.draws
         out.print(
-            f"[dim]% = chance to hold at least one copy by turn {d.turns}: the {d.hand}-card "
-            f"opening hand plus one card a turn ({d.cards_seen} cards seen)[/]"
+            Text(
+                f"% = chance to hold at least one copy by turn {d.turns}: the {d.hand}-card "
+                f"opening hand plus one card a turn ({d.cards_seen} cards seen)",
+                style="dim",
+            )
         )
         for group in s.groups:
-            out.print(f"\n[bold]{group.type.capitalize()}[/] ({group.count})")
+            out.print(Text.assemble((f"\n{group.type.capitalize()}", "bold"), f" ({group.count})"))
             table = new_table(rule=False, show_header=False, pad_edge=False)
             for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)
@@ -104,7 +111,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
                 table.add_row(
                     f"  {c.count}×",
                     Text(c.code),
-                    Text(c.name) if c.name else "[red]not in the catalog[/]",
+                    Text(c.name) if c.name else Text("not in the catalog", style="red"),
                     "" if c.cost is None else f"cost {c.cost}",
                     c.rarity or "",
                     c.faction or "",
@@ -112,23 +119,22 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
                 )
             out.print(table)
     top = max([c.count for c in s.curve] or [0])
-    out.print("\n[bold]Mana curve[/]")
+    out.print(Text("\nMana curve", style="bold"))
     for step in s.curve:
         label = "?" if step.cost is None else str(step.cost)
         out.print(f"  {label:>2} │{_bar(step.count, top)} {step.count or ''}")
     for title, values in (("Types", s.types), ("Rarities", s.rarities), ("Factions", s.factions)):
         top = max(values.values() or [0])
-        out.print(f"\n[bold]{title}[/]")
+        out.print(Text(f"\n{title}", style="bold"))
         for name, n in values.items():
             out.print(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
     if s.budget or s.deck_size:
-        out.print("\n[bold]Castle budget[/]")
+        out.print(Text("\nCastle budget", style="bold"))
         if s.castle_back:
             out.print(Text(f"  {s.castle_back}", style="dim"))
         for row in s.budget:
             if not row.allowed:
-                style = "[red]" if row.used else "[dim]"
-                out.print(f"  {style}{row.rarity:<11}{row.used}/0 none allowed[/]")
+                out.print(Text(f"  {row.rarity:<11}{row.used}/0 none allowed", style="red" if row.used else "dim"))
                 continue
             limit = "any" if row.max is None else row.max
             factions = row.admits
@@ -142,9 +148,9 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             )
         size = s.deck_size
         if size is not None:
-            out.print(f"  {'deck':<11}{'' if size.ok else '[red]'}{size.used}/{size.wanted}{'' if size.ok else '[/]'}")
+            out.print(Text.assemble(f"  {'deck':<11}", (f"{size.used}/{size.wanted}", "" if size.ok else "red")))
     hand = s.opening_hand
-    out.print(f"\n[bold]Opening hand[/] ({hand.hand} cards; suggested mulligan: {hand.mulligan})")
+    out.print(Text.assemble(("\nOpening hand", "bold"), f" ({hand.hand} cards; suggested mulligan: {hand.mulligan})"))
     table = new_table(rule=False, pad_edge=False)
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
@@ -158,11 +164,11 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
         )
     out.print(table)
     if s.violations:
-        out.print("\n[bold]Problems[/] (skyforge deck validate for the fixes)")
+        out.print(Text.assemble(("\nProblems", "bold"), " (skyforge deck validate for the fixes)"))
         for v in s.violations:
             out.print(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))
     if s.demo_data:
-        out.print(f"\n[dim]{demo_note()}[/]")
+        out.print(Text(f"\n{demo_note()}", style="dim"))
 
 
 @click.command()
@@ -190,7 +196,7 @@ def _draw_diff(data: DeckDiff) -> None:
     a, b = data.a, data.b
     out.print(Text.assemble((a.name, "bold"), f" ({a.size}) → ", (b.name, "bold"), f" ({b.size})"))
     if a.castle != b.castle:
-        out.print(Text(f"  castle {a.castle} → {b.castle}"))
+        out.print(f"  castle {a.castle} → {b.castle}")
     for sign, changes, style in (("+", data.added, "green"), ("-", data.removed, "red"), ("~", data.changed, "yellow")):
         for r in changes:
             change = f"{r.change:+d}" if changes is data.changed else f"{abs(r.change)}"
@@ -274,4 +280,4 @@ def _draw_sample(d: SampleDraw) -> None:
         out.print(Text.assemble((f"Turn {turn}:", "bold"), _card_line(c)))
     out.print(Text(f"--seed {d.seed} repeats this draw", style="dim"))
     if d.demo_data:
-        out.print(f"\n[dim]{demo_note()}[/]")
+        out.print(Text(f"\n{demo_note()}", style="dim"))

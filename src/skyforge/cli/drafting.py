@@ -257,25 +257,25 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
         out.print(Text(data["fallback"], style="yellow"))
     if data.get("preset"):
         preset = data["preset"]
-        out.print(Text(f"teams: the rulebook's {preset['name']} teams ({preset['source']}); nothing was drafted"))
+        out.print(f"teams: the rulebook's {preset['name']} teams ({preset['source']}); nothing was drafted")
     if data.get("team_size_note"):
         more = " (--team-size 4)" if data.get("team_size") == 3 else ""
         out.print(Text(data["team_size_note"] + more, style="dim"))
     if data.get("restrictions"):
-        out.print(Text("restrictions: " + "; ".join(data["restrictions"])))
+        out.print("restrictions: " + "; ".join(data["restrictions"]))
     rows = table("team", "player", "heroes")
     for team in d.teams:
         for entry in session.assignments(team):
             rows.add_row(Text(d.name(team)), Text(entry["player"]), Text(", ".join(entry["heroes"])) or "—")
     out.print(rows)
     if d.bans:
-        out.print(Text("bans: " + ", ".join(session.hero_name(k) for k in d.bans)))
+        out.print("bans: " + ", ".join(session.hero_name(k) for k in d.bans))
     steps = ", ".join(
         f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}" + (" (random)" if s["random"] else "")
         for s in data["steps"]
     )
     if steps and not data.get("preset"):
-        out.print(Text("steps: " + steps))
+        out.print("steps: " + steps)
     notes = d.format.notes
     if notes and not data.get("preset"):
         out.print(Text(f"order ({READING}): {notes}", style="dim"))
@@ -284,7 +284,7 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
         if heading:
             out.print(Text(heading, style="bold"))
         for line in lines:
-            out.print(Text(line))
+            out.print(line)
     if data.get("left_out"):
         names = [reason.split(" cannot be drafted")[0] for reason in data["left_out"]]
         out.print(Text(f"left out, a field they need is missing: {', '.join(names)}", style="yellow"))
@@ -293,7 +293,7 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
     if note:
         out.print(Text(note, style="yellow"))
     if saved_to is not None:
-        out.print(Text(f"{'from' if read_only else 'saved to'} {saved_to!s}"))
+        out.print(f"{'from' if read_only else 'saved to'} {saved_to!s}")
 
 
 def saved_commands(group: click.Group, game: str, example_hero: str) -> None:

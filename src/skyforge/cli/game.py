@@ -137,7 +137,7 @@ def _show_difficulty_marked(report) -> None:
     _show_difficulty(report)
     marker = demo_marker(report.provenances)
     if marker:
-        console().print(f"[yellow]{marker}[/]")
+        console().print(Text(marker, style="yellow"))
 
 
 def _num(value: float | None) -> str:
@@ -148,13 +148,13 @@ def _show_difficulty(report, out=None) -> None:
     out = out or console()
     for term in report.terms:
         sign = "" if term is report.terms[0] else "+"
-        out.print(Text(f"  {sign}{_num(term.value):>5}  {term.label}"))
+        out.print(f"  {sign}{_num(term.value):>5}  {term.label}")
         if term.source:
             out.print(Text(f"         {term.source}", style="dim"))
         if term.note:
             out.print(Text(f"         {term.note}", style="yellow"))
     if report.total is not None:
-        out.print(f"  [bold]= {report.total:g}[/] total difficulty")
+        out.print(Text.assemble("  ", (f"= {report.total:g}", "bold"), " total difficulty"))
     else:
         out.print(
             Text.assemble(
@@ -164,7 +164,7 @@ def _show_difficulty(report, out=None) -> None:
             )
         )
     for note in report.notes:
-        out.print(Text(f"  note: {note}"))
+        out.print(f"  note: {note}")
 
 
 #: the setup's JSON keys that may be inferences, in the words of its human view
@@ -177,13 +177,13 @@ def _show_setup(s) -> None:
     if s.first_game:
         title += f" (first game, {s.first_game.id})"
     out.print(Text(title, style="bold"))
-    out.print(Text(f"Follows {s.rule_reason}; seed {s.seed}"))
+    out.print(f"Follows {s.rule_reason}; seed {s.seed}")
     out.print()
 
     def step(n: int, name: str, lines: list[str]) -> None:
         out.print(Text(f"{n}. {name}", style="bold"))
         for line in lines:
-            out.print(Text(f"   {line}"))
+            out.print(f"   {line}")
 
     health = f"starting health {s.castle.health}" if s.castle.health is not None else "starting health unknown"
     castle_lines = [f"{s.castle.code or '—'}  {s.castle.name} ({health})"]
@@ -235,29 +235,29 @@ def _show_setup(s) -> None:
         reminders += [x for x in s.first_game.steps if x.startswith("Mulligan")]
     step(n, "Draw and mulligan", reminders)
     out.print()
-    out.print("[bold]Total difficulty[/]")
+    out.print(Text("Total difficulty", style="bold"))
     _show_difficulty(s.difficulty, out)
     if s.random_picks:
         out.print()
-        out.print(f"[bold]Drawn at random[/] (seed {s.seed}):")
+        out.print(Text.assemble(("Drawn at random", "bold"), f" (seed {s.seed}):"))
         for pick in s.random_picks:
-            out.print(Text(f"  {pick}"))
+            out.print(f"  {pick}")
     if s.notes or s.inferred:
         out.print()
         for note in s.notes:
-            out.print(Text(f"note: {note}"))
+            out.print(f"note: {note}")
         for field, why in s.inferred.items():
-            out.print(Text(f"note: {inference_note(_SETUP_WORDS.get(field, field), why)}"))
+            out.print(f"note: {inference_note(_SETUP_WORDS.get(field, field), why)}")
     if s.missing:
         out.print()
-        out.print("[bold yellow]Missing from the catalog[/] (the steps above still apply):")
+        out.print(Text.assemble(("Missing from the catalog", "bold yellow"), " (the steps above still apply):"))
         for item in s.missing:
-            out.print(Text(f"  - {item}"))
+            out.print(f"  - {item}")
     if s.first_game and s.missing:
         out.print()
         out.print(Text.assemble((f"The rulebook's first game ({s.first_game.id})", "bold"), ", step by step:"))
         for line in s.first_game.steps:
-            out.print(Text(f"  - {line}"))
+            out.print(f"  - {line}")
     marker = demo_marker(s.provenances)
     if marker:
-        out.print(f"\n[dim]{marker}[/]")
+        out.print(Text(f"\n{marker}", style="dim"))

@@ -54,7 +54,7 @@ def draw_heroes(data: dict) -> None:
     for p in data["presets"]:
         out.print(Text.assemble((p["name"], "bold"), f" ({p['source']}):"))
         for team, names in p["teams"].items():
-            out.print(Text(f"  {team.capitalize()}: {', '.join(names)}"))
+            out.print(f"  {team.capitalize()}: {', '.join(names)}")
 
 
 @onward.command()

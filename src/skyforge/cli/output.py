@@ -3,7 +3,7 @@
 Every human view is drawn by rich through :func:`console`, :func:`table`, :func:`echo` and
 :func:`progress`: sized to the terminal, plain and never wrapped when piped, no colour with
 ``NO_COLOR``, no styles on ``TERM=dumb``, ``?`` for what a terminal's encoding cannot show.
-Player and catalog text goes into markup through :func:`escape` (rich's), or as a ``Text``.
+Console markup is off: what is printed is printed as written, and styles go in through ``Text``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import click
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.markup import escape
 from rich.padding import Padding
 from rich.segment import Segment
 from rich.table import Table
@@ -146,6 +145,7 @@ def console(stderr: bool = False) -> Console:
         force_terminal=styles,
         color_system="standard" if styles else None,
         no_color=bool(os.environ.get("NO_COLOR")),
+        markup=False,  # text prints as written; styles go in through Text, never through tags
         highlight=False,
         emoji=False,
         soft_wrap=width is None,  # piped: a line stays one line, and nothing is measured to wrap it
@@ -158,7 +158,7 @@ def echo(text: str = "", err: bool = False) -> None:
     wraps between words under its indent."""
     out = console(err)
     for line in text.split("\n"):
-        out.print(Text(line))
+        out.print(line)
 
 
 class FitTable:
@@ -180,7 +180,7 @@ class FitTable:
 
     @staticmethod
     def _text(cell: str | Text | None) -> Text:
-        text = Text.from_markup(cell, emoji=False) if isinstance(cell, str) else (cell or Text()).copy()
+        text = Text(cell) if isinstance(cell, str) else (cell or Text()).copy()
         text.expand_tabs()  # a tab is measured as the columns it takes
         return text
 
@@ -254,7 +254,7 @@ class FitTable:
         if dropped:
             named = [h for h in dropped if h] + ([plural(dropped.count(""), "column")] if "" in dropped else [])
             note = f"(left out to fit the terminal: {', '.join(named)}; wider terminal or --json for all)"
-            caption = f"{caption} {escape(note)}" if caption else escape(note)
+            caption = f"{caption} {note}" if caption else note
         table = Table(
             box=box.SIMPLE_HEAD if self.rule else None,
             show_edge=False,

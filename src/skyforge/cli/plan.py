@@ -69,7 +69,7 @@ def _draw_next(status) -> None:
     out = console()
     out.print(Text.assemble((status.plan.name, "bold"), f" — {plural(status.games, 'game')} recorded"))
     for note in status.notes:
-        out.print(Text(f"note: {note}"))
+        out.print(f"note: {note}")
     if status.next_deck:
         deck = next(d for d in status.decks if d.deck == status.next_deck)
         out.print(
@@ -81,9 +81,9 @@ def _draw_next(status) -> None:
             )
         )
         if status.next_outsider:
-            out.print(Text(f"Outsider: {status.next_outsider} — {status.outsider_reason or ''}"))
+            out.print(f"Outsider: {status.next_outsider} — {status.outsider_reason or ''}")
         command = f"skyforge plan record {shlex.quote(status.next_deck)} {shlex.quote(status.next_horde)}"
-        out.print(Text(f"Then: {command} --won (or --lost)"))
+        out.print(f"Then: {command} --won (or --lost)")
 
 
 @plan.command()
@@ -245,7 +245,7 @@ def _draw_table(status) -> None:
         terms.append(f"victorious with {rules.victorious_after} wins")
     if rules.second_outsider_pass:
         terms.append("every horde once, then again with its second suggested outsider")
-    out.print(Text(f"{'; '.join(terms) or 'every horde once with each deck'} ({rules.source})"))
+    out.print(f"{'; '.join(terms) or 'every horde once with each deck'} ({rules.source})")
 
 
 @plan.command()

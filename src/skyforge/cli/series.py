@@ -41,16 +41,16 @@ def _show(series_obj, as_json: bool, path=None, undone: dict | None = None) -> N
         trophies = ", ".join(f"{p} {n}" for p, n in data["trophies"].items())
         out.print(Text.assemble((data["name"], "bold"), f": best of {data['best_of']} — trophies: {trophies}"))
         for m in data["matches"]:
-            out.print(Text(f"  match {m['match']} ({m['deck_size']}-card decks): won by {m['winner']}"))
+            out.print(f"  match {m['match']} ({m['deck_size']}-card decks): won by {m['winner']}")
         if data["winner"]:
             out.print(Text(f"{data['winner']} wins the series.", style="green"))
         else:
             nxt = data["next_match"]
             out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
             for p, n in nxt["extra_cards"].items():
-                out.print(Text(f"  {p} draws {plural(n, 'extra card')}"))
-            out.print(Text(f"  extra cards are drawn {nxt['extra_cards_when']}"))
-            out.print(Text(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}"))
+                out.print(f"  {p} draws {plural(n, 'extra card')}")
+            out.print(f"  extra cards are drawn {nxt['extra_cards_when']}")
+            out.print(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}")
 
     render(data, as_json, human)
 

@@ -126,20 +126,20 @@ def card_panel(catalog: Catalog, card: Card) -> None:
         "source",
     ):
         if key in data and data[key] not in (None, [], ""):
-            out.print(Text(f"  {key:<14}{inferred_value(_cell(data[key]), key, card.inferred)}"))
+            out.print(f"  {key:<14}{inferred_value(_cell(data[key]), key, card.inferred)}")
     for field, why in card.inferred.items():
         out.print(Text(f"  {INFERRED:<14}{field}: {why}", style="dim"))
     if card.kind == "castle":
         out.print("  deck rules:")
         for line in castle_rules_lines(catalog, card):
-            out.print(Text(f"    {line}"))
+            out.print(f"    {line}")
     for action in data.get("actions", []):
         sign = f"{action['gold']:+d}" if action.get("gold") else "0"
-        out.print(Text(f"  action        {action['name']} ({sign} gold{', ∞' if action.get('repeatable') else ''})"))
+        out.print(f"  action        {action['name']} ({sign} gold{', ∞' if action.get('repeatable') else ''})")
     if card.text:
-        out.print(Text(f"  {card.text}"))
+        out.print(f"  {card.text}")
     if provenance == "demo":
-        out.print(f"  [dim]{demo_note('card')}[/]")
+        out.print(Text(f"  {demo_note('card')}", style="dim"))
     out.print()
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.text import Text
+
 from skyforge.campaign import store
 from skyforge.campaign.report import changes
 from skyforge.cli.campaign.views import status_line
@@ -46,8 +48,10 @@ def update(
         ended = new[-1] if new and new[0].type != "game-ended" else None
         if ended is not None and ended.type == "game-ended" and ended.result == "lost":
             out.print(
-                f"[bold red]The castle is destroyed[/] (health {ended.castle_health}): "
-                f"game {ended.game} is lost, and the campaign with it."
+                Text.assemble(
+                    ("The castle is destroyed", "bold red"),
+                    f" (health {ended.castle_health}): game {ended.game} is lost, and the campaign with it.",
+                )
             )
         out.print(status_line(after))
 

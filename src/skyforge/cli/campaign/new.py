@@ -136,9 +136,9 @@ def new(
             Text(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
         )
         for note in state.notes:
-            out.print(Text(f"  {note}"))
+            out.print(f"  {note}")
         for note in state.horde_deck_notes:
-            out.print(Text(f"  horde deck: {note}"))
+            out.print(f"  horde deck: {note}")
         out.print(f"  horde deck: {plural(sum(state.horde_deck.values()), 'card')} (campaign show lists them)")
         demo_note(out, app.catalog, state)
         out.print(status_line(state))
@@ -203,7 +203,7 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
             )
         )
         if auto:
-            out.print(Text(f"  (--auto takes {AUTO_RULE})"))
+            out.print(f"  (--auto takes {AUTO_RULE})")
         for line in warnings(before, new):
             out.print(Text.assemble(("warning: ", "yellow"), line))
 
@@ -241,11 +241,11 @@ def _pick(app: App, name: str, player: str | None) -> dict[str, int]:
         )
         for row in listed:
             mark = "x" if row.number in ticks.ticked else " "
-            out.print(Text(f"{row.number:>3}. [{mark}] {card_text(catalog, row.code)}"))
+            out.print(f"{row.number:>3}. [{mark}] {card_text(catalog, row.code)}")
         others = left_out(p.market, catalog)
         if others:
-            out.print(Text(f"  ({' and '.join(f'{n} {r}' for r, n in others.items())} cards stay in the market deck)"))
-        out.print(Text("Type numbers or ranges to tick (1 3 5-9), -N to untick, ? to list again, Enter to finish."))
+            out.print(f"  ({' and '.join(f'{n} {r}' for r, n in others.items())} cards stay in the market deck)")
+        out.print("Type numbers or ranges to tick (1 3 5-9), -N to untick, ? to list again, Enter to finish.")
 
     try:
         show()

@@ -93,7 +93,7 @@ def list_(app: App, as_json: bool) -> None:
                     )
                 )
         if demo:
-            out.print(f"[yellow]{DEMO_NOTE}[/]")
+            out.print(Text(DEMO_NOTE, style="yellow"))
 
     render(listing(rows), as_json, human)
 

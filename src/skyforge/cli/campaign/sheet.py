@@ -64,7 +64,7 @@ def sheet(app: App, name: str, output: Path | None, force: bool, as_json: bool) 
             )
         )
         if data.demo:
-            out.print(f"[yellow]{DEMO_NOTE}[/]")
+            out.print(Text(DEMO_NOTE, style="yellow"))
 
     render({"file": str(target), "sheet": asdict(data)}, as_json, human)
 

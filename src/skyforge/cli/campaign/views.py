@@ -1,5 +1,5 @@
 """Drawing a campaign for people: the status line, the scenario card, what an action did, the
-Recruit offers, the piles — each from the library's state and events, in rich markup.
+Recruit offers, the piles — each from the library's state and events, as rich text.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def card_name(catalog, code: str) -> str:
 
 def demo_note(out, catalog, state) -> None:
     if uses_demo_data(state, catalog):
-        out.print(f"[yellow]{DEMO_NOTE}[/]")
+        out.print(Text(DEMO_NOTE, style="yellow"))
 
 
 def clamp_note(gold: int, change: int, asked: int | None) -> str:
@@ -87,7 +87,9 @@ def scenario_view(out, state, applied=None) -> None:
         rep = " ∞" if a.repeatable else ""
         text = f" — {a.text}" if a.text else ""
         out.print(Text.assemble(f"  {i}. {gold:>3} gold  {a.name}{rep}{text}", mark))
-    out.print(f"  Income: {c.scenario.income:+d} gold" + (" [green](earned)[/]" if c.income_earned else ""))
+    out.print(
+        Text.assemble(f"  Income: {c.scenario.income:+d} gold", (" (earned)", "green") if c.income_earned else "")
+    )
     for reminder in c.reminders:
         out.print(Text.assemble("  ", ("Reminder", "yellow"), f" (by hand, before the income): {reminder}"))
 
@@ -112,7 +114,7 @@ def effect_view(
     if lapsed and not event.exile:
         out.print(f"{indent}the unused Exile allowance lapses: it belongs to the Exile action just taken")
     for line in exile_text(event, after.name):
-        out.print(Text(f"{indent}{line}"))
+        out.print(f"{indent}{line}")
     if event.reminder and reminder:
         out.print(Text.assemble(indent, ("Reminder", "yellow"), f" (by hand): {event.reminder}"))
     if event.offers:
@@ -147,8 +149,8 @@ def offers_view(out, catalog, state) -> None:
         out.print(Text.assemble((p.name, "bold"), f"'s offers (Recruit {state.current.recruit}):"))
         for i, offer in enumerate(p.offers, 1):
             for j, code in enumerate(offer):
-                out.print(Text(f"  {f'{i}.' if j == 0 else '':<3}{card_text(catalog, code)}"))
-    out.print(Text(take_offer_text(state.name)))
+                out.print(f"  {f'{i}.' if j == 0 else '':<3}{card_text(catalog, code)}")
+    out.print(take_offer_text(state.name))
 
 
 def log_lines(out, entries: list[dict], when: bool = True) -> None:
@@ -156,9 +158,9 @@ def log_lines(out, entries: list[dict], when: bool = True) -> None:
     False: without the time): index, time, summary, and the offers under it."""
     for e in entries:
         at = f"{e.get('at') or '':<25}  " if when else ""
-        out.print(Text(f"{e['index']:>3}  {at}{e['summary']}"))
+        out.print(f"{e['index']:>3}  {at}{e['summary']}")
         for line in e.get("details", []):
-            out.print(Text(f"{'':>3}  {' ' * len(at)}  {line}"))
+            out.print(f"{'':>3}  {' ' * len(at)}  {line}")
 
 
 def game_view(out, catalog, before, after, new) -> None:
@@ -176,13 +178,13 @@ def game_view(out, catalog, before, after, new) -> None:
     }.get(after.game)
     if c.henchman_scenario is not None:
         where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
-    out.print(Text(f"Outsider: {c.outsider} ({where})"))
+    out.print(f"Outsider: {c.outsider} ({where})")
     setup = next((e for e in new if e.type == "game-set-up"), None)
     if setup is not None and setup.portals_below:
-        out.print(Text("Portals below it, top first: " + ", ".join(card_name(catalog, p) for p in setup.portals_below)))
+        out.print("Portals below it, top first: " + ", ".join(card_name(catalog, p) for p in setup.portals_below))
     if setup is not None and setup.minion_rule:
         tokens = ", ".join(f"{m} {n}" for m, n in setup.minions.items())
-        out.print(Text(f"Minions: {setup.minion_rule}" + (f" — {tokens}" if tokens else "")))
+        out.print(f"Minions: {setup.minion_rule}" + (f" — {tokens}" if tokens else ""))
     mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
     scenario_view(
         out,
@@ -264,7 +266,7 @@ def campaign_view(out, catalog, state) -> None:
         )
         card_groups(out, catalog, "deck", p.deck)
         if p.top_of_deck:
-            out.print(Text("  on top of the deck: " + ", ".join(card_name(catalog, x) for x in p.top_of_deck)))
+            out.print("  on top of the deck: " + ", ".join(card_name(catalog, x) for x in p.top_of_deck))
         card_groups(out, catalog, "market deck", Counter(p.market))
         if p.exiled:
             out.print(
@@ -300,18 +302,21 @@ def campaign_view(out, catalog, state) -> None:
             )
         out.print(games)
     out.print(
-        f"\n[bold]Horde deck[/] ({plural(sum(state.horde_deck.values()), 'card')}, difficulty {state.difficulty}, "
-        "no treachery-only cards):"
+        Text.assemble(
+            ("\nHorde deck", "bold"),
+            f" ({plural(sum(state.horde_deck.values()), 'card')}, difficulty {state.difficulty}, "
+            "no treachery-only cards):",
+        )
     )
     for code, n in state.horde_deck.items():
-        out.print(Text(f"  {n}× {card_name(catalog, code)}"))
+        out.print(f"  {n}× {card_name(catalog, code)}")
     for note in state.horde_deck_notes:
-        out.print(Text(f"  note: {note}"))
+        out.print(f"  note: {note}")
     if state.horde_exiled:
-        out.print(Text("  exiled: " + ", ".join(card_name(catalog, x) for x in state.horde_exiled)))
+        out.print("  exiled: " + ", ".join(card_name(catalog, x) for x in state.horde_exiled))
     if state.current.reminders:
-        out.print("\n[bold]Reminders[/] (by hand, before the scenario income):")
+        out.print(Text.assemble(("\nReminders", "bold"), " (by hand, before the scenario income):"))
         for reminder in state.current.reminders:
-            out.print(Text(f"  {reminder}"))
+            out.print(f"  {reminder}")
     demo_note(out, catalog, state)
     out.print(status_line(state))
