@@ -456,7 +456,7 @@ def test_extra_random_card_is_drawn_over_physical_copies_the_same_way_everywhere
     assert outside  # the demo data has legendary cards outside power levels 2-3
     standalone, campaign = _Recorder(), _Recorder()
     build_horde_deck(catalog, HORDES3, 3, standalone)
-    deck, notes = campaign_horde_deck(catalog, HORDES3, 3, campaign)
+    deck, notes, _ = campaign_horde_deck(catalog, HORDES3, 3, campaign)
     [pool] = standalone.populations
     [cpool] = campaign.populations
     # one physical card per copy, legendary only, outside the level's power levels
@@ -479,7 +479,7 @@ def test_stand_alone_and_campaign_decks_agree_apart_from_treachery_only(catalog)
     for level in range(1, 6):
         plain = build_horde_deck(catalog, HORDES3, level, random.Random(9))
         campaign = build_horde_deck(catalog, HORDES3, level, random.Random(9), exclude_treachery_only=True)
-        deck, _ = campaign_horde_deck(catalog, HORDES3, level, random.Random(9))
+        deck, _, _ = campaign_horde_deck(catalog, HORDES3, level, random.Random(9))
         assert [(x.card.key, x.count) for x in plain.lines if not x.extra and not x.card.treachery_only] == [
             (x.card.key, x.count) for x in campaign.lines if not x.extra
         ]
