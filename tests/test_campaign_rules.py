@@ -797,3 +797,34 @@ treachery_only = true
 
     standalone = build_horde_deck(catalog, ["old-horde"], 5, c.rng(1, 0))  # a stand-alone game takes it
     assert {line.card.key for line in standalone.lines} == {"DEMO.197", "DEMO.198"}
+
+
+def test_recruit_words_who_takes_an_offer():
+    cite(
+        "000",
+        "Each player takes all the cards from one offer and places them on the top of their deck in any order.",
+        "If the market deck is empty, just form as many offers as possible",
+    )
+    import io
+
+    from rich.console import Console
+
+    from skyforge.campaign.state import apply
+    from skyforge.cli.campaign.views import offers_view
+    from skyforge.cli.campaign.words import take_offer_text
+
+    assert take_offer_text("s", ["A", "Bo"], 2) == "Take one each: skyforge campaign take s --player P N"
+    assert take_offer_text("s", ["A"], 1) == "Take one: skyforge campaign take s N"
+    assert take_offer_text("s", ["Bo"], 2) == "Bo takes one: skyforge campaign take s --player Bo N"
+    assert take_offer_text("s", [], 2) == "No offers to take: the market decks are empty."
+
+    g = Game().ready()
+    g.do(c.next_game)
+    g.state.players[1].market = []  # Bo's market deck ran out
+    [event] = c.take_action(g.state, "Recruit 2")
+    after = apply(g.state, event)
+    out = Console(file=io.StringIO(), width=200)
+    offers_view(out, demo_catalog(), after, event.offers)
+    text = out.file.getvalue()
+    assert "Bo's market deck is empty: no offers." in text
+    assert "Alice takes one: skyforge campaign take test --player Alice N" in text and "each" not in text
