@@ -199,10 +199,11 @@ def _show_setup(s) -> None:
     step(2, "Alliance decks", decks)
     stages = ", ".join("/".join(map(str, stages_of(p))) for p in s.portals)
     portal_lines = [
-        f"top → bottom, {plural(len(s.portals), 'card')}"
-        + (f" (stages {stages})" if s.portals else "")
+        f"top → bottom, {plural(len(s.portals), 'card')} (stages {stages})"
         + (f", the portals of level {s.level}" if s.level_by_portals else "")
         + ":"
+        if s.portals
+        else "no portals in the catalog for this pile (see Missing from the catalog, below)"
     ]
     portal_lines += [
         f"  stage {'/'.join(map(str, stages_of(p)))}: {p.code or '—'}  {p.name}" + (f" [{p.horde}]" if p.horde else "")
