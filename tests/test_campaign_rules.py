@@ -770,19 +770,23 @@ def test_treachery_only_cards_never_enter_a_campaign_deck_of_a_whole_original_ho
     cite("000", "never take cards with the treachery-only symbol, not even at the highest difficulty levels.")
     cite("001", "take all cards of the chosen horde to form the horde deck")
     old = """schema = 1
+[[sets]]
+code = "OLD"
+name = "Old set (test)"
+game = "skytear-horde"
 [[hordes]]
 id = "old-horde"
 name = "Old Horde"
 difficulty = "easy"
 [[cards]]
-code = "DEMO.197"
+code = "OLD.001"
 kind = "horde"
 name = "Old Troll"
 horde = "old-horde"
 power = 1
 copies = 3
 [[cards]]
-code = "DEMO.198"
+code = "OLD.002"
 kind = "horde"
 name = "Old Traitor"
 horde = "old-horde"
@@ -791,12 +795,12 @@ treachery_only = true
 """
     catalog = _with(tmp_path, old)
     deck, notes, lacking = campaign_horde_deck(catalog, ["old-horde", *HORDES[1:]], 5, c.rng(1, 0))
-    assert deck["DEMO.197"] == 3 and "DEMO.198" not in deck and lacking == []
-    assert any("Old Horde: treachery-only cards left out: DEMO.198" in n for n in notes)
+    assert deck["OLD.001"] == 3 and "OLD.002" not in deck and lacking == []
+    assert any("Old Horde: treachery-only cards left out: OLD.002" in n for n in notes)
     from skyforge.setup.hordedeck import build_horde_deck
 
     standalone = build_horde_deck(catalog, ["old-horde"], 5, c.rng(1, 0))  # a stand-alone game takes it
-    assert {line.card.key for line in standalone.lines} == {"DEMO.197", "DEMO.198"}
+    assert {line.card.key for line in standalone.lines} == {"OLD.001", "OLD.002"}
 
 
 def test_recruit_words_who_takes_an_offer():

@@ -547,7 +547,7 @@ def test_a_stage_on_a_portals_back_is_not_dealt_again(tmp_path):
     for f in DEMO_CATALOG.glob("*.toml"):
         text = f.read_text()
         if f.name == "encounters.toml":
-            text = text[: text.index('[[cards]]\ncode = "DEMO.195"')]  # Riven Spire, the one-sided stage 3
+            text = text[: text.index('[[cards]]\ncode = "DEMO.198"')]  # Riven Spire, the one-sided stage 3
         (folder / f.name).write_text(text)
     catalog = load_catalog([folder])
     for seed in range(8):

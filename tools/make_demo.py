@@ -1260,8 +1260,10 @@ PORTALS = [
     ("Trident Breach", 2, ["competitive-3"], None, "Three-player competitive: wave 3."),
     ("Trident Maelstrom", 3, ["competitive-3"], None, "Three-player competitive: wave 3, reinforce 2."),
 ]
-#: added after the base box's tokens (codes 195 on), so no earlier code moves: a one-sided stage 3
-#: portal, so that 000's "pile of 4 portal cards", each stage once, can be dealt from the demo set
+#: added at the end of the base box (codes from 198), so no earlier code moves and 195 stays the
+#: next free number: a one-sided stage 3 portal, so that 000's "pile of 4 portal cards", each
+#: stage once, can be dealt from the demo set
+LATE_PORTALS_FIRST = 198
 LATE_PORTALS = [
     ("Riven Spire", 3, SOLO_COOP, None, "Wave 4, reinforce 1."),
 ]
@@ -1674,11 +1676,13 @@ def build() -> dict[str, dict]:
     for name, text in TOKENS:
         components.append({"code": code(n), "kind": "token", "name": name, "text": text})
         n += 1
+    late = LATE_PORTALS_FIRST
+    assert n <= late, f"the base box's cards reach {code(n - 1)}, past the late portals' {code(late)}"
     for name, stage, modes, horde, text in LATE_PORTALS:
         encounters.append(
             _clean(
                 {
-                    "code": code(n),
+                    "code": code(late),
                     "kind": "portal",
                     "name": name,
                     "stage": stage,
@@ -1688,8 +1692,8 @@ def build() -> dict[str, dict]:
                 }
             )
         )
-        n += 1
-    assert n - 1 <= 199, f"base box overflows its code range: last code {code(n - 1)}"
+        late += 1
+    assert late - 1 <= 199, f"base box overflows its code range: last code {code(late - 1)}"
 
     base_codes = {c["name"]: c["code"] for c in alliance}
     expansion = []
