@@ -832,3 +832,42 @@ def test_recruit_words_who_takes_an_offer():
     text = out.file.getvalue()
     assert "Bo's market deck is empty: no offers." in text
     assert "Alice takes one: skyforge campaign take test --player Alice N" in text and "each" not in text
+
+
+def test_a_campaign_with_an_original_set_horde_takes_the_portals_of_its_level(tmp_path):
+    cite(
+        "001",
+        "set the difficulty level by choosing the right portals from the original Skytear Horde set",
+    )
+    cite("000", "Take four stage 1 portals to form the portal pile.")
+    portal = '[[cards]]\ncode = "OLD.{n:03d}"\nkind = "portal"\nname = "Old Portal {n}"\nstage = {stage}\n'
+    portal += 'modes = ["solo", "coop"]\nlevel = {level}\n'
+    portals = "".join(
+        portal.format(n=100 + 10 * level + i, stage=stage, level=level)
+        for level in (2, 4)
+        for i, stage in enumerate((1, 1, 1, 1, 2, 3, 4))
+    )
+    old = (
+        'schema = 1\n[[sets]]\ncode = "OLD"\nname = "Old set (test)"\ngame = "skytear-horde"\n'
+        '[[hordes]]\nid = "old-horde"\nname = "Old Horde"\ndifficulty = "easy"\n'
+        '[[cards]]\ncode = "OLD.001"\nkind = "horde"\nname = "Old Troll"\nhorde = "old-horde"\npower = 1\n'
+    )
+    catalog = _with(tmp_path, old + portals)
+    first = new_campaign(
+        catalog,
+        ROOT,
+        "old",
+        castle="DEMO.001",
+        players=[PlayerChoice("A", ["demo-blue-wall"])],
+        hordes=["old-horde", *HORDES[1:]],
+        difficulty=4,
+        outsider="Orrun the Everwake",
+        scenarios=[f"DEMO.{n}" for n in range(183, 189)],
+        seed=2,
+    )
+    assert {catalog.get(p.code, "portal").level for p in first.portal_pile} == {4}
+    assert any("stage 1 portals marked level = 4" in n for n in first.notes)
+    g = Game(first).ready()
+    setup = g.do(c.next_game, catalog)[0]
+    below = [catalog.get(code, "portal") for code in setup.portals_below]
+    assert [(p.stage, p.level) for p in below] == [(2, 4), (3, 4), (4, 4)] and setup.setup_missing == []
