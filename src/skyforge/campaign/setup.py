@@ -500,12 +500,13 @@ def _portal_pile(catalog, refs, horde_ids, mode, difficulty, draw, notes) -> lis
     else:
         stage1 = sorted((c for c in catalog.of_kind("portal") if c.stage == 1 and mode in c.modes), key=lambda c: c.key)
         whole = whole_hordes(catalog, [catalog.hordes[i] for i in horde_ids if i in catalog.hordes])
+        by_level = False
         if whole:
             # 001 The Original Set: "set the difficulty level by choosing the right portals"
             leveled, any_level = level_portals(catalog, mode, difficulty)
             names = ", ".join(h.name for h in whole)
             if any(c.stage == 1 for c in leveled):
-                stage1 = [c for c in leveled if c.stage == 1]
+                stage1, by_level = [c for c in leveled if c.stage == 1], True
                 notes.append(
                     f"{names}: the original set sets the difficulty by its portals (001 The Original Set): "
                     f"the portal pile takes stage 1 portals marked level = {difficulty}"
@@ -536,7 +537,8 @@ def _portal_pile(catalog, refs, horde_ids, mode, difficulty, draw, notes) -> lis
         if len(cards) < PORTAL_PILE:
             raise InputError(
                 Problem(
-                    f"the catalog has only {plural(len(cards), f'stage 1 {mode} portal')}",
+                    f"the catalog has only {plural(len(cards), f'stage 1 {mode} portal')}"
+                    + (f" marked level = {difficulty}" if by_level else ""),
                     key="--portals",
                     hint="choose four with --portals P1,P2,P3,P4",
                 )
