@@ -197,9 +197,8 @@ def _show_setup(s) -> None:
     if s.decks:
         decks.append("suggested decks: " + inferred_value(", ".join(s.decks), "alliance_decks", s.inferred))
     step(2, "Alliance decks", decks)
-    stages = ", ".join("/".join(map(str, stages_of(p))) for p in s.portals)
     portal_lines = [
-        f"top → bottom, {plural(len(s.portals), 'card')} (stage{'s' if len(s.portals) > 1 else ''} {stages})"
+        f"top → bottom, {plural(len(s.portals), 'card')}"
         + (f", the portals of level {s.level}" if s.level_by_portals else "")
         + ":"
         if s.portals

@@ -12,7 +12,8 @@ is guessed. One behaviour for every caller:
   outside the level's power levels — legendary cards only when the row says
   ``extra_legendary``;
 - a campaign passes ``exclude_treachery_only=True`` (000 "never take cards with the
-  treachery-only symbol, not even at the highest difficulty levels").
+  treachery-only symbol, not even at the highest difficulty levels"), a horde taken whole too;
+- a horde that adds no card for lack of data is in ``lacking``, with where to add it.
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def build_horde_deck(
                 f"which power levels difficulty level {level} takes is not stated for set {horde.set}"
                 + (f" (the table says about {this.cards} cards)" if this and this.cards else ""),
                 f'add a [[difficulty_levels]] row with set = "{horde.set}", level = {level} and powers = '
-                f"[the power levels it takes] to {_user_file(catalog)}"
+                f"[the power levels it takes] to {catalog.user_file()}"
                 + (" (it completes the rulebook's row)" if this is not None else ""),
             )
             continue
@@ -127,7 +128,7 @@ def build_horde_deck(
             if taken:
                 out.missing.append(f"{horde.name}: {what}; left out: fill in power = N on them")
             else:
-                where = catalog.source_file(unknown[0].key) if hasattr(catalog, "source_file") else "your catalog file"
+                where = catalog.source_file(unknown[0].key)
                 _lacks(out, horde, what, f"fill in power = N (the card's power level) on them in {where}")
         elif not taken:
             _lacks(
@@ -164,13 +165,9 @@ def build_horde_deck(
     return out
 
 
-def _user_file(catalog) -> str:
-    return catalog.user_file() if hasattr(catalog, "user_file") else "your catalog file"
-
-
 def _cards_hint(catalog, horde, power: bool = True) -> str:
     return (
-        f'add its horde cards to {_user_file(catalog)} as [[cards]] tables with kind = "horde", '
+        f'add its horde cards to {catalog.user_file()} as [[cards]] tables with kind = "horde", '
         f'horde = "{horde.id}"' + (" and power = N (its power level)" if power else "")
     )
 
@@ -181,7 +178,7 @@ def _lacks(out: HordeDeck, horde, what: str, hint: str) -> None:
     out.lacking.append((f"{horde.name}: {what}", hint))
 
 
-def _whole_horde(out: HordeDeck, horde, cards: list, catalog=None) -> None:
+def _whole_horde(out: HordeDeck, horde, cards: list, catalog) -> None:
     """001 The Original Set, without the Challenge expansion: "set the difficulty level by choosing
     the right portals from the original Skytear Horde set and take all cards of the chosen horde"."""
     if not cards:
