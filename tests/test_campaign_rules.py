@@ -175,9 +175,6 @@ def test_premade_market_deck_follows_the_players_castle():
         "000",
         "each player shuffles together 40 alliance cards from the same set and of the same faction as their castle",
     )
-    with pytest.raises(InputError) as exc:  # a kurumo pre-made deck on a liothan castle
-        created(players=("Alice=kurumo-demo",))
-    assert "kurumo-demo" in str(exc.value) and "DEMO.001" in str(exc.value) and "liothan" in str(exc.value)
     # a visiting player without @CASTLE: the castle of the deck's set and faction
     state = fold([created(players=("Alice=liothan-demo", "Bo=taulot-demo"))])
     assert state.players[1].castle == "DEMO.003"
@@ -197,7 +194,8 @@ def test_horde_deck_never_takes_treachery_only_cards():
     cite("000", "never take cards with the treachery-only symbol, not even at the highest difficulty levels.")
     catalog = demo_catalog()
     for level in range(1, 6):
-        deck, _notes = campaign_horde_deck(catalog, HORDES, level, c.rng(1, 0))
+        deck, _notes, lacking = campaign_horde_deck(catalog, HORDES, level, c.rng(1, 0))
+        assert lacking == []
         cards = [catalog.get(code) for code in deck]
         assert cards and not any(x.treachery_only for x in cards)
         powers = next(d.powers for d in catalog.difficulty_levels if d.set == "DEMO" and d.level == level)
@@ -210,10 +208,15 @@ def test_horde_deck_says_which_data_is_missing():
     from skyforge.catalog import load_catalog
 
     catalog = load_catalog()
-    deck, notes = campaign_horde_deck(catalog, ["renegade", "undead", "demo-thornmaw"], 1, c.rng(1, 0))
+    deck, notes, lacking = campaign_horde_deck(catalog, ["renegade", "undead", "demo-thornmaw"], 1, c.rng(1, 0))
     assert all(catalog.get(code).horde == "demo-thornmaw" for code in deck)
     # original-set hordes: "take all cards of the chosen horde" (001), and none are in the catalog
-    assert any(n.startswith("Renegade:") and "horde cards are not in the catalog" in n for n in notes)
+    assert [what for what, _ in lacking] == [
+        "Renegade: its horde cards are not in the catalog (the original set: all of them)",
+        "Undead: its horde cards are not in the catalog (the original set: all of them)",
+    ]
+    assert all('kind = "horde"' in hint and "catalog file" in hint for _, hint in lacking)
+    assert not any(n.startswith("Renegade:") for n in notes)  # said once, as what is lacking
 
 
 # ---------------------------------------------------------------- starting deck
@@ -520,3 +523,351 @@ def test_exiled_card_goes_to_the_bottom_of_the_market_deck():
     assert g.state.player("Bo").market[-1] == code
     with pytest.raises(RuleError, match="holds no"):
         c.exile(g.state, demo_catalog(), "Bo", "DEMO.001", free=True)
+
+
+# ---------------------------------------------------------------- the usual steps of a campaign game
+
+MON_CASTLE = """schema = 1
+[[cards]]
+code = "MON.010"
+kind = "castle"
+name = "Test Keep of Monoliths"
+faction = "liothan"
+health = 20
+[cards.deck_size]
+min = 40
+max = 40
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan", "taulot"]
+[[cards.deck_rules]]
+rarity = "rare"
+factions = ["liothan"]
+[[cards.deck_rules]]
+rarity = "mythic"
+factions = ["liothan"]
+max = 6
+[[cards.deck_rules]]
+rarity = "legendary"
+factions = ["liothan"]
+max = 2
+"""
+
+
+def _with(tmp_path, text: str, name: str = "extra.toml"):
+    from skyforge.catalog import load_catalog
+
+    from .conftest import DEMO_CATALOG
+
+    (tmp_path / name).write_text(text)
+    return load_catalog([DEMO_CATALOG, tmp_path / name])
+
+
+def _stages(catalog, codes):
+    from skyforge.setup.standalone import stages_of
+
+    return [s for code in codes for s in stages_of(catalog.get(code, "portal"))]
+
+
+def test_each_game_of_a_campaign_deals_every_portal_stage_once():
+    cite(
+        "000",
+        "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 on the bottom.",
+        "since portals are double sided, the next stage might be on the back of the destroyed portal",
+    )
+    catalog = demo_catalog()
+    # DEMO.155 Shimmering Tear has stage 2 on its back: below it come stages 3 and 4 only
+    g = Game(created(portals=["DEMO.155", "DEMO.152", "DEMO.153", "DEMO.154"])).ready()
+    seen = set()
+    for _ in range(4):
+        setup = g.do(c.next_game, catalog)[0]
+        seen.add(setup.portal)
+        assert _stages(catalog, [setup.portal, *setup.portals_below]) == [1, 2, 3, 4], setup
+        assert setup.setup_missing == []
+        if setup.portal == "DEMO.155":
+            assert _stages(catalog, setup.portals_below) == [3, 4]
+        g.do(c.earn_income)
+        g.do(c.end_game, True, 20)
+    assert "DEMO.155" in seen
+
+
+def test_a_campaign_game_follows_000s_steps_whatever_the_castles_set(tmp_path):
+    cite(
+        "000",
+        "Then, follow the usual steps to set up a game using the castle, Horde deck, and Alliance deck from this "
+        "campaign",
+        "For solo games, place 1 health token on two different minions of your choice",
+    )
+    cite("001", "Take the 2 portal cards with the same game mode.")  # what a Monoliths castle got before
+    catalog = _with(tmp_path, MON_CASTLE)
+    first = new_campaign(
+        catalog,
+        ROOT,
+        "mon",
+        castle="MON.010",
+        players=[PlayerChoice("Alice", ["demo-blue-wall"])],
+        hordes=HORDES,
+        difficulty=2,
+        outsider="Orrun the Everwake",
+        seed=5,
+    )
+    g = Game(first).ready()
+    setup = g.do(c.next_game, catalog)[0]
+    assert "rulebook 000" in setup.minion_rule and "2 different minions" in setup.minion_rule
+    assert sum(setup.minions.values()) == 2  # 001 solo: 1 token on each of the four
+    assert _stages(catalog, [setup.portal, *setup.portals_below]) == [1, 2, 3, 4]
+    assert 2 in _stages(catalog, [setup.portal, *setup.portals_below])  # 001's pile has no stage 2 card
+
+
+def test_a_campaign_game_says_which_minion_cards_the_catalog_lacks(tmp_path):
+    cite("000", "Place the four minion cards above the space reserved for monsters")
+    from skyforge.catalog import load_catalog
+
+    from .conftest import DEMO_CATALOG
+
+    folder = tmp_path / "no-minions"
+    folder.mkdir()
+    for f in DEMO_CATALOG.glob("*.toml"):
+        if f.name != "components.toml":
+            (folder / f.name).write_text(f.read_text())
+    catalog = load_catalog([folder])
+    g = Game(created()).ready()
+    setup = g.do(c.next_game, catalog)[0]
+    [missing] = [m for m in setup.setup_missing if "minion" in m]
+    assert "of the 4 minion cards" in missing and 'kind = "minion"' in missing and "catalog file" in missing
+
+
+# ---------------------------------------------------------------- setup: what the books leave to the castle
+
+
+PREMADE_OTHER_SET = """schema = 1
+[[sets]]
+code = "XTR"
+name = "Extra (test)"
+game = "skytear-horde"
+""" + MON_CASTLE[len("schema = 1\n") :].replace("MON.010", "XTR.001").replace("Test Keep of Monoliths", "Far Keep")
+
+
+def test_a_premade_deck_of_another_set_is_a_market_deck_its_castle_accepts(tmp_path, monkeypatch):
+    cite(
+        "000",
+        'Each player chooses a "market deck" for the campaign. This can be any regular deck that follows the '
+        "restrictions on the back of that player's castle.",
+        "You can include cards from any set when building custom decks, regardless of the set icon on the castle card.",
+    )
+    import skyforge.campaign.setup as setup_module
+
+    catalog = _with(tmp_path, PREMADE_OTHER_SET)
+    asked = []
+    real = setup_module.validate_decks
+    monkeypatch.setattr(setup_module, "validate_decks", lambda cat, decks: asked.append(decks) or real(cat, decks))
+
+    def campaign(player: str):
+        return new_campaign(
+            catalog,
+            ROOT,
+            "far",
+            castle="XTR.001",
+            players=[PlayerChoice("A", [player])],
+            hordes=HORDES,
+            difficulty=2,
+            outsider="Orrun the Everwake",
+            seed=1,
+        )
+
+    made = campaign("liothan-demo")  # a DEMO pre-made deck on a castle of set XTR
+    assert made.players[0].castle == "XTR.001" and len(made.players[0].market) == 40
+    assert [d.data.castle for d in asked[-1]] == ["XTR.001"]  # the one place that decides was asked
+    assert any("checked against castle XTR.001" in n for n in made.notes)
+
+
+def test_a_premade_deck_its_castle_refuses_is_refused_by_the_deck_rules():
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
+    with pytest.raises(RuleError) as exc:  # a kurumo pre-made deck on a liothan castle
+        created(players=("Alice=kurumo-demo",))
+    text = str(exc.value)
+    assert "premade:kurumo-demo" in text and "is kurumo; castle DEMO.001" in text
+
+
+def test_limited_format_visiting_player_keeps_their_own_castle():
+    cite(
+        "000",
+        "With two players, one of them will be the visiting army. They will choose another castle, which will only "
+        "be used to determine that player deck's restrictions.",
+        "simply form the market deck shuffling together any three decks of your choice",
+    )
+    three = [["demo-blue-wall", "demo-red-rush", "taulot-demo"], ["demo-green-grove", "liothan-demo", "kurumo-demo"]]
+    state = fold([created(players=("Alice", "Bo@DEMO.003"), limited=three)])
+    assert [(p.castle, p.visiting) for p in state.players] == [("DEMO.001", False), ("DEMO.003", True)]
+    with pytest.raises(InputError) as exc:
+        created(players=("Alice", "Bo"), limited=three)
+    assert "Bo is the visiting army and chooses another castle" in exc.value.render()
+    with pytest.raises(InputError, match=r"needs another castle than DEMO\.001"):
+        created(players=("Alice", "Bo@DEMO.001"), limited=three)
+
+
+def test_a_campaign_whose_horde_data_is_missing_is_not_created():
+    cite(
+        "000",
+        "Form the horde deck using the cards from all the 3 hordes of this campaign.",
+        "You can choose between the 5 difficulty levels as usual",
+    )
+    from skyforge.catalog import load_catalog
+
+    catalog = load_catalog()  # official + demo: Skybooter's cards and CAM level 1's powers are not stated
+    options = {
+        "castle": "DEMO.001",
+        "players": [PlayerChoice("A", ["demo-blue-wall"])],
+        "outsider": "Orrun the Everwake",
+        "scenarios": [f"DEMO.{n}" for n in range(183, 189)],
+        "seed": 1,
+    }
+    with pytest.raises(InputError) as exc:
+        new_campaign(catalog, ROOT, "x", hordes=["skybooter", *HORDES[1:]], difficulty=1, **options)
+    text = exc.value.render()
+    assert "Skybooter: which power levels difficulty level 1 takes is not stated for set CAM" in text
+    assert '[[difficulty_levels]] row with set = "CAM", level = 1 and powers' in text and "catalog file" in text
+    with pytest.raises(InputError) as exc:
+        new_campaign(catalog, ROOT, "x", hordes=["skybooter", *HORDES[1:]], difficulty=2, **options)
+    assert 'kind = "horde", horde = "skybooter"' in exc.value.render()
+    assert new_campaign(catalog, ROOT, "x", hordes=HORDES, difficulty=2, **options).horde_deck
+
+
+def test_a_henchman_given_as_the_final_outsider_says_what_it_is(tmp_path):
+    cite(
+        "000",
+        "it can be any non-henchman outsider",
+        "In the second and third games, the outsider is an outsider henchman, a type of outsider weaker than usual "
+        "that is on the back of scenario cards.",
+    )
+    with pytest.raises(InputError) as exc:
+        created(outsider="Rattlejaw")
+    text = exc.value.render()
+    assert "Rattlejaw is an outsider henchman, on the back of scenario DEMO.185 Bells at Midnight" in text
+    assert "non-henchman" in text and "Orrun the Everwake" in text  # a hint names outsiders that will do
+    # a henchman the catalog knows only from a scenario's back is one too, not an unknown outsider
+    scenario = (
+        'schema = 1\n[[cards]]\ncode = "DEMO.196"\nkind = "scenario"\nname = "Bone Road"\nhenchman = "Marrow Knight"\n'
+    )
+    catalog = _with(tmp_path, scenario)
+    with pytest.raises(InputError) as exc:
+        new_campaign(
+            catalog,
+            ROOT,
+            "x",
+            castle="DEMO.001",
+            players=[PlayerChoice("A", ["demo-blue-wall"])],
+            hordes=HORDES,
+            difficulty=2,
+            outsider="Marrow Knight",
+        )
+    text = exc.value.render()
+    assert "Marrow Knight is an outsider henchman, on the back of scenario DEMO.196 Bone Road" in text
+    assert "no outsider" not in text
+
+
+def test_treachery_only_cards_never_enter_a_campaign_deck_of_a_whole_original_horde(tmp_path):
+    cite("000", "never take cards with the treachery-only symbol, not even at the highest difficulty levels.")
+    cite("001", "take all cards of the chosen horde to form the horde deck")
+    old = """schema = 1
+[[sets]]
+code = "OLD"
+name = "Old set (test)"
+game = "skytear-horde"
+[[hordes]]
+id = "old-horde"
+name = "Old Horde"
+difficulty = "easy"
+[[cards]]
+code = "OLD.001"
+kind = "horde"
+name = "Old Troll"
+horde = "old-horde"
+power = 1
+copies = 3
+[[cards]]
+code = "OLD.002"
+kind = "horde"
+name = "Old Traitor"
+horde = "old-horde"
+power = 2
+treachery_only = true
+"""
+    catalog = _with(tmp_path, old)
+    deck, notes, lacking = campaign_horde_deck(catalog, ["old-horde", *HORDES[1:]], 5, c.rng(1, 0))
+    assert deck["OLD.001"] == 3 and "OLD.002" not in deck and lacking == []
+    assert any("Old Horde: treachery-only cards left out: OLD.002" in n for n in notes)
+    from skyforge.setup.hordedeck import build_horde_deck
+
+    standalone = build_horde_deck(catalog, ["old-horde"], 5, c.rng(1, 0))  # a stand-alone game takes it
+    assert {line.card.key for line in standalone.lines} == {"OLD.001", "OLD.002"}
+
+
+def test_recruit_words_who_takes_an_offer():
+    cite(
+        "000",
+        "Each player takes all the cards from one offer and places them on the top of their deck in any order.",
+        "If the market deck is empty, just form as many offers as possible",
+    )
+    import io
+
+    from rich.console import Console
+
+    from skyforge.campaign.state import apply
+    from skyforge.cli.campaign.views import offers_view
+    from skyforge.cli.campaign.words import take_offer_text
+
+    assert take_offer_text("s", ["A", "Bo"], 2) == "Take one each: skyforge campaign take s --player P N"
+    assert take_offer_text("s", ["A"], 1) == "Take one: skyforge campaign take s N"
+    assert take_offer_text("s", ["Bo"], 2) == "Bo takes one: skyforge campaign take s --player Bo N"
+    assert take_offer_text("s", [], 2) == "No offers to take: the market decks are empty."
+
+    g = Game().ready()
+    g.do(c.next_game)
+    g.state.players[1].market = []  # Bo's market deck ran out
+    [event] = c.take_action(g.state, "Recruit 2")
+    after = apply(g.state, event)
+    out = Console(file=io.StringIO(), width=200)
+    offers_view(out, demo_catalog(), after, event.offers)
+    text = out.file.getvalue()
+    assert "Bo's market deck is empty: no offers." in text
+    assert "Alice takes one: skyforge campaign take test --player Alice N" in text and "each" not in text
+
+
+def test_a_campaign_with_an_original_set_horde_takes_the_portals_of_its_level(tmp_path):
+    cite(
+        "001",
+        "set the difficulty level by choosing the right portals from the original Skytear Horde set",
+    )
+    cite("000", "Take four stage 1 portals to form the portal pile.")
+    portal = '[[cards]]\ncode = "OLD.{n:03d}"\nkind = "portal"\nname = "Old Portal {n}"\nstage = {stage}\n'
+    portal += 'modes = ["solo", "coop"]\nlevel = {level}\n'
+    portals = "".join(
+        portal.format(n=100 + 10 * level + i, stage=stage, level=level)
+        for level in (2, 4)
+        for i, stage in enumerate((1, 1, 1, 1, 2, 3, 4))
+    )
+    old = (
+        'schema = 1\n[[sets]]\ncode = "OLD"\nname = "Old set (test)"\ngame = "skytear-horde"\n'
+        '[[hordes]]\nid = "old-horde"\nname = "Old Horde"\ndifficulty = "easy"\n'
+        '[[cards]]\ncode = "OLD.001"\nkind = "horde"\nname = "Old Troll"\nhorde = "old-horde"\npower = 1\n'
+    )
+    catalog = _with(tmp_path, old + portals)
+    first = new_campaign(
+        catalog,
+        ROOT,
+        "old",
+        castle="DEMO.001",
+        players=[PlayerChoice("A", ["demo-blue-wall"])],
+        hordes=["old-horde", *HORDES[1:]],
+        difficulty=4,
+        outsider="Orrun the Everwake",
+        scenarios=[f"DEMO.{n}" for n in range(183, 189)],
+        seed=2,
+    )
+    assert {catalog.get(p.code, "portal").level for p in first.portal_pile} == {4}
+    assert any("stage 1 portals marked level = 4" in n for n in first.notes)
+    g = Game(first).ready()
+    setup = g.do(c.next_game, catalog)[0]
+    below = [catalog.get(code, "portal") for code in setup.portals_below]
+    assert [(p.stage, p.level) for p in below] == [(2, 4), (3, 4), (4, 4)] and setup.setup_missing == []

@@ -189,6 +189,23 @@ def test_errata_must_replace_a_known_card(tmp_path):
     assert problem.key == "cards[0].replaces" and problem.value == "TST.009" and problem.line == 9
 
 
+def test_errata_replace_cards_of_previous_sets_only(tmp_path):
+    cite(
+        "000",
+        "3 Errata Cards — These completely replace cards from previous sets.",
+        "first set, Monoliths, and Campaigns",
+    )
+    card = '[[cards]]\ncode = "{code}"\nkind = "alliance"\nname = "{name}"\n'
+    older = card.format(code="MON.010", name="Old Guard") + card.format(code="CAM.010", name="Old Guard (errata)")
+    path = write(tmp_path, "schema = 1\n" + older + 'replaces = "MON.010"\n')
+    assert load_catalog([path]).with_errata(load_catalog([path]).get("MON.010")).key == "CAM.010"
+    later = card.format(code="CAM.011", name="New Guard") + card.format(code="MON.011", name="New Guard (errata)")
+    path = write(tmp_path, "schema = 1\n" + later + 'replaces = "CAM.011"\n', "later.toml")
+    (problem,) = problems_of(path)
+    assert problem.key == "cards[1].replaces" and problem.value == "CAM.011"
+    assert "MON.011 of set MON replaces CAM.011 of set CAM, a later set" in problem.message
+
+
 def test_a_set_defined_twice_says_where(tmp_path):
     a = write(tmp_path, HEAD, "a.toml")
     b = write(tmp_path, HEAD, "b.toml")

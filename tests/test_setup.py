@@ -456,7 +456,7 @@ def test_extra_random_card_is_drawn_over_physical_copies_the_same_way_everywhere
     assert outside  # the demo data has legendary cards outside power levels 2-3
     standalone, campaign = _Recorder(), _Recorder()
     build_horde_deck(catalog, HORDES3, 3, standalone)
-    deck, notes = campaign_horde_deck(catalog, HORDES3, 3, campaign)
+    deck, notes, _ = campaign_horde_deck(catalog, HORDES3, 3, campaign)
     [pool] = standalone.populations
     [cpool] = campaign.populations
     # one physical card per copy, legendary only, outside the level's power levels
@@ -479,7 +479,7 @@ def test_stand_alone_and_campaign_decks_agree_apart_from_treachery_only(catalog)
     for level in range(1, 6):
         plain = build_horde_deck(catalog, HORDES3, level, random.Random(9))
         campaign = build_horde_deck(catalog, HORDES3, level, random.Random(9), exclude_treachery_only=True)
-        deck, _ = campaign_horde_deck(catalog, HORDES3, level, random.Random(9))
+        deck, _, _ = campaign_horde_deck(catalog, HORDES3, level, random.Random(9))
         assert [(x.card.key, x.count) for x in plain.lines if not x.extra and not x.card.treachery_only] == [
             (x.card.key, x.count) for x in campaign.lines if not x.extra
         ]
@@ -504,3 +504,146 @@ def test_too_few_cards_for_the_extra_one_is_reported_not_guessed(catalog):
     built = build_horde_deck(fake, ["demo-thornmaw"], 3, _Recorder())
     assert built.extra == [] and not any(line.extra for line in built.lines)
     assert any("adds 1 random legendary card" in m and "0 left" in m for m in built.missing)
+
+
+# -- the portal pile: each stage once -------------------------------------------------------
+
+
+def _stages(portals):
+    from skyforge.setup.standalone import stages_of
+
+    return [s for p in portals for s in stages_of(p)]
+
+
+def test_a_portal_pile_deals_each_stage_once(catalog):
+    cite(
+        "000",
+        "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 on the bottom.",
+        "since portals are double sided, the next stage might be on the back of the destroyed portal",
+    )
+    cite("001", "Portals are 2-sided, their stage is a roman numeral: in order: I, II, III, and IV.")
+    for seed in range(12):
+        for mode, book, cards in (
+            ("solo", "000", 4),
+            ("coop", "000", 4),
+            ("solo", "001", 2),
+            ("competitive-3", "001", 2),
+        ):
+            s = game_setup(
+                catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode=mode, rulebook=book, seed=seed
+            )
+            assert _stages(s.portals) == [1, 2, 3, 4], (seed, mode, [p.key for p in s.portals])
+            assert len(s.portals) == cards and s.as_dict()["portal_stages"] == [p.stage for p in s.portals]
+    first = game_setup(catalog, first_game="DEMO", seed=1)
+    assert [p.stage for p in first.portals] == [1, 2, 3, 4] and first.portals[0].horde is None
+
+
+def test_a_stage_on_a_portals_back_is_not_dealt_again(tmp_path):
+    cite("000", "Portal — replace the card with the next stage portal in its upright orientation")
+    from .conftest import DEMO_CATALOG
+
+    folder = tmp_path / "demo-without-a-one-sided-stage-3"
+    folder.mkdir()
+    for f in DEMO_CATALOG.glob("*.toml"):
+        text = f.read_text()
+        if f.name == "encounters.toml":
+            text = text[: text.index('[[cards]]\ncode = "DEMO.198"')]  # Riven Spire, the one-sided stage 3
+        (folder / f.name).write_text(text)
+    catalog = load_catalog([folder])
+    for seed in range(8):
+        s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, rulebook="000", seed=seed)
+        assert _stages(s.portals) == [1, 2, 3, 4]
+        assert [(p.stage, p.back_stage) for p in s.portals][-1] == (3, 4)  # The Final Aperture is not dealt
+        assert s.missing == []
+
+
+ORIGINAL = """schema = 1
+[[sets]]
+code = "OLD"
+name = "Old set (test)"
+game = "skytear-horde"
+[[hordes]]
+id = "old-horde"
+name = "Old Horde"
+difficulty = "medium"
+[[cards]]
+code = "OLD.001"
+kind = "horde"
+name = "Old Troll"
+horde = "old-horde"
+power = 1
+copies = 3
+[[cards]]
+code = "OLD.002"
+kind = "horde"
+name = "Old Giant"
+horde = "old-horde"
+power = 4
+"""
+
+
+def _portal(code: int, stage: int, level: int) -> str:
+    return (
+        f'[[cards]]\ncode = "OLD.{code:03d}"\nkind = "portal"\nname = "Old Portal {stage}-L{level}"\n'
+        f'stage = {stage}\nmodes = ["solo", "coop"]\nlevel = {level}\n'
+    )
+
+
+def test_the_original_set_sets_the_level_by_its_portals(tmp_path):
+    cite(
+        "001",
+        "Otherwise, set the difficulty level by choosing the right portals from the original Skytear Horde set and "
+        "take all cards of the chosen horde to form the horde deck.",
+    )
+    portals = "".join(_portal(100 + 10 * level + stage, stage, level) for level in (2, 3) for stage in (1, 2, 3, 4))
+    (tmp_path / "old.toml").write_text(ORIGINAL + portals)
+    from .conftest import DEMO_CATALOG
+
+    catalog = load_catalog([DEMO_CATALOG, tmp_path / "old.toml"])
+    s = game_setup(
+        catalog, castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1
+    )
+    assert [p.level for p in s.portals] == [3, 3, 3, 3] and _stages(s.portals) == [1, 2, 3, 4]
+    assert sorted(s.horde_deck_codes) == ["OLD.001"] * 3 + ["OLD.002"]  # all its cards, whatever the level
+    assert any("portals marked level = 3" in n for n in s.notes) and s.as_dict()["portal_level"] == 3
+    assert s.difficulty.total == 3.5  # level 3 + 0.5 for a medium horde: the pile stands for the level
+    assert s.missing == []
+
+
+def test_a_level_no_portal_stands_for_is_not_counted(tmp_path):
+    cite("001", "add the modifiers below to the baseline difficulty level chosen during setup")
+    cite("001", "set the difficulty level by choosing the right portals from the original Skytear Horde set")
+    from .conftest import DEMO_CATALOG
+
+    (tmp_path / "old.toml").write_text(ORIGINAL)
+    catalog = load_catalog([DEMO_CATALOG, tmp_path / "old.toml"])
+    s = game_setup(
+        catalog, castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1
+    )
+    assert s.difficulty.total is None and s.difficulty.terms[0].value is None
+    assert "the level is not set, so not counted" in s.difficulty.terms[0].note
+    [missing] = [m for m in s.missing if "level" in m]
+    assert "no portal says which level it stands for" in missing and "add level = 3" in missing
+    assert "catalog file" in missing and 'kind = "portal"' in missing
+    # portals of other levels only: the same, and said so
+    (tmp_path / "old.toml").write_text(ORIGINAL + _portal(101, 1, 2))
+    catalog = load_catalog([DEMO_CATALOG, tmp_path / "old.toml"])
+    s = game_setup(
+        catalog, castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1
+    )
+    assert any("no solo portal is marked level = 3" in m for m in s.missing) and s.difficulty.total is None
+    # `game difficulty` alone (no pile) counts the level, and says the portals must stand for it
+    report = total_difficulty(catalog, 3, [catalog.horde("old-horde")], None)
+    assert report.total == 3.5 and any("choosing the portals that stand for it" in n for n in report.notes)
+
+
+def test_a_missing_difficulty_row_names_the_file_and_keys(catalog):
+    cite("000", "To build your horde deck in future games, choose one or more hordes to fight and a difficulty level")
+    s = game_setup(
+        catalog, castle="Beraph of Grialth", hordes=["monoliths"], difficulty=1, outsider="Purple Circle", seed=1
+    )
+    [missing] = [m for m in s.missing if "power levels" in m]
+    assert '[[difficulty_levels]] row with set = "MON", level = 1 and powers' in missing
+    assert "catalog file" in missing and "it completes the rulebook's row" in missing
+    [minions] = [m for m in s.missing if "minion" in m]
+    assert 'kind = "minion"' in minions

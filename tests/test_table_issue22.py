@@ -94,8 +94,11 @@ def test_a_premade_deck_follows_a_castle_of_its_own_set(run, workspace: Path):
     cat = ("--catalog", "@demo", "--catalog", "xtr.toml")
     err = run(*cat, "deck", "premade", "DEMO", "liothan", "--castle", "XTR.001", expect=2).stderr
     assert "is of set XTR" in err and "Traceback" not in err
-    err = run(*cat, "campaign", "new", "p", "--castle", "XTR.001", "--player", "A=liothan-demo", *SETUP, expect=2)
-    assert "is of set XTR" in err.stderr
+    # a campaign's market deck is "any regular deck that follows the restrictions on the back of that
+    # player's castle" (000): the pre-made deck's 40 cards are judged by the deck rules, as a deck file
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
+    out = run(*cat, "campaign", "new", "p", "--castle", "XTR.001", "--player", "A=liothan-demo", *SETUP).stdout
+    assert "checked against castle XTR.001" in out
 
 
 def test_a_campaign_portal_pile_takes_portals_of_its_mode(run):

@@ -1260,6 +1260,13 @@ PORTALS = [
     ("Trident Breach", 2, ["competitive-3"], None, "Three-player competitive: wave 3."),
     ("Trident Maelstrom", 3, ["competitive-3"], None, "Three-player competitive: wave 3, reinforce 2."),
 ]
+#: added at the end of the base box (codes from 198), so no earlier code moves and 195 stays the
+#: next free number: a one-sided stage 3 portal, so that 000's "pile of 4 portal cards", each
+#: stage once, can be dealt from the demo set
+LATE_PORTALS_FIRST = 198
+LATE_PORTALS = [
+    ("Riven Spire", 3, SOLO_COOP, None, "Wave 4, reinforce 1."),
+]
 #: portals with the next stage on their back, for 001's pile of two 2-sided cards (I/II, III/IV)
 BACK_STAGES = {
     "Shimmering Tear": 2,
@@ -1669,7 +1676,24 @@ def build() -> dict[str, dict]:
     for name, text in TOKENS:
         components.append({"code": code(n), "kind": "token", "name": name, "text": text})
         n += 1
-    assert n - 1 <= 199, f"base box overflows its code range: last code {code(n - 1)}"
+    late = LATE_PORTALS_FIRST
+    assert n <= late, f"the base box's cards reach {code(n - 1)}, past the late portals' {code(late)}"
+    for name, stage, modes, horde, text in LATE_PORTALS:
+        encounters.append(
+            _clean(
+                {
+                    "code": code(late),
+                    "kind": "portal",
+                    "name": name,
+                    "stage": stage,
+                    "modes": modes,
+                    "horde": horde,
+                    "text": text,
+                }
+            )
+        )
+        late += 1
+    assert late - 1 <= 199, f"base box overflows its code range: last code {code(late - 1)}"
 
     base_codes = {c["name"]: c["code"] for c in alliance}
     expansion = []
@@ -1812,6 +1836,11 @@ def check_catalog(files: dict[str, dict]) -> None:
     for modes in (["solo", "coop"], ["competitive-2"], ["competitive-3"]):
         stages = {p["stage"] for p in portals if p["modes"] == modes}
         assert stages >= ({1, 2, 3, 4} if "solo" in modes else {1, 2, 3}), (modes, stages)
+    # 000's pile of 4 one-sided portals, each stage once; and 001's two cards I/II, III/IV
+    one_sided = {p["stage"] for p in portals if p["modes"] == SOLO_COOP and "back_stage" not in p}
+    assert one_sided == {1, 2, 3, 4}, one_sided
+    two_sided = {(p["stage"], p["back_stage"]) for p in portals if p["modes"] == SOLO_COOP and "back_stage" in p}
+    assert two_sided == {(1, 2), (3, 4)}, two_sided
     outsiders = [c for c in cards if c["kind"] == "outsider"]
     henchmen = {c["name"] for c in outsiders if c["outsider_type"] == "henchman"}
     scenarios = [c for c in cards if c["kind"] == "scenario"]

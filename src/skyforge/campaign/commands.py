@@ -19,7 +19,15 @@ from datetime import UTC, datetime
 
 from skyforge import storage
 from skyforge.campaign import events as ev
-from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, OFFERS, STARTING_BASE, STARTING_LEGENDARY, clamp_gold
+from skyforge.campaign.limits import (
+    GOLD_MAX,
+    GOLD_MIN,
+    OFFERS,
+    RULEBOOK,
+    STARTING_BASE,
+    STARTING_LEGENDARY,
+    clamp_gold,
+)
 from skyforge.campaign.starting import CAPS, auto_pick, rarity_of
 from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
@@ -198,27 +206,33 @@ def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp | ev.Mand
         henchman_scenario=henchman.code if henchman else None,
     )
     if catalog is not None:
-        setup = setup.model_copy(update=_usual_steps(state, catalog, draw))
+        setup = setup.model_copy(update=_usual_steps(state, catalog, draw, portal.code))
     if scenario.mandatory_effect() is None:
         return [setup]
     return _castle_destroyed(state, [setup, _mandatory(state, scenario)])
 
 
-def _usual_steps(state: CampaignState, catalog, draw: random.Random) -> dict:
+def _usual_steps(state: CampaignState, catalog, draw: random.Random, portal: str) -> dict:
     """The rest of "the usual steps" (000 Setup), as fields of the game's setup: the portals below
-    stage 1, the minion tokens. A catalog without the castle or the mode's setup rules gives none."""
+    this game's stage 1 ``portal`` (a stage on its back is not dealt again), the minion tokens —
+    000's steps whatever the castle's set (Campaign Mode is 000's). A catalog without the castle
+    or 000's setup rules gives none."""
     castle = catalog.find(state.castle, "castle")
     if castle is None:
         return {}
     hordes = [h for h in (catalog.hordes.get(i) for i in state.hordes) if h is not None]
+    mode = "coop" if len(state.players) > 1 else "solo"
+    top = catalog.find(portal, "portal")
     try:
-        steps = usual_steps(catalog, "coop" if len(state.players) > 1 else "solo", castle, hordes, draw)
+        steps = usual_steps(catalog, mode, castle, hordes, draw, rulebook=RULEBOOK, level=state.difficulty, top=top)
     except SkyforgeError:
         return {}
     return {
         "portals_below": [p.key for p in steps.portals],
         "minion_rule": steps.minion_rule,
         "minions": steps.minions,
+        "setup_missing": steps.missing,
+        "setup_notes": steps.notes,
     }
 
 

@@ -196,6 +196,11 @@ class GameSetUp(_Event):
     )
     minion_rule: str | None = Field(default=None, description="How the minions get health tokens in this mode.")
     minions: dict[str, int] = Field(default_factory=dict, description="Minion → health tokens placed on it.")
+    setup_missing: list[str] = Field(
+        default_factory=list,
+        description="What the catalog lacks for the usual steps (portals, minion cards), and where to add it.",
+    )
+    setup_notes: list[str] = Field(default_factory=list, description="How the usual steps were read.")
 
 
 class ActionTaken(_Event):

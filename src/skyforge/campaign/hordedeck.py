@@ -16,16 +16,18 @@ from skyforge.setup.hordedeck import build_horde_deck
 
 def campaign_horde_deck(
     catalog, horde_ids: list[str], level: int, draw: random.Random
-) -> tuple[dict[str, int], list[str]]:
-    """``(code → copies, notes)`` for the campaign's horde deck."""
+) -> tuple[dict[str, int], list[str], list[tuple[str, str]]]:
+    """``(code → copies, notes, lacking)`` for the campaign's horde deck; ``lacking``: the hordes
+    that add no card for lack of data, as (what is missing, where to add it)."""
     built = build_horde_deck(catalog, horde_ids, level, draw, exclude_treachery_only=True)
     deck: dict[str, int] = {}
     for line in built.lines:
         deck[line.card.key] = deck.get(line.card.key, 0) + line.count
-    notes = [*built.missing, *built.notes]
+    lacking = {what for what, _ in built.lacking}
+    notes = [m for m in built.missing if not any(m.startswith(what) for what in lacking)] + built.notes
     if built.extra:
         notes.append(
             f"difficulty level {level} adds {len(built.extra)} random {built.extra_kind}: "
             + ", ".join(f"{c.key} {c.name}" for c in built.extra)
         )
-    return dict(sorted(deck.items())), notes
+    return dict(sorted(deck.items())), notes, built.lacking

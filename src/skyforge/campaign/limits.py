@@ -21,3 +21,6 @@ DIFFICULTY_LEVELS = 5  # "You can choose between the 5 difficulty levels as usua
 OFFERS = 3  # "Each player ... forms three offers."
 PLAYERS = 2  # "Game mode: solo, or 2-player cooperative"
 HAND = 5  # once the scenario is resolved: "draw 5 cards; take a mulligan, and start playing!"
+#: Campaign Mode is in 000 only: a campaign game follows its "usual steps to set up a game"
+#: (000 Scenario Setup), whatever the castle's set — 000's portal pile and minion tokens
+RULEBOOK = "000"

@@ -26,6 +26,9 @@ from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem, RuleError
 from skyforge.places import workspace_folder
 from skyforge.rules import validate_decks
+from skyforge.setup.hordedeck import whole_hordes
+from skyforge.setup.rules import outsider_names
+from skyforge.setup.standalone import level_portals
 from skyforge.terms import new_seed
 from skyforge.text import plural
 from skyforge.workbench.premade import build_premade
@@ -104,11 +107,26 @@ def new_campaign(
                 has_value=True,
             )
         )
-    final = collect(_outsider, catalog, outsider)
-    if getattr(final, "outsider_type", None) == "henchman":
+    on_back = _henchman_of(catalog, outsider)
+    known = any(c.name.casefold() == outsider.strip().casefold() for c in catalog.of_kind("outsider"))
+    final = None if on_back and not known else collect(_outsider, catalog, outsider)
+    if on_back or getattr(final, "outsider_type", None) == "henchman":
+        # "Choose one outsider for the final game of this campaign; it can be any non-henchman outsider."
+        name = final.name if final is not None else outsider.strip()
+        allowed = outsider_names(catalog)
+        suggested = [o for h in horde_ids if h in catalog.hordes for o in catalog.hordes[h].outsiders]
+        others = list(dict.fromkeys(o for o in [*suggested, *allowed] if o in allowed))
         problems.append(
             Problem(
-                f"{final.name} is a henchman; the final outsider can be any non-henchman outsider", key="--outsider"
+                f"{name} is an outsider henchman"
+                + (f", on the back of scenario {on_back}" if on_back else "")
+                + ", a weaker outsider for games 2 and 3; the final outsider can be any non-henchman outsider",
+                key="--outsider",
+                value=outsider,
+                has_value=True,
+                hint=f"choose an immortal, enchanter or colossal outsider, e.g. {', '.join(others[:3])}"
+                if others
+                else "add the outsiders you own to your catalog file",
             )
         )
     health = castle_health if castle_health is not None or castle_card is None else castle_card.health
@@ -123,6 +141,7 @@ def new_campaign(
     if problems:
         raise InputError(problems)
     assert health is not None  # else a problem above: the castle unknown or its health
+    assert final is not None  # else a problem above: the outsider unknown or a henchman
     if not players:
         raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
     if len(players) > PLAYERS:
@@ -134,8 +153,20 @@ def new_campaign(
 
     mode = "coop" if len(players) == 2 else "solo"
     pile = _scenario_pile(catalog, scenarios, horde_ids, draw, notes)
-    portal_pile = _portal_pile(catalog, portals, horde_ids, mode, draw, notes)
-    horde_deck, horde_notes = campaign_horde_deck(catalog, horde_ids, difficulty, draw)
+    portal_pile = _portal_pile(catalog, portals, horde_ids, mode, difficulty, draw, notes)
+    horde_deck, horde_notes, lacking = campaign_horde_deck(catalog, horde_ids, difficulty, draw)
+    if lacking:
+        # the horde deck is formed once, here: a horde without its data could never join it later
+        raise InputError(
+            [
+                Problem(
+                    f"{line} — a campaign's horde deck is formed when it is set up, from all the 3 hordes",
+                    key="--hordes",
+                    hint=hint,
+                )
+                for line, hint in lacking
+            ]
+        )
     return ev.Created(
         at=now(),
         name=name,
@@ -168,6 +199,15 @@ def _outsider(catalog, ref: str):
     if same:
         return same[0]
     return catalog.get(ref, "outsider", what="outsider")
+
+
+def _henchman_of(catalog, name: str) -> str | None:
+    """The scenario (``CODE Name``) whose back carries the henchman called ``name``, if any."""
+    wanted = name.strip().casefold()
+    for card in sorted(catalog.of_kind("scenario"), key=lambda c: c.key):
+        if card.henchman and card.henchman.casefold() == wanted:
+            return f"{card.key} {card.name}"
+    return None
 
 
 def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes) -> list[ev.PlayerSetup]:
@@ -271,14 +311,28 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 card = catalog.find(key, "alliance")
                 cards[catalog.with_errata(card).key if card is not None else key] += n
             sources.append((deck.file, cards))
+        if player_castle is None and i > 0:
+            # limited format: three decks, each following its own castle, and no castle of the player's
+            # own: the visiting army still "will choose another castle" (000 Campaign Castle)
+            problems.append(
+                Problem(
+                    f"{spec.name} is the visiting army and chooses another castle than {castle_card.key}; "
+                    "in limited format it cannot be read from the three decks",
+                    key="--player",
+                    value=spec.name,
+                    has_value=True,
+                    hint=f"name it after @: {spec.name}@CASTLE",
+                )
+            )
+            continue
         if player_castle is None:
             player_castle = castle_card
-        if i > 0 and player_castle.key == castle_card.key and len(refs) == 1:
+        if i > 0 and player_castle.key == castle_card.key:
             problems.append(
                 Problem(
                     f"{spec.name} is the visiting army and needs another castle than {castle_card.key}",
                     key="--player",
-                    hint=f"--player {spec.name}=DECK@CASTLE",
+                    hint=f"--player {spec.name}=DECK@CASTLE" if len(refs) == 1 else f"{spec.name}@CASTLE",
                 )
             )
         setups.append((spec, player_castle.key, i > 0, sources, removed))
@@ -324,15 +378,29 @@ def _premade_deck(
     ``castle_card`` is the castle whose restrictions the deck follows; None: the castle of
     the deck's set and faction. What was replaced or removed goes to ``removed`` and ``notes``."""
     label = f"premade:{premade.id}"
-    if castle_card is None and not any(
-        c.faction == premade.faction and c.set_code == premade.set for c in catalog.castles()
-    ):
+    own = [c for c in catalog.castles() if c.faction == premade.faction and c.set_code == premade.set]
+    if castle_card is not None and castle_card.key in {c.key for c in own}:
+        build_with = castle_card.key
+    elif own:
+        # built with a castle of its own set and faction, as 000 Setup "3. Alliance Deck" forms it;
+        # whether the player's castle accepts it is validate_decks' to say, as for any deck file
+        build_with = None
+        if castle_card is not None:
+            notes.append(
+                f"{player}: pre-made deck {premade.id} ({premade.set}, {premade.faction}) is checked against "
+                f"castle {castle_card.key} ({castle_card.name}) as any regular deck is: a market deck "
+                '"can be any regular deck that follows the restrictions on the back of that player\'s castle"'
+            )
+    else:
         raise InputError(
             Problem(
                 f"{player}: no {premade.faction} castle of set {premade.set} in the catalog "
-                f"to set the restrictions of pre-made deck {premade.id}",
+                f"to form pre-made deck {premade.id} with (40 alliance cards from the same set and of the "
+                "same faction as their castle)",
                 key="--player",
-                hint=f"--player {player}={premade.id}@CASTLE",
+                value=premade.id,
+                has_value=True,
+                hint=f"add the {premade.faction} castle of set {premade.set} to {catalog.user_file()}",
             )
         )
     built = build_premade(
@@ -340,7 +408,7 @@ def _premade_deck(
         premade.set or "",
         premade.faction,
         seed=draw.randrange(2**31),
-        castle=castle_card.key if castle_card is not None else None,
+        castle=build_with,
         name=label,
         player=player,
     )
@@ -409,7 +477,7 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
     return [_scenario_model(c) for c in cards]
 
 
-def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]:
+def _portal_pile(catalog, refs, horde_ids, mode, difficulty, draw, notes) -> list[ev.Portal]:
     if refs:
         cards = [catalog.get(r, "portal", what="portal") for r in refs]
         bad = [c for c in cards if c.stage != 1]
@@ -431,6 +499,29 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
             )
     else:
         stage1 = sorted((c for c in catalog.of_kind("portal") if c.stage == 1 and mode in c.modes), key=lambda c: c.key)
+        whole = whole_hordes(catalog, [catalog.hordes[i] for i in horde_ids if i in catalog.hordes])
+        by_level = False
+        if whole:
+            # 001 The Original Set: "set the difficulty level by choosing the right portals"
+            leveled, any_level = level_portals(catalog, mode, difficulty)
+            names = ", ".join(h.name for h in whole)
+            if any(c.stage == 1 for c in leveled):
+                stage1, by_level = [c for c in leveled if c.stage == 1], True
+                notes.append(
+                    f"{names}: the original set sets the difficulty by its portals (001 The Original Set): "
+                    f"the portal pile takes stage 1 portals marked level = {difficulty}"
+                )
+            else:
+                notes.append(
+                    f"{names}: the original set sets the difficulty by its portals (001 The Original Set), and "
+                    + (
+                        f"no stage 1 {mode} portal is marked level = {difficulty}"
+                        if any_level
+                        else "no portal says which level it stands for"
+                    )
+                    + f": add level = {difficulty} to its portals in {catalog.user_file()}; the portal pile "
+                    "is not chosen by the level"
+                )
         related = [c for c in stage1 if c.horde in horde_ids]
         others = [c for c in stage1 if c.horde not in horde_ids]
         if len(related) >= PORTAL_PILE:
@@ -446,7 +537,8 @@ def _portal_pile(catalog, refs, horde_ids, mode, draw, notes) -> list[ev.Portal]
         if len(cards) < PORTAL_PILE:
             raise InputError(
                 Problem(
-                    f"the catalog has only {plural(len(cards), f'stage 1 {mode} portal')}",
+                    f"the catalog has only {plural(len(cards), f'stage 1 {mode} portal')}"
+                    + (f" marked level = {difficulty}" if by_level else ""),
                     key="--portals",
                     hint="choose four with --portals P1,P2,P3,P4",
                 )

@@ -379,7 +379,15 @@ def set_hint(catalog: Catalog, code: str) -> str:
 
 
 def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | None:
-    """What is wrong with ``key`` replacing ``replaces``: itself, a cycle, or a card replaced twice."""
+    """What is wrong with ``key`` replacing ``replaces``: itself, a cycle, a card replaced twice, or
+    a card of a later set (000 "Errata Cards — These completely replace cards from previous sets.";
+    the release order is the books' rows' ``release``: first set, Monoliths, and Campaigns)."""
+    released = {s: row.release for row in catalog.game_modes for s in row.sets}
+    new, old = set_of(key), set_of(replaces)
+    if new and old and new in released and old in released and released[new] < released[old]:
+        return (
+            f"{key} of set {new} replaces {replaces} of set {old}, a later set: errata replace cards from previous sets"
+        )
     if replaces == key:
         return "a card cannot replace itself"
     other = catalog.replaced_by(replaces)

@@ -11,6 +11,7 @@ from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
 from skyforge.setup import game_setup, total_difficulty
 from skyforge.setup.rules import MODES, rulebooks
+from skyforge.setup.standalone import stages_of
 from skyforge.terms import INFERRED, inference_note, inferred_value
 from skyforge.text import plural
 
@@ -197,11 +198,14 @@ def _show_setup(s) -> None:
         decks.append("suggested decks: " + inferred_value(", ".join(s.decks), "alliance_decks", s.inferred))
     step(2, "Alliance decks", decks)
     portal_lines = [
-        f"top → bottom, {plural(s.rule.portal_cards, 'card')} (stages {', '.join(map(str, s.rule.portal_stages))}):"
+        f"top → bottom, {plural(len(s.portals), 'card')}"
+        + (f", the portals of level {s.level}" if s.level_by_portals else "")
+        + ":"
+        if s.portals
+        else "no portals in the catalog for this pile (see Missing from the catalog, below)"
     ]
     portal_lines += [
-        f"  stage {p.stage}{f'/{p.back_stage}' if p.back_stage else ''}: {p.code or '—'}  {p.name}"
-        + (f" [{p.horde}]" if p.horde else "")
+        f"  stage {'/'.join(map(str, stages_of(p)))}: {p.code or '—'}  {p.name}" + (f" [{p.horde}]" if p.horde else "")
         for p in s.portals
     ]
     if s.rule.portal_note:

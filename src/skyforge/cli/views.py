@@ -110,6 +110,8 @@ def card_panel(catalog: Catalog, card: Card) -> None:
         "horde",
         "power",
         "stage",
+        "back_stage",
+        "level",
         "modes",
         "outsider_type",
         "copies",

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import Horde
 from skyforge.errors import InputError, Problem
+from skyforge.setup.hordedeck import whole_hordes
 from skyforge.setup.rules import horde_rating, outsider_cards, physical_count
 from skyforge.text import plural
 
@@ -72,14 +73,32 @@ def check_level(catalog: Catalog, level: int) -> None:
 
 
 def total_difficulty(
-    catalog: Catalog, level: int, hordes: list[Horde], outsider: str | None, rulebook: str | None = None
+    catalog: Catalog,
+    level: int,
+    hordes: list[Horde],
+    outsider: str | None,
+    rulebook: str | None = None,
+    *,
+    level_unset: str | None = None,
 ) -> DifficultyReport:
-    """Each term of the total difficulty with its source; unknown terms stay unknown."""
+    """Each term of the total difficulty with its source; unknown terms stay unknown.
+
+    ``level_unset`` says why the baseline level is not set (a horde of the original set takes all
+    its cards and the portal pile does not stand for the level): then the level is not counted."""
     check_level(catalog, level)
     report = DifficultyReport(level, rulebook)
+    baseline = "000/001 Setup step 6 (difficulty table): the baseline level"
     report.terms.append(
-        Term(f"difficulty level {level}", float(level), "000/001 Setup step 6 (difficulty table): the baseline level")
+        Term(f"difficulty level {level}", None, baseline, level_unset)
+        if level_unset
+        else Term(f"difficulty level {level}", float(level), baseline)
     )
+    original = [h.name for h in whole_hordes(catalog, hordes)]
+    if original and not level_unset:
+        report.notes.append(
+            f"{', '.join(original)}: no difficulty table for the horde's set, so all its cards; the level is set by "
+            "choosing the portals that stand for it (001 The Original Set)"
+        )
     mods = catalog.difficulty_modifiers
     if not mods:
         report.notes.append("the catalog has no [[difficulty_modifiers]]: only the baseline is known")

@@ -12,7 +12,8 @@ is guessed. One behaviour for every caller:
   outside the level's power levels — legendary cards only when the row says
   ``extra_legendary``;
 - a campaign passes ``exclude_treachery_only=True`` (000 "never take cards with the
-  treachery-only symbol, not even at the highest difficulty levels").
+  treachery-only symbol, not even at the highest difficulty levels"), a horde taken whole too;
+- a horde that adds no card for lack of data is in ``lacking``, with where to add it.
 """
 
 from __future__ import annotations
@@ -56,10 +57,19 @@ class HordeDeck:
     extra_kind: str = "card"  # "card" or "legendary card"
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the hordes that add no card for lack of data: (what is missing, where to add it)
+    lacking: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def cards(self) -> list:
         return [line.card for line in self.lines]
+
+
+def whole_hordes(catalog, hordes) -> list:
+    """The hordes whose set has no difficulty table (the original set, without the Challenge
+    expansion): their horde deck takes all their cards, and the portals set the level (001 "set the
+    difficulty level by choosing the right portals from the original Skytear Horde set")."""
+    return [h for h in hordes if h.set is None or not any(r.set == h.set for r in catalog.difficulty_levels)]
 
 
 def build_horde_deck(
@@ -74,22 +84,34 @@ def build_horde_deck(
         if isinstance(horde, str):
             horde = catalog.hordes[horde]
         cards = sorted((c for c in catalog.of_kind("horde") if c.horde == horde.id and not c.common_set), key=sort_key)
-        if horde.set is None or not any(r.set == horde.set for r in catalog.difficulty_levels):
-            _whole_horde(out, horde, cards)
+        if exclude_treachery_only:
+            treachery = [c for c in cards if c.treachery_only]
+            if treachery:
+                out.notes.append(
+                    f"{horde.name}: treachery-only cards left out: " + ", ".join(c.code or c.name for c in treachery)
+                )
+                cards = [c for c in cards if not c.treachery_only]
+        if whole_hordes(catalog, [horde]):
+            _whole_horde(out, horde, cards, catalog)
             continue
         this = next((r for r in catalog.difficulty_levels if r.set == horde.set and r.level == level), None)
         if this is None or not this.powers:
-            out.missing.append(
-                f"{horde.name}: which power levels difficulty level {level} takes is "
-                f"not stated for set {horde.set}"
-                + (f" (the table says about {this.cards} cards)" if this and this.cards else "")
-                + ": fill in powers in its [[difficulty_levels]] row"
+            _lacks(
+                out,
+                horde,
+                f"which power levels difficulty level {level} takes is not stated for set {horde.set}"
+                + (f" (the table says about {this.cards} cards)" if this and this.cards else ""),
+                f'add a [[difficulty_levels]] row with set = "{horde.set}", level = {level} and powers = '
+                f"[the power levels it takes] to {catalog.user_file()}"
+                + (" (it completes the rulebook's row)" if this is not None else ""),
             )
             continue
         if not cards:
-            out.missing.append(
-                f"{horde.name}: its horde cards are not in the catalog "
-                f"(power levels {', '.join(map(str, this.powers))})"
+            _lacks(
+                out,
+                horde,
+                f"its horde cards are not in the catalog (power levels {', '.join(map(str, this.powers))})",
+                _cards_hint(catalog, horde),
             )
             continue
         if row is None:
@@ -100,23 +122,23 @@ def build_horde_deck(
                 f"{level}: following set {row.set} (the first horde's)"
             )
         unknown = [c for c in cards if c.power is None]
+        taken = [c for c in cards if c.power in this.powers]
         if unknown:
-            out.missing.append(
-                f"{horde.name}: no power level in the catalog for "
-                f"{', '.join(c.code or c.name for c in unknown)}; left out"
+            what = f"no power level in the catalog for {', '.join(c.code or c.name for c in unknown)}"
+            if taken:
+                out.missing.append(f"{horde.name}: {what}; left out: fill in power = N on them")
+            else:
+                where = catalog.source_file(unknown[0].key)
+                _lacks(out, horde, what, f"fill in power = N (the card's power level) on them in {where}")
+        elif not taken:
+            _lacks(
+                out,
+                horde,
+                f"none of its {len(cards)} horde cards has power level {' or '.join(map(str, this.powers))}",
+                "check the power of its horde cards",
             )
-        if exclude_treachery_only:
-            treachery = [c for c in cards if c.treachery_only]
-            if treachery:
-                out.notes.append(
-                    f"{horde.name}: treachery-only cards left out: " + ", ".join(c.code or c.name for c in treachery)
-                )
-                cards = [c for c in cards if not c.treachery_only]
-        for card in cards:
-            if card.power in this.powers:
-                out.lines.append(HordeLine(card, card.copies))
-            elif card.power is not None:
-                rest.append(card)
+        out.lines.extend(HordeLine(card, card.copies) for card in taken)
+        rest.extend(c for c in cards if c.power is not None and c.power not in this.powers)
     if common_set:
         extra = sorted((c for c in catalog.of_kind("horde") if c.common_set), key=sort_key)
         out.lines.extend(HordeLine(card, card.copies) for card in extra)
@@ -143,11 +165,29 @@ def build_horde_deck(
     return out
 
 
-def _whole_horde(out: HordeDeck, horde, cards: list) -> None:
+def _cards_hint(catalog, horde, power: bool = True) -> str:
+    return (
+        f'add its horde cards to {catalog.user_file()} as [[cards]] tables with kind = "horde", '
+        f'horde = "{horde.id}"' + (" and power = N (its power level)" if power else "")
+    )
+
+
+def _lacks(out: HordeDeck, horde, what: str, hint: str) -> None:
+    """``horde`` adds no card to the deck: say what data is missing and where to add it."""
+    out.missing.append(f"{horde.name}: {what}: {hint}")
+    out.lacking.append((f"{horde.name}: {what}", hint))
+
+
+def _whole_horde(out: HordeDeck, horde, cards: list, catalog) -> None:
     """001 The Original Set, without the Challenge expansion: "set the difficulty level by choosing
     the right portals from the original Skytear Horde set and take all cards of the chosen horde"."""
     if not cards:
-        out.missing.append(f"{horde.name}: its horde cards are not in the catalog (the original set: all of them)")
+        _lacks(
+            out,
+            horde,
+            "its horde cards are not in the catalog (the original set: all of them)",
+            _cards_hint(catalog, horde, power=False),
+        )
         return
     out.lines.extend(HordeLine(card, card.copies) for card in cards)
     out.notes.append(

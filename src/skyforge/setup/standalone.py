@@ -16,11 +16,13 @@ from skyforge.catalog.index import sort_key
 from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, PortalCard
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.setup.difficulty import DifficultyReport, check_level, total_difficulty
-from skyforge.setup.hordedeck import HordeLine, build_horde_deck
+from skyforge.setup.hordedeck import HordeLine, build_horde_deck, whole_hordes
 from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_names
 from skyforge.terms import new_seed
 
 TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
+#: "Place the four minion cards above the space reserved for monsters" (000/001 Setup step 5)
+MINION_CARDS = 4
 
 
 def ref(card: CardBase) -> str:
@@ -53,6 +55,7 @@ class GameSetup:
     first_game: FirstGame | None = None
     provenances: set[str] = field(default_factory=set)
     inferred: dict[str, str] = field(default_factory=dict)  # key of as_dict() → why the books do not state it
+    level_by_portals: bool = False  # the pile was chosen by the level its portals stand for (001 The Original Set)
 
     @property
     def rulebook(self) -> str:
@@ -82,7 +85,8 @@ class GameSetup:
                 {"code": p.code, "name": p.name, "stage": p.stage, "back_stage": p.back_stage, "horde": p.horde}
                 for p in self.portals
             ],
-            "portal_stages": self.rule.portal_stages,
+            "portal_stages": [p.stage for p in self.portals],
+            "portal_level": self.level if self.level_by_portals else None,
             "minions": self.minions,
             "minion_rule": self.minion_rule,
             "hordes": [h.id for h in self.hordes],
@@ -328,7 +332,16 @@ def game_setup(
     _minions(catalog, setup, rng)
     _horde_deck(catalog, setup, rng, common_set)
     _outsider(catalog, setup, outsider, rng)
-    setup.difficulty = total_difficulty(catalog, difficulty, chosen_hordes, setup.outsider[0].name, rule.rulebook)
+    whole = whole_hordes(catalog, chosen_hordes)
+    unset = None
+    if whole and not setup.level_by_portals:
+        unset = (
+            f"{', '.join(h.name for h in whole)} takes all its cards and no portal of the pile stands for level "
+            f"{difficulty} (001 The Original Set): the level is not set, so not counted"
+        )
+    setup.difficulty = total_difficulty(
+        catalog, difficulty, chosen_hordes, setup.outsider[0].name, rule.rulebook, level_unset=unset
+    )
     return setup
 
 
@@ -342,35 +355,115 @@ class UsualSteps:
     minion_rule: str
     minions: dict[str, int]
     missing: list[str]
+    notes: list[str]
 
 
-def usual_steps(catalog: Catalog, mode: str, castle: CastleCard, hordes: list[Horde], rng: random.Random) -> UsualSteps:
-    """The portals below stage 1 and the minion tokens, drawn as `game setup` draws them."""
-    rule, reason = mode_rule(catalog, mode, castle=castle)
-    setup = GameSetup(0, mode, rule, reason, castle, None, hordes, 1)
-    _portal_pile(catalog, setup, rng, False, None)
+def usual_steps(
+    catalog: Catalog,
+    mode: str,
+    castle: CastleCard,
+    hordes: list[Horde],
+    rng: random.Random,
+    *,
+    rulebook: str,
+    level: int,
+    top: PortalCard | None = None,
+) -> UsualSteps:
+    """The portals below the stage 1 portal ``top`` and the minion tokens, drawn as `game setup`
+    draws them by the setup of ``rulebook`` (a campaign's: 000, whatever the castle's set)."""
+    rule, reason = mode_rule(catalog, mode, rulebook)
+    setup = GameSetup(0, mode, rule, reason, castle, None, hordes, level)
+    _portal_pile(catalog, setup, rng, False, None, top)
     _minions(catalog, setup, rng)
     below = [p for p in setup.portals if p.stage != 1]
     missing = [m for m in setup.missing if "stage 1 portal" not in m]
-    return UsualSteps(rule.rulebook, below, setup.minion_rule, setup.minions, missing)
+    return UsualSteps(rule.rulebook, below, setup.minion_rule, setup.minions, missing, setup.notes)
+
+
+#: "Portals also have a stage ranging from 1 to 4." (000 Setup step 4)
+LAST_STAGE = 4
+
+
+def next_stage(portal: PortalCard) -> int:
+    """The first stage a pile needs below ``portal``: a two-sided portal carries its next stage on
+    its back (000/001 DESTRUCTION: "the next stage might be on the back of the destroyed portal")."""
+    return max(portal.stage, portal.back_stage or 0) + 1
+
+
+def stages_of(portal: PortalCard) -> list[int]:
+    """The stages a portal card holds: its face, and its back when the back is a stage."""
+    return list(range(portal.stage, next_stage(portal)))
+
+
+def level_portals(catalog: Catalog, mode: str, level: int) -> tuple[list[PortalCard], bool]:
+    """The portals of ``mode`` that stand for difficulty ``level`` (001 The Original Set), and
+    whether any portal of the catalog carries a level at all."""
+    leveled = [c for c in catalog.of_kind("portal") if c.level is not None]
+    return sorted((c for c in leveled if c.level == level and mode in c.modes), key=sort_key), bool(leveled)
 
 
 def _portal_pile(
-    catalog: Catalog, setup: GameSetup, rng: random.Random, thematic: bool, preset: FirstGame | None
+    catalog: Catalog,
+    setup: GameSetup,
+    rng: random.Random,
+    thematic: bool,
+    preset: FirstGame | None,
+    top: PortalCard | None = None,
 ) -> None:
+    """The portal pile, top first: each stage from 1 to 4 once (000 "Form a face-up pile of 4 portal
+    cards ordered by stage"), a stage on a portal's back not dealt again (DESTRUCTION), the face-up
+    stages those of the mode's rule (001: I and III, each with the next stage on its back).
+
+    Each stage's portal is drawn among those that still let the pile reach stage 4, and among them
+    those that make the pile the rule describes (000: one card a stage); ``top`` is a stage 1 portal
+    already chosen (a campaign game's), and the pile goes on below it. With a horde of the original
+    set (no difficulty table), the portals that stand for the level, whatever their set."""
     # the portals of the castle's and the hordes' sets (code-less official entries when they have none)
     sets = {setup.castle.set_code} | {h.set for h in setup.hordes}
     portals = sorted(
         (c for c in catalog.of_kind("portal") if setup.mode in c.modes and c.set_code in sets),
         key=sort_key,
     )
+    fronts = set(setup.rule.portal_stages)
+    whole = whole_hordes(catalog, setup.hordes)
+    if whole:
+        by_level, any_level = level_portals(catalog, setup.mode, setup.level)
+        names = ", ".join(h.name for h in whole)
+        if by_level:
+            portals, fronts = by_level, set(range(1, LAST_STAGE + 1))
+            setup.level_by_portals = True
+            setup.notes.append(
+                f"{names}: the original set sets the difficulty by its portals (001 The Original Set): the pile "
+                f"takes the portals marked level = {setup.level}, each stage once (skyforge's reading: the "
+                "book does not say how those portals are piled)"
+            )
+        else:
+            setup.missing.append(
+                f"{names}: the original set sets the difficulty level by its portals (001 The Original Set), "
+                + (
+                    f"and no {setup.mode} portal is marked level = {setup.level}"
+                    if any_level
+                    else "and no portal says which level it stands for"
+                )
+                + f': add level = {setup.level} to the [[cards]] tables of its portals (kind = "portal") in '
+                f"{catalog.user_file()}; until then the pile does not set level {setup.level}"
+            )
     horde_ids = {h.id for h in setup.hordes}
-    for stage in setup.rule.portal_stages:
-        pool: list[PortalCard] = [p for p in portals if p.stage == stage]
+
+    def usable(portal: PortalCard) -> bool:
+        return portal.stage in fronts and (next_stage(portal) in fronts or next_stage(portal) > LAST_STAGE)
+
+    def completes(stage: int) -> bool:
+        return stage > LAST_STAGE or any(completes(next_stage(p)) for p in portals if p.stage == stage and usable(p))
+
+    stage = 1
+    if top is not None:
+        stage = next_stage(top)
+    while stage <= LAST_STAGE:
+        pool: list[PortalCard] = [p for p in portals if p.stage == stage and usable(p)]
         why = ""
-        if stage < 4 and stage + 1 not in setup.rule.portal_stages:
+        if stage < LAST_STAGE and stage + 1 not in fronts:
             # a pile of two-sided stages (001 "Portals are 2-sided"): this card carries the next stage too
-            pool = [p for p in pool if p.back_stage == stage + 1]
             why = f"; with stage {stage + 1} on its back"
         if stage == 1 and preset is not None and preset.portal_without_horde:
             pool = [p for p in pool if p.horde is None]
@@ -384,12 +477,19 @@ def _portal_pile(
                 f" (sets {', '.join(sorted(s or 'without code' for s in sets))}{why}): "
                 f'add it to {catalog.user_file()} as a [[cards]] table with kind = "portal"'
             )
+            stage = min((f for f in fronts if f > stage), default=LAST_STAGE + 1)
             continue
+        pool = [p for p in pool if completes(next_stage(p))] or pool
+        # the pile the rule describes (000: 4 cards, one a stage); a card whose back holds the next
+        # stage too only when no such card of this stage lets the pile reach stage 4
+        below = min((f for f in fronts if f > stage), default=LAST_STAGE + 1)
+        pool = [p for p in pool if next_stage(p) == below] or pool
         portal = rng.choice(pool) if len(pool) > 1 else pool[0]
         if len(pool) > 1:
             setup.random_picks.append(f"stage {stage} portal {portal.name} (1 of {len(pool)}{why})")
         setup.portals.append(portal)
         setup.provenances.add(catalog.provenance(portal))
+        stage = next_stage(portal)
 
 
 def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
@@ -407,10 +507,11 @@ def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
     for card in sorted(catalog.of_kind("minion"), key=sort_key):
         groups.setdefault(card.set_code, []).append(card)
     pool = groups.get(setup.castle.set_code) or groups.get(None) or next(iter(groups.values()), [])
-    if len(pool) < 4:
+    if len(pool) < MINION_CARDS:
         setup.missing.append(
-            f"the catalog names {len(pool)} of the 4 minion cards"
+            f"the catalog names {len(pool)} of the {MINION_CARDS} minion cards"
             + (f" ({', '.join(c.name for c in pool)})" if pool else "")
+            + f': add the others to {catalog.user_file()} as [[cards]] tables with kind = "minion" and their name'
         )
     if not pool:
         return

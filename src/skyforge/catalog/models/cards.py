@@ -193,6 +193,15 @@ class PortalCard(CardBase):
             "counts of one stage."
         ),
     )
+    level: int | None = Field(
+        default=None,
+        ge=1,
+        le=5,
+        description=(
+            "The difficulty level this portal stands for (the original Skytear Horde set sets the level by its "
+            "portals, 001 The Original Set); absent = the portal sets no level."
+        ),
+    )
 
 
 class OutsiderCard(CardBase):

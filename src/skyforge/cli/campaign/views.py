@@ -14,6 +14,7 @@ from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
 from skyforge.cli.output import table
+from skyforge.setup.standalone import stages_of
 from skyforge.text import plural
 
 #: the piles of a player's deck listed by rarity, in this order
@@ -118,7 +119,7 @@ def effect_view(
     if event.reminder and reminder:
         out.print(Text.assemble(indent, ("Reminder", "yellow"), f" (by hand): {event.reminder}"))
     if event.offers:
-        offers_view(out, catalog, after)
+        offers_view(out, catalog, after, event.offers)
 
 
 def actions_view(app):
@@ -136,21 +137,26 @@ def actions_view(app):
                 )
                 effect_view(out, catalog, before, after, event, None)
             elif getattr(event, "offers", None):
-                offers_view(out, catalog, after)
+                offers_view(out, catalog, after, event.offers)
 
     return say
 
 
-def offers_view(out, catalog, state) -> None:
-    """Each player's open offers, one card a line with its cost, type, rarity and faction."""
+def offers_view(out, catalog, state, formed: dict[str, list[list[str]]] | None = None) -> None:
+    """Each player's open offers, one card a line with its cost, type, rarity and faction; with the
+    offers just ``formed``, a player whose market deck was empty is told so ("form as many offers
+    as possible": none)."""
     for p in state.players:
+        if formed is not None and p.name in formed and not formed[p.name]:
+            out.print(Text(f"{p.name}'s market deck is empty: no offers."))
         if not p.offers:
             continue
         out.print(Text.assemble((p.name, "bold"), f"'s offers (Recruit {state.current.recruit}):"))
         for i, offer in enumerate(p.offers, 1):
             for j, code in enumerate(offer):
-                out.print(f"  {f'{i}.' if j == 0 else '':<3}{card_text(catalog, code)}")
-    out.print(take_offer_text(state.name))
+                out.print(Text(f"  {f'{i}.' if j == 0 else '':<3}{card_text(catalog, code)}"))
+    waiting = [p.name for p in state.players if p.offers]
+    out.print(Text(take_offer_text(state.name, waiting, len(state.players))))
 
 
 def log_lines(out, entries: list[dict], when: bool = True) -> None:
@@ -181,10 +187,21 @@ def game_view(out, catalog, before, after, new) -> None:
     out.print(f"Outsider: {c.outsider} ({where})")
     setup = next((e for e in new if e.type == "game-set-up"), None)
     if setup is not None and setup.portals_below:
-        out.print("Portals below it, top first: " + ", ".join(card_name(catalog, p) for p in setup.portals_below))
+        top = catalog.find(c.portal.code, "portal")
+        back = f" (stage {top.back_stage} is on its back)" if top is not None and top.back_stage else ""
+        out.print(
+            Text(
+                f"Portals below it{back}, top first: "
+                + ", ".join(_staged(catalog, p) + card_name(catalog, p) for p in setup.portals_below)
+            )
+        )
     if setup is not None and setup.minion_rule:
         tokens = ", ".join(f"{m} {n}" for m, n in setup.minions.items())
-        out.print(f"Minions: {setup.minion_rule}" + (f" — {tokens}" if tokens else ""))
+        out.print(Text(f"Minions: {setup.minion_rule}" + (f" — {tokens}" if tokens else "")))
+    for note in setup.setup_notes if setup is not None else ():
+        out.print(Text(f"  note: {note}"))
+    for item in setup.setup_missing if setup is not None else ():
+        out.print(Text(f"  missing: {item}", style="yellow"))
     mandatory = next((e for e in new if e.type == "mandatory-resolved"), None)
     scenario_view(
         out,
@@ -194,6 +211,12 @@ def game_view(out, catalog, before, after, new) -> None:
         else lambda o: effect_view(o, catalog, before, after, mandatory, None, reminder=False, indent="    "),
     )
     demo_note(out, catalog, after)
+
+
+def _staged(catalog, code: str) -> str:
+    """``stage N `` (``stage 3/4 `` for a portal with its next stage on its back) before a portal."""
+    portal = catalog.find(code, "portal")
+    return f"stage {'/'.join(map(str, stages_of(portal)))} " if portal is not None else ""
 
 
 def card_groups(out, catalog, label: str, cards) -> None:

@@ -77,8 +77,18 @@ def exile_text(event, campaign: str) -> list[str]:
     return lines
 
 
-def take_offer_text(campaign: str) -> str:
-    return f"Take one each: skyforge campaign take {shlex.quote(campaign)} --player P N"
+def take_offer_text(campaign: str, waiting: list[str], players: int) -> str:
+    """What to do with the offers just formed: ``waiting`` are the players with offers to take
+    (a player whose market deck is empty has none), of ``players`` in the campaign."""
+    name = shlex.quote(campaign)
+    if not waiting:
+        return "No offers to take: " + ("the market deck is empty." if players == 1 else "the market decks are empty.")
+    if len(waiting) > 1:
+        return f"Take one each: skyforge campaign take {name} --player P N"
+    if players == 1:
+        return f"Take one: skyforge campaign take {name} N"
+    who = waiting[0]
+    return f"{who} takes one: skyforge campaign take {name} --player {shlex.quote(who)} N"
 
 
 NO_CAMPAIGNS = "No campaigns yet: skyforge campaign new NAME …"
