@@ -171,3 +171,16 @@ def test_setup_draws_names_and_hints_as_written(run, workspace):
     assert "1. Ann [1]: bench Quill [the] Bold, Brenna" in out
     assert "action cards not known: Quill [the] Bold (fill in action_cards in" in out
     assert "published game's" not in out and "the other heroes are not demo data" in out
+
+
+# -- Arena: the player who picked second chooses who goes first ----------------------------------
+
+
+def test_arena_draft_and_setup_say_the_second_picker_chooses_who_goes_first(run):
+    cite("003", "The player that selected second, then chooses if they want to go first or second.")
+    closing = run("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "t").stdout
+    assert "Bob picked second, so Bob chooses who goes first (003 Setup)." in closing
+    assert "Bob chooses who goes first" in run("arena", "setup", "--draft", "t").stdout
+    data = json.loads(run("arena", "setup", "--draft", "t", "--first", "Bob", "--json").stdout)
+    assert data["first_player"].endswith("Bob goes first.")
+    assert data["players"][0]["player"] == "Bob"

@@ -417,3 +417,57 @@ def test_demo_campaigns_say_so_in_every_human_view(run):
         assert note in sky(run, "campaign", *command).stdout, command
     assert "spring: scenario, game 1/4" in sky(run, "campaign", "list").stdout
     assert "(demo data)" in sky(run, "campaign", "list").stdout
+
+
+# -- campaign gold, the same deck twice --------------------------------------------------------
+
+
+NEW_SPRING = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall")
+REST_SPRING = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
+REST_SPRING += ("--outsider", "Orrun the Everwake", "--seed", "7")
+
+
+def _gold(run) -> int:
+    return json.loads(run("campaign", "show", "spring", "--json").stdout)["gold"]
+
+
+def test_gold_plus_minus_change_it_equals_sets_it_and_a_bare_number_is_asked_about(run):
+    run(*NEW_SPRING, "--player", "Bo=demo-green-grove@DEMO.003", *REST_SPRING)
+    start = _gold(run)
+    run("campaign", "gold", "spring", "+3")
+    run("campaign", "gold", "spring", "-2")
+    assert _gold(run) == start + 1
+    assert "→ 12" in run("campaign", "gold", "spring", "=12").stdout
+    assert _gold(run) == 12
+    run("campaign", "gold", "spring", "--set", "4")
+    assert _gold(run) == 4
+    refused = run("campaign", "gold", "spring", "5", expect=2)
+    assert "+5 or =5?" in refused.output
+    assert _gold(run) == 4
+    run("campaign", "gold", "spring", "=99", expect=2)
+    run("campaign", "gold", "spring", "+1", "--set", "3", expect=2)
+    run("campaign", "undo", "spring")
+    assert _gold(run) == 12
+
+
+def test_a_bare_gold_number_is_asked_about_on_a_terminal(run, monkeypatch):
+    """ "a bare 5 is asked about, not added": on a terminal the player says + or =."""
+    from skyforge.cli import stdio
+
+    run(*NEW_SPRING, "--player", "Bo=demo-green-grove@DEMO.003", *REST_SPRING)
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # as if stdin were a terminal
+    start = _gold(run)
+    added = run("campaign", "gold", "spring", "5", input="+\n")
+    assert "5: add 5 gold (+) or set the gold to 5 (=)?" in added.output
+    assert _gold(run) == min(start + 5, 40)
+    run("campaign", "gold", "spring", "5", input="?\n=\n")  # a wrong answer is asked again
+    assert _gold(run) == 5
+    # --json is for programs: never a question
+    assert "+7 or =7?" in run("campaign", "gold", "spring", "7", "--json", expect=2).output
+
+
+def test_the_same_deck_for_two_players_is_refused_once_naming_them(run):
+    result = run(*NEW_SPRING, "--player", "Bo=decks/demo-blue-wall.toml@DEMO.003", *REST_SPRING, expect=2)
+    assert result.output.count("the same deck is given twice") == 1
+    assert "Alice=demo-blue-wall and Bo=decks/demo-blue-wall.toml" in result.output
+    assert "copies of" not in result.output

@@ -157,3 +157,26 @@ def test_deck_validate_loads_no_workbench_module(workspace):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=workspace).stdout
     assert "EXTRA:\n" in out, f"deck validate imported {out.split('EXTRA:')[-1]}"
     assert "✓ valid" in out
+
+
+# -- deck validate --all, deck draw ------------------------------------------------------------
+
+
+def test_validate_all_reports_every_deck_of_the_workspace_and_fails_on_one_invalid(run, workspace: Path):
+    out = run("deck", "validate", "--all", "--json").stdout
+    assert {d["file"] for d in json.loads(out)["decks"]} == {
+        "decks/demo-blue-wall.toml",
+        "decks/demo-green-grove.toml",
+        "decks/demo-red-rush.toml",
+    }
+    # each checked on its own: two decks with the same castle are no "same castle" problem
+    (workspace / "decks" / "twin.toml").write_text((workspace / "decks" / "demo-blue-wall.toml").read_text())
+    assert json.loads(run("deck", "validate", "--all", "--json").stdout)["valid"]
+    (workspace / "decks" / "short.toml").write_text(
+        'schema = 1\nname = "Short"\ncastle = "DEMO.001"\n[cards]\n"DEMO.008" = 2\n'
+    )
+    result = run("deck", "validate", "--all", expect=1)
+    assert "✗ invalid  decks/short.toml" in result.stdout
+    assert "✓ valid  decks/demo-red-rush.toml" in result.stdout
+    run("deck", "validate", expect=2)
+    run("deck", "validate", "--all", "demo-red-rush", expect=2)

@@ -407,3 +407,29 @@ def test_demo_premade_decks_are_legal_whichever_heroic_ally_goes(faction):
         assert sum(result.deck.cards.values()) == 40
         report = validate_decks(catalog, [Deck(None, result.deck, {})])
         assert report.valid, (seed, [v.message for v in report.violations])
+
+
+# -- deck validate --all, deck draw ------------------------------------------------------------
+
+
+def test_deck_draw_deals_the_opening_hand_and_a_card_a_turn_repeatably(run):
+    cite("000", "Each player draws five cards from their alliance deck.")
+    args = ("deck", "draw", "demo-blue-wall", "--turns", "3", "--seed", "7", "--json")
+    first = json.loads(run(*args).stdout)
+    assert first == json.loads(run(*args).stdout)
+    assert len(first["dealt"]) == 5 and len(first["turns"]) == 3 and first["seed"] == 7
+    assert first["hand"] == first["dealt"]
+    small = json.loads(run("deck", "draw", "demo-blue-wall", "--hand", "3", "--json").stdout)
+    assert len(small["hand"]) == 3 and small["turns"] == []
+    text = run("deck", "draw", "demo-blue-wall", "--seed", "7", "--turns", "1").stdout
+    assert "seed 7" in text and "Turn 1:" in text
+
+
+def test_deck_draw_mulligan_throws_back_what_the_rulebook_suggests(run):
+    cite("000", "discard any number of cards, draw back the same amount, and then shuffle the discarded cards back")
+    for seed in range(1, 30):
+        d = json.loads(run("deck", "draw", "demo-red-rush", "--mulligan", "--seed", str(seed), "--json").stdout)
+        tossed = [c for c in d["dealt"] if c["type"] != "ally" or c["cost"] >= 5]
+        assert d["thrown_back"] == tossed
+        assert len(d["hand"]) == 5
+        assert [c for c in d["dealt"] if c not in tossed] == d["hand"][: 5 - len(tossed)]

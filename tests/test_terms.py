@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import typing
 from pathlib import Path
 
@@ -142,3 +143,27 @@ def test_plurals_and_did_you_mean_are_said_one_way():
 def test_an_empty_name_in_a_comma_list_is_refused_by_click(run, args):
     result = run(*args, expect=2)
     assert "empty name in" in result.stderr and 'separate names with commas, e.g. "Ann,Bob"' in result.stderr
+
+
+# -- campaign gold, the same deck twice --------------------------------------------------------
+
+
+NEW = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall")
+REST = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
+REST += ("--outsider", "Orrun the Everwake", "--seed", "7")
+
+
+# -- demo data marked --------------------------------------------------------------------------
+
+
+def test_demo_data_is_marked_in_deck_list_csv_and_code_exports_and_campaign_show(run):
+    from skyforge.terms import demo_note
+
+    assert demo_note() in run("deck", "list").stdout
+    assert all(r["demo"] for r in json.loads(run("deck", "list", "--json").stdout))
+    for fmt in ("csv", "code"):
+        result = run("deck", "export", "demo-blue-wall", "--format", fmt)
+        assert demo_note() in result.stderr and demo_note() not in result.stdout
+    run(*NEW, "--player", "Bo=demo-green-grove@DEMO.003", *REST)
+    shown = json.loads(run("campaign", "show", "spring", "--json").stdout)
+    assert shown["demo"] is True and shown["demo_note"] == demo_note()
