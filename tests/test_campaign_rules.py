@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -520,3 +522,134 @@ def test_exiled_card_goes_to_the_bottom_of_the_market_deck():
     assert g.state.player("Bo").market[-1] == code
     with pytest.raises(RuleError, match="holds no"):
         c.exile(g.state, demo_catalog(), "Bo", "DEMO.001", free=True)
+
+
+HORDE_NAMES = "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw"
+SETUP = ["--hordes", HORDE_NAMES, "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "3"]
+
+RARE_ERRATUM = """schema = 1
+[[cards]]
+code = "DEMO.290"
+kind = "alliance"
+name = "Harbor Bellringer (errata)"
+faction = "liothan"
+rarity = "rare"
+type = "ally"
+cost = 2
+copies = 2
+replaces = "DEMO.010"
+"""
+
+BIG_CASTLE = """schema = 1
+[[cards]]
+code = "DEMO.291"
+kind = "castle"
+name = "Wide Keep"
+faction = "liothan"
+health = 20
+[cards.deck_size]
+min = 40
+max = 45
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan", "taulot"]
+[[cards.deck_rules]]
+rarity = "rare"
+factions = ["liothan"]
+[[cards.deck_rules]]
+rarity = "mythic"
+factions = ["liothan"]
+max = 6
+[[cards.deck_rules]]
+rarity = "legendary"
+factions = ["liothan"]
+max = 2
+"""
+
+
+def _market(run, name: str, *cat: str) -> list[str]:
+    return json.loads(run(*cat, "campaign", "show", name, "--json").stdout)["players"][0]["market"]
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+
+def test_errata_replace_the_cards_of_a_market_deck_read_from_a_deck_file(run, workspace: Path):
+    cite("000", "These completely replace cards from previous sets.")
+    (workspace / "errata.toml").write_text(RARE_ERRATUM)
+    cat = ("--catalog", "@demo", "--catalog", "errata.toml")
+    run(*cat, "campaign", "new", "e", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall", *SETUP)
+    market = _market(run, "e", *cat)
+    assert "DEMO.010" not in market and market.count("DEMO.290") == 2
+    # the erratum is rare: neither its code nor the original's takes it as a base card
+    for ref in ("DEMO.290", "DEMO.010"):
+        err = run(*cat, "campaign", "start-deck", "e", "--player", "Alice", f"{ref}=1", expect=2).stderr
+        assert "DEMO.290 is rare" in err
+
+
+def test_a_market_deck_its_castle_accepts_at_41_cards(run, workspace: Path):
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
+    (workspace / "big.toml").write_text(BIG_CASTLE)
+    deck = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    deck = deck.replace('castle = "DEMO.001"', 'castle = "DEMO.291"').replace('"DEMO.016" = 1', '"DEMO.016" = 2')
+    (workspace / "decks" / "wide.toml").write_text(deck)
+    cat = ("--catalog", "@demo", "--catalog", "big.toml")
+    assert "41 cards" in run(*cat, "deck", "validate", "wide").stdout
+    result = run(*cat, "campaign", "new", "w", "--castle", "DEMO.291", "--player", "A=wide", *SETUP)
+    assert "Traceback" not in result.stderr
+    assert len(_market(run, "w", *cat)) == 41
+    run(*cat, "campaign", "start-deck", "w", "--player", "A", "--auto")
+
+
+def test_a_premade_deck_follows_a_castle_of_its_own_set(run, workspace: Path):
+    cite("000", "40 alliance cards from the same set and of the same faction as their castle")
+    other = BIG_CASTLE.replace("DEMO.291", "XTR.001").replace("Wide Keep", "Far Keep")
+    other = (
+        'schema = 1\n[[sets]]\ncode = "XTR"\nname = "Extra"\ngame = "skytear-horde"\n' + other[len("schema = 1\n") :]
+    )
+    (workspace / "xtr.toml").write_text(other)
+    cat = ("--catalog", "@demo", "--catalog", "xtr.toml")
+    err = run(*cat, "deck", "premade", "DEMO", "liothan", "--castle", "XTR.001", expect=2).stderr
+    assert "is of set XTR" in err and "Traceback" not in err
+    err = run(*cat, "campaign", "new", "p", "--castle", "XTR.001", "--player", "A=liothan-demo", *SETUP, expect=2)
+    assert "is of set XTR" in err.stderr
+
+
+def test_a_campaign_portal_pile_takes_portals_of_its_mode(run):
+    cite("000", "Take four stage 1 portals to form the portal pile.")
+    err = run(
+        "campaign", "new", "m", "--castle", "DEMO.001", "--player", "A=demo-blue-wall", *SETUP,
+        "--portals", "DEMO.151,DEMO.152,DEMO.153,DEMO.160", expect=2,
+    ).stderr  # fmt: skip
+    assert "DEMO.160 (competitive-2)" in err and "played solo" in err
+
+
+def _ready(run, name="s", *players):
+    run("campaign", "new", name, "--castle", "DEMO.001", *(players or ("--player", "A=demo-blue-wall")), *SETUP)
+    state = json.loads(run("campaign", "show", name, "--json").stdout)
+    for p in state["players"]:
+        run("campaign", "start-deck", name, "--player", p["name"], "--auto")
+
+
+def test_a_campaign_game_is_set_up_with_the_usual_steps(run):
+    cite("000", "follow the usual steps to set up a game using the castle, Horde deck, and Alliance deck")
+    cite("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 on the bottom.")
+    _ready(run)
+    data = json.loads(run("campaign", "next", "s", "--json").stdout)["events"][0]
+    assert len(data["portals_below"]) == 3 and data["minion_rule"].startswith("place 1 health token on 2")
+    assert sum(data["minions"].values()) == 2
+    run("campaign", "undo", "s")
+    out = run("campaign", "next", "s").stdout
+    assert "Portals below it, top first:" in out and "Minions: place 1 health token" in out
+
+
+def test_the_castle_at_0_health_while_resolving_the_scenario_loses_the_game(run):
+    cite("000", "All players immediately lose when either:", "The castle is destroyed, or")
+    _ready(run)
+    run("campaign", "next", "s")
+    out = run("campaign", "health", "s", "0").stdout
+    assert "The castle is destroyed" in out and "game 1 is lost" in out
+    state = json.loads(run("campaign", "show", "s", "--json").stdout)
+    assert state["status"] == "lost"
+    err = run("campaign", "income", "s", expect=2).stderr
+    assert "over" in err or "lost" in err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -504,3 +505,92 @@ def test_too_few_cards_for_the_extra_one_is_reported_not_guessed(catalog):
     built = build_horde_deck(fake, ["demo-thornmaw"], 3, _Recorder())
     assert built.extra == [] and not any(line.extra for line in built.lines)
     assert any("adds 1 random legendary card" in m and "0 left" in m for m in built.missing)
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+
+def test_a_two_card_portal_pile_takes_portals_with_the_next_stage_on_the_back(run, workspace: Path):
+    cite("001", "Take the 2 portal cards with the same game mode.", "Portals are 2-sided")
+    args = ["game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmaw", "--difficulty", "1"]
+    data = json.loads(run(*args, "--rules", "001", "--seed", "1", "--json").stdout)
+    assert [(p["stage"], p["back_stage"]) for p in data["portal_cards"]] == [(1, 2), (3, 4)]
+    # a catalog whose stage 1 portals have no stage II side fills no 2-card pile with them
+    one_sided = workspace.parent / "demo-no-backs"
+    one_sided.mkdir()
+    from tests.conftest import DEMO_CATALOG
+
+    for f in DEMO_CATALOG.glob("*.toml"):
+        (one_sided / f.name).write_text(f.read_text().replace("back_stage = 2\n", ""))
+    data = json.loads(run("--catalog", str(one_sided), *args, "--rules", "001", "--seed", "1", "--json").stdout)
+    assert [p["stage"] for p in data["portal_cards"]] == [3]
+    assert any("with stage 2 on its back" in m for m in data["missing"])
+
+
+def test_a_henchman_in_a_one_off_game_is_two_stages_of_an_immortal(run):
+    cite(
+        "000",
+        "To play them in one-off games, you can use two of them as if they were two stages of an immortal outsider.",
+    )
+    args = ["game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmaw", "--difficulty", "1"]
+    data = json.loads(run(*args, "--outsider", "Rattlejaw", "--seed", "2", "--json").stdout)
+    assert len(data["outsider"]) == 2 and data["outsider"][0] == "DEMO.179"
+    assert data["outsider_type"] == "immortal"
+    assert any("use two henchmen" in n for n in data["notes"])
+
+
+ORIGINAL_SET = """schema = 1
+[[hordes]]
+id = "old-horde"
+name = "Old Horde"
+difficulty = "easy"
+[[cards]]
+code = "OLD.001"
+kind = "horde"
+name = "Old Troll"
+horde = "old-horde"
+power = 1
+copies = 3
+[[cards]]
+code = "OLD.002"
+kind = "horde"
+name = "Old Giant"
+horde = "old-horde"
+power = 3
+[[cards]]
+code = "OLD.003"
+kind = "horde"
+name = "Common Imp"
+common_set = true
+[[sets]]
+code = "OLD"
+name = "Old set"
+game = "skytear-horde"
+"""
+
+
+def test_the_original_set_without_the_challenge_expansion_takes_the_whole_horde(run, workspace: Path):
+    cite("001", "take all cards of the chosen horde to form the horde deck")
+    cite("001", "add these cards to the horde deck to give extra power to the minions")
+    (workspace / "old.toml").write_text(ORIGINAL_SET)
+    args = ["--catalog", "@demo", "--catalog", "old.toml", "game", "setup", "--castle", "DEMO.001"]
+    args += ["--hordes", "old-horde", "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "1"]
+    data = json.loads(run(*args, "--json").stdout)
+    assert sorted(data["horde_deck"]) == ["OLD.001"] * 3 + ["OLD.002"]
+    assert any("001 The Original Set" in n for n in data["notes"])
+    data = json.loads(run(*args, "--common-set", "--json").stdout)
+    assert data["horde_deck"].count("OLD.003") == 1
+
+
+def test_the_battle_plans_random_outsider_comes_from_your_collection():
+    cite("001", "use a random outsider from your collection instead")
+    from skyforge.catalog import load_catalog
+    from skyforge.setup.plan import PlanFile, PlanResult, plan_status
+
+    catalog = load_catalog(None)
+    hordes = catalog.battle_plans["001"].hordes
+    plan = PlanFile(results=[PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]])
+    orrun = next(c for c in catalog.of_kind("outsider") if c.name == "Orrun the Everwake")
+    for seed in range(5):
+        status = plan_status(catalog, plan, seed=seed, owned={orrun.key: 1})
+        assert status.next_outsider == "Orrun the Everwake" and "from your collection" in status.outsider_reason
