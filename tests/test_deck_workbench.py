@@ -409,7 +409,7 @@ def test_demo_premade_decks_are_legal_whichever_heroic_ally_goes(faction):
         assert report.valid, (seed, [v.message for v in report.violations])
 
 
-# -- deck validate --all, deck draw ------------------------------------------------------------
+# -- test draws --------------------------------------------------------------------------------
 
 
 def test_deck_draw_deals_the_opening_hand_and_a_card_a_turn_repeatably(run):
@@ -433,3 +433,11 @@ def test_deck_draw_mulligan_throws_back_what_the_rulebook_suggests(run):
         assert d["thrown_back"] == tossed
         assert len(d["hand"]) == 5
         assert [c for c in d["dealt"] if c not in tossed] == d["hand"][: 5 - len(tossed)]
+
+
+def test_a_test_draw_of_demo_cards_says_they_are_demo_data(run):
+    from skyforge.terms import demo_note
+
+    cite("000", "Each player draws five cards from their alliance deck.")
+    assert demo_note() in run("deck", "draw", "demo-blue-wall", "--seed", "3").stdout
+    assert json.loads(run("deck", "draw", "demo-blue-wall", "--seed", "3", "--json").stdout)["demo_data"] is True

@@ -507,7 +507,7 @@ def test_too_few_cards_for_the_extra_one_is_reported_not_guessed(catalog):
     assert any("adds 1 random legendary card" in m and "0 left" in m for m in built.missing)
 
 
-# -- rules -------------------------------------------------------------------------------------
+# -- one-off games: portal piles, henchmen, the original set -----------------------------------
 
 
 def test_a_two_card_portal_pile_takes_portals_with_the_next_stage_on_the_back(run, workspace: Path):
@@ -594,3 +594,21 @@ def test_the_battle_plans_random_outsider_comes_from_your_collection():
     for seed in range(5):
         status = plan_status(catalog, plan, seed=seed, owned={orrun.key: 1})
         assert status.next_outsider == "Orrun the Everwake" and "from your collection" in status.outsider_reason
+
+
+# -- the battle plan's random outsider ----------------------------------------------------------
+
+
+def test_the_battle_plans_outsider_comes_from_the_collection_the_workspace_file_names(run, workspace: Path):
+    cite("001", "use a random outsider from your collection instead")
+    for horde in ("renegade", "undead", "predator", "nightmare"):
+        run("plan", "record", "liothan-shapeshifters", horde, "--won")
+    (workspace / "skyforge.toml").write_text('schema = 1\ncollection = "owned.toml"\n', encoding="utf-8")
+    (workspace / "owned.toml").write_text('schema = 1\n[cards]\n"DEMO.166" = 1\n', encoding="utf-8")
+    for seed in ("1", "2", "3"):
+        out = run("plan", "--seed", seed).stdout
+        assert (
+            "Outsider: Orrun the Everwake — 4 wins with this deck (4+): a random outsider from your collection" in out
+        )
+    (workspace / "owned.toml").write_text('schema = 1\n[cards]\n"DEMO.008" = 1\n', encoding="utf-8")
+    assert "it holds none, so it is drawn from the catalog's" in run("plan", "--seed", "1").stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -322,3 +323,51 @@ def test_bash_completes_a_name_with_a_space_in_a_terminal(tmp_path):
                      program=["bash"], answer=answer, env={"TERM": "dumb"})  # fmt: skip
     assert "skyforge deck show Zed\\ Wall" in out, out
     assert '"name": "Zed Wall"' in out, out
+
+
+# -- carried cards are bounded; the workspace named wins ----------------------------------------
+
+
+def _own_cards(n: int) -> str:
+    head = 'schema = 1\n[[sets]]\ncode = "ANN"\nname = "Ann\'s box"\n'
+    return head + "".join(
+        f'[[cards]]\ncode = "ANN.{i:03d}"\nkind = "alliance"\nname = "Zed {i}"\nfaction = "liothan"\n'
+        'rarity = "base"\ntype = "ally"\n'
+        for i in range(1, n + 1)
+    )
+
+
+def test_the_cards_a_deck_carries_are_bounded_both_ways(run, workspace: Path):
+    from skyforge.workbench.carried import MAX_CARRIED_CARDS
+
+    (workspace / "ann.toml").write_text(_own_cards(MAX_CARRIED_CARDS + 1), encoding="utf-8")
+    cards = "".join(f'"ANN.{i:03d}" = 1\n' for i in range(1, MAX_CARRIED_CARDS + 2))
+    (workspace / "decks" / "big.toml").write_text(f'name = "Big"\ncastle = "DEMO.001"\n[cards]\n{cards}')
+    cat = ("--catalog", "@demo", "--catalog", "ann.toml")
+    err = run(*cat, "deck", "export", "big", "--format", "code", "--with-cards", expect=2).stderr
+    assert f"the deck uses {MAX_CARRIED_CARDS + 1} cards of your own, over the carried-cards limit" in err
+    assert "send your catalog file instead" in err and "Traceback" not in err
+    # a message crafted to carry more is refused too, and writes nothing
+    (workspace / "decks" / "big.toml").write_text('name = "Big"\ncastle = "DEMO.001"\n[cards]\n"ANN.001" = 1\n')
+    sent = json.loads(run(*cat, "deck", "export", "big", "--format", "json", "--with-cards").stdout)
+    sent["carried_cards"]["cards"] *= MAX_CARRIED_CARDS + 1
+    (workspace / "sent.json").write_text(json.dumps(sent), encoding="utf-8")
+    result = run("deck", "import", "sent.json", "--name", "got", "--cards-to", "got.toml", expect=2)
+    assert f"{MAX_CARRIED_CARDS + 1} carried cards, over the limit of {MAX_CARRIED_CARDS}" in result.stderr
+    assert "hint:" in result.stderr and "Traceback" not in result.output
+    assert not (workspace / "got.toml").exists() and not (workspace / "decks" / "got.toml").exists()
+
+
+def test_workspace_and_its_environment_variable_win_over_the_workspace_file(run, tmp_path, monkeypatch):
+    ann, other = tmp_path / "ann", tmp_path / "other"
+    (ann / "mine").mkdir(parents=True)
+    (other / "decks").mkdir(parents=True)
+    (ann / "skyforge.toml").write_text('schema = 1\ndecks = "mine"\n', encoding="utf-8")
+    (ann / "mine" / "anns.toml").write_text('name = "Ann\'s"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    (other / "decks" / "others.toml").write_text('name = "Other\'s"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    monkeypatch.chdir(ann)
+    assert [d["deck"] for d in json.loads(run("deck", "list", "--json").stdout)] == ["anns"]
+    for way in (("--workspace", str(other)), ()):
+        env = {} if way else {"SKYFORGE_WORKSPACE": str(other)}
+        assert [d["deck"] for d in json.loads(run(*way, "deck", "list", "--json", env=env).stdout)] == ["others"]
+        assert json.loads(run(*way, "catalog", "check", "--json", env=env).stdout)["workspace_file"] is None
