@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from pathlib import Path
 
 from .conftest import SHIPPED_CATALOG, cite
 
@@ -184,3 +185,16 @@ def test_arena_draft_and_setup_say_the_second_picker_chooses_who_goes_first(run)
     data = json.loads(run("arena", "setup", "--draft", "t", "--first", "Bob", "--json").stdout)
     assert data["first_player"].endswith("Bob goes first.")
     assert data["players"][0]["player"] == "Bob"
+
+
+# -- a team file from standard input -----------------------------------------------------------
+
+
+def test_dash_for_team_files(run, workspace: Path):
+    team = 'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n'
+    (workspace / "teams").mkdir()
+    (workspace / "teams" / "bob.toml").write_text(team.replace("Ann", "Bob"))
+    out = run("arena", "team", "validate", "-", input=team, expect=None).stdout
+    assert "<stdin>: Ann" in out
+    out = run("arena", "setup", "-", "bob", input=team, expect=None)
+    assert "Ann" in out.stdout + out.stderr

@@ -6,7 +6,7 @@ import json
 import re
 import shlex
 
-from .conftest import DEMO_CATALOG, ROOT
+from .conftest import DEMO_CATALOG, ROOT, cite
 
 CAT = ("--catalog", str(DEMO_CATALOG))
 NEW = (
@@ -471,3 +471,59 @@ def test_the_same_deck_for_two_players_is_refused_once_naming_them(run):
     assert result.output.count("the same deck is given twice") == 1
     assert "Alice=demo-blue-wall and Bo=decks/demo-blue-wall.toml" in result.output
     assert "copies of" not in result.output
+
+
+# -- campaign new and start-deck: the card grammar, every problem at once ----------------
+
+
+def test_campaign_start_deck_reads_the_same_grammar(run):
+    cite("000", "at most 18 base cards")
+    run(
+        "campaign",
+        "new",
+        "spring",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--hordes",
+        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Orrun the Everwake",
+        "--seed",
+        "3",
+    )
+    import json
+
+    state = json.loads(run("campaign", "show", "spring", "--json").stdout)
+    market = state["players"][0]["market"]
+    from skyforge.catalog import load_catalog
+
+    catalog = load_catalog(None)
+    base = [c for c in dict.fromkeys(market) if getattr(catalog.find(c), "rarity", None) == "base"][:3]
+    args = [base[0], f"{base[1]}=1", f"{base[2]}x1"]
+    out = run("campaign", "start-deck", "spring", "--player", "Alice", *args).stdout
+    assert "starting deck: 3 cards" in out
+
+
+def test_campaign_new_reports_every_problem_with_suggestions(run):
+    err = run(
+        "campaign",
+        "new",
+        "x",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--outsider",
+        "Orrun",
+        "--hordes",
+        "A,B",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
+    assert "error: 4 problems" in err and "no horde 'A'" in err and "no horde 'B'" in err
+    assert "three different hordes" in err and "did you mean DEMO.168 'Orrun the Everwake'?" in err

@@ -293,3 +293,16 @@ def test_two_decks_on_one_castle_break_same_castle(run, workspace):
         expect=2,
     )
     assert "same-castle" in result.stderr and "Traceback" not in result.output
+
+
+# -- fixes name decks by file ------------------------------------------------------------------
+
+
+def test_fixes_name_decks_by_file_when_players_share_a_name(run, workspace: Path):
+    cite("000", "3 copies of any Common card")
+    source = (workspace / "decks" / "demo-blue-wall.toml").read_text().replace('player = "Alice"', 'player = "Me"')
+    (workspace / "decks" / "me1.toml").write_text(source)
+    (workspace / "decks" / "me2.toml").write_text(source.replace("Blue Wall", "Other"))
+    out = run("deck", "validate", "me1", "me2", expect=1).stdout
+    assert "3 in Me's deck (decks/me1.toml), 3 in Me's deck (decks/me2.toml)" in out
+    assert "fix: remove 3 × DEMO.007 from Me's deck (decks/me1.toml)" in out

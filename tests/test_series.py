@@ -94,3 +94,17 @@ def test_absurd_deck_sizes_are_refused(run, workspace):
         assert "Traceback" not in r.output
     assert not (workspace / "series" / "x.toml").exists()
     run("series", "new", "x", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "200")
+
+
+# -- naming the winner -------------------------------------------------------------------
+
+
+def test_series_win_takes_player_option_and_old_form(run):
+    cite("004", "The player who won the previous match is always first player at the start of the next game.")
+    run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    run("series", "win", "cup", "--player", "Ann")
+    out = run("series", "win", "cup", "Bob").stdout
+    assert "Ann 1, Bob 1" in out
+    err = run("series", "win", "cup", "Ann", "--player", "Bob", expect=2).stderr
+    assert "two winners" in err
+    assert "who won" in run("series", "win", "cup", expect=2).stderr

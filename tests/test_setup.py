@@ -612,3 +612,70 @@ def test_the_battle_plans_outsider_comes_from_the_collection_the_workspace_file_
         )
     (workspace / "owned.toml").write_text('schema = 1\n[cards]\n"DEMO.008" = 1\n', encoding="utf-8")
     assert "it holds none, so it is drawn from the catalog's" in run("plan", "--seed", "1").stdout
+
+
+# -- options that contradict, names not known ------------------------------------------
+
+
+def test_contradictory_setup_options_are_refused(run):
+    cite("000", "If there are two players, choose another castle that will remain out of play.")
+    err = run(
+        "game",
+        "setup",
+        "--mode",
+        "solo",
+        "--castle",
+        "DEMO.001",
+        "--castle2",
+        "DEMO.002",
+        "--hordes",
+        "demo-thornmaw",
+        "--difficulty",
+        "1",
+        expect=2,
+    ).stderr
+    assert "--castle2 contradicts --mode solo" in err and "Traceback" not in err
+    err = run("game", "setup", "--random", "--first-game", "DEMO", expect=2).stderr
+    assert "--random and --first-game contradict" in err
+
+
+# -- recording a battle plan's results ---------------------------------------------------------
+
+
+def test_plan_record_near_miss_and_new(run, workspace: Path):
+    err = run("plan", "record", "liothan-shapeshifter", "renegade", "--won", expect=2).stderr
+    assert "did you mean 'liothan-shapeshifters'?" in err and "--new" in err
+    assert not (workspace / "plan.toml").exists()
+    run("plan", "record", "liothan-shapeshifters", "renegade", "--won")
+    run("plan", "record", "Blue Wall", "undead", "--won")  # a deck in decks/, by its name
+    run("plan", "record", "my-table-deck", "undead", "--lost", "--new")
+    run("plan", "record", "my-table-deck", "undead", "--won")
+    assert "my-table-deck" in run("plan", "show").stdout
+
+
+def test_game_setup_reports_every_unknown_name_at_once(run):
+    err = run(
+        "game",
+        "setup",
+        "--castle",
+        "DEMO.0011",
+        "--hordes",
+        "demo-thornmw,x",
+        "--outsider",
+        "Orrun",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
+    assert "error: 4 problems" in err and "did you mean DEMO.001" in err and "did you mean 'demo-thornmaw'?" in err
+    assert "did you mean 'Orrun the Everwake'?" in err
+
+
+def test_plan_record_a_horde_outside_your_hordes_needs_new(run, workspace: Path):
+    run("plan", "use", "--hordes", "renegade,undead")
+    err = run("plan", "record", "liothan-shapeshifters", "predator", "--won", expect=2).stderr
+    assert "horde 'predator' is not among your hordes (renegade, undead)" in err and "--new" in err
+    err = run("plan", "record", "liothan-shapeshifters", "predatr", "--won", expect=2).stderr
+    assert "did you mean 'predator'?" in err
+    run("plan", "record", "liothan-shapeshifters", "predator", "--won", "--new")
+    assert "predator" in (workspace / "plan.toml").read_text().split("results")[0]

@@ -371,3 +371,61 @@ def test_workspace_and_its_environment_variable_win_over_the_workspace_file(run,
         env = {} if way else {"SKYFORGE_WORKSPACE": str(other)}
         assert [d["deck"] for d in json.loads(run(*way, "deck", "list", "--json", env=env).stdout)] == ["others"]
         assert json.loads(run(*way, "catalog", "check", "--json", env=env).stdout)["workspace_file"] is None
+
+
+# -- share codes that survive chat ------------------------------------------------------
+
+
+def _code(run, *decks):
+    return run("deck", "export", *decks, "--format", "code").stdout
+
+
+def test_share_code_with_whitespace_and_line_breaks_inside(run, workspace: Path):
+    code = _code(run, "demo-red-rush").strip()
+    broken = f"{code[:15]} {code[15:40]}\n  {code[40:]}\n"
+    out = run("deck", "import", broken, "--name", "arg").stdout
+    assert "decks/arg.toml" in out and "✓ valid" in out
+    run("deck", "import", code[:30], code[30:], "--name", "split-by-shell")
+    (workspace / "wrapped.txt").write_text(f"{code[:50]}\n{code[50:]}\n")
+    run("deck", "import", "wrapped.txt", "--name", "file")
+    run("deck", "import", "-", "--name", "stdin", input=broken)
+    for name in ("arg", "split-by-shell", "file", "stdin"):
+        assert '"DEMO.' in (workspace / "decks" / f"{name}.toml").read_text()
+
+
+@pytest.mark.parametrize("shape", ["lines", "one-line", "wrapped"])
+def test_multi_deck_codes_import_every_deck(run, workspace: Path, shape):
+    codes = _code(run, "demo-blue-wall", "demo-green-grove").split()
+    text = {
+        "lines": "\n".join(codes),
+        "one-line": " ".join(codes),
+        "wrapped": "\n".join(c[i : i + 30] for c in codes for i in range(0, len(c), 30)),
+    }[shape]
+    out = run("deck", "import", "-", "--name", "pair", input=text).stdout
+    assert "decks/pair-1.toml" in out and "decks/pair-2.toml" in out
+    assert 'castle = "DEMO.003"' in (workspace / "decks" / "pair-2.toml").read_text()
+
+
+def test_split_codes_property():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from skyforge.workbench import sharecode
+
+    body = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=40)
+
+    @settings(max_examples=200, deadline=None)
+    @given(
+        st.lists(body, min_size=1, max_size=4),
+        st.lists(st.sampled_from([" ", "\n", "\t", "\r\n"]), max_size=6),
+        st.randoms(),
+    )
+    def check(bodies, spaces, rnd):
+        codes = ["SF1." + b for b in bodies]
+        text = "".join(codes)
+        for space in spaces:  # whitespace anywhere
+            i = rnd.randrange(len(text) + 1)
+            text = text[:i] + space + text[i:]
+        assert sharecode.split_codes(text) == codes
+
+    check()
