@@ -6,6 +6,8 @@ import json
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from .conftest import SHIPPED_CATALOG, cite
 
 
@@ -198,3 +200,40 @@ def test_dash_for_team_files(run, workspace: Path):
     assert "<stdin>: Ann" in out
     out = run("arena", "setup", "-", "bob", input=team, expect=None)
     assert "Ann" in out.stdout + out.stderr
+
+
+# -- Arena draft and team files: strict models -----------------------------------------------------
+
+
+def test_arena_draft_needs_both_players(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a")
+    path = workspace / "drafts" / "a.toml"
+    text = path.read_text()
+    path.write_text(text.replace("first = [", "third = [", 1).replace("[players]", "[players]\n", 1))
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "players: unknown team 'third'" in err
+
+
+def test_arena_draft_players_table_without_first(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a")
+    path = workspace / "drafts" / "a.toml"
+    lines = path.read_text().splitlines()
+    start = lines.index("first = [")
+    del lines[start : start + 3]
+    path.write_text("\n".join(lines) + "\n")
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "drafts/a.toml:" in err and "players: an Arena draft names a player for each team (first, second)" in err
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('player = 3\nheroes = ["a"]', "teams/t.toml:2: player: must be text in quotes (got 3)"),
+        ("heroes = [1]", "teams/t.toml:2: heroes[0]: must be text in quotes (got 1)"),
+        ('heroes = ["a"]\nherose = 1', "teams/t.toml:3: herose: unknown key 'herose'"),
+    ],
+)
+def test_arena_team_files_are_checked(run, workspace, body, expected):
+    (workspace / "teams").mkdir()
+    (workspace / "teams" / "t.toml").write_text("schema = 1\n" + body + "\n")
+    assert expected in run("arena", "team", "validate", "t", expect=2).stderr

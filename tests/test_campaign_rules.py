@@ -653,3 +653,83 @@ def test_the_castle_at_0_health_while_resolving_the_scenario_loses_the_game(run)
     assert state["status"] == "lost"
     err = run("campaign", "income", "s", expect=2).stderr
     assert "over" in err or "lost" in err
+
+
+# -- campaign replay: what the rules make impossible -----------------------------------------------
+
+
+def _campaign(workspace: Path, events: list) -> Path:
+    from skyforge.campaign import store
+
+    path = workspace / "campaigns" / "c.toml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(store.render_journal(events))
+    return path
+
+
+def _event_line(path: Path, index: int) -> int:
+    headers = [n for n, line in enumerate(path.read_text().splitlines(), 1) if line.strip() == "[[events]]"]
+    return headers[index]
+
+
+def _in_game():
+    from skyforge.campaign import commands as c
+
+    from .campaign_util import Game
+
+    g = Game().ready()
+    g.do(c.next_game)
+    return g
+
+
+def _replay_error(run, workspace, events, index) -> str:
+    path = _campaign(workspace, events)
+    err = run("campaign", "show", "c", expect=2).stderr
+    assert f"campaigns/c.toml:{_event_line(path, index)}: events[{index}]" in err, err
+    return err
+
+
+def test_a_pillage_that_gains_gold(run, workspace):
+    from tests.conftest import cite
+
+    cite("000", "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero")
+    g = _in_game()
+    from skyforge.campaign import events as ev
+
+    events = [*g.events, ev.Pillaged(cards=2, change=5)]
+    err = _replay_error(run, workspace, events, len(events) - 1)
+    assert "changes the gold by -2, not +5 (a pillage never gains gold)" in err
+
+
+def test_an_action_the_scenario_lacks(run, workspace):
+    from tests.conftest import cite
+
+    cite("000", "Players may now take any number of the listed actions in any order.")
+    g = _in_game()
+    from skyforge.campaign import events as ev
+
+    events = [*g.events, ev.ActionTaken(action="Buy a dragon", change=-3)]
+    err = _replay_error(run, workspace, events, len(events) - 1)
+    assert "has no action 'Buy a dragon'" in err
+
+
+def test_a_campaign_with_no_players(run, workspace):
+    from .campaign_util import created
+
+    first = created()
+    err = _replay_error(run, workspace, [first.model_copy(update={"players": []})], 0)
+    assert "a campaign has at least one player" in err
+
+
+def test_a_market_deck_over_40_cards_replays(run, workspace):
+    """Its castle says how large a regular deck is; the journal does not invent a cap of 40."""
+    from tests.conftest import cite
+
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
+    from .campaign_util import created
+
+    first = created()
+    player = first.players[0]
+    big = player.model_copy(update={"market": list(player.market) + [player.market[0]] * (41 - len(player.market))})
+    _campaign(workspace, [first.model_copy(update={"players": [big, *first.players[1:]]})])
+    assert "Traceback" not in run("campaign", "show", "c").stderr

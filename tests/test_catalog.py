@@ -280,3 +280,53 @@ def test_inferred_names_a_field_of_the_entry(run, workspace: Path):
     err = run("--catalog", "mine.toml", "arena", "heroes", expect=2).stderr
     assert "mine.toml" in err and "inferred names 'hero_clas'" in err and "hero_class" in err
     assert "Traceback" not in err
+
+
+# -- catalog checks: errata cycles, deck sizes, strict numbers -------------------------------------
+
+
+def _catalog(tmp_path: Path, edit) -> Path:
+    path = tmp_path / "cat.toml"
+    path.write_text(edit(MINI.read_text()))
+    return path
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_a_card_that_replaces_itself(run, tmp_path):
+    cat = _catalog(tmp_path, lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.010"\n', 1))
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    line = _line_of(cat, 'replaces = "TST.010"')
+    assert f"cat.toml:{line}: cards[" in err and "a card cannot replace itself" in err
+
+
+def test_two_cards_replacing_each_other(run, tmp_path):
+    cat = _catalog(
+        tmp_path,
+        lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.011"\n', 1).replace(
+            'code = "TST.011"\n', 'code = "TST.011"\nreplaces = "TST.010"\n', 1
+        ),
+    )
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert "replacement cycle: TST.010 → TST.011 → TST.010" in err
+    line = _line_of(cat, 'replaces = "TST.011"')
+    assert f"cat.toml:{line}:" in err
+
+
+def test_deck_size_min_above_max(run, tmp_path):
+    cat = _catalog(
+        tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", "deck_size = { min = 12, max = 10 }")
+    )
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert f"cat.toml:{_line_of(cat, 'deck_size')}:" in err and "max (10) is below min (12)" in err
+
+
+def test_catalog_numbers_are_strict(run, tmp_path):
+    cat = _catalog(
+        tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", 'deck_size = { min = "10", max = 10.0 }')
+    )
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert "deck_size.min: must be a whole number (got '10')" in err
+    assert "deck_size.max: must be a whole number (got 10.0)" in err

@@ -173,3 +173,97 @@ def test_read_commands_on_a_cache_hit_validate_no_catalog_model(clone_workspace,
     validated, built, heavy = done.stdout.rstrip().rpartition("\n")[2].split("|")
     assert (validated, heavy) == ("VALIDATED:0", "HEAVY:[]"), done.stdout
     assert command in SERIALISED or built == "BUILT:[]", done.stdout
+
+
+# -- strict values and schema in every file kind ---------------------------------------------------
+
+
+DECK_HEAD = 'schema = 1\nname = "x"\ncastle = "DEMO.001"\n'
+
+
+def _deck(workspace: Path, name: str, text: str) -> Path:
+    path = workspace / "decks" / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ('"3"', "must be a whole number"),
+        ("true", "must be a whole number"),
+        ("3.0", "must be a whole number"),
+        ("100", "must be at most 99"),
+        ("0", "must be at least 1"),
+    ],
+)
+def test_deck_counts_are_strict_whole_numbers(run, workspace, value, words):
+    _deck(workspace, "strict", DECK_HEAD + f'[cards]\n"DEMO.007" = {value}\n')
+    err = run("deck", "validate", "strict", expect=2).stderr
+    assert f'decks/strict.toml:5: cards."DEMO.007": {words}' in err
+
+
+def test_schema_true_is_refused(run, workspace):
+    _deck(workspace, "schema", 'schema = true\nname = "x"\ncastle = "DEMO.001"\n')
+    err = run("deck", "validate", "schema", expect=2).stderr
+    assert "decks/schema.toml:1: schema: " in err and "(got True)" in err
+
+
+@pytest.mark.parametrize("kind", ["draft", "series"])
+def test_schema_of_draft_and_series_files(run, kind):
+    import json
+
+    data = json.loads(run("schema", kind).stdout)
+    assert data["additionalProperties"] is False and "schema" in data["properties"]
+
+
+MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
+
+
+def _campaign(workspace: Path, events: list) -> Path:
+    from skyforge.campaign import store
+
+    path = workspace / "campaigns" / "c.toml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(store.render_journal(events))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["deck", "collection", "catalog", "campaign", "draft", "series", "plan"])
+def test_schema_true_is_refused_in_every_file_kind(run, workspace, kind):
+    from .campaign_util import created
+
+    files = {
+        "campaign": "campaigns/c.toml",
+        "draft": "drafts/d.toml",
+        "series": "series/s.toml",
+        "plan": "plan.toml",
+        "deck": "decks/demo-blue-wall.toml",
+        "collection": "collection.toml",
+        "catalog": "cat.toml",
+    }
+    if kind == "campaign":
+        _campaign(workspace, [created()])
+    elif kind == "draft":
+        run("onward", "draft", "--seed", "1", "--save", "d")
+    elif kind == "series":
+        run("series", "new", "s", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    elif kind == "plan":
+        run("plan", "record", "Blue Wall", "demo-gloomcrawlers", "--won")
+    elif kind == "catalog":
+        (workspace / "cat.toml").write_text(MINI.read_text())
+    path = workspace / files[kind]
+    text = path.read_text()
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("schema ="))
+    path.write_text("schema = true\n" + body + "\n")
+    args = {
+        "campaign": ("campaign", "show", "c"),
+        "draft": ("onward", "show", "d"),
+        "series": ("series", "show", "s"),
+        "plan": ("plan", "show"),
+        "deck": ("deck", "validate", "demo-blue-wall"),
+        "collection": ("deck", "validate", "demo-blue-wall", "--collection", "collection.toml"),
+        "catalog": ("--catalog", "cat.toml", "catalog", "check"),
+    }[kind]
+    err = run(*args, expect=2).stderr
+    assert f"{files[kind]}:1: schema: " in err and "(got True)" in err, err

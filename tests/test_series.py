@@ -108,3 +108,43 @@ def test_series_win_takes_player_option_and_old_form(run):
     err = run("series", "win", "cup", "Ann", "--player", "Bob", expect=2).stderr
     assert "two winners" in err
     assert "who won" in run("series", "win", "cup", expect=2).stderr
+
+
+# -- series files: strict models, names never leave the workspace ----------------------------------
+
+
+SERIES = 'best_of = 3\nplayers = ["Ann", "Bob"]\ndeck_size = 30\n'
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (("best_of = 3", "best_of = 3.9"), "series/s.toml:1: best_of: must be a whole number (got 3.9)"),
+        (("best_of = 3", "best_of = 3.0"), "series/s.toml:1: best_of: must be a whole number (got 3.0)"),
+        (("best_of = 3", "best_of = 4"), "series/s.toml:1: best_of: must be 3 or 5 (got 4)"),
+        (("best_of = 3", 'best_of = ""'), "series/s.toml:1: best_of: must be a whole number (got '')"),
+        (('players = ["Ann", "Bob"]', 'players = "AB"'), "series/s.toml:2: players: must be a list [ … ] (got 'AB')"),
+        (('players = ["Ann", "Bob"]', "players = 5"), "series/s.toml:2: players: must be a list [ … ] (got 5)"),
+        (("deck_size = 30", "deck_size = inf"), "series/s.toml:3: deck_size: must be a whole number (got inf)"),
+        (("deck_size = 30", "deck_size = 30\nwinners = [1]"), "series/s.toml:4: winners[0]: must be text in quotes"),
+        (("deck_size = 30", 'deck_size = 30\nwinners = ["Cy"]'), "series/s.toml:4: winners[0]: 'Cy' does not play"),
+        (
+            ('players = ["Ann", "Bob"]', 'players = ["Ann", "ann"]'),
+            "series/s.toml:2: players: a series is between two players with different names",
+        ),
+    ],
+)
+def test_series_files_are_checked(run, workspace, change, expected):
+    (workspace / "series").mkdir()
+    (workspace / "series" / "s.toml").write_text(SERIES.replace(*change))
+    err = run("series", "show", "s", expect=2).stderr
+    assert expected in err, err
+
+
+def test_series_names_never_leave_the_workspace(run, workspace, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "v.toml").write_text(SERIES)
+    err = run("series", "win", "../outside/v.toml", "Ann", expect=2).stderr
+    assert "is a name, not a path" in err
+    assert (outside / "v.toml").read_text() == SERIES

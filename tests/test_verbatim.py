@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -159,3 +160,52 @@ def test_battle_plan_deck_names(run, text):
     assert f"Next: {wall} (0 wins) vs Gloomcrawlers" in lines(run("plan"))
     run("plan", "record", wall, "demo-thornmaw", "--won", "--new")
     assert [wall, "·", "·", "1W", "1"] in rows(run("plan", "show"))
+
+
+# -- safe exports: CSV cells, Markdown and HTML escape player text ---------------------------------
+
+
+def _deck(workspace: Path, name: str, text: str) -> Path:
+    path = workspace / "decks" / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+EVIL = '=HYPERLINK(\\"http://x\\")'
+
+
+def test_csv_cells_never_start_a_formula(run, workspace):
+    import csv
+    import io
+
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(
+        workspace,
+        "evil",
+        text.replace('name = "Blue Wall"', f'name = "{EVIL}"').replace('player = "Alice"', 'player = "@SUM(A1)"'),
+    )
+    out = run("deck", "export", "evil", "--format", "csv").stdout
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows[0]["deck"] == '\'=HYPERLINK("http://x")' and rows[0]["player"] == "'@SUM(A1)"
+    for row in rows:
+        assert not any(str(v).startswith(("=", "+", "-", "@", "\t", "\r")) for v in row.values())
+    (workspace / "evil.csv").write_text(out)
+    run("deck", "import", "evil.csv", "-o", "back.toml")
+    assert 'name = "=HYPERLINK' in (workspace / "back.toml").read_text()
+
+
+def test_markdown_escapes_raw_html_and_emphasis(run, workspace):
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(workspace, "evil", text.replace('name = "Blue Wall"', 'name = "<script>x</script> *bold* [a](b)"'))
+    out = run("deck", "export", "evil", "--format", "md").stdout
+    assert "<script>" not in out and "# \\<script\\>x\\</script\\> \\*bold\\* \\[a\\](b)" in out
+    (workspace / "evil.md").write_text(out)
+    run("deck", "import", "evil.md", "-o", "back.toml")
+    assert 'name = "<script>x</script> *bold* [a](b)"' in (workspace / "back.toml").read_text()
+
+
+def test_html_sheet_stays_escaped(run, workspace):
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(workspace, "evil", text.replace('name = "Blue Wall"', 'name = "<script>x</script>"'))
+    out = run("deck", "export", "evil", "--format", "html").stdout
+    assert "<script>" not in out and "&lt;script&gt;" in out
