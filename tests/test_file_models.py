@@ -267,3 +267,71 @@ def test_schema_true_is_refused_in_every_file_kind(run, workspace, kind):
     }[kind]
     err = run(*args, expect=2).stderr
     assert f"{files[kind]}:1: schema: " in err and "(got True)" in err, err
+
+
+# -- a hint for every wrong value; errors point at their line --------------------------------------
+
+
+#: a file of each kind, at its place in the workspace, and the command that reads it
+KINDS = {
+    "deck": ("decks/x.toml", ("deck", "validate", "x")),
+    "collection": ("c.toml", ("deck", "validate", "demo-blue-wall", "--collection", "c.toml")),
+    "catalog": ("cat.toml", ("--catalog", "cat.toml", "catalog", "check")),
+    "campaign": ("campaigns/x.toml", ("campaign", "show", "x")),
+    "draft": ("drafts/x.toml", ("onward", "show", "x")),
+    "series": ("series/x.toml", ("series", "show", "x")),
+    "plan": ("plan.toml", ("plan", "show")),
+    "team": ("teams/x.toml", ("arena", "team", "validate", "x")),
+}
+
+
+def _put(workspace: Path, where: str, text: str) -> Path:
+    path = workspace / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "value, message, hint",
+    [
+        ('"3"', "must be a whole number (got '3')", "write 3 without quotes"),
+        ("3.0", "must be a whole number (got 3.0)", "write 3, without a decimal point"),
+        ("true", "must be a whole number (got True)", "write a whole number such as 3"),
+        ("0", "must be at least 1 (got 0)", "use 1 or more"),
+        ("100", "must be at most 99 (got 100)", "use 99 or less"),
+        ("[]", "must be a whole number", "write a whole number such as 3"),
+    ],
+)
+def test_type_and_range_errors_get_a_hint(run, workspace, value, message, hint):
+    _put(workspace, "decks/t.toml", DECK_HEAD + f'[cards]\n"DEMO.007" = {value}\n')
+    err = run("deck", "validate", "t", expect=2).stderr
+    assert f'decks/t.toml:5: cards."DEMO.007": {message}' in err and f"hint: {hint}" in err
+
+
+@pytest.mark.parametrize(
+    "body, hint",
+    [
+        ("name = 3\ncastle = 'DEMO.001'\n", 'write it in quotes: "3"'),
+        ('name = "x"\ncastle = "DEMO.001"\ncards = "DEMO.007"\n', "write a table"),
+        ('name = ""\ncastle = "DEMO.001"\n', "write something between the quotes"),
+    ],
+)
+def test_text_and_table_errors_get_a_hint(run, workspace, body, hint):
+    _put(workspace, "decks/t.toml", "schema = 1\n" + body)
+    assert f"hint: {hint}" in run("deck", "validate", "t", expect=2).stderr
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_newer_schema_points_at_its_line(run, workspace, kind):
+    where, args = KINDS[kind]
+    _put(workspace, where, "# written by a newer skyforge\nschema = 2\n")
+    assert f"{where}:2: schema: this " in run(*args, expect=2).stderr
+
+
+def test_plan_result_errors_point_at_their_entry(run, workspace):
+    body = 'schema = 1\n\n[[results]]\ndeck = "a"\nhorde = "b"\nwon = true\n\n[[results]]\ndeck = "a"\nwonn = true\n'
+    _put(workspace, "plan.toml", body)
+    err = run("plan", "show", expect=2).stderr
+    assert "plan.toml:8: required key 'horde' is missing in results[1]" in err
+    assert "plan.toml:10: results[1].wonn: unknown key 'wonn'" in err
