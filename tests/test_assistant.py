@@ -18,6 +18,8 @@ from skyforge.rules import validate_decks
 from skyforge.workbench.assistant import Preferences, complete_deck, curve_buckets
 
 pytest.importorskip("ortools")
+#: every test here runs the CP-SAT solver (or a subprocess, or a docs walkthrough)
+pytestmark = pytest.mark.slow
 
 FACTION = st.sampled_from(["liothan", "taulot", "kurumo"])
 RARITY = st.sampled_from(["base", "rare", "mythic"])

@@ -130,6 +130,7 @@ def _fork(target, *args) -> int:
     return pid
 
 
+@pytest.mark.slow
 @posix_only
 def test_killing_a_writer_never_corrupts_or_loses_the_campaign(path):
     rnd = random.Random(1)
@@ -151,6 +152,7 @@ def test_killing_a_writer_never_corrupts_or_loses_the_campaign(path):
     assert not list(path.parent.glob(".test.toml.*.tmp"))  # and its temp files are cleaned up
 
 
+@pytest.mark.slow
 @posix_only
 def test_two_writers_lose_no_update(path):
     n = 25

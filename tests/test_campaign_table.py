@@ -195,6 +195,7 @@ def test_no_cards_off_a_terminal_is_refused_with_a_hint(run):
     assert "not both" in err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_start_deck_list_in_a_real_pseudo_terminal(run, workspace: Path):
     _new(run)
@@ -210,6 +211,7 @@ def test_start_deck_list_in_a_real_pseudo_terminal(run, workspace: Path):
     assert sum(_show(run)["players"][0]["deck"].values()) == 20
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_ctrl_c_in_a_real_pseudo_terminal_writes_nothing(run, workspace: Path):
     _new(run)

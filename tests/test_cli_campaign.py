@@ -6,6 +6,8 @@ import json
 import re
 import shlex
 
+import pytest
+
 from .conftest import DEMO_CATALOG, ROOT, cite
 
 CAT = ("--catalog", str(DEMO_CATALOG))
@@ -38,6 +40,7 @@ def show(run, name="spring"):
     return json.loads(sky(run, "campaign", "show", name, "--json").stdout)
 
 
+@pytest.mark.slow
 def test_a_full_four_game_campaign_for_two_players(run, workspace):
     result = sky(run, *NEW)
     assert "scenario pile:" in result.stdout and "portal pile:" in result.stdout
@@ -155,6 +158,7 @@ def test_errors_are_messages_not_tracebacks(run):
     assert "gold" in result.stderr and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_docs_walkthrough_runs(run, workspace):
     """Every `$ skyforge …` line of docs/campaign.md runs, in order, and shows what the page shows."""
     page = (ROOT / "docs" / "campaign.md").read_text(encoding="utf-8")
@@ -288,6 +292,7 @@ def test_castle_health_has_no_cap_and_no_floor(run):
     assert "castle health -3 (full 20)" in sky(run, "campaign", "show", "spring").stdout
 
 
+@pytest.mark.slow
 def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(run, workspace):
     """Seed 5: game 1 is Bells at Midnight (mandatory: the castle loses 2 health; Exile 1; Fortify),
     game 2 The Glowing Grotto (mandatory: a discard at random, a reminder; Fortify)."""

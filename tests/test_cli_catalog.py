@@ -14,6 +14,7 @@ from skyforge.catalog import load_catalog
 MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
 
 
+@pytest.mark.slow
 def test_help_lists_every_family_without_importing_them(run):
     import subprocess
     import sys

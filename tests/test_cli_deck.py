@@ -144,6 +144,7 @@ def test_every_shipped_example_deck_is_valid(run, deck):
     assert data["valid"] and data["demo_data"]
 
 
+@pytest.mark.slow
 def test_deck_validate_loads_no_workbench_module(workspace):
     """The workbench's commands are imported on first use: `deck validate` (the command a player
     runs most, timed by benchmarks/bench_ratios.py) loads none of them, nor tomlkit."""

@@ -228,6 +228,7 @@ def test_one_registry_feeds_export_and_the_cli_choices():
     assert [f.name for f in FORMATS.values() if not f.reads_back] == ["html"]
 
 
+@pytest.mark.slow
 def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, tmp_path):
     """Print to PDF with headless Chromium: each 40-card deck fits exactly one A4 page.
 

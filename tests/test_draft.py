@@ -207,6 +207,7 @@ def test_matching_counts_shared_heroes_once():
 ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: [p[0], p[1]]))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     method=st.sampled_from(ONWARD_METHODS),

@@ -146,6 +146,7 @@ READ_COMMANDS = [
 SERIALISED = {"castles", "cards search --faction liothan"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command,shows", READ_COMMANDS, ids=[c for c, _ in READ_COMMANDS])
 def test_read_commands_on_a_cache_hit_validate_no_catalog_model(clone_workspace, command, shows):
     """A cache hit gives the catalog's models without validating them again, and builds no

@@ -52,6 +52,7 @@ def test_four_players_each_pick_names_who_gets_the_hero(run, monkeypatch):
     assert picks and {p for p, _, _ in picks} == {"Ann", "Bob", "Cy", "Dee"}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_interactive_draft_in_a_real_pseudo_terminal(workspace: Path):
     def random_hero(out: bytes) -> bytes | None:

@@ -44,6 +44,7 @@ def _interactive(monkeypatch) -> None:
 # -- onward pick NAME with no hero ------------------------------------------------------------
 
 
+@pytest.mark.slow
 @POSIX
 def test_onward_pick_with_no_hero_asks_on_a_terminal_and_ctrl_c_keeps_each_choice(run, workspace: Path):
     cite("002", "In the ban step, each team, starting with the Shadow team, removes one hero from the drafting pool.")
@@ -134,6 +135,7 @@ def _before_the_prompts(run, command: str) -> None:
         run("plan", "record", "liothan-shapeshifters", "renegade", "--won")  # again: "played twice?"
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.parametrize("key", [b"\x03", b"\x04"], ids=["ctrl-c", "ctrl-d"])
 @pytest.mark.parametrize("command", sorted(PROMPTS))
@@ -172,6 +174,7 @@ def test_ctrl_c_during_any_command_exits_130_not_1(run, monkeypatch):
 # -- what the audit found open ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.parametrize(("typed", "recorded"), [(b"\n", True), (b"n\n", False)])
 def test_catalog_init_offers_on_a_terminal_to_record_the_new_catalog(workspace: Path, typed, recorded):

@@ -286,6 +286,7 @@ def test_completion_uses_the_workspace_file_and_the_catalog_it_names(run, tmp_pa
     assert "Zed\\\\ Sentinel" in _complete("skyforge deck add x Zed", env={"SKYFORGE_CATALOG": "my-cards.toml"})
 
 
+@pytest.mark.slow
 def test_bash_completes_a_name_with_a_space_in_a_terminal(tmp_path):
     import shutil
     import sys
