@@ -57,7 +57,9 @@ def test_export_goes_to_stdout_unless_o(run, workspace):
 def test_show_json_is_importable(run, workspace):
     (workspace / "shown.json").write_text(run("deck", "show", "demo-green-grove", "--json").stdout)
     run("deck", "import", "shown.json", "--name", "g2")
-    run("deck", "diff", "demo-green-grove", "g2")
+    diff = json.loads(run("deck", "diff", "demo-green-grove", "g2", "--json").stdout)
+    assert diff["same"] and (diff["added"], diff["removed"], diff["changed"]) == ([], [], [])
+    assert diff["a"]["castle"] == diff["b"]["castle"] == "DEMO.003" and diff["a"]["size"] == diff["b"]["size"] == 40
 
 
 def test_import_reports_every_unresolved_line_with_suggestions(run, workspace):

@@ -155,13 +155,23 @@ def test_copy_rename_and_list(run, workspace):
 # -- pre-made decks ----------------------------------------------------------------
 
 
-def test_premade_rule_is_quoted():
+def test_a_premade_faction_of_41_cards_loses_one_heroic_ally_and_keeps_the_rest(catalog):
     cite(
         "000",
         "each player shuffles together 40 alliance cards from the same set and of the same faction as their castle",
         "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random",
     )
     cite("001", "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
+    from skyforge.workbench.premade import find_premade, premade_cards
+
+    for faction in ("liothan", "taulot", "kurumo"):
+        marked, _ = premade_cards(catalog, find_premade(catalog, "DEMO", faction))
+        assert sum(marked.values()) == 41  # the demo set plays as a faction with its expansion
+        result = build_premade(catalog, "DEMO", faction, seed=4)
+        removed = result.removed
+        assert removed is not None and "Heroic" in removed.keywords and removed.type == "ally"
+        kept = {**marked, removed.key: marked[removed.key] - 1}
+        assert result.deck.cards == {code: n for code, n in kept.items() if n}
 
 
 @pytest.mark.parametrize("faction", ["liothan", "taulot", "kurumo"])
@@ -266,7 +276,7 @@ def test_show_human_view(run):
     assert "Gullwing Lookout" not in run("deck", "stats", "demo-blue-wall").stdout
 
 
-def test_mulligan_suggestion_is_quoted():
+def test_the_suggested_mulligan_throws_back_what_each_book_says():
     cite(
         "000",
         'we suggest you mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher',
@@ -275,6 +285,17 @@ def test_mulligan_suggestion_is_quoted():
         "cards back into the deck",
     )
     cite("001", "has a mana cost of 6 or higher")
+    assert (HAND_SIZE, MULLIGAN_COST) == (5, 5)
+    entries = [
+        Entry("a", "X.001", 1, AllianceCard(name="cost 4", type="ally", cost=4)),
+        Entry("b", "X.002", 2, AllianceCard(name="cost 5", type="ally", cost=5)),
+        Entry("c", "X.003", 4, AllianceCard(name="cost 6", type="ally", cost=6)),
+        Entry("d", "X.004", 8, AllianceCard(name="a spell", type="spell", cost=1)),
+    ]
+    # every ally is wanted (cost 9 or less); 000 throws back the allies of cost 5 and up and the spells
+    assert hand_counts(entries, 9) == HandCounts(target_keep=1, target_toss=6, other_keep=0, other_toss=8)
+    # 001 keeps the allies of cost 5
+    assert hand_counts(entries, 9, mulligan_cost=6) == HandCounts(3, 4, 0, 8)
 
 
 def _brute_force(counts: HandCounts, k: int) -> tuple[Fraction, Fraction]:

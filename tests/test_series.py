@@ -14,7 +14,7 @@ from skyforge.series import new, state
 from .conftest import cite
 
 
-def test_rules_quoted():
+def test_a_series_is_won_at_two_or_three_trophies_and_the_next_match_follows_004():
     cite(
         "004",
         "The first player to claim two trophies in a best of three game, or to claim three trophies in "
@@ -23,6 +23,12 @@ def test_rules_quoted():
         "for each trophy your opponent possesses, you draw one additional card at the start of the game",
         "The player who won the previous match is always first player at the start of the next game.",
     )
+    three = new("s", 3, ["Ann", "Bob"], 30).win("Ann").win("Bob")
+    assert state(three).winner is None and state(three.win("Ann")).winner == "Ann"
+    five = new("f", 5, ["Ann", "Bob"], 30).win("Ann").win("Ann")
+    assert state(five).winner is None and state(five.win("Ann")).winner == "Ann"
+    after_one = state(new("n", 5, ["Ann", "Bob"], 30).win("Bob")).next_match
+    assert after_one == {"match": 2, "deck_size": 29, "extra_cards": {"Ann": 1, "Bob": 0}, "first_player": "Bob"}
 
 
 def test_fold():
