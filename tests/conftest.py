@@ -97,3 +97,15 @@ def cite(book: str, *quotes: str) -> None:
     """
     if not quotes or not all(isinstance(q, str) and q.strip() for q in (book, *quotes)):
         raise TypeError("cite(book, quote, …) takes the rulebook number and at least one quote")
+
+
+def _no_hypothesis_deadline() -> None:
+    """Hypothesis fails an example that takes over 200 ms by default: a wall-clock bound that a
+    machine busy with other work breaks. Property tests bound their work by their examples."""
+    from hypothesis import settings
+
+    settings.register_profile("skyforge", deadline=None)
+    settings.load_profile("skyforge")
+
+
+_no_hypothesis_deadline()

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import tomllib
+from pathlib import Path
+
+import pytest
 
 from .conftest import SHIPPED_CATALOG, cite
 
@@ -263,3 +266,69 @@ def test_benidias_inferred_class_is_marked_wherever_it_shows(run, workspace, tmp
         expect=2,
     )
     assert "Ann has enchanter (Benidia; Benidia: class inferred)" in r.stderr
+
+
+# -- Arena: the player who picked second chooses who goes first ----------------------------------
+
+
+def test_arena_draft_and_setup_say_the_second_picker_chooses_who_goes_first(run):
+    cite("003", "The player that selected second, then chooses if they want to go first or second.")
+    closing = run("arena", "draft", "--players", "Ann,Bob", "--seed", "3", "--save", "t").stdout
+    assert "Bob picked second, so Bob chooses who goes first (003 Setup)." in closing
+    assert "Bob chooses who goes first" in run("arena", "setup", "--draft", "t").stdout
+    data = json.loads(run("arena", "setup", "--draft", "t", "--first", "Bob", "--json").stdout)
+    assert data["first_player"].endswith("Bob goes first.")
+    assert data["players"][0]["player"] == "Bob"
+
+
+# -- a team file from standard input -----------------------------------------------------------
+
+
+def test_dash_for_team_files(run, workspace: Path):
+    team = 'schema = 1\nplayer = "Ann"\nheroes = ["Ashka", "Brenna", "Corvin", "Delphi", "Eskel"]\n'
+    (workspace / "teams").mkdir()
+    (workspace / "teams" / "bob.toml").write_text(team.replace("Ann", "Bob"))
+    out = run("arena", "team", "validate", "-", input=team, expect=None).stdout
+    assert "<stdin>: Ann" in out
+    out = run("arena", "setup", "-", "bob", input=team, expect=None)
+    assert "Ann" in out.stdout + out.stderr
+
+
+# -- Arena draft and team files: strict models -----------------------------------------------------
+
+
+def test_arena_draft_needs_both_players(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a")
+    path = workspace / "drafts" / "a.toml"
+    text = path.read_text()
+    path.write_text(text.replace("first = [", "fifth = [", 1).replace("[players]", "[players]\n", 1))
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "players: unknown team 'fifth'" in err
+    path.write_text(text.replace("first = [", "third = [", 1))  # a team of four players' draft, out of turn order
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "a player for each team (first, second), in turn order (with four players, also third, fourth)" in err
+
+
+def test_arena_draft_players_table_without_first(run, workspace):
+    run("arena", "draft", "--players", "Ann,Bob", "--seed", "1", "--save", "a")
+    path = workspace / "drafts" / "a.toml"
+    lines = path.read_text().splitlines()
+    start = lines.index("first = [")
+    del lines[start : start + 3]
+    path.write_text("\n".join(lines) + "\n")
+    err = run("arena", "show", "a", expect=2).stderr
+    assert "drafts/a.toml:" in err and "players: an Arena draft names a player for each team (first, second)" in err
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('player = 3\nheroes = ["a"]', "teams/t.toml:2: player: must be text in quotes (got 3)"),
+        ("heroes = [1]", "teams/t.toml:2: heroes[0]: must be text in quotes (got 1)"),
+        ('heroes = ["a"]\nherose = 1', "teams/t.toml:3: herose: unknown key 'herose'"),
+    ],
+)
+def test_arena_team_files_are_checked(run, workspace, body, expected):
+    (workspace / "teams").mkdir()
+    (workspace / "teams" / "t.toml").write_text("schema = 1\n" + body + "\n")
+    assert expected in run("arena", "team", "validate", "t", expect=2).stderr

@@ -20,6 +20,8 @@ from skyforge.workbench.assistant import Preferences, complete_deck, curve_bucke
 from .conftest import cite
 
 pytest.importorskip("ortools")
+#: every test here runs the CP-SAT solver (or a subprocess, or a docs walkthrough)
+pytestmark = pytest.mark.slow
 
 FACTION = st.sampled_from(["liothan", "taulot", "kurumo"])
 RARITY = st.sampled_from(["base", "rare", "mythic"])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -554,6 +556,49 @@ max = 2
 """
 
 
+HORDE_NAMES = "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw"
+SETUP = ["--hordes", HORDE_NAMES, "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "3"]
+
+RARE_ERRATUM = """schema = 1
+[[cards]]
+code = "DEMO.290"
+kind = "alliance"
+name = "Harbor Bellringer (errata)"
+faction = "liothan"
+rarity = "rare"
+type = "ally"
+cost = 2
+copies = 2
+replaces = "DEMO.010"
+"""
+
+BIG_CASTLE = """schema = 1
+[[cards]]
+code = "DEMO.291"
+kind = "castle"
+name = "Wide Keep"
+faction = "liothan"
+health = 20
+[cards.deck_size]
+min = 40
+max = 45
+[[cards.deck_rules]]
+rarity = "base"
+factions = ["liothan", "taulot"]
+[[cards.deck_rules]]
+rarity = "rare"
+factions = ["liothan"]
+[[cards.deck_rules]]
+rarity = "mythic"
+factions = ["liothan"]
+max = 6
+[[cards.deck_rules]]
+rarity = "legendary"
+factions = ["liothan"]
+max = 2
+"""
+
+
 def _with(tmp_path, text: str, name: str = "extra.toml"):
     from skyforge.catalog import load_catalog
 
@@ -871,3 +916,174 @@ def test_a_campaign_with_an_original_set_horde_takes_the_portals_of_its_level(tm
     setup = g.do(c.next_game, catalog)[0]
     below = [catalog.get(code, "portal") for code in setup.portals_below]
     assert [(p.stage, p.level) for p in below] == [(2, 4), (3, 4), (4, 4)] and setup.setup_missing == []
+
+
+def _market(run, name: str, *cat: str) -> list[str]:
+    return json.loads(run(*cat, "campaign", "show", name, "--json").stdout)["players"][0]["market"]
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+
+def test_errata_replace_the_cards_of_a_market_deck_read_from_a_deck_file(run, workspace: Path):
+    cite("000", "These completely replace cards from previous sets.")
+    (workspace / "errata.toml").write_text(RARE_ERRATUM)
+    cat = ("--catalog", "@demo", "--catalog", "errata.toml")
+    run(*cat, "campaign", "new", "e", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall", *SETUP)
+    market = _market(run, "e", *cat)
+    assert "DEMO.010" not in market and market.count("DEMO.290") == 2
+    # the erratum is rare: neither its code nor the original's takes it as a base card
+    for ref in ("DEMO.290", "DEMO.010"):
+        err = run(*cat, "campaign", "start-deck", "e", "--player", "Alice", f"{ref}=1", expect=2).stderr
+        assert "DEMO.290 is rare" in err
+
+
+def test_a_market_deck_its_castle_accepts_at_41_cards(run, workspace: Path):
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
+    (workspace / "big.toml").write_text(BIG_CASTLE)
+    deck = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    deck = deck.replace('castle = "DEMO.001"', 'castle = "DEMO.291"').replace('"DEMO.016" = 1', '"DEMO.016" = 2')
+    (workspace / "decks" / "wide.toml").write_text(deck)
+    cat = ("--catalog", "@demo", "--catalog", "big.toml")
+    assert "41 cards" in run(*cat, "deck", "validate", "wide").stdout
+    result = run(*cat, "campaign", "new", "w", "--castle", "DEMO.291", "--player", "A=wide", *SETUP)
+    assert "Traceback" not in result.stderr
+    assert len(_market(run, "w", *cat)) == 41
+    run(*cat, "campaign", "start-deck", "w", "--player", "A", "--auto")
+
+
+def test_a_premade_deck_follows_a_castle_of_its_own_set(run, workspace: Path):
+    cite("000", "40 alliance cards from the same set and of the same faction as their castle")
+    other = BIG_CASTLE.replace("DEMO.291", "XTR.001").replace("Wide Keep", "Far Keep")
+    other = (
+        'schema = 1\n[[sets]]\ncode = "XTR"\nname = "Extra"\ngame = "skytear-horde"\n' + other[len("schema = 1\n") :]
+    )
+    (workspace / "xtr.toml").write_text(other)
+    cat = ("--catalog", "@demo", "--catalog", "xtr.toml")
+    err = run(*cat, "deck", "premade", "DEMO", "liothan", "--castle", "XTR.001", expect=2).stderr
+    assert "is of set XTR" in err and "Traceback" not in err
+    # a campaign's market deck is "any regular deck that follows the restrictions on the back of that
+    # player's castle" (000): the pre-made deck's 40 cards are judged by the deck rules, as a deck file
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
+    out = run(*cat, "campaign", "new", "p", "--castle", "XTR.001", "--player", "A=liothan-demo", *SETUP).stdout
+    assert "checked against castle XTR.001" in out
+
+
+def test_a_campaign_portal_pile_takes_portals_of_its_mode(run):
+    cite("000", "Take four stage 1 portals to form the portal pile.")
+    err = run(
+        "campaign", "new", "m", "--castle", "DEMO.001", "--player", "A=demo-blue-wall", *SETUP,
+        "--portals", "DEMO.151,DEMO.152,DEMO.153,DEMO.160", expect=2,
+    ).stderr  # fmt: skip
+    assert "DEMO.160 (competitive-2)" in err and "played solo" in err
+
+
+def _ready(run, name="s", *players):
+    run("campaign", "new", name, "--castle", "DEMO.001", *(players or ("--player", "A=demo-blue-wall")), *SETUP)
+    state = json.loads(run("campaign", "show", name, "--json").stdout)
+    for p in state["players"]:
+        run("campaign", "start-deck", name, "--player", p["name"], "--auto")
+
+
+def test_a_campaign_game_is_set_up_with_the_usual_steps(run):
+    cite("000", "follow the usual steps to set up a game using the castle, Horde deck, and Alliance deck")
+    cite("000", "Form a face-up pile of 4 portal cards ordered by stage with stage 1 on top and stage 4 on the bottom.")
+    _ready(run)
+    data = json.loads(run("campaign", "next", "s", "--json").stdout)["events"][0]
+    assert len(data["portals_below"]) == 3 and data["minion_rule"].startswith("place 1 health token on 2")
+    assert sum(data["minions"].values()) == 2
+    run("campaign", "undo", "s")
+    out = run("campaign", "next", "s").stdout
+    assert "Portals below it, top first:" in out and "Minions: place 1 health token" in out
+
+
+def test_the_castle_at_0_health_while_resolving_the_scenario_loses_the_game(run):
+    cite("000", "All players immediately lose when either:", "The castle is destroyed, or")
+    _ready(run)
+    run("campaign", "next", "s")
+    out = run("campaign", "health", "s", "0").stdout
+    assert "The castle is destroyed" in out and "game 1 is lost" in out
+    state = json.loads(run("campaign", "show", "s", "--json").stdout)
+    assert state["status"] == "lost"
+    err = run("campaign", "income", "s", expect=2).stderr
+    assert "over" in err or "lost" in err
+
+
+# -- campaign replay: what the rules make impossible -----------------------------------------------
+
+
+def _campaign(workspace: Path, events: list) -> Path:
+    from skyforge.campaign import store
+
+    path = workspace / "campaigns" / "c.toml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(store.render_journal(events))
+    return path
+
+
+def _event_line(path: Path, index: int) -> int:
+    headers = [n for n, line in enumerate(path.read_text().splitlines(), 1) if line.strip() == "[[events]]"]
+    return headers[index]
+
+
+def _in_game():
+    from skyforge.campaign import commands as c
+
+    from .campaign_util import Game
+
+    g = Game().ready()
+    g.do(c.next_game)
+    return g
+
+
+def _replay_error(run, workspace, events, index) -> str:
+    path = _campaign(workspace, events)
+    err = run("campaign", "show", "c", expect=2).stderr
+    assert f"campaigns/c.toml:{_event_line(path, index)}: events[{index}]" in err, err
+    return err
+
+
+def test_a_pillage_that_gains_gold(run, workspace):
+    from tests.conftest import cite
+
+    cite("000", "Each time a number of cards are pillaged, decrease your gold by the same amount to a minimum of zero")
+    g = _in_game()
+    from skyforge.campaign import events as ev
+
+    events = [*g.events, ev.Pillaged(cards=2, change=5)]
+    err = _replay_error(run, workspace, events, len(events) - 1)
+    assert "changes the gold by -2, not +5 (a pillage never gains gold)" in err
+
+
+def test_an_action_the_scenario_lacks(run, workspace):
+    from tests.conftest import cite
+
+    cite("000", "Players may now take any number of the listed actions in any order.")
+    g = _in_game()
+    from skyforge.campaign import events as ev
+
+    events = [*g.events, ev.ActionTaken(action="Buy a dragon", change=-3)]
+    err = _replay_error(run, workspace, events, len(events) - 1)
+    assert "has no action 'Buy a dragon'" in err
+
+
+def test_a_campaign_with_no_players(run, workspace):
+    from .campaign_util import created
+
+    first = created()
+    err = _replay_error(run, workspace, [first.model_copy(update={"players": []})], 0)
+    assert "a campaign has at least one player" in err
+
+
+def test_a_market_deck_over_40_cards_replays(run, workspace):
+    """Its castle says how large a regular deck is; the journal does not invent a cap of 40."""
+    from tests.conftest import cite
+
+    cite("000", "This can be any regular deck that follows the restrictions on the back of that player's castle.")
+    from .campaign_util import created
+
+    first = created()
+    player = first.players[0]
+    big = player.model_copy(update={"market": list(player.market) + [player.market[0]] * (41 - len(player.market))})
+    _campaign(workspace, [first.model_copy(update={"players": [big, *first.players[1:]]})])
+    assert "Traceback" not in run("campaign", "show", "c").stderr

@@ -9,6 +9,7 @@ import json
 import re
 from html.parser import HTMLParser
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -128,6 +129,7 @@ def four_games(run) -> dict:
     return did
 
 
+@pytest.mark.slow
 def test_the_sheet_of_a_four_game_campaign_says_what_happened(run, workspace):
     did = four_games(run)
     assert did["recruited"] and did["exiled"], "the campaign recruits and exiles, so the sheet has them to show"
@@ -192,6 +194,7 @@ def test_the_sheet_of_a_four_game_campaign_says_what_happened(run, workspace):
     assert f"Horde deck {sum(state['horde_deck'].values())}" in piles
 
 
+@pytest.mark.slow
 def test_the_sheet_json_is_what_the_page_draws(run, workspace):
     four_games(run)
     data = json.loads(sky(run, "campaign", "sheet", "spring", "-o", "s.html", "--json").stdout)
@@ -378,6 +381,7 @@ def test_states_after_each_game_agree_with_folding_the_journal_up_to_there(seed,
 # -- in a real browser ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_sheet_renders_and_prints_in_two_a4_pages_in_a_real_browser(run, workspace, tmp_path):
     """Headless Chromium reads the page (boxes, chart, decks), prints it on at most two A4 pages and
     takes a screenshot: for a finished four-game campaign and for one with no game played."""

@@ -194,6 +194,7 @@ def test_no_cards_off_a_terminal_is_refused_with_a_hint(run):
     assert "not both" in err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_start_deck_list_in_a_real_pseudo_terminal(run, workspace: Path):
     _new(run)
@@ -209,6 +210,7 @@ def test_start_deck_list_in_a_real_pseudo_terminal(run, workspace: Path):
     assert sum(_show(run)["players"][0]["deck"].values()) == 20
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_ctrl_c_in_a_real_pseudo_terminal_writes_nothing(run, workspace: Path):
     _new(run)
@@ -395,3 +397,24 @@ def test_a_game_entered_twice_is_refused_off_a_terminal_and_asked_about_on_one(r
     assert json.loads(run("plan", "show", "--json").stdout)["games"] == 3
     run("plan", "record", "liothan-shapeshifters", "renegade", "--lost")  # another result: no question
     assert json.loads(run("plan", "show", "--json").stdout)["games"] == 4
+
+
+SETUP_SEED_3 = ["--hordes", HORDES, "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "3"]
+
+
+# -- campaign at the table -----------------------------------------------------------------------
+
+
+def test_end_won_uses_the_health_just_set_and_one_player_needs_no_player_option(run):
+    cite("000", "the health of the castle is carried over from one game to the next")
+    run("campaign", "new", "s", "--castle", "DEMO.001", "--player", "A=demo-blue-wall", *SETUP_SEED_3)
+    run("campaign", "start-deck", "s", "--auto")  # one player: no --player
+    run("campaign", "next", "s")
+    run("campaign", "income", "s")
+    run("campaign", "health", "s", "14")
+    out = run("campaign", "end", "s", "--won").stdout
+    assert "castle health 14" in out
+    two = ("--player", "A=demo-blue-wall", "--player", "Bo=demo-green-grove@DEMO.003")
+    run("campaign", "new", "t", "--castle", "DEMO.001", *two, *SETUP_SEED_3)
+    err = run("campaign", "start-deck", "t", "--auto", expect=2).stderr
+    assert "which player?" in err and "A, Bo" in err

@@ -37,7 +37,7 @@ def rules_of(report) -> list[str]:
     return [v.rule for v in report.violations]
 
 
-def test_back_gives_additional_rules_and_limits():
+def test_back_gives_additional_rules_and_limits(catalog):
     cite(
         "000",
         "The back of the castle card indicates, for each rarity, which faction (color) of cards can be "
@@ -45,6 +45,22 @@ def test_back_gives_additional_rules_and_limits():
     )
     cite("001", "which faction (color) of cards can be included and any limits")
     cite("001", "Related Hero (only relevant for custom decks, see Custom Decks)")
+    keep = "TST.001"  # Blue Keep: base liothan or taulot; rare liothan or a Shapeshifter; at most 2 mythic
+    fits = {"TST.010": 3, "TST.011": 2, "TST.020": 2, "TST.021": 1, "TST.030": 1, "TST.031": 1}
+    assert validate_decks(catalog, [deck(fits, keep)]).valid
+    other_colour = validate_decks(catalog, [deck({**fits, "TST.011": 1, "TST.012": 1}, keep)])
+    assert [(v.rule, v.cards) for v in other_colour.violations] == [("faction-not-allowed", ("TST.012",))]
+    assert "allows base cards of liothan or taulot" in other_colour.violations[0].message
+    druid = {
+        **{c: n for c, n in fits.items() if c != "TST.021"},
+        "TST.022": 1,
+    }  # a rare, neither liothan nor Shapeshifter
+    rare = validate_decks(catalog, [deck(druid, keep)])
+    assert [v.rule for v in rare.violations] == ["faction-not-allowed"]
+    assert "allows rare cards of liothan (or subtype Shapeshifter)" in rare.violations[0].message
+    over = validate_decks(catalog, [deck({**fits, "TST.020": 1, "TST.032": 1}, keep)])
+    assert [v.rule for v in over.violations] == ["rarity-limit"]
+    assert "3 mythic cards; castle TST.001 'Blue Keep' allows at most 2" in over.violations[0].message
 
 
 def test_words_are_read_in_any_case(catalog):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -238,3 +240,110 @@ def test_inferences_in_the_official_catalog_are_marked():
         for table in data.values():
             for entry in table if isinstance(table, list) else []:
                 assert "inferred" not in (entry.get("source") or ""), (file.name, entry.get("name"))
+
+
+# -- the two official entries that are inferences ----------------------------------------------
+
+
+def test_benidias_class_is_marked_as_an_inference_wherever_it_is_shown(run):
+    # 003 names classes only as colours and says of Benidia only that she has an enchanter Skill
+    cite(
+        "003",
+        "The colour of a hero card determines that card's class",
+        "Next they use the enchanter Skill of Benidia to give +1 power to Yaesia",
+    )
+    out = run("arena", "heroes").stdout
+    assert re.search(r"Benidia +— +enchanter \(inferred\)", out)
+    assert "inferred, not stated by the rulebooks — Benidia's class: 003 gives no hero's class" in out
+    benidia = next(h for h in json.loads(run("arena", "heroes", "--json").stdout) if h["name"] == "Benidia")
+    assert benidia["class"] == "enchanter" and "enchanter Skill of Benidia" in benidia["inferred"]["class"]
+    assert all(not h["inferred"] for h in json.loads(run("arena", "heroes", "--json").stdout) if h["name"] != "Benidia")
+    shown = run("cards", "show", "Benidia").stdout
+    assert "hero_class    enchanter (inferred)" in shown and "inferred      hero_class: 003 gives no" in shown
+    assert json.loads(run("cards", "show", "Benidia", "--json").stdout)["inferred"]["hero_class"]
+
+
+def test_the_campaigns_first_games_suggested_decks_are_marked_as_an_inference(run):
+    # 000 names a colour and a set, not a deck; 001 does the same, but lists its Monoliths decks
+    cite("000", "(For your first game, use the blue and/or green decks from the Campaigns set).")
+    cite("001", "(For your first game, use the blue and/or green decks from the Monoliths set).", "From Monoliths:")
+    cite("001", "- Liothan Enforcers", "- Taulot Custodians", "Liothan (blue), Taulot (green)")
+    out = run("game", "setup", "--first-game", "CAM", "--seed", "1").stdout
+    assert "suggested decks: Liothan Zealots, Taulot Dwellers (inferred)" in out
+    assert "note: inferred, not stated by the rulebooks — suggested decks: 000 says" in out
+    data = json.loads(run("game", "setup", "--first-game", "CAM", "--seed", "1", "--json").stdout)
+    assert data["alliance_decks"] == ["Liothan Zealots", "Taulot Dwellers"] and data["inferred"]["alliance_decks"]
+    mon = json.loads(run("game", "setup", "--first-game", "MON", "--seed", "1", "--json").stdout)
+    assert mon["alliance_decks"] == ["Liothan Enforcers", "Taulot Custodians"]
+    assert "alliance_decks" not in mon["inferred"]
+
+
+def test_a_players_card_takes_the_place_of_an_inference(run, workspace: Path):
+    (workspace / "mine.toml").write_text(
+        'schema = 1\n[[cards]]\nkind = "arena-hero"\nname = "Benidia"\nhero_class = "violet"\n', encoding="utf-8"
+    )
+    heroes = json.loads(run("--catalog", "mine.toml", "arena", "heroes", "--json").stdout)
+    benidia = next(h for h in heroes if h["name"] == "Benidia")
+    assert benidia["class"] == "violet" and benidia["inferred"] == {} and benidia["provenance"] == "official"
+    assert "(inferred)" not in run("--catalog", "mine.toml", "cards", "show", "Benidia").stdout
+
+
+def test_inferred_names_a_field_of_the_entry(run, workspace: Path):
+    (workspace / "mine.toml").write_text(
+        'schema = 1\n[[cards]]\nkind = "arena-hero"\nname = "Zed"\nhero_class = "violet"\n'
+        'inferred = { hero_clas = "a guess" }\n',
+        encoding="utf-8",
+    )
+    err = run("--catalog", "mine.toml", "arena", "heroes", expect=2).stderr
+    assert "mine.toml" in err and "inferred names 'hero_clas'" in err and "hero_class" in err
+    assert "Traceback" not in err
+
+
+# -- catalog checks: errata cycles, deck sizes, strict numbers -------------------------------------
+
+
+def _catalog(tmp_path: Path, edit) -> Path:
+    path = tmp_path / "cat.toml"
+    path.write_text(edit(MINI.read_text()))
+    return path
+
+
+def _line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_a_card_that_replaces_itself(run, tmp_path):
+    cat = _catalog(tmp_path, lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.010"\n', 1))
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    line = _line_of(cat, 'replaces = "TST.010"')
+    assert f"cat.toml:{line}: cards[" in err and "a card cannot replace itself" in err
+
+
+def test_two_cards_replacing_each_other(run, tmp_path):
+    cat = _catalog(
+        tmp_path,
+        lambda t: t.replace('code = "TST.010"\n', 'code = "TST.010"\nreplaces = "TST.011"\n', 1).replace(
+            'code = "TST.011"\n', 'code = "TST.011"\nreplaces = "TST.010"\n', 1
+        ),
+    )
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert "replacement cycle: TST.010 → TST.011 → TST.010" in err
+    line = _line_of(cat, 'replaces = "TST.011"')
+    assert f"cat.toml:{line}:" in err
+
+
+def test_deck_size_min_above_max(run, tmp_path):
+    cat = _catalog(
+        tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", "deck_size = { min = 12, max = 10 }")
+    )
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert f"cat.toml:{_line_of(cat, 'deck_size')}:" in err and "max (10) is below min (12)" in err
+
+
+def test_catalog_numbers_are_strict(run, tmp_path):
+    cat = _catalog(
+        tmp_path, lambda t: t.replace("deck_size = { min = 10, max = 10 }", 'deck_size = { min = "10", max = 10.0 }')
+    )
+    err = run("--catalog", str(cat), "catalog", "check", expect=2).stderr
+    assert "deck_size.min: must be a whole number (got '10')" in err
+    assert "deck_size.max: must be a whole number (got 10.0)" in err

@@ -261,6 +261,7 @@ _ANSWERS = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(_ANSWERS)
 def test_any_entry_that_add_accepts_loads_back_equal(run, workspace, answers):
@@ -310,6 +311,7 @@ def _typing(replies: list[tuple[bytes, bytes]]):
     return answer
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_a_guided_entry_in_a_real_terminal(workspace):
     from tests.pty_util import run_in_pty
@@ -350,6 +352,7 @@ def test_a_guided_entry_in_a_real_terminal(workspace):
     assert (workspace / "mine.toml").read_text(encoding="utf-8").startswith(PLAIN_FILE)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_ctrl_c_in_a_real_terminal_exits_130_with_the_file_unchanged(workspace):
     from tests.pty_util import run_in_pty

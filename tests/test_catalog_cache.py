@@ -282,6 +282,7 @@ def test_no_cache_folder_means_no_key_and_nothing_stated(monkeypatch):
     assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
 
 
+@pytest.mark.slow
 def test_a_hit_builds_no_validator(cache_dir):
     """The models defer building their validators (``defer_build``): a command served from the
     cache never pays for them."""

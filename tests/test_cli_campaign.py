@@ -6,7 +6,9 @@ import json
 import re
 import shlex
 
-from .conftest import DEMO_CATALOG, ROOT
+import pytest
+
+from .conftest import DEMO_CATALOG, ROOT, cite
 
 CAT = ("--catalog", str(DEMO_CATALOG))
 NEW = (
@@ -38,6 +40,7 @@ def show(run, name="spring"):
     return json.loads(sky(run, "campaign", "show", name, "--json").stdout)
 
 
+@pytest.mark.slow
 def test_a_full_four_game_campaign_for_two_players(run, workspace):
     result = sky(run, *NEW)
     assert "scenario pile:" in result.stdout and "portal pile:" in result.stdout
@@ -155,6 +158,7 @@ def test_errors_are_messages_not_tracebacks(run):
     assert "gold" in result.stderr and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_docs_walkthrough_runs(run, workspace):
     """Every `$ skyforge …` line of docs/campaign.md runs, in order, and shows what the page shows."""
     page = (ROOT / "docs" / "campaign.md").read_text(encoding="utf-8")
@@ -288,6 +292,7 @@ def test_castle_health_has_no_cap_and_no_floor(run):
     assert "castle health -3 (full 20)" in sky(run, "campaign", "show", "spring").stdout
 
 
+@pytest.mark.slow
 def test_a_campaign_applies_scenario_effects_exile_allowances_and_undoes_each(run, workspace):
     """Seed 5: game 1 is Bells at Midnight (mandatory: the castle loses 2 health; Exile 1; Fortify),
     game 2 The Glowing Grotto (mandatory: a discard at random, a reminder; Fortify)."""
@@ -417,3 +422,113 @@ def test_demo_campaigns_say_so_in_every_human_view(run):
         assert note in sky(run, "campaign", *command).stdout, command
     assert "spring: scenario, game 1/4" in sky(run, "campaign", "list").stdout
     assert "(demo data)" in sky(run, "campaign", "list").stdout
+
+
+# -- campaign gold, the same deck twice --------------------------------------------------------
+
+
+NEW_SPRING = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall")
+REST_SPRING = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
+REST_SPRING += ("--outsider", "Orrun the Everwake", "--seed", "7")
+
+
+def _gold(run) -> int:
+    return json.loads(run("campaign", "show", "spring", "--json").stdout)["gold"]
+
+
+def test_gold_plus_minus_change_it_equals_sets_it_and_a_bare_number_is_asked_about(run):
+    run(*NEW_SPRING, "--player", "Bo=demo-green-grove@DEMO.003", *REST_SPRING)
+    start = _gold(run)
+    run("campaign", "gold", "spring", "+3")
+    run("campaign", "gold", "spring", "-2")
+    assert _gold(run) == start + 1
+    assert "→ 12" in run("campaign", "gold", "spring", "=12").stdout
+    assert _gold(run) == 12
+    run("campaign", "gold", "spring", "--set", "4")
+    assert _gold(run) == 4
+    refused = run("campaign", "gold", "spring", "5", expect=2)
+    assert "+5 or =5?" in refused.output
+    assert _gold(run) == 4
+    run("campaign", "gold", "spring", "=99", expect=2)
+    run("campaign", "gold", "spring", "+1", "--set", "3", expect=2)
+    run("campaign", "undo", "spring")
+    assert _gold(run) == 12
+
+
+def test_a_bare_gold_number_is_asked_about_on_a_terminal(run, monkeypatch):
+    """ "a bare 5 is asked about, not added": on a terminal the player says + or =."""
+    from skyforge.cli import stdio
+
+    run(*NEW_SPRING, "--player", "Bo=demo-green-grove@DEMO.003", *REST_SPRING)
+    monkeypatch.setattr(stdio, "interactive", lambda: True)  # as if stdin were a terminal
+    start = _gold(run)
+    added = run("campaign", "gold", "spring", "5", input="+\n")
+    assert "5: add 5 gold (+) or set the gold to 5 (=)?" in added.output
+    assert _gold(run) == min(start + 5, 40)
+    run("campaign", "gold", "spring", "5", input="?\n=\n")  # a wrong answer is asked again
+    assert _gold(run) == 5
+    # --json is for programs: never a question
+    assert "+7 or =7?" in run("campaign", "gold", "spring", "7", "--json", expect=2).output
+
+
+def test_the_same_deck_for_two_players_is_refused_once_naming_them(run):
+    result = run(*NEW_SPRING, "--player", "Bo=decks/demo-blue-wall.toml@DEMO.003", *REST_SPRING, expect=2)
+    assert result.output.count("the same deck is given twice") == 1
+    assert "Alice=demo-blue-wall and Bo=decks/demo-blue-wall.toml" in result.output
+    assert "copies of" not in result.output
+
+
+# -- campaign new and start-deck: the card grammar, every problem at once ----------------
+
+
+def test_campaign_start_deck_reads_the_same_grammar(run):
+    cite("000", "at most 18 base cards")
+    run(
+        "campaign",
+        "new",
+        "spring",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--hordes",
+        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Orrun the Everwake",
+        "--seed",
+        "3",
+    )
+    import json
+
+    state = json.loads(run("campaign", "show", "spring", "--json").stdout)
+    market = state["players"][0]["market"]
+    from skyforge.catalog import load_catalog
+
+    catalog = load_catalog(None)
+    base = [c for c in dict.fromkeys(market) if getattr(catalog.find(c), "rarity", None) == "base"][:3]
+    args = [base[0], f"{base[1]}=1", f"{base[2]}x1"]
+    out = run("campaign", "start-deck", "spring", "--player", "Alice", *args).stdout
+    assert "starting deck: 3 cards" in out
+
+
+def test_campaign_new_reports_every_problem_with_suggestions(run):
+    err = run(
+        "campaign",
+        "new",
+        "x",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Alice=demo-blue-wall",
+        "--outsider",
+        "Orrun",
+        "--hordes",
+        "A,B",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
+    assert "error: 4 problems" in err and "no horde 'A'" in err and "no horde 'B'" in err
+    assert "three different hordes" in err and "did you mean DEMO.168 'Orrun the Everwake'?" in err

@@ -14,6 +14,7 @@ from skyforge.catalog import load_catalog
 MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
 
 
+@pytest.mark.slow
 def test_help_lists_every_family_without_importing_them(run):
     import subprocess
     import sys
@@ -153,3 +154,14 @@ def test_catalog_check_reports_codes_outside_the_sets_product_ranges(run, tmp_pa
     assert "Campaigns base box 001–184" in result.stderr and "CAM.184" not in result.stderr
     assert "Traceback" not in result.output
     run("catalog", "check")  # the shipped catalog is within its ranges
+
+
+# -- catalog files from standard input ---------------------------------------------------------
+
+
+def test_dash_for_catalog_files(run, workspace: Path):
+    text = run("catalog", "init", "-").stdout
+    assert "[[" in text and not (workspace / "-").exists()
+    csv = "code,kind,name,faction,rarity,type,cost\nDEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n"
+    out = run("catalog", "import", "-", "--set", "DEMO", "-o", "-", input=csv).stdout
+    assert 'code = "DEMO.240"' in out and "Tidewatch Novice" in out

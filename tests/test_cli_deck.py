@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import SHIPPED_CATALOG
+
 GOLDEN = Path(__file__).parent / "golden"
 MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
 CASES = sorted((GOLDEN / "decks").glob("*.toml"))
@@ -143,6 +145,7 @@ def test_every_shipped_example_deck_is_valid(run, deck):
     assert data["valid"] and data["demo_data"]
 
 
+@pytest.mark.slow
 def test_deck_validate_loads_no_workbench_module(workspace):
     """The workbench's commands are imported on first use: `deck validate` (the command a player
     runs most, timed by benchmarks/bench_ratios.py) loads none of them, nor tomlkit."""
@@ -158,3 +161,70 @@ def test_deck_validate_loads_no_workbench_module(workspace):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=workspace).stdout
     assert "EXTRA:\n" in out, f"deck validate imported {out.split('EXTRA:')[-1]}"
     assert "✓ valid" in out
+
+
+# -- deck validate --all, deck draw ------------------------------------------------------------
+
+
+def test_validate_all_reports_every_deck_of_the_workspace_and_fails_on_one_invalid(run, workspace: Path):
+    out = run("deck", "validate", "--all", "--json").stdout
+    assert {d["file"] for d in json.loads(out)["decks"]} == {
+        "decks/demo-blue-wall.toml",
+        "decks/demo-green-grove.toml",
+        "decks/demo-red-rush.toml",
+    }
+    # each checked on its own: two decks with the same castle are no "same castle" problem
+    (workspace / "decks" / "twin.toml").write_text((workspace / "decks" / "demo-blue-wall.toml").read_text())
+    assert json.loads(run("deck", "validate", "--all", "--json").stdout)["valid"]
+    (workspace / "decks" / "short.toml").write_text(
+        'schema = 1\nname = "Short"\ncastle = "DEMO.001"\n[cards]\n"DEMO.008" = 2\n'
+    )
+    result = run("deck", "validate", "--all", expect=1)
+    assert "✗ invalid  decks/short.toml" in result.stdout
+    assert "✓ valid  decks/demo-red-rush.toml" in result.stdout
+    run("deck", "validate", expect=2)
+    run("deck", "validate", "--all", "demo-red-rush", expect=2)
+
+
+OFFICIAL = str(SHIPPED_CATALOG / "official")
+
+
+# -- names and standard input ----------------------------------------------------------
+
+
+def test_official_castle_without_code_is_named_once(run, workspace: Path):
+    (workspace / "decks" / "p.toml").write_text('schema = 1\nname = "P"\ncastle = "Pools of Flyema"\n[cards]\n')
+    out = run("--catalog", OFFICIAL, "deck", "list").stdout
+    assert "Pools of Flyema" in out and "Pools of Flyema Pools of Flyema" not in out
+    out = run("--catalog", OFFICIAL, "deck", "show", "p").stdout
+    assert "castle Pools of Flyema ·" in out and "castle:pools-of-flyema" not in out
+
+
+def test_dash_is_standard_input_and_output(run, workspace: Path):
+    deck_text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    out = run("deck", "export", "demo-red-rush", "--format", "code", "-o", "-").stdout
+    assert out.startswith("SF1.")
+    toml_out = run("deck", "import", "-", "-o", "-", input=out).stdout
+    assert toml_out.startswith("schema = 1") and 'castle = "DEMO.006"' in toml_out
+    assert "✓ valid" in run("deck", "validate", "-", input=deck_text).stdout
+    assert "Blue Wall" in run("deck", "show", "-", input=deck_text).stdout
+    assert "demo-blue-wall" not in run("deck", "export", "-", input=deck_text).stdout
+    collection = (workspace / "collection.toml").read_text()
+    run("deck", "validate", "demo-blue-wall", "--collection", "-", input=collection, expect=None)
+    err = run("deck", "add", "-", "DEMO.007", input=deck_text, expect=2).stderr
+    assert "standard input" in err and "not edited in place" in err
+    err = run("deck", "diff", "-", "-", input=deck_text, expect=2).stderr
+    assert "given twice" in err
+
+
+# -- key errors and unknown cards together -----------------------------------------------------
+
+
+def test_deck_file_key_errors_and_unknown_cards_together(run, workspace: Path):
+    (workspace / "decks" / "k.toml").write_text(
+        'schema = 1\nname = "K"\ncastel = "DEMO.001"\n[cards]\n"DEMO.999" = 1\n"DEMO.008" = 0\n'
+    )
+    err = run("deck", "validate", "k", expect=2).stderr
+    assert "unknown key 'castel'" in err and "did you mean 'castle'?" in err
+    assert 'decks/k.toml:5: cards."DEMO.999": DEMO.999 is not in the catalog' in err
+    assert "must be at least 1" in err

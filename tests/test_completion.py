@@ -114,6 +114,7 @@ def test_the_tree_kept_as_data_completes_as_the_commands(run, monkeypatch, shell
         assert _complete(shell, words, monkeypatch, tree) == _complete(shell, words, monkeypatch), words
 
 
+@pytest.mark.slow
 def test_tab_loads_neither_rich_nor_pydantic(workspace):
     """Completing a deck name imports click and skyforge's completion, not the commands' libraries."""
     env = {
@@ -180,6 +181,7 @@ def _type_in_shell(shell: str, home: Path, cwd: Path, steps: list[tuple[bytes, b
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_a_name_with_a_space_or_a_comma_completes_to_a_runnable_command(workspace, tmp_path, shell):
     """Tab on a deck or card name with a space (or a comma: click's fish script cut values at a

@@ -57,7 +57,9 @@ def test_export_goes_to_stdout_unless_o(run, workspace):
 def test_show_json_is_importable(run, workspace):
     (workspace / "shown.json").write_text(run("deck", "show", "demo-green-grove", "--json").stdout)
     run("deck", "import", "shown.json", "--name", "g2")
-    run("deck", "diff", "demo-green-grove", "g2")
+    diff = json.loads(run("deck", "diff", "demo-green-grove", "g2", "--json").stdout)
+    assert diff["same"] and (diff["added"], diff["removed"], diff["changed"]) == ([], [], [])
+    assert diff["a"]["castle"] == diff["b"]["castle"] == "DEMO.003" and diff["a"]["size"] == diff["b"]["size"] == 40
 
 
 def test_import_reports_every_unresolved_line_with_suggestions(run, workspace):
@@ -228,6 +230,7 @@ def test_one_registry_feeds_export_and_the_cli_choices():
     assert [f.name for f in FORMATS.values() if not f.reads_back] == ["html"]
 
 
+@pytest.mark.slow
 def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, tmp_path):
     """Print to PDF with headless Chromium: each 40-card deck fits exactly one A4 page.
 
@@ -394,3 +397,76 @@ def test_workbench_output_is_byte_for_byte_golden(run, status, name, args):
     if os.environ.get("SKYFORGE_UPDATE_GOLDEN"):
         expected.write_text(result.stdout, encoding="utf-8")
     assert result.stdout == expected.read_text(encoding="utf-8")
+
+
+# -- importing lists and pages ----------------------------------------------------------
+
+
+def test_html_import_is_refused_in_one_line(run, workspace: Path):
+    run("deck", "export", "demo-blue-wall", "--format", "html", "-o", "sheet.html")
+    (workspace / "sheet.txt").write_text((workspace / "sheet.html").read_text())
+    for source in ("sheet.html", "sheet.txt"):
+        err = run("deck", "import", source, expect=2).stderr
+        assert err.count("\n") <= 2 and "cannot be read back" in err
+        assert "text, Markdown, CSV, JSON, a share code (SF1.…) or a deck page" in err and "cannot resolve" not in err
+
+
+def test_text_import_reads_common_list_shapes(run, workspace: Path):
+    (workspace / "list.txt").write_text(
+        "My list\nCastle: DEMO.001\n\nAllies\n2x Gullwing Lookout\nFoamrider Scout x2\n1 DEMO.015\n"
+        "Spells (1)\nDEMO.018\n\nTowers:\n"
+    )
+    out = run("deck", "import", "list.txt", "--name", "shapes").stdout
+    text = (workspace / "decks" / "shapes.toml").read_text()
+    assert '"DEMO.007" = 2' in text and '"DEMO.015" = 1' in text and '"DEMO.018" = 1' in text
+    assert "6 cards" in out and "cannot resolve" not in out
+
+
+def test_text_import_shapes_property():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from skyforge.catalog import load_catalog
+    from skyforge.workbench.formats import import_decks
+
+    catalog = load_catalog(None)
+    errata = {catalog.replaced_by(c.key) for c in catalog.of_kind("alliance")}
+    pool = sorted(
+        c.key
+        for c in catalog.of_kind("alliance")  # no errata pairs: they share a name
+        if c.code and c.code.startswith("DEMO.") and not catalog.replaced_by(c.key) and c.key not in errata
+    )
+    shapes = [
+        "{n}x {name}",
+        "{n}x{name}",
+        "{name} x{n}",
+        "{name} ×{n}",
+        "{n} {name}",
+        "- {n} {code} {name}",
+        "{code}x{n}",
+        "{code}={n}",
+        "{n}x {code}",
+    ]
+    headings = ["Allies", "Spells (3)", "Towers:", "# Attachments", "Main deck", ""]
+
+    @settings(max_examples=40, deadline=None)
+    @given(
+        st.dictionaries(st.sampled_from(pool), st.integers(1, 3), min_size=1, max_size=10),
+        st.lists(st.sampled_from(shapes), min_size=10, max_size=10),
+        st.lists(st.sampled_from(headings), min_size=10, max_size=10),
+    )
+    def check(cards, picked, heads):
+        lines = ["Name: Shapes", "Castle: DEMO.001"]
+        for (code, n), shape, head in zip(sorted(cards.items()), picked, heads):
+            lines += [head, shape.format(n=n, name=catalog.cards[code].name, code=code)]
+        result = import_decks(catalog, "list.txt", body="\n".join(lines) + "\n")[0]
+        assert not result.problems, [p.render() for p in result.problems]
+        assert result.deck.cards == cards
+
+    check()
+
+
+def test_imported_deck_file_name_keeps_unicode_letters(run, workspace: Path):
+    (workspace / "list.txt").write_text("Zoë's Héros\nCastle: DEMO.001\n3x DEMO.007\n")
+    out = run("deck", "import", "list.txt").stdout
+    assert "decks/zoë-s-héros.toml" in out and (workspace / "decks" / "zoë-s-héros.toml").exists()

@@ -331,6 +331,7 @@ def test_a_pull_list_sheet_is_still_refused_on_import(run, workspace):
 # -- in a real browser -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_page_in_a_real_browser(run, ann, tmp_path):
     """Headless Chromium on a closed network: the DOM it builds holds every card's details, the
     page asks the network for nothing, and it prints on A4 with each deck from a new page."""

@@ -155,13 +155,23 @@ def test_copy_rename_and_list(run, workspace):
 # -- pre-made decks ----------------------------------------------------------------
 
 
-def test_premade_rule_is_quoted():
+def test_a_premade_faction_of_41_cards_loses_one_heroic_ally_and_keeps_the_rest(catalog):
     cite(
         "000",
         "each player shuffles together 40 alliance cards from the same set and of the same faction as their castle",
         "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random",
     )
     cite("001", "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random")
+    from skyforge.workbench.premade import find_premade, premade_cards
+
+    for faction in ("liothan", "taulot", "kurumo"):
+        marked, _ = premade_cards(catalog, find_premade(catalog, "DEMO", faction))
+        assert sum(marked.values()) == 41  # the demo set plays as a faction with its expansion
+        result = build_premade(catalog, "DEMO", faction, seed=4)
+        removed = result.removed
+        assert removed is not None and "Heroic" in removed.keywords and removed.type == "ally"
+        kept = {**marked, removed.key: marked[removed.key] - 1}
+        assert result.deck.cards == {code: n for code, n in kept.items() if n}
 
 
 @pytest.mark.parametrize("faction", ["liothan", "taulot", "kurumo"])
@@ -266,7 +276,7 @@ def test_show_human_view(run):
     assert "Gullwing Lookout" not in run("deck", "stats", "demo-blue-wall").stdout
 
 
-def test_mulligan_suggestion_is_quoted():
+def test_the_suggested_mulligan_throws_back_what_each_book_says():
     cite(
         "000",
         'we suggest you mulligan any card that is not of the "ally" type and/or has a mana cost of 5 or higher',
@@ -275,6 +285,17 @@ def test_mulligan_suggestion_is_quoted():
         "cards back into the deck",
     )
     cite("001", "has a mana cost of 6 or higher")
+    assert (HAND_SIZE, MULLIGAN_COST) == (5, 5)
+    entries = [
+        Entry("a", "X.001", 1, AllianceCard(name="cost 4", type="ally", cost=4)),
+        Entry("b", "X.002", 2, AllianceCard(name="cost 5", type="ally", cost=5)),
+        Entry("c", "X.003", 4, AllianceCard(name="cost 6", type="ally", cost=6)),
+        Entry("d", "X.004", 8, AllianceCard(name="a spell", type="spell", cost=1)),
+    ]
+    # every ally is wanted (cost 9 or less); 000 throws back the allies of cost 5 and up and the spells
+    assert hand_counts(entries, 9) == HandCounts(target_keep=1, target_toss=6, other_keep=0, other_toss=8)
+    # 001 keeps the allies of cost 5
+    assert hand_counts(entries, 9, mulligan_cost=6) == HandCounts(3, 4, 0, 8)
 
 
 def _brute_force(counts: HandCounts, k: int) -> tuple[Fraction, Fraction]:
@@ -407,3 +428,286 @@ def test_demo_premade_decks_are_legal_whichever_heroic_ally_goes(faction):
         assert sum(result.deck.cards.values()) == 40
         report = validate_decks(catalog, [Deck(None, result.deck, {})])
         assert report.valid, (seed, [v.message for v in report.violations])
+
+
+# -- test draws --------------------------------------------------------------------------------
+
+
+def test_deck_draw_deals_the_opening_hand_and_a_card_a_turn_repeatably(run):
+    cite("000", "Each player draws five cards from their alliance deck.")
+    args = ("deck", "draw", "demo-blue-wall", "--turns", "3", "--seed", "7", "--json")
+    first = json.loads(run(*args).stdout)
+    assert first == json.loads(run(*args).stdout)
+    assert len(first["dealt"]) == 5 and len(first["turns"]) == 3 and first["seed"] == 7
+    assert first["hand"] == first["dealt"]
+    small = json.loads(run("deck", "draw", "demo-blue-wall", "--hand", "3", "--json").stdout)
+    assert len(small["hand"]) == 3 and small["turns"] == []
+    text = run("deck", "draw", "demo-blue-wall", "--seed", "7", "--turns", "1").stdout
+    assert "seed 7" in text and "Turn 1:" in text
+
+
+def test_deck_draw_mulligan_throws_back_what_the_rulebook_suggests(run):
+    cite("000", "discard any number of cards, draw back the same amount, and then shuffle the discarded cards back")
+    for seed in range(1, 30):
+        d = json.loads(run("deck", "draw", "demo-red-rush", "--mulligan", "--seed", str(seed), "--json").stdout)
+        tossed = [c for c in d["dealt"] if c["type"] != "ally" or c["cost"] >= 5]
+        assert d["thrown_back"] == tossed
+        assert len(d["hand"]) == 5
+        assert [c for c in d["dealt"] if c not in tossed] == d["hand"][: 5 - len(tossed)]
+
+
+def test_a_test_draw_of_demo_cards_says_they_are_demo_data(run):
+    from skyforge.terms import demo_note
+
+    cite("000", "Each player draws five cards from their alliance deck.")
+    assert demo_note() in run("deck", "draw", "demo-blue-wall", "--seed", "3").stdout
+    assert json.loads(run("deck", "draw", "demo-blue-wall", "--seed", "3", "--json").stdout)["demo_data"] is True
+
+
+# -- pre-made deck hints ---------------------------------------------------------------
+
+
+def test_premade_hint_names_decks_without_a_set_by_id(run):
+    err = run("--catalog", "@shipped", "deck", "premade", "XYZ", "liothan", expect=2).stderr
+    assert "? liothan" not in err and "liothan-shapeshifters (set not in the catalog)" in err
+
+
+# -- one card-reference grammar ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,ref,count",
+    [
+        ("DEMO.007", "DEMO.007", 1),
+        ("DEMO.007x3", "DEMO.007", 3),
+        ("DEMO.007=3", "DEMO.007", 3),
+        ("DEMO.007 x 3", "DEMO.007", 3),
+        ("3xDEMO.007", "DEMO.007", 3),
+        ("DEMO.007×2", "DEMO.007", 2),
+        ("Gullwing Lookout", "Gullwing Lookout", 1),
+        ("Gullwing Lookout x3", "Gullwing Lookout", 3),
+        ("Gullwing Lookout=2", "Gullwing Lookout", 2),
+    ],
+)
+def test_one_card_grammar(text, ref, count):
+    from skyforge.decks.specs import parse_spec
+
+    spec = parse_spec(text)
+    assert (spec.ref, spec.count) == (ref, count)
+
+
+def test_card_grammar_never_crashes():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from skyforge.decks.specs import parse_spec
+    from skyforge.errors import InputError
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(max_size=30))
+    def check(text):
+        try:
+            spec = parse_spec(text)
+        except InputError:
+            return
+        assert spec.ref and 1 <= spec.count <= 99
+
+    check()
+
+
+def test_deck_add_takes_equals_and_bad_specs_are_reported_together(run):
+    run("deck", "new", "g", "--castle", "DEMO.001")
+    run("deck", "add", "g", "DEMO.007=2", "Gullwing Lookout x1")
+    text = (Path("decks") / "g.toml").read_text()
+    assert '"DEMO.007" = 3' in text  # Gullwing Lookout is DEMO.007
+    err = run("deck", "add", "g", "DEMO.007x0", "DEMO.008=-1", expect=2).stderr
+    assert "2 problems" in err
+
+
+# -- errata said and owned -----------------------------------------------------------------
+
+
+def test_errata_said_on_edit_and_owned_through_the_original(run, workspace: Path):
+    cite("000", "3 Errata Cards — These completely replace cards from previous sets.")
+    run("deck", "new", "errt", "--castle", "DEMO.001")
+    out = run("deck", "add", "errt", "DEMO.017").stdout
+    assert "errata: DEMO.017 Drizzle Ward is replaced by errata DEMO.203 Drizzle Ward: added DEMO.203" in out
+    assert '"DEMO.203" = 1' in (workspace / "decks" / "errt.toml").read_text()
+    # the collection owns the Demo base box (DEMO.001-184), which holds DEMO.017, not DEMO.203
+    import json
+
+    report = json.loads(run("deck", "validate", "errt", "--collection", "collection.toml", "--json", expect=1).stdout)
+    assert not [v for v in report["violations"] if v["rule"] == "collection-limit"]
+    (workspace / "none.toml").write_text("schema = 1\n[products]\n[cards]\n")
+    report = json.loads(run("deck", "validate", "errt", "--collection", "none.toml", "--json", expect=1).stdout)
+    assert [v for v in report["violations"] if v["rule"] == "collection-limit"]
+
+
+# -- help choosing cards ---------------------------------------------------------------------
+
+
+def _for(run, *args):
+    import json
+
+    return json.loads(run("cards", "search", "--json", *args).stdout)
+
+
+def test_cards_search_for_a_deck_lists_what_it_may_still_take(run, workspace: Path):
+    cite(
+        "000",
+        "across all players' decks, there can be at most 1 copy of any Mythic or Legendary card, "
+        "2 copies of any Rare card, and 3 copies of any Common card.",
+    )
+    run("deck", "new", "t", "--castle", "DEMO.001")
+    run("deck", "add", "t", "DEMO.007x2", "DEMO.028")
+    data = _for(run, "--for", "t")
+    rows = {c["code"]: c for c in data["cards"]}
+    assert rows["DEMO.007"]["left"] == 1 and rows["DEMO.007"]["in_deck"] == 2
+    assert "DEMO.028" not in rows  # a mythic: its one copy is in the deck
+    assert all(c["faction"] in ("liothan", "taulot") or c.get("subtypes") for c in data["cards"])
+    assert not [c for c in data["cards"] if c["faction"] == "kurumo" and not c.get("subtypes")]
+    # with the other player's deck, copies there count too
+    (workspace / "decks" / "o.toml").write_text(
+        'schema = 1\nname = "O"\ncastle = "DEMO.003"\n[cards]\n"DEMO.007" = 1\n'
+    )
+    rows = {c["code"]: c for c in _for(run, "--for", "t", "--with", "o")["cards"]}
+    assert "DEMO.007" not in rows
+    # a collection: only copies you own and the decks do not use
+    (workspace / "few.toml").write_text('schema = 1\n[products]\n[cards]\n"DEMO.008" = 2\n')
+    rows = {c["code"]: c for c in _for(run, "--for", "t", "--collection", "few.toml")["cards"]}
+    assert set(rows) == {"DEMO.008"} and rows["DEMO.008"]["left"] == 2
+    assert rows["DEMO.008"]["limited_by"] == "collection"
+    out = run("cards", "search", "--for", "t", "--rarity", "mythic").stdout
+    assert "left" in out and "DEMO.029" in out and "DEMO.028" not in out
+    err = run("cards", "search", "--with", "o", expect=2).stderr
+    assert "--for" in err
+
+
+def test_cards_search_for_respects_the_rarity_limit(run, workspace: Path):
+    # the shipped Blue Wall holds as many mythic cards as its castle's back allows
+    data = _for(run, "--for", "demo-blue-wall")
+    assert data["rarity_left"]["mythic"] == 0 and not [c for c in data["cards"] if c["rarity"] == "mythic"]
+    assert data["notes"] and "40 cards" in data["notes"][0]
+
+
+def test_deck_show_chance_to_draw_by_turn(run):
+    cite("000", "Each player draws five cards from their alliance deck.")
+    from fractions import Fraction
+    from math import comb
+
+    from skyforge.workbench.odds import p_drawn_by
+
+    assert p_drawn_by(1, 40, 10) == Fraction(10, 40)
+    assert p_drawn_by(3, 40, 10) == 1 - Fraction(comb(37, 10), comb(40, 10))
+    assert p_drawn_by(3, 40, 0) == 0 and p_drawn_by(3, 3, 3) == 1
+    import json
+
+    data = json.loads(run("deck", "show", "demo-blue-wall", "--turns", "5", "--json").stdout)
+    assert data["draws"] == {"turns": 5, "cards_seen": 10, "hand": 5, "per_turn": 1}
+    card = next(c for g in data["groups"] for c in g["cards"] if c["code"] == "DEMO.028")
+    assert card["drawn_by_turn"] == 0.25
+    out = run("deck", "show", "demo-blue-wall", "--turns", "5").stdout
+    assert "by turn 5" in out and "25%" in out and "59%" in out
+
+
+# -- comments survive edits --------------------------------------------------------------------
+
+
+MY_DECK = """# my deck, built for Friday
+schema = 1
+name = "Cm"   # the name
+castle = "DEMO.001"
+
+[cards]
+# the core
+"DEMO.007" = 3  # Gullwing -- keep 3!
+"DEMO.009" = 2
+# finishers
+"DEMO.028" = 1  # Captain
+"""
+
+
+def test_deck_edits_keep_comments_and_layout(run, workspace: Path):
+    deck = workspace / "decks" / "cm.toml"
+    deck.write_text(MY_DECK)
+    run("deck", "add", "cm", "DEMO.008", "DEMO.040")
+    run("deck", "remove", "cm", "DEMO.009x2", "DEMO.007")
+    assert deck.read_text() == MY_DECK.replace(
+        '"DEMO.007" = 3  # Gullwing -- keep 3!\n"DEMO.009" = 2\n',
+        '"DEMO.007" = 2  # Gullwing -- keep 3!\n"DEMO.008" = 1  # Saltmarsh Pikeman (liothan base)\n',
+    ).replace(
+        '"DEMO.028" = 1  # Captain\n', '"DEMO.028" = 1  # Captain\n"DEMO.040" = 1  # Bramblecoat Warden (taulot base)\n'
+    )
+    run("deck", "rename", "cm", "cm2")
+    text = (workspace / "decks" / "cm2.toml").read_text()
+    assert text.startswith("# my deck, built for Friday\n") and 'name = "cm2"   # the name' in text
+    assert "# finishers" in text
+
+
+def test_deck_edit_keeps_comments_property():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from skyforge.decks.files import parse_deck
+    from skyforge.workbench.deckfile import edited_text
+
+    codes = st.sampled_from([f"DEMO.{n:03d}" for n in range(7, 60)])
+
+    @settings(max_examples=60, deadline=None)
+    @given(
+        st.dictionaries(codes, st.integers(1, 3), max_size=8),
+        st.dictionaries(codes, st.integers(1, 3), max_size=8),
+        st.text(alphabet="abc xyz-", min_size=1, max_size=12),
+    )
+    def check(before, after, remark):
+        lines = ["# " + remark, "schema = 1", 'name = "P"', 'castle = "DEMO.001"', "", "[cards]"]
+        lines += [f'"{k}" = {v}  # {remark}' for k, v in sorted(before.items())]
+        text = "\n".join(lines) + "\n"
+        deck = parse_deck(text, "p.toml").data
+        new = edited_text(text, deck.model_copy(update={"cards": after}))
+        assert parse_deck(new, "p.toml").data.cards == after
+        assert new.startswith("# " + remark + "\n")
+        kept = set(before) & set(after)
+        assert new.count(f"# {remark}") >= 1 + len(kept)
+
+    check()
+
+
+def test_collection_edits_keep_comments(run, workspace: Path):
+    path = workspace / "collection.toml"
+    original = path.read_text()
+    assert original.startswith("# Example collection")
+    out = run("collection", "add", "--product", "DEMO:Demo expansion", "DEMO.207x2").stdout
+    assert "added 1 × DEMO:Demo expansion" in out and "added 2 × DEMO.207" in out
+    run("collection", "remove", "DEMO.205")
+    text = path.read_text()
+    assert text.startswith(original.split("schema")[0])  # the comment lines stay
+    assert '"DEMO.205" = 1' in text and '"DEMO.207" = 2  # Cinderpeak Sapper' in text
+    assert '"DEMO:Demo expansion" = 1' in text
+    err = run("collection", "remove", "DEMO.208x5", expect=2).stderr
+    assert "cannot remove 5" in err
+    err = run("collection", "add", "DEMO.999", "--product", "XYZ", expect=2).stderr
+    assert "2 problems" in err
+    import json
+
+    data = json.loads(run("collection", "show", "--json").stdout)
+    assert data["products"] == {"DEMO": 1, "DEMO:Demo expansion": 1} and data["total"] > 200
+    run("collection", "add", "--product", "DEMO", "--file", "new.toml")
+    assert (workspace / "new.toml").read_text().count("DEMO = 1") == 1
+
+
+def test_collection_add_of_a_card_without_a_code_says_so_and_where_to_add_one(run, workspace: Path):
+    """A collection records cards by code: a card the catalog has no code for is named as such,
+    not reported missing with itself as the suggestion."""
+    (workspace / "mine.toml").write_text(
+        'schema = 1\n[[cards]]\nkind = "alliance"\nname = "My Card"\nfaction = "liothan"\nrarity = "rare"\n',
+        encoding="utf-8",
+    )
+    before = (workspace / "collection.toml").read_text()
+    err = run("--catalog", "mine.toml", "collection", "add", "My Card", expect=2).stderr
+    assert "card 'My Card' has no code, and a collection records cards by code" in err
+    assert 'add code = "SET.NNN"' in err and "mine.toml" in err
+    assert "no card" not in err and "did you mean" not in err
+    err = run("collection", "add", "Pools of Flyema", expect=2).stderr  # official, codeless
+    assert "'Pools of Flyema' has no code" in err and 'kind = "castle", name = "Pools of Flyema"' in err
+    assert (workspace / "collection.toml").read_text() == before

@@ -13,6 +13,7 @@ import pytest
 from .conftest import ROOT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", ["tools/gen_cli_docs.py", "tools/gen_format_docs.py"])
 def test_generated_reference_is_current(script):
     result = subprocess.run([sys.executable, script, "--check"], cwd=ROOT)
@@ -25,6 +26,7 @@ def readme_examples() -> list[str]:
     return [line.split("#")[0].strip() for line in block.strip().splitlines() if line.strip()]
 
 
+@pytest.mark.slow
 def test_readme_examples_run(run, clone_workspace):
     """The README's examples run in order in a fresh clone's workspace, as a reader types them."""
     for line in readme_examples():

@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 from skyforge.catalog import load_catalog
 from skyforge.catalog.models import DraftFormat
 from skyforge.draft import arena, onward
+from skyforge.draft import session as sessions
 from skyforge.draft.common import find_format, methods
 from skyforge.draft.engine import Draft, expand
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import FromFaction, Hero, OnePer
-from skyforge.errors import RuleError, StateError
+from skyforge.errors import RuleError, SkyforgeError, StateError
 
 from .conftest import cite
 
@@ -206,6 +207,7 @@ def test_matching_counts_shared_heroes_once():
 ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: [p[0], p[1]]))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     method=st.sampled_from(ONWARD_METHODS),
@@ -306,3 +308,15 @@ def test_draft_modules_import_one_way():
 
     assert [m for m in graph if reaches(m, m)] == []
     assert "onward" not in graph["arena"] and not {"onward", "arena"} & graph["session"]
+
+
+def test_a_draft_saved_without_a_name_is_named_by_its_file(tmp_path):
+    """``start`` with a path and no name: the "already exists" hint names the file's draft (it
+    passed ``None`` to ``shlex.quote`` and told to continue with ``pick ''``)."""
+    catalog, path = load_catalog(), tmp_path / "drafts" / "friday.toml"
+    options = {"players": ["Ann", "Bob"], "seed": 3}
+    sessions.start(catalog, arena.GAME, options, pause=True, path=path, command="arena")
+    assert path.exists()
+    with pytest.raises(SkyforgeError) as refused:
+        sessions.start(catalog, arena.GAME, options, pause=True, path=path, command="arena")
+    assert "skyforge arena pick friday" in str(refused.value.problems[0].hint)

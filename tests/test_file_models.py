@@ -146,6 +146,7 @@ READ_COMMANDS = [
 SERIALISED = {"castles", "cards search --faction liothan"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command,shows", READ_COMMANDS, ids=[c for c, _ in READ_COMMANDS])
 def test_read_commands_on_a_cache_hit_validate_no_catalog_model(clone_workspace, command, shows):
     """A cache hit gives the catalog's models without validating them again, and builds no
@@ -173,3 +174,165 @@ def test_read_commands_on_a_cache_hit_validate_no_catalog_model(clone_workspace,
     validated, built, heavy = done.stdout.rstrip().rpartition("\n")[2].split("|")
     assert (validated, heavy) == ("VALIDATED:0", "HEAVY:[]"), done.stdout
     assert command in SERIALISED or built == "BUILT:[]", done.stdout
+
+
+# -- strict values and schema in every file kind ---------------------------------------------------
+
+
+DECK_HEAD = 'schema = 1\nname = "x"\ncastle = "DEMO.001"\n'
+
+
+def _deck(workspace: Path, name: str, text: str) -> Path:
+    path = workspace / "decks" / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ('"3"', "must be a whole number"),
+        ("true", "must be a whole number"),
+        ("3.0", "must be a whole number"),
+        ("100", "must be at most 99"),
+        ("0", "must be at least 1"),
+    ],
+)
+def test_deck_counts_are_strict_whole_numbers(run, workspace, value, words):
+    _deck(workspace, "strict", DECK_HEAD + f'[cards]\n"DEMO.007" = {value}\n')
+    err = run("deck", "validate", "strict", expect=2).stderr
+    assert f'decks/strict.toml:5: cards."DEMO.007": {words}' in err
+
+
+def test_schema_true_is_refused(run, workspace):
+    _deck(workspace, "schema", 'schema = true\nname = "x"\ncastle = "DEMO.001"\n')
+    err = run("deck", "validate", "schema", expect=2).stderr
+    assert "decks/schema.toml:1: schema: " in err and "(got True)" in err
+
+
+@pytest.mark.parametrize("kind", ["draft", "series"])
+def test_schema_of_draft_and_series_files(run, kind):
+    import json
+
+    data = json.loads(run("schema", kind).stdout)
+    assert data["additionalProperties"] is False and "schema" in data["properties"]
+
+
+MINI = Path(__file__).parent / "data" / "mini-catalog.toml"
+
+
+def _campaign(workspace: Path, events: list) -> Path:
+    from skyforge.campaign import store
+
+    path = workspace / "campaigns" / "c.toml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(store.render_journal(events))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["deck", "collection", "catalog", "campaign", "draft", "series", "plan"])
+def test_schema_true_is_refused_in_every_file_kind(run, workspace, kind):
+    from .campaign_util import created
+
+    files = {
+        "campaign": "campaigns/c.toml",
+        "draft": "drafts/d.toml",
+        "series": "series/s.toml",
+        "plan": "plan.toml",
+        "deck": "decks/demo-blue-wall.toml",
+        "collection": "collection.toml",
+        "catalog": "cat.toml",
+    }
+    if kind == "campaign":
+        _campaign(workspace, [created()])
+    elif kind == "draft":
+        run("onward", "draft", "--seed", "1", "--save", "d")
+    elif kind == "series":
+        run("series", "new", "s", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    elif kind == "plan":
+        run("plan", "record", "Blue Wall", "demo-gloomcrawlers", "--won")
+    elif kind == "catalog":
+        (workspace / "cat.toml").write_text(MINI.read_text())
+    path = workspace / files[kind]
+    text = path.read_text()
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("schema ="))
+    path.write_text("schema = true\n" + body + "\n")
+    args = {
+        "campaign": ("campaign", "show", "c"),
+        "draft": ("onward", "show", "d"),
+        "series": ("series", "show", "s"),
+        "plan": ("plan", "show"),
+        "deck": ("deck", "validate", "demo-blue-wall"),
+        "collection": ("deck", "validate", "demo-blue-wall", "--collection", "collection.toml"),
+        "catalog": ("--catalog", "cat.toml", "catalog", "check"),
+    }[kind]
+    err = run(*args, expect=2).stderr
+    assert f"{files[kind]}:1: schema: " in err and "(got True)" in err, err
+
+
+# -- a hint for every wrong value; errors point at their line --------------------------------------
+
+
+#: a file of each kind, at its place in the workspace, and the command that reads it
+KINDS = {
+    "deck": ("decks/x.toml", ("deck", "validate", "x")),
+    "collection": ("c.toml", ("deck", "validate", "demo-blue-wall", "--collection", "c.toml")),
+    "catalog": ("cat.toml", ("--catalog", "cat.toml", "catalog", "check")),
+    "campaign": ("campaigns/x.toml", ("campaign", "show", "x")),
+    "draft": ("drafts/x.toml", ("onward", "show", "x")),
+    "series": ("series/x.toml", ("series", "show", "x")),
+    "plan": ("plan.toml", ("plan", "show")),
+    "team": ("teams/x.toml", ("arena", "team", "validate", "x")),
+}
+
+
+def _put(workspace: Path, where: str, text: str) -> Path:
+    path = workspace / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "value, message, hint",
+    [
+        ('"3"', "must be a whole number (got '3')", "write 3 without quotes"),
+        ("3.0", "must be a whole number (got 3.0)", "write 3, without a decimal point"),
+        ("true", "must be a whole number (got True)", "write a whole number such as 3"),
+        ("0", "must be at least 1 (got 0)", "use 1 or more"),
+        ("100", "must be at most 99 (got 100)", "use 99 or less"),
+        ("[]", "must be a whole number", "write a whole number such as 3"),
+    ],
+)
+def test_type_and_range_errors_get_a_hint(run, workspace, value, message, hint):
+    _put(workspace, "decks/t.toml", DECK_HEAD + f'[cards]\n"DEMO.007" = {value}\n')
+    err = run("deck", "validate", "t", expect=2).stderr
+    assert f'decks/t.toml:5: cards."DEMO.007": {message}' in err and f"hint: {hint}" in err
+
+
+@pytest.mark.parametrize(
+    "body, hint",
+    [
+        ("name = 3\ncastle = 'DEMO.001'\n", 'write it in quotes: "3"'),
+        ('name = "x"\ncastle = "DEMO.001"\ncards = "DEMO.007"\n', "write a table"),
+        ('name = ""\ncastle = "DEMO.001"\n', "write something between the quotes"),
+    ],
+)
+def test_text_and_table_errors_get_a_hint(run, workspace, body, hint):
+    _put(workspace, "decks/t.toml", "schema = 1\n" + body)
+    assert f"hint: {hint}" in run("deck", "validate", "t", expect=2).stderr
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_newer_schema_points_at_its_line(run, workspace, kind):
+    where, args = KINDS[kind]
+    _put(workspace, where, "# written by a newer skyforge\nschema = 2\n")
+    assert f"{where}:2: schema: this " in run(*args, expect=2).stderr
+
+
+def test_plan_result_errors_point_at_their_entry(run, workspace):
+    body = 'schema = 1\n\n[[results]]\ndeck = "a"\nhorde = "b"\nwon = true\n\n[[results]]\ndeck = "a"\nwonn = true\n'
+    _put(workspace, "plan.toml", body)
+    err = run("plan", "show", expect=2).stderr
+    assert "plan.toml:8: required key 'horde' is missing in results[1]" in err
+    assert "plan.toml:10: results[1].wonn: unknown key 'wonn'" in err

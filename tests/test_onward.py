@@ -460,3 +460,34 @@ def test_two_lane_two_players_three_heroes_is_a_suggestion(run):
     assert "of 3 heroes a team on the three-lane map" in r.stderr
     data = json.loads(run("onward", "draft", "--seed", "1", "--json").output)
     assert data["team_size_note"] is None
+
+
+# -- draft files: strict models, names never leave the workspace -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (("seed = ", "seed = 5.0 #"), ":4: seed: must be a whole number (got 5.0)"),
+        (("[[journal]]", "[[journal]]"), ":5: journal: must be a list [ … ] (got -1)"),
+        (("[options.factions]", 'factions = "kurumo"'), "options.factions: must be a table (got 'kurumo')"),
+        (("one_per_color = false", "one_per_color = 1"), "options.one_per_color: must be true or false (got 1)"),
+        (("light = [", "dark = ["), "players: unknown team 'dark'"),
+    ],
+)
+def test_draft_files_are_checked(run, workspace, change, expected):
+    run("onward", "draft", "--method", "snake", "--seed", "1", "--players", "Ann,Bob", "--save", "d")
+    path = workspace / "drafts" / "d.toml"
+    text = path.read_text()
+    assert change[0] in text
+    if change[0] == "[[journal]]":
+        text = text.split("[[journal]]")[0].replace("seed = 1\n", "seed = 1\njournal = -1\n")
+    path.write_text(text.replace(*change, 1))
+    err = run("onward", "show", "d", expect=2).stderr
+    assert "drafts/d.toml:" in err and expected in err, err
+
+
+def test_draft_save_stays_in_the_workspace(run, workspace, tmp_path):
+    err = run("onward", "draft", "--save", str(tmp_path / "x.toml"), expect=2).stderr
+    assert "is a name, not a path" in err
+    assert not (tmp_path / "x.toml").exists()

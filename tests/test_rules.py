@@ -442,3 +442,16 @@ def test_copy_limits_are_worded_from_their_table():
     cite("000", "at most 1 copy of any Mythic or Legendary card, 2 copies of any Rare card, and 3 copies of any Common")
     assert copy_limits_words() == "at most 3 copies of a base card, 2 of a rare and 1 of a mythic or legendary card"
     assert most_copies() == 3
+
+
+# -- fixes name decks by file ------------------------------------------------------------------
+
+
+def test_fixes_name_decks_by_file_when_players_share_a_name(run, workspace: Path):
+    cite("000", "3 copies of any Common card")
+    source = (workspace / "decks" / "demo-blue-wall.toml").read_text().replace('player = "Alice"', 'player = "Me"')
+    (workspace / "decks" / "me1.toml").write_text(source)
+    (workspace / "decks" / "me2.toml").write_text(source.replace("Blue Wall", "Other"))
+    out = run("deck", "validate", "me1", "me2", expect=1).stdout
+    assert "3 in Me's deck (decks/me1.toml), 3 in Me's deck (decks/me2.toml)" in out
+    assert "fix: remove 3 × DEMO.007 from Me's deck (decks/me1.toml)" in out

@@ -14,7 +14,7 @@ from skyforge.series import new, state
 from .conftest import cite
 
 
-def test_rules_quoted():
+def test_a_series_is_won_at_two_or_three_trophies_and_the_next_match_follows_004():
     cite(
         "004",
         "The first player to claim two trophies in a best of three game, or to claim three trophies in "
@@ -23,6 +23,18 @@ def test_rules_quoted():
         "for each trophy your opponent possesses, you draw one additional card at the start of the game",
         "The player who won the previous match is always first player at the start of the next game.",
     )
+    three = new("s", 3, ["Ann", "Bob"], 30).win("Ann").win("Bob")
+    assert state(three).winner is None and state(three.win("Ann")).winner == "Ann"
+    five = new("f", 5, ["Ann", "Bob"], 30).win("Ann").win("Ann")
+    assert state(five).winner is None and state(five.win("Ann")).winner == "Ann"
+    after_one = state(new("n", 5, ["Ann", "Bob"], 30).win("Bob")).next_match
+    assert after_one == {
+        "match": 2,
+        "deck_size": 29,
+        "extra_cards": {"Ann": 1, "Bob": 0},
+        "extra_cards_when": "at the start of the match, before selecting leaders",
+        "first_player": "Bob",
+    }
 
 
 def test_fold():
@@ -123,3 +135,57 @@ def test_series_undo_says_what_it_took_back(run, workspace):
     assert data["undone"] == {"match": 1, "deck_size": 30, "winner": "Ann"} and data["matches"] == []
     r = run("series", "undo", "cup", expect=2)
     assert "nothing to undo" in r.stderr
+
+
+# -- naming the winner -------------------------------------------------------------------
+
+
+def test_series_win_takes_player_option_and_old_form(run):
+    cite("004", "The player who won the previous match is always first player at the start of the next game.")
+    run("series", "new", "cup", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    run("series", "win", "cup", "--player", "Ann")
+    out = run("series", "win", "cup", "Bob").stdout
+    assert "Ann 1, Bob 1" in out
+    err = run("series", "win", "cup", "Ann", "--player", "Bob", expect=2).stderr
+    assert "two winners" in err
+    assert "who won" in run("series", "win", "cup", expect=2).stderr
+
+
+# -- series files: strict models, names never leave the workspace ----------------------------------
+
+
+SERIES = 'best_of = 3\nplayers = ["Ann", "Bob"]\ndeck_size = 30\n'
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (("best_of = 3", "best_of = 3.9"), "series/s.toml:1: best_of: must be a whole number (got 3.9)"),
+        (("best_of = 3", "best_of = 3.0"), "series/s.toml:1: best_of: must be a whole number (got 3.0)"),
+        (("best_of = 3", "best_of = 4"), "series/s.toml:1: best_of: must be 3 or 5 (got 4)"),
+        (("best_of = 3", 'best_of = ""'), "series/s.toml:1: best_of: must be a whole number (got '')"),
+        (('players = ["Ann", "Bob"]', 'players = "AB"'), "series/s.toml:2: players: must be a list [ … ] (got 'AB')"),
+        (('players = ["Ann", "Bob"]', "players = 5"), "series/s.toml:2: players: must be a list [ … ] (got 5)"),
+        (("deck_size = 30", "deck_size = inf"), "series/s.toml:3: deck_size: must be a whole number (got inf)"),
+        (("deck_size = 30", "deck_size = 30\nwinners = [1]"), "series/s.toml:4: winners[0]: must be text in quotes"),
+        (("deck_size = 30", 'deck_size = 30\nwinners = ["Cy"]'), "series/s.toml:4: winners[0]: 'Cy' does not play"),
+        (
+            ('players = ["Ann", "Bob"]', 'players = ["Ann", "ann"]'),
+            "series/s.toml:2: players: a series is between two players with different names",
+        ),
+    ],
+)
+def test_series_files_are_checked(run, workspace, change, expected):
+    (workspace / "series").mkdir()
+    (workspace / "series" / "s.toml").write_text(SERIES.replace(*change))
+    err = run("series", "show", "s", expect=2).stderr
+    assert expected in err, err
+
+
+def test_series_names_never_leave_the_workspace(run, workspace, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "v.toml").write_text(SERIES)
+    err = run("series", "win", "../outside/v.toml", "Ann", expect=2).stderr
+    assert "is a name, not a path" in err
+    assert (outside / "v.toml").read_text() == SERIES

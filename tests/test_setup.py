@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -647,3 +648,177 @@ def test_a_missing_difficulty_row_names_the_file_and_keys(catalog):
     assert "catalog file" in missing and "it completes the rulebook's row" in missing
     [minions] = [m for m in s.missing if "minion" in m]
     assert 'kind = "minion"' in minions
+
+
+# -- one-off games: portal piles, henchmen, the original set -----------------------------------
+
+
+def test_a_two_card_portal_pile_takes_portals_with_the_next_stage_on_the_back(run, workspace: Path):
+    cite("001", "Take the 2 portal cards with the same game mode.", "Portals are 2-sided")
+    args = ["game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmaw", "--difficulty", "1"]
+    data = json.loads(run(*args, "--rules", "001", "--seed", "1", "--json").stdout)
+    assert [(p["stage"], p["back_stage"]) for p in data["portal_cards"]] == [(1, 2), (3, 4)]
+    # a catalog whose stage 1 portals have no stage II side fills no 2-card pile with them
+    one_sided = workspace.parent / "demo-no-backs"
+    one_sided.mkdir()
+    from tests.conftest import DEMO_CATALOG
+
+    for f in DEMO_CATALOG.glob("*.toml"):
+        (one_sided / f.name).write_text(f.read_text().replace("back_stage = 2\n", ""))
+    data = json.loads(run("--catalog", str(one_sided), *args, "--rules", "001", "--seed", "1", "--json").stdout)
+    assert [p["stage"] for p in data["portal_cards"]] == [3]
+    assert any("with stage 2 on its back" in m for m in data["missing"])
+
+
+def test_a_henchman_in_a_one_off_game_is_two_stages_of_an_immortal(run):
+    cite(
+        "000",
+        "To play them in one-off games, you can use two of them as if they were two stages of an immortal outsider.",
+    )
+    args = ["game", "setup", "--castle", "DEMO.001", "--hordes", "demo-thornmaw", "--difficulty", "1"]
+    data = json.loads(run(*args, "--outsider", "Rattlejaw", "--seed", "2", "--json").stdout)
+    assert len(data["outsider"]) == 2 and data["outsider"][0] == "DEMO.179"
+    assert data["outsider_type"] == "immortal"
+    assert any("use two henchmen" in n for n in data["notes"])
+
+
+ORIGINAL_SET = """schema = 1
+[[hordes]]
+id = "old-horde"
+name = "Old Horde"
+difficulty = "easy"
+[[cards]]
+code = "OLD.001"
+kind = "horde"
+name = "Old Troll"
+horde = "old-horde"
+power = 1
+copies = 3
+[[cards]]
+code = "OLD.002"
+kind = "horde"
+name = "Old Giant"
+horde = "old-horde"
+power = 3
+[[cards]]
+code = "OLD.003"
+kind = "horde"
+name = "Common Imp"
+common_set = true
+[[sets]]
+code = "OLD"
+name = "Old set"
+game = "skytear-horde"
+"""
+
+
+def test_the_original_set_without_the_challenge_expansion_takes_the_whole_horde(run, workspace: Path):
+    cite("001", "take all cards of the chosen horde to form the horde deck")
+    cite("001", "add these cards to the horde deck to give extra power to the minions")
+    (workspace / "old.toml").write_text(ORIGINAL_SET)
+    args = ["--catalog", "@demo", "--catalog", "old.toml", "game", "setup", "--castle", "DEMO.001"]
+    args += ["--hordes", "old-horde", "--difficulty", "2", "--outsider", "Orrun the Everwake", "--seed", "1"]
+    data = json.loads(run(*args, "--json").stdout)
+    assert sorted(data["horde_deck"]) == ["OLD.001"] * 3 + ["OLD.002"]
+    assert any("001 The Original Set" in n for n in data["notes"])
+    data = json.loads(run(*args, "--common-set", "--json").stdout)
+    assert data["horde_deck"].count("OLD.003") == 1
+
+
+def test_the_battle_plans_random_outsider_comes_from_your_collection():
+    cite("001", "use a random outsider from your collection instead")
+    from skyforge.catalog import load_catalog
+    from skyforge.setup.plan import PlanFile, PlanResult, plan_status
+
+    catalog = load_catalog(None)
+    hordes = catalog.battle_plans["001"].hordes
+    plan = PlanFile(results=[PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]])
+    orrun = next(c for c in catalog.of_kind("outsider") if c.name == "Orrun the Everwake")
+    for seed in range(5):
+        status = plan_status(catalog, plan, seed=seed, owned={orrun.key: 1})
+        assert status.next_outsider == "Orrun the Everwake" and "from your collection" in status.outsider_reason
+
+
+# -- the battle plan's random outsider ----------------------------------------------------------
+
+
+def test_the_battle_plans_outsider_comes_from_the_collection_the_workspace_file_names(run, workspace: Path):
+    cite("001", "use a random outsider from your collection instead")
+    for horde in ("renegade", "undead", "predator", "nightmare"):
+        run("plan", "record", "liothan-shapeshifters", horde, "--won")
+    (workspace / "skyforge.toml").write_text('schema = 1\ncollection = "owned.toml"\n', encoding="utf-8")
+    (workspace / "owned.toml").write_text('schema = 1\n[cards]\n"DEMO.166" = 1\n', encoding="utf-8")
+    for seed in ("1", "2", "3"):
+        out = run("plan", "--seed", seed).stdout
+        assert (
+            "Outsider: Orrun the Everwake — 4 wins with this deck (4+): a random outsider from your collection" in out
+        )
+    (workspace / "owned.toml").write_text('schema = 1\n[cards]\n"DEMO.008" = 1\n', encoding="utf-8")
+    assert "it holds none, so it is drawn from the catalog's" in run("plan", "--seed", "1").stdout
+
+
+# -- options that contradict, names not known ------------------------------------------
+
+
+def test_contradictory_setup_options_are_refused(run):
+    cite("000", "If there are two players, choose another castle that will remain out of play.")
+    err = run(
+        "game",
+        "setup",
+        "--mode",
+        "solo",
+        "--castle",
+        "DEMO.001",
+        "--castle2",
+        "DEMO.002",
+        "--hordes",
+        "demo-thornmaw",
+        "--difficulty",
+        "1",
+        expect=2,
+    ).stderr
+    assert "--castle2 contradicts --mode solo" in err and "Traceback" not in err
+    err = run("game", "setup", "--random", "--first-game", "DEMO", expect=2).stderr
+    assert "--random and --first-game contradict" in err
+
+
+# -- recording a battle plan's results ---------------------------------------------------------
+
+
+def test_plan_record_near_miss_and_new(run, workspace: Path):
+    err = run("plan", "record", "liothan-shapeshifter", "renegade", "--won", expect=2).stderr
+    assert "did you mean 'liothan-shapeshifters'?" in err and "--new" in err
+    assert not (workspace / "plan.toml").exists()
+    run("plan", "record", "liothan-shapeshifters", "renegade", "--won")
+    run("plan", "record", "Blue Wall", "undead", "--won")  # a deck in decks/, by its name
+    run("plan", "record", "my-table-deck", "undead", "--lost", "--new")
+    run("plan", "record", "my-table-deck", "undead", "--won")
+    assert "my-table-deck" in run("plan", "show").stdout
+
+
+def test_game_setup_reports_every_unknown_name_at_once(run):
+    err = run(
+        "game",
+        "setup",
+        "--castle",
+        "DEMO.0011",
+        "--hordes",
+        "demo-thornmw,x",
+        "--outsider",
+        "Orrun",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
+    assert "error: 4 problems" in err and "did you mean DEMO.001" in err and "did you mean 'demo-thornmaw'?" in err
+    assert "did you mean 'Orrun the Everwake'?" in err
+
+
+def test_plan_record_a_horde_outside_your_hordes_needs_new(run, workspace: Path):
+    run("plan", "use", "--hordes", "renegade,undead")
+    err = run("plan", "record", "liothan-shapeshifters", "predator", "--won", expect=2).stderr
+    assert "horde 'predator' is not among your hordes (renegade, undead)" in err and "--new" in err
+    err = run("plan", "record", "liothan-shapeshifters", "predatr", "--won", expect=2).stderr
+    assert "did you mean 'predator'?" in err
+    run("plan", "record", "liothan-shapeshifters", "predator", "--won", "--new")
+    assert "predator" in (workspace / "plan.toml").read_text().split("results")[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -285,6 +286,7 @@ def test_completion_uses_the_workspace_file_and_the_catalog_it_names(run, tmp_pa
     assert "Zed\\\\ Sentinel" in _complete("skyforge deck add x Zed", env={"SKYFORGE_CATALOG": "my-cards.toml"})
 
 
+@pytest.mark.slow
 def test_bash_completes_a_name_with_a_space_in_a_terminal(tmp_path):
     import shutil
     import sys
@@ -322,3 +324,109 @@ def test_bash_completes_a_name_with_a_space_in_a_terminal(tmp_path):
                      program=["bash"], answer=answer, env={"TERM": "dumb"})  # fmt: skip
     assert "skyforge deck show Zed\\ Wall" in out, out
     assert '"name": "Zed Wall"' in out, out
+
+
+# -- carried cards are bounded; the workspace named wins ----------------------------------------
+
+
+def _own_cards(n: int) -> str:
+    head = 'schema = 1\n[[sets]]\ncode = "ANN"\nname = "Ann\'s box"\n'
+    return head + "".join(
+        f'[[cards]]\ncode = "ANN.{i:03d}"\nkind = "alliance"\nname = "Zed {i}"\nfaction = "liothan"\n'
+        'rarity = "base"\ntype = "ally"\n'
+        for i in range(1, n + 1)
+    )
+
+
+def test_the_cards_a_deck_carries_are_bounded_both_ways(run, workspace: Path):
+    from skyforge.workbench.carried import MAX_CARRIED_CARDS
+
+    (workspace / "ann.toml").write_text(_own_cards(MAX_CARRIED_CARDS + 1), encoding="utf-8")
+    cards = "".join(f'"ANN.{i:03d}" = 1\n' for i in range(1, MAX_CARRIED_CARDS + 2))
+    (workspace / "decks" / "big.toml").write_text(f'name = "Big"\ncastle = "DEMO.001"\n[cards]\n{cards}')
+    cat = ("--catalog", "@demo", "--catalog", "ann.toml")
+    err = run(*cat, "deck", "export", "big", "--format", "code", "--with-cards", expect=2).stderr
+    assert f"the deck uses {MAX_CARRIED_CARDS + 1} cards of your own, over the carried-cards limit" in err
+    assert "send your catalog file instead" in err and "Traceback" not in err
+    # a message crafted to carry more is refused too, and writes nothing
+    (workspace / "decks" / "big.toml").write_text('name = "Big"\ncastle = "DEMO.001"\n[cards]\n"ANN.001" = 1\n')
+    sent = json.loads(run(*cat, "deck", "export", "big", "--format", "json", "--with-cards").stdout)
+    sent["carried_cards"]["cards"] *= MAX_CARRIED_CARDS + 1
+    (workspace / "sent.json").write_text(json.dumps(sent), encoding="utf-8")
+    result = run("deck", "import", "sent.json", "--name", "got", "--cards-to", "got.toml", expect=2)
+    assert f"{MAX_CARRIED_CARDS + 1} carried cards, over the limit of {MAX_CARRIED_CARDS}" in result.stderr
+    assert "hint:" in result.stderr and "Traceback" not in result.output
+    assert not (workspace / "got.toml").exists() and not (workspace / "decks" / "got.toml").exists()
+
+
+def test_workspace_and_its_environment_variable_win_over_the_workspace_file(run, tmp_path, monkeypatch):
+    ann, other = tmp_path / "ann", tmp_path / "other"
+    (ann / "mine").mkdir(parents=True)
+    (other / "decks").mkdir(parents=True)
+    (ann / "skyforge.toml").write_text('schema = 1\ndecks = "mine"\n', encoding="utf-8")
+    (ann / "mine" / "anns.toml").write_text('name = "Ann\'s"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    (other / "decks" / "others.toml").write_text('name = "Other\'s"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    monkeypatch.chdir(ann)
+    assert [d["deck"] for d in json.loads(run("deck", "list", "--json").stdout)] == ["anns"]
+    for way in (("--workspace", str(other)), ()):
+        env = {} if way else {"SKYFORGE_WORKSPACE": str(other)}
+        assert [d["deck"] for d in json.loads(run(*way, "deck", "list", "--json", env=env).stdout)] == ["others"]
+        assert json.loads(run(*way, "catalog", "check", "--json", env=env).stdout)["workspace_file"] is None
+
+
+# -- share codes that survive chat ------------------------------------------------------
+
+
+def _code(run, *decks):
+    return run("deck", "export", *decks, "--format", "code").stdout
+
+
+def test_share_code_with_whitespace_and_line_breaks_inside(run, workspace: Path):
+    code = _code(run, "demo-red-rush").strip()
+    broken = f"{code[:15]} {code[15:40]}\n  {code[40:]}\n"
+    out = run("deck", "import", broken, "--name", "arg").stdout
+    assert "decks/arg.toml" in out and "✓ valid" in out
+    run("deck", "import", code[:30], code[30:], "--name", "split-by-shell")
+    (workspace / "wrapped.txt").write_text(f"{code[:50]}\n{code[50:]}\n")
+    run("deck", "import", "wrapped.txt", "--name", "file")
+    run("deck", "import", "-", "--name", "stdin", input=broken)
+    for name in ("arg", "split-by-shell", "file", "stdin"):
+        assert '"DEMO.' in (workspace / "decks" / f"{name}.toml").read_text()
+
+
+@pytest.mark.parametrize("shape", ["lines", "one-line", "wrapped"])
+def test_multi_deck_codes_import_every_deck(run, workspace: Path, shape):
+    codes = _code(run, "demo-blue-wall", "demo-green-grove").split()
+    text = {
+        "lines": "\n".join(codes),
+        "one-line": " ".join(codes),
+        "wrapped": "\n".join(c[i : i + 30] for c in codes for i in range(0, len(c), 30)),
+    }[shape]
+    out = run("deck", "import", "-", "--name", "pair", input=text).stdout
+    assert "decks/pair-1.toml" in out and "decks/pair-2.toml" in out
+    assert 'castle = "DEMO.003"' in (workspace / "decks" / "pair-2.toml").read_text()
+
+
+def test_split_codes_property():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from skyforge.workbench import sharecode
+
+    body = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=40)
+
+    @settings(max_examples=200, deadline=None)
+    @given(
+        st.lists(body, min_size=1, max_size=4),
+        st.lists(st.sampled_from([" ", "\n", "\t", "\r\n"]), max_size=6),
+        st.randoms(),
+    )
+    def check(bodies, spaces, rnd):
+        codes = ["SF1." + b for b in bodies]
+        text = "".join(codes)
+        for space in spaces:  # whitespace anywhere
+            i = rnd.randrange(len(text) + 1)
+            text = text[:i] + space + text[i:]
+        assert sharecode.split_codes(text) == codes
+
+    check()

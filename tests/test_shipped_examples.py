@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from .conftest import ROOT
 
 
@@ -20,6 +22,7 @@ def test_example_campaign_part_way_through_loads(run, clone_workspace):
     assert "action Recruit 2 (gold -4)" in log and "pillaged" in log and "game 1 won, castle health 15" in log
 
 
+@pytest.mark.slow
 def test_bring_your_own_cards_walkthrough(run, workspace):
     """docs/own-cards.md: every command runs, in order, and prints what the page shows."""
     from .walkthrough import walk

@@ -66,3 +66,39 @@ def test_heavy_libraries_come_on_demand_by_name_only():
     assert library("filelock").FileLock and library("tomlkit").parse
     with pytest.raises(ValueError, match="not a library imported on demand"):
         library("os")
+
+
+# -- names in any script, one file name --------------------------------------------------------
+
+
+def test_unicode_names_with_a_stable_file_name(run, workspace: Path):
+    import unicodedata
+
+    run("deck", "new", "héros", "--castle", "DEMO.001")
+    decomposed = unicodedata.normalize("NFD", "héros")
+    assert decomposed != "héros"
+    assert "héros" in run("deck", "show", decomposed).stdout  # the same file, whichever é was typed
+    assert [p.name for p in (workspace / "decks").glob("h*.toml")] == ["héros.toml"]
+    run("deck", "copy", "héros", "Zoë-ø 漢")
+    assert (workspace / "decks" / "Zoë-ø 漢.toml").exists()
+    run(
+        "campaign",
+        "new",
+        "camp ü",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Zoë=demo-blue-wall",
+        "--hordes",
+        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Orrun the Everwake",
+        "--seed",
+        "1",
+    )
+    assert (workspace / "campaigns" / "camp ü.toml").exists()
+    run("deck", "new", "हिंदी", "--castle", "DEMO.001")  # combining vowel signs are part of the letters
+    for bad in ("../x", "a/b", "_x", "..", " x", "a\tb", "\u0301x"):
+        assert "not a valid deck name" in run("deck", "new", bad, "--castle", "DEMO.001", expect=2).stderr

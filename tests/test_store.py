@@ -146,6 +146,7 @@ _steps = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(_steps)
 def test_the_file_always_holds_what_the_model_says(tmp_path_factory, steps):
@@ -178,6 +179,7 @@ def _append_many(path: Path, count: int) -> None:
         NUMBERS.update(path, lambda ns, i=i: [*ns, i])
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "fork"), reason="needs fork")
 def test_two_processes_lose_no_update(tmp_path):
     path = tmp_path / "n.toml"

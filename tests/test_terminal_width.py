@@ -150,6 +150,7 @@ def _prepare(run, workspace: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_every_human_view_fits_80_columns(run, workspace: Path, terminal):
     _prepare(run, workspace)
     too_long = []
@@ -197,6 +198,7 @@ def test_piped_output_is_never_hard_wrapped(run, workspace: Path, monkeypatch):
     assert all(line.split()[0].startswith("DEMO.") for line in rows[1:-1])
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_a_real_80_column_pseudo_terminal(workspace: Path):
     """Run the real command in a pty of 80 columns: tables fit, codes and headers whole."""
@@ -228,6 +230,7 @@ def test_errors_wrap_between_words_on_a_terminal(run, monkeypatch, terminal):
     assert "error: 4 problems" in err and all(len(line) <= WIDTH for line in err.splitlines())
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 @pytest.mark.parametrize("columns", [80, 40])
 def test_deck_tables_fit_a_real_terminal(workspace: Path, columns: int):
@@ -252,6 +255,7 @@ def test_deck_tables_fit_a_real_terminal(workspace: Path, columns: int):
         assert "left out to fit the terminal" in "\n".join(show)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_colour_only_on_a_terminal_and_never_with_no_color(run, workspace: Path):
     colour = {"TERM": "xterm-256color", "NO_COLOR": ""}
@@ -271,6 +275,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(run, workspace: Path)
     assert "\x1b[" not in run("deck", "show", "demo-blue-wall").stdout  # piped: plain text
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_traceback(workspace: Path):
     """A latin-1 terminal cannot show ✓ or …: it gets "?" in their place (and an ASCII rule), and
@@ -289,6 +294,7 @@ def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_traceback(workspa
     assert json.loads(as_json) == json.loads(run_in_pty(["deck", "list", "--json"], workspace))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_names_with_emoji_and_tabs_keep_tables_aligned_and_colours_in_place(workspace: Path):
     """The review's repros: a deck named "Family 👨‍👩‍👧 Wall" (an emoji ZWJ sequence, two columns)
@@ -318,6 +324,7 @@ def _many_decks(workspace: Path, count: int = 60) -> list[str]:
     return names
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_a_progress_bar_for_many_decks_on_a_terminal_only(run, workspace: Path):
     names = _many_decks(workspace)
@@ -350,6 +357,7 @@ def _views(workspace: Path) -> dict[str, list[str]]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 @pytest.mark.parametrize("columns", [80, 40])
 def test_what_a_person_sees_at_80_and_40_columns(workspace: Path, columns: int):
@@ -368,6 +376,7 @@ def test_what_a_person_sees_at_80_and_40_columns(workspace: Path, columns: int):
         assert "faction" in search.splitlines()[0], search
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_plain_views_no_colour_dumb_and_latin1(run, workspace: Path):
     views = _views(workspace)
@@ -385,6 +394,7 @@ def test_plain_views_no_colour_dumb_and_latin1(run, workspace: Path):
     assert any(len(line) > 80 for line in long_line)  # piped: one line stays one line
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 def test_a_progress_bar_while_the_catalog_is_rebuilt(workspace: Path, tmp_path: Path):
     """A cache miss reads and merges every catalog file: a bar says so, on a terminal only."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import typing
 from pathlib import Path
 
@@ -150,3 +151,49 @@ def test_plurals_and_did_you_mean_are_said_one_way():
 def test_an_empty_name_in_a_comma_list_is_refused_by_click(run, args):
     result = run(*args, expect=2)
     assert "empty name in" in result.stderr and 'separate names with commas, e.g. "Ann,Bob"' in result.stderr
+
+
+# -- campaign gold, the same deck twice --------------------------------------------------------
+
+
+NEW = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall")
+REST = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
+REST += ("--outsider", "Orrun the Everwake", "--seed", "7")
+
+
+# -- demo data marked --------------------------------------------------------------------------
+
+
+def test_demo_data_is_marked_in_deck_list_csv_and_code_exports_and_campaign_show(run):
+    from skyforge.terms import demo_note
+
+    assert demo_note() in run("deck", "list").stdout
+    assert all(r["demo"] for r in json.loads(run("deck", "list", "--json").stdout))
+    for fmt in ("csv", "code"):
+        result = run("deck", "export", "demo-blue-wall", "--format", fmt)
+        assert demo_note() in result.stderr and demo_note() not in result.stdout
+    run(*NEW, "--player", "Bo=demo-green-grove@DEMO.003", *REST)
+    shown = json.loads(run("campaign", "show", "spring", "--json").stdout)
+    assert shown["demo"] is True and shown["demo_note"] == demo_note()
+
+
+# -- counts, articles and did-you-mean -------------------------------------------------
+
+
+def test_counts_and_articles_read_as_english(run):
+    from skyforge.text import a, plural
+
+    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards" and plural(0, "problem") == "0 problems"
+    assert a("alliance") == "an alliance" and a("castle") == "a castle" and a("Onward") == "an Onward"
+    out = run("deck", "add", "demo-blue-wall", "DEMO.015").stdout
+    assert "(1 problem)" in out and "1 problems" not in out
+    out = run("deck", "show", "demo-blue-wall").stdout
+    assert "(1 problem)" in out and "41 cards" in out
+    err = run("deck", "add", "demo-blue-wall", "DEMO.001", expect=2).stderr
+    assert "is a castle card" in err
+
+
+def test_did_you_mean_at_the_top_level_too(run):
+    assert "Did you mean 'deck'?" in run("dekc", expect=2).stderr
+    assert "Did you mean 'campaign'?" in run("campain", expect=2).stderr
+    assert "Did you mean 'validate'?" in run("deck", "valdate", expect=2).stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ scalars = st.one_of(st.integers(-5, 50), st.text(max_size=12), st.booleans(), st
 tables = st.dictionaries(keys, scalars, min_size=1, max_size=4)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(top=tables, arrays=st.dictionaries(keys, st.lists(tables, min_size=1, max_size=3), max_size=2))
 def test_every_key_is_found_on_its_own_line(top, arrays):

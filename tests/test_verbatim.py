@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -159,3 +160,110 @@ def test_battle_plan_deck_names(run, text):
     assert f"Next: {wall} (0 wins) vs Gloomcrawlers" in lines(run("plan"))
     run("plan", "record", wall, "demo-thornmaw", "--won", "--new")
     assert [wall, "·", "·", "1W", "1"] in rows(run("plan", "show"))
+
+
+# -- safe exports: CSV cells, Markdown and HTML escape player text ---------------------------------
+
+
+def _deck(workspace: Path, name: str, text: str) -> Path:
+    path = workspace / "decks" / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+EVIL = '=HYPERLINK(\\"http://x\\")'
+
+
+def test_csv_cells_never_start_a_formula(run, workspace):
+    import csv
+    import io
+
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(
+        workspace,
+        "evil",
+        text.replace('name = "Blue Wall"', f'name = "{EVIL}"').replace('player = "Alice"', 'player = "@SUM(A1)"'),
+    )
+    out = run("deck", "export", "evil", "--format", "csv").stdout
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows[0]["deck"] == '\'=HYPERLINK("http://x")' and rows[0]["player"] == "'@SUM(A1)"
+    for row in rows:
+        assert not any(str(v).startswith(("=", "+", "-", "@", "\t", "\r")) for v in row.values())
+    (workspace / "evil.csv").write_text(out)
+    run("deck", "import", "evil.csv", "-o", "back.toml")
+    assert 'name = "=HYPERLINK' in (workspace / "back.toml").read_text()
+
+
+def test_markdown_escapes_raw_html_and_emphasis(run, workspace):
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(workspace, "evil", text.replace('name = "Blue Wall"', 'name = "<script>x</script> *bold* [a](b)"'))
+    out = run("deck", "export", "evil", "--format", "md").stdout
+    assert "<script>" not in out and "# \\<script\\>x\\</script\\> \\*bold\\* \\[a\\](b)" in out
+    (workspace / "evil.md").write_text(out)
+    run("deck", "import", "evil.md", "-o", "back.toml")
+    assert 'name = "<script>x</script> *bold* [a](b)"' in (workspace / "back.toml").read_text()
+
+
+def test_html_sheet_stays_escaped(run, workspace):
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    _deck(workspace, "evil", text.replace('name = "Blue Wall"', 'name = "<script>x</script>"'))
+    out = run("deck", "export", "evil", "--format", "html").stdout
+    assert "<script>" not in out and "&lt;script&gt;" in out
+
+
+# -- what reaches the terminal: no escape sequences from player text -------------------------------
+
+
+def _put(workspace: Path, where: str, text: str) -> Path:
+    path = workspace / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+EVIL_TERMINAL = "Evil\\u001b[2J\\u001b]0;title\\u0007\\u001b]8;;http://x\\u001b\\\\link\\u009b\\r"
+
+
+def _evil_deck(workspace: Path) -> None:
+    import re
+
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    text = re.sub(r"(?m)^name = .*$", lambda m: f'name = "{EVIL_TERMINAL}"', text, count=1)
+    text = re.sub(r"(?m)^player = .*$", lambda m: 'player = "P\\u001b[31m"', text, count=1)
+    _put(workspace, "decks/evil.toml", text)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deck", "show", "evil"),
+        ("deck", "list"),
+        ("deck", "validate", "evil"),
+        ("deck", "export", "evil", "--format", "text"),
+        ("deck", "stats", "evil"),
+    ],
+)
+def test_escape_sequences_in_player_text_never_reach_the_terminal(run, workspace, args):
+    _evil_deck(workspace)
+    result = run(*args, expect=None)
+    assert result.exit_code in (0, 1)
+    out = result.stdout + result.stderr
+    assert "\x1b" not in out and "\x9b" not in out and "\r" not in out and "\x07" not in out
+    assert "Evil^[[2J" in out
+
+
+def test_json_keeps_control_characters_escaped(run, workspace):
+    import json
+
+    _evil_deck(workspace)
+    out = run("deck", "show", "evil", "--json").stdout
+    assert "\x1b" not in out and "\x9b" not in out and "\\u001b[2J" in out and "\\u009b" in out
+    assert json.loads(out)["name"].startswith("Evil\x1b[2J")
+
+
+def test_a_share_code_from_chat_prints_no_escape_sequences(run, workspace):
+    _evil_deck(workspace)
+    code = run("deck", "export", "evil", "--format", "code").stdout.strip()
+    result = run("deck", "import", code, "--name", "pasted", expect=None)
+    out = result.stdout + result.stderr
+    assert result.exit_code in (0, 1) and "\x1b" not in out and "\x9b" not in out

@@ -42,6 +42,7 @@ def test_the_fuzzed_workspace_file_is_valid_before_its_mutation(run, workspace):
     assert "DEMO" in out["sets"]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.randoms(use_true_random=False))
 def test_a_malformed_workspace_file_gets_a_clear_error(rnd):
