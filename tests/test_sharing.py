@@ -291,6 +291,22 @@ def test_a_second_deck_from_the_same_friend_goes_into_the_same_cards_file(run, t
     assert "cost = 4" in (bo / "bo-cards.toml").read_text()
 
 
+def test_carried_cards_go_after_the_last_table_of_a_cards_file(run, tmp_path, monkeypatch):
+    """A short [[sets]] table written inline (sets = [{…}]) after a file's last [[cards]] table
+    would be read as a key of that card: every carried entry goes as a table of its own."""
+    import tomllib
+
+    ann, bo = _two_workspaces(tmp_path)
+    first, _ = _second_deck(ann, run, monkeypatch)
+    monkeypatch.chdir(bo)
+    (bo / "bo-cards.toml").write_text(ANN_CARDS, encoding="utf-8")  # ends inside a [[cards]] table
+    out = run("deck", "import", first, "--cards-to", "bo-cards.toml").stdout
+    assert "added 4 cards to bo-cards.toml (and set ANN)" in out
+    data = tomllib.loads((bo / "bo-cards.toml").read_text())
+    assert [s["code"] for s in data["sets"]] == ["ANN"] and "sets" not in data["cards"][0]
+    assert [c["code"] for c in data["cards"]] == ["CAM.014", "ANN.001", "ANN.002", "ANN.003", "ANN.004"]
+
+
 def test_a_failed_import_writes_neither_a_deck_nor_a_card(run, tmp_path, monkeypatch):
     import json
 

@@ -25,8 +25,9 @@ from skyforge.tomlpos import key_lines
 _ADAPTER: TypeAdapter[CatalogFile] | None = None
 
 
-def load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
-    text = read_text(file)
+def load_file(file: Path, text: str | None = None) -> tuple[Path, CatalogFile, dict]:
+    """The catalog file ``file`` read by the models (or ``text``, as that file would hold it)."""
+    text = read_text(file) if text is None else text
     data = parse_toml(text, file)
     lines = key_lines(text)
     check_schema(data, file, "catalog", lines)

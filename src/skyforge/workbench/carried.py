@@ -11,14 +11,16 @@ never replaced.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from skyforge.catalog.codes import set_of
-from skyforge.catalog.csv_import import check_with_catalog
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.loader import extend_catalog
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, dump_toml, exists, read_text
@@ -177,11 +179,12 @@ def offer_cards(catalog: Catalog, carried: list[dict[str, Any]], file: Path) -> 
     pending: dict[str, dict[str, Any]] = {}  # cards added by an earlier deck of the same import
     for shared in carried:
         note = source_note(shared)
-        mine_tables: list[str] = []
+        new_sets: list[dict[str, Any]] = []
+        new_cards: list[dict[str, Any]] = []
         for entry in shared.get("sets", []):
             code = str(entry.get("code", "")).upper()
             if code and code not in catalog.sets and code not in result.sets_added:
-                mine_tables.append(dump_toml({"sets": [entry]}))
+                new_sets.append(entry)
                 result.sets_added.append(code)
         for entry in shared.get("cards", []):
             code = entry.get("code")
@@ -201,18 +204,45 @@ def offer_cards(catalog: Catalog, carried: list[dict[str, Any]], file: Path) -> 
                     result.same[label] = origin.file if origin is not None else file
                 continue
             marked = {**entry, "source": note + (f"; {entry['source']}" if entry.get("source") else "")}
-            mine_tables.append(dump_toml({"cards": [marked]}))
+            new_cards.append(marked)
             pending[label] = _without_source(entry)
             result.added.append(label)
-        if mine_tables:
-            tables.append(f"# {note}\n" + "\n".join(mine_tables))
+        if new_sets or new_cards:
+            tables.append(f"# {note}\n" + _tables("sets", new_sets) + _tables("cards", new_cards))
     if not tables:
         return result
     result.before = read_text(file) if exists(file) else None
-    result.text = (result.before or "schema = 1\n").rstrip("\n") + "\n\n" + "\n".join(tables)
-    others = [f for f in catalog.files if not (exists(file) and f.resolve() == file.resolve())]
-    result.catalog = check_with_catalog(others, result.text, named=file)
+    before = (result.before or "schema = 1\n").rstrip("\n") + "\n\n"
+    result.text = before + "\n".join(tables)
+    held = any(f.resolve() == file.resolve() for f in catalog.files)
+    # what the file gains, each line where it will be (or, a file the catalog lacks, all of it)
+    added = "\n" * before.count("\n") + "\n".join(tables) if held else result.text
+    result.catalog = extend_catalog(catalog, [(file, added)])
     return result
+
+
+def _tables(kind: str, entries: list[dict[str, Any]]) -> str:
+    """``entries`` as ``[[kind]]`` tables, each a table of its own. (tomli_w writes a short list of
+    them inline, ``kind = [{…}]``, which after another table's keys would be one of them; an entry
+    written as a table, ``[entry]`` with its ``[entry.sub]`` tables, is renamed instead: tomli_w
+    writes no string over several lines, so a line that starts with '[' is a header.)"""
+    text = ""
+    for entry in entries:
+        table = dump_toml({"entry": entry})
+        if not table.startswith("[entry]\n"):  # an entry of tables alone gets no header of its own
+            table = "[entry]\n" + table
+        text += _ENTRY_HEADER.sub(partial(_header, kind), table) + "\n"
+    return text
+
+
+#: a header of an entry written as the table ``entry``: ``[entry]``, ``[entry.sub]``, ``[[entry.sub]]``
+_ENTRY_HEADER = re.compile(r"^(\[+)entry([.\]])", re.M)
+
+
+def _header(kind: str, match: re.Match[str]) -> str:
+    """``[entry]`` → ``[[kind]]``; ``[entry.sub]`` → ``[kind.sub]`` (the last ``kind`` table's)."""
+    brackets, after = match[1], match[2]
+    return f"[[{kind}]]" if (brackets, after) == ("[", "]") else f"{brackets}{kind}{after}"
 
 
 def _differ(theirs: dict[str, Any], own: dict[str, Any]) -> list[str]:
