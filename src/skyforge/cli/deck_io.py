@@ -14,6 +14,7 @@ from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.rules import validate_decks
+from skyforge.storage import exists
 from skyforge.terms import demo_note
 from skyforge.text import plural
 from skyforge.workbench.deckfile import deck_text
@@ -101,7 +102,8 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
     "--cards-to",
     type=click.Path(dir_okay=False, path_type=Path),
     help="Add the cards the source carries (deck export --with-cards) that your catalog lacks to this "
-    "catalog file of yours (made when missing), each marked with where it came from. A card you hold "
+    "catalog file of yours (made when missing), each marked with where it came from. The file is read "
+    "as part of the catalog for the import: the cards it holds already are left alone; a card you hold "
     "with other data is listed, never replaced.",
 )
 @force_option
@@ -134,7 +136,8 @@ def import_(
 
     Every line that cannot be resolved to a card is reported, with a
     suggestion; nothing is written unless all lines resolve (or
-    --skip-unresolved).
+    --skip-unresolved). An import is all or nothing: when anything fails,
+    neither a deck nor a card is written.
 
     \b
       skyforge deck import friend.txt --name friends-deck
@@ -168,7 +171,9 @@ def import_(
         )
     elif done.added_cards and not done.cards_file_in_use:
         offer_lines.append(f"load it: skyforge --catalog {cards_to} …, or list it in skyforge.toml")
-    verdict = (done.catalog, _checked_with(app, cards_to, done.cards_file_in_use)) if cards_to else None
+    # the cards file read with the catalog (a file that is not there, and gains nothing, is not)
+    read = cards_to is not None and (done.cards_file_in_use or exists(cards_to))
+    verdict = (done.catalog, _checked_with(app, cards_to, done.cards_file_in_use)) if cards_to and read else None
     if is_dash(output):
         write("-", deck_text(decks[0].deck, app.catalog))
         for p in decks[0].result.problems:
