@@ -175,7 +175,7 @@ def import_(
     read = cards_to is not None and (done.cards_file_in_use or exists(cards_to))
     verdict = (done.catalog, _checked_with(app, cards_to, done.cards_file_in_use)) if cards_to and read else None
     if is_dash(output):
-        write("-", deck_text(decks[0].deck, app.catalog))
+        write("-", deck_text(decks[0].deck, done.catalog))
         for p in decks[0].result.problems:
             echo(f"skipped: {p.render()}", err=True)
         for line in offer_lines:

@@ -119,7 +119,7 @@ def import_sources(
         offered.write()
     try:
         for path, d in zip(paths, decks):
-            d.path = save_new_deck(path, d.deck, catalog, force=force)
+            d.path = save_new_deck(path, d.deck, checked_with, force=force)
     except BaseException:  # a deck file written meanwhile, a full disk: take back what was written
         if offered is not None:
             offered.undo()
