@@ -291,6 +291,22 @@ def test_a_second_deck_from_the_same_friend_goes_into_the_same_cards_file(run, t
     assert "cost = 4" in (bo / "bo-cards.toml").read_text()
 
 
+def test_two_decks_of_one_export_add_their_shared_cards_once(run, tmp_path, monkeypatch):
+    import json
+    import tomllib
+
+    ann, bo = _two_workspaces(tmp_path)
+    _second_deck(ann, run, monkeypatch)
+    both = run("deck", "export", "zed-wall", "zed-two", "--format", "code", "--with-cards").stdout
+    monkeypatch.chdir(bo)
+    (bo / "both.txt").write_text(both, encoding="utf-8")
+    out = json.loads(run("deck", "import", "both.txt", "--cards-to", "bo-cards.toml", "--json").stdout)
+    assert [d["file"] for d in out["decks"]] == ["decks/zed-wall.toml", "decks/zed-two.toml"]
+    assert out["cards_offered"][0]["added"] == ["ANN.001", "ANN.002", "ANN.003", "ANN.004"]
+    cards = tomllib.loads((bo / "bo-cards.toml").read_text())["cards"]
+    assert sorted(c["code"] for c in cards) == ["ANN.001", "ANN.002", "ANN.003", "ANN.004"]
+
+
 def test_carried_cards_go_after_the_last_table_of_a_cards_file(run, tmp_path, monkeypatch):
     """A short [[sets]] table written inline (sets = [{…}]) after a file's last [[cards]] table
     would be read as a key of that card: every carried entry goes as a table of its own."""
