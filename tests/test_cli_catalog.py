@@ -165,3 +165,45 @@ def test_dash_for_catalog_files(run, workspace: Path):
     csv = "code,kind,name,faction,rarity,type,cost\nDEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n"
     out = run("catalog", "import", "-", "--set", "DEMO", "-o", "-", input=csv).stdout
     assert 'code = "DEMO.240"' in out and "Tidewatch Novice" in out
+
+
+# -- catalog import says where the cards went ------------------------------------------------------
+
+_SHEET = (
+    "code,kind,name,faction,rarity,type,cost\n"
+    "DEMO.240,alliance,Tidewatch Novice,liothan,base,ally,1\n"
+    "DEMO.241,alliance,Tidewatch Adept,liothan,base,ally,2\n"
+)
+
+
+def test_catalog_import_says_when_the_output_is_not_in_the_workspace_catalog(run, workspace):
+    (workspace / "skyforge.toml").write_text('schema = 1\ncatalog = ["@demo"]\n', encoding="utf-8")
+    (workspace / "cards.csv").write_text(_SHEET, encoding="utf-8")
+    err = run("catalog", "import", "cards.csv", "-o", "cards.toml").stderr
+    assert "wrote cards.toml: 2 cards from 2 rows" in err
+    assert "cards.toml is not in this workspace's catalog (skyforge.toml lists @demo)" in err
+    assert "add --record to list it in skyforge.toml, or give --catalog cards.toml" in err
+    assert "Tidewatch Novice" not in run("cards", "search", "Tidewatch").stdout  # what the note warns of
+
+    # a re-run that would replace the file names --force, once, instead of a duplicate per row
+    again = run("catalog", "import", "cards.csv", "-o", "cards.toml", expect=2).stderr
+    assert again.count("error") == 1 and "duplicate" not in again
+    assert "cards.toml: a file already exists here" in again and "add --force to overwrite it" in again
+
+    # --record lists it, as catalog init --record does: the next command finds the cards
+    err = run("catalog", "import", "cards.csv", "-o", "cards.toml", "--force", "--record").stderr
+    assert "recorded cards.toml in" in err and "not in this workspace's catalog" not in err
+    assert (workspace / "skyforge.toml").read_text() == 'schema = 1\ncatalog = ["@demo", "cards.toml"]\n'
+    assert "Tidewatch Novice" in run("cards", "search", "Tidewatch").stdout
+    # listed now: a re-import with --force replaces it quietly, and says nothing of the catalog
+    err = run("catalog", "import", "cards.csv", "-o", "cards.toml", "--force").stderr
+    assert "wrote cards.toml" in err and "note" not in err and "recorded" not in err
+
+
+def test_catalog_import_into_a_listed_folder_needs_no_record(run, workspace):
+    (workspace / "cards").mkdir()
+    (workspace / "cards" / "base.toml").write_text("schema = 1\n", encoding="utf-8")
+    (workspace / "skyforge.toml").write_text('schema = 1\ncatalog = ["@demo", "cards"]\n', encoding="utf-8")
+    (workspace / "cards.csv").write_text(_SHEET, encoding="utf-8")
+    err = run("catalog", "import", "cards.csv", "-o", "cards/mine.toml").stderr
+    assert "wrote cards/mine.toml" in err and "not in this workspace's catalog" not in err

@@ -209,6 +209,57 @@ def test_a_name_with_a_space_or_a_comma_completes_to_a_runnable_command(workspac
     assert "DEMO.093  Ashka, Mother of Cinders" in out, out
 
 
+@pytest.mark.slow
+def test_bash_completes_inside_an_open_quote_to_a_quoted_name(workspace, tmp_path):
+    """Tab after an opening quote: bash keeps the quote and closes it after the value, so the value
+    comes quoted as that quote needs — not "Ashka,\\ Mother\\ of\\ Cinders", a broken argument."""
+    (workspace / "decks" / "Zed Wall.toml").write_text(
+        'schema = 1\nname = "Zed Wall"\ncastle = "DEMO.001"\n[cards]\n"DEMO.007" = 1\n', encoding="utf-8"
+    )
+    home = tmp_path / "home"
+    home.mkdir()
+    done = b"; echo DO''NE\n"  # prints DONE, which the typed line does not hold
+    out = _type_in_shell(
+        "bash",
+        home,
+        workspace,
+        [
+            (b"READY", b'skyforge cards show "Ashk\t'),
+            (b'Cinders"', done),
+            (b"DONE", b"skyforge deck show 'Zed W\t"),
+            (b"Wall'", b" --json | head -c 200" + done),
+            (b"DONE", b"exit\n"),
+        ],
+    )
+    assert 'skyforge cards show "Ashka, Mother of Cinders" ' in out, out
+    assert "DEMO.093  Ashka, Mother of Cinders" in out, out
+    assert "skyforge deck show 'Zed Wall'  --json" in out and '"name": "Zed Wall"' in out, out
+
+
+def test_bash_quotes_each_value_as_the_open_quote_needs(monkeypatch):
+    """Inside "…" only " \\ $ ` are escaped; inside '…' a ' is closed, escaped and reopened; a bare
+    word escapes every character bash reads as more than text. Each backslash comes doubled, as
+    click's script reads the line with `read` (no -r)."""
+    import click
+    from click.shell_completion import CompletionItem
+
+    from skyforge.cli.complete import QuotingBash
+
+    name = 'Bo\'s "best" $deck'
+    for words, typed in [
+        ('skyforge deck show "Bo', 'Bo\'s \\"best\\" \\$deck'),
+        ("skyforge deck show 'Bo", "Bo'\\''s \"best\" $deck"),
+        ("skyforge deck show Bo", 'Bo\\\'s\\ \\"best\\"\\ \\$deck'),
+        # a quote opened and closed in an earlier word leaves the word being completed bare
+        ('skyforge "deck" show Bo', 'Bo\\\'s\\ \\"best\\"\\ \\$deck'),
+    ]:
+        monkeypatch.setenv("COMP_WORDS", words)
+        monkeypatch.setenv("COMP_CWORD", "3")
+        comp = QuotingBash(click.Command("skyforge"), {}, "skyforge", "_SKYFORGE_COMPLETE")
+        assert comp.get_completion_args()[1] == "Bo"
+        assert comp.format_completion(CompletionItem(name)) == "plain," + typed.replace("\\", "\\\\"), words
+
+
 def test_the_fish_script_keeps_a_value_with_a_comma_whole(run):
     """click's fish script splits `type,value` at every comma; skyforge's at the first only."""
     script = run("completion", "fish").stdout

@@ -250,8 +250,115 @@ def test_without_cards_to_the_import_says_what_it_carries(run, tmp_path, monkeyp
     assert "SF1." in run("deck", "export", "zed-wall", "--format", "code").stdout  # without: as before
     monkeypatch.chdir(bo)
     out = run("deck", "import", f"here: {code}").stdout
-    assert "carries the data of 4 cards" in out and "--cards-to FILE" in out
-    assert "unknown-card" in out
+    summary = "the code carries the data of 4 cards: add --cards-to FILE to keep them"
+    short = "unknown cards, carried: ANN.002 Zed Wall, ANN.003 Zed Archer, ANN.004 Zed Spark"
+    assert summary in out and short in out
+    assert out.index(summary) < out.index(short)
+    # one summary and a short list, not a hint per card ("no set ANN in the catalog")
+    assert "unknown-card: " not in out and "no set ANN" not in out
+    assert "unknown-card  ANN.002 is not in the catalog" in out  # the verdict still says it
+
+
+def _second_deck(ann: Path, run, monkeypatch) -> tuple[str, str]:
+    """Ann's two decks as codes with their cards: Zed Wall, and Zed Two sharing three of its cards."""
+    (ann / "decks" / "zed-two.toml").write_text(
+        'name = "Zed Two"\nplayer = "Ann"\ncastle = "ANN.001"\n[cards]\n"ANN.002" = 3\n"ANN.003" = 1\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(ann)
+    first = run("deck", "export", "zed-wall", "--format", "code", "--with-cards").stdout.strip()
+    second = run("deck", "export", "zed-two", "--format", "code", "--with-cards").stdout.strip()
+    return first, second
+
+
+def test_a_second_deck_from_the_same_friend_goes_into_the_same_cards_file(run, tmp_path, monkeypatch):
+    ann, bo = _two_workspaces(tmp_path)
+    first, second = _second_deck(ann, run, monkeypatch)
+    monkeypatch.chdir(bo)
+    run("deck", "import", first, "--cards-to", "bo-cards.toml")
+    cards = (bo / "bo-cards.toml").read_text()
+    # no --catalog: the cards file is read as part of the catalog for the import
+    out = run("deck", "import", second, "--cards-to", "bo-cards.toml").stdout
+    assert "3 cards already in bo-cards.toml, with the same data" in out
+    assert "duplicate" not in out and "imported.toml" not in out and "added" not in out
+    assert (bo / "bo-cards.toml").read_text() == cards  # nothing added, nothing replaced
+    assert "✓ valid  decks/zed-two.toml — Zed Two, castle ANN.001 Zed Keep, 4 cards" in out
+
+    # a card Bo holds with other data is listed, never replaced; the rest is still said in one line
+    (bo / "bo-cards.toml").write_text(cards.replace("cost = 3", "cost = 4"), encoding="utf-8")
+    again = run("deck", "import", second, "--name", "zed-3", "--cards-to", "bo-cards.toml").stdout
+    assert "not replaced: ANN.003 differs from your catalog in cost" in again
+    assert "2 cards already in bo-cards.toml, with the same data" in again
+    assert "cost = 4" in (bo / "bo-cards.toml").read_text()
+
+
+def test_two_decks_of_one_export_add_their_shared_cards_once(run, tmp_path, monkeypatch):
+    import json
+    import tomllib
+
+    ann, bo = _two_workspaces(tmp_path)
+    _second_deck(ann, run, monkeypatch)
+    both = run("deck", "export", "zed-wall", "zed-two", "--format", "code", "--with-cards").stdout
+    monkeypatch.chdir(bo)
+    (bo / "both.txt").write_text(both, encoding="utf-8")
+    out = json.loads(run("deck", "import", "both.txt", "--cards-to", "bo-cards.toml", "--json").stdout)
+    assert [d["file"] for d in out["decks"]] == ["decks/zed-wall.toml", "decks/zed-two.toml"]
+    assert out["cards_offered"][0]["added"] == ["ANN.001", "ANN.002", "ANN.003", "ANN.004"]
+    cards = tomllib.loads((bo / "bo-cards.toml").read_text())["cards"]
+    assert sorted(c["code"] for c in cards) == ["ANN.001", "ANN.002", "ANN.003", "ANN.004"]
+
+
+def test_carried_cards_go_after_the_last_table_of_a_cards_file(run, tmp_path, monkeypatch):
+    """A short [[sets]] table written inline (sets = [{…}]) after a file's last [[cards]] table
+    would be read as a key of that card: every carried entry goes as a table of its own."""
+    import tomllib
+
+    ann, bo = _two_workspaces(tmp_path)
+    first, _ = _second_deck(ann, run, monkeypatch)
+    monkeypatch.chdir(bo)
+    (bo / "bo-cards.toml").write_text(ANN_CARDS, encoding="utf-8")  # ends inside a [[cards]] table
+    out = run("deck", "import", first, "--cards-to", "bo-cards.toml").stdout
+    assert "added 4 cards to bo-cards.toml (and set ANN)" in out
+    data = tomllib.loads((bo / "bo-cards.toml").read_text())
+    assert [s["code"] for s in data["sets"]] == ["ANN"] and "sets" not in data["cards"][0]
+    assert [c["code"] for c in data["cards"]] == ["CAM.014", "ANN.001", "ANN.002", "ANN.003", "ANN.004"]
+
+
+def test_a_failed_import_writes_neither_a_deck_nor_a_card(run, tmp_path, monkeypatch):
+    import json
+
+    ann, bo = _two_workspaces(tmp_path)
+    first, _ = _second_deck(ann, run, monkeypatch)
+    monkeypatch.chdir(bo)
+
+    # a broken cards file: reported with its line, nothing written
+    (bo / "bo-cards.toml").write_text("schema = 1\nbroken = [\n", encoding="utf-8")
+    out = run("deck", "import", first, "--cards-to", "bo-cards.toml", expect=2).stderr
+    assert "bo-cards.toml" in out and "invalid TOML" in out
+    assert list((bo / "decks").iterdir()) == []
+    assert (bo / "bo-cards.toml").read_text() == "schema = 1\nbroken = [\n"
+
+    # a carried card that cannot join the catalog (its set comes with no code of Bo's): no deck, no card
+    (bo / "bo-cards.toml").unlink()
+    monkeypatch.chdir(ann)
+    exported = json.loads(run("deck", "export", "zed-wall", "--format", "json", "--with-cards").stdout)
+    exported["carried_cards"]["sets"] = []
+    (bo / "zed.json").write_text(json.dumps(exported), encoding="utf-8")
+    monkeypatch.chdir(bo)
+    out = run("deck", "import", "zed.json", "--cards-to", "bo-cards.toml", expect=2).stderr
+    assert "bo-cards.toml" in out and "ANN" in out and "imported.toml" not in out
+    assert list((bo / "decks").iterdir()) == [] and not (bo / "bo-cards.toml").exists()
+
+    # a deck file in the way: refused before the cards file is touched
+    (bo / "decks" / "zed-wall.toml").write_text('name = "Bo\'s own"\ncastle = "DEMO.001"\n', encoding="utf-8")
+    out = run("deck", "import", first, "--cards-to", "bo-cards.toml", expect=2).stderr
+    assert "already exists" in out and "--force" in out
+    assert not (bo / "bo-cards.toml").exists()
+
+    # the retry, once the way is clear, needs no --force
+    (bo / "decks" / "zed-wall.toml").unlink()
+    out = run("deck", "import", first, "--cards-to", "bo-cards.toml").stdout
+    assert "added 4 cards to bo-cards.toml" in out and (bo / "decks" / "zed-wall.toml").exists()
 
 
 # -- completion on real names --------------------------------------------------------------------

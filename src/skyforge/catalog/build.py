@@ -16,26 +16,29 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from skyforge.catalog.codes import set_of, slug
 from skyforge.catalog.completion import complete
 from skyforge.catalog.index import Catalog, Origin
-from skyforge.catalog.models import CARD_MODELS, CatalogFile
+from skyforge.catalog.models import CARD_MODELS, CardsFile, CatalogFile
 from skyforge.errors import InputError, NotFoundError, Problem, once_each
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
 
-_ADAPTER: TypeAdapter[CatalogFile] | None = None
+#: the validators of a catalog file, built on first use: CardsFile for a file of sets and cards alone
+_ADAPTERS: dict[type, TypeAdapter] = {}
+_CARDS_FILE_KEYS = {f.alias or name for name, f in CardsFile.model_fields.items()}
 
 
-def load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
-    text = read_text(file)
+def load_file(file: Path, text: str | None = None) -> tuple[Path, CatalogFile, dict]:
+    """The catalog file ``file`` read by the models (or ``text``, as that file would hold it)."""
+    text = read_text(file) if text is None else text
     data = parse_toml(text, file)
     lines = key_lines(text)
     check_schema(data, file, "catalog", lines)
-    global _ADAPTER
-    if _ADAPTER is None:
+    kind = CardsFile if set(data) <= _CARDS_FILE_KEYS else CatalogFile
+    if not _ADAPTERS:
         register_union_tags(set(CARD_MODELS))
-        _ADAPTER = TypeAdapter(CatalogFile)
+    adapter = _ADAPTERS.get(kind) or _ADAPTERS.setdefault(kind, TypeAdapter(kind))
     try:
-        model = _ADAPTER.validate_python(data)
+        model = adapter.validate_python(data)
     except ValidationError as exc:
         raise InputError(
             once_each(
@@ -48,6 +51,10 @@ def load_file(file: Path) -> tuple[Path, CatalogFile, dict]:
                 )
             )
         ) from None
+    if kind is CardsFile:  # the other tables empty, as CatalogFile would have read them
+        model = CatalogFile.model_construct(
+            **{f.alias or n: getattr(model, n) for n, f in CardsFile.model_fields.items()}
+        )
     return file, model, lines
 
 

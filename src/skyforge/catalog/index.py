@@ -77,10 +77,12 @@ class Catalog:
     def __post_init__(self) -> None:
         self._by_name: dict[str, list[str]] = defaultdict(list)
         self._replaced_by: dict[str, str] = {}
+        self._by_set: dict[frozenset[str] | None, dict[str, list[str]]] = {}  # see _codes_by_set
         for key, card in self.cards.items():
             self._index(key, card)
 
     def _index(self, key: str, card: Card) -> None:
+        self._by_set.clear()
         self._by_name[card.name.casefold()].append(key)
         replaces = getattr(card, "replaces", None)
         if replaces:
@@ -255,10 +257,9 @@ class Catalog:
         if len(ref) > MAX_NAME or self._suggested > SUGGESTIONS:
             return None
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
-        pool = [c for c in self.cards.values() if kinds is None or c.kind in kinds]
         code = normalize_code(ref)
         if code is not None:
-            same_set = sorted(c.code for c in pool if c.code and set_of(c.code) == set_of(code))
+            same_set = self._codes_by_set(kinds).get(set_of(code), [])
             scored = [
                 (difflib.SequenceMatcher(None, code, c).ratio(), -abs(number_of(c) - number_of(code)), c)
                 for c in same_set
@@ -273,8 +274,21 @@ class Catalog:
                     f"add them to {self.user_files[0]}" if self.user_files else "no catalog of yours is loaded"
                 )
             return f"no set {set_of(code)} in the catalog; sets: {', '.join(sorted(self.sets))}"
-        names = {c.name: c for c in pool}
+        names = {c.name: c for c in self.cards.values() if kinds is None or c.kind in kinds}
         return did_you_mean(ref, names, fold=True, short=True, show=lambda n: f"{names[n].code or ''} '{n}'".lstrip())
+
+    def _codes_by_set(self, kinds: set[str] | None) -> dict[str, list[str]]:
+        """The codes of the cards of ``kinds`` (None: all), sorted, by set: worked out once per kinds, as
+        an import of many unknown cards asks for a hint on each."""
+        key = frozenset(kinds) if kinds is not None else None
+        known = self._by_set.get(key)
+        if known is None:
+            grouped: dict[str, list[str]] = defaultdict(list)
+            for card in self.cards.values():
+                if card.code and (kinds is None or card.kind in kinds):
+                    grouped[set_of(card.code)].append(card.code)
+            known = self._by_set[key] = {s: sorted(codes) for s, codes in grouped.items()}
+        return known
 
     def horde(self, ref: str) -> Horde:
         key = slug(ref)

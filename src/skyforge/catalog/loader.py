@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from copy import copy
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from skyforge.catalog import build
@@ -144,3 +145,54 @@ def load_catalog(
         raise InputError(problems)
     catalog_cache.write(key, catalog_cache.encode(catalog))
     return catalog
+
+
+def extend_catalog(catalog: Catalog, additions: list[tuple[Path, str]]) -> Catalog:
+    """``catalog`` with more catalog text merged on top — each ``(file, text)`` what ``file`` holds,
+    or, for a file ``catalog`` holds already, what it gains (its lines at their place in the file) —
+    without reading its files again (a catalog from the cache stays one). The text is read and
+    merged by the models, every problem reported with its file and line; an entry it defines again
+    is a duplicate. ``catalog`` itself is left as it is: the result is a copy."""
+    problems: list[Problem] = []
+    parsed: list[tuple[Path, CatalogFile, dict]] = []
+    for file, text in additions:
+        try:
+            parsed.append(build.load_file(file, text))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise InputError(problems)
+    extended = replace(catalog, **{f.name: copy(getattr(catalog, f.name)) for f in fields(catalog)})
+    new = [file for file, _ in additions if file not in catalog.files]
+    extended.files, extended.user_files = [*catalog.files, *new], [*catalog.user_files, *new]
+    for file, model, lines in parsed:  # the merge reports a clash only between the files it merges
+        for i, card in enumerate(model.cards):
+            origin = catalog.origins.get(card.key)
+            if origin is not None:
+                where = catalog.display(origin.file) + (f" line {origin.line}" if origin.line else "")
+                problems.append(
+                    Problem(
+                        f"duplicate card {card.key}: already defined in {where}",
+                        file=file,
+                        line=lines.get(("cards", i)),
+                        key=f"cards[{i}].code",
+                    )
+                )
+        for i, item in enumerate(model.sets):
+            if item.code in catalog.sets:
+                problems.append(
+                    Problem(
+                        f"set '{item.code}' is defined twice",
+                        file=file,
+                        line=lines.get(("sets", i)),
+                        key=f"sets[{i}].code",
+                    )
+                )
+    if problems:
+        raise InputError(problems)
+    layers = dict(catalog.entry_layers)
+    problems = build.merge(extended, parsed)
+    extended.entry_layers = layers | extended.entry_layers
+    if problems:
+        raise InputError(problems)
+    return extended

@@ -26,12 +26,22 @@ from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
 from skyforge.storage import atomic_write, refuse_overwrite
-from skyforge.storage.workspace import record_catalog
+from skyforge.storage.workspace import catalog_holds, record_catalog
 from skyforge.text import did_you_mean, plural
 
 #: the catalog file of the player's own that `catalog init` writes, and `catalog add` adds to,
 #: when none is named
 DEFAULT_FILE = Path("my-cards.toml")
+
+
+def record_option(what: str) -> Callable:
+    """``--record/--no-record``: list the catalog file a command writes in skyforge.toml."""
+    return click.option(
+        "--record/--no-record",
+        default=None,
+        help=f"Record {what} as the catalog of the workspace file skyforge.toml (made when missing), so every "
+        "command here loads it. Default: ask on a terminal, else no.",
+    )
 
 
 @click.group()
@@ -134,12 +144,7 @@ def _draw_check(cat, summary: dict) -> None:
 )
 @click.option("--csv", "as_csv", is_flag=True, help="Write the spreadsheet template that `catalog import` reads.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
-@click.option(
-    "--record/--no-record",
-    default=None,
-    help="Record FILE as the catalog of the workspace file skyforge.toml (made when missing), so every "
-    "command here loads it. Default: ask on a terminal, else no.",
-)
+@record_option("FILE")
 @click.pass_obj
 def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -> None:
     """Start a catalog of your own cards: FILE (default my-cards.toml).
@@ -177,15 +182,23 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
     if as_csv:
         echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
         return
-    if record is None and stdio.interactive():
-        record = click.confirm(f"record {file} as this workspace's catalog (in skyforge.toml)?", default=True)
-    if record:
-        folder = app.places.file.parent if app.places.file else Path(app.workspace)
-        workspace_file, changed = record_catalog(folder, file)
-        echo(f"{'recorded' if changed else 'already recorded'} {file} in {workspace_file}")
+    if _record(app, file, record):
         echo("next: `skyforge catalog check` (every command here loads it now)")
     else:
         echo(f'next: `skyforge --catalog {file} catalog check` (or export SKYFORGE_CATALOG="$PWD/{file}")')
+
+
+def _record(app: App, file: Path, record: bool | None, *, err: bool = False) -> bool:
+    """``--record``: list ``file`` in the workspace file's catalog (asked on a terminal when the
+    option is not given); whether it is listed now."""
+    if record is None and stdio.interactive():
+        record = click.confirm(f"record {file} as this workspace's catalog (in skyforge.toml)?", default=True)
+    if not record:
+        return False
+    folder = app.places.file.parent if app.places.file else Path(app.workspace)
+    workspace_file, changed = record_catalog(folder, file)
+    echo(f"{'recorded' if changed else 'already recorded'} {file} in {workspace_file}", err=err)
+    return True
 
 
 def _official(app: App):
@@ -204,8 +217,9 @@ def _official(app: App):
     help="Write the catalog TOML here instead of standard output ('-': standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@record_option("the output file")
 @click.pass_obj
-def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
+def import_(app: App, file, set_code: str | None, output, force: bool, record: bool | None) -> None:
     """Turn a spreadsheet of cards (one row per card) into catalog TOML.
 
     FILE is a CSV file (cells separated by ',', ';' or tabs, as its header line
@@ -219,18 +233,23 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     1) and its column, and nothing is written.
 
     \b
-      skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml
+      skyforge catalog import my-cards.csv --set CAM -o catalog-mine.toml --record
       skyforge catalog import my-cards.xlsx -o catalog-mine.toml
       cat my-cards.csv | skyforge catalog import - --set CAM > catalog-mine.toml
       skyforge --catalog catalog-mine.toml catalog check
 
     The result is checked together with the current catalog (sets defined,
-    no code defined twice) before anything is written; with --force, the
-    output file it replaces is left out of that check, so an import can
-    refresh a catalog file in use.
+    no code defined twice) before anything is written; an output file that
+    exists is replaced only with --force, and is then left out of that
+    check, so an import can refresh a catalog file in use. An output file
+    the workspace's catalog does not load is named as such: --record lists
+    it in skyforge.toml.
     """
     if set_code and not set_code.isalnum():
         raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
+    to_file = output is not None and not is_dash(output)
+    if to_file:  # before the rows are checked: its own cards would each be "already defined"
+        refuse_overwrite(output, force=force, instead="name another file")
     with progress("reading rows") as step:
         if is_dash(file):
             result = read_cards_csv(Path(STDIN), set_code, text=read_stdin(), progress=step)
@@ -247,6 +266,24 @@ def import_(app: App, file, set_code: str | None, output, force: bool) -> None:
     if not write(output, text, force=force):
         return
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)
+    if catalog_holds(app.catalog_paths, output) or _record(app, output, record, err=True):
+        return
+    echo(_not_loaded(app, output), err=True)
+
+
+def _not_loaded(app: App, file: Path) -> str:
+    """What to do about a catalog file the catalog in use does not load."""
+    where = app.places.catalog_from
+    if where in ("--catalog", "SKYFORGE_CATALOG"):
+        now = f"the catalog comes from {where}"
+    elif where:
+        now = f"{Path(where).name} lists " + ", ".join(str(p) for p in app.catalog_paths)
+    else:
+        now = "no skyforge.toml names one here: the shipped cards are loaded"
+    return (
+        f"note: {file} is not in this workspace's catalog ({now}): the next command will not find its cards; "
+        f"add --record to list it in skyforge.toml, or give --catalog {file}"
+    )
 
 
 class KeyValue(click.ParamType):

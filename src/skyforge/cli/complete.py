@@ -21,6 +21,7 @@ from click.shell_completion import (
     FishComplete,
     add_completion_class,
     get_completion_class,
+    split_arg_string,
 )
 
 from skyforge.places import Places, find_places, valid_name
@@ -132,15 +133,53 @@ def draft_methods(ctx: click.Context, param: click.Parameter, incomplete: str) -
 class QuotingBash(BashComplete):
     """click's bash completion, with values quoted as bash reads them: bash inserts a completion
     as it is, so ``deck show Zed<Tab>`` must get ``Zed\\ Wall`` (zsh's compadd and fish quote
-    the values themselves)."""
+    the values themselves). Inside a quote the player opened (``cards show "Corj<Tab>``) bash
+    keeps that quote and closes it after the value, so the value is quoted as that quote needs:
+    ``"Corjan the Bold"``, not ``"Corjan\\ the\\ Bold"``."""
+
+    #: the quote left open in the word being completed (' or "), or None
+    open_quote: str | None = None
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        args, incomplete = super().get_completion_args()
+        words, cword = os.environ.get("COMP_WORDS", ""), os.environ.get("COMP_CWORD", "")
+        if cword == str(len(split_arg_string(words)) - 1):  # the word being completed is the last
+            self.open_quote = _open_quote(words)
+        return args, incomplete
 
     def format_completion(self, item: CompletionItem) -> str:
-        if item.type == "plain" and _SPECIAL.search(item.value):
-            # doubled: click's script reads each line with `read` (no -r), which takes one level off
-            item = CompletionItem(_SPECIAL.sub(r"\\\\\g<0>", item.value), type=item.type, help=item.help)
-        return super().format_completion(item)
+        if item.type != "plain":
+            return super().format_completion(item)
+        if self.open_quote == "'":
+            value = item.value.replace("'", "'\\''")  # a ' ends the quote: '\'' puts one in, and reopens it
+        elif self.open_quote == '"':
+            value = _IN_DOUBLE_QUOTES.sub(r"\\\g<0>", item.value)
+        else:
+            value = _SPECIAL.sub(r"\\\g<0>", item.value)
+        # every backslash doubled: click's script reads each line with `read` (no -r), which takes one level off
+        return super().format_completion(CompletionItem(value.replace("\\", "\\\\"), type=item.type, help=item.help))
 
 
+def _open_quote(words: str) -> str | None:
+    """The quote (' or ") left open at the end of the command line ``words``, as bash reads it."""
+    quote: str | None = None
+    escaped = False
+    for ch in words:
+        if escaped:
+            escaped = False
+        elif quote == "'":
+            quote = None if ch == "'" else quote
+        elif ch == "\\":
+            escaped = True
+        elif quote == '"':
+            quote = None if ch == '"' else quote
+        elif ch in "'\"":
+            quote = ch
+    return quote
+
+
+#: what a backslash must keep literal inside double quotes
+_IN_DOUBLE_QUOTES = re.compile(r'["\\$`]')
 #: the characters bash takes as more than part of a word
 _SPECIAL = re.compile(r"""[\s"'\\$`<>|&;()*?\[\]{}!#]""")
 add_completion_class(QuotingBash, "bash")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from skyforge.catalog import Catalog, load_catalog
+from skyforge.catalog import Catalog
 from skyforge.catalog.loader import DEMO
 from skyforge.cli.complete import deck_names
 from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
@@ -14,12 +14,12 @@ from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.rules import validate_decks
+from skyforge.storage import exists
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.carried import offer_cards
 from skyforge.workbench.deckfile import deck_text
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
-from skyforge.workbench.importing import ImportedDeck, import_decks_to_files, read_sources
+from skyforge.workbench.importing import DeckImport, ImportedDeck, import_sources
 
 
 @click.command("export")
@@ -102,7 +102,8 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
     "--cards-to",
     type=click.Path(dir_okay=False, path_type=Path),
     help="Add the cards the source carries (deck export --with-cards) that your catalog lacks to this "
-    "catalog file of yours (made when missing), each marked with where it came from. A card you hold "
+    "catalog file of yours (made when missing), each marked with where it came from. The file is read "
+    "as part of the catalog for the import: the cards it holds already are left alone; a card you hold "
     "with other data is listed, never replaced.",
 )
 @force_option
@@ -135,7 +136,8 @@ def import_(
 
     Every line that cannot be resolved to a card is reported, with a
     suggestion; nothing is written unless all lines resolve (or
-    --skip-unresolved).
+    --skip-unresolved). An import is all or nothing: when anything fails,
+    neither a deck nor a card is written.
 
     \b
       skyforge deck import friend.txt --name friends-deck
@@ -145,10 +147,14 @@ def import_(
       skyforge deck import message.txt --cards-to my-cards.toml
     """
     stdin = read_stdin() if source == ("-",) else None
-    decks = import_decks_to_files(
+    done = import_sources(
         app.catalog,
         app.workspace,
-        read_sources(app.catalog, app.workspace, source, stdin=stdin, stdin_name=STDIN),
+        source,
+        catalog_paths=app.catalog_paths,
+        stdin=stdin,
+        stdin_name=STDIN,
+        cards_to=cards_to,
         name=deck_name,
         castle=castle,
         output=output,
@@ -156,18 +162,20 @@ def import_(
         skip_unresolved=skip_unresolved,
         force=force,
     )
-    offered = [offer_cards(app.catalog, d.result.carried, cards_to) for d in decks if cards_to and d.result.carried]
-    carried = sum(len(d.result.carried.get("cards", [])) for d in decks if d.result.carried)
-    offer_lines = [line for o in offered for line in o.summary()]
-    if carried and not cards_to:
+    decks = done.decks
+    offer_lines = done.offered.summary() if done.offered else []
+    if done.carried and not cards_to:
+        what = "the code" if all(d.result.format == "code" for d in decks) else "the source"
         offer_lines.append(
-            f"the source carries the data of {plural(carried, 'card')}: add them to your catalog with --cards-to FILE"
+            f"{what} carries the data of {plural(len(done.carried), 'card')}: add --cards-to FILE to keep them"
         )
-    elif offered and not any(o.file.resolve() in {f.resolve() for f in app.catalog.files} for o in offered):
+    elif done.added_cards and not done.cards_file_in_use:
         offer_lines.append(f"load it: skyforge --catalog {cards_to} …, or list it in skyforge.toml")
-    verdict = _with_cards(app, cards_to) if cards_to and any(o.added or o.sets_added for o in offered) else None
+    # the cards file read with the catalog (a file that is not there, and gains nothing, is not)
+    read = cards_to is not None and (done.cards_file_in_use or exists(cards_to))
+    verdict = (done.catalog, _checked_with(app, cards_to, done.cards_file_in_use)) if cards_to and read else None
     if is_dash(output):
-        write("-", deck_text(decks[0].deck, app.catalog))
+        write("-", deck_text(decks[0].deck, done.catalog))
         for p in decks[0].result.problems:
             echo(f"skipped: {p.render()}", err=True)
         for line in offer_lines:
@@ -187,21 +195,21 @@ def import_(
         for d in decks
     ]
     body = rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}
-    if offered:
-        body["cards_offered"] = [o.as_dict() for o in offered]
-    render(body, as_json, lambda _: _imported(app, decks, offer_lines, verdict))
+    if done.offered:
+        body["cards_offered"] = [done.offered.as_dict()]
+    elif done.carried:
+        body["cards_carried"] = list(done.carried)
+    render(body, as_json, lambda _: _imported(app, done, offer_lines, verdict))
 
 
-def _with_cards(app: App, cards_to: Path) -> tuple[Catalog, str]:
-    """The catalog the imported deck is checked with once ``cards_to`` holds the cards it carried:
-    the one in use, with that file loaded (as the hint to load it says), and how to say so."""
+def _checked_with(app: App, cards_to: Path, listed: bool) -> str:
+    """How the imported deck is checked once ``cards_to`` is read with the catalog in use (as the
+    hint to load it says)."""
+    if listed:
+        return f"checked with {cards_to} loaded"
     # no catalog given: the demo set is loaded, and stays loaded beside the new file
-    paths = list(app.catalog_paths) or [Path(DEMO)]
-    listed = any(f.resolve() == cards_to.resolve() for f in app.catalog.files)
-    if not listed:
-        paths.append(cards_to)
-    how = "" if listed else " (as with skyforge " + " ".join(f"--catalog {p}" for p in paths) + ")"
-    return load_catalog(paths), f"checked with {cards_to} loaded{how}"
+    paths = [*(app.catalog_paths or [Path(DEMO)]), cards_to]
+    return f"checked with {cards_to} loaded (as with skyforge " + " ".join(f"--catalog {p}" for p in paths) + ")"
 
 
 def _written(deck: ImportedDeck) -> Path:
@@ -210,14 +218,31 @@ def _written(deck: ImportedDeck) -> Path:
     return deck.path
 
 
-def _imported(app: App, decks: list[ImportedDeck], offer_lines: list[str], verdict: tuple[Catalog, str] | None) -> None:
+#: how many unknown cards an import names before "… and N more"
+SHOWN_UNKNOWN = 6
+
+
+def _imported(app: App, done: DeckImport, offer_lines: list[str], verdict: tuple[Catalog, str] | None) -> None:
     for line in offer_lines:
         echo(line)
-    for d in decks:
+    for d in done.decks:
         lines = [f"imported {d.result.format} → {rel(app, _written(d))}"]
         lines += [f"  note: {n}" for n in d.result.notes]
-        # checked with the cards just added, a card still unknown is the verdict's unknown-card
-        problems = [p for p in d.result.problems if verdict is None or p.code != UNKNOWN]
+        # checked with the cards file, a card still unknown is the verdict's unknown-card; one the
+        # source carries is in the short list under the line that says how to keep them
+        carried = [ref for ref in d.unknown if ref in done.carried] if verdict is None else []
+        problems = [
+            p
+            for p in d.result.problems
+            if p.code != UNKNOWN or (verdict is None and not any(p.message.startswith(f"{r} ") for r in carried))
+        ]
+        if carried:
+            names = [f"{ref} {done.carried[ref]}" if done.carried[ref] else ref for ref in carried]
+            more = len(names) - SHOWN_UNKNOWN
+            lines.append(
+                f"  unknown cards, carried: {', '.join(names[:SHOWN_UNKNOWN])}"
+                + (f" … and {more} more" if more > 0 else "")
+            )
         lines += [f"  {'unknown-card' if p.code == UNKNOWN else 'skipped'}: {p.render()}" for p in problems]
         if verdict is not None:
             lines.append(f"  {verdict[1]}:")

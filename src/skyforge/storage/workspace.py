@@ -40,6 +40,19 @@ def load_workspace_file(path: Path) -> WorkspaceFile:
     return model
 
 
+def catalog_holds(paths: list[Path] | tuple[Path, ...], file: Path) -> bool:
+    """Whether the catalog loaded from ``paths`` (files and folders; ``@demo`` and the other layer
+    names hold no file of the player's) takes in ``file``: it is one of them or in one of the folders."""
+    target = Path(file).resolve()
+    for path in paths:
+        if str(path).startswith("@"):
+            continue
+        resolved = Path(path).resolve()
+        if resolved == target or (resolved.is_dir() and target.is_relative_to(resolved)):
+            return True
+    return False
+
+
 def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
     """Add ``catalog_file`` to the catalog list of ``folder``'s workspace file (made when missing).
 

@@ -11,14 +11,16 @@ never replaced.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from skyforge.catalog.codes import set_of
-from skyforge.catalog.csv_import import check_with_catalog
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.loader import extend_catalog
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, dump_toml, exists, read_text
@@ -102,25 +104,33 @@ def source_note(carried: dict[str, Any]) -> str:
 
 @dataclass
 class Offered:
-    """What :func:`offer_cards` did with the carried cards."""
+    """What :func:`offer_cards` would do with the carried cards: nothing is written until
+    :meth:`write` (so an import writes its cards and its decks, or nothing)."""
 
     file: Path
     added: list[str] = field(default_factory=list)
-    same: list[str] = field(default_factory=list)
+    #: the cards the catalog already holds with the same data, and the file each is in
+    same: dict[str, Path] = field(default_factory=dict)
     #: (code, the fields that differ) of cards the receiver holds with other data: never replaced
     conflicts: list[tuple[str, list[str]]] = field(default_factory=list)
     sets_added: list[str] = field(default_factory=list)
+    #: the file's text with the added cards (None: nothing to add), and its text before (None: no file)
+    text: str | None = None
+    before: str | None = None
+    #: the catalog with the added cards, checked (the one given when nothing is added)
+    catalog: Catalog | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "file": str(self.file),
             "added": self.added,
-            "already_there": self.same,
+            "already_there": list(self.same),
             "conflicts": [{"card": c, "fields": f} for c, f in self.conflicts],
             "sets_added": self.sets_added,
         }
 
     def summary(self) -> list[str]:
+        """A line for what was added, ONE for what was there already, one per card not replaced."""
         lines = []
         if self.added or self.sets_added:
             lines.append(
@@ -129,7 +139,9 @@ class Offered:
                 + (": " + ", ".join(self.added) if self.added else "")
             )
         if self.same:
-            lines.append(f"already in your catalog, the same: {', '.join(self.same)}")
+            files = set(self.same.values())
+            where = str(files.pop()) if len(files) == 1 else "your catalog"
+            lines.append(f"{plural(len(self.same), 'card')} already in {where}, with the same data")
         for code, fields in self.conflicts:
             lines.append(
                 f"not replaced: {code} differs from your catalog in {', '.join(fields)} (yours is kept; "
@@ -137,37 +149,101 @@ class Offered:
             )
         return lines
 
+    def write(self) -> None:
+        """Write the cards file (atomically), when there is something to add."""
+        if self.text is not None:
+            atomic_write(self.file, self.text)
 
-def offer_cards(catalog: Catalog, carried: dict[str, Any], file: Path) -> Offered:
-    """Add the carried cards the receiver's catalog lacks to ``file`` (made when missing), each
-    marked with where it came from; the same card is skipped, a different one listed, never
-    replaced. The file's result is checked with the catalog before it is written."""
-    note = source_note(carried)
-    result = Offered(file)
+    def undo(self) -> None:
+        """Put the cards file back as it was before :meth:`write`."""
+        if self.text is None:
+            return
+        if self.before is None:
+            self.file.unlink(missing_ok=True)
+        else:
+            atomic_write(self.file, self.before)
+
+
+def _without_source(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k != "source"}
+
+
+def offer_cards(catalog: Catalog, carried: list[dict[str, Any]], file: Path) -> Offered:
+    """What adding the carried cards (of one deck or several) that ``catalog`` lacks to ``file``
+    means: each card marked with where it came from; a card the catalog holds with the same data
+    is left alone, one with other data listed, never replaced. ``catalog`` should hold ``file``
+    when it exists (its cards are then "already there"). The file's new text is checked with the
+    catalog; nothing is written (:meth:`Offered.write`)."""
+    result = Offered(file, catalog=catalog)
     tables: list[str] = []
-    for entry in carried.get("sets", []):
-        code = str(entry.get("code", "")).upper()
-        if code and code not in catalog.sets:
-            tables.append(dump_toml({"sets": [entry]}))
-            result.sets_added.append(code)
-    for entry in carried.get("cards", []):
-        code = entry.get("code")
-        mine = catalog.find(str(code)) if code else catalog.find(str(entry.get("name", "")))
-        label = str(code or entry.get("name"))
-        if mine is not None:
-            theirs = {k: v for k, v in entry.items() if k != "source"}
-            own = {k: v for k, v in _dump(mine).items() if k != "source"}
-            differ = sorted(k for k in theirs.keys() | own.keys() if theirs.get(k) != own.get(k))
-            (result.conflicts.append((label, differ)) if differ else result.same.append(label))
-            continue
-        marked = {**entry, "source": note + (f"; {entry['source']}" if entry.get("source") else "")}
-        tables.append(dump_toml({"cards": [marked]}))
-        result.added.append(label)
+    pending: dict[str, dict[str, Any]] = {}  # cards added by an earlier deck of the same import
+    for shared in carried:
+        note = source_note(shared)
+        new_sets: list[dict[str, Any]] = []
+        new_cards: list[dict[str, Any]] = []
+        for entry in shared.get("sets", []):
+            code = str(entry.get("code", "")).upper()
+            if code and code not in catalog.sets and code not in result.sets_added:
+                new_sets.append(entry)
+                result.sets_added.append(code)
+        for entry in shared.get("cards", []):
+            code = entry.get("code")
+            label = str(code or entry.get("name"))
+            if label in pending:
+                differ = _differ(_without_source(entry), pending[label])
+                if differ and (label, differ) not in result.conflicts:
+                    result.conflicts.append((label, differ))
+                continue
+            mine = catalog.find(str(code)) if code else catalog.find(str(entry.get("name", "")))
+            if mine is not None:
+                differ = _differ(_without_source(entry), _without_source(_dump(mine)))
+                if differ:
+                    result.conflicts.append((label, differ))
+                else:
+                    origin = catalog.origins.get(mine.key)
+                    result.same[label] = origin.file if origin is not None else file
+                continue
+            marked = {**entry, "source": note + (f"; {entry['source']}" if entry.get("source") else "")}
+            new_cards.append(marked)
+            pending[label] = _without_source(entry)
+            result.added.append(label)
+        if new_sets or new_cards:
+            tables.append(f"# {note}\n" + _tables("sets", new_sets) + _tables("cards", new_cards))
     if not tables:
         return result
-    before = read_text(file) if exists(file) else "schema = 1\n"
-    text = before.rstrip("\n") + "\n\n" + f"# {note}\n" + "\n".join(tables)
-    others = [f for f in catalog.files if not (exists(file) and f.resolve() == file.resolve())]
-    check_with_catalog(others, text)
-    atomic_write(file, text)
+    result.before = read_text(file) if exists(file) else None
+    before = (result.before or "schema = 1\n").rstrip("\n") + "\n\n"
+    result.text = before + "\n".join(tables)
+    held = any(f.resolve() == file.resolve() for f in catalog.files)
+    # what the file gains, each line where it will be (or, a file the catalog lacks, all of it)
+    added = "\n" * before.count("\n") + "\n".join(tables) if held else result.text
+    result.catalog = extend_catalog(catalog, [(file, added)])
     return result
+
+
+def _tables(kind: str, entries: list[dict[str, Any]]) -> str:
+    """``entries`` as ``[[kind]]`` tables, each a table of its own. (tomli_w writes a short list of
+    them inline, ``kind = [{…}]``, which after another table's keys would be one of them; an entry
+    written as a table, ``[entry]`` with its ``[entry.sub]`` tables, is renamed instead: tomli_w
+    writes no string over several lines, so a line that starts with '[' is a header.)"""
+    text = ""
+    for entry in entries:
+        table = dump_toml({"entry": entry})
+        if not table.startswith("[entry]\n"):  # an entry of tables alone gets no header of its own
+            table = "[entry]\n" + table
+        text += _ENTRY_HEADER.sub(partial(_header, kind), table) + "\n"
+    return text
+
+
+#: a header of an entry written as the table ``entry``: ``[entry]``, ``[entry.sub]``, ``[[entry.sub]]``
+_ENTRY_HEADER = re.compile(r"^(\[+)entry([.\]])", re.M)
+
+
+def _header(kind: str, match: re.Match[str]) -> str:
+    """``[entry]`` → ``[[kind]]``; ``[entry.sub]`` → ``[kind.sub]`` (the last ``kind`` table's)."""
+    brackets, after = match[1], match[2]
+    return f"[[{kind}]]" if (brackets, after) == ("[", "]") else f"{brackets}{kind}{after}"
+
+
+def _differ(theirs: dict[str, Any], own: dict[str, Any]) -> list[str]:
+    return sorted(k for k in theirs.keys() | own.keys() if theirs.get(k) != own.get(k))

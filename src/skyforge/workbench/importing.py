@@ -1,20 +1,26 @@
 """``deck import``: decks read from text, Markdown, CSV, JSON or share codes, written as deck files.
 
-:func:`read_sources` reads the command's sources; :func:`import_decks_to_files` names the decks,
-sets their castles, refuses unresolved lines (unless skipped) and writes each new deck file
-without overwriting one (unless ``force``).
+:func:`import_sources` is the whole command: it reads the sources (:func:`read_sources`) with the
+cards file of the import (``cards_to``) as part of the catalog, names the decks, sets their
+castles, refuses unresolved lines (unless skipped), works out which carried cards the cards file
+gains (:func:`skyforge.workbench.carried.offer_cards`) and then writes the cards and each new deck
+file without overwriting one (unless ``force``) — all of them, or nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from skyforge.catalog.index import Catalog
+from skyforge.catalog.loader import DEMO, load_catalog
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
+from skyforge.storage import exists, refuse_overwrite
+from skyforge.workbench.carried import Offered, offer_cards
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.formats import UNKNOWN, UNRESOLVED, Imported, default_name, import_decks
+from skyforge.workbench.formats.reading import find
 from skyforge.workbench.sharecode import find_codes, split_codes
 from skyforge.workbench.workspace import deck_path
 
@@ -27,6 +33,101 @@ class ImportedDeck:
     deck: DeckFile
     name: str | None
     path: Path | None = None
+    #: the cards of the deck the catalog it was read with lacks (kept as unknown cards)
+    unknown: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DeckImport:
+    """What ``deck import`` did: the decks, the cards the sources carry, what the cards file gained."""
+
+    decks: list[ImportedDeck]
+    #: the catalog the decks are checked with: the one in use, the cards file and the cards added to it
+    catalog: Catalog
+    #: the name (or None) of each card the sources carry the data of, by code (or name)
+    carried: dict[str, str | None] = field(default_factory=dict)
+    #: what the cards file gained (given a cards file and cards carried), else None
+    offered: Offered | None = None
+    #: the cards file is part of the catalog in use (else it was read for this import only)
+    cards_file_in_use: bool = False
+
+    @property
+    def added_cards(self) -> bool:
+        return self.offered is not None and bool(self.offered.added or self.offered.sets_added)
+
+
+def catalog_with_file(catalog: Catalog, paths: list[Path], file: Path) -> tuple[Catalog, bool]:
+    """``catalog`` (loaded from ``paths``: none is the shipped layers) with the catalog ``file`` read
+    as part of it when it exists, and whether it was part of it already. A broken file is
+    reported with its lines, as every catalog file is."""
+    if any(f.resolve() == file.resolve() for f in catalog.files):
+        return catalog, True
+    if not exists(file):
+        return catalog, False
+    return load_catalog([*(paths or [Path(DEMO)]), file]), False
+
+
+def import_sources(
+    catalog: Catalog,
+    workspace: Path,
+    source: tuple[str, ...],
+    *,
+    catalog_paths: list[Path] | None = None,
+    stdin: str | None = None,
+    stdin_name: str = "<stdin>",
+    cards_to: Path | None = None,
+    name: str | None = None,
+    castle: str | None = None,
+    output: Path | None = None,
+    write: bool = True,
+    skip_unresolved: bool = False,
+    force: bool = False,
+) -> DeckImport:
+    """Read ``source`` and write its decks (see :func:`name_decks`): ``decks/NAME.toml`` each, or
+    ``output`` for one deck (with ``write=False`` no deck is written: the caller prints it), and, given
+    ``cards_to``, the cards they carry that the catalog lacks into that catalog file. The file is
+    read as part of the catalog (``catalog_paths`` say what the catalog in use is loaded from), so
+    the cards of an earlier import are "already there". All or nothing: a problem anywhere —
+    in the sources, the cards file, the cards it would gain, a deck file that exists — writes
+    neither a deck nor a card."""
+    in_use = False
+    if cards_to is not None:
+        catalog, in_use = catalog_with_file(catalog, list(catalog_paths or []), cards_to)
+    results = read_sources(catalog, workspace, source, stdin=stdin, stdin_name=stdin_name)
+    decks = name_decks(catalog, results, name=name, castle=castle, output=output, skip_unresolved=skip_unresolved)
+    shared = [r.carried for r in results if r.carried]
+    carried = {
+        str(e.get("code") or e.get("name")): (str(e["name"]) if e.get("name") else None)
+        for c in shared
+        for e in c.get("cards", [])
+    }
+    offered = offer_cards(catalog, shared, cards_to) if cards_to is not None and shared else None
+    checked_with = offered.catalog if offered is not None and offered.catalog is not None else catalog
+    done = DeckImport(decks, checked_with, carried, offered, in_use)
+    paths = [output or deck_path(workspace, d.name or default_name(d.deck)) for d in decks] if write else []
+    if len(set(paths)) < len(paths):
+        raise InputError(
+            Problem(
+                "two of the decks would be written to the same file",
+                hint="give --name NAME: the decks become NAME-1, NAME-2, …",
+            )
+        )
+    for path in paths:  # every refusal before anything is written
+        refuse_overwrite(path, "deck", force=force)
+    new = [path for path in paths if not exists(path)]
+    if offered is not None:
+        offered.write()
+    try:
+        for path, d in zip(paths, decks):
+            d.path = save_new_deck(path, d.deck, checked_with, force=force)
+    except BaseException:  # a deck file written meanwhile, a full disk: take back what was written
+        if offered is not None:
+            offered.undo()
+        for d in decks:
+            if d.path is not None and d.path in new:
+                d.path.unlink(missing_ok=True)
+        raise
+    return done
 
 
 def read_sources(
@@ -48,22 +149,17 @@ def read_sources(
     return import_decks(catalog, source[0], workspace=workspace)
 
 
-def import_decks_to_files(
+def name_decks(
     catalog: Catalog,
-    workspace: Path,
     results: list[Imported],
     *,
     name: str | None = None,
     castle: str | None = None,
     output: Path | None = None,
-    write: bool = True,
     skip_unresolved: bool = False,
-    force: bool = False,
 ) -> list[ImportedDeck]:
-    """Turn what was read into deck files: ``decks/NAME.toml`` each (``NAME-1``, ``NAME-2``, … for
-    several), or ``output`` for one deck. With ``write=False`` nothing is written (``output`` is then
-    standard output: the caller prints the deck). Every problem of every deck is reported at once;
-    nothing is written then."""
+    """The decks read, as they are written: named (``NAME-1``, ``NAME-2``, … for several), with
+    their castles. Every problem of every deck is reported at once."""
     many = len(results) > 1
     if many and output is not None:
         raise InputError(
@@ -87,19 +183,8 @@ def import_decks_to_files(
         if deck_name:
             deck = deck.model_copy(update={"name": deck_name})
         problems += [p for p in result.problems if p.code != UNKNOWN and not (skip_unresolved and p.code == UNRESOLVED)]
-        decks.append(ImportedDeck(result, deck, deck_name))
+        unknown = [ref for ref in deck.cards if find(catalog, ref) is None]
+        decks.append(ImportedDeck(result, deck, deck_name, unknown=unknown))
     if problems:
         raise InputError([p for d in decks for p in d.result.problems if p.code != UNKNOWN])
-    if not write:
-        return decks
-    paths = [output or deck_path(workspace, d.name or default_name(d.deck)) for d in decks]
-    if len(set(paths)) < len(paths):
-        raise InputError(
-            Problem(
-                "two of the decks would be written to the same file",
-                hint="give --name NAME: the decks become NAME-1, NAME-2, …",
-            )
-        )
-    for path, d in zip(paths, decks):
-        d.path = save_new_deck(path, d.deck, catalog, force=force)
     return decks

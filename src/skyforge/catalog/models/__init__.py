@@ -54,7 +54,7 @@ from skyforge.catalog.models.common import (
 )
 from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize, PremadeDeck
 from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
-from skyforge.catalog.models.file import CatalogFile
+from skyforge.catalog.models.file import CardsFile, CatalogFile
 from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
 from skyforge.catalog.models.setup_rules import (
     BattlePlan,
@@ -81,6 +81,7 @@ __all__ = [
     "CardBase",
     "CardRule",
     "CardSet",
+    "CardsFile",
     "CastleCard",
     "CatalogFile",
     "DeckRule",

@@ -19,8 +19,10 @@ from skyforge.catalog.models.setup_rules import (
 )
 
 
-class CatalogFile(Strict):
-    """One catalog TOML file. Any number of them are merged."""
+class CardsFile(Strict):
+    """A catalog file of sets and cards alone, as most files of a player's own are: the first tables
+    of :class:`CatalogFile`, read with the models they need rather than every table's (a cache miss
+    of such a file, and the cards an import adds, do not build the rule tables' validators)."""
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     provenance: Provenance = Field(
@@ -30,6 +32,13 @@ class CatalogFile(Strict):
         default_factory=list, description="[[sets]]: card sets and their products' code ranges."
     )
     cards: list[Card] = Field(default_factory=list, description="[[cards]]: cards of every kind (see Cards below).")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True, strict=True)
+
+
+class CatalogFile(CardsFile):
+    """One catalog TOML file. Any number of them are merged."""
+
     hordes: list[Horde] = Field(
         default_factory=list, description="[[hordes]]: hordes, their difficulty and suggested outsiders."
     )
