@@ -212,6 +212,10 @@ class Catalog:
             )
         return self.cards[keys[0]] if keys else None
 
+    def named(self, name: str) -> list[Card]:
+        """Every card called ``name`` (any case), of any kind."""
+        return [self.cards[k] for k in self._by_name.get(name.strip().casefold(), [])]
+
     def label(self, ref: str | None) -> str:
         """How people read an entry: "CODE Name", or the name alone when it has no code."""
         if not ref:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from skyforge.catalog.backs import BackEntry
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import COPY_LIMITS
 from skyforge.catalog.index import Catalog
@@ -338,11 +339,12 @@ class _Model:
                     "castle-requires",
                     i,
                     lambda c=castle, r=required: Conflict(
-                        "castle-requires", f"castle {_show(c)} requires {_show(r)}", None, (r.key,)
+                        "castle-requires", f"castle {_show(c)} requires {_required(r)}", None, (r.key,)
                     ),
                 )
-                if required.key in xs:
-                    m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
+                held = [xs[card.key] for card in required.cards if card.key in xs]
+                if held:
+                    m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
                 else:
                     m.AddBoolOr([lit.Not()])
             # the cards' own rules: copies per deck, cards needed beside them
@@ -567,7 +569,7 @@ class _Model:
 
     def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
         kept = seat.kept
-        required = {c.key for c in required_cards(self.catalog, seat.castle)}
+        required = {c.key for r in required_cards(self.catalog, seat.castle) for c in r.cards}
         needed_by = {n: self.cards[k] for k in cards for n in needed_cards(self.catalog, self.cards[k])}
         filled: Counter = Counter()
         for key, n in kept.items():
@@ -655,6 +657,13 @@ def _size(castle: CastleCard) -> DeckSize:
             )
         )
     return castle.deck_size
+
+
+def _required(required: BackEntry) -> str:
+    """A card a castle requires, for a conflict: as printed when the catalog lacks it."""
+    if required.card is not None:
+        return _show(required.card)
+    return required.ref + ("" if required.cards else ", who is not in your catalog")
 
 
 def _show(card) -> str:
@@ -909,7 +918,7 @@ def plan_castles(
             outcome = _side_by_side(catalog, [alone[c.key] for c in combo], collection, pool, prefs) or solve(
                 catalog, [Seat(c, c.name) for c in combo], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
             )
-        heroes = [card.name for c in combo for card in required_cards(catalog, c)]
+        heroes = [required.name for c in combo for required in required_cards(catalog, c)]
         rows.append(PlanRow(list(combo), heroes, outcome, _room(catalog, combo, owned, admitted)))
     if step:
         step(total, total)
