@@ -410,4 +410,4 @@ def test_what_ann_sends_carries_the_cards_her_castles_back_names(run, tmp_path, 
     assert carried[:2] == ["TST.201", "TST.203"] and carried[-1] == "TST.202"  # the castle, the deck, the back's
     assert not any(c["name"] == "Hakka" for c in body["carried_cards"]["cards"])  # she has none to carry
     page = run("deck", "export", "no-hero", "--format", "page").stdout
-    assert "data of 16 cards from the player" in " ".join(page.split())
+    assert "data of its 16 cards from the player" in " ".join(page.split())

@@ -216,9 +216,8 @@ def _share(catalog: Catalog, deck: Deck) -> str:
     else:
         if carried:
             what = (
-                f"It carries the deck and the data of {plural(len(carried['cards']), 'card')} from the "
-                "player's own catalog (its castle, its cards and those the castle's back names), so it "
-                "imports without the sender's catalog:"
+                f"It carries the deck and the data of its {plural(len(carried['cards']), 'card')} from the "
+                "player's own catalog, so it imports without the sender's catalog:"
             )
             command += " --cards-to my-cards.toml"
         else:
