@@ -157,7 +157,7 @@ def test_a_back_naming_a_card_the_catalog_lacks_loads_and_is_noted():
     report = validate_decks(catalog, [frost()])
     assert report.valid, report.as_dict()
     assert castle_back_summary(catalog, catalog.cards[KEEP]) == (
-        "must include Corjan the Bold · cannot include Rogues, Hakka (not in your catalog)"
+        "must include Corjan the Bold · cannot include Rogues, Hakka (not in the catalog)"
     )
 
 
@@ -397,7 +397,7 @@ def test_cli_catalog_check_notes_a_name_the_catalog_lacks(run):
         }
     ]
     shown = run("--catalog", str(FROSTGATE), "castles").stdout
-    assert "cannot include Rogues, Hakka (not in your catalog)" in shown
+    assert "cannot include Rogues, Hakka (not in the catalog)" in shown
 
 
 def test_cli_validate_and_search_for_match_a_printed_name(run, workspace, tmp_path):

@@ -411,3 +411,4 @@ def test_what_ann_sends_carries_the_cards_her_castles_back_names(run, tmp_path, 
     assert not any(c["name"] == "Hakka" for c in body["carried_cards"]["cards"])  # she has none to carry
     page = run("deck", "export", "no-hero", "--format", "page").stdout
     assert "data of its 16 cards from the player" in " ".join(page.split())
+    assert "cannot include Rogues, Hakka (not in the catalog)" in page

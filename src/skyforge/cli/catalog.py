@@ -63,7 +63,8 @@ def check(app: App, as_json: bool) -> None:
     Beside the problems (all of them, with file, line and key), the report says
     what works with the data loaded — deck validation per castle, setup per
     horde, campaigns, drafts — and what is missing for the rest (the demo set
-    is left out of that part).
+    is left out of that part). A note names each card a castle's back names
+    that the catalog lacks: kept as printed, decks are checked against it.
 
     \b
     Exit status: 0 the catalog loads, 2 a file has problems (all are listed),

@@ -630,7 +630,7 @@ def _collection_limits(
 
 def _named(entry: BackEntry) -> str:
     """A card a back names, for the back in words: its name, or as printed when the catalog lacks it."""
-    return entry.name if entry.cards else f"{entry.ref} (not in your catalog)"
+    return entry.name if entry.cards else f"{entry.ref} (not in the catalog)"
 
 
 def _said(rule) -> str:
