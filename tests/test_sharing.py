@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-
 from .conftest import cite
 
 ANN_CARDS = """\
