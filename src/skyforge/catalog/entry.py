@@ -8,8 +8,9 @@ by hand. An answer is text, read as a sheet's cell is (:func:`~skyforge.catalog.
 checked by the model's validation of that one field, then against the catalog: a code not taken yet,
 of a set the catalog defines, inside its products' ranges; a horde, pre-made deck or hero class it
 knows; the card an erratum replaces. A castle's back may name cards the catalog lacks: they are
-kept as printed (:meth:`Entry.printed_only` says which). The file keeps every byte it had: the card's table, written by tomlkit, goes
-after them, and the catalog must load with the new file before it replaces the old one.
+kept as printed (:meth:`Entry.printed_only` says which). The file keeps every byte it had: the
+card's table, written by tomlkit, goes after them, and the catalog must load with the new file
+before it replaces the old one.
 """
 
 from __future__ import annotations

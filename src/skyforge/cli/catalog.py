@@ -33,6 +33,8 @@ from skyforge.text import did_you_mean, plural
 #: the catalog file of the player's own that `catalog init` writes, and `catalog add` adds to,
 #: when none is named
 DEFAULT_FILE = Path("my-cards.toml")
+#: what becomes of a card a castle's back names that the catalog lacks
+KEPT_AS_PRINTED = "kept as printed, decks are checked against its code or name"
 
 
 @click.group()
@@ -124,7 +126,7 @@ def _draw_check(cat, summary: dict) -> None:
         out.print(
             Text.assemble(
                 ("note", "cyan"),
-                f"  {absent['note']}: kept as printed, decks are checked against its code or name",
+                f"  {absent['note']}: {KEPT_AS_PRINTED}",
             )
         )
     for area in summary["works"]:
@@ -413,7 +415,7 @@ def _answer(entry: Entry, key: str, text: str) -> None:
     """Take one answer; say which cards it names that the catalog lacks (kept as printed)."""
     entry.answer(key, text)
     for ref in entry.printed_only(key):
-        echo(f"  {ref} is not in your catalog: kept as printed, decks are checked against its code or name", err=True)
+        echo(f"  {ref} is not in your catalog: {KEPT_AS_PRINTED}", err=True)
 
 
 def _ask(question: Question, accept: Callable[[str], object]) -> None:
@@ -519,7 +521,7 @@ def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool, note
     label = f"{card.code} {card.name}" if card.code else card.name
     echo(f"added {label} to {target}")
     for note in notes:
-        echo(f"note: {note}: kept as printed, decks are checked against its code or name")
+        echo(f"note: {note}: {KEPT_AS_PRINTED}")
     if not in_use:
         echo(
             f"{target} is not in the catalog loaded here: give --catalog {target}, or list it in "
