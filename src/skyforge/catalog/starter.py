@@ -45,9 +45,9 @@ _EXAMPLES = """
 # health = 20
 # back_text = "You must have Example Ally and 39 other cards. …"   # the back as printed
 # deck_size = {{ min = 40, max = 40 }}  # "You must have Example Ally and 39 other cards." = 40
-# requires = ["Example Ally"]      # "You must have Example Ally …": code or unique name; counts in the 40
+# requires = ["Example Ally"]      # "You must have Example Ally …": code or name as printed; counts in the 40
 # hero = "Example"                 # the castle's hero: cards whose related hero is another are refused
-# # excludes = ["Rival Hero"]      # "… nor Rival Hero": cards it cannot include, code or unique name
+# excludes = ["Rival Hero"]        # "… nor Rival Hero": code or name, even of a card you do not have
 # excludes_subtypes = ["Rogue"]    # "you cannot include any ROGUE", whatever else admits them
 # [[cards.deck_rules]]
 # rarity = "base"                  # base | rare | mythic | legendary
