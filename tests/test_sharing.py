@@ -411,3 +411,20 @@ def test_what_ann_sends_carries_the_cards_her_castles_back_names(run, tmp_path, 
     page = run("deck", "export", "no-hero", "--format", "page").stdout
     assert "data of its 16 cards from the player" in " ".join(page.split())
     assert "cannot include Rogues, Hakka (not in the catalog)" in page
+
+
+def test_an_erratum_travels_with_the_card_it_replaces(run, tmp_path, monkeypatch):
+    """An erratum's ``replaces`` must name a card of the receiver's catalog, so both travel."""
+    import json
+
+    cite("000", "Errata Cards — These completely replace cards from previous sets.")
+    ann, _ = _ann_and_bo(tmp_path)
+    cards = ann / "my-cards.toml"
+    erratum = '\n[[cards]]\ncode = "TST.230"\nkind = "alliance"\nname = "Frost Pike"\nfaction = "liothan"\n'
+    cards.write_text(cards.read_text() + erratum + 'rarity = "base"\ntype = "ally"\nreplaces = "TST.210"\n')
+    deck = ann / "decks" / "frost-wall.toml"
+    deck.write_text(deck.read_text().replace('"TST.210" = 3', '"TST.230" = 3'))
+    monkeypatch.chdir(ann)
+    body = json.loads(run("deck", "export", "frost-wall", "--format", "json", "--with-cards").stdout)
+    carried = [c["code"] for c in body["carried_cards"]["cards"]]
+    assert carried.index("TST.230") + 1 == carried.index("TST.210")

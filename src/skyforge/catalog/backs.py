@@ -113,10 +113,4 @@ def absent_back_names(catalog: Catalog, castles: Iterable[CastleCard] | None = N
 
 def _related(catalog: Catalog, card: CardBase) -> list[CardBase]:
     """``card``, the cards it replaces in turn, and its errata."""
-    related = [card]
-    older = getattr(card, "replaces", None)
-    while older and older in catalog.cards and all(c.key != older for c in related):
-        related.append(catalog.cards[older])
-        older = getattr(catalog.cards[older], "replaces", None)
-    related += [catalog.cards[k] for k in catalog.errata_of(card.key)]
-    return related
+    return [card, *(catalog.cards[k] for k in (*catalog.replaced(card.key), *catalog.errata_of(card.key)))]

@@ -56,15 +56,11 @@ def cards_to_carry(catalog: Catalog, deck: DeckFile, *, today: date | None = Non
     if isinstance(castle, CastleCard):
         found += [c for field in BACK_FIELDS for entry in back_entries(catalog, castle, field) for c in entry.cards]
     cards, seen = [], set()
-    while found:
-        card = found.pop(0)
-        if card is None or card.key in seen or not _needs_carrying(catalog, card):
-            continue
-        seen.add(card.key)
-        cards.append(card)
-        replaces = getattr(card, "replaces", None)
-        if replaces:
-            found.append(catalog.cards.get(replaces))
+    for card in found:
+        for one in [card, *(catalog.cards[k] for k in catalog.replaced(card.key))] if card else []:
+            if one.key not in seen and _needs_carrying(catalog, one):
+                seen.add(one.key)
+                cards.append(one)
     if not cards:
         return None
     if len(cards) > MAX_CARRIED_CARDS:
