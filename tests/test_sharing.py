@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import cite
+
 ANN_CARDS = """\
 schema = 1
 
@@ -537,3 +539,107 @@ def test_split_codes_property():
         assert sharecode.split_codes(text) == codes
 
     check()
+
+
+# -- a castle whose back names a card the sender lacks ---------------------------------------------
+
+FROSTGATE = Path(__file__).parent / "data" / "frostgate-cards.toml"
+BASE_39 = "".join(f'"TST.{n}" = 3\n' for n in range(210, 223))
+ANN_DECKS = {
+    # legal: Corjan the Bold and 39 other cards
+    "frost-wall": 'name = "Frost Wall"\nplayer = "Ann"\ncastle = "Frostgate Keep"\n[cards]\n"TST.202" = 1\n' + BASE_39,
+    # no Corjan, and a Rogue in his place
+    "no-hero": 'name = "No Hero"\nplayer = "Ann"\ncastle = "TST.201"\n[cards]\n"TST.203" = 1\n' + BASE_39,
+}
+ANN_DECKS_CARDS = {
+    "frost-wall": {f"TST.{n}" for n in range(210, 223)},
+    "no-hero": {"TST.203", *(f"TST.{n}" for n in range(210, 223))},
+}
+SENT = {"code": "message.txt", "json": "frost.json", "page": "page.html"}
+
+
+def _ann_and_bo(tmp_path: Path) -> tuple[Path, Path]:
+    """Ann keeps her own cards (Frostgate Keep, whose back names Hakka: she has no Hakka); Bo has nothing."""
+    ann, bo = tmp_path / "ann", tmp_path / "bo"
+    (ann / "decks").mkdir(parents=True)
+    bo.mkdir()
+    (ann / "my-cards.toml").write_text(FROSTGATE.read_text(encoding="utf-8"), encoding="utf-8")
+    (ann / "skyforge.toml").write_text('schema = 1\ncatalog = ["my-cards.toml"]\n', encoding="utf-8")
+    for name, text in ANN_DECKS.items():
+        (ann / "decks" / f"{name}.toml").write_text(text, encoding="utf-8")
+    return ann, bo
+
+
+def _sent(run, deck: str, fmt: str) -> str:
+    """What Ann sends: a code pasted inside a chat message, the JSON file, or the deck page."""
+    exported = run("deck", "export", deck, "--format", fmt, *(["--with-cards"] if fmt != "page" else [])).stdout
+    if fmt == "code":
+        code = exported.strip()
+        return f"Hi Bo! Here is my deck, try it:\n\n{code[:40]}\n{code[40:]}\n\nAnn"
+    return exported
+
+
+@pytest.mark.parametrize("fmt", ["code", "json", "page"])
+@pytest.mark.parametrize("deck", ["frost-wall", "no-hero"])
+def test_a_castle_naming_a_card_ann_lacks_travels_to_bo_with_the_verdict(run, tmp_path, monkeypatch, fmt, deck):
+    import json
+
+    from skyforge.catalog import load_catalog
+    from skyforge.catalog.backs import absent_back_names
+
+    cite("000", "Visit www.playskytear.com/horde to get more decks and share your own with the community!")
+    cite("000", "The back of the castle card indicates, for each rarity, which faction (color) of cards can be")
+    ann, bo = _ann_and_bo(tmp_path)
+    monkeypatch.chdir(ann)
+    verdict_ann = json.loads(run("deck", "validate", deck, "--json", expect=None).stdout)
+    (bo / SENT[fmt]).write_text(_sent(run, deck, fmt), encoding="utf-8")
+
+    monkeypatch.chdir(bo)
+    out = run("deck", "import", SENT[fmt], "--cards-to", "my-cards.toml").stdout
+    bo_cards = load_catalog([bo / "my-cards.toml"])  # it loads, though the castle's back names Hakka
+    theirs = {c.key for c in bo_cards if bo_cards.provenance(c) == "user"}
+    # the castle, the deck's cards, and Corjan, whom the back names: carried even in a deck without him
+    assert theirs == {"TST.201", "TST.202", *ANN_DECKS_CARDS[deck]}
+    assert [e.ref for e in absent_back_names(bo_cards)] == ["Hakka"]
+    verdict_bo = json.loads(run("--catalog", "my-cards.toml", "deck", "validate", deck, "--json", expect=None).stdout)
+    assert verdict_bo["valid"] is verdict_ann["valid"] is (deck == "frost-wall")
+    assert [(v["rule"], v["message"]) for v in verdict_bo["violations"]] == [
+        (v["rule"], v["message"]) for v in verdict_ann["violations"]
+    ]
+    if deck == "frost-wall":
+        assert "✓ valid  decks/frost-wall.toml" in out
+    else:  # the verdict the import gives is Ann's
+        assert [v["rule"] for v in verdict_ann["violations"]] == ["castle-requires", "castle-excludes"]
+        assert "castle-requires  castle TST.201 'Frostgate Keep' requires TST.202 'Corjan the Bold'" in out
+        assert "TST.203 'Sly Knife' is a Rogue" in out
+
+
+def test_what_ann_sends_carries_the_cards_her_castles_back_names(run, tmp_path, monkeypatch):
+    import json
+
+    ann, _ = _ann_and_bo(tmp_path)
+    monkeypatch.chdir(ann)
+    body = json.loads(run("deck", "export", "no-hero", "--format", "json", "--with-cards").stdout)
+    carried = [c["code"] for c in body["carried_cards"]["cards"]]
+    assert carried[:2] == ["TST.201", "TST.203"] and carried[-1] == "TST.202"  # the castle, the deck, the back's
+    assert not any(c["name"] == "Hakka" for c in body["carried_cards"]["cards"])  # she has none to carry
+    page = run("deck", "export", "no-hero", "--format", "page").stdout
+    assert "data of its 16 cards from the player" in " ".join(page.split())
+    assert "cannot include Rogues, Hakka (not in the catalog)" in page
+
+
+def test_an_erratum_travels_with_the_card_it_replaces(run, tmp_path, monkeypatch):
+    """An erratum's ``replaces`` must name a card of the receiver's catalog, so both travel."""
+    import json
+
+    cite("000", "Errata Cards — These completely replace cards from previous sets.")
+    ann, _ = _ann_and_bo(tmp_path)
+    cards = ann / "my-cards.toml"
+    erratum = '\n[[cards]]\ncode = "TST.230"\nkind = "alliance"\nname = "Frost Pike"\nfaction = "liothan"\n'
+    cards.write_text(cards.read_text() + erratum + 'rarity = "base"\ntype = "ally"\nreplaces = "TST.210"\n')
+    deck = ann / "decks" / "frost-wall.toml"
+    deck.write_text(deck.read_text().replace('"TST.210" = 3', '"TST.230" = 3'))
+    monkeypatch.chdir(ann)
+    body = json.loads(run("deck", "export", "frost-wall", "--format", "json", "--with-cards").stdout)
+    carried = [c["code"] for c in body["carried_cards"]["cards"]]
+    assert carried.index("TST.230") + 1 == carried.index("TST.210")

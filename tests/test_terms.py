@@ -63,6 +63,7 @@ def test_the_errata_resolver_follows_errata_to_the_last_one():
     catalog.add(second, Origin(Path("x.toml"), 1, "user"))  # an erratum corrected again
     assert catalog.with_errata(old) is second and catalog.with_errata(first) is second
     assert catalog.errata_of("DEMO.017") == ["DEMO.203", "DEMO.299"] and catalog.errata_of("DEMO.299") == []
+    assert catalog.replaced("DEMO.299") == ["DEMO.203", "DEMO.017"] and catalog.replaced("DEMO.017") == []
     owned = owned_counts(catalog, CollectionFile(cards={"DEMO.017": 2}))
     assert owned["DEMO.017"] == owned["DEMO.203"] == owned["DEMO.299"] == 2  # owning the original
 

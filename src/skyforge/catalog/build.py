@@ -17,7 +17,7 @@ from skyforge.catalog.codes import set_of, slug
 from skyforge.catalog.completion import complete
 from skyforge.catalog.index import Catalog, Origin
 from skyforge.catalog.models import CARD_MODELS, CardsFile, CatalogFile
-from skyforge.errors import InputError, NotFoundError, Problem, once_each
+from skyforge.errors import InputError, Problem, once_each
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
@@ -347,11 +347,6 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
                         list(catalog.premade_decks),
                     )
                 )
-            for field in ("requires", "excludes") if card.kind == "castle" else ():
-                for j, ref in enumerate(getattr(card, field)):
-                    dangling = _castle_reference(catalog, file, lines, i, field, j, ref)
-                    if dangling is not None:
-                        problems.append(dangling)
             for j, rule in enumerate(getattr(card, "card_rules", [])):
                 for ref in rule.requires:
                     if catalog.find(ref) is None:
@@ -402,29 +397,6 @@ def _replacement_problem(catalog: Catalog, key: str, replaces: str) -> str | Non
         return f"{replaces} is replaced by {other} too; a card has one errata card"
     cycle = catalog.replacement_cycle(key, replaces)
     return "replacement cycle: " + " → ".join(cycle) + " (each replaces the next)" if cycle else None
-
-
-def _castle_reference(
-    catalog: Catalog, file: Path, lines: dict, i: int, field: str, j: int, ref: str
-) -> Problem | None:
-    """A castle's ``requires`` or ``excludes`` entry that names no alliance card, or several."""
-    loc = ("cards", i, field)
-    try:
-        found = catalog.find(ref, "alliance")
-    except NotFoundError as exc:
-        return Problem(
-            f"the name '{ref}' matches several cards",
-            file=file,
-            line=lines.get(loc) or lines.get(loc[:2]),
-            key=f"cards[{i}].{field}[{j}]",
-            value=ref,
-            has_value=True,
-            hint=exc.problems[0].message.split(": ", 1)[-1] + ": use one of these codes",
-        )
-    if found is not None:
-        return None
-    known = [c.code for c in catalog.of_kind("alliance") if c.code] + [c.name for c in catalog.of_kind("alliance")]
-    return _dangling(file, lines, loc, f"cards[{i}].{field}[{j}]", ref, "card", known)
 
 
 def _dangling(file: Path, lines: dict, loc: tuple, key: str, value: str, what: str, known: list[str]) -> Problem:

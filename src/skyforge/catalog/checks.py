@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from skyforge.catalog.backs import absent_back_names
 from skyforge.catalog.codes import number_of, set_of
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.readiness import fill_in_hint, readiness
@@ -25,6 +26,7 @@ def check_catalog(catalog: Catalog) -> dict:
         "premade_decks": len(catalog.premade_decks),
         "cards": {f"{prov}/{kind}": n for (prov, kind), n in sorted(by.items())},
         "incomplete": incomplete_entries(catalog),
+        "absent_back_names": [{**e.as_dict(), "note": e.note} for e in absent_back_names(catalog)],
         "works": [area.as_dict() for area in readiness(catalog)],
         "fill_in": fill_in_hint(catalog),
     }

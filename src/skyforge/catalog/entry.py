@@ -7,8 +7,10 @@ that holds tables (a castle's ``deck_rules``, a scenario's ``actions``) is not a
 by hand. An answer is text, read as a sheet's cell is (:func:`~skyforge.catalog.csv_import.cell_value`),
 checked by the model's validation of that one field, then against the catalog: a code not taken yet,
 of a set the catalog defines, inside its products' ranges; a horde, pre-made deck or hero class it
-knows; cards it holds. The file keeps every byte it had: the card's table, written by tomlkit, goes
-after them, and the catalog must load with the new file before it replaces the old one.
+knows; the card an erratum replaces. A castle's back may name cards the catalog lacks: they are
+kept as printed (:meth:`Entry.printed_only` says which). The file keeps every byte it had: the
+card's table, written by tomlkit, goes after them, and the catalog must load with the new file
+before it replaces the old one.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import PydanticUndefined
 
+from skyforge.catalog.backs import BACK_FIELDS, named_cards
 from skyforge.catalog.build import HERO_GAMES, model_in, set_hint
 from skyforge.catalog.checks import outside_products
 from skyforge.catalog.codes import number_of, set_of
@@ -182,24 +185,31 @@ class Entry:
         except ValidationError as exc:
             raise _model_says(exc) from None
 
+    def printed_only(self, key: str) -> list[str]:
+        """The cards the answer to ``key`` (a castle's ``requires`` or ``excludes``) names that the
+        catalog does not hold: kept as printed, as the back names them."""
+        if key not in BACK_FIELDS:
+            return []
+        return [ref for ref in self.answers.get(key, []) if not named_cards(self.catalog, ref)]
+
     def _in_catalog(self, key: str, value: Any) -> Problem | None:
-        """What the catalog says against ``value`` for ``key``: a code taken or of no set it has, a
-        card it does not hold."""
+        """What the catalog says against ``value`` for ``key``: a code taken or of no set it has, an
+        errata card replacing a card it does not hold (a castle's back may name any card)."""
         catalog = self.catalog
         if key == "code":
             return code_problem(catalog, value)
-        refs = value if isinstance(value, list) else [value]
-        for ref in refs if key in CARD_REFERENCES else []:
-            try:
-                found = catalog.find(ref, None if key == "replaces" else "alliance")
-            except NotFoundError as exc:
-                return replace(exc.problems[0], key=key)
-            if found is None:
-                return Problem(
-                    f"no card '{ref}' in the catalog",
-                    key=key,
-                    hint=catalog.suggest(ref, None if key == "replaces" else "alliance") or "add that card first",
-                )
+        if key != "replaces":
+            return None
+        try:
+            found = catalog.find(value)
+        except NotFoundError as exc:
+            return replace(exc.problems[0], key=key)
+        if found is None:
+            return Problem(
+                f"no card '{value}' in the catalog",
+                key=key,
+                hint=catalog.suggest(value) or "add that card first",
+            )
         return None
 
 

@@ -157,6 +157,16 @@ class Catalog:
             key = newer
         return chain
 
+    def replaced(self, key: str) -> list[str]:
+        """The cards ``key`` replaces in turn (the card an erratum corrects, the one that card
+        corrected…), the nearest first: :meth:`errata_of` the other way. Empty for most cards."""
+        chain, seen = [], {key}
+        while (older := getattr(self.cards.get(key), "replaces", None)) and older not in seen and older in self.cards:
+            chain.append(older)
+            seen.add(older)
+            key = older
+        return chain
+
     def replacement_cycle(self, key: str, replaces: str) -> list[str] | None:
         """When ``key`` replacing ``replaces`` closes a cycle — ``key``, the card it replaces, the
         card that one replaces… back to ``key`` — that cycle; else ``None`` (checked as the
@@ -213,6 +223,10 @@ class Catalog:
                 Problem(f"the name '{ref}' matches several cards: {options}", hint="use the card code instead")
             )
         return self.cards[keys[0]] if keys else None
+
+    def named(self, name: str) -> list[Card]:
+        """Every card called ``name`` (any case), of any kind."""
+        return [self.cards[k] for k in self._by_name.get(name.strip().casefold(), [])]
 
     def label(self, ref: str | None) -> str:
         """How people read an entry: "CODE Name", or the name alone when it has no code."""

@@ -46,9 +46,9 @@ _EXAMPLES = """
 # health = 20
 # back_text = "You must have Example Ally and … other cards. …"   # the back as printed
 # deck_size = {{ min = 40, max = 40 }}  # the deck size the back gives (40 is an example)
-# requires = ["Example Ally"]      # "You must have Example Ally …": code or unique name; counts in the size
+# requires = ["Example Ally"]      # "You must have Example Ally …": code or name as printed; counts in the size
 # hero = "Example"                 # the castle's hero: cards whose related hero is another are refused
-# # excludes = ["Rival Hero"]      # "… nor Rival Hero": cards it cannot include, code or unique name
+# excludes = ["Rival Hero"]        # "… nor Rival Hero": code or name, even of a card you do not have
 # excludes_subtypes = ["Example Subtype"]   # "you cannot include any EXAMPLE SUBTYPE", whatever admits them
 # [[cards.deck_rules]]
 # rarity = "base"                  # base | rare | mythic | legendary

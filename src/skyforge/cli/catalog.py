@@ -14,10 +14,11 @@ from rich.panel import Panel
 from rich.text import Text
 
 from skyforge.catalog import load_catalog
+from skyforge.catalog.backs import absent_back_names
 from skyforge.catalog.checks import check_catalog
 from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
 from skyforge.catalog.entry import KIND, Entry, Question, add_card, catalog_for, entry_text, same_file, tables
-from skyforge.catalog.models import CardBase
+from skyforge.catalog.models import CardBase, CastleCard
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli import stdio
 from skyforge.cli.main import App
@@ -32,6 +33,8 @@ from skyforge.text import did_you_mean, plural
 #: the catalog file of the player's own that `catalog init` writes, and `catalog add` adds to,
 #: when none is named
 DEFAULT_FILE = Path("my-cards.toml")
+#: what becomes of a card a castle's back names that the catalog lacks
+KEPT_AS_PRINTED = "kept as printed, decks are checked against its code or name"
 
 
 def record_option(what: str) -> Callable:
@@ -72,7 +75,8 @@ def check(app: App, as_json: bool) -> None:
     Beside the problems (all of them, with file, line and key), the report says
     what works with the data loaded — deck validation per castle, setup per
     horde, campaigns, drafts — and what is missing for the rest (the demo set
-    is left out of that part).
+    is left out of that part). A note names each card a castle's back names
+    that the catalog lacks: kept as printed, decks are checked against it.
 
     \b
     Exit status: 0 the catalog loads, 2 a file has problems (all are listed),
@@ -127,7 +131,14 @@ def _draw_check(cat, summary: dict) -> None:
             )
         )
     for key, n in summary["cards"].items():
-        out.print(f"  {n:>4}  {key}")
+        out.print(Text(f"  {n:>4}  {key}"))
+    for absent in summary["absent_back_names"]:
+        out.print(
+            Text.assemble(
+                ("note", "cyan"),
+                f"  {absent['note']}: {KEPT_AS_PRINTED}",
+            )
+        )
     for area in summary["works"]:
         out.print(Text(area["area"], style="bold"))
         for line in area["ready"]:
@@ -361,10 +372,11 @@ def add(app: App, file: Path | None, given: tuple[tuple[str, str], ...], ask: bo
         card = _from_answers(catalog, answers)
     add_card(others, target, card)
     in_use = len(others) < len(app.catalog.files)  # the file is one of the loaded catalog's
+    absent = absent_back_names(catalog, [card]) if isinstance(card, CastleCard) else []
     render(
-        {"file": str(target), "entry": card.table(), "in_catalog": in_use},
+        {"file": str(target), "entry": card.table(), "in_catalog": in_use, "notes": [e.note for e in absent]},
         as_json,
-        lambda data: _draw_added(card, target, shown=ask, in_use=in_use),
+        lambda data: _draw_added(card, target, shown=ask, in_use=in_use, notes=data["notes"]),
     )
 
 
@@ -432,8 +444,15 @@ def _asked(catalog, target: Path, answers: dict[str, str]) -> CardBase:
         entry.answer(key, text)
     for question in entry.questions.values():
         if question.key not in answers:
-            _ask(question, partial(entry.answer, question.key))
+            _ask(question, partial(_answer, entry, question.key))
     return entry.card()
+
+
+def _answer(entry: Entry, key: str, text: str) -> None:
+    """Take one answer; say which cards it names that the catalog lacks (kept as printed)."""
+    entry.answer(key, text)
+    for ref in entry.printed_only(key):
+        echo(f"  {ref} is not in your catalog: {KEPT_AS_PRINTED}", err=True)
 
 
 def _ask(question: Question, accept: Callable[[str], object]) -> None:
@@ -533,11 +552,13 @@ def _show_entry(card: CardBase, title: str, *, stderr: bool = False) -> None:
         out.print(f"not asked (tables, written by hand): {', '.join(by_hand)}")
 
 
-def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool) -> None:
+def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool, notes: list[str]) -> None:
     if not shown:
         _show_entry(card, f"added to {target}")
     label = f"{card.code} {card.name}" if card.code else card.name
     echo(f"added {label} to {target}")
+    for note in notes:
+        echo(f"note: {note}: {KEPT_AS_PRINTED}")
     if not in_use:
         echo(
             f"{target} is not in the catalog loaded here: give --catalog {target}, or list it in "

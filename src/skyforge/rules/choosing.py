@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from skyforge.catalog.backs import BackEntry
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CastleCard
@@ -142,9 +143,9 @@ def choose_cards(
     candidates.sort(key=lambda c: code_order(c.card.key))
     size = sum(mine.values())
     notes = [
-        f"castle {castle.name} requires {card.code or card.key} {card.name}: take it first (it counts toward the deck size)"
-        for card in required_cards(catalog, castle)
-        if mine[card.key] == 0
+        _required_note(castle, required)
+        for required in required_cards(catalog, castle)
+        if not any(mine[card.key] for card in required.cards)
     ]
     if castle.deck_size is not None and castle.deck_size.max is not None and size >= castle.deck_size.max:
         notes.append(
@@ -152,3 +153,20 @@ def choose_cards(
             "take a card only in place of another"
         )
     return Choice(deck, castle, candidates, rarity_left, size, notes)
+
+
+def _required_note(castle: CastleCard, required: BackEntry) -> str:
+    """A card the castle requires that the deck lacks: "TST.080 Vorhild", or as printed when the
+    catalog lacks it."""
+    card = required.card
+    if card is None and not required.cards:
+        return (
+            f"castle {castle.name} requires {required.ref}, who is not in your catalog: add the card to it, "
+            "then take it first (it counts toward the deck size)"
+        )
+    who = (
+        f"{card.code or card.key} {card.name}"
+        if card
+        else f"{required.ref} ({', '.join(c.key for c in required.cards)})"
+    )
+    return f"castle {castle.name} requires {who}: take it first (it counts toward the deck size)"

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from skyforge.catalog.backs import BackEntry, back_entries, back_names
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
@@ -58,8 +59,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     for its type, whatever its faction), then any faction, the card's faction, one of its subtypes
     or its type.
     """
-    excluded = _keys(catalog, castle.excludes)
-    if card.key in excluded:
+    if back_names(catalog, castle.excludes, card) is not None:
         return Refusal("castle-excludes", f"castle {_show(castle)} cannot include {_show(card)}")
     banned = {s.casefold(): s for s in castle.excludes_subtypes}
     for subtype in card.subtypes:
@@ -69,7 +69,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
                 "castle-excludes",
                 f"{_show(card)} is {a(name)}: castle {_show(castle)} cannot include {plural_word(name)}",
             )
-    if card.key in _keys(catalog, castle.requires):
+    if back_names(catalog, castle.requires, card) is not None:
         return None
     if castle.hero and card.hero and card.hero.casefold() != castle.hero.casefold():
         return Refusal(
@@ -179,14 +179,10 @@ def rarity_maxima(castle: CastleCard) -> dict[str, int]:
     return {rule.rarity: rule.max for rule in castle.deck_rules or [] if rule.max is not None}
 
 
-def required_cards(catalog: Catalog, castle: CastleCard) -> list[CardBase]:
-    """The cards ``castle``'s back says the deck must hold, errata applied."""
-    found = []
-    for ref in castle.requires:
-        card = _find(catalog, ref)
-        if card is not None:
-            found.append(card)
-    return found
+def required_cards(catalog: Catalog, castle: CastleCard) -> list[BackEntry]:
+    """The cards ``castle``'s back says the deck must hold, each with the catalog's cards it names
+    (errata applied; none when the catalog lacks it: it is kept as printed)."""
+    return back_entries(catalog, castle, "requires")
 
 
 def castle_back_summary(catalog: Catalog, castle: CastleCard) -> str | None:
@@ -194,8 +190,9 @@ def castle_back_summary(catalog: Catalog, castle: CastleCard) -> str | None:
     include Vorhild · cannot include Rogues, Sly"); ``None`` when it requires and excludes nothing."""
     head = []
     if castle.requires:
-        head.append("must include " + ", ".join(_name(catalog, ref) for ref in castle.requires))
-    banned = [plural_word(s) for s in castle.excludes_subtypes] + [_name(catalog, ref) for ref in castle.excludes]
+        head.append("must include " + ", ".join(_named(e) for e in back_entries(catalog, castle, "requires")))
+    banned = [plural_word(s) for s in castle.excludes_subtypes]
+    banned += [_named(e) for e in back_entries(catalog, castle, "excludes")]
     if banned:
         head.append("cannot include " + ", ".join(banned))
     if castle.hero:
@@ -500,17 +497,21 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
 
 def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation) -> None:
     per_rarity: Counter[str] = Counter()
-    present = {entry.card.key for entry in entries}
-    for card in required_cards(catalog, castle):
-        if card.key not in present:
-            violation(
-                "castle-requires",
-                f"castle {_show(castle)} requires {_show(card)} in the deck (it counts toward the deck size)",
-                cards=(card.key,),
-                line=None,
-                fix=f"add 1 × {card.key} ({card.name})"
-                + (" in place of another card" if castle.deck_size and castle.deck_size.max == size else ""),
-            )
+    for required in required_cards(catalog, castle):
+        if any(back_names(catalog, [required.ref], entry.card) for entry in entries):
+            continue
+        card = required.card
+        absent = f"{required.ref} is not in your catalog" if not required.cards else None
+        violation(
+            "castle-requires",
+            f"castle {_show(castle)} requires {_show(card) if card else required.ref} in the deck "
+            "(it counts toward the deck size)" + (f"; {absent}" if absent else ""),
+            cards=(required.key,),
+            line=None,
+            hint="add the card to your catalog first (skyforge catalog add)" if absent else None,
+            fix=(f"add 1 × {card.key} ({card.name})" if card else f"add 1 × {required.ref}")
+            + (" in place of another card" if castle.deck_size and castle.deck_size.max == size else ""),
+        )
     for entry in entries:
         card = entry.card
         if card.rarity is None:
@@ -760,29 +761,9 @@ def _collection_limits(resolved: list[tuple[Deck, list[_Entry]]], owned: Counter
     )
 
 
-def _find(catalog: Catalog, ref: str) -> CardBase | None:
-    """A card a castle names (the catalog refuses names that match none or several), errata applied."""
-    try:
-        card = catalog.find(ref, "alliance")
-    except SkyforgeError:
-        return None
-    return catalog.with_errata(card) if card is not None else None
-
-
-def _keys(catalog: Catalog, refs: list[str]) -> set[str]:
-    """The keys of the cards ``refs`` name, and of the cards they replace or are replaced by."""
-    keys = set()
-    for ref in refs:
-        card = _find(catalog, ref)
-        if card is not None:
-            keys.add(card.key)
-            keys.update(catalog.errata_of(card.key))
-    return keys
-
-
-def _name(catalog: Catalog, ref: str) -> str:
-    card = _find(catalog, ref)
-    return card.name if card is not None else ref
+def _named(entry: BackEntry) -> str:
+    """A card a back names, for the back in words: its name, or as printed when the catalog lacks it."""
+    return entry.name if entry.cards else f"{entry.ref} (not in the catalog)"
 
 
 def _said(rule) -> str:

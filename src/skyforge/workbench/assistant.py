@@ -400,7 +400,7 @@ def plan_castles(
             outcome = _side_by_side(catalog, [alone[c.key] for c in combo], collection, pool, prefs) or solve(
                 catalog, [Seat(c, c.name) for c in combo], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
             )
-        heroes = [card.name for c in combo for card in required_cards(catalog, c)]
+        heroes = [required.name for c in combo for required in required_cards(catalog, c)]
         rows.append(PlanRow(list(combo), heroes, outcome, _room(catalog, combo, owned, admitted)))
     if step:
         step(total, total)

@@ -291,11 +291,12 @@ class SeatModel:
             m.Add(added <= max(most - held, 0)).OnlyEnforceIf(lit)
         # the castle's required cards (its hero)
         for required in required_cards(catalog, castle):
-            if base[required.key]:
+            if any(base[card.key] for card in required.cards):
                 continue
             lit = self.rule("castle-requires", i, (required.key,), castle=castle, card=required)
-            if required.key in xs:
-                m.Add(xs[required.key] >= 1).OnlyEnforceIf(lit)
+            holding = [xs[card.key] for card in required.cards if card.key in xs]
+            if holding:
+                m.Add(sum(holding) >= 1).OnlyEnforceIf(lit)
             else:
                 m.AddBoolOr([lit.Not()])
         # the cards' own rules: copies per deck, cards needed beside them
@@ -504,7 +505,7 @@ class SeatModel:
 
     def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
         kept = seat.kept
-        required = {c.key for c in required_cards(self.catalog, seat.castle)}
+        required = {c.key for r in required_cards(self.catalog, seat.castle) for c in r.cards}
         needed_by = {n: self.cards[k] for k in cards for n in needed_cards(self.catalog, self.cards[k])}
         filled: Counter = Counter()
         for key, n in kept.items():

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from skyforge.catalog.backs import BackEntry
 from skyforge.rules.deckbuilding import copy_limit, copy_limits_words
 from skyforge.text import plural
 from skyforge.workbench.assistant_model import Rule, SeatModel, deck_size, show
@@ -76,7 +77,7 @@ def _words(model: SeatModel, rule: Rule, core: list) -> Conflict:
         )
     if rule.id == "castle-requires":
         return Conflict(
-            "castle-requires", f"castle {show(about['castle'])} requires {show(about['card'])}", None, rule.cards
+            "castle-requires", f"castle {show(about['castle'])} requires {_required(about['card'])}", None, rule.cards
         )
     if rule.id == "card-rule":
         return Conflict(
@@ -191,3 +192,10 @@ def _card_rule_words(card, per_deck: int | None, needs: list[str]) -> str:
 def _and(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _required(required: BackEntry) -> str:
+    """A card a castle requires, for a conflict: as printed when the catalog lacks it."""
+    if required.card is not None:
+        return show(required.card)
+    return required.ref + ("" if required.cards else ", who is not in your catalog")

@@ -2,8 +2,10 @@
 
 There is no public card list, so a deck of a player's own cards means nothing to a friend without
 that player's catalog. ``deck export --with-cards`` puts the data of every card the deck uses that
-the official layer does not hold (its castle included; entries of the player's that complete an
-official one too), and the sets they need that are not official, beside the deck. ``deck import
+the official layer does not hold (its castle included, and the cards the castle's back names when
+the player has them; entries of the player's that complete an official one too), and the sets they
+need that are not official, beside the deck. A back's card the player lacks stays a printed name
+in the castle's data, which loads without it (:mod:`skyforge.catalog.backs`). ``deck import
 --cards-to FILE`` offers them to the receiver's catalog file (:func:`offer_cards`): each card gets a
 ``source`` saying where it came from; a card the receiver already holds with other data is listed,
 never replaced.
@@ -18,9 +20,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from skyforge.catalog.backs import BACK_FIELDS, back_entries
 from skyforge.catalog.codes import set_of
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import extend_catalog
+from skyforge.catalog.models import CastleCard
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write, dump_toml, exists, read_text
@@ -46,14 +50,19 @@ def _needs_carrying(catalog: Catalog, card) -> bool:
 
 
 def cards_to_carry(catalog: Catalog, deck: DeckFile, *, today: date | None = None) -> dict[str, Any] | None:
-    """The card data ``deck`` needs beyond the official layer (and the demo set), or None."""
+    """The card data ``deck`` needs beyond the official layer (and the demo set), or None: its
+    castle, its cards, the cards its castle's back names (a required hero the deck lacks, a rival
+    it excludes) when the catalog holds them, and the cards errata among them replace."""
+    found = [catalog.find(ref) for ref in [deck.castle, *deck.cards] if ref]
+    castle = found[0] if deck.castle else None
+    if isinstance(castle, CastleCard):
+        found += [c for field in BACK_FIELDS for entry in back_entries(catalog, castle, field) for c in entry.cards]
     cards, seen = [], set()
-    for ref in [deck.castle, *deck.cards]:
-        card = catalog.find(ref) if ref else None
-        if card is None or card.key in seen or not _needs_carrying(catalog, card):
-            continue
-        seen.add(card.key)
-        cards.append(card)
+    for card in found:
+        for one in [card, *(catalog.cards[k] for k in catalog.replaced(card.key))] if card else []:
+            if one.key not in seen and _needs_carrying(catalog, one):
+                seen.add(one.key)
+                cards.append(one)
     if not cards:
         return None
     if len(cards) > MAX_CARRIED_CARDS:

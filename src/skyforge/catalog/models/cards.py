@@ -133,13 +133,14 @@ class CastleCard(CardBase):
     )
     requires: list[str] = Field(
         default_factory=list,
-        description="Cards the deck must hold, code or unique name (a back might say, for example, "
-        '"You must have <a card> and …"); they count toward the deck size.',
+        description="Cards the deck must hold, by code or name as printed (a back might say, for example, "
+        '"You must have <a card> and …"); they count toward the deck size. A card the catalog lacks is kept '
+        "as printed.",
     )
     excludes: list[str] = Field(
         default_factory=list,
-        description='Cards the deck cannot include, code or unique name ("you cannot include … <a rival hero>"), '
-        "whatever else admits them.",
+        description='Cards the deck cannot include, by code or name as printed ("you cannot include … <a rival '
+        'hero>"), whatever else admits them. A card the catalog lacks is kept as printed.',
     )
     excludes_subtypes: list[Subtype] = Field(
         default_factory=list,

@@ -1,0 +1,116 @@
+"""The cards a castle's back names: its ``requires`` ("You must have Vorhild and 39 other cards")
+and ``excludes`` ("You cannot include … nor Sly").
+
+A back names cards as printed, by code or by name, and a player may not own them (a rival hero
+of a set never bought): an entry that names no card of the catalog is kept as printed, never a
+load error, and still meets any card that shows that code or name. :func:`back_names` is the one
+test of whether an entry meets a card, shared by validation, choosing cards, the deck assistant
+and ``catalog check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from skyforge.catalog.codes import normalize_code
+from skyforge.catalog.index import Catalog
+from skyforge.catalog.models import AllianceCard, CardBase, CastleCard
+
+#: the two lists of a castle's back that name cards
+BACK_FIELDS: tuple[Literal["requires", "excludes"], ...] = ("requires", "excludes")
+
+
+def back_names(catalog: Catalog, refs: Iterable[str], card: CardBase) -> str | None:
+    """The entry of ``refs`` (a back's ``requires`` or ``excludes``) that names ``card``, or None.
+
+    An entry names a card by its code (any case or padding) or by its name (any case). Errata
+    completely replace a card, so an entry names the card, the cards it replaces and its errata
+    alike.
+    """
+    related = _related(catalog, card)
+    for ref in refs:
+        code, name = normalize_code(ref), ref.strip().casefold()
+        for other in related:
+            if ref == other.key or (code is not None and code == other.code) or name == other.name.casefold():
+                return ref
+    return None
+
+
+@dataclass(frozen=True)
+class BackEntry:
+    """One card a castle's back names, as written, with the catalog's cards it names (as played,
+    errata applied); none when the catalog does not hold it."""
+
+    castle: CastleCard
+    field: Literal["requires", "excludes"]
+    ref: str
+    cards: tuple[AllianceCard, ...]
+
+    @property
+    def card(self) -> AllianceCard | None:
+        """The catalog's card, when the entry names exactly one."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+    @property
+    def name(self) -> str:
+        """The name people read: the card's, or the entry as printed."""
+        return self.card.name if self.card is not None else self.ref
+
+    @property
+    def key(self) -> str:
+        """The card's key, or the entry as printed."""
+        return self.card.key if self.card is not None else self.ref
+
+    @property
+    def note(self) -> str:
+        """What ``catalog check`` says of an entry that names no card of the catalog."""
+        what = "who" if normalize_code(self.ref) is None else "which"
+        return f"{self.castle.name}'s back names {self.ref}, {what} is not in your catalog"
+
+    def as_dict(self) -> dict:
+        return {
+            "castle": self.castle.key,
+            "castle_name": self.castle.name,
+            "field": self.field,
+            "name": self.ref,
+            "cards": [c.key for c in self.cards],
+        }
+
+
+def back_entries(catalog: Catalog, castle: CastleCard, field: Literal["requires", "excludes"]) -> list[BackEntry]:
+    """Each card ``castle``'s back names in ``field``, with the catalog's cards it names."""
+    return [BackEntry(castle, field, ref, named_cards(catalog, ref)) for ref in getattr(castle, field)]
+
+
+def named_cards(catalog: Catalog, ref: str) -> tuple[AllianceCard, ...]:
+    """The alliance cards of the catalog a back's entry names, as played (errata applied): the
+    cards :func:`back_names` meets, found through the catalog's index rather than by a scan."""
+    code = normalize_code(ref)
+    candidates = [catalog.cards.get(ref), catalog.cards.get(code) if code else None, *catalog.named(ref)]
+    found: dict[str, AllianceCard] = {}
+    for card in candidates:
+        if card is None or card.kind != "alliance":
+            continue
+        played = catalog.with_errata(card)
+        if isinstance(played, AllianceCard) and back_names(catalog, [ref], played) is not None:
+            found.setdefault(played.key, played)
+    return tuple(found.values())
+
+
+def absent_back_names(catalog: Catalog, castles: Iterable[CastleCard] | None = None) -> list[BackEntry]:
+    """The entries of the backs of ``castles`` (default: every castle of the catalog) that name no
+    alliance card of the catalog: kept as printed, said by ``catalog check`` and ``catalog add``."""
+    return [
+        entry
+        for castle in (catalog.of_kind("castle") if castles is None else castles)
+        for field in BACK_FIELDS
+        for entry in back_entries(catalog, castle, field)
+        if not entry.cards
+    ]
+
+
+def _related(catalog: Catalog, card: CardBase) -> list[CardBase]:
+    """``card``, the cards it replaces in turn, and its errata."""
+    return [card, *(catalog.cards[k] for k in (*catalog.replaced(card.key), *catalog.errata_of(card.key)))]
