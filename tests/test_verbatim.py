@@ -267,3 +267,50 @@ def test_a_share_code_from_chat_prints_no_escape_sequences(run, workspace):
     result = run("deck", "import", code, "--name", "pasted", expect=None)
     out = result.stdout + result.stderr
     assert result.exit_code in (0, 1) and "\x1b" not in out and "\x9b" not in out
+
+
+# -- what reaches the terminal: no character that reorders or hides what is read --------------------
+
+#: a right-to-left override, an isolate, a direction mark and a zero-width space: each would make a
+#: name read otherwise than it is written ("Gull‮sknaB" shows as "GullBanks")
+BIDI = "Gull\u202esknaB\u2066x\u2069\u200fy\u200bz"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deck", "show", "bidi"),
+        ("deck", "list"),
+        ("deck", "validate", "bidi"),
+        ("deck", "stats", "bidi"),
+        ("deck", "diff", "bidi", "demo-blue-wall"),
+        ("deck", "draw", "bidi", "--seed", "1", "--turns", "36"),
+        ("deck", "export", "bidi", "--format", "text"),
+        ("cards", "search", "Gull"),
+        ("cards", "show", "DEMO.250"),
+        ("series", "show", "s"),
+    ],
+)
+def test_characters_that_reorder_or_hide_text_are_shown_by_their_code(run, workspace, args):
+    own = _put(
+        workspace,
+        "bidi-cards.toml",
+        f'[[cards]]\ncode = "DEMO.250"\nkind = "alliance"\nname = {toml_string(BIDI)}\nfaction = "liothan"\n'
+        'rarity = "base"\ntype = "ally"\ncost = 2\n',
+    )
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    text = re.sub(r"(?m)^name = .*$", lambda m: f"name = {toml_string(BIDI)}", text, count=1)
+    _put(workspace, "decks/bidi.toml", text.replace("[cards]\n", '[cards]\n"DEMO.250" = 1\n', 1))
+    run("series", "new", "s", "--best-of", "3", "--players", f"Ann,{BIDI}", "--deck-size", "30")
+    result = run("--catalog", "@demo", "--catalog", str(own), *args, expect=None)
+    assert result.exit_code in (0, 1), result.output
+    out = result.stdout + result.stderr
+    assert not any(ch in out for ch in "\u202e\u2066\u2069\u200f\u200b"), out
+    assert "Gull<U+202E>sknaB<U+2066>x<U+2069><U+200F>y<U+200B>z" in out
+
+
+def test_json_keeps_such_characters_as_written(run, workspace):
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text()
+    text = re.sub(r"(?m)^name = .*$", lambda m: f"name = {toml_string(BIDI)}", text, count=1)
+    _put(workspace, "decks/bidi.toml", text)
+    assert json.loads(run("deck", "show", "bidi", "--json").stdout)["name"] == BIDI

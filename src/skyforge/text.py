@@ -66,8 +66,12 @@ def did_you_mean(
     return " ".join(h for h in (hint, then) if h) or None
 
 
-#: characters a terminal takes as commands: C0 controls but tab and line end, DEL, and C1
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: characters a terminal takes as commands (C0 controls but tab and line end, DEL, and C1), and the
+#: ones that reorder or hide what is read: the bidirectional embeddings, overrides and isolates
+#: (U+202A–U+202E, U+2066–U+2069), the direction marks (U+200E, U+200F, U+061C), and the invisible
+#: zero-width space, word joiner and byte-order mark (U+200B, U+2060, U+FEFF). The zero-width
+#: joiner and non-joiner (U+200C, U+200D) are left alone: emoji and several scripts are spelled with them.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
 
 
 def _shown(m: re.Match[str]) -> str:
@@ -77,6 +81,7 @@ def _shown(m: re.Match[str]) -> str:
 
 def visible_controls(text: str) -> str:
     """``text`` with every control character shown as caret notation (ESC as ``^[``, CR as ``^M``;
-    C1 ones as ``<U+009B>``): player and catalog text never reaches a terminal as commands (a
-    deck named ``\\x1b[2J`` clears no screen)."""
+    C1 ones as ``<U+009B>``), and every character that reorders or hides text as its code point
+    (``<U+202E>``): player and catalog text never reaches a terminal as commands (a deck named
+    ``\\x1b[2J`` clears no screen) nor reads other than it is (a right-to-left override)."""
     return _CONTROLS.sub(_shown, text) if _CONTROLS.search(text) else text
