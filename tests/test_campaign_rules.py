@@ -572,31 +572,12 @@ copies = 2
 replaces = "DEMO.010"
 """
 
-BIG_CASTLE = """schema = 1
-[[cards]]
-code = "DEMO.291"
-kind = "castle"
-name = "Wide Keep"
-faction = "liothan"
-health = 20
-[cards.deck_size]
-min = 40
-max = 45
-[[cards.deck_rules]]
-rarity = "base"
-factions = ["liothan", "taulot"]
-[[cards.deck_rules]]
-rarity = "rare"
-factions = ["liothan"]
-[[cards.deck_rules]]
-rarity = "mythic"
-factions = ["liothan"]
-max = 6
-[[cards.deck_rules]]
-rarity = "legendary"
-factions = ["liothan"]
-max = 2
-"""
+#: the castle of MON_CASTLE under a demo code, whose back allows up to 45 cards
+BIG_CASTLE = (
+    MON_CASTLE.replace("MON.010", "DEMO.291")
+    .replace("Test Keep of Monoliths", "Wide Keep")
+    .replace("max = 40", "max = 45")
+)
 
 
 def _with(tmp_path, text: str, name: str = "extra.toml"):

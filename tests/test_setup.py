@@ -682,34 +682,16 @@ def test_a_henchman_in_a_one_off_game_is_two_stages_of_an_immortal(run):
     assert any("use two henchmen" in n for n in data["notes"])
 
 
-ORIGINAL_SET = """schema = 1
-[[hordes]]
-id = "old-horde"
-name = "Old Horde"
-difficulty = "easy"
-[[cards]]
-code = "OLD.001"
-kind = "horde"
-name = "Old Troll"
-horde = "old-horde"
-power = 1
-copies = 3
-[[cards]]
-code = "OLD.002"
-kind = "horde"
-name = "Old Giant"
-horde = "old-horde"
-power = 3
-[[cards]]
+#: the original set of ORIGINAL, with a card of the common set
+ORIGINAL_SET = (
+    ORIGINAL
+    + """[[cards]]
 code = "OLD.003"
 kind = "horde"
 name = "Common Imp"
 common_set = true
-[[sets]]
-code = "OLD"
-name = "Old set"
-game = "skytear-horde"
 """
+)
 
 
 def test_the_original_set_without_the_challenge_expansion_takes_the_whole_horde(run, workspace: Path):
