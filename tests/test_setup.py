@@ -268,22 +268,22 @@ def test_battle_plan_order_and_thresholds(catalog):
 def test_battle_plan_suggestions(catalog):
     state = PlanFile()
     status = plan_status(catalog, state)
-    assert (status.next_deck, status.next_horde, status.next_outsider) == (
+    assert (status.next.deck, status.next.horde, status.next.outsider) == (
         "liothan-shapeshifters",
         "renegade",
         "The Hate Bringer",
     )
     cite("001", "go on to fight against all the hordes in your collection in the order listed")
     state.results = [PlanResult(deck="liothan-shapeshifters", horde="renegade", won=False)]
-    assert plan_status(catalog, state).next_horde == "undead"  # each horde once, in order: a lost one too
+    assert plan_status(catalog, state).next.horde == "undead"  # each horde once, in order: a lost one too
     hordes = catalog.battle_plans["001"].hordes
     state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]]
     status = plan_status(catalog, state, seed=9)
-    assert status.next_horde == "monoliths" and "random outsider of the catalog (seed 9)" in status.outsider_reason
-    assert plan_status(catalog, state, seed=9).next_outsider == status.next_outsider
+    assert status.next.horde == "monoliths" and "random outsider of the catalog (seed 9)" in status.next.outsider_reason
+    assert plan_status(catalog, state, seed=9).next.outsider == status.next.outsider
     state.results += [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[4:6]]
     status = plan_status(catalog, state)
-    assert status.next_deck == "taulot-followers" and status.decks[0].victorious
+    assert status.next.deck == "taulot-followers" and status.decks[0].victorious
     assert "victorious (6 wins, 6 needed)" in " ".join(status.notes)
 
 
@@ -295,7 +295,7 @@ def test_battle_plan_deck_that_fought_every_horde_moves_on(catalog):
     status = plan_status(catalog, state)
     first = status.decks[0]
     assert first.wins == 5 and not first.victorious and first.fought_all
-    assert status.next_deck == "taulot-followers" and status.next_horde == "renegade"
+    assert status.next.deck == "taulot-followers" and status.next.horde == "renegade"
     assert "has fought every horde" in " ".join(status.notes)
 
 
@@ -316,16 +316,16 @@ def test_battle_plan_of_000_recommendations(catalog):
     assert ranks == sorted(ranks) and set(plan.hordes) == {h for h in catalog.hordes if not h.startswith("demo-")}
     state = PlanFile(plan="000")
     status = plan_status(catalog, state)
-    assert (status.next_deck, status.next_horde, status.next_outsider) == (
+    assert (status.next.deck, status.next.horde, status.next.outsider) == (
         "liothan-shapeshifters",
         "renegade",
         "The Hate Bringer",
     )
     state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in plan.hordes]
     status = plan_status(catalog, state)
-    assert status.next_deck == "liothan-shapeshifters"  # no win threshold: the second pass
-    assert (status.next_horde, status.next_outsider) == ("renegade", "Rider of Hate")
-    assert "second suggested outsider" in status.outsider_reason
+    assert status.next.deck == "liothan-shapeshifters"  # no win threshold: the second pass
+    assert (status.next.horde, status.next.outsider) == ("renegade", "Rider of Hate")
+    assert "second suggested outsider" in status.next.outsider_reason
 
 
 # -- CLI ----------------------------------------------------------------------------
@@ -760,7 +760,7 @@ def test_the_battle_plans_random_outsider_comes_from_your_collection():
     orrun = next(c for c in catalog.of_kind("outsider") if c.name == "Orrun the Everwake")
     for seed in range(5):
         status = plan_status(catalog, plan, seed=seed, owned={orrun.key: 1})
-        assert status.next_outsider == "Orrun the Everwake" and "from your collection" in status.outsider_reason
+        assert status.next.outsider == "Orrun the Everwake" and "from your collection" in status.next.outsider_reason
 
 
 # -- the battle plan's random outsider ----------------------------------------------------------
