@@ -433,7 +433,7 @@ def _hordes(catalog: Catalog, request: GameSetupRequest, rng: random.Random, pic
             Problem(
                 "choose one or more hordes",
                 key=option("hordes"),
-                hint=f"give {option('hordes')} ID[,ID…] (see skyforge cards search --kind horde), "
+                hint=f"give {option('hordes')} ID[,ID…] (skyforge cards search finds the catalog's hordes), "
                 f"or {option('randomize')}",
             )
         )
