@@ -1097,3 +1097,21 @@ def test_a_market_deck_over_40_cards_replays(run, workspace):
     big = player.model_copy(update={"market": list(player.market) + [player.market[0]] * (41 - len(player.market))})
     _campaign(workspace, [first.model_copy(update={"players": [big, *first.players[1:]]})])
     assert "Traceback" not in run("campaign", "show", "c").stderr
+
+
+def test_a_new_campaign_request_keys_its_problems_by_field():
+    alice = PlayerChoice(name="Alice", decks=["demo-blue-wall"])
+    base = {"castle": "DEMO.001", "hordes": HORDES, "difficulty": 2, "outsider": "Orrun the Everwake"}
+    with pytest.raises(InputError) as refused:
+        NewCampaign(players=[alice, PlayerChoice(name="alice", decks=["demo-red-rush"])], **base)
+    assert [p.key for p in refused.value.problems] == [option("players")]
+    with pytest.raises(InputError) as refused:
+        NewCampaign(players=[], **base)
+    assert refused.value.problems[0].key == option("players")
+    # what needs no catalog is told with what the catalog says: every problem at once
+    request = NewCampaign(players=[alice], **{**base, "castle": "NOPE.001", "hordes": HORDES[:2], "difficulty": 9})
+    with pytest.raises(InputError) as refused:
+        new_campaign(demo_catalog(), ROOT, "x", request)
+    keys = [p.key for p in refused.value.problems]
+    assert option("hordes") in keys and option("difficulty") in keys and len(keys) == 3
+    assert "--" not in refused.value.render()

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
-from skyforge.errors import InputError
+from skyforge.errors import InputError, option
 from skyforge.setup import GameSetupRequest, game_setup, mode_rule, total_difficulty
 from skyforge.setup.plan import PlanFile, PlanResult, plan_status
 
@@ -846,3 +846,23 @@ def test_plan_record_a_horde_outside_your_hordes_needs_new(run, workspace: Path)
     assert "did you mean 'predator'?" in err
     run("plan", "record", "liothan-shapeshifters", "predator", "--won", "--new")
     assert "predator" in (workspace / "plan.toml").read_text().split("results")[0]
+
+
+def test_a_setup_request_refuses_its_conflicts_where_it_is_built():
+    with pytest.raises(InputError) as refused:
+        GameSetupRequest(first_game="DEMO", randomize=True)
+    problem = refused.value.problems[0]
+    assert problem.key == option("randomize") and option("first_game") in problem.message
+    with pytest.raises(InputError) as refused:
+        GameSetupRequest(castle="DEMO.001", difficulty=6)
+    assert refused.value.problems[0].key == option("difficulty")
+    assert GameSetupRequest(hordes=None).hordes == ()  # an option left out is no horde
+
+
+def test_setup_problems_are_keyed_by_the_request_field(catalog):
+    request = GameSetupRequest(castle="DEMO.001", second_castle="DEMO.002", hordes=["demo-thornmaw"], difficulty=2)
+    with pytest.raises(InputError) as refused:
+        game_setup(catalog, request)
+    problem = refused.value.problems[0]
+    assert problem.key == option("second_castle") and "--" not in problem.render()
+    assert problem.message.startswith(f"{option('second_castle')} contradicts {option('mode')} solo")
