@@ -292,8 +292,8 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                     Problem(
                         f"no market deck for {spec.name}",
                         key=option("players"),
-                        hint=f"give {spec.name} a deck ({option('players')}), "
-                        f"or three shuffled together in limited format ({option('limited')})",
+                        hint=f"give {spec.name} a market deck with {option('players')}, "
+                        f"or three decks for limited format with {option('limited')}",
                     )
                 )
                 continue
@@ -388,7 +388,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                     key=option("players"),
                     value=spec.name,
                     has_value=True,
-                    hint=f"give {spec.name}'s own castle ({option('players')})",
+                    hint=f"name {spec.name}'s own castle with {option('players')}",
                 )
             )
             continue
@@ -399,7 +399,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 Problem(
                     f"{spec.name} is the visiting army and needs another castle than {castle_card.key}",
                     key=option("players"),
-                    hint=f"give {spec.name}'s own castle ({option('players')})",
+                    hint=f"name {spec.name}'s own castle with {option('players')}",
                 )
             )
         setups.append((spec, player_castle.key, i > 0, sources, removed))
