@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from skyforge.campaign import commands as c
-from skyforge.campaign.setup import new_campaign
+from skyforge.campaign.setup import NewCampaign, new_campaign
 from skyforge.campaign.state import apply, fold
 from skyforge.cli.campaign.new import parse_player
 
@@ -25,7 +25,8 @@ def demo_catalog():
 def created(seed: int = 7, players=("Alice=demo-blue-wall", "Bo=demo-green-grove@DEMO.003"), **kw):
     options = {"castle": "DEMO.001", "hordes": HORDES, "difficulty": 2, "outsider": "Orrun the Everwake", "seed": seed}
     options.update(kw)
-    return new_campaign(demo_catalog(), ROOT, "test", players=[parse_player(p) for p in players], **options)
+    request = NewCampaign(players=tuple(parse_player(p) for p in players), **options)
+    return new_campaign(demo_catalog(), ROOT, "test", request)
 
 
 class Game:

@@ -88,6 +88,19 @@ ALLOWED_JSON_BRANCHES: dict[str, int] = {}
 #: Imports inside functions outside LAZY_PLACES: module → how many it has today (at most).
 ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {}
 
+#: Library modules whose strings still name a command-line flag ("--castle") or that import shlex:
+#: module → how many today (at most). The library names a request's field (``errors.option``) and
+#: a command (``errors.command``); the CLI words both.
+ALLOWED_FLAG_STRINGS: dict[str, int] = {
+    "skyforge.catalog.csv_import": 1,
+    "skyforge.catalog.starter": 2,
+    "skyforge.workbench.carried": 1,
+    "skyforge.workbench.formats.format_json": 2,
+    "skyforge.workbench.formats.format_page": 1,
+    "skyforge.workbench.importing": 2,
+    "skyforge.workbench.sharecode": 1,
+}
+
 
 # --- reading the source -----------------------------------------------------------------------------
 
@@ -399,3 +412,54 @@ def test_html_only_in_templates():
     )
     assert not found, f"HTML built in Python strings: move it into a template in src/skyforge/templates: {found}"
     assert HTML_TAG.search('<span class="box">') and not HTML_TAG.search("(?P<code>[^ ]+)")
+
+
+#: a command-line flag in a string: ``--castle`` at the start or after a space, quote, bracket or backtick
+FLAG = re.compile(r"(^|[\s'\"(`])--[a-z][a-z-]+")
+
+
+def flag_strings() -> dict[str, list[str]]:
+    """Library module → where its strings name a flag (docstrings aside) or it imports shlex."""
+    found: dict[str, list[str]] = {}
+    for module, path in modules().items():
+        if module == UI_PACKAGE or module.startswith(UI_PACKAGE + "."):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(body[0].value)
+            for body in (getattr(node, "body", None) for node in ast.walk(tree))
+            if isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        }
+        where = f"{path.relative_to(SRC.parent)}"
+        for node in ast.walk(tree):
+            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            if is_text and FLAG.search(node.value):
+                found.setdefault(module, []).append(f"{where}:{node.lineno}")
+    for i in imports():
+        if i.imported == "shlex" and not (i.importer == UI_PACKAGE or i.importer.startswith(UI_PACKAGE + ".")):
+            found.setdefault(i.importer, []).append(f"{_where(i)} (import shlex)")
+    return found
+
+
+def test_no_flags_below_the_cli():
+    """The library speaks the game: a message names a request's field (``option("castle")``) and a
+    hint names a command (``command("campaign show", name)``); only skyforge.cli writes them as
+    flags and shell words, so another front end can word them its own way."""
+    found = flag_strings()
+    grown = {m: w for m, w in found.items() if len(w) > ALLOWED_FLAG_STRINGS.get(m, 0)}
+    assert not grown, (
+        "a command-line flag or shlex in the library: name the field with skyforge.errors.option or the "
+        "command with skyforge.errors.command instead: "
+        + "; ".join(
+            f"{m} ({len(w)}, allowed {ALLOWED_FLAG_STRINGS.get(m, 0)}): {', '.join(w)}" for m, w in grown.items()
+        )
+    )
+    shrunk = {m: len(found.get(m, [])) for m, n in ALLOWED_FLAG_STRINGS.items() if len(found.get(m, [])) < n}
+    assert not shrunk, (
+        "fewer flag strings than allowed: lower (or remove, at 0) their entries in "
+        f"ALLOWED_FLAG_STRINGS in tests/test_architecture.py to {shrunk}"
+    )
+    assert FLAG.search("give --castle C") and FLAG.search("'--force'") and not FLAG.search("a -- b, x--y")

@@ -107,7 +107,7 @@ REF = st.from_regex(r"[a-z][a-z0-9-]{0,10}", fullmatch=True)
 def test_player_specs_read_back(name, decks, castle):
     text = name + ("=" + ",".join(decks) if decks else "") + (f"@{castle}" if castle else "")
     choice = parse_player(text)
-    assert (choice.name, choice.decks, choice.castle) == (name, decks, castle)
+    assert (choice.name, choice.decks, choice.castle) == (name, tuple(decks), castle)
 
 
 def test_a_player_spec_without_a_name_is_bad_input():

@@ -11,9 +11,9 @@ import pytest
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
 from skyforge.campaign.hordedeck import campaign_horde_deck
-from skyforge.campaign.setup import PlayerChoice, new_campaign
+from skyforge.campaign.setup import NewCampaign, PlayerChoice, new_campaign
 from skyforge.campaign.state import fold
-from skyforge.errors import InputError, RuleError, StateError
+from skyforge.errors import InputError, RuleError, StateError, option
 
 from .campaign_util import HORDES, Game, created, demo_catalog
 from .conftest import ROOT, cite
@@ -44,13 +44,15 @@ def test_castle_health_unknown_asks_for_it():
             catalog,
             ROOT,
             "x",
-            castle=castle.key,
-            players=[PlayerChoice("A", ["demo-blue-wall"])],
-            hordes=[],
-            difficulty=1,
-            outsider="x",
+            NewCampaign(
+                castle=castle.key,
+                players=[PlayerChoice(name="A", decks=["demo-blue-wall"])],
+                hordes=HORDES,
+                difficulty=1,
+                outsider="x",
+            ),
         )
-    assert "--castle-health" in exc.value.render()
+    assert f"give {option('castle_health')} N" in exc.value.render()
 
 
 def test_three_different_hordes_and_a_non_henchman_final_outsider():
@@ -630,12 +632,14 @@ def test_a_campaign_game_follows_000s_steps_whatever_the_castles_set(tmp_path):
         catalog,
         ROOT,
         "mon",
-        castle="MON.010",
-        players=[PlayerChoice("Alice", ["demo-blue-wall"])],
-        hordes=HORDES,
-        difficulty=2,
-        outsider="Orrun the Everwake",
-        seed=5,
+        NewCampaign(
+            castle="MON.010",
+            players=[PlayerChoice(name="Alice", decks=["demo-blue-wall"])],
+            hordes=HORDES,
+            difficulty=2,
+            outsider="Orrun the Everwake",
+            seed=5,
+        ),
     )
     g = Game(first).ready()
     setup = g.do(c.next_game, catalog)[0]
@@ -693,12 +697,14 @@ def test_a_premade_deck_of_another_set_is_a_market_deck_its_castle_accepts(tmp_p
             catalog,
             ROOT,
             "far",
-            castle="XTR.001",
-            players=[PlayerChoice("A", [player])],
-            hordes=HORDES,
-            difficulty=2,
-            outsider="Orrun the Everwake",
-            seed=1,
+            NewCampaign(
+                castle="XTR.001",
+                players=[PlayerChoice(name="A", decks=[player])],
+                hordes=HORDES,
+                difficulty=2,
+                outsider="Orrun the Everwake",
+                seed=1,
+            ),
         )
 
     made = campaign("liothan-demo")  # a DEMO pre-made deck on a castle of set XTR
@@ -743,20 +749,20 @@ def test_a_campaign_whose_horde_data_is_missing_is_not_created():
     catalog = load_catalog()  # official + demo: Skybooter's cards and CAM level 1's powers are not stated
     options = {
         "castle": "DEMO.001",
-        "players": [PlayerChoice("A", ["demo-blue-wall"])],
+        "players": [PlayerChoice(name="A", decks=["demo-blue-wall"])],
         "outsider": "Orrun the Everwake",
         "scenarios": [f"DEMO.{n}" for n in range(183, 189)],
         "seed": 1,
     }
     with pytest.raises(InputError) as exc:
-        new_campaign(catalog, ROOT, "x", hordes=["skybooter", *HORDES[1:]], difficulty=1, **options)
+        new_campaign(catalog, ROOT, "x", NewCampaign(hordes=["skybooter", *HORDES[1:]], difficulty=1, **options))
     text = exc.value.render()
     assert "Skybooter: which power levels difficulty level 1 takes is not stated for set CAM" in text
     assert '[[difficulty_levels]] row with set = "CAM", level = 1 and powers' in text and "catalog file" in text
     with pytest.raises(InputError) as exc:
-        new_campaign(catalog, ROOT, "x", hordes=["skybooter", *HORDES[1:]], difficulty=2, **options)
+        new_campaign(catalog, ROOT, "x", NewCampaign(hordes=["skybooter", *HORDES[1:]], difficulty=2, **options))
     assert 'kind = "horde", horde = "skybooter"' in exc.value.render()
-    assert new_campaign(catalog, ROOT, "x", hordes=HORDES, difficulty=2, **options).horde_deck
+    assert new_campaign(catalog, ROOT, "x", NewCampaign(hordes=HORDES, difficulty=2, **options)).horde_deck
 
 
 def test_a_henchman_given_as_the_final_outsider_says_what_it_is(tmp_path):
@@ -781,11 +787,13 @@ def test_a_henchman_given_as_the_final_outsider_says_what_it_is(tmp_path):
             catalog,
             ROOT,
             "x",
-            castle="DEMO.001",
-            players=[PlayerChoice("A", ["demo-blue-wall"])],
-            hordes=HORDES,
-            difficulty=2,
-            outsider="Marrow Knight",
+            NewCampaign(
+                castle="DEMO.001",
+                players=[PlayerChoice(name="A", decks=["demo-blue-wall"])],
+                hordes=HORDES,
+                difficulty=2,
+                outsider="Marrow Knight",
+            ),
         )
     text = exc.value.render()
     assert "Marrow Knight is an outsider henchman, on the back of scenario DEMO.196 Bone Road" in text
@@ -883,13 +891,15 @@ def test_a_campaign_with_an_original_set_horde_takes_the_portals_of_its_level(tm
         catalog,
         ROOT,
         "old",
-        castle="DEMO.001",
-        players=[PlayerChoice("A", ["demo-blue-wall"])],
-        hordes=["old-horde", *HORDES[1:]],
-        difficulty=4,
-        outsider="Orrun the Everwake",
-        scenarios=[f"DEMO.{n}" for n in range(183, 189)],
-        seed=2,
+        NewCampaign(
+            castle="DEMO.001",
+            players=[PlayerChoice(name="A", decks=["demo-blue-wall"])],
+            hordes=["old-horde", *HORDES[1:]],
+            difficulty=4,
+            outsider="Orrun the Everwake",
+            scenarios=[f"DEMO.{n}" for n in range(183, 189)],
+            seed=2,
+        ),
     )
     assert {catalog.get(p.code, "portal").level for p in first.portal_pile} == {4}
     assert any("stage 1 portals marked level = 4" in n for n in first.notes)
@@ -1068,3 +1078,21 @@ def test_a_market_deck_over_40_cards_replays(run, workspace):
     big = player.model_copy(update={"market": list(player.market) + [player.market[0]] * (41 - len(player.market))})
     _campaign(workspace, [first.model_copy(update={"players": [big, *first.players[1:]]})])
     assert "Traceback" not in run("campaign", "show", "c").stderr
+
+
+def test_a_new_campaign_request_keys_its_problems_by_field():
+    alice = PlayerChoice(name="Alice", decks=["demo-blue-wall"])
+    base = {"castle": "DEMO.001", "hordes": HORDES, "difficulty": 2, "outsider": "Orrun the Everwake"}
+    with pytest.raises(InputError) as refused:
+        NewCampaign(players=[alice, PlayerChoice(name="alice", decks=["demo-red-rush"])], **base)
+    assert [p.key for p in refused.value.problems] == [option("players")]
+    with pytest.raises(InputError) as refused:
+        NewCampaign(players=[], **base)
+    assert refused.value.problems[0].key == option("players")
+    # what needs no catalog is told with what the catalog says: every problem at once
+    request = NewCampaign(players=[alice], **{**base, "castle": "NOPE.001", "hordes": HORDES[:2], "difficulty": 9})
+    with pytest.raises(InputError) as refused:
+        new_campaign(demo_catalog(), ROOT, "x", request)
+    keys = [p.key for p in refused.value.problems]
+    assert option("hordes") in keys and option("difficulty") in keys and len(keys) == 3
+    assert "--" not in refused.value.render()

@@ -13,7 +13,7 @@ import json
 import click
 
 from skyforge.cli.output import words
-from skyforge.errors import option
+from skyforge.errors import command, option
 
 
 def test_a_field_becomes_the_option_that_sets_it():
@@ -41,3 +41,27 @@ def test_json_names_the_option_too(run):
     # `catalog check` says which Onward heroes a draft option can use; the option is a draft's
     result = run("catalog", "check", "--json")
     assert "with a colour (--one-per-color)" in result.stdout and "⟨" not in result.stdout
+
+
+def test_a_command_named_in_a_hint_is_written_as_the_shell_reads_it():
+    hint = f"look at it: {command('campaign show', 'my spring')}, or {command('arena pick', 'fri')}"
+    assert words(hint) == "look at it: skyforge campaign show 'my spring', or skyforge arena pick fri"
+    assert words(json.dumps(command("campaign show", "x y"), ensure_ascii=True)) == "\"skyforge campaign show 'x y'\""
+
+
+def test_the_game_setup_conflicts_name_the_options(run):
+    err = run(
+        "game",
+        "setup",
+        "--castle",
+        "DEMO.001",
+        "--castle2",
+        "DEMO.002",
+        "--hordes",
+        "demo-thornmaw",
+        "--difficulty",
+        "2",
+        expect=2,
+    ).stderr
+    assert err.startswith("error: --castle2: --castle2 contradicts --mode solo") and "⟨" not in err
+    assert "choose a mode with two alliance players (e.g. --mode coop)" in err

@@ -14,7 +14,7 @@ from skyforge.draft.common import find_format, methods
 from skyforge.draft.engine import Draft, expand
 from skyforge.draft.matching import can_complete
 from skyforge.draft.restrictions import FromFaction, Hero, OnePer
-from skyforge.errors import RuleError, SkyforgeError, StateError
+from skyforge.errors import RuleError, SkyforgeError, StateError, command
 
 from .conftest import cite
 
@@ -312,11 +312,11 @@ def test_draft_modules_import_one_way():
 
 def test_a_draft_saved_without_a_name_is_named_by_its_file(tmp_path):
     """``start`` with a path and no name: the "already exists" hint names the file's draft (it
-    passed ``None`` to ``shlex.quote`` and told to continue with ``pick ''``)."""
+    named no draft and told to continue with ``pick ''``)."""
     catalog, path = load_catalog(), tmp_path / "drafts" / "friday.toml"
     options = {"players": ["Ann", "Bob"], "seed": 3}
     sessions.start(catalog, arena.GAME, options, pause=True, path=path, command="arena")
     assert path.exists()
     with pytest.raises(SkyforgeError) as refused:
         sessions.start(catalog, arena.GAME, options, pause=True, path=path, command="arena")
-    assert "skyforge arena pick friday" in str(refused.value.problems[0].hint)
+    assert command("arena pick", "friday") in str(refused.value.problems[0].hint)

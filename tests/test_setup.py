@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
-from skyforge.errors import InputError
-from skyforge.setup import game_setup, mode_rule, total_difficulty
+from skyforge.errors import InputError, option
+from skyforge.setup import GameSetupRequest, game_setup, mode_rule, total_difficulty
 from skyforge.setup.plan import PlanFile, PlanResult, plan_status
 
 from .conftest import cite
@@ -55,11 +55,17 @@ def test_minion_tokens_001(catalog):
 
 def test_minions_in_the_setup_follow_the_chosen_book(catalog):
     s = game_setup(
-        catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="solo", rulebook="000", seed=3
+        catalog,
+        GameSetupRequest(
+            castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="solo", rulebook="000", seed=3
+        ),
     )
     assert sorted(s.minions.values()) == [0, 0, 1, 1]
     s = game_setup(
-        catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="coop", rulebook="001", seed=3
+        catalog,
+        GameSetupRequest(
+            castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=1, mode="coop", rulebook="001", seed=3
+        ),
     )
     assert sorted(s.minions.values()) == [2, 2, 2, 2]
     assert s.rulebook == "001" and "001" in s.rule_reason
@@ -78,10 +84,16 @@ def test_portal_stages(catalog):
     assert rule(catalog, "solo", "000").portal_stages == [1, 2, 3, 4]
     assert rule(catalog, "solo", "001").portal_stages == [1, 3]
     s = game_setup(
-        catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="solo", rulebook="000", seed=1
+        catalog,
+        GameSetupRequest(
+            castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="solo", rulebook="000", seed=1
+        ),
     )
     assert [p.stage for p in s.portals] == [1, 2, 3, 4]
-    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="competitive-2", seed=1)
+    s = game_setup(
+        catalog,
+        GameSetupRequest(castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode="competitive-2", seed=1),
+    )
     assert [p.stage for p in s.portals] == [1, 3] and all("competitive-2" in p.modes for p in s.portals)
 
 
@@ -130,7 +142,7 @@ def test_difficulty_table(catalog):
 
 
 def test_horde_deck_takes_the_levels_power_levels(catalog):
-    s = game_setup(catalog, castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=2, seed=1)
+    s = game_setup(catalog, GameSetupRequest(castle="DEMO.001", hordes=["demo-gloomcrawlers"], difficulty=2, seed=1))
     assert {line.card.power for line in s.horde_deck} == {1, 2}
     expected = sum(c.copies for c in catalog.of_kind("horde") if c.horde == "demo-gloomcrawlers" and c.power in (1, 2))
     assert len(s.horde_deck_codes) == expected
@@ -139,7 +151,7 @@ def test_horde_deck_takes_the_levels_power_levels(catalog):
 def test_level_3_adds_one_random_legendary_card_seeded(catalog):
     decks = set()
     for seed in range(8):
-        s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=3, seed=seed)
+        s = game_setup(catalog, GameSetupRequest(castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=3, seed=seed))
         extra = [line for line in s.horde_deck if line.extra]
         assert len(extra) == 1 and extra[0].card.legendary and extra[0].card.power not in (2, 3)
         decks.add(extra[0].card.code)
@@ -148,8 +160,8 @@ def test_level_3_adds_one_random_legendary_card_seeded(catalog):
 
 
 def test_unknown_power_levels_are_reported_not_guessed(catalog):
-    s = game_setup(catalog, castle="Beraph of Grialth", hordes=["monoliths"], difficulty=4, seed=1)
-    assert s.horde_deck == []
+    s = game_setup(catalog, GameSetupRequest(castle="Beraph of Grialth", hordes=["monoliths"], difficulty=4, seed=1))
+    assert s.horde_deck == ()
     assert any("power levels difficulty level 4 takes is not stated" in m for m in s.missing)
 
 
@@ -197,8 +209,8 @@ def test_outsider_of_unknown_type_is_unknown(catalog):
 @given(seed=st.integers(0, 10**6), mode=st.sampled_from(["solo", "coop", "competitive-2", "competitive-3"]))
 def test_same_seed_same_setup(seed, mode):
     catalog = _CATALOG
-    a = game_setup(catalog, randomize=True, mode=mode, seed=seed).as_dict()
-    b = game_setup(catalog, randomize=True, mode=mode, seed=seed).as_dict()
+    a = game_setup(catalog, GameSetupRequest(randomize=True, mode=mode, seed=seed)).dump()
+    b = game_setup(catalog, GameSetupRequest(randomize=True, mode=mode, seed=seed)).dump()
     assert a == b and a["seed"] == seed
 
 
@@ -216,22 +228,22 @@ def test_first_game_cam_is_the_rulebooks(catalog):
         "For your first game, take the stage 1 portal for either solo or co-op that does not have a "
         "horde name after the stage.",
     )
-    s = game_setup(catalog, first_game="CAM", seed=1)
+    s = game_setup(catalog, GameSetupRequest(first_game="CAM", seed=1))
     assert s.castle.name == "Pools of Flyema" and s.level == 2 and [h.id for h in s.hordes] == ["skybooter"]
     assert s.outsider[0].name == "Atlas" and s.rulebook == "000"
     assert any("Skybooter: its horde cards are not in the catalog" in m for m in s.missing)
-    assert s.portals == []  # no official portals: said, not borrowed from the demo set
+    assert s.portals == ()  # no official portals: said, not borrowed from the demo set
 
 
 def test_first_game_mon(catalog):
     cite("001", 'for your first game use "Beraph of Grialth"', 'For your first game use "Purple Circle".')
-    s = game_setup(catalog, first_game="mon", seed=1)
+    s = game_setup(catalog, GameSetupRequest(first_game="mon", seed=1))
     assert (s.castle.name, s.outsider[0].name, s.level, s.rulebook) == ("Beraph of Grialth", "Purple Circle", 2, "001")
 
 
 def test_first_game_demo_is_complete(catalog):
-    s = game_setup(catalog, first_game="DEMO", seed=1)
-    assert s.missing == []
+    s = game_setup(catalog, GameSetupRequest(first_game="DEMO", seed=1))
+    assert s.missing == ()
     assert s.portals[0].stage == 1 and s.portals[0].horde is None
     assert s.difficulty.total == 2
 
@@ -256,22 +268,22 @@ def test_battle_plan_order_and_thresholds(catalog):
 def test_battle_plan_suggestions(catalog):
     state = PlanFile()
     status = plan_status(catalog, state)
-    assert (status.next_deck, status.next_horde, status.next_outsider) == (
+    assert (status.next.deck, status.next.horde, status.next.outsider) == (
         "liothan-shapeshifters",
         "renegade",
         "The Hate Bringer",
     )
     cite("001", "go on to fight against all the hordes in your collection in the order listed")
     state.results = [PlanResult(deck="liothan-shapeshifters", horde="renegade", won=False)]
-    assert plan_status(catalog, state).next_horde == "undead"  # each horde once, in order: a lost one too
+    assert plan_status(catalog, state).next.horde == "undead"  # each horde once, in order: a lost one too
     hordes = catalog.battle_plans["001"].hordes
     state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[:4]]
     status = plan_status(catalog, state, seed=9)
-    assert status.next_horde == "monoliths" and "random outsider of the catalog (seed 9)" in status.outsider_reason
-    assert plan_status(catalog, state, seed=9).next_outsider == status.next_outsider
+    assert status.next.horde == "monoliths" and "random outsider of the catalog (seed 9)" in status.next.outsider_reason
+    assert plan_status(catalog, state, seed=9).next.outsider == status.next.outsider
     state.results += [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in hordes[4:6]]
     status = plan_status(catalog, state)
-    assert status.next_deck == "taulot-followers" and status.decks[0].victorious
+    assert status.next.deck == "taulot-followers" and status.decks[0].victorious
     assert "victorious (6 wins, 6 needed)" in " ".join(status.notes)
 
 
@@ -283,7 +295,7 @@ def test_battle_plan_deck_that_fought_every_horde_moves_on(catalog):
     status = plan_status(catalog, state)
     first = status.decks[0]
     assert first.wins == 5 and not first.victorious and first.fought_all
-    assert status.next_deck == "taulot-followers" and status.next_horde == "renegade"
+    assert status.next.deck == "taulot-followers" and status.next.horde == "renegade"
     assert "has fought every horde" in " ".join(status.notes)
 
 
@@ -304,16 +316,16 @@ def test_battle_plan_of_000_recommendations(catalog):
     assert ranks == sorted(ranks) and set(plan.hordes) == {h for h in catalog.hordes if not h.startswith("demo-")}
     state = PlanFile(plan="000")
     status = plan_status(catalog, state)
-    assert (status.next_deck, status.next_horde, status.next_outsider) == (
+    assert (status.next.deck, status.next.horde, status.next.outsider) == (
         "liothan-shapeshifters",
         "renegade",
         "The Hate Bringer",
     )
     state.results = [PlanResult(deck="liothan-shapeshifters", horde=h, won=True) for h in plan.hordes]
     status = plan_status(catalog, state)
-    assert status.next_deck == "liothan-shapeshifters"  # no win threshold: the second pass
-    assert (status.next_horde, status.next_outsider) == ("renegade", "Rider of Hate")
-    assert "second suggested outsider" in status.outsider_reason
+    assert status.next.deck == "liothan-shapeshifters"  # no win threshold: the second pass
+    assert (status.next.horde, status.next.outsider) == ("renegade", "Rider of Hate")
+    assert "second suggested outsider" in status.next.outsider_reason
 
 
 # -- CLI ----------------------------------------------------------------------------
@@ -531,11 +543,14 @@ def test_a_portal_pile_deals_each_stage_once(catalog):
             ("competitive-3", "001", 2),
         ):
             s = game_setup(
-                catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode=mode, rulebook=book, seed=seed
+                catalog,
+                GameSetupRequest(
+                    castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, mode=mode, rulebook=book, seed=seed
+                ),
             )
             assert _stages(s.portals) == [1, 2, 3, 4], (seed, mode, [p.key for p in s.portals])
-            assert len(s.portals) == cards and s.as_dict()["portal_stages"] == [p.stage for p in s.portals]
-    first = game_setup(catalog, first_game="DEMO", seed=1)
+            assert len(s.portals) == cards and s.dump()["portal_stages"] == [p.stage for p in s.portals]
+    first = game_setup(catalog, GameSetupRequest(first_game="DEMO", seed=1))
     assert [p.stage for p in first.portals] == [1, 2, 3, 4] and first.portals[0].horde is None
 
 
@@ -552,10 +567,13 @@ def test_a_stage_on_a_portals_back_is_not_dealt_again(tmp_path):
         (folder / f.name).write_text(text)
     catalog = load_catalog([folder])
     for seed in range(8):
-        s = game_setup(catalog, castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, rulebook="000", seed=seed)
+        s = game_setup(
+            catalog,
+            GameSetupRequest(castle="DEMO.001", hordes=["demo-thornmaw"], difficulty=2, rulebook="000", seed=seed),
+        )
         assert _stages(s.portals) == [1, 2, 3, 4]
         assert [(p.stage, p.back_stage) for p in s.portals][-1] == (3, 4)  # The Final Aperture is not dealt
-        assert s.missing == []
+        assert s.missing == ()
 
 
 ORIGINAL = """schema = 1
@@ -602,13 +620,14 @@ def test_the_original_set_sets_the_level_by_its_portals(tmp_path):
 
     catalog = load_catalog([DEMO_CATALOG, tmp_path / "old.toml"])
     s = game_setup(
-        catalog, castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1
+        catalog,
+        GameSetupRequest(castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1),
     )
     assert [p.level for p in s.portals] == [3, 3, 3, 3] and _stages(s.portals) == [1, 2, 3, 4]
     assert sorted(s.horde_deck_codes) == ["OLD.001"] * 3 + ["OLD.002"]  # all its cards, whatever the level
-    assert any("portals marked level = 3" in n for n in s.notes) and s.as_dict()["portal_level"] == 3
+    assert any("portals marked level = 3" in n for n in s.notes) and s.dump()["portal_level"] == 3
     assert s.difficulty.total == 3.5  # level 3 + 0.5 for a medium horde: the pile stands for the level
-    assert s.missing == []
+    assert s.missing == ()
 
 
 def test_a_level_no_portal_stands_for_is_not_counted(tmp_path):
@@ -619,7 +638,8 @@ def test_a_level_no_portal_stands_for_is_not_counted(tmp_path):
     (tmp_path / "old.toml").write_text(ORIGINAL)
     catalog = load_catalog([DEMO_CATALOG, tmp_path / "old.toml"])
     s = game_setup(
-        catalog, castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1
+        catalog,
+        GameSetupRequest(castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1),
     )
     assert s.difficulty.total is None and s.difficulty.terms[0].value is None
     assert "the level is not set, so not counted" in s.difficulty.terms[0].note
@@ -630,7 +650,8 @@ def test_a_level_no_portal_stands_for_is_not_counted(tmp_path):
     (tmp_path / "old.toml").write_text(ORIGINAL + _portal(101, 1, 2))
     catalog = load_catalog([DEMO_CATALOG, tmp_path / "old.toml"])
     s = game_setup(
-        catalog, castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1
+        catalog,
+        GameSetupRequest(castle="DEMO.001", hordes=["old-horde"], difficulty=3, outsider="Orrun the Everwake", seed=1),
     )
     assert any("no solo portal is marked level = 3" in m for m in s.missing) and s.difficulty.total is None
     # `game difficulty` alone (no pile) counts the level, and says the portals must stand for it
@@ -641,7 +662,10 @@ def test_a_level_no_portal_stands_for_is_not_counted(tmp_path):
 def test_a_missing_difficulty_row_names_the_file_and_keys(catalog):
     cite("000", "To build your horde deck in future games, choose one or more hordes to fight and a difficulty level")
     s = game_setup(
-        catalog, castle="Beraph of Grialth", hordes=["monoliths"], difficulty=1, outsider="Purple Circle", seed=1
+        catalog,
+        GameSetupRequest(
+            castle="Beraph of Grialth", hordes=["monoliths"], difficulty=1, outsider="Purple Circle", seed=1
+        ),
     )
     [missing] = [m for m in s.missing if "power levels" in m]
     assert '[[difficulty_levels]] row with set = "MON", level = 1 and powers' in missing
@@ -718,7 +742,7 @@ def test_the_battle_plans_random_outsider_comes_from_your_collection():
     orrun = next(c for c in catalog.of_kind("outsider") if c.name == "Orrun the Everwake")
     for seed in range(5):
         status = plan_status(catalog, plan, seed=seed, owned={orrun.key: 1})
-        assert status.next_outsider == "Orrun the Everwake" and "from your collection" in status.outsider_reason
+        assert status.next.outsider == "Orrun the Everwake" and "from your collection" in status.next.outsider_reason
 
 
 # -- the battle plan's random outsider ----------------------------------------------------------
@@ -804,3 +828,23 @@ def test_plan_record_a_horde_outside_your_hordes_needs_new(run, workspace: Path)
     assert "did you mean 'predator'?" in err
     run("plan", "record", "liothan-shapeshifters", "predator", "--won", "--new")
     assert "predator" in (workspace / "plan.toml").read_text().split("results")[0]
+
+
+def test_a_setup_request_refuses_its_conflicts_where_it_is_built():
+    with pytest.raises(InputError) as refused:
+        GameSetupRequest(first_game="DEMO", randomize=True)
+    problem = refused.value.problems[0]
+    assert problem.key == option("randomize") and option("first_game") in problem.message
+    with pytest.raises(InputError) as refused:
+        GameSetupRequest(castle="DEMO.001", difficulty=6)
+    assert refused.value.problems[0].key == option("difficulty")
+    assert GameSetupRequest(hordes=None).hordes == ()  # an option left out is no horde
+
+
+def test_setup_problems_are_keyed_by_the_request_field(catalog):
+    request = GameSetupRequest(castle="DEMO.001", second_castle="DEMO.002", hordes=["demo-thornmaw"], difficulty=2)
+    with pytest.raises(InputError) as refused:
+        game_setup(catalog, request)
+    problem = refused.value.problems[0]
+    assert problem.key == option("second_castle") and "--" not in problem.render()
+    assert problem.message.startswith(f"{option('second_castle')} contradicts {option('mode')} solo")

@@ -21,6 +21,18 @@ def option(field: str) -> str:
 OPTION_MARK = "⟨"
 
 
+def command(words: str, *arguments: str) -> str:
+    """A command named in a hint, with its arguments (``command("campaign show", name)``): the
+    command line writes ``skyforge campaign show NAME`` with each argument quoted for its shell.
+    The library says which command and on what, never how a shell quotes it."""
+    return COMMAND_MARK + ARGUMENT_MARK.join((words, *arguments)) + "⟧"
+
+
+#: how :func:`command` marks a command in text, and separates its words from each argument
+COMMAND_MARK = "⟦"
+ARGUMENT_MARK = "⁞"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with one input file, in the user's terms."""

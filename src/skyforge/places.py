@@ -27,6 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+#: where a catalog named by the front end came from (the command line's catalog option)
+COMMAND_LINE = "the command line"
+
 #: the workspace file's name
 WORKSPACE_FILE = "skyforge.toml"
 #: how many folders up the search goes at most (a guard, far above any real nesting)
@@ -86,7 +89,7 @@ class Places:
     file: Path | None = None
     #: the catalog files and folders to load (empty: the shipped layers, demo included)
     catalog: tuple[Path, ...] = ()
-    #: where ``catalog`` came from: "--catalog", "SKYFORGE_CATALOG", the workspace file, or None
+    #: where ``catalog`` came from: :data:`COMMAND_LINE`, "SKYFORGE_CATALOG", the workspace file, or None
     catalog_from: str | None = None
     #: the workspace file's default collection, or None
     collection: Path | None = None
@@ -117,7 +120,7 @@ def find_places(
     data = read_raw(file) if file is not None else {}
     from_env = [Path(p) for p in environ.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
     if catalog_paths:
-        catalog, source = tuple(Path(p) for p in catalog_paths), "--catalog"
+        catalog, source = tuple(Path(p) for p in catalog_paths), COMMAND_LINE
     elif from_env:
         catalog, source = tuple(from_env), "SKYFORGE_CATALOG"
     elif _paths(data.get("catalog")):

@@ -30,7 +30,7 @@ from skyforge.campaign.limits import (
 )
 from skyforge.campaign.starting import CAPS, auto_pick, rarity_of
 from skyforge.campaign.state import CampaignState, apply, next_step
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError, option
 from skyforge.setup.standalone import usual_steps
 from skyforge.text import did_you_mean
 
@@ -96,8 +96,8 @@ def find_player(state: CampaignState, name: str | None):
         raise InputError(
             Problem(
                 "which player? The campaign has " + ", ".join(q.name for q in state.players),
-                key="--player",
-                hint=f"--player {state.players[0].name}",
+                key=option("player"),
+                hint=f"{option('player')} {state.players[0].name}",
             )
         )
     p = state.player(name)
@@ -140,7 +140,7 @@ def starting_deck(
                 problems.append(Problem("a count must be 1 or more", key=ref, value=n, has_value=True))
             chosen[code] += n
         if not chosen and not problems:
-            problems.append(Problem("no cards given", hint="CARD=N … (codes or names), or --auto"))
+            problems.append(Problem("no cards given", hint=f"CARD=N … (codes or names), or {option('auto')}"))
         if problems:
             raise InputError(problems)
     problems = []
@@ -344,7 +344,7 @@ def recruit(state: CampaignState, x: int, free: bool = False) -> list:
                 f"the scenario {scenario.name} lists no 'Recruit {x}' action",
                 hint="actions: "
                 + ", ".join(a.name for a in scenario.actions)
-                + "; use --free for a Recruit from another effect",
+                + f"; use {option('free')} for a Recruit from another effect",
             )
         taken = state.current.actions_taken
         open_ = [a for a in actions if a.repeatable or a.name not in taken]
@@ -448,7 +448,8 @@ def exile(
             raise _not_now(state, f"the campaign's horde deck holds no {code}", RuleError, SHOW)
         if not free and state.current.horde_exile_allowance < 1:
             raise RuleError(
-                "no effect lets the Alliance exile a horde card now", hint="a house rule? record it as one with --free"
+                "no effect lets the Alliance exile a horde card now",
+                hint=f"a house rule? record it as one with {option('free')}",
             )
         return [ev.Exiled(at=now(), card=code, horde=True, free=free)]
     p = find_player(state, player or "")
@@ -467,7 +468,7 @@ def exile(
                 f"{p.name} has exiled the cards the Exile action allows"
                 if p.name in given
                 else f"{p.name} may exile a card only with an Exile X action just taken (none is open)",
-                hint="take the scenario's Exile action first; a house rule? record it as one with --free",
+                hint=f"take the scenario's Exile action first; a house rule? record it as one with {option('free')}",
             )
     return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
 
@@ -499,7 +500,7 @@ def end_game(state: CampaignState, won: bool, castle_health: int | None = None, 
     if won and castle_health < 1:
         raise RuleError(
             "a game won with the castle at 0 health? A destroyed castle loses the game",
-            hint="use --lost, or give the castle's health at the end of the game",
+            hint=f"use {option('lost')}, or give the castle's health at the end of the game",
         )
     return [ev.GameEnded(at=now(), game=state.game, result="won" if won else "lost", castle_health=castle_health)]
 

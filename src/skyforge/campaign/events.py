@@ -290,7 +290,7 @@ class Exiled(_Event):
     free: bool | None = Field(
         default=None,
         description=(
-            "false: drawn on the Exile allowance; true: beyond it, as a house rule (--free); absent: "
+            "false: drawn on the Exile allowance; true: beyond it, recorded as a house rule; absent: "
             "recorded before allowances were kept (not checked on replay)."
         ),
     )

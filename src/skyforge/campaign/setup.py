@@ -11,8 +11,12 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.commands import check_name, now, rng
@@ -21,9 +25,10 @@ from skyforge.campaign.limits import DIFFICULTY_LEVELS, HORDES, PLAYERS, PORTAL_
 from skyforge.campaign.state import CampaignState
 from skyforge.campaign.store import campaign_path, create
 from skyforge.catalog.codes import code_order
+from skyforge.catalog.models import CastleCard
 from skyforge.decks import Deck, load_deck, resolve_deck_path
 from skyforge.decks.models import DeckFile
-from skyforge.errors import InputError, Problem, RuleError
+from skyforge.errors import InputError, Problem, RuleError, option
 from skyforge.places import workspace_folder
 from skyforge.rules import validate_decks
 from skyforge.setup.hordedeck import whole_hordes
@@ -33,135 +38,124 @@ from skyforge.terms import new_seed
 from skyforge.text import plural
 from skyforge.workbench.premade import build_premade
 
+T = TypeVar("T")
 
-@dataclass
-class PlayerChoice:
+
+class PlayerChoice(BaseModel):
     """A player of a new campaign: their name, the deck(s) their market deck is formed from (one
     deck, or three in limited format; none: one of the limited decks given apart) and, for the
     second (visiting) player, the castle whose back sets their deck restrictions."""
 
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
     name: str
-    decks: list[str] = field(default_factory=list)
+    decks: tuple[str, ...] = ()
+    #: the visiting player's own castle (by code or name)
     castle: str | None = None
 
 
-def new_campaign(
-    catalog,
-    workspace: Path,
-    name: str,
-    *,
-    castle: str,
-    players: list[PlayerChoice],
-    hordes: list[str],
-    difficulty: int,
-    outsider: str,
-    scenarios: list[str] | None = None,
-    portals: list[str] | None = None,
-    limited: list[list[str]] | None = None,
-    seed: int | None = None,
-    castle_health: int | None = None,
-) -> ev.Created:
-    """The ``created`` event of a new campaign (000 "Campaign Setup")."""
+class NewCampaign(BaseModel):
+    """What the players choose for a new campaign (000 "Campaign Setup"), in the game's words.
+    The players are checked where it is built, the rest with what the catalog says of it; each
+    problem is keyed by its field (:func:`skyforge.errors.option`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: the campaign castle, by code or name
+    castle: str
+    #: one or two players; the second is the visiting army
+    players: tuple[PlayerChoice, ...]
+    #: three different hordes, by id or name
+    hordes: tuple[str, ...]
+    #: the difficulty level of the horde deck
+    difficulty: int
+    #: the final outsider (any non-henchman outsider)
+    outsider: str
+    #: six scenario cards (default: those of the chosen hordes)
+    scenarios: tuple[str, ...] = ()
+    #: four stage 1 portals (default: those of the chosen hordes)
+    portals: tuple[str, ...] = ()
+    #: limited format: three decks shuffled together, one set for each player given no deck, in order
+    limited: tuple[tuple[str, ...], ...] = ()
+    #: what fixes every shuffle and draw (a new one when None, kept in the file)
+    seed: int | None = None
+    #: the castle's full health, when the catalog does not give it
+    castle_health: int | None = None
+
+    @model_validator(mode="after")
+    def _players(self) -> NewCampaign:
+        problems = []
+        if not self.players:
+            problems.append(Problem("a campaign needs at least one player", key=option("players")))
+        elif len(self.players) > PLAYERS:
+            problems.append(
+                Problem(
+                    f"{len(self.players)} players: a campaign is played by one or two players", key=option("players")
+                )
+            )
+        names = [p.name.casefold() for p in self.players]
+        if len(set(names)) != len(names):
+            problems.append(Problem("two players have the same name", key=option("players")))
+        if problems:
+            raise InputError(problems)
+        return self
+
+    def problems(self) -> list[Problem]:
+        """What is wrong with the choices whatever the catalog holds: told with what the catalog
+        says of them (:func:`new_campaign`), so that every problem is told at once."""
+        problems = []
+        if len(self.hordes) != HORDES:
+            problems.append(
+                Problem(
+                    f"{len(self.hordes)} hordes: a campaign uses three different hordes",
+                    key=option("hordes"),
+                    value=",".join(self.hordes),
+                    has_value=True,
+                    hint=f"{option('hordes')} H1,H2,H3",
+                )
+            )
+        if not 1 <= self.difficulty <= DIFFICULTY_LEVELS:
+            problems.append(
+                Problem(
+                    f"the difficulty level must be 1 to {DIFFICULTY_LEVELS}",
+                    key=option("difficulty"),
+                    value=self.difficulty,
+                    has_value=True,
+                )
+            )
+        return problems
+
+
+def new_campaign(catalog, workspace: Path, name: str, request: NewCampaign) -> ev.Created:
+    """The ``created`` event of a new campaign ``name`` (000 "Campaign Setup"): what the catalog
+    says of the castle, hordes and final outsider (every problem told at once), then the market
+    decks, the scenario and portal piles and the horde deck, drawn from one seeded draw."""
     check_name(name)
-    seed = new_seed() if seed is None else seed
+    seed = new_seed() if request.seed is None else request.seed
     draw = rng(seed, 0)
     notes: list[str] = []
     problems: list[Problem] = []
-
-    def collect(find, *args):
-        """Look something up; a problem is kept, so that every problem of the command is told at once."""
-        try:
-            return find(*args)
-        except InputError as exc:
-            problems.extend(exc.problems)
-            return None
-
-    castle_card = collect(lambda: catalog.get(castle, "castle", what="castle"))
-    horde_ids: list[str] = []
-    for ref in hordes:
-        horde = collect(catalog.horde, ref)
-        if horde is None:
-            horde_ids.append(ref)
-            continue
-        if horde.id in horde_ids:
-            problems.append(
-                Problem(f"horde '{horde.id}' is given twice", key="--hordes", hint="choose three different hordes")
-            )
-        horde_ids.append(horde.id)
-    if len(horde_ids) != HORDES:
-        problems.append(
-            Problem(
-                f"{len(horde_ids)} hordes: a campaign uses three different hordes",
-                key="--hordes",
-                value=",".join(hordes),
-                has_value=True,
-                hint="--hordes H1,H2,H3",
-            )
-        )
-    if not 1 <= difficulty <= DIFFICULTY_LEVELS:
-        problems.append(
-            Problem(
-                f"the difficulty level must be 1 to {DIFFICULTY_LEVELS}",
-                key="--difficulty",
-                value=difficulty,
-                has_value=True,
-            )
-        )
-    on_back = _henchman_of(catalog, outsider)
-    known = any(c.name.casefold() == outsider.strip().casefold() for c in catalog.of_kind("outsider"))
-    final = None if on_back and not known else collect(_outsider, catalog, outsider)
-    if on_back or getattr(final, "outsider_type", None) == "henchman":
-        # "Choose one outsider for the final game of this campaign; it can be any non-henchman outsider."
-        name = final.name if final is not None else outsider.strip()
-        allowed = outsider_names(catalog)
-        suggested = [o for h in horde_ids if h in catalog.hordes for o in catalog.hordes[h].outsiders]
-        others = list(dict.fromkeys(o for o in [*suggested, *allowed] if o in allowed))
-        problems.append(
-            Problem(
-                f"{name} is an outsider henchman"
-                + (f", on the back of scenario {on_back}" if on_back else "")
-                + ", a weaker outsider for games 2 and 3; the final outsider can be any non-henchman outsider",
-                key="--outsider",
-                value=outsider,
-                has_value=True,
-                hint=f"choose an immortal, enchanter or colossal outsider, e.g. {', '.join(others[:3])}"
-                if others
-                else "add the outsiders you own to your catalog file",
-            )
-        )
-    health = castle_health if castle_health is not None or castle_card is None else castle_card.health
-    if health is None and castle_card is not None:
-        problems.append(
-            Problem(
-                f"the catalog does not give the health of castle {castle_card.code or castle_card.name}",
-                key="--castle-health",
-                hint=f"give --castle-health N, or add health = N to it in {catalog.source_file(castle_card.key)}",
-            )
-        )
+    castle_card, health = _castle(catalog, request, problems)
+    horde_ids = _horde_ids(catalog, request, problems)
+    problems.extend(request.problems())
+    final = _final_outsider(catalog, request.outsider, horde_ids, problems)
     if problems:
         raise InputError(problems)
-    assert health is not None  # else a problem above: the castle unknown or its health
+    assert castle_card is not None and health is not None  # else a problem above: the castle or its health
     assert final is not None  # else a problem above: the outsider unknown or a henchman
-    if not players:
-        raise InputError(Problem("a campaign needs at least one --player NAME=DECK"))
-    if len(players) > PLAYERS:
-        raise InputError(Problem(f"{len(players)} players: a campaign is played by one or two players", key="--player"))
-    names = [p.name.casefold() for p in players]
-    if len(set(names)) != len(names):
-        raise InputError(Problem("two players have the same name", key="--player"))
-    setups = _market_decks(catalog, workspace, castle_card, players, limited or [], draw, notes)
+    setups = _market_decks(catalog, workspace, castle_card, request.players, request.limited, draw, notes)
 
-    mode = "coop" if len(players) == 2 else "solo"
-    pile = _scenario_pile(catalog, scenarios, horde_ids, draw, notes)
-    portal_pile = _portal_pile(catalog, portals, horde_ids, mode, difficulty, draw, notes)
-    horde_deck, horde_notes, lacking = campaign_horde_deck(catalog, horde_ids, difficulty, draw)
+    mode = "coop" if len(request.players) == 2 else "solo"
+    pile = _scenario_pile(catalog, request.scenarios, horde_ids, draw, notes)
+    portal_pile = _portal_pile(catalog, request.portals, horde_ids, mode, request.difficulty, draw, notes)
+    horde_deck, horde_notes, lacking = campaign_horde_deck(catalog, horde_ids, request.difficulty, draw)
     if lacking:
         # the horde deck is formed once, here: a horde without its data could never join it later
         raise InputError(
             [
                 Problem(
                     f"{line} — a campaign's horde deck is formed when it is set up, from all the 3 hordes",
-                    key="--hordes",
+                    key=option("hordes"),
                     hint=hint,
                 )
                 for line, hint in lacking
@@ -177,7 +171,7 @@ def new_campaign(
         format="limited" if any(len(p.market_decks) > 1 for p in setups) else "standard",
         players=setups,
         hordes=horde_ids,
-        difficulty=difficulty,
+        difficulty=request.difficulty,
         horde_deck=horde_deck,
         horde_deck_notes=horde_notes,
         scenario_pile=pile,
@@ -187,10 +181,82 @@ def new_campaign(
     )
 
 
-def begin(catalog, workspace: Path, name: str, **choices) -> CampaignState:
-    """Set up campaign ``name`` (:func:`new_campaign` with ``choices``) and write its file,
-    ``campaigns/NAME.toml`` of the workspace, unless a campaign of that name exists."""
-    return create(campaign_path(workspace, name), new_campaign(catalog, workspace, name, **choices))
+def begin(catalog, workspace: Path, name: str, request: NewCampaign) -> CampaignState:
+    """Set up campaign ``name`` (:func:`new_campaign`) and write its file, ``campaigns/NAME.toml``
+    of the workspace, unless a campaign of that name exists."""
+    return create(campaign_path(workspace, name), new_campaign(catalog, workspace, name, request))
+
+
+def _collect(problems: list[Problem], find: Callable[[], T]) -> T | None:
+    """Look something up; a problem is kept, so that every problem of the request is told at once."""
+    try:
+        return find()
+    except InputError as exc:
+        problems.extend(exc.problems)
+        return None
+
+
+def _castle(catalog, request: NewCampaign, problems: list[Problem]) -> tuple[CastleCard | None, int | None]:
+    """The campaign castle and its full health (the request's, else the catalog's)."""
+    card = _collect(problems, lambda: catalog.get(request.castle, "castle", what="castle"))
+    if card is None:
+        return None, request.castle_health
+    health = request.castle_health if request.castle_health is not None else card.health
+    if health is None:
+        problems.append(
+            Problem(
+                f"the catalog does not give the health of castle {card.code or card.name}",
+                key=option("castle_health"),
+                hint=f"give {option('castle_health')} N, or add health = N to it in {catalog.source_file(card.key)}",
+            )
+        )
+    return card, health
+
+
+def _horde_ids(catalog, request: NewCampaign, problems: list[Problem]) -> list[str]:
+    """The hordes' ids (an unknown one as given, its problem kept)."""
+    horde_ids: list[str] = []
+    for ref in request.hordes:
+        horde = _collect(problems, partial(catalog.horde, ref))
+        if horde is None:
+            horde_ids.append(ref)
+            continue
+        if horde.id in horde_ids:
+            problems.append(
+                Problem(
+                    f"horde '{horde.id}' is given twice", key=option("hordes"), hint="choose three different hordes"
+                )
+            )
+        horde_ids.append(horde.id)
+    return horde_ids
+
+
+def _final_outsider(catalog, outsider: str, horde_ids: list[str], problems: list[Problem]):
+    """The final outsider's card: "Choose one outsider for the final game of this campaign; it can be
+    any non-henchman outsider." (000)"""
+    on_back = _henchman_of(catalog, outsider)
+    known = any(c.name.casefold() == outsider.strip().casefold() for c in catalog.of_kind("outsider"))
+    final = None if on_back and not known else _collect(problems, lambda: _outsider(catalog, outsider))
+    if not on_back and getattr(final, "outsider_type", None) != "henchman":
+        return final
+    name = final.name if final is not None else outsider.strip()
+    allowed = outsider_names(catalog)
+    suggested = [o for h in horde_ids if h in catalog.hordes for o in catalog.hordes[h].outsiders]
+    others = list(dict.fromkeys(o for o in [*suggested, *allowed] if o in allowed))
+    problems.append(
+        Problem(
+            f"{name} is an outsider henchman"
+            + (f", on the back of scenario {on_back}" if on_back else "")
+            + ", a weaker outsider for games 2 and 3; the final outsider can be any non-henchman outsider",
+            key=option("outsider"),
+            value=outsider,
+            has_value=True,
+            hint=f"choose an immortal, enchanter or colossal outsider, e.g. {', '.join(others[:3])}"
+            if others
+            else "add the outsiders you own to your catalog file",
+        )
+    )
+    return None
 
 
 def _outsider(catalog, ref: str):
@@ -225,8 +291,9 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 problems.append(
                     Problem(
                         f"no market deck for {spec.name}",
-                        key="--player",
-                        hint=f"--player {spec.name}=DECK, or --limited DECK,DECK,DECK",
+                        key=option("players"),
+                        hint=f"give {spec.name} a market deck with {option('players')}, "
+                        f"or three decks for limited format with {option('limited')}",
                     )
                 )
                 continue
@@ -236,7 +303,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 Problem(
                     f"{spec.name}: {len(refs)} decks; a market deck is one deck, "
                     "or three shuffled together in limited format",
-                    key="--limited",
+                    key=option("limited"),
                 )
             )
             continue
@@ -246,8 +313,8 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 problems.append(
                     Problem(
                         f"{spec.name} is the first player: their castle is the campaign castle",
-                        key="--player",
-                        hint="give @CASTLE for the second (visiting) player only",
+                        key=option("players"),
+                        hint="give a castle of their own for the second (visiting) player only",
                     )
                 )
             player_castle = castle_card
@@ -274,7 +341,7 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                             Problem(
                                 f"the same deck is given twice: {who}={first} and {spec.name}={ref}",
                                 file=path,
-                                key="--player",
+                                key=option("players"),
                                 hint="give each player a deck of their own",
                             )
                         )
@@ -318,10 +385,10 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
                 Problem(
                     f"{spec.name} is the visiting army and chooses another castle than {castle_card.key}; "
                     "in limited format it cannot be read from the three decks",
-                    key="--player",
+                    key=option("players"),
                     value=spec.name,
                     has_value=True,
-                    hint=f"name it after @: {spec.name}@CASTLE",
+                    hint=f"name {spec.name}'s own castle with {option('players')}",
                 )
             )
             continue
@@ -331,13 +398,18 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
             problems.append(
                 Problem(
                     f"{spec.name} is the visiting army and needs another castle than {castle_card.key}",
-                    key="--player",
-                    hint=f"--player {spec.name}=DECK@CASTLE" if len(refs) == 1 else f"{spec.name}@CASTLE",
+                    key=option("players"),
+                    hint=f"name {spec.name}'s own castle with {option('players')}",
                 )
             )
         setups.append((spec, player_castle.key, i > 0, sources, removed))
     if limited:
-        problems.append(Problem(f"{len(limited)} --limited more than players without a deck", key="--limited"))
+        problems.append(
+            Problem(
+                f"{plural(len(limited), 'limited market deck')} more than players without a deck",
+                key=option("limited"),
+            )
+        )
     if problems:
         raise InputError(problems)
     if standard:
@@ -397,7 +469,7 @@ def _premade_deck(
                 f"{player}: no {premade.faction} castle of set {premade.set} in the catalog "
                 f"to form pre-made deck {premade.id} with (40 alliance cards from the same set and of the "
                 "same faction as their castle)",
-                key="--player",
+                key=option("players"),
                 value=premade.id,
                 has_value=True,
                 hint=f"add the {premade.faction} castle of set {premade.set} to {catalog.user_file()}",
@@ -417,7 +489,7 @@ def _premade_deck(
             Problem(
                 f"pre-made deck '{premade.id}' shares set {premade.set} and faction "
                 f"{premade.faction} with '{built.premade.id}'",
-                key="--player",
+                key=option("players"),
             )
         )
     for line in built.notes:
@@ -450,15 +522,15 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
     if refs:
         cards = [catalog.get(r, "scenario", what="scenario") for r in refs]
         if len({c.key for c in cards}) != len(cards):
-            raise InputError(Problem("a scenario is given twice", key="--scenarios"))
+            raise InputError(Problem("a scenario is given twice", key=option("scenarios")))
     else:
         related = sorted((c for c in catalog.of_kind("scenario") if c.horde in horde_ids), key=lambda c: c.key)
         if len(related) < SCENARIO_PILE:
             raise InputError(
                 Problem(
                     f"the catalog has {plural(len(related), 'scenario')} related to {', '.join(horde_ids)}; the scenario pile needs six",
-                    key="--scenarios",
-                    hint="choose six with --scenarios S1,…,S6 (skyforge cards search --kind scenario)",
+                    key=option("scenarios"),
+                    hint=f"choose six with {option('scenarios')} S1,…,S6 (skyforge cards search finds the catalog's scenarios)",
                 )
             )
         cards = (
@@ -473,7 +545,9 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
             + (", six at random)" if len(related) > SCENARIO_PILE else ")")
         )
     if len(cards) != SCENARIO_PILE:
-        raise InputError(Problem(f"{len(cards)} scenarios: the scenario pile is six scenario cards", key="--scenarios"))
+        raise InputError(
+            Problem(f"{len(cards)} scenarios: the scenario pile is six scenario cards", key=option("scenarios"))
+        )
     return [_scenario_model(c) for c in cards]
 
 
@@ -483,18 +557,18 @@ def _portal_pile(catalog, refs, horde_ids, mode, difficulty, draw, notes) -> lis
         bad = [c for c in cards if c.stage != 1]
         if bad:
             raise InputError(
-                Problem(f"{', '.join(c.key for c in bad)}: the portal pile is stage 1 portals", key="--portals")
+                Problem(f"{', '.join(c.key for c in bad)}: the portal pile is stage 1 portals", key=option("portals"))
             )
         if len({c.key for c in cards}) != len(cards):
-            raise InputError(Problem("a portal is given twice", key="--portals"))
+            raise InputError(Problem("a portal is given twice", key=option("portals")))
         other_mode = [c for c in cards if mode not in c.modes]
         if other_mode:
             raise InputError(
                 Problem(
                     ", ".join(f"{c.key} ({'/'.join(c.modes)})" for c in other_mode) + ": this campaign is "
                     f"played {mode}; the portal pile takes {mode} portals",
-                    key="--portals",
-                    hint=f"skyforge cards search --kind portal (the stage 1 portals with {mode})",
+                    key=option("portals"),
+                    hint=f"choose {mode} portals of stage 1 (skyforge cards search finds the catalog's portals)",
                 )
             )
     else:
@@ -539,8 +613,8 @@ def _portal_pile(catalog, refs, horde_ids, mode, difficulty, draw, notes) -> lis
                 Problem(
                     f"the catalog has only {plural(len(cards), f'stage 1 {mode} portal')}"
                     + (f" marked level = {difficulty}" if by_level else ""),
-                    key="--portals",
-                    hint="choose four with --portals P1,P2,P3,P4",
+                    key=option("portals"),
+                    hint=f"choose four with {option('portals')} P1,P2,P3,P4",
                 )
             )
         text = "portal pile: " + ", ".join(f"{c.key} {c.name}" for c in cards)
@@ -554,8 +628,10 @@ def _portal_pile(catalog, refs, horde_ids, mode, difficulty, draw, notes) -> lis
             text += " (the stage 1 portals of the chosen hordes)"
         notes.append(text)
     if len(cards) != PORTAL_PILE:
-        raise InputError(Problem(f"{len(cards)} portals: the portal pile is four stage 1 portals", key="--portals"))
+        raise InputError(
+            Problem(f"{len(cards)} portals: the portal pile is four stage 1 portals", key=option("portals"))
+        )
     return [ev.Portal(code=c.key, name=c.name, horde=c.horde) for c in cards]
 
 
-__all__ = ["PlayerChoice", "begin", "new_campaign"]
+__all__ = ["NewCampaign", "PlayerChoice", "begin", "new_campaign"]

@@ -10,14 +10,13 @@ Older schema versions are migrated on load (:data:`MIGRATIONS`).
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
-from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError
+from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError, command
 from skyforge.places import workspace_folder
 from skyforge.storage import Store, check_name, dump_toml, parse_toml, register_union_tags, validation_problems
 from skyforge.tomlpos import key_lines
@@ -190,7 +189,7 @@ def create(path: Path, created: ev.Created) -> CampaignState:
         path,
         Journal(path, [created], state),
         forcible=False,
-        instead="choose another name, or look at it: skyforge campaign show " + shlex.quote(created.name),
+        instead=f"choose another name, or look at it: {command('campaign show', created.name)}",
     )
     return state
 

@@ -8,8 +8,8 @@ from rich.text import Text
 from skyforge.cli.main import App
 from skyforge.cli.output import console, demo_marker, json_option, render
 from skyforge.cli.syntax import NAMES
-from skyforge.errors import InputError, Problem
-from skyforge.setup import game_setup, total_difficulty
+from skyforge.errors import InputError, Problem, option
+from skyforge.setup import GameSetupRequest, game_setup, total_difficulty
 from skyforge.setup.rules import MODES, rulebooks
 from skyforge.setup.standalone import stages_of
 from skyforge.terms import INFERRED, inference_note, inferred_value
@@ -37,7 +37,12 @@ def game() -> None:
 
 @game.command()
 @click.option("--castle", metavar="C", help="Castle, by code or name.")
-@click.option("--castle2", metavar="C2", help="Second player's castle (stays out of play; sets deck restrictions).")
+@click.option(
+    "--castle2",
+    "second_castle",
+    metavar="C2",
+    help="Second player's castle (stays out of play; sets deck restrictions).",
+)
 @click.option("--hordes", type=NAMES, metavar="H[,H…]", help="Horde ids, comma separated (001: one horde).")
 @click.option("--difficulty", type=int, metavar="1-5", help="Difficulty level 1-5 (picks the horde power levels).")
 @click.option("--mode", type=click.Choice(MODES), help="Game mode (default solo).")
@@ -50,22 +55,7 @@ def game() -> None:
 @rules_option
 @json_option
 @click.pass_obj
-def setup(
-    app: App,
-    castle,
-    castle2,
-    hordes,
-    difficulty,
-    mode,
-    outsider,
-    seed,
-    randomize,
-    thematic,
-    first_game,
-    common_set,
-    rulebook,
-    as_json,
-) -> None:
+def setup(app: App, as_json, **choices) -> None:
     """Tell the players exactly how to set up a stand-alone game.
 
     Prints the castle and its starting health, the portal pile (top first), the
@@ -81,22 +71,8 @@ def setup(
       skyforge game setup --castle DEMO.002 --hordes demo-ironwraiths --difficulty 3 --mode coop --seed 42
       skyforge game setup --random --seed 5 --json
     """
-    result = game_setup(
-        app.catalog,
-        castle=castle,
-        castle2=castle2,
-        hordes=hordes or [],
-        difficulty=difficulty,
-        mode=mode,
-        outsider=outsider,
-        seed=seed,
-        rulebook=rulebook,
-        randomize=randomize,
-        thematic=thematic,
-        first_game=first_game,
-        common_set=common_set,
-    )
-    render(result.as_dict(), as_json, lambda _: _show_setup(result))
+    result = game_setup(app.catalog, GameSetupRequest(**choices))
+    render(result, as_json, _show_setup)
 
 
 @game.command()
@@ -124,14 +100,14 @@ def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
         raise InputError(
             Problem(
                 f"no rulebook '{rulebook}'",
-                key="--rules",
+                key=option("rulebook"),
                 value=rulebook,
                 has_value=True,
                 hint=f"rulebooks: {', '.join(rulebooks(app.catalog))}",
             )
         )
     report = total_difficulty(app.catalog, level, [app.catalog.horde(h) for h in hordes or []], outsider, rulebook)
-    render(report.as_dict(), as_json, lambda _: _show_difficulty_marked(report))
+    render(report, as_json, _show_difficulty_marked)
 
 
 def _show_difficulty_marked(report) -> None:

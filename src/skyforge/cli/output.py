@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -26,7 +27,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from skyforge.errors import OPTION_MARK
+from skyforge.errors import COMMAND_MARK, OPTION_MARK
 from skyforge.ondemand import library
 from skyforge.results import Result
 from skyforge.terms import demo_note
@@ -345,12 +346,23 @@ def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
 
 #: a field marked by :func:`skyforge.errors.option`, as written or as JSON escapes it
 _FIELD = re.compile(r"(?:⟨|\\u27e8)([a-z_]+)(?:⟩|\\u27e9)")
+#: a command marked by :func:`skyforge.errors.command`, and the mark between its arguments
+_COMMAND = re.compile(r"(?:⟦|\\u27e6)(.*?)(?:⟧|\\u27e7)")
+_ARGUMENT = re.compile(r"⁞|\\u205e")
+
+
+def _command(mark: re.Match) -> str:
+    words, *arguments = _ARGUMENT.split(mark.group(1))
+    return " ".join(["skyforge", words, *(shlex.quote(a) for a in arguments)])
 
 
 def words(text: str, command: click.Command | None = None) -> str:
     """Library text for the command line: a request field the library names
     (:func:`skyforge.errors.option`) becomes the option of ``command`` (by default the command
-    being run) that sets it — the one place where fields meet flags, since click knows its own."""
+    being run) that sets it — the one place where fields meet flags, since click knows its own;
+    a command the library names (:func:`skyforge.errors.command`) is written as the shell reads it."""
+    if COMMAND_MARK in text or "\\u27e6" in text:
+        text = _COMMAND.sub(_command, text)
     if OPTION_MARK not in text and "\\u27e8" not in text:
         return text
     if command is None:

@@ -27,7 +27,7 @@ def missing_sets_note(app: App, refs) -> str | None:
         else:
             lines.append("  give your catalog with --catalog FILE, or record it: skyforge catalog init FILE --record")
         return "\n".join(lines)
-    return f"the catalog has no {sets} cards: your catalog ({app.places.catalog_from}) does not define them"
+    return f"the catalog has no {sets} cards: your catalog (from {app.places.catalog_from}) does not define them"
 
 
 def catalog_files_in(folder: Path) -> list[Path]:

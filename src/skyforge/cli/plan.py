@@ -62,7 +62,7 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
     collection = app.default_collection
     owned = owned_counts(app.catalog, load_collection(collection)) if collection.exists() else None
     status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed, owned)
-    render(status.as_dict(), as_json, lambda _: _draw_next(status))
+    render(status, as_json, _draw_next)
 
 
 def _draw_next(status) -> None:
@@ -70,19 +70,20 @@ def _draw_next(status) -> None:
     out.print(Text.assemble((status.plan.name, "bold"), f" — {plural(status.games, 'game')} recorded"))
     for note in status.notes:
         out.print(f"note: {note}")
-    if status.next_deck:
-        deck = next(d for d in status.decks if d.deck == status.next_deck)
+    match = status.next
+    if match is not None:
+        deck = next(d for d in status.decks if d.deck == match.deck)
         out.print(
             Text.assemble(
                 "Next: ",
                 (deck.name, "bold"),
                 f" ({plural(deck.wins, 'win')}) vs ",
-                (status.horde_names[status.next_horde], "bold"),
+                (status.horde_names[match.horde], "bold"),
             )
         )
-        if status.next_outsider:
-            out.print(f"Outsider: {status.next_outsider} — {status.outsider_reason or ''}")
-        command = f"skyforge plan record {shlex.quote(status.next_deck)} {shlex.quote(status.next_horde)}"
+        if match.outsider:
+            out.print(f"Outsider: {match.outsider} — {match.outsider_reason or ''}")
+        command = f"skyforge plan record {shlex.quote(match.deck)} {shlex.quote(match.horde)}"
         out.print(f"Then: {command} --won (or --lost)")
 
 
@@ -201,7 +202,7 @@ def show(app: App, as_json: bool) -> None:
       skyforge plan show --json
     """
     status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed=0)
-    data = status.as_dict()
+    data = status.dump()
     data.pop("next", None)
     data.pop("seed", None)
     render(data, as_json, lambda _: _draw_table(status))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from collections import Counter
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from skyforge.draft.common import build, find_format, heroes_of, saved_format
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
 from skyforge.draft.state import DraftSession
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, command, option
 from skyforge.storage import parse_model, read_text, workspace_file
 from skyforge.terms import new_seed
 
@@ -51,7 +50,7 @@ def new_draft(catalog, *, players: list[str], seed: int | None = None, two_vs_tw
                 "with different names" + ("" if two_vs_two else " (four for a two versus two game)"),
                 value=",".join(players),
                 has_value=True,
-                hint="e.g. --players " + ",".join(["Ann", "Bob", "Cy", "Dee"][:count]),
+                hint=f"e.g. {option('players')} " + ",".join(["Ann", "Bob", "Cy", "Dee"][:count]),
             )
         )
     seed = new_seed() if seed is None else seed
@@ -408,7 +407,7 @@ def game_setup(
             raise InputError(
                 Problem(
                     f"the draft '{draft_name}' is not finished",
-                    hint=f"finish it with 'skyforge arena pick {shlex.quote(draft_name)}'",
+                    hint=f"finish it with '{command('arena pick', draft_name)}'",
                 )
             )
         entries.extend(teams_of(draft))
@@ -428,7 +427,7 @@ def game_setup(
             if first
             else ""
             if two_vs_two
-            else " Until they say (--first), the pick order is shown."
+            else f" Until they say ({option('first')}), the pick order is shown."
         )
     return out
 

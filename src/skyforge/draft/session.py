@@ -8,7 +8,6 @@ place in the file. What differs between the games comes from :mod:`.games`.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Literal
@@ -19,7 +18,7 @@ from skyforge.catalog.models import Faction
 from skyforge.draft.engine import Choice, Turn
 from skyforge.draft.games import GAMES, expect_game
 from skyforge.draft.state import DraftSession
-from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError
+from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, command
 from skyforge.storage import Store, dump_toml, parse_model, read_text, refuse_overwrite, workspace_file
 from skyforge.tomlpos import locate
 
@@ -113,8 +112,8 @@ def draft_path(workspace: Path, name: str, *, path_ok: bool = False) -> Path:
     return workspace_file(workspace, "drafts", name, "draft name", path_ok=path_ok)
 
 
-def _continue(name: str, command: str) -> str:
-    return f"continue it with 'skyforge {command} pick {shlex.quote(name)}'"
+def _continue(name: str, game: str) -> str:
+    return f"continue it with '{command(f'{game} pick', name)}'"
 
 
 def refuse_existing(path: Path, name: str, command: str) -> None:

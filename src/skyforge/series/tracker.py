@@ -13,7 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from skyforge.errors import InputError, NotFoundError, Problem, StateError
+from skyforge.errors import InputError, NotFoundError, Problem, StateError, option
 from skyforge.storage import Store, check_name, dump_toml, parse_model, workspace_file
 from skyforge.text import did_you_mean
 
@@ -147,7 +147,7 @@ def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
                 key="players",
                 value=",".join(players),
                 has_value=True,
-                hint="e.g. --players Ann,Bob",
+                hint=f"e.g. {option('players')} Ann,Bob",
             )
         )
     if not 1 <= deck_size <= MAX_DECK_SIZE:

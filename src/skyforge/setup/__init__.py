@@ -7,12 +7,13 @@ Pure functions over the catalog; the rules themselves are catalog data
 
 from skyforge.setup.difficulty import DifficultyReport, Term, total_difficulty
 from skyforge.setup.rules import MODES, horde_rating, mode_rule, outsider_cards
-from skyforge.setup.standalone import GameSetup, first_game_preset, game_setup
+from skyforge.setup.standalone import GameSetup, GameSetupRequest, first_game_preset, game_setup
 
 __all__ = [
     "MODES",
     "DifficultyReport",
     "GameSetup",
+    "GameSetupRequest",
     "Term",
     "first_game_preset",
     "game_setup",

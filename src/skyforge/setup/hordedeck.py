@@ -21,8 +21,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from pydantic import Field, computed_field
+
 from skyforge.catalog.index import sort_key
 from skyforge.catalog.models import HordeCard
+from skyforge.results import Result
 
 #: The books do not say where the level's extra random card comes from.
 EXTRA_SOURCE_NOTE = (
@@ -31,23 +34,42 @@ EXTRA_SOURCE_NOTE = (
 )
 
 
-@dataclass
-class HordeLine:
-    card: HordeCard
-    count: int
-    extra: bool = False  # the level's extra random card
+class HordeLine(Result):
+    """Cards of one kind in the horde deck; its dump is a line of ``game setup --json``'s ``horde_cards``."""
 
-    def as_dict(self) -> dict:
-        card = self.card
-        return {
-            "code": card.code,
-            "name": card.name,
-            "count": self.count,
-            "horde": card.horde,
-            "power": card.power,
-            "legendary": card.legendary,
-            "extra_random": self.extra,
-        }
+    card: HordeCard = Field(exclude=True)
+    count: int
+    #: the level's extra random card
+    extra: bool = Field(default=False, serialization_alias="extra_random")
+
+    @classmethod
+    def of_card(cls, card: HordeCard, count: int, *, extra: bool = False) -> HordeLine:
+        return cls.of(card=card, count=count, extra=extra)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def code(self) -> str | None:
+        return self.card.code
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def horde(self) -> str | None:
+        return self.card.horde
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def power(self) -> int | None:
+        return self.card.power
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def legendary(self) -> bool:
+        return self.card.legendary
 
 
 @dataclass
@@ -137,11 +159,11 @@ def build_horde_deck(
                 f"none of its {len(cards)} horde cards has power level {' or '.join(map(str, this.powers))}",
                 "check the power of its horde cards",
             )
-        out.lines.extend(HordeLine(card, card.copies) for card in taken)
+        out.lines.extend(HordeLine.of_card(card, card.copies) for card in taken)
         rest.extend(c for c in cards if c.power is not None and c.power not in this.powers)
     if common_set:
         extra = sorted((c for c in catalog.of_kind("horde") if c.common_set), key=sort_key)
-        out.lines.extend(HordeLine(card, card.copies) for card in extra)
+        out.lines.extend(HordeLine.of_card(card, card.copies) for card in extra)
         out.notes.append(
             "the Common Set (001): "
             + (", ".join(c.code or c.name for c in extra) if extra else "none in the catalog")
@@ -160,7 +182,7 @@ def build_horde_deck(
             )
         else:
             out.extra = rng.sample(physical, row.extra_random)
-            out.lines.extend(HordeLine(card, 1, extra=True) for card in out.extra)
+            out.lines.extend(HordeLine.of_card(card, 1, extra=True) for card in out.extra)
             out.notes.append(EXTRA_SOURCE_NOTE.format(kind=out.extra_kind))
     return out
 
@@ -189,7 +211,7 @@ def _whole_horde(out: HordeDeck, horde, cards: list, catalog) -> None:
             _cards_hint(catalog, horde, power=False),
         )
         return
-    out.lines.extend(HordeLine(card, card.copies) for card in cards)
+    out.lines.extend(HordeLine.of_card(card, card.copies) for card in cards)
     out.notes.append(
         f"{horde.name}: no difficulty table for its set, so all its cards (001 The Original Set); the "
         'difficulty is set by the portals, and the stage 1 portal now has "Destroyed: place the outsider '

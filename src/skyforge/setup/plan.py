@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_serializer
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import BattlePlan
-from skyforge.errors import InputError, NotFoundError, Problem, StateError
+from skyforge.errors import InputError, NotFoundError, Problem, StateError, option
+from skyforge.results import Result
 from skyforge.setup.rules import outsider_cards, outsider_names
 from skyforge.storage import Store, dump_toml, parse_model
 from skyforge.terms import new_seed
@@ -231,75 +231,72 @@ def _refuse_unknown(
         problems.append(
             Problem(
                 f"no deck '{deck}' in the battle plan yet",
-                hint=did_you_mean(result.deck, decks, fold=True, then="add --new to start a new deck row"),
+                hint=did_you_mean(result.deck, decks, fold=True, then=f"add {option('new')} to start a new deck row"),
             )
         )
     if plan.hordes and result.horde not in plan.hordes:
         problems.append(
             Problem(
                 f"horde '{horde}' is not among your hordes ({', '.join(plan.hordes)})",
-                hint="add --new to add it to your hordes",
+                hint=f"add {option('new')} to add it to your hordes",
             )
         )
     if problems:
         raise InputError(problems)
 
 
-@dataclass
-class DeckProgress:
+class DeckProgress(Result):
+    """One deck's games of the plan: its wins and losses, against each horde and in all."""
+
     deck: str
     name: str
     wins: int = 0
     losses: int = 0
-    by_horde: dict[str, tuple[int, int]] = field(default_factory=dict)  # horde → (wins, losses)
     victorious: bool = False
-    fought_all: bool = False  # has played every match-up of the plan
+    #: has played every match-up of the plan
+    fought_all: bool = False
+    #: horde → (wins, losses)
+    by_horde: dict[str, tuple[int, int]] = Field(default_factory=dict, serialization_alias="hordes")
 
-    def as_dict(self) -> dict:
-        return {
-            "deck": self.deck,
-            "name": self.name,
-            "wins": self.wins,
-            "losses": self.losses,
-            "victorious": self.victorious,
-            "fought_all": self.fought_all,
-            "hordes": {h: {"wins": wins, "losses": losses} for h, (wins, losses) in self.by_horde.items()},
-        }
+    @field_serializer("by_horde")
+    def _by_horde(self, by_horde: dict[str, tuple[int, int]]) -> dict[str, dict[str, int]]:
+        return {h: {"wins": wins, "losses": losses} for h, (wins, losses) in by_horde.items()}
 
 
-@dataclass
-class PlanStatus:
-    plan: BattlePlan
-    decks: list[DeckProgress]
-    hordes: list[str]
-    horde_names: dict[str, str]
-    games: int
-    next_deck: str | None = None
-    next_horde: str | None = None
-    next_outsider: str | None = None
+class NextMatch(Result):
+    """The match-up the plan suggests next: a deck against a horde, with an outsider."""
+
+    deck: str
+    horde: str
+    outsider: str | None = None
     outsider_reason: str | None = None
-    seed: int | None = None
-    notes: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
-        return {
-            "plan": self.plan.id,
-            "plan_name": self.plan.name,
-            "games": self.games,
-            "hordes": self.hordes,
-            "decks": [d.as_dict() for d in self.decks],
-            "next": {
-                "deck": self.next_deck,
-                "horde": self.next_horde,
-                "outsider": self.next_outsider,
-                "outsider_reason": self.outsider_reason,
-            }
-            if self.next_deck
-            else None,
-            "seed": self.seed,
-            "notes": self.notes,
-            "source": self.plan.source,
-        }
+
+class PlanStatus(Result):
+    """The decks × hordes table and what to play next; its dump is ``plan next --json``."""
+
+    plan: BattlePlan
+    games: int
+    hordes: tuple[str, ...]
+    horde_names: dict[str, str] = Field(exclude=True)
+    decks: tuple[DeckProgress, ...]
+    next: NextMatch | None = None
+    seed: int | None = None
+    notes: tuple[str, ...] = ()
+
+    @field_serializer("plan")
+    def _plan_id(self, plan: BattlePlan) -> str:
+        return plan.id
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def plan_name(self) -> str:
+        return self.plan.name
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def source(self) -> str | None:
+        return self.plan.source
 
 
 def plan_status(
@@ -315,43 +312,89 @@ def plan_status(
             deck_order.append(r.deck)
         if r.horde not in horde_order:
             horde_order.append(r.horde)
-    progress = {d: DeckProgress(d, deck_name(catalog, d)) for d in deck_order}
-    for d in progress.values():
-        d.by_horde = dict.fromkeys(horde_order, (0, 0))
-    for r in plan.results:
-        d = progress[r.deck]
-        wins, losses = d.by_horde[r.horde]
-        d.by_horde[r.horde] = (wins + 1, losses) if r.won else (wins, losses + 1)
-        if r.won:
-            d.wins += 1
-        else:
-            d.losses += 1
-    for d in progress.values():
-        d.victorious = rules.victorious_after is not None and d.wins >= rules.victorious_after
-    names = {h: (catalog.hordes[h].name if h in catalog.hordes else h) for h in horde_order}
-    status = PlanStatus(rules, list(progress.values()), horde_order, names, len(plan.results))
-
     # each deck fights every horde once, in the plan's order (001: "go on to fight against all the
     # hordes in your collection in the order listed"); 000's plan then fights again, with the second
     # suggested outsider, the hordes that have one
     schedule = [(h, 0) for h in horde_order]
     if rules.second_outsider_pass:
         schedule += [(h, 1) for h in horde_order if h in catalog.hordes and len(catalog.hordes[h].outsiders) > 1]
-    left = {d.deck: _unplayed(schedule, [r.horde for r in plan.results if r.deck == d.deck]) for d in progress.values()}
-    for d in progress.values():
-        d.fought_all = not left[d.deck]
+    left = {d: _unplayed(schedule, [r.horde for r in plan.results if r.deck == d]) for d in deck_order}
+    progress = {d: _progress(catalog, rules, plan, d, horde_order, not left[d]) for d in deck_order}
+    notes: list[str] = []
+    status = PlanStatus.of(
+        plan=rules,
+        games=len(plan.results),
+        hordes=tuple(horde_order),
+        horde_names={h: (catalog.hordes[h].name if h in catalog.hordes else h) for h in horde_order},
+        decks=tuple(progress.values()),
+        notes=notes,
+    )
+    current = _next_deck(rules, plan, progress, notes)
+    if current is None:
+        return status.model_copy(update={"notes": tuple(notes)})
+    horde_id, outsider_index = left[current.deck][0]
+    if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
+        seed = new_seed() if seed is None else seed
+        pool, from_collection = _collection_outsiders(catalog, horde_order, owned)
+        outsider: str | None = random.Random(seed).choice(pool)
+        reason: str | None = (
+            f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
+            f"a random outsider {'from your collection' if from_collection else 'of the catalog'} (seed {seed})"
+        )
+        if not from_collection:
+            notes.append(
+                "001 says a random outsider 'from your collection': "
+                + ("it holds none, so" if owned is not None else "no collection.toml, so")
+                + " it is drawn from the catalog's"
+            )
+    else:
+        seed, outsider, reason = None, None, None
+        horde = catalog.hordes.get(horde_id)
+        if horde and len(horde.outsiders) > outsider_index:
+            outsider = horde.outsiders[outsider_index]
+            reason = (
+                f"the suggested pairing for {horde.name}"
+                if outsider_index == 0
+                else f"the second suggested outsider for {horde.name}: a harder game"
+            )
+    match = NextMatch.of(deck=current.deck, horde=horde_id, outsider=outsider, outsider_reason=reason)
+    return status.model_copy(update={"next": match, "seed": seed, "notes": tuple(notes)})
 
-    # the deck: the one last played until it is victorious or has fought every horde, then the
-    # first deck of the plan that is neither
+
+def _progress(
+    catalog: Catalog, rules: BattlePlan, plan: PlanFile, deck: str, hordes: list[str], fought_all: bool
+) -> DeckProgress:
+    by_horde = dict.fromkeys(hordes, (0, 0))
+    for r in plan.results:
+        if r.deck == deck:
+            wins, losses = by_horde[r.horde]
+            by_horde[r.horde] = (wins + 1, losses) if r.won else (wins, losses + 1)
+    wins = sum(w for w, _ in by_horde.values())
+    return DeckProgress.of(
+        deck=deck,
+        name=deck_name(catalog, deck),
+        wins=wins,
+        losses=sum(n for _, n in by_horde.values()),
+        victorious=rules.victorious_after is not None and wins >= rules.victorious_after,
+        fought_all=fought_all,
+        by_horde=by_horde,
+    )
+
+
+def _next_deck(
+    rules: BattlePlan, plan: PlanFile, progress: dict[str, DeckProgress], notes: list[str]
+) -> DeckProgress | None:
+    """The deck to play: the one last played until it is victorious or has fought every horde,
+    then the first deck of the plan that is neither (None: the plan is complete)."""
     last = plan.results[-1].deck if plan.results else None
     current = progress[last] if last else None  # every result's deck has its progress
     if current is not None and current.victorious:
-        status.notes.append(
+        notes.append(
             f"{current.name} is victorious ({current.wins} wins, {rules.victorious_after} "
             "needed): time to defend another realm with another deck"
         )
     elif current is not None and current.fought_all:
-        status.notes.append(
+        notes.append(
             f"{current.name} has fought every horde of the plan ({current.wins} wins"
             + (f"; {rules.victorious_after} make a deck victorious)" if rules.victorious_after else ")")
             + ": on to the next deck"
@@ -359,36 +402,8 @@ def plan_status(
     if current is None or current.victorious or current.fought_all:
         current = next((d for d in progress.values() if not d.victorious and not d.fought_all), None)
     if current is None:
-        status.notes.append(
-            "every deck of the plan is victorious or has fought every horde: the battle plan is complete"
-        )
-        return status
-    status.next_deck = current.deck
-    status.next_horde, outsider_index = left[current.deck][0]
-    if rules.random_outsider_after is not None and current.wins >= rules.random_outsider_after:
-        status.seed = new_seed() if seed is None else seed
-        pool, from_collection = _collection_outsiders(catalog, horde_order, owned)
-        status.next_outsider = random.Random(status.seed).choice(pool)
-        status.outsider_reason = (
-            f"{current.wins} wins with this deck ({rules.random_outsider_after}+): "
-            f"a random outsider {'from your collection' if from_collection else 'of the catalog'} (seed {status.seed})"
-        )
-        if not from_collection:
-            status.notes.append(
-                "001 says a random outsider 'from your collection': "
-                + ("it holds none, so" if owned is not None else "no collection.toml, so")
-                + " it is drawn from the catalog's"
-            )
-    else:
-        horde = catalog.hordes.get(status.next_horde)
-        if horde and len(horde.outsiders) > outsider_index:
-            status.next_outsider = horde.outsiders[outsider_index]
-            status.outsider_reason = (
-                f"the suggested pairing for {horde.name}"
-                if outsider_index == 0
-                else f"the second suggested outsider for {horde.name}: a harder game"
-            )
-    return status
+        notes.append("every deck of the plan is victorious or has fought every horde: the battle plan is complete")
+    return current
 
 
 def _unplayed(schedule: list[tuple[str, int]], played: list[str]) -> list[tuple[str, int]]:

@@ -6,10 +6,13 @@ from collections.abc import Sequence
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, option
 from skyforge.text import did_you_mean
 
 MODES: tuple[str, ...] = ("solo", "coop", "competitive-2", "competitive-3")
+
+#: why a setup follows the book the players named
+CHOSEN_BOOK = f"chosen with {option('rulebook')}"
 
 
 def rulebooks(catalog: Catalog) -> list[str]:
@@ -28,7 +31,7 @@ def mode_rule(
         raise InputError(
             Problem(
                 f"unknown game mode '{mode}'",
-                key="--mode",
+                key=option("mode"),
                 value=mode,
                 has_value=True,
                 hint=did_you_mean(mode, MODES, listing="modes"),
@@ -41,7 +44,7 @@ def mode_rule(
             raise InputError(
                 Problem(
                     f"no setup rules from rulebook '{rulebook}' in the catalog",
-                    key="--rules",
+                    key=option("rulebook"),
                     value=rulebook,
                     has_value=True,
                     hint=f"rulebooks: {', '.join(books)}",
@@ -54,18 +57,18 @@ def mode_rule(
             raise InputError(
                 Problem(
                     f"rulebook {rulebook} has no {mode} mode (it covers: {covered})",
-                    key="--mode",
+                    key=option("mode"),
                     value=mode,
                     has_value=True,
-                    hint=f"use --rules {others}" if others else None,
+                    hint=f"use {option('rulebook')} {others}" if others else None,
                 )
             )
-        return chosen[0], f"rulebook {rulebook} (chosen with --rules)"
+        return chosen[0], f"rulebook {rulebook} ({CHOSEN_BOOK})"
     if not rows:
         raise InputError(
             Problem(
                 f"the catalog has no setup rules for the {mode} mode",
-                hint="the official layer has them: load your files with --catalog, on top of it",
+                hint=f"the official layer has them: load your files with {option('catalog')}, on top of it",
             )
         )
     castle_set = castle.set_code if castle is not None else None
@@ -106,7 +109,7 @@ def outsider_cards(catalog: Catalog, name: str) -> list[OutsiderCard]:
         raise NotFoundError(
             Problem(
                 f"no outsider '{name}' in the catalog",
-                key="--outsider",
+                key=option("outsider"),
                 value=name,
                 has_value=True,
                 hint=did_you_mean(name, names, cutoff=0.5, short=True),

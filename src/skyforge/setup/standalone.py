@@ -11,13 +11,16 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_serializer, field_validator, model_validator
+
 from skyforge.catalog import Catalog
 from skyforge.catalog.index import sort_key
 from skyforge.catalog.models import CardBase, CastleCard, FirstGame, GameModeRule, Horde, PortalCard
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, option
+from skyforge.results import Result
 from skyforge.setup.difficulty import DifficultyReport, check_level, total_difficulty
 from skyforge.setup.hordedeck import HordeLine, build_horde_deck, whole_hordes
-from skyforge.setup.rules import MODES, mode_rule, outsider_cards, outsider_names
+from skyforge.setup.rules import CHOSEN_BOOK, MODES, mode_rule, outsider_cards, outsider_names
 from skyforge.terms import new_seed
 
 TOKEN_WORD = {1: "1 health token", 2: "2 health tokens"}
@@ -30,14 +33,188 @@ def ref(card: CardBase) -> str:
     return card.code or card.name
 
 
-@dataclass
-class GameSetup:
+class GameSetupRequest(BaseModel):
+    """What the players ask of a stand-alone game, in the game's words; what they leave out the
+    rules, the first game or the draw (``randomize``) decides. Conflicts between its fields are
+    refused where it is built, each a problem keyed by the field (:func:`skyforge.errors.option`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: the castle, by code or name
+    castle: str | None = None
+    #: the second alliance player's castle: out of play, it sets their deck restrictions
+    second_castle: str | None = None
+    #: horde ids (000: one or more; 001: one)
+    hordes: tuple[str, ...] = ()
+    #: the difficulty level, 1 to 5
+    difficulty: int | None = None
+    #: the game mode (solo when nothing else decides)
+    mode: str | None = None
+    #: the outsider, by name (default: the horde's suggested pairing)
+    outsider: str | None = None
+    #: what fixes everything left to chance (a new one when None)
+    seed: int | None = None
+    #: the rulebook whose setup to follow (default: the castle's book, else the latest with the mode)
+    rulebook: str | None = None
+    #: draw every choice left open at random
+    randomize: bool = False
+    #: prefer the stage 1 portal related to the horde (000 Which Portals and Scenarios?)
+    thematic: bool = False
+    #: a rulebook's recommended first game (a preset of ``[[first_games]]``)
+    first_game: str | None = None
+    #: add the original set's Common Set horde cards (001 The Common Set)
+    common_set: bool = False
+
+    @field_validator("hordes", mode="before")
+    @classmethod
+    def _no_hordes(cls, hordes: object) -> object:
+        return () if hordes is None else hordes
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GameSetupRequest:
+        if self.first_game and self.randomize:
+            raise InputError(
+                Problem(
+                    f"{option('randomize')} and {option('first_game')} contradict each other: the first game fixes "
+                    "the castle, hordes, difficulty and outsider",
+                    key=option("randomize"),
+                    hint=f"drop {option('randomize')} (or {option('first_game')} to draw a random game)",
+                )
+            )
+        if self.difficulty is not None:
+            check_level(self.difficulty)
+        return self
+
+
+class GameSetup(Result):
+    """A stand-alone game set up, step by step; its dump is ``game setup --json``."""
+
     seed: int
     mode: str
-    rule: GameModeRule
-    rule_reason: str
+    rule: GameModeRule = Field(exclude=True)
+    #: which book the setup follows, and why
+    rule_reason: str = Field(serialization_alias="rulebook_reason")
+    first_game: FirstGame | None
     castle: CastleCard
     castle2: CastleCard | None
+    #: the pre-made decks the first game suggests
+    decks: tuple[str, ...] = Field(serialization_alias="alliance_decks")
+    portals: tuple[PortalCard, ...]
+    #: the pile was chosen by the level its portals stand for (001 The Original Set)
+    level_by_portals: bool = Field(exclude=True)
+    minions: dict[str, int]
+    minion_rule: str
+    hordes: tuple[Horde, ...]
+    level: int = Field(serialization_alias="difficulty")
+    horde_deck: tuple[HordeLine, ...] = Field(serialization_alias="horde_cards")
+    outsider: tuple[CardBase, ...]
+    outsider_type: str | None
+    outsider_enters: str | None
+    difficulty: DifficultyReport = Field(serialization_alias="difficulty_terms")
+    random_picks: tuple[str, ...]
+    missing: tuple[str, ...]
+    notes: tuple[str, ...]
+    #: key of the dump → why the books do not state it
+    inferred: dict[str, str]
+    provenances: frozenset[str] = Field(exclude=True)
+
+    @field_serializer("first_game")
+    def _first_game_id(self, preset: FirstGame | None) -> str | None:
+        return preset.id if preset else None
+
+    @field_serializer("castle", "castle2")
+    def _castle_ref(self, castle: CastleCard | None) -> str | None:
+        return ref(castle) if castle else None
+
+    @field_serializer("portals", "outsider")
+    def _refs(self, cards: tuple[CardBase, ...]) -> list[str]:
+        return [ref(c) for c in cards]
+
+    @field_serializer("hordes")
+    def _horde_ids(self, hordes: tuple[Horde, ...]) -> list[str]:
+        return [h.id for h in hordes]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def rulebook(self) -> str:
+        return self.rule.rulebook
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def castle_name(self) -> str:
+        return self.castle.name
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def castle_health(self) -> int | None:
+        return self.castle.health
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def castle2_name(self) -> str | None:
+        return self.castle2.name if self.castle2 else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def alliance_players(self) -> int:
+        return self.rule.alliance_players
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def portal_cards(self) -> list[dict[str, object]]:
+        return [
+            {"code": p.code, "name": p.name, "stage": p.stage, "back_stage": p.back_stage, "horde": p.horde}
+            for p in self.portals
+        ]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def portal_stages(self) -> list[int]:
+        return [p.stage for p in self.portals]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def portal_level(self) -> int | None:
+        return self.level if self.level_by_portals else None
+
+    @computed_field(alias="horde_deck")  # type: ignore[prop-decorator]
+    @property
+    def horde_deck_codes(self) -> list[str]:
+        return [ref(line.card) for line in self.horde_deck for _ in range(line.count)]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def outsider_name(self) -> str | None:
+        return self.outsider[0].name if self.outsider else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def horde_player(self) -> list[str] | None:
+        return self.rule.horde_player_rules if self.rule.horde_player else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def reminders(self) -> list[str]:
+        return self.rule.reminders
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def total_difficulty(self) -> float | None:
+        return self.difficulty.total
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def demo(self) -> bool:
+        return "demo" in self.provenances
+
+
+@dataclass
+class _Table:
+    """A setup as its steps lay it out, before it is handed over as a :class:`GameSetup`."""
+
+    mode: str
+    rule: GameModeRule
+    castle: CastleCard
     hordes: list[Horde]
     level: int
     portals: list[PortalCard] = field(default_factory=list)
@@ -47,66 +224,13 @@ class GameSetup:
     outsider: list[CardBase] = field(default_factory=list)
     outsider_type: str | None = None
     outsider_enters: str | None = None
-    difficulty: DifficultyReport | None = None
     decks: list[str] = field(default_factory=list)
     random_picks: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    first_game: FirstGame | None = None
     provenances: set[str] = field(default_factory=set)
-    inferred: dict[str, str] = field(default_factory=dict)  # key of as_dict() → why the books do not state it
-    level_by_portals: bool = False  # the pile was chosen by the level its portals stand for (001 The Original Set)
-
-    @property
-    def rulebook(self) -> str:
-        return self.rule.rulebook
-
-    @property
-    def horde_deck_codes(self) -> list[str]:
-        return [ref(line.card) for line in self.horde_deck for _ in range(line.count)]
-
-    def as_dict(self) -> dict:
-        report = self.difficulty
-        return {
-            "seed": self.seed,
-            "mode": self.mode,
-            "rulebook": self.rulebook,
-            "rulebook_reason": self.rule_reason,
-            "first_game": self.first_game.id if self.first_game else None,
-            "castle": ref(self.castle),
-            "castle_name": self.castle.name,
-            "castle_health": self.castle.health,
-            "castle2": ref(self.castle2) if self.castle2 else None,
-            "castle2_name": self.castle2.name if self.castle2 else None,
-            "alliance_players": self.rule.alliance_players,
-            "alliance_decks": self.decks,
-            "portals": [ref(p) for p in self.portals],
-            "portal_cards": [
-                {"code": p.code, "name": p.name, "stage": p.stage, "back_stage": p.back_stage, "horde": p.horde}
-                for p in self.portals
-            ],
-            "portal_stages": [p.stage for p in self.portals],
-            "portal_level": self.level if self.level_by_portals else None,
-            "minions": self.minions,
-            "minion_rule": self.minion_rule,
-            "hordes": [h.id for h in self.hordes],
-            "difficulty": self.level,
-            "horde_deck": self.horde_deck_codes,
-            "horde_cards": [line.as_dict() for line in self.horde_deck],
-            "outsider": [ref(c) for c in self.outsider],
-            "outsider_name": self.outsider[0].name if self.outsider else None,
-            "outsider_type": self.outsider_type,
-            "outsider_enters": self.outsider_enters,
-            "horde_player": self.rule.horde_player_rules if self.rule.horde_player else None,
-            "reminders": self.rule.reminders,
-            "total_difficulty": report.total if report else None,
-            "difficulty_terms": report.as_dict() if report else None,
-            "random_picks": self.random_picks,
-            "missing": self.missing,
-            "notes": self.notes,
-            "inferred": self.inferred,
-            "demo": "demo" in self.provenances,
-        }
+    inferred: dict[str, str] = field(default_factory=dict)
+    level_by_portals: bool = False
 
 
 def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
@@ -116,7 +240,7 @@ def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
     raise NotFoundError(
         Problem(
             f"no first-game preset '{name}'",
-            key="--first-game",
+            key=option("first_game"),
             value=name,
             has_value=True,
             hint=f"presets: {', '.join(sorted(catalog.first_games))}",
@@ -124,12 +248,13 @@ def first_game_preset(catalog: Catalog, name: str) -> FirstGame:
     )
 
 
-def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
+def _check_names(catalog: Catalog, request: GameSetupRequest) -> None:
     """Every castle, horde and outsider named that the catalog lacks, reported together."""
+    castle, castle2, outsider = request.castle, request.second_castle, request.outsider
     lookups: list[Callable[[], object]] = [
         lambda: catalog.get(castle, "castle", what="castle") if castle else None,
         lambda: catalog.get(castle2, "castle", what="castle") if castle2 else None,
-        *[(lambda h=h: catalog.horde(h)) for h in hordes],
+        *[(lambda h=h: catalog.horde(h)) for h in request.hordes],
         lambda: outsider_cards(catalog, outsider) if outsider else None,
     ]
     problems = []
@@ -142,207 +267,270 @@ def _check_names(catalog: Catalog, castle, castle2, hordes, outsider) -> None:
         raise InputError(problems)
 
 
-def game_setup(
-    catalog: Catalog,
-    *,
-    castle: str | None = None,
-    castle2: str | None = None,
-    hordes: list[str] | tuple[str, ...] = (),
-    difficulty: int | None = None,
-    mode: str | None = None,
-    outsider: str | None = None,
-    seed: int | None = None,
-    rulebook: str | None = None,
-    randomize: bool = False,
-    thematic: bool = False,
-    first_game: str | None = None,
-    common_set: bool = False,
-) -> GameSetup:
-    """Set up a stand-alone game. Raises :class:`InputError` for missing or unknown choices."""
-    seed = new_seed() if seed is None else seed
+def game_setup(catalog: Catalog, request: GameSetupRequest) -> GameSetup:
+    """Set up a stand-alone game. Raises :class:`InputError` for missing or unknown choices.
+
+    The choices first, drawn in a fixed order so that the seed alone fixes the result (the first
+    game's, then the mode, castles, hordes, level and outsider); then the table, step by step."""
+    seed = new_seed() if request.seed is None else request.seed
     rng = random.Random(seed)
     picks: list[str] = []
     notes: list[str] = []
-    if first_game and randomize:
-        raise InputError(
-            Problem(
-                "--random and --first-game contradict each other: the first game fixes "
-                "the castle, hordes, difficulty and outsider",
-                key="--random",
-                hint="drop --random (or --first-game to draw a random game)",
-            )
-        )
-    preset = first_game_preset(catalog, first_game) if first_game else None
-    _check_names(catalog, castle, castle2, hordes, outsider)
+    preset = first_game_preset(catalog, request.first_game) if request.first_game else None
+    _check_names(catalog, request)
     if preset is not None:
-        castle = castle or preset.castle
-        hordes = list(hordes) or list(preset.hordes)
-        difficulty = difficulty if difficulty is not None else preset.difficulty
-        outsider = outsider or preset.outsider
-        rulebook = rulebook or preset.rulebook
-        if mode is None:
-            mode = preset.modes[0]
-        elif mode not in preset.modes:
-            notes.append(f"the first-game advice is for {' or '.join(preset.modes)}; setting up {mode} anyway")
-
-    # 1. choices, drawn in a fixed order so that the seed alone fixes the result
-    if mode is None:
-        mode = rng.choice(MODES) if randomize else "solo"
-        if randomize:
-            picks.append(f"mode {mode}")
+        request = _with_first_game(request, preset, notes)
+    mode = _mode(request, rng, picks)
     castles = sorted(catalog.castles(), key=sort_key)
-    if castle is None:
-        if not randomize:
-            raise InputError(
-                Problem("choose a castle", key="--castle", hint="give --castle CODE-or-NAME, or --random to draw one")
-            )
-        if not castles:
-            raise InputError(Problem("the catalog has no castles to draw from"))
-        the_castle = rng.choice(castles)
-        picks.append(f"castle {the_castle.name}")
-    else:
-        the_castle = catalog.get(castle, "castle", what="castle")
-    rule, reason = mode_rule(catalog, mode, rulebook, the_castle)
-    if preset is not None and preset.rulebook == rulebook:
-        reason = reason.replace("(chosen with --rules)", f"(the book of the {preset.id} first game)")
+    castle = _castle(catalog, request, castles, rng, picks)
+    rule, reason = mode_rule(catalog, mode, request.rulebook, castle)
+    if preset is not None and preset.rulebook == request.rulebook:
+        reason = reason.replace(CHOSEN_BOOK, f"the book of the {preset.id} first game")
+    castle2 = _second_castle(catalog, request, rule, mode, castle, castles, rng, picks)
+    hordes = _hordes(catalog, request, rng, picks)
+    level = _level(request, rng, picks)
+    outsider = _outsider_name(catalog, request, hordes, rng, picks, notes)
 
-    the_castle2: CastleCard | None = None
-    if castle2 is not None:
-        if rule.alliance_players < 2:
-            raise InputError(
-                Problem(
-                    f"--castle2 contradicts --mode {mode}: {mode} has one alliance player, "
-                    "so there is no second castle",
-                    key="--castle2",
-                    value=castle2,
-                    hint="drop --castle2, or choose a mode with two alliance players (e.g. --mode coop)",
-                )
-            )
-        the_castle2 = catalog.get(castle2, "castle", what="castle")
-        if the_castle2.key == the_castle.key:
-            # "If there are two players, choose another castle that will remain out of play."
-            raise InputError(
-                Problem(
-                    f"same-castle: the second player's castle must be another castle than "
-                    f"{the_castle.key} ({the_castle.name})",
-                    key="--castle2",
-                    value=castle2,
-                    has_value=True,
-                    hint="choose another castle; it stays out of play and only sets the "
-                    "second player's deck restrictions",
-                )
-            )
-    elif rule.alliance_players == 2:
-        others = [c for c in castles if c.key != the_castle.key]
-        if randomize and others:
-            the_castle2 = rng.choice(others)
-            picks.append(f"second castle {the_castle2.name}")
-
-    if hordes:
-        chosen_hordes = [catalog.horde(h) for h in hordes]
-    elif randomize:
-        chosen_hordes = [rng.choice(sorted(catalog.hordes.values(), key=lambda h: h.id))]
-        picks.append(f"horde {chosen_hordes[0].name}")
-    else:
-        raise InputError(
-            Problem(
-                "choose one or more hordes",
-                key="--hordes",
-                hint="give --hordes ID[,ID…] (see skyforge cards search --kind horde), or --random",
-            )
-        )
-    if len({h.id for h in chosen_hordes}) != len(chosen_hordes):
-        raise InputError(
-            Problem(
-                "a horde is named twice", key="--hordes", value=",".join(h.id for h in chosen_hordes), has_value=True
-            )
-        )
-
-    if difficulty is None:
-        if not randomize:
-            raise InputError(
-                Problem(
-                    "choose a difficulty level",
-                    key="--difficulty",
-                    hint="give --difficulty 1-5 (level 2 for a first game), or --random",
-                )
-            )
-        difficulty = rng.randint(1, 5)
-        picks.append(f"difficulty level {difficulty}")
-    check_level(catalog, difficulty)
-
-    if outsider is None:
-        if randomize:
-            names = outsider_names(catalog)
-            outsider = rng.choice(names)
-            picks.append(f"outsider {outsider}")
-        else:
-            suggested = next((h.outsiders[0] for h in chosen_hordes if h.outsiders), None)
-            if suggested is None:
-                raise InputError(
-                    Problem(
-                        "choose an outsider",
-                        key="--outsider",
-                        hint="the chosen horde has no suggested outsider: give --outsider NAME",
-                    )
-                )
-            outsider = suggested
-            notes.append(
-                f"outsider {suggested}: the first one suggested for {chosen_hordes[0].name} "
-                "(000 Which Horde and Outsider?)"
-            )
-
-    setup = GameSetup(
+    table = _Table(mode, rule, castle, hordes, level, random_picks=picks, notes=notes)
+    table.provenances.add(catalog.provenance(castle))
+    _castle_notes(catalog, table, castle2)
+    if preset is not None:
+        _first_game_decks(catalog, table, preset)
+    _portal_pile(catalog, table, rng, request.thematic, preset)
+    _minions(catalog, table, rng)
+    _horde_deck(catalog, table, rng, request.common_set)
+    _outsider(catalog, table, outsider, rng)
+    return GameSetup.of(
         seed=seed,
         mode=mode,
         rule=rule,
         rule_reason=reason,
-        castle=the_castle,
-        castle2=the_castle2,
-        hordes=chosen_hordes,
-        level=difficulty,
-        random_picks=picks,
-        notes=notes,
         first_game=preset,
+        castle=castle,
+        castle2=castle2,
+        decks=tuple(table.decks),
+        portals=tuple(table.portals),
+        level_by_portals=table.level_by_portals,
+        minions=table.minions,
+        minion_rule=table.minion_rule,
+        hordes=tuple(hordes),
+        level=level,
+        horde_deck=tuple(table.horde_deck),
+        outsider=tuple(table.outsider),
+        outsider_type=table.outsider_type,
+        outsider_enters=table.outsider_enters,
+        difficulty=_difficulty(catalog, table),
+        random_picks=tuple(table.random_picks),
+        missing=tuple(table.missing),
+        notes=tuple(table.notes),
+        inferred=table.inferred,
+        provenances=frozenset(table.provenances),
     )
-    setup.provenances.add(catalog.provenance(the_castle))
-    if the_castle.health is None:
-        setup.missing.append(
-            f"castle health of {the_castle.name} is not in the catalog: "
-            f"fill in health in {catalog.source_file(the_castle.key)}"
+
+
+def _with_first_game(request: GameSetupRequest, preset: FirstGame, notes: list[str]) -> GameSetupRequest:
+    """The request with what the players left open taken from the rulebook's first game."""
+    mode = request.mode
+    if mode is None:
+        mode = preset.modes[0]
+    elif mode not in preset.modes:
+        notes.append(f"the first-game advice is for {' or '.join(preset.modes)}; setting up {mode} anyway")
+    return request.model_copy(
+        update={
+            "castle": request.castle or preset.castle,
+            "hordes": request.hordes or tuple(preset.hordes),
+            "difficulty": request.difficulty if request.difficulty is not None else preset.difficulty,
+            "outsider": request.outsider or preset.outsider,
+            "rulebook": request.rulebook or preset.rulebook,
+            "mode": mode,
+        }
+    )
+
+
+def _mode(request: GameSetupRequest, rng: random.Random, picks: list[str]) -> str:
+    if request.mode is not None:
+        return request.mode
+    if not request.randomize:
+        return "solo"
+    mode = rng.choice(MODES)
+    picks.append(f"mode {mode}")
+    return mode
+
+
+def _castle(
+    catalog: Catalog, request: GameSetupRequest, castles: list[CastleCard], rng: random.Random, picks: list[str]
+) -> CastleCard:
+    if request.castle is not None:
+        return catalog.get(request.castle, "castle", what="castle")
+    if not request.randomize:
+        raise InputError(
+            Problem(
+                "choose a castle",
+                key=option("castle"),
+                hint=f"give {option('castle')} CODE-or-NAME, or {option('randomize')} to draw one",
+            )
         )
-    if rule.alliance_players == 2 and the_castle2 is None:
-        setup.notes.append(
+    if not castles:
+        raise InputError(Problem("the catalog has no castles to draw from"))
+    castle = rng.choice(castles)
+    picks.append(f"castle {castle.name}")
+    return castle
+
+
+def _second_castle(
+    catalog: Catalog,
+    request: GameSetupRequest,
+    rule: GameModeRule,
+    mode: str,
+    castle: CastleCard,
+    castles: list[CastleCard],
+    rng: random.Random,
+    picks: list[str],
+) -> CastleCard | None:
+    """The second alliance player's castle: named, drawn with the rest, or left to the players."""
+    name = request.second_castle
+    if name is None:
+        others = [c for c in castles if c.key != castle.key]
+        if rule.alliance_players == 2 and request.randomize and others:
+            second = rng.choice(others)
+            picks.append(f"second castle {second.name}")
+            return second
+        return None
+    if rule.alliance_players < 2:
+        raise InputError(
+            Problem(
+                f"{option('second_castle')} contradicts {option('mode')} {mode}: {mode} has one alliance player, "
+                "so there is no second castle",
+                key=option("second_castle"),
+                value=name,
+                hint=f"drop {option('second_castle')}, or choose a mode with two alliance players "
+                f"(e.g. {option('mode')} coop)",
+            )
+        )
+    second = catalog.get(name, "castle", what="castle")
+    if second.key == castle.key:
+        # "If there are two players, choose another castle that will remain out of play."
+        raise InputError(
+            Problem(
+                f"same-castle: the second player's castle must be another castle than {castle.key} ({castle.name})",
+                key=option("second_castle"),
+                value=name,
+                has_value=True,
+                hint="choose another castle; it stays out of play and only sets the second player's deck restrictions",
+            )
+        )
+    return second
+
+
+def _hordes(catalog: Catalog, request: GameSetupRequest, rng: random.Random, picks: list[str]) -> list[Horde]:
+    if request.hordes:
+        hordes = [catalog.horde(h) for h in request.hordes]
+    elif request.randomize:
+        hordes = [rng.choice(sorted(catalog.hordes.values(), key=lambda h: h.id))]
+        picks.append(f"horde {hordes[0].name}")
+    else:
+        raise InputError(
+            Problem(
+                "choose one or more hordes",
+                key=option("hordes"),
+                hint=f"give {option('hordes')} ID[,ID…] (skyforge cards search finds the catalog's hordes), "
+                f"or {option('randomize')}",
+            )
+        )
+    if len({h.id for h in hordes}) != len(hordes):
+        raise InputError(
+            Problem(
+                "a horde is named twice",
+                key=option("hordes"),
+                value=",".join(h.id for h in hordes),
+                has_value=True,
+            )
+        )
+    return hordes
+
+
+def _level(request: GameSetupRequest, rng: random.Random, picks: list[str]) -> int:
+    if request.difficulty is not None:
+        return request.difficulty
+    if not request.randomize:
+        raise InputError(
+            Problem(
+                "choose a difficulty level",
+                key=option("difficulty"),
+                hint=f"give {option('difficulty')} 1-5 (level 2 for a first game), or {option('randomize')}",
+            )
+        )
+    level = rng.randint(1, 5)
+    picks.append(f"difficulty level {level}")
+    return level
+
+
+def _outsider_name(
+    catalog: Catalog,
+    request: GameSetupRequest,
+    hordes: list[Horde],
+    rng: random.Random,
+    picks: list[str],
+    notes: list[str],
+) -> str:
+    """The outsider named, drawn, or the first one the hordes suggest (000 Which Horde and Outsider?)."""
+    if request.outsider is not None:
+        return request.outsider
+    if request.randomize:
+        name = rng.choice(outsider_names(catalog))
+        picks.append(f"outsider {name}")
+        return name
+    suggested = next((h.outsiders[0] for h in hordes if h.outsiders), None)
+    if suggested is None:
+        raise InputError(
+            Problem(
+                "choose an outsider",
+                key=option("outsider"),
+                hint=f"the chosen horde has no suggested outsider: give {option('outsider')} NAME",
+            )
+        )
+    notes.append(f"outsider {suggested}: the first one suggested for {hordes[0].name} (000 Which Horde and Outsider?)")
+    return suggested
+
+
+def _castle_notes(catalog: Catalog, table: _Table, castle2: CastleCard | None) -> None:
+    castle, rule = table.castle, table.rule
+    if castle.health is None:
+        table.missing.append(
+            f"castle health of {castle.name} is not in the catalog: fill in health in {catalog.source_file(castle.key)}"
+        )
+    if rule.alliance_players == 2 and castle2 is None:
+        table.notes.append(
             "two alliance players: choose a second castle that stays out of play "
-            "(--castle2); it only sets the second player's deck restrictions"
+            f"({option('second_castle')}); it only sets the second player's deck restrictions"
         )
-    if rule.hordes_max is not None and len(chosen_hordes) > rule.hordes_max:
-        setup.notes.append(
+    if rule.hordes_max is not None and len(table.hordes) > rule.hordes_max:
+        table.notes.append(
             f"rulebook {rule.rulebook} says to choose {rule.hordes_max} horde; "
             "000 allows one or more: building the deck from all of them"
         )
-    if preset is not None:
-        setup.decks = [catalog.premade_decks[d].name if d in catalog.premade_decks else d for d in preset.decks]
-        if "decks" in preset.inferred:
-            setup.inferred["alliance_decks"] = preset.inferred["decks"]
-        if preset.decks_note:
-            setup.notes.append(preset.decks_note)
 
-    _portal_pile(catalog, setup, rng, thematic, preset)
-    _minions(catalog, setup, rng)
-    _horde_deck(catalog, setup, rng, common_set)
-    _outsider(catalog, setup, outsider, rng)
-    whole = whole_hordes(catalog, chosen_hordes)
+
+def _first_game_decks(catalog: Catalog, table: _Table, preset: FirstGame) -> None:
+    table.decks = [catalog.premade_decks[d].name if d in catalog.premade_decks else d for d in preset.decks]
+    if "decks" in preset.inferred:
+        table.inferred["alliance_decks"] = preset.inferred["decks"]
+    if preset.decks_note:
+        table.notes.append(preset.decks_note)
+
+
+def _difficulty(catalog: Catalog, table: _Table) -> DifficultyReport:
+    """The total difficulty; the level is not counted when a horde taken whole has no pile for it."""
+    whole = whole_hordes(catalog, table.hordes)
     unset = None
-    if whole and not setup.level_by_portals:
+    if whole and not table.level_by_portals:
         unset = (
             f"{', '.join(h.name for h in whole)} takes all its cards and no portal of the pile stands for level "
-            f"{difficulty} (001 The Original Set): the level is not set, so not counted"
+            f"{table.level} (001 The Original Set): the level is not set, so not counted"
         )
-    setup.difficulty = total_difficulty(
-        catalog, difficulty, chosen_hordes, setup.outsider[0].name, rule.rulebook, level_unset=unset
+    return total_difficulty(
+        catalog, table.level, table.hordes, table.outsider[0].name, table.rule.rulebook, level_unset=unset
     )
-    return setup
 
 
 @dataclass
@@ -371,8 +559,8 @@ def usual_steps(
 ) -> UsualSteps:
     """The portals below the stage 1 portal ``top`` and the minion tokens, drawn as `game setup`
     draws them by the setup of ``rulebook`` (a campaign's: 000, whatever the castle's set)."""
-    rule, reason = mode_rule(catalog, mode, rulebook)
-    setup = GameSetup(0, mode, rule, reason, castle, None, hordes, level)
+    rule, _ = mode_rule(catalog, mode, rulebook)
+    setup = _Table(mode, rule, castle, hordes, level)
     _portal_pile(catalog, setup, rng, False, None, top)
     _minions(catalog, setup, rng)
     below = [p for p in setup.portals if p.stage != 1]
@@ -404,7 +592,7 @@ def level_portals(catalog: Catalog, mode: str, level: int) -> tuple[list[PortalC
 
 def _portal_pile(
     catalog: Catalog,
-    setup: GameSetup,
+    setup: _Table,
     rng: random.Random,
     thematic: bool,
     preset: FirstGame | None,
@@ -492,7 +680,7 @@ def _portal_pile(
         stage = next_stage(portal)
 
 
-def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
+def _minions(catalog: Catalog, setup: _Table, rng: random.Random) -> None:
     rule = setup.rule
     tokens = TOKEN_WORD.get(rule.minion_tokens, f"{rule.minion_tokens} health tokens")
     if rule.minions_with_tokens is None:
@@ -530,7 +718,7 @@ def _minions(catalog: Catalog, setup: GameSetup, rng: random.Random) -> None:
     setup.minions.update({c.name: 0 for c in pool if c.name not in setup.minions})
 
 
-def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random, common_set: bool) -> None:
+def _horde_deck(catalog: Catalog, setup: _Table, rng: random.Random, common_set: bool) -> None:
     """The horde deck (one shared builder: :func:`skyforge.setup.hordedeck.build_horde_deck`)."""
     deck = build_horde_deck(catalog, setup.hordes, setup.level, rng, common_set=common_set)
     setup.horde_deck = deck.lines
@@ -543,7 +731,7 @@ def _horde_deck(catalog: Catalog, setup: GameSetup, rng: random.Random, common_s
         )
 
 
-def _outsider(catalog: Catalog, setup: GameSetup, name: str, rng: random.Random) -> None:
+def _outsider(catalog: Catalog, setup: _Table, name: str, rng: random.Random) -> None:
     cards = outsider_cards(catalog, name)
     if {getattr(c, "outsider_type", None) for c in cards} == {"henchman"}:
         cards = _two_henchmen(catalog, setup, cards, rng)
@@ -569,7 +757,7 @@ def _outsider(catalog: Catalog, setup: GameSetup, name: str, rng: random.Random)
         setup.missing.append(f"card codes of {cards[0].name} are not in the catalog")
 
 
-def _two_henchmen(catalog: Catalog, setup: GameSetup, chosen: list, rng: random.Random) -> list:
+def _two_henchmen(catalog: Catalog, setup: _Table, chosen: list, rng: random.Random) -> list:
     """000 Outsider Henchman: "To play them in one-off games, you can use two of them as if they
     were two stages of an immortal outsider." The one chosen is stage 1; a second, drawn at random,
     stage 2; together they are played as an immortal outsider."""

@@ -27,7 +27,7 @@ class WorkspaceFile(BaseModel):
         default_factory=list,
         max_length=100,
         description="Your catalog: TOML files or folders of them (or @demo, @shipped, @official). "
-        "--catalog and SKYFORGE_CATALOG win over it.",
+        "A catalog given on the command line and SKYFORGE_CATALOG win over it.",
     )
     collection: str | None = Field(default=None, description="The collection file used when none is given.")
     decks: str = Field(default="decks", min_length=1, description="The folder of deck files.")

@@ -19,7 +19,7 @@ from pathlib import Path
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
 from skyforge.decks.models import DeckFile
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, option
 from skyforge.terms import new_seed
 from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.workspace import deck_path
@@ -102,10 +102,10 @@ def build_premade(
                 f"castle {castle_card.key} ({castle_card.name}) is {castle_card.faction}; pre-made deck "
                 f"'{premade.id}' is {premade.faction}: \"40 alliance cards from the same set and of the same "
                 'faction as their castle"',
-                key="--castle",
+                key=option("castle"),
                 value=castle,
                 has_value=True,
-                hint=f"choose a {premade.faction} castle, or leave --castle out for the deck's own",
+                hint=f"choose a {premade.faction} castle, or leave {option('castle')} out for the deck's own",
             )
         )
     if premade.set and castle_card.set_code and castle_card.set_code != premade.set.upper():
@@ -114,10 +114,10 @@ def build_premade(
                 f"castle {castle_card.key} ({castle_card.name}) is of set {castle_card.set_code}; pre-made deck "
                 f"'{premade.id}' is of set {premade.set}: \"40 alliance cards from the same set and of the same "
                 'faction as their castle"',
-                key="--castle",
+                key=option("castle"),
                 value=castle,
                 has_value=True,
-                hint=f"choose a {premade.faction} castle of set {premade.set}, or leave --castle out for the deck's own",
+                hint=f"choose a {premade.faction} castle of set {premade.set}, or leave {option('castle')} out for the deck's own",
             )
         )
     size = sum(cards.values())
@@ -199,7 +199,10 @@ def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCa
     )
     if not same:
         raise InputError(
-            Problem(f"no {premade.faction} castle of set {premade.set} in the catalog", hint="choose one with --castle")
+            Problem(
+                f"no {premade.faction} castle of set {premade.set} in the catalog",
+                hint=f"choose one with {option('castle')}",
+            )
         )
     return same[0]
 

@@ -1,7 +1,8 @@
 """Setting a campaign up: ``campaign new`` (market decks, piles, horde deck) and ``start-deck``.
 
 The ``--player NAME=DECK[@CASTLE]`` syntax is read here; the library takes the players as
-:class:`~skyforge.campaign.setup.PlayerChoice` values.
+:class:`~skyforge.campaign.setup.PlayerChoice` values of a
+:class:`~skyforge.campaign.setup.NewCampaign` request.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from rich.text import Text
 from skyforge.campaign.commands import choosing_player, starting_deck
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
 from skyforge.campaign.report import card_text
-from skyforge.campaign.setup import PlayerChoice, begin
+from skyforge.campaign.setup import NewCampaign, PlayerChoice, begin
 from skyforge.campaign.starting import AUTO_RULE, CAPS, FULL, Ticks, left_out, rows, short_warning
 from skyforge.campaign.store import load
 from skyforge.cli import stdio
@@ -43,7 +44,7 @@ def parse_player(text: str) -> PlayerChoice:
             )
         )
     refs = [d.strip() for d in decks.split(",") if d.strip()] if decks else []
-    return PlayerChoice(name, refs, castle)
+    return PlayerChoice(name=name, decks=tuple(refs), castle=castle)
 
 
 @click.command(
@@ -112,21 +113,19 @@ def new(
     castle_health: int | None,
     as_json: bool,
 ) -> None:
-    state = begin(
-        app.catalog,
-        app.workspace,
-        name,
+    request = NewCampaign(
         castle=castle,
-        players=[parse_player(p) for p in players],
-        hordes=hordes,
+        players=tuple(parse_player(p) for p in players),
+        hordes=tuple(hordes),
         difficulty=difficulty,
         outsider=outsider,
-        scenarios=scenarios or None,
-        portals=portals or None,
-        limited=list(limited),
+        scenarios=tuple(scenarios or ()),
+        portals=tuple(portals or ()),
+        limited=tuple(tuple(decks) for decks in limited),
         seed=seed,
         castle_health=castle_health,
     )
+    state = begin(app.catalog, app.workspace, name, request)
     path = campaign_file(app, name)
 
     def human(_) -> None:
