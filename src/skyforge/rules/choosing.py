@@ -213,20 +213,40 @@ class Standing:
         return self.refusal is None
 
 
+def refusals(catalog: Catalog, castle: CastleCard) -> dict[str, Refusal | None]:
+    """Why ``castle`` refuses each alliance card of the catalog (``None``: admitted), by key: the
+    castle's back and the card's own rules, which no deck edit changes — worked out once for a
+    deck that changes often (:func:`card_standings`)."""
+    out: dict[str, Refusal | None] = {}
+    for card in catalog.of_kind("alliance"):
+        assert card.kind == "alliance"
+        out[card.key] = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
+    return out
+
+
 def card_standings(
-    catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (), collection: CollectionFile | None = None
+    catalog: Catalog,
+    deck: Deck,
+    others: list[Deck] | tuple[Deck, ...] = (),
+    collection: CollectionFile | None = None,
+    refused: dict[str, Refusal | None] | None = None,
 ) -> list[Standing]:
     """Every alliance card of the catalog (errata applied: a replaced card is left out) against
     ``deck``: admitted or why not, and the copies still free — what :func:`choose_cards` offers,
-    with the cards it leaves out and the reason for each. Sorted by set and number."""
+    with the cards it leaves out and the reason for each. Sorted by set and number.
+
+    ``refused``: :func:`refusals` of the deck's castle, when the caller keeps them.
+    """
     castle = _castle_of(catalog, deck)
     tally = _tally(catalog, castle, deck, others, collection)
+    if refused is None:
+        refused = refusals(catalog, castle)
     out = []
     for card in catalog.of_kind("alliance"):
         assert card.kind == "alliance"
         if catalog.replaced_by(card.key):
             continue
-        refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
+        refusal = refused.get(card.key) if card.key in refused else castle_refuses(catalog, castle, card)
         left, why = (0, None) if refusal is not None else _left(castle, card, tally)
         out.append(Standing(card, tally.mine[card.key], tally.theirs[card.key], max(left, 0), why, refusal))
     out.sort(key=lambda s: code_order(s.card.key))
