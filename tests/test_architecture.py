@@ -46,8 +46,8 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("cli", ["skyforge.cli"]),
 ]
 
-#: Only these may import click or rich.
-UI_LIBRARIES = ("click", "rich")
+#: Only these may import click, rich or textual (the deck editor).
+UI_LIBRARIES = ("click", "rich", "textual")
 UI_PACKAGE = "skyforge.cli"
 OUTPUT_MODULE = "skyforge.cli.output"
 

@@ -6,7 +6,7 @@ import click
 from rich.text import Text
 
 from skyforge.cli.complete import card_refs, deck_names
-from skyforge.cli.deck_files import after_edit, force_option, rel
+from skyforge.cli.deck_files import after_edit, force_option, rel, require_terminal
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
@@ -34,6 +34,8 @@ def new(ctx: click.Context, name: str, castle: str, player: str | None, then_edi
       skyforge deck new blue-wall --castle DEMO.001 --edit
     """
     app: App = ctx.obj
+    if then_edit:
+        require_terminal(name)  # before the deck is written
     path = new_deck(app.catalog, app.workspace, name, castle, player, force)
     if then_edit:  # the editor's module is imported by the deck group, on first use like any command
         group = ctx.parent.command if ctx.parent else None

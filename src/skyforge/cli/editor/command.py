@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from skyforge.cli.complete import deck_names
-from skyforge.cli.deck_files import load, load_all
+from skyforge.cli.deck_files import load, load_all, require_terminal
 from skyforge.cli.editor.app import DeckEditor
 from skyforge.cli.editor.session import Session
 from skyforge.cli.main import App
 from skyforge.decks import load_collection
-from skyforge.errors import SkyforgeError
 
 
 @click.command()
@@ -53,9 +51,5 @@ def edit(app: App, deck_ref: str, others: tuple[str, ...], collection: Path | No
         app.catalog, deck.path, load_all(app, others), load_collection(collection) if collection else None
     )
     session.standings()  # a castle without deck rules is said here, not on the screen
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise SkyforgeError(
-            "the deck editor needs a terminal",
-            hint=f"run it in a terminal, or change the deck with `skyforge deck add {deck_ref} CARD`",
-        )
+    require_terminal(deck_ref)
     DeckEditor(session).run()
