@@ -78,9 +78,9 @@ class QuickTable(DataTable):
     def set_cell(self, row_key: str, column_key: str, value: Text) -> None:
         row, column = RowKey(row_key), ColumnKey(column_key)
         self._data[row][column] = value
-        for cell in [k for k in self._cell_render_cache.keys() if k[0] == row]:
+        for cell in [k for k in self._cell_render_cache.keys() if k[0] == row]:  # noqa: SIM118 (not iterable)
             self._cell_render_cache.discard(cell)
-        for line in [k for k in self._row_render_cache.keys() if k[0] == row]:
+        for line in [k for k in self._row_render_cache.keys() if k[0] == row]:  # noqa: SIM118 (not iterable)
             self._row_render_cache.discard(line)
         self._line_cache.clear()  # whole lines, rebuilt from the rows' caches
         self.refresh_row(self._row_locations.get(row) or 0)
