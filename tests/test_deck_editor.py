@@ -296,14 +296,14 @@ def test_ctrl_p_proposes_a_completion_as_a_diff_to_accept_or_drop(catalog, blue)
         assert rules_broken(app) == ["deck-size"]
         await propose(pilot)
         body = str(app.screen.body)  # type: ignore[attr-defined]
-        assert "38 → 40 cards" in body and "+" in body
+        assert "36 → 40 cards" in body and "+" in body
         await pilot.press("n")
-        assert app.stats is not None and app.stats.size == 38
+        assert app.stats is not None and app.stats.size == 36
         await propose(pilot)
         await pilot.press("y")
         assert app.stats.size == 40 and app.report is not None and app.report.valid
         await pilot.press("ctrl+z")
-        assert app.stats.size == 38
+        assert app.stats.size == 36
 
     drive(app, steps, size=(120, 40))
 
@@ -378,8 +378,8 @@ def test_the_editor_in_a_real_terminal(workspace):
 
     tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", "ed", command)
     try:
-        screen = until(lambda s: "Saltglass Bastion" in s and "Cards" in s)
-        assert "0/40 cards" in screen and "^q Quit" in screen
+        screen = until(lambda s: "Saltglass Bastion" in s and "Quit" in s)
+        assert "0/40 cards" in screen and "Cards · admitted" in screen
         tmux("send-keys", "-t", "ed", *"otter")
         until(lambda s: "1 card match" in s)
         tmux("send-keys", "-t", "ed", "Enter")
