@@ -317,14 +317,15 @@ def test_no_color_is_respected(catalog, blue, monkeypatch):
 # --- the screen ------------------------------------------------------------------------------------
 
 
-def test_snapshot_80x24(catalog, blue, snap_compare):
-    assert snap_compare(editor(catalog, blue), terminal_size=(80, 24))
-
-
-def test_snapshot_120x40_every_card_filtered_after_a_change(catalog, blue, snap_compare):
+def test_snapshot_80x24_after_two_changes(catalog, blue, snap_compare):
+    """The free copies, the deck's counts and the verdict redrawn after each change."""
     app = editor(catalog, blue, ("demo-green-grove",))
-    keys = [*"otter", "enter", "enter", "escape", "ctrl+a", *"r:rare"]
-    assert snap_compare(app, press=keys, terminal_size=(120, 40))
+    assert snap_compare(app, press=[*"otter", "enter", "enter"], terminal_size=(80, 24))
+
+
+def test_snapshot_120x40_every_card_filtered(catalog, blue, snap_compare):
+    app = editor(catalog, blue)
+    assert snap_compare(app, press=["ctrl+a", *"r:rare", "down", "down"], terminal_size=(120, 40))
 
 
 # --- the command -------------------------------------------------------------------------------------

@@ -82,8 +82,10 @@ class QuickTable(DataTable):
             self._cell_render_cache.discard(cell)
         for line in [k for k in self._row_render_cache.keys() if k[0] == row]:  # noqa: SIM118 (not iterable)
             self._row_render_cache.discard(line)
+        index = self._row_locations.get(row) or 0
+        self._row_renderable_cache.discard((self._update_count, index))
         self._line_cache.clear()  # whole lines, rebuilt from the rows' caches
-        self.refresh_row(self._row_locations.get(row) or 0)
+        self.refresh_row(index)
 
 
 class Ask(ModalScreen[str]):
