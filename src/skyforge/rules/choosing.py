@@ -86,7 +86,7 @@ def choose_cards(
     catalog: Catalog, deck: Deck, others: list[Deck] | tuple[Deck, ...] = (), collection: CollectionFile | None = None
 ) -> Choice:
     """Every alliance card ``deck`` may still take, with how many copies are left."""
-    castle = _castle_of(catalog, deck)
+    castle = castle_of(catalog, deck)
     tally = _tally(catalog, castle, deck, others, collection)
     mine, theirs, rarity_left = tally.mine, tally.theirs, tally.rarity_left
     candidates = []
@@ -168,7 +168,7 @@ def _left(castle: CastleCard, card: AllianceCard, tally: _Tally) -> tuple[int, s
     return min(limits, key=lambda item: item[0])
 
 
-def _castle_of(catalog: Catalog, deck: Deck) -> CastleCard:
+def castle_of(catalog: Catalog, deck: Deck) -> CastleCard:
     """The deck's castle, with the deck-building rules the choice needs."""
     castle = catalog.find(deck.data.castle, "castle")
     if castle is None or castle.kind != "castle":
@@ -237,7 +237,7 @@ def card_standings(
 
     ``refused``: :func:`refusals` of the deck's castle, when the caller keeps them.
     """
-    castle = _castle_of(catalog, deck)
+    castle = castle_of(catalog, deck)
     tally = _tally(catalog, castle, deck, others, collection)
     if refused is None:
         refused = refusals(catalog, castle)

@@ -7,7 +7,7 @@ its renderer: the same styles), and Textual itself honours ``NO_COLOR``.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -25,9 +25,11 @@ from skyforge.rules import ValidationReport
 from skyforge.rules.choosing import Standing
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.assistant import ProposedDeck
 from skyforge.workbench.diff import DeckDiff
 from skyforge.workbench.stats import DeckStats
+
+if TYPE_CHECKING:
+    from skyforge.workbench.assistant import ProposedDeck
 
 #: what sets the copies still free, in words (the library's ``Standing.limited_by``)
 LIMITED_BY = {

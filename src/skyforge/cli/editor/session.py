@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck, parse_deck
@@ -20,12 +21,14 @@ from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
 from skyforge.errors import SkyforgeError
 from skyforge.rules import Refusal, ValidationReport, validate_given
-from skyforge.rules.choosing import Standing, card_standings, refusals
+from skyforge.rules.choosing import Standing, card_standings, castle_of, refusals
 from skyforge.storage import read_text
-from skyforge.workbench.assistant import Outcome, ProposedDeck, castle_of, complete_deck
 from skyforge.workbench.diff import DeckDiff, diff_decks
 from skyforge.workbench.editing import add_cards, remove_cards, save_deck_over
 from skyforge.workbench.stats import DeckStats, deck_stats
+
+if TYPE_CHECKING:
+    from skyforge.workbench.assistant import Outcome, ProposedDeck
 
 #: the filter's fields: ``f:liothan r:rare t:ally c:2-4`` (a prefix of the field's name will do)
 FIELDS = {"faction": "faction", "rarity": "rarity", "type": "type", "cost": "cost"}
@@ -129,7 +132,7 @@ class Session:
         """Every card against the deck: admitted or why not, and the copies still free."""
         castle = self.deck.data.castle
         if self._refused is None or self._refused[0] != castle:  # they depend on the castle alone
-            self._refused = (castle, refusals(self.catalog, castle_of(self.catalog, castle, self.deck.file)))
+            self._refused = (castle, refusals(self.catalog, castle_of(self.catalog, self.deck)))
         return card_standings(self.catalog, self.deck, self.others, self.collection, self._refused[1])
 
     def matching(self, query: Query) -> set[str]:
@@ -147,6 +150,9 @@ class Session:
 
     def propose(self) -> tuple[Outcome, DeckDiff | None, ProposedDeck | None]:
         """The assistant's completion of the deck (``deck complete``), and how it differs."""
+        # the assistant's modules cost ~40 ms of imports: only a proposal pays them
+        from skyforge.workbench.assistant import complete_deck
+
         outcome = complete_deck(self.catalog, self.deck, self.others, self.collection)
         if not outcome.possible or not outcome.decks:
             return outcome, None, None
