@@ -92,8 +92,9 @@ def test_save_deck_over_keeps_comments_and_never_overwrites_a_changed_file(catal
 
 def test_filter_words_and_fields():
     assert parse_query("otter") == Query(text="otter")
-    assert parse_query("f:liothan r:rare t:ally c:2-4 sea") == Query("sea", "liothan", "rare", "ally", 2, 4)
-    assert parse_query("cost:5+") == Query(cost_min=5)
+    assert parse_query("f:liothan r:rare t:ally c:2..4 sea") == Query("sea", "liothan", "rare", "ally", 2, 4)
+    assert parse_query("cost:5..") == Query(cost_min=5) == parse_query("c:5+")
+    assert parse_query("c:2-4") == Query(cost_min=2, cost_max=4)
     assert parse_query("c:3") == Query(cost_min=3, cost_max=3)
     assert parse_query("x:1") == Query(text="x:1")  # an unknown field is searched as text
 
@@ -114,6 +115,9 @@ def test_typing_filters_and_backspace_and_escape_clear(catalog, blue):
         assert app.typed == "" and len(app.shown) == admitted
         await pilot.press(*"t:tower")
         assert {app.standings[k].card.type for k in app.shown} == {"tower"}
+        await pilot.press("escape", *"c:4..5")  # typed in full: "." is not a key of its own
+        assert app.typed == "c:4..5"
+        assert {app.standings[k].card.cost for k in app.shown} == {4, 5}
 
     drive(app, steps)
 

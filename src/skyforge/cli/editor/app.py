@@ -53,7 +53,7 @@ HELP = """\
 [b]skyforge deck edit[/b] — build a deck by looking; every rule is checked as you go.
 
 [b]Typing[/b]        filters the cards: words in a name, code or subtype (any case),
-              and f:FACTION r:RARITY t:TYPE c:COST (c:3, c:2-4, c:5+)
+              and f:FACTION r:RARITY t:TYPE c:COST (c:3, c:2..4, c:5..)
 [b]Backspace[/b]     deletes a letter of the filter; [b]Esc[/b] clears it
 [b]Enter[/b] or [b]+[/b]     adds one copy of the highlighted card
 [b]-[/b] or [b]Delete[/b]    removes one copy

@@ -30,7 +30,7 @@ from skyforge.workbench.stats import DeckStats, deck_stats
 if TYPE_CHECKING:
     from skyforge.workbench.assistant import Outcome, ProposedDeck
 
-#: the filter's fields: ``f:liothan r:rare t:ally c:2-4`` (a prefix of the field's name will do)
+#: the filter's fields: ``f:liothan r:rare t:ally c:2..4`` (a prefix of the field's name will do)
 FIELDS = {"faction": "faction", "rarity": "rarity", "type": "type", "cost": "cost"}
 _FIELD = re.compile(r"^([a-z]+):(.*)$")
 
@@ -49,7 +49,7 @@ class Query:
 
 def parse_query(typed: str) -> Query:
     """The filter as typed: plain words are searched for; ``field:value`` narrows by faction,
-    rarity, type or cost (``c:3``, ``c:2-4``, ``c:5+``); an unknown field is searched as text."""
+    rarity, type or cost (``c:3``, ``c:2..4``, ``c:5..``); an unknown field is searched as text."""
     words, fields = [], {}
     for word in typed.split():
         m = _FIELD.match(word.casefold())
@@ -60,10 +60,12 @@ def parse_query(typed: str) -> Query:
         fields[name] = m.group(2)
     cost_min = cost_max = None
     if cost := fields.pop("cost", None):
-        low, _, high = cost.rstrip("+").partition("-")
+        # "+" and "-" add and remove cards, so a range is typed 2..4 and 5.. (2-4 and 5+ read too)
+        span = cost.replace("..", "-")
+        low, dash, high = (span[:-1] + "-" if span.endswith("+") else span).partition("-")
         if low.isdigit():
             cost_min = int(low)
-            cost_max = None if cost.endswith("+") else int(high) if high.isdigit() else cost_min
+            cost_max = int(high) if high.isdigit() else None if dash else cost_min
     return Query(" ".join(words), fields.get("faction"), fields.get("rarity"), fields.get("type"), cost_min, cost_max)
 
 
