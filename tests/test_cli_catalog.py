@@ -25,7 +25,7 @@ def test_help_lists_every_family_without_importing_them(run):
     code = (
         "import sys; from skyforge.cli.main import cli\n"
         "try: cli(['--help'])\nexcept SystemExit: pass\n"
-        "heavy = [m for m in ('pydantic.main', 'rich.console', 'pandas', 'filelock', 'tomlkit', 'jinja2') if m in sys.modules]\n"
+        "heavy = [m for m in ('pydantic.main', 'rich.console', 'pandas', 'filelock', 'tomlkit', 'jinja2', 'textual') if m in sys.modules]\n"
         "print('HEAVY:' + ','.join(heavy))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout

@@ -43,6 +43,8 @@ WORKBENCH: dict[str, tuple[str, str, str]] = {
     "export": ("skyforge.cli.deck_io", "export_", ""),
     "import": ("skyforge.cli.deck_io", "import_", ""),
     **{name: ("skyforge.cli.deck_assist", name, "") for name in ("complete", "build", "plan")},
+    # the live editor: Textual is imported only by this command
+    "edit": ("skyforge.cli.editor.command", "edit", ""),
 }
 
 

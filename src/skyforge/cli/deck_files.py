@@ -6,6 +6,7 @@ workspace; '-' reads it from standard input.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console
 from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.decks import Deck, load_deck, parse_deck, resolve_deck_path
-from skyforge.errors import InputError
+from skyforge.errors import InputError, SkyforgeError
 from skyforge.rules import validate_decks
 from skyforge.terms import demo_note
 from skyforge.text import plural
@@ -46,6 +47,15 @@ def load_all(app: App, refs: tuple[str, ...]) -> list[Deck]:
     if problems:
         raise InputError(problems)
     return loaded
+
+
+def require_terminal(deck_ref: str) -> None:
+    """The deck editor draws a full screen: without a terminal, say what works instead."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise SkyforgeError(
+            "the deck editor needs a terminal",
+            hint=f"run it in a terminal, or change the deck with `skyforge deck add {deck_ref} CARD`",
+        )
 
 
 def rel(app: App, path: Path) -> str:

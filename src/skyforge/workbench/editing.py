@@ -15,7 +15,7 @@ from skyforge.catalog.models import AllianceCard, CardBase
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, resolve_deck_path
 from skyforge.decks.models import DeckFile
 from skyforge.decks.specs import CardSpec
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import locked, read_text
 from skyforge.text import a
 from skyforge.workbench.deckfile import deck_store, save_new_deck
@@ -131,6 +131,30 @@ def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:
     path = resolve_deck_path(ref, workspace)
     deck_store(catalog).update(path, change)
     return path
+
+
+class ChangedOnDisk(StateError):
+    """A deck file that another program changed since it was read: never written over unasked."""
+
+
+def save_deck_over(catalog: Catalog, path: Path, deck: DeckFile, read: str | None) -> str:
+    """Write ``deck`` to ``path`` under its lock, keeping the file's comments and layout (as
+    :func:`edit_deck` does), only if the file still holds ``read`` — the text the deck was read
+    from; ``None`` writes whatever the file holds now. Returns the text written.
+
+    A file changed since it was read raises :class:`ChangedOnDisk` and is left as it is, so an
+    edit made elsewhere is never lost without the player saying so.
+    """
+    store = deck_store(catalog)
+    with locked(path):
+        now = read_text(path)
+        if read is not None and now != read:
+            raise ChangedOnDisk(
+                f"{path} changed on disk since it was opened",
+                hint="reload it (your changes are dropped) or write yours over it",
+            )
+        store.write(path, deck, before=now)
+        return read_text(path)
 
 
 def copy_deck(
