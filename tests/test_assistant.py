@@ -507,6 +507,24 @@ def test_plan_is_for_one_or_two_players(run):
     assert "a game has one or two alliance players" in result.output and "not 3" in result.output
 
 
+def test_complete_and_build_are_for_one_games_one_or_two_decks(run, workspace):
+    """Three decks in all (named, or given with --with) or three castles are not one game's: refused,
+    not completed under copy limits across them (nor refused for sharing a castle)."""
+    cite("000", "1-2 Solo or Co-op")
+    for name, castle in (("a", "DEMO.001"), ("b", "DEMO.003"), ("c", "DEMO.001")):
+        _deck_file(workspace, name, castle, {})
+    before = {p.name: p.read_text() for p in (workspace / "decks").iterdir()}
+    for args in (
+        ("deck", "complete", "a", "b", "c", "--write"),
+        ("deck", "complete", "a", "--with", "b", "--with", "demo-red-rush", "--write"),
+        ("deck", "build", "--castle", "DEMO.001", "--castle", "DEMO.003", "--castle", "DEMO.005", "--write"),
+    ):
+        result = run(*args, expect=2)
+        assert "3 decks are not one game's: a game has one or two alliance decks" in result.stderr, args
+        assert "same-castle" not in result.output
+    assert {p.name: p.read_text() for p in (workspace / "decks").iterdir()} == before
+
+
 @st.composite
 def planned_pairs(draw):
     """Two castles that share the kurumo cards, a collection, and how much of each deck is kept."""
