@@ -487,6 +487,16 @@ def test_a_shared_shortfall_is_worded_for_the_decks_together(run, workspace):
 
 
 @pytest.mark.slow
+def test_a_deck_short_alone_says_1_card(run, workspace):
+    """One owned card the castle admits: "at most 1 card", never "1 cards"."""
+    _table(workspace, {"TST.010": 1, "TST.012": 3})
+    args = ("--catalog", "cards.toml", "deck", "build", "--castle", "TST.001", "--collection", "collection.toml")
+    shown = run(*args, expect=1).stdout
+    assert "needs 4 cards; deck 'Thornwall' can hold at most 1 card it admits" in " ".join(shown.split()), shown
+    assert "1 cards" not in shown
+
+
+@pytest.mark.slow
 def test_build_without_collection_uses_the_workspaces_or_none(run, workspace):
     base = ("deck", "build", "--castle", "DEMO.001")
     (workspace / "collection.toml").rename(workspace / "ours.toml")
