@@ -195,6 +195,9 @@ def test_a_table_pull_list_is_one_games_one_or_two_decks(run, workspace):
     assert "3 decks are not one game's: a game has one or two alliance decks" in result.stderr
     assert "Traceback" not in result.output and not (workspace / "table.txt").exists()
     assert "Pull list for the table" not in run(*three).stdout  # each deck on its own is fine
+    # choosing cards beside two other decks is no game's either
+    beside_two = ("cards", "search", "--for", "demo-blue-wall", "--with", "demo-green-grove", "--with", "demo-red-rush")
+    assert "3 decks are not one game's" in run(*beside_two, expect=2).stderr
 
 
 # -- printable HTML --------------------------------------------------------------------
