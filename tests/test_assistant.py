@@ -487,6 +487,16 @@ def test_a_shared_shortfall_is_worded_for_the_decks_together(run, workspace):
 
 
 @pytest.mark.slow
+def test_a_deck_short_alone_says_1_card(run, workspace):
+    """One owned card the castle admits: "at most 1 card", never "1 cards"."""
+    _table(workspace, {"TST.010": 1, "TST.012": 3})
+    args = ("--catalog", "cards.toml", "deck", "build", "--castle", "TST.001", "--collection", "collection.toml")
+    shown = run(*args, expect=1).stdout
+    assert "needs 4 cards; deck 'Thornwall' can hold at most 1 card it admits" in " ".join(shown.split()), shown
+    assert "1 cards" not in shown
+
+
+@pytest.mark.slow
 def test_build_without_collection_uses_the_workspaces_or_none(run, workspace):
     base = ("deck", "build", "--castle", "DEMO.001")
     (workspace / "collection.toml").rename(workspace / "ours.toml")
@@ -505,6 +515,24 @@ def test_plan_is_for_one_or_two_players(run):
     cite("000", "1-2 Solo or Co-op")
     result = run("deck", "plan", "--players", "3", expect=2)
     assert "a game has one or two alliance players" in result.output and "not 3" in result.output
+
+
+def test_complete_and_build_are_for_one_games_one_or_two_decks(run, workspace):
+    """Three decks in all (named, or given with --with) or three castles are not one game's: refused,
+    not completed under copy limits across them (nor refused for sharing a castle)."""
+    cite("000", "1-2 Solo or Co-op")
+    for name, castle in (("a", "DEMO.001"), ("b", "DEMO.003"), ("c", "DEMO.001")):
+        _deck_file(workspace, name, castle, {})
+    before = {p.name: p.read_text() for p in (workspace / "decks").iterdir()}
+    for args in (
+        ("deck", "complete", "a", "b", "c", "--write"),
+        ("deck", "complete", "a", "--with", "b", "--with", "demo-red-rush", "--write"),
+        ("deck", "build", "--castle", "DEMO.001", "--castle", "DEMO.003", "--castle", "DEMO.005", "--write"),
+    ):
+        result = run(*args, expect=2)
+        assert "3 decks are not one game's: a game has one or two alliance decks" in result.stderr, args
+        assert "same-castle" not in result.output
+    assert {p.name: p.read_text() for p in (workspace / "decks").iterdir()} == before
 
 
 @st.composite

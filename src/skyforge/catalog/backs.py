@@ -1,5 +1,6 @@
-"""The cards a castle's back names: its ``requires`` ("You must have Vorhild and 39 other cards")
-and ``excludes`` ("You cannot include … nor Sly").
+"""The cards a castle's back names: its ``requires`` ("You must have <a hero> and 39 other cards")
+and ``excludes`` ("You cannot include … nor <a rival>") — made-up wording: the rulebooks print no
+real back's words.
 
 A back names cards as printed, by code or by name, and a player may not own them (a rival hero
 of a set never bought): an entry that names no card of the catalog is kept as printed, never a

@@ -18,6 +18,7 @@ from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.cli.views import card_dict, card_panel, card_table, castle_rules_lines
 from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
+from skyforge.rules import GAME_DECKS
 from skyforge.rules.choosing import choose_cards
 from skyforge.terms import FACTIONS
 from skyforge.text import plural
@@ -61,7 +62,8 @@ def cards() -> None:
     metavar="DECK",
     multiple=True,
     shell_complete=deck_names,
-    help="With --for: the other players' decks of the game (repeatable): copy limits count them.",
+    help="With --for: the other player's deck of the game (one: a game has one or two alliance decks); "
+    "copy limits count it.",
 )
 @click.option(
     "--collection",
@@ -108,6 +110,16 @@ def search(
                 "--with and --collection go with --for DECK",
                 key="--for",
                 hint="e.g. skyforge cards search --for my-deck --with friends-deck",
+            )
+        )
+    if len(with_decks) >= GAME_DECKS:
+        # as deck validate, complete and export --players: a game has one or two alliance decks (000)
+        raise InputError(
+            Problem(
+                f"{len(with_decks) + 1} decks are not one game's: a game has one or two alliance decks "
+                "(Solo or Co-op), so --for DECK takes one --with deck at most",
+                key="--with",
+                hint="give the other deck of DECK's game",
             )
         )
     found = app.catalog.search(

@@ -127,8 +127,9 @@ _collection_type = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
 def complete(app: App, deck_refs, others, collection, curve, types, prefer, must, never, seed, write, as_json):
     """Add cards to partial decks until they are legal, keeping every card in them.
 
-    Several decks are completed together, in one search: copy limits across
-    all of them. The decks given with --with and the collection bind them as
+    Two decks are completed together, in one search: copy limits across
+    both. A game has one or two alliance decks, so one or two decks in all,
+    --with decks included. The decks given with --with and the collection bind them as
     in `deck validate`: copy limits across all the decks, and only the copies
     you own. A --with deck still short of its size is never starved: room is
     kept for the cards it needs (complete it too by naming it as a DECK).
@@ -176,6 +177,9 @@ def complete(app: App, deck_refs, others, collection, curve, types, prefer, must
 @click.pass_obj
 def build(app: App, castles, players, collection, curve, types, prefer, must, never, seed, write, as_json):
     """Build one deck per castle from one collection, legal together.
+
+    One or two castles: the decks of one game (a game has one or two
+    alliance decks).
 
     The decks share the collection and the copy limits across all decks, as
     the players of one table do. Without --collection, the workspace's

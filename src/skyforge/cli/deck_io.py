@@ -13,7 +13,8 @@ from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
-from skyforge.rules import validate_decks
+from skyforge.errors import InputError, Problem
+from skyforge.rules import GAME_DECKS, validate_decks
 from skyforge.storage import exists
 from skyforge.terms import demo_note
 from skyforge.text import plural
@@ -42,8 +43,8 @@ from skyforge.workbench.importing import DeckImport, ImportedDeck, import_source
 @click.option(
     "--players",
     is_flag=True,
-    help="The decks are the players' decks of one game: add one pull list for the whole table "
-    "and check the copy limits across them.",
+    help="The decks are the players' decks of one game (one or two): add one pull list for the whole "
+    "table and check the copy limits across them.",
 )
 @click.option(
     "--with-cards",
@@ -71,6 +72,16 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
       skyforge deck export zed-wall --format code --with-cards   # for a friend without your catalog
       skyforge deck export zed-wall --format page -o zed-wall.html  # every card's details, to post or send
     """
+    if players and len(decks) > GAME_DECKS:
+        # as `deck validate` and `deck plan`: a game has one or two alliance decks (000 "1-2 Solo or Co-op")
+        raise InputError(
+            Problem(
+                f"--players: {len(decks)} decks are not one game's: a game has one or two alliance decks "
+                "(Solo or Co-op), so there is no table of them to check the copy limits across",
+                hint="give --players the one or two decks of one game; without --players each deck is "
+                "exported on its own",
+            )
+        )
     loaded = load_all(app, decks)
     text = export(app.catalog, loaded, fmt, players=players, with_cards=with_cards)
     # a CSV sheet and a share code have no room for a note of their own (text, md, html, json carry it)

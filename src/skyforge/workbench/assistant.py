@@ -261,7 +261,11 @@ def complete_decks(
     An other deck still short of its castle's size is not starved: the cards it still needs are
     chosen in the same solve (:attr:`Seat.reserved`, returned as :attr:`Outcome.reserved`, never
     as a proposal), so what ``decks`` take always leaves it a way to reach its size.
+
+    A game has one or two alliance decks (:data:`ALLIANCE_PLAYERS`): three or more decks in all
+    are not one game's, and are refused rather than held to copy limits across them.
     """
+    _one_game(len(decks) + len(others))
     seats = [
         Seat(castle_of(catalog, d.data.castle, d.file), d.name, dict(deck_counts(catalog, d)), d.data.player, d.file)
         for d in decks
@@ -298,7 +302,9 @@ def build_decks(
     prefs: Preferences | None = None,
     players: Sequence[str | None] = (),
 ) -> Outcome:
-    """One deck per castle from one collection, legal together by construction."""
+    """One deck per castle from one collection, legal together by construction: the decks of
+    one game, so one or two castles (:data:`ALLIANCE_PLAYERS`)."""
+    _one_game(len(castles))
     seats = []
     for n, ref in enumerate(castles):
         castle = castle_of(catalog, ref)
@@ -351,6 +357,19 @@ def plannable_castles(catalog: Catalog) -> tuple[list[CastleCard], list[str]]:
 
 #: how many alliance decks one game holds: "1-2 Solo or Co-op" (rulebook 000; 001 likewise)
 ALLIANCE_PLAYERS = (1, 2)
+
+
+def _one_game(count: int) -> None:
+    """Refuse a request for more decks than one game holds ("1-2 Solo or Co-op", 000): the copy
+    limits and the same-castle rule bind one game's decks, so three decks have no rule across them."""
+    if count > max(ALLIANCE_PLAYERS):
+        raise InputError(
+            Problem(
+                f"{count} decks are not one game's: a game has one or two alliance decks (Solo or Co-op), "
+                "and the assistant chooses the cards of one game's decks together",
+                hint="give the one or two decks of one game; the decks of another game on their own",
+            )
+        )
 
 
 def plan_castles(

@@ -114,19 +114,19 @@ def _size_words(model: SeatModel, i: int, core: list) -> Conflict:
     wanted = f"{size.min}" if size.max == size.min else f"at least {size.min}"
     rest = [lit for lit in core if model.rule_of(lit).key != ("deck-size", i)]
     most = model.bound(rest, i, maximize=True)
-    head = f"castle {show(seat.castle)} needs {wanted} cards"
+    head = f"castle {show(seat.castle)} needs {wanted} {'card' if size.min == 1 else 'cards'}"
     if most is not None and most[0] < size.min:
         parts = ", ".join(f"{n} {what}" for what, n in most[1].most_common())
         return Conflict(
             "deck-size",
-            f"{head}; {seat.label} can hold at most {most[0]} cards it admits under these rules"
+            f"{head}; {seat.label} can hold at most {plural(most[0], 'card')} it admits under these rules"
             f"{_others_words(model)}" + (f": {parts}" if parts else ""),
         )
     least = model.bound(rest, i, maximize=False)
     if least is not None and size.max is not None and least[0] > size.max:
         return Conflict(
             "deck-size",
-            f"castle {show(seat.castle)} allows at most {size.max} cards; "
+            f"castle {show(seat.castle)} allows at most {plural(size.max, 'card')}; "
             f"{seat.label} needs at least {least[0]} under these rules",
         )
     return Conflict("deck-size", f"{head} (at most {size.max})" if size.max and size.max != size.min else head)
