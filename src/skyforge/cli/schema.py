@@ -11,6 +11,7 @@ from skyforge.cli.output import emit_json
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.draft.arena import TeamFile
 from skyforge.draft.session import DraftFile
+from skyforge.rules import ValidationReport
 from skyforge.series.tracker import SeriesFile
 from skyforge.setup.plan import PlanFile
 from skyforge.storage.workspace import WorkspaceFile
@@ -37,6 +38,7 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "deck-stats": DeckStats,
     "deck-diff": DeckDiff,
     "deck-draw": SampleDraw,
+    "deck-validate": ValidationReport,
 }
 
 
@@ -55,7 +57,7 @@ def schema(name: str) -> None:
       skyforge schema workspace > skyforge.schema.json
 
     A command's output is named by the command, its words joined by a dash:
-    deck-show, deck-stats, deck-diff, deck-draw.
+    deck-show, deck-stats, deck-diff, deck-draw, deck-validate.
 
     \b
       skyforge schema deck-show > deck-show.schema.json

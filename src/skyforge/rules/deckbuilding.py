@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from pydantic import Field, computed_field
 
 from skyforge.catalog.backs import BackEntry, back_entries, back_names
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
@@ -19,6 +21,7 @@ from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import SkyforgeError
+from skyforge.results import Result
 from skyforge.rules.owned import owned_counts
 from skyforge.text import a, plural, plural_word
 
@@ -215,82 +218,60 @@ def admitted_words(rule: DeckRule) -> str:
     return ", ".join(who[:-1]) + ", and " + who[-1] + only
 
 
-@dataclass(frozen=True)
-class Violation:
+def _none(value: object) -> bool:
+    return value is None
+
+
+def _empty(value: object) -> bool:
+    return not value
+
+
+class Violation(Result):
+    """A rule a deck breaks: the rule's id, the message, the deck (or, across decks, the decks),
+    the cards, and what would fix it. Its dump is one of ``deck validate --json``'s violations:
+    ``decks`` only when there are some, the other fields from ``fix`` on only when known."""
+
     rule: str
-    message: str
     deck: str | None = None
-    decks: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
-    fix: str | None = None
-    count: int | None = None
-    limit: int | None = None
-    line: int | None = None
-    hint: str | None = None
-
-    def as_dict(self) -> dict:
-        out: dict = {"rule": self.rule, "deck": self.deck, "cards": list(self.cards), "message": self.message}
-        if self.decks:
-            out["decks"] = list(self.decks)
-        for name in ("fix", "count", "limit", "line", "hint"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = value
-        return out
+    message: str
+    decks: tuple[str, ...] = Field(default=(), exclude_if=_empty)
+    fix: str | None = Field(default=None, exclude_if=_none)
+    count: int | None = Field(default=None, exclude_if=_none)
+    limit: int | None = Field(default=None, exclude_if=_none)
+    line: int | None = Field(default=None, exclude_if=_none)
+    hint: str | None = Field(default=None, exclude_if=_none)
 
 
-@dataclass
-class DeckReport:
+class DeckReport(Result):
+    """One deck of a validation: its file, name, castle, size and whether it is legal."""
+
     file: str
     name: str
     castle: str | None
     size: int
     valid: bool = True
-    player: str | None = None
-    cards: dict[str, int] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        out: dict[str, object] = {
-            "file": self.file,
-            "name": self.name,
-            "castle": self.castle,
-            "size": self.size,
-            "valid": self.valid,
-        }
-        if self.player:
-            out["player"] = self.player
-        if self.notes:
-            out["notes"] = self.notes
-        return out
+    player: str | None = Field(default=None, exclude_if=_empty)
+    #: the cards as checked (errata applied), by code; not in the dump
+    cards: dict[str, int] = Field(default_factory=dict, exclude=True)
+    notes: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
-@dataclass
-class ValidationReport:
-    decks: list[DeckReport]
-    violations: list[Violation]
-    demo: bool = False
+class ValidationReport(Result):
+    """Every violation of the decks checked together: ``deck validate --json`` (DESIGN.md §3)."""
+
     #: the decks were checked as one game's (copy limits and castles across them), not each on its own
     one_game: bool = True
+    decks: list[DeckReport]
+    violations: list[Violation]
     #: what the report as a whole should say: how the decks were checked, printings counted together
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = Field(default_factory=list, exclude_if=_empty)
+    demo: bool = Field(default=False, serialization_alias="demo_data", exclude_if=_empty)
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def valid(self) -> bool:
         return not self.violations
-
-    def as_dict(self) -> dict:
-        out = {
-            "valid": self.valid,
-            "one_game": self.one_game,
-            "decks": [d.as_dict() for d in self.decks],
-            "violations": [v.as_dict() for v in self.violations],
-        }
-        if self.notes:
-            out["notes"] = self.notes
-        if self.demo:
-            out["demo_data"] = True
-        return out
 
 
 @dataclass
@@ -354,10 +335,10 @@ def validate_each(catalog: Catalog, decks: list[Deck], collection: CollectionFil
 def _each(catalog: Catalog, decks: list[Deck], owned: Counter[str] | None, why: str | None) -> ValidationReport:
     known: dict = {}  # card look-ups by reference, shared: the decks mostly hold the same cards
     reports = [_game(catalog, [deck], owned, known) for deck in decks]
-    return ValidationReport(
-        [d for r in reports for d in r.decks],
-        [v for r in reports for v in r.violations],
-        any(r.demo for r in reports),
+    return ValidationReport.of(
+        decks=[d for r in reports for d in r.decks],
+        violations=[v for r in reports for v in r.violations],
+        demo=any(r.demo for r in reports),
         one_game=False,
         notes=([why] if why else []) + [n for r in reports for n in r.notes],
     )
@@ -387,9 +368,8 @@ def _game(catalog: Catalog, decks: list[Deck], owned: Counter[str] | None, known
     for v in violations:
         flagged.add(v.deck)
         flagged.update(v.decks)
-    for report in reports:
-        report.valid = report.file not in flagged
-    return ValidationReport(reports, violations, demo, notes=notes)
+    checked = [r.model_copy(update={"valid": r.file not in flagged}) for r in reports]
+    return ValidationReport.of(decks=checked, violations=violations, demo=demo, notes=notes)
 
 
 def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, list[_Entry], list[Violation]]:
@@ -399,7 +379,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
     file = deck.file
 
     def violation(rule: str, message: str, **kw) -> None:
-        found.append(Violation(rule, message, deck=file, **kw))
+        found.append(Violation.of(rule=rule, message=message, deck=file, **kw))
 
     castle = _castle(catalog, deck, violation)
     entries: dict[str, _Entry] = {}
@@ -451,7 +431,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
                 line=entry.line,
                 hint=f"fill in 'rarity' for it in {catalog.source_file(entry.card.key)}",
             )
-    report = DeckReport(
+    report = DeckReport.of(
         file=file,
         name=deck.name,
         castle=castle.key if castle else deck.data.castle,
@@ -618,9 +598,9 @@ def _same_castle(catalog: Catalog, decks: list[Deck]) -> list[Violation]:
         if len(same) > 1:
             names = tuple(d.file for d in same)
             out.append(
-                Violation(
-                    "same-castle",
-                    f"{len(same)} decks follow castle {key}: with two players, the second "
+                Violation.of(
+                    rule="same-castle",
+                    message=f"{len(same)} decks follow castle {key}: with two players, the second "
                     "player's deck follows another castle (out of play)",
                     decks=names,
                     fix=f'give {names[-1]} another castle (castle = "…")',
@@ -661,9 +641,9 @@ def _over_limit(
         single = len(files) == 1
         names = _labels([d for d, _ in holders])
         found.append(
-            Violation(
-                rule,
-                message_of(holders, total, limit, names),
+            Violation.of(
+                rule=rule,
+                message=message_of(holders, total, limit, names),
                 deck=files[0] if single else None,
                 decks=() if single else tuple(files),
                 cards=tuple(dict.fromkeys(e.card.key for _, e in holders)),
