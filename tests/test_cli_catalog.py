@@ -94,6 +94,7 @@ def test_schema(run, name):
         ("deck-stats", ["deck", "stats", "demo-blue-wall", "--json"]),
         ("deck-draw", ["deck", "draw", "demo-blue-wall", "--mulligan", "--turns", "2", "--seed", "3", "--json"]),
         ("deck-validate", ["deck", "validate", "demo-blue-wall", "--json"]),
+        ("catalog-check", ["catalog", "check", "--json"]),
     ],
 )
 def test_the_schema_of_a_commands_json_describes_what_it_prints(run, name, args):

@@ -6,6 +6,7 @@ import click
 from pydantic import BaseModel
 
 from skyforge.campaign.events import CampaignFile
+from skyforge.catalog.checks import CatalogCheck
 from skyforge.catalog.models import CatalogFile
 from skyforge.cli.output import emit_json
 from skyforge.decks.models import CollectionFile, DeckFile
@@ -39,6 +40,7 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "deck-diff": DeckDiff,
     "deck-draw": SampleDraw,
     "deck-validate": ValidationReport,
+    "catalog-check": CatalogCheck,
 }
 
 
@@ -57,7 +59,7 @@ def schema(name: str) -> None:
       skyforge schema workspace > skyforge.schema.json
 
     A command's output is named by the command, its words joined by a dash:
-    deck-show, deck-stats, deck-diff, deck-draw, deck-validate.
+    deck-show, deck-stats, deck-diff, deck-draw, deck-validate, catalog-check.
 
     \b
       skyforge schema deck-show > deck-show.schema.json
