@@ -149,7 +149,7 @@ def _search_for(
         "collection": str(collection) if collection else None,
         "rarity_left": choice.rarity_left,
         "notes": choice.notes,
-        "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows],
+        "cards": [{**card_dict(app.catalog, c.card), **c.dump()} for c in rows],
     }
     render(data, as_json, lambda _: _draw_choice(app, deck, others, choice, rows))
 

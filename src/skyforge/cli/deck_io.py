@@ -196,7 +196,7 @@ def import_(
     ]
     body = rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}
     if done.offered:
-        body["cards_offered"] = [done.offered.as_dict()]
+        body["cards_offered"] = [done.offered.result.dump()]
     elif done.carried:
         body["cards_carried"] = list(done.carried)
     render(body, as_json, lambda _: _imported(app, done, offer_lines, verdict))

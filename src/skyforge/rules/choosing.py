@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import Field, computed_field
 
 from skyforge.catalog.backs import BackEntry
 from skyforge.catalog.codes import code_order
@@ -18,6 +21,7 @@ from skyforge.catalog.models import AllianceCard, CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
+from skyforge.results import Result
 from skyforge.rules.deckbuilding import (
     card_rule_refuses,
     castle_refuses,
@@ -30,24 +34,25 @@ from skyforge.rules.deckbuilding import (
 from skyforge.rules.owned import owned_counts
 
 
-@dataclass
-class Candidate:
-    card: AllianceCard
+class Candidate(Result):
+    """A card the deck may still take, and how many copies."""
+
+    card: AllianceCard = Field(exclude=True)
     in_deck: int
     in_other_decks: int
     left: int
     #: what sets ``left``: "copy-limit", "rarity-limit", "card-rule" or "collection"
-    limited_by: str
+    limited_by: Literal["copy-limit", "rarity-limit", "card-rule", "collection"]
 
-    def as_dict(self) -> dict:
-        return {
-            "code": self.card.key,
-            "name": self.card.name,
-            "in_deck": self.in_deck,
-            "in_other_decks": self.in_other_decks,
-            "left": self.left,
-            "limited_by": self.limited_by,
-        }
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def code(self) -> str:
+        return self.card.key
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def name(self) -> str:
+        return self.card.name
 
 
 @dataclass
@@ -139,7 +144,11 @@ def choose_cards(
             limits.append((owned.get(card.key, 0) - mine[card.key] - theirs[card.key], "collection"))
         left, why = min(limits, key=lambda item: item[0])
         if left > 0:
-            candidates.append(Candidate(card, mine[card.key], theirs[card.key], left, why))
+            candidates.append(
+                Candidate.of(
+                    card=card, in_deck=mine[card.key], in_other_decks=theirs[card.key], left=left, limited_by=why
+                )
+            )
     candidates.sort(key=lambda c: code_order(c.card.key))
     size = sum(mine.values())
     notes = [
