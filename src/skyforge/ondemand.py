@@ -21,7 +21,7 @@ LIBRARIES: dict[str, str] = {
     "rich.progress": "only long work on a terminal draws a progress bar (~10 ms, with its live display)",
     "readline": "only a guided prompt (`catalog add`) completes words with Tab; once imported, it changes "
     "how every input() reads a terminal",
-    "jinja2": "only a command that writes an HTML page (`deck export --format html` or `page`, `campaign sheet`) "
+    "jinja2": "only a command that writes an HTML page (a deck exported as HTML or as a page, `campaign sheet`) "
     "draws one from its template; Jinja2 takes ~40 ms to import",
 }
 

@@ -11,7 +11,7 @@ from skyforge.catalog import build
 from skyforge.catalog import cache as catalog_cache
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import CatalogFile
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 
 
 def shipped_catalog_dir() -> Path:
@@ -84,7 +84,7 @@ def catalog_layers(paths: list[Path] | None = None) -> Layers:
                     Problem(
                         f"no catalog files (*.toml) in {path}",
                         file=path,
-                        hint="give a TOML file or a folder of them with --catalog; "
+                        hint=f"give a TOML file or a folder of them with {option('catalog')}; "
                         "`skyforge catalog init` writes a starter file",
                     )
                 )
@@ -95,7 +95,7 @@ def catalog_layers(paths: list[Path] | None = None) -> Layers:
                 Problem(
                     "catalog file not found",
                     file=path,
-                    hint="give a TOML file or a folder of them with --catalog; "
+                    hint=f"give a TOML file or a folder of them with {option('catalog')}; "
                     "`skyforge catalog init "
                     + (name if name.endswith(".toml") else "my-cards.toml")
                     + "` writes a starter file",

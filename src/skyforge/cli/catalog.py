@@ -22,7 +22,7 @@ from skyforge.catalog.models import CardBase, CastleCard
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli import stdio
 from skyforge.cli.main import App
-from skyforge.cli.output import console, echo, json_option, progress, render
+from skyforge.cli.output import console, echo, json_option, progress, render, words
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
@@ -181,13 +181,15 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
             "-",
             starter_csv()
             if as_csv
-            else starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml"),
+            else words(starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml")),
         )
         return
     refuse_overwrite(file, force=force, instead="name another file")
     atomic_write(
         file,
-        starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else _official(app), file.name),
+        starter_csv()
+        if as_csv
+        else words(starter_toml(app.catalog if not app.catalog_paths else _official(app), file.name)),
     )
     echo(f"wrote {file}")
     if as_csv:

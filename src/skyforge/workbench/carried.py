@@ -26,7 +26,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import extend_catalog
 from skyforge.catalog.models import CastleCard
 from skyforge.decks.models import DeckFile
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.results import Result
 from skyforge.storage import atomic_write, dump_toml, exists, read_text
 from skyforge.text import plural
@@ -70,7 +70,7 @@ def cards_to_carry(catalog: Catalog, deck: DeckFile, *, today: date | None = Non
         raise InputError(
             Problem(
                 f"the deck uses {len(cards)} cards of your own, over the carried-cards limit of {MAX_CARRIED_CARDS}",
-                hint="leave out --with-cards and send your catalog file instead",
+                hint=f"leave out {option('with_cards')} and send your catalog file instead",
             )
         )
     sets = sorted({set_of(c.code) for c in cards if c.code})
