@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from skyforge.catalog.index import card_label
 from skyforge.errors import option
 from skyforge.results import Result
 
@@ -42,7 +43,7 @@ def readiness(catalog) -> list[Area]:
 
     decks = Area.of(name="deck validation", ready=[], missing=[])
     for castle in of("castle"):
-        label = f"{castle.code + ' ' if castle.code else ''}{castle.name}"
+        label = card_label(castle)
         gaps = [
             name for name, value in (("deck_rules", castle.deck_rules), ("deck_size", castle.deck_size)) if not value
         ]

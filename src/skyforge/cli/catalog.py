@@ -18,6 +18,7 @@ from skyforge.catalog.backs import absent_back_names
 from skyforge.catalog.checks import CatalogCheck, check_catalog
 from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
 from skyforge.catalog.entry import KIND, Entry, Question, add_card, catalog_for, entry_text, same_file, tables
+from skyforge.catalog.index import card_label
 from skyforge.catalog.models import CardBase, CastleCard
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli import stdio
@@ -557,8 +558,7 @@ def _show_entry(card: CardBase, title: str, *, stderr: bool = False) -> None:
 def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool, notes: list[str]) -> None:
     if not shown:
         _show_entry(card, f"added to {target}")
-    label = f"{card.code} {card.name}" if card.code else card.name
-    echo(f"added {label} to {target}")
+    echo(f"added {card_label(card)} to {target}")
     for note in notes:
         echo(f"note: {note}: {KEPT_AS_PRINTED}")
     if not in_use:

@@ -16,8 +16,8 @@ from pydantic import Field, computed_field
 
 from skyforge.catalog.backs import BackEntry, back_entries, back_names
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
-from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
+from skyforge.catalog.index import Catalog, card_label
+from skyforge.catalog.models import AllianceCard, CastleCard, DeckRule
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import SkyforgeError
@@ -63,45 +63,48 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     or its type.
     """
     if back_names(catalog, castle.excludes, card) is not None:
-        return Refusal("castle-excludes", f"castle {_show(castle)} cannot include {_show(card)}")
+        return Refusal(
+            "castle-excludes",
+            f"castle {card_label(castle, quoted=True)} cannot include {card_label(card, quoted=True)}",
+        )
     banned = {s.casefold(): s for s in castle.excludes_subtypes}
     for subtype in card.subtypes:
         if subtype.casefold() in banned:
             name = banned[subtype.casefold()]
             return Refusal(
                 "castle-excludes",
-                f"{_show(card)} is {a(name)}: castle {_show(castle)} cannot include {plural_word(name)}",
+                f"{card_label(card, quoted=True)} is {a(name)}: castle {card_label(castle, quoted=True)} cannot include {plural_word(name)}",
             )
     if back_names(catalog, castle.requires, card) is not None:
         return None
     if castle.hero and card.hero and card.hero.casefold() != castle.hero.casefold():
         return Refusal(
             "card-rule",
-            f"{_show(card)} is related to the hero {card.hero}; the hero of castle {_show(castle)} is {castle.hero}",
+            f"{card_label(card, quoted=True)} is related to the hero {card.hero}; the hero of castle {card_label(castle, quoted=True)} is {castle.hero}",
         )
     if card.rarity is None:
         return Refusal(
             "missing-data",
-            f"{_show(card)} has no rarity in the catalog, so it cannot be checked",
+            f"{card_label(card, quoted=True)} has no rarity in the catalog, so it cannot be checked",
             hint=f"fill in 'rarity' for it in {catalog.source_file(card.key)}",
         )
     rule = next((r for r in castle.deck_rules or [] if r.rarity == card.rarity), None)
     if rule is None:
         return Refusal(
             "rarity-not-allowed",
-            f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
+            f"{card_label(card, quoted=True)} is {card.rarity}; castle {card_label(castle, quoted=True)} allows no {card.rarity} cards",
         )
     if rule.only_types and card.type not in rule.only_types:
         if card.type is None:
             return Refusal(
                 "missing-data",
-                f"{_show(card)} has no type in the catalog, so it cannot be checked",
+                f"{card_label(card, quoted=True)} has no type in the catalog, so it cannot be checked",
                 hint=f"fill in 'type' for it in {catalog.source_file(card.key)}",
             )
         # refused for its type whatever its faction: the line restricts the rarity to some types
         return Refusal(
             "faction-not-allowed",
-            f"{_show(card)} is {a(card.type)}; castle {_show(castle)} allows {card.rarity} "
+            f"{card_label(card, quoted=True)} is {a(card.type)}; castle {card_label(castle, quoted=True)} allows {card.rarity} "
             f"{_types_only(rule.only_types)}",
         )
     if rule.any_faction or card.faction in rule.factions or card.type in rule.types:
@@ -111,7 +114,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     if card.faction is None:
         return Refusal(
             "missing-data",
-            f"{_show(card)} has no faction in the catalog, so it cannot be checked",
+            f"{card_label(card, quoted=True)} has no faction in the catalog, so it cannot be checked",
             hint=f"fill in 'faction' for it in {catalog.source_file(card.key)}",
         )
     allowed = " or ".join(rule.factions) or "no faction"
@@ -121,7 +124,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
         allowed += " (or " + ", ".join(also) + ")"
     return Refusal(
         "faction-not-allowed",
-        f"{_show(card)} is {card.faction}; castle {_show(castle)} allows {card.rarity} cards of {allowed}",
+        f"{card_label(card, quoted=True)} is {card.faction}; castle {card_label(castle, quoted=True)} allows {card.rarity} cards of {allowed}",
     )
 
 
@@ -132,7 +135,7 @@ def card_rule_refuses(castle: CastleCard, card: AllianceCard) -> Refusal | None:
         if rule.castle_factions and castle.faction not in rule.castle_factions:
             return Refusal(
                 "card-rule",
-                f"{_show(card)} may only be used with a {' or '.join(rule.castle_factions)} castle{_said(rule)}",
+                f"{card_label(card, quoted=True)} may only be used with a {' or '.join(rule.castle_factions)} castle{_said(rule)}",
             )
     return None
 
@@ -403,7 +406,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
         if card.kind != "alliance":
             violation(
                 "not-alliance-card",
-                f"{_show(card)} is {a(card.kind)} card, not an alliance card",
+                f"{card_label(card, quoted=True)} is {a(card.kind)} card, not an alliance card",
                 cards=(card.key,),
                 line=deck.line_of("cards", ref),
                 fix=f"remove {card.key} from the [cards] table",
@@ -426,7 +429,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
         if entry.card.rarity is None:
             violation(
                 "missing-data",
-                f"{_show(entry.card)} has no rarity in the catalog, so it cannot be checked",
+                f"{card_label(entry.card, quoted=True)} has no rarity in the catalog, so it cannot be checked",
                 cards=(entry.card.key,),
                 line=entry.line,
                 hint=f"fill in 'rarity' for it in {catalog.source_file(entry.card.key)}",
@@ -450,7 +453,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     if card is None:
         other = catalog.find(ref)
         message = (
-            f"{_show(other)} is {a(other.kind)} card, not a castle"
+            f"{card_label(other, quoted=True)} is {a(other.kind)} card, not a castle"
             if other is not None
             else f"no castle '{ref}' in the catalog"
         )
@@ -466,7 +469,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     if card.deck_rules is None:
         violation(
             "missing-data",
-            f"castle {_show(card)} has no deck-building rules in the catalog",
+            f"castle {card_label(card, quoted=True)} has no deck-building rules in the catalog",
             cards=(card.key,),
             line=line,
             hint=f"copy the back of the card into [[cards.deck_rules]] tables in {catalog.source_file(card.key)}",
@@ -484,7 +487,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
         absent = f"{required.ref} is not in your catalog" if not required.cards else None
         violation(
             "castle-requires",
-            f"castle {_show(castle)} requires {_show(card) if card else required.ref} in the deck "
+            f"castle {card_label(castle, quoted=True)} requires {card_label(card, quoted=True) if card else required.ref} in the deck "
             "(it counts toward the deck size)" + (f"; {absent}" if absent else ""),
             cards=(required.key,),
             line=None,
@@ -516,7 +519,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
         over = per_rarity[rarity] - most
         violation(
             "rarity-limit",
-            f"{plural(per_rarity[rarity], f'{rarity} card')}; castle {_show(castle)} allows at most {most}",
+            f"{plural(per_rarity[rarity], f'{rarity} card')}; castle {card_label(castle, quoted=True)} allows at most {most}",
             cards=tuple(e.card.key for e in held),
             count=per_rarity[rarity],
             limit=most,
@@ -526,7 +529,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
     if castle.deck_size is None:
         violation(
             "missing-data",
-            f"castle {_show(castle)} has no deck size in the catalog, so the deck's size ({size}) cannot be checked",
+            f"castle {card_label(castle, quoted=True)} has no deck size in the catalog, so the deck's size ({size}) cannot be checked",
             cards=(castle.key,),
             hint=f"add deck_size = {{ min = N, max = N }} to its entry in {catalog.source_file(castle.key)}, "
             "N being the deck size the castle's back gives",
@@ -538,7 +541,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
             fix = f"add {plural(low - size, 'card')}" if size < low else f"remove {plural(size - high, 'card')}"  # type: ignore[operator]
             violation(
                 "deck-size",
-                f"{plural(size, 'card')}; castle {_show(castle)} needs {wanted}",
+                f"{plural(size, 'card')}; castle {card_label(castle, quoted=True)} needs {wanted}",
                 count=size,
                 limit=low if size < low else high,
                 fix=fix,
@@ -562,7 +565,7 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
             if rule.max_copies is not None and entry.count > rule.max_copies:
                 violation(
                     "card-rule",
-                    f"{entry.count} × {_show(card)}; the card allows at most {rule.max_copies} per deck{said}",
+                    f"{entry.count} × {card_label(card, quoted=True)}; the card allows at most {rule.max_copies} per deck{said}",
                     cards=(card.key,),
                     line=entry.line,
                     count=entry.count,
@@ -575,7 +578,7 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
                 if key not in present:
                     violation(
                         "card-rule",
-                        f"{_show(card)} needs {key} in the same deck{said}",
+                        f"{card_label(card, quoted=True)} needs {key} in the same deck{said}",
                         cards=(card.key, key),
                         line=entry.line,
                         fix=f"add {key} or remove {card.key}",
@@ -676,7 +679,7 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set, notes:
         printings = list(dict.fromkeys(e.card.key for _, e in holders))
         if len(printings) == 1:
             where = ", ".join([f"{e.count} in {name}" for (_, e), name in zip(holders, names)])
-            return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
+            return f"{total} copies of {card.rarity} card {card_label(card, quoted=True)} ({where}); at most {limit} {scope}"
         rarity = next(e.card.rarity for _, e in holders if limit_of(e.card) == limit)
         where = ", ".join([f"{e.count} × {e.card.key} in {name}" for (_, e), name in zip(holders, names)])
         return (
@@ -736,7 +739,7 @@ def _collection_limits(resolved: list[tuple[Deck, list[_Entry]]], owned: Counter
         illegal,
         lambda card: owned.get(card.key, 0),
         lambda holders, total, have, _names: (
-            f"{total} × {_show(holders[0][1].card)} needed, your collection has {have}"
+            f"{total} × {card_label(holders[0][1].card, quoted=True)} needed, your collection has {have}"
         ),
     )
 
@@ -754,9 +757,3 @@ def _said(rule) -> str:
 def _types_only(types: Iterable[str]) -> str:
     """ "allies only", "allies and towers only"."""
     return " and ".join(plural_word(t) for t in types) + " only"
-
-
-def _show(card: CardBase | None) -> str:
-    if card is None:
-        return "?"
-    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skyforge.catalog.index import Catalog
+from skyforge.catalog.index import Catalog, card_label
 from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
@@ -41,7 +41,6 @@ from skyforge.workbench.assistant_model import (
     curve_buckets,
     deck_counts,
     deck_size,
-    show,
 )
 from skyforge.workbench.assistant_words import Conflict, explain
 from skyforge.workbench.deckfile import save_new_deck
@@ -199,7 +198,7 @@ def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog
             return [
                 Conflict(
                     "same-castle",
-                    f"{seen[seat.castle.key]} and {seat.label} both follow castle {show(seat.castle)}: "
+                    f"{seen[seat.castle.key]} and {seat.label} both follow castle {card_label(seat.castle, quoted=True)}: "
                     "with two players, the second player's deck follows another castle",
                 )
             ]

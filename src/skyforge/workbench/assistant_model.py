@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skyforge.catalog.codes import code_order
-from skyforge.catalog.index import Catalog
+from skyforge.catalog.index import Catalog, card_label
 from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
@@ -579,17 +579,11 @@ def deck_size(castle: CastleCard) -> DeckSize:
     if castle.deck_size is None:
         raise InputError(
             Problem(
-                f"castle {show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
+                f"castle {card_label(castle, quoted=True)} has no deck_size in the catalog: the assistant cannot size its deck",
                 hint="add deck_size = { min = N, max = N } to the castle's entry, N being the deck size its back gives",
             )
         )
     return castle.deck_size
-
-
-def show(card) -> str:
-    if card is None:
-        return "?"
-    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"
 
 
 def deck_counts(catalog: Catalog, deck: Deck) -> Counter[str]:

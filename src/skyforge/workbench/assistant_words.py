@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from skyforge.catalog.backs import BackEntry
+from skyforge.catalog.index import card_label
 from skyforge.rules.deckbuilding import copy_limit, copy_limits_words
 from skyforge.text import plural
-from skyforge.workbench.assistant_model import Rule, SeatModel, deck_size, show
+from skyforge.workbench.assistant_model import Rule, SeatModel, deck_size
 
 
 @dataclass(frozen=True)
@@ -68,16 +69,19 @@ def _words(model: SeatModel, rule: Rule, core: list) -> Conflict:
     if rule.id == "deck-size" and rule.deck is not None:
         return _size_words(model, rule.deck, core)
     if rule.id == "keep" and rule.deck is not None:
-        text = f"{model.seats[rule.deck].label} keeps {about['count']} × {show(about['card'])}"
+        text = f"{model.seats[rule.deck].label} keeps {about['count']} × {card_label(about['card'], quoted=True)}"
         return Conflict("keep", text, None, rule.cards)
     if rule.id == "rarity-limit":
         return Conflict(
             "rarity-limit",
-            f"castle {show(about['castle'])} allows at most {plural(about['most'], about['rarity'] + ' card')}",
+            f"castle {card_label(about['castle'], quoted=True)} allows at most {plural(about['most'], about['rarity'] + ' card')}",
         )
     if rule.id == "castle-requires":
         return Conflict(
-            "castle-requires", f"castle {show(about['castle'])} requires {_required(about['card'])}", None, rule.cards
+            "castle-requires",
+            f"castle {card_label(about['castle'], quoted=True)} requires {_required(about['card'])}",
+            None,
+            rule.cards,
         )
     if rule.id == "card-rule":
         return Conflict(
@@ -88,9 +92,9 @@ def _words(model: SeatModel, rule: Rule, core: list) -> Conflict:
     if rule.id == "collection-limit":
         return Conflict("collection-limit", "only the copies your collection holds" + _others_words(model))
     if rule.id == "must":
-        return Conflict("must", f"you asked for {show(about['card'])}", None, rule.cards)
+        return Conflict("must", f"you asked for {card_label(about['card'], quoted=True)}", None, rule.cards)
     if rule.id == "never":
-        return Conflict("never", f"you asked for no {show(about['card'])}", None, rule.cards)
+        return Conflict("never", f"you asked for no {card_label(about['card'], quoted=True)}", None, rule.cards)
     # what the castle's back or the card's own rule refuses (the rule id is the refusal's)
     return Conflict("refused", about["message"], None, rule.cards)
 
@@ -114,7 +118,7 @@ def _size_words(model: SeatModel, i: int, core: list) -> Conflict:
     wanted = f"{size.min}" if size.max == size.min else f"at least {size.min}"
     rest = [lit for lit in core if model.rule_of(lit).key != ("deck-size", i)]
     most = model.bound(rest, i, maximize=True)
-    head = f"castle {show(seat.castle)} needs {wanted} cards"
+    head = f"castle {card_label(seat.castle, quoted=True)} needs {wanted} cards"
     if most is not None and most[0] < size.min:
         parts = ", ".join(f"{n} {what}" for what, n in most[1].most_common())
         return Conflict(
@@ -126,7 +130,7 @@ def _size_words(model: SeatModel, i: int, core: list) -> Conflict:
     if least is not None and size.max is not None and least[0] > size.max:
         return Conflict(
             "deck-size",
-            f"castle {show(seat.castle)} allows at most {size.max} cards; "
+            f"castle {card_label(seat.castle, quoted=True)} allows at most {size.max} cards; "
             f"{seat.label} needs at least {least[0]} under these rules",
         )
     return Conflict("deck-size", f"{head} (at most {size.max})" if size.max and size.max != size.min else head)
@@ -186,7 +190,7 @@ def _card_rule_words(card, per_deck: int | None, needs: list[str]) -> str:
         bits.append(f"at most {per_deck} per deck")
     if needs:
         bits.append("only beside " + ", ".join(needs))
-    return f"{show(card)}: " + " and ".join(bits)
+    return f"{card_label(card, quoted=True)}: " + " and ".join(bits)
 
 
 def _and(items: Sequence[str]) -> str:
@@ -197,5 +201,5 @@ def _and(items: Sequence[str]) -> str:
 def _required(required: BackEntry) -> str:
     """A card a castle requires, for a conflict: as printed when the catalog lacks it."""
     if required.card is not None:
-        return show(required.card)
+        return card_label(required.card, quoted=True)
     return required.ref + ("" if required.cards else ", who is not in your catalog")

@@ -10,8 +10,8 @@ import os
 from pathlib import Path
 
 from skyforge.catalog.codes import normalize_code
-from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CardBase
+from skyforge.catalog.index import Catalog, card_label
+from skyforge.catalog.models import AllianceCard
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, resolve_deck_path
 from skyforge.decks.models import DeckFile
 from skyforge.decks.specs import CardSpec
@@ -159,7 +159,3 @@ def copy_deck(
             store.write(dst, deck, before=original)
             src.unlink()
     return dst
-
-
-def card_label(card: CardBase) -> str:
-    return f"{card.code} {card.name}" if card.code else card.name
