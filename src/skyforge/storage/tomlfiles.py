@@ -254,9 +254,13 @@ def _drop_none(value: Any) -> Any:
     return value
 
 
-def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: Mapping | None = None) -> None:
-    """Refuse files written by a newer skyforge; older versions are migrated by callers."""
-    version = data.get("schema", SCHEMA_VERSION)
+def check_schema(
+    data: Mapping[str, Any], path: Path | str, kind: str, lines: Mapping | None = None, *, newest: int = SCHEMA_VERSION
+) -> int:
+    """The file's schema version (1 when it gives none): the one check of every file format's.
+    Refuses a version that is not a positive whole number, and files written by a newer skyforge
+    (above ``newest``, the newest this one reads); older versions are migrated by callers."""
+    version = data.get("schema", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise InputError(
             Problem(
@@ -268,16 +272,17 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: Ma
                 has_value=True,
             )
         )
-    if version > SCHEMA_VERSION:
+    if version > newest:
         raise InputError(
             Problem(
-                f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
+                f"this {kind} file has schema {version}; this skyforge reads up to {newest}",
                 file=path,
                 line=(lines or {}).get(("schema",)),
                 key="schema",
                 hint="upgrade skyforge (pip install -U skyforge)",
             )
         )
+    return version
 
 
 def parse_model(text: str, path: Path | str, model: type[M], kind: str) -> tuple[M, Mapping]:

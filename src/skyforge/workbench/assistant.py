@@ -24,6 +24,7 @@ from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
+from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError
 from skyforge.rules import card_rule_refuses, castle_refuses, copy_limit, required_cards, validate_decks
 from skyforge.rules.deckbuilding import most_copies
@@ -43,7 +44,6 @@ from skyforge.workbench.assistant_model import (
     deck_size,
 )
 from skyforge.workbench.assistant_words import Conflict, explain
-from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.editing import add_cards, edit_deck
 from skyforge.workbench.workspace import deck_path
 

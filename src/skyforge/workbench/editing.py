@@ -1,6 +1,6 @@
 """Editing decks: new, add, remove, rename, copy.
 
-Files are written by :mod:`skyforge.workbench.deckfile` (keeping the player's comments and
+Files are written by :mod:`skyforge.decks.writing` (keeping the player's comments and
 layout); read-modify-write cycles hold :func:`skyforge.storage.locked` on the deck file.
 """
 
@@ -15,10 +15,10 @@ from skyforge.catalog.models import AllianceCard
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, resolve_deck_path
 from skyforge.decks.models import DeckFile
 from skyforge.decks.specs import CardSpec
+from skyforge.decks.writing import deck_store, save_new_deck
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import locked, read_text
 from skyforge.text import a
-from skyforge.workbench.deckfile import deck_store, save_new_deck
 from skyforge.workbench.workspace import deck_path
 
 

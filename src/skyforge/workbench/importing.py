@@ -15,10 +15,10 @@ from pathlib import Path
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import DEMO, load_catalog
 from skyforge.decks.models import DeckFile
+from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, Problem, option
 from skyforge.storage import exists, refuse_overwrite
 from skyforge.workbench.carried import Offered, offer_cards
-from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.formats import UNKNOWN, UNRESOLVED, Imported, default_name, import_decks
 from skyforge.workbench.formats.reading import find
 from skyforge.workbench.sharecode import find_codes, split_codes

@@ -19,8 +19,8 @@ from skyforge.cli.deck_files import force_option
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import write
+from skyforge.decks.writing import deck_text
 from skyforge.text import plural
-from skyforge.workbench.deckfile import deck_text
 
 
 @click.command()
