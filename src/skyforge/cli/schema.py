@@ -16,6 +16,7 @@ from skyforge.rules import ValidationReport
 from skyforge.series.tracker import SeriesFile
 from skyforge.setup.plan import PlanFile
 from skyforge.storage.workspace import WorkspaceFile
+from skyforge.workbench.assistant import CastlePlan, DeckBuild, DeckCompletion
 from skyforge.workbench.diff import DeckDiff
 from skyforge.workbench.sampledraw import SampleDraw
 from skyforge.workbench.stats import DeckStats
@@ -41,6 +42,9 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "deck-draw": SampleDraw,
     "deck-validate": ValidationReport,
     "catalog-check": CatalogCheck,
+    "deck-complete": DeckCompletion,
+    "deck-build": DeckBuild,
+    "deck-plan": CastlePlan,
 }
 
 
@@ -59,7 +63,8 @@ def schema(name: str) -> None:
       skyforge schema workspace > skyforge.schema.json
 
     A command's output is named by the command, its words joined by a dash:
-    deck-show, deck-stats, deck-diff, deck-draw, deck-validate, catalog-check.
+    deck-show, deck-stats, deck-diff, deck-draw, deck-validate, catalog-check,
+    deck-complete, deck-build, deck-plan.
 
     \b
       skyforge schema deck-show > deck-show.schema.json
