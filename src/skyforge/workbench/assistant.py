@@ -26,7 +26,7 @@ from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
 from skyforge.decks.writing import save_new_deck
-from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError
+from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError, option
 from skyforge.results import Result
 from skyforge.rules import card_rule_refuses, castle_refuses, copy_limit, required_cards, validate_decks
 from skyforge.rules.deckbuilding import most_copies
@@ -214,7 +214,7 @@ def solve(
     if status != model.cp.INFEASIBLE:
         raise SkyforgeError(
             "the solver found no decks in its time budget, and could not prove that none exist",
-            hint="ask for fewer decks at once, or fewer --must cards",
+            hint=f"ask for fewer decks at once, or fewer {option('must')} cards",
         )
     core = [lit for lit in lits if lit.Index() in set(solver.SufficientAssumptionsForInfeasibility())]
     core = model.minimal_core(core, effort)
