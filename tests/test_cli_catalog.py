@@ -95,6 +95,7 @@ def test_schema(run, name):
         ("deck-draw", ["deck", "draw", "demo-blue-wall", "--mulligan", "--turns", "2", "--seed", "3", "--json"]),
         ("deck-validate", ["deck", "validate", "demo-blue-wall", "--json"]),
         ("catalog-check", ["catalog", "check", "--json"]),
+        ("cards-search", ["cards", "search", "--for", "demo-blue-wall", "--with", "demo-green-grove", "--json"]),
     ],
 )
 def test_the_schema_of_a_commands_json_describes_what_it_prints(run, name, args):
@@ -103,6 +104,10 @@ def test_the_schema_of_a_commands_json_describes_what_it_prints(run, name, args)
     assert schema["title"] == f"skyforge {name.replace('-', ' ')} --json"
     # every key it prints is described; the optional ones (a note, the demo mark) may be left out
     assert set(schema["required"]) <= set(data) <= set(schema["properties"])
+    if name == "cards-search":  # each card: the catalog's fields (any), and the copies left
+        candidate = schema["$defs"]["Candidate"]
+        assert data["cards"] and candidate["additionalProperties"]
+        assert all(set(candidate["required"]) <= set(c) for c in data["cards"])
     if name == "deck-draw":
         card = schema["$defs"]["DrawnCard"]["properties"]
         assert all(set(c) == set(card) for c in data["hand"])

@@ -13,6 +13,7 @@ from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.draft.arena import TeamFile
 from skyforge.draft.session import DraftFile
 from skyforge.rules import ValidationReport
+from skyforge.rules.choosing import CardChoice
 from skyforge.series.tracker import SeriesFile
 from skyforge.setup.plan import PlanFile
 from skyforge.storage.workspace import WorkspaceFile
@@ -42,6 +43,7 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "deck-draw": SampleDraw,
     "deck-validate": ValidationReport,
     "catalog-check": CatalogCheck,
+    "cards-search": CardChoice,
     "deck-complete": DeckCompletion,
     "deck-build": DeckBuild,
     "deck-plan": CastlePlan,
@@ -64,7 +66,7 @@ def schema(name: str) -> None:
 
     A command's output is named by the command, its words joined by a dash:
     deck-show, deck-stats, deck-diff, deck-draw, deck-validate, catalog-check,
-    deck-complete, deck-build, deck-plan.
+    deck-complete, deck-build, deck-plan, cards-search (the search for a deck, with --for).
 
     \b
       skyforge schema deck-show > deck-show.schema.json

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import Field, computed_field
+from pydantic import ConfigDict, Field, SerializerFunctionWrapHandler, computed_field, model_serializer
 
 from skyforge.catalog.backs import BackEntry
 from skyforge.catalog.codes import code_order
@@ -35,9 +35,15 @@ from skyforge.rules.owned import owned_counts
 
 
 class Candidate(Result):
-    """A card the deck may still take, and how many copies."""
+    """A card the deck may still take, and how many copies. Its dump is the card as the catalog
+    gives it (its own fields, its kind and provenance) with the copies left."""
+
+    # the card's own fields are in the dump beside these
+    model_config = ConfigDict(json_schema_extra={"additionalProperties": True})
 
     card: AllianceCard = Field(exclude=True)
+    #: where the card's data comes from: "official", "demo" or "user"
+    provenance: str
     in_deck: int
     in_other_decks: int
     left: int
@@ -53,6 +59,36 @@ class Candidate(Result):
     @property
     def name(self) -> str:
         return self.card.name
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def kind(self) -> str:
+        return self.card.kind
+
+    # the return is not annotated: pydantic then keeps the fields' own JSON Schema
+    @model_serializer(mode="wrap")
+    def _with_the_card(self, handler: SerializerFunctionWrapHandler):
+        facts = self.card.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+        return {**facts, **handler(self)}
+
+
+class CardChoice(Result):
+    """``cards search --for``: the cards of a search the deck may still take, with its castle's
+    room by rarity and what the deck still needs."""
+
+    deck: str
+    #: the deck's name, for people
+    deck_name: str = Field(exclude=True)
+    castle: str
+    size: int
+    #: the other decks played beside it (their files; their names for people)
+    beside: list[str] = Field(serialization_alias="with")
+    beside_names: list[str] = Field(exclude=True)
+    collection: str | None
+    #: per rarity of the castle's back, the cards the deck may still take (None: no limit)
+    rarity_left: dict[str, int | None]
+    notes: list[str]
+    cards: list[Candidate]
 
 
 @dataclass
@@ -146,7 +182,12 @@ def choose_cards(
         if left > 0:
             candidates.append(
                 Candidate.of(
-                    card=card, in_deck=mine[card.key], in_other_decks=theirs[card.key], left=left, limited_by=why
+                    card=card,
+                    provenance=catalog.provenance(card),
+                    in_deck=mine[card.key],
+                    in_other_decks=theirs[card.key],
+                    left=left,
+                    limited_by=why,
                 )
             )
     candidates.sort(key=lambda c: code_order(c.card.key))
