@@ -94,15 +94,7 @@ ALLOWED_FUNCTION_IMPORTS: dict[str, int] = {}
 #: Library modules whose strings still name a command-line flag ("--castle") or that import shlex:
 #: module → how many today (at most). The library names a request's field (``errors.option``) and
 #: a command (``errors.command``); the CLI words both.
-ALLOWED_FLAG_STRINGS: dict[str, int] = {
-    "skyforge.catalog.csv_import": 1,
-    "skyforge.catalog.starter": 2,
-    "skyforge.workbench.carried": 1,
-    "skyforge.workbench.formats.format_json": 2,
-    "skyforge.workbench.formats.format_page": 1,
-    "skyforge.workbench.importing": 2,
-    "skyforge.workbench.sharecode": 1,
-}
+ALLOWED_FLAG_STRINGS: dict[str, int] = {}
 
 
 # --- reading the source -----------------------------------------------------------------------------

@@ -235,6 +235,33 @@ def test_build_impossible_gives_the_smallest_reason(run):
     assert "can hold at most" in run(*args, expect=1).stdout
 
 
+@pytest.mark.parametrize(
+    "name,args,expect",
+    [
+        ("deck-complete", ("deck", "complete", "part", "--with", "demo-green-grove"), 0),
+        ("deck-complete", ("deck", "complete", "part", "--with", "demo-blue-wall"), 1),
+        ("deck-build", ("deck", "build", "--castle", "DEMO.001"), 0),
+        ("deck-build", ("deck", "build", "--castle", "DEMO.002", "--castle", "DEMO.006"), 1),
+        ("deck-plan", ("deck", "plan", "--players", "1"), 0),
+    ],
+)
+def test_the_schema_of_the_assistants_json_describes_what_it_prints(run, workspace, name, args, expect):
+    (workspace / "decks" / "part.toml").write_text(START, encoding="utf-8")
+    schema = json.loads(run("schema", name).stdout)
+    data = json.loads(run(*args, "--collection", "collection.toml", "--json", expect=expect).stdout)
+    assert schema["title"] == f"skyforge {name.replace('-', ' ')} --json"
+    assert set(schema["required"]) <= set(data) <= set(schema["properties"])
+    # a possible outcome gives its decks, an impossible one its conflicts: never both
+    assert ("decks" in data) != ("conflicts" in data) or name == "deck-plan"
+    for deck in data.get("decks", []):
+        described = schema["$defs"]["ProposedDeck"]
+        assert set(described["required"]) <= set(deck) <= set(described["properties"])
+    for conflict in data.get("conflicts", []):
+        assert set(conflict) <= set(schema["$defs"]["Conflict"]["properties"]) and all(conflict.values())
+    for row in data.get("combinations", []):
+        assert set(row) == set(schema["$defs"]["PlanRow"]["properties"])
+
+
 def test_plan_ranks_combinations_and_says_what_they_lack(run):
     data = json.loads(run("deck", "plan", "--collection", "collection.toml", "--top", "0", "--json").stdout)
     rows = data["combinations"]

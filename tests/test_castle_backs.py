@@ -86,7 +86,7 @@ def test_required_hero_is_missing(catalog):
 
 def test_required_hero_counts_toward_the_size(catalog):
     report = validate_decks(catalog, [deck({"TST.080": 1, "TST.010": 3, "TST.083": 3, "TST.020": 2, "TST.030": 1})])
-    assert report.valid, report.as_dict()
+    assert report.valid, report.dump()
 
 
 def test_excluded_card_and_subtype_whatever_admits_them(catalog):
@@ -104,7 +104,7 @@ def test_types_of_any_colour_keep_the_faction_list_for_other_types(catalog):
     ok = validate_decks(
         catalog, [deck({"TST.084": 3, "TST.085": 2, "TST.011": 2, "TST.021": 1, "TST.022": 1, "TST.041": 1}, GATE)]
     )
-    assert ok.valid, ok.as_dict()
+    assert ok.valid, ok.dump()
     bad = validate_decks(catalog, [deck({"TST.084": 3, "TST.085": 2, "TST.011": 2, "TST.021": 1, "TST.086": 2}, GATE)])
     assert rules_of(bad) == ["faction-not-allowed"]
     assert "(or towers of any faction)" in bad.violations[0].message
@@ -174,7 +174,7 @@ def test_a_back_naming_a_card_the_catalog_lacks_loads_and_is_noted():
     assert (absent.field, absent.ref, absent.cards) == ("excludes", "Hakka", ())
     assert absent.note == "Frostgate Keep's back names Hakka, who is not in your catalog"
     report = validate_decks(catalog, [frost()])
-    assert report.valid, report.as_dict()
+    assert report.valid, report.dump()
     assert castle_back_summary(catalog, catalog.cards[KEEP]) == (
         "must include Corjan the Bold · cannot include Rogues, Hakka (not in the catalog)"
     )
@@ -334,7 +334,7 @@ def test_property_admitted_deck_is_valid_and_excluded_card_is_not(catalog, data)
             per_rarity[card.rarity] = per_rarity.get(card.rarity, 0) + room
     assert size == 10, cards
     report = validate_decks(catalog, [deck(cards)])
-    assert report.valid, report.as_dict()
+    assert report.valid, report.dump()
     victim = data.draw(st.sampled_from(sorted(k for k in cards if k != "TST.080")))
     swapped = dict(cards)
     swapped[victim] -= 1
@@ -447,7 +447,7 @@ def test_a_line_admits_any_faction_and_restricts_the_types(court):
     assert line.any_faction and line.only_types == ["ally"]
     # legendary allies of any faction: a taulot one and a liothan one
     ok = validate_decks(court, [deck({"TST.041": 1, "TST.040": 1}, "TST.005")])
-    assert ok.valid, ok.as_dict()
+    assert ok.valid, ok.dump()
     # a legendary spell of the castle's own faction is refused for being a spell, not for its faction
     refusal = castle_refuses(court, castle, court.cards["TST.113"])
     assert refusal is not None and refusal.rule == "faction-not-allowed"

@@ -35,7 +35,13 @@ ARGUMENT_MARK = "⁞"
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with one input file, in the user's terms."""
+    """One thing wrong with one input file, in the user's terms.
+
+    A plain frozen dataclass, not a :class:`~skyforge.results.Result`: this module is the
+    foundation every other imports (shell completion included) and uses the standard library
+    only, so that raising a problem never costs pydantic's import. :meth:`as_dict` is the JSON
+    of one problem in an error's ``--json`` (its shape is the CLI's contract).
+    """
 
     message: str
     file: Path | str | None = None

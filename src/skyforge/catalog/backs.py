@@ -70,15 +70,6 @@ class BackEntry:
         what = "who" if normalize_code(self.ref) is None else "which"
         return f"{self.castle.name}'s back names {self.ref}, {what} is not in your catalog"
 
-    def as_dict(self) -> dict:
-        return {
-            "castle": self.castle.key,
-            "castle_name": self.castle.name,
-            "field": self.field,
-            "name": self.ref,
-            "cards": [c.key for c in self.cards],
-        }
-
 
 def back_entries(catalog: Catalog, castle: CastleCard, field: Literal["requires", "excludes"]) -> list[BackEntry]:
     """Each card ``castle``'s back names in ``field``, with the catalog's cards it names."""

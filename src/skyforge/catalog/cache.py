@@ -31,7 +31,6 @@ Folder: ``SKYFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/skyforge``, else
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import os
@@ -46,6 +45,8 @@ from pydantic import BaseModel
 from skyforge import __version__
 from skyforge.catalog.index import Catalog, Origin
 from skyforge.catalog.models import CardBase, Strict
+from skyforge.errors import InputError
+from skyforge.storage import atomic_write
 
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
@@ -249,35 +250,20 @@ def write(key: list | None, text: str) -> None:
             return
         data = text.encode("utf-8")
         header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key, "crc32": zlib.crc32(data)}
-        _write_new(path, json.dumps(header).encode() + b"\n" + data)
+        # never through a link (replace_links: a link planted under the predictable name is
+        # replaced, not followed), readable by its owner only, and no wait for the disk: a cache
+        # lost in a power cut is made again
+        atomic_write(path, json.dumps(header).encode() + b"\n" + data, replace_links=True, durable=False, mode=0o600)
         for old in [*path.parent.glob("catalog-*.json"), *path.parent.glob("catalog-*.pickle")]:
             if old != path and (old.suffix == ".pickle" or old.stat().st_mtime < _oldest_allowed()):
                 old.unlink(missing_ok=True)
-    except OSError:
+    except (OSError, InputError):  # no writable home, a full disk: the cache is skipped
         pass
 
 
 #: never through a link: the cache file's name is predictable, so a link planted under it must not
 #: make a cache miss write (or a hit read) another file
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-
-
-def _write_new(path: Path, payload: bytes) -> None:
-    """Write the cache file all at once: a new temporary file (created, never opened through a link
-    or over an existing file), then renamed over ``path`` (a link there is replaced, not followed).
-    Any ``OSError`` (no writable home, a full disk) is the caller's: the cache is skipped."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_BINARY", 0)
-    tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"
-    fd = os.open(tmp, flags, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def _oldest_allowed() -> float:

@@ -27,7 +27,7 @@ from pydantic import TypeAdapter, ValidationError
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
-from skyforge.errors import InputError, Problem, once_each
+from skyforge.errors import InputError, Problem, once_each, option
 from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 from skyforge.text import did_you_mean
@@ -167,7 +167,7 @@ def read_cards_csv(
                     file=path,
                     line=row_number,
                     key="code",
-                    hint="drop --set, or fix the code",
+                    hint=f"drop {option('set_code')}, or fix the code",
                 )
             )
             continue

@@ -19,7 +19,7 @@ from skyforge.cli.views import card_dict, card_panel, card_table, castle_rules_l
 from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
 from skyforge.rules import GAME_DECKS
-from skyforge.rules.choosing import choose_cards
+from skyforge.rules.choosing import CardChoice, choose_cards
 from skyforge.terms import FACTIONS
 from skyforge.text import plural
 
@@ -152,27 +152,29 @@ def _search_for(
         owned = load_collection(Path(collection))
     choice = choose_cards(app.catalog, deck, others, owned)
     wanted = {c.key for c in found}
-    rows = [c for c in choice.candidates if c.card.key in wanted]
-    data = {
-        "deck": deck.file,
-        "castle": choice.castle.key,
-        "size": choice.size,
-        "with": [d.file for d in others],
-        "collection": str(collection) if collection else None,
-        "rarity_left": choice.rarity_left,
-        "notes": choice.notes,
-        "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows],
-    }
-    render(data, as_json, lambda _: _draw_choice(app, deck, others, choice, rows))
+    result = CardChoice.of(
+        deck=deck.file,
+        deck_name=deck.name,
+        castle=choice.castle.key,
+        size=choice.size,
+        beside=[d.file for d in others],
+        beside_names=[d.name for d in others],
+        collection=str(collection) if collection else None,
+        rarity_left=choice.rarity_left,
+        notes=choice.notes,
+        cards=[c for c in choice.candidates if c.card.key in wanted],
+    )
+    render(result, as_json, lambda r: _draw_choice(app, r))
 
 
-def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
+def _draw_choice(app: App, choice: CardChoice) -> None:
     out = console()
+    rows, others = choice.cards, choice.beside_names
     left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
     out.print(
         Text.assemble(
-            (deck.name, "bold"),
-            f" — castle {app.catalog.label(choice.castle.key)} · {plural(choice.size, 'card')} · room by rarity: {left}",
+            (choice.deck_name, "bold"),
+            f" — castle {app.catalog.label(choice.castle)} · {plural(choice.size, 'card')} · room by rarity: {left}",
         )
     )
     for note in choice.notes:
@@ -203,7 +205,7 @@ def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
     out.print(
         Text(
             f"{plural(len(rows), 'card')} the deck may still take"
-            + (f" (beside {', '.join(d.name for d in others)})" if others else "")
+            + (f" (beside {', '.join(others)})" if others else "")
         )
     )
 

@@ -116,7 +116,7 @@ def validate(app: App, decks: tuple[str, ...], every: bool, collection: Path | N
     else:
         report = validate_given(app.catalog, _load_decks(app, decks, as_json), owned)
     note = missing_sets_note(app, [c for v in report.violations if v.rule == "unknown-card" for c in v.cards])
-    render(report.as_dict(), as_json, lambda _: _show_report(report, note))
+    render(report, as_json, lambda r: _show_report(r, note))
     if not report.valid:
         raise SystemExit(1)
 

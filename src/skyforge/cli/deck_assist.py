@@ -24,8 +24,9 @@ from skyforge.workbench.assistant import (
     ALLIANCE_PLAYERS,
     DEFAULT_CURVE,
     DEFAULT_TYPES,
-    Outcome,
-    PlanRow,
+    CastlePlan,
+    DeckBuild,
+    DeckCompletion,
     Preferences,
     build_decks,
     complete_decks,
@@ -154,11 +155,11 @@ def complete(app: App, deck_refs, others, collection, curve, types, prefer, must
     if write and outcome.possible:
         for ref, proposed in zip(deck_refs, outcome.decks):
             written.append(rel(app, write_completion(app.catalog, app.workspace, ref, proposed)))
-    data = {**outcome.as_dict(), "written": written}
     typed = {str(deck.file): ref for deck, ref in zip(beside, others)}
     short = [typed.get(str(d.seat.file), d.seat.name) for d in outcome.reserved]
     together = " ".join(shlex.quote(r) for r in (*deck_refs, *short))
-    render(data, as_json, lambda _: _show(outcome, written, "--write adds them to the deck", together))
+    result = outcome.told(DeckCompletion, written=written)
+    render(result, as_json, lambda r: _show(r, "--write adds them to the deck", together))
     if not outcome.possible:
         raise SystemExit(1)
 
@@ -203,8 +204,8 @@ def build(app: App, castles, players, collection, curve, types, prefer, must, ne
     written = []
     if write and outcome.possible:
         written = [rel(app, p) for p in save_built(app.catalog, app.workspace, outcome.decks)]
-    data = {"collection": source, **outcome.as_dict(), "written": written}
-    render(data, as_json, lambda _: _show(outcome, written, "--write saves them in decks/", heading=said))
+    result = outcome.told(DeckBuild, collection=source, written=written)
+    render(result, as_json, lambda r: _show(r, "--write saves them in decks/", heading=said))
     if not outcome.possible:
         raise SystemExit(1)
 
@@ -257,17 +258,12 @@ def plan(app: App, collection, players, top, curve, types, prefer, must, never, 
     with progress("planning", as_json) as step:
         rows, notes = plan_castles(app.catalog, owned, players, prefs, step)
     shown = rows[:top] if top else rows
-    data = {
-        "players": players,
-        "collection": source,
-        "combinations": [r.as_dict() for r in shown],
-        "total": len(rows),
-        "notes": notes,
-    }
-    render(data, as_json, lambda _: _show_plan(shown, len(rows), notes, said))
+    result = CastlePlan.of(players=players, collection=source, combinations=shown, total=len(rows), notes=notes)
+    render(result, as_json, lambda r: _show_plan(r, said))
 
 
-def _show(outcome: Outcome, written: list, how: str, together: str = "", heading: str = "") -> None:
+def _show(outcome: DeckCompletion, how: str, together: str = "", heading: str = "") -> None:
+    written = outcome.written
     out = console()
     if heading:
         out.print(heading)
@@ -311,7 +307,8 @@ def _show(outcome: Outcome, written: list, how: str, together: str = "", heading
         out.print(Text(demo_note(), style="dim"))
 
 
-def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) -> None:
+def _show_plan(plan: CastlePlan, heading: str) -> None:
+    rows, total, notes = plan.combinations, plan.total, plan.notes
     out = console()
     if heading:
         out.print(heading)
@@ -324,7 +321,7 @@ def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) 
             Text(", ".join(r.heroes)),
             Text("✓", "green") if r.outcome.possible else Text("✗", "red"),
             str(r.room),
-            Text("; ".join(r.lacks()) or "—"),
+            Text("; ".join(r.lacks) or "—"),
         )
     out.print(table)
     if len(rows) < total:

@@ -13,12 +13,12 @@ from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+from skyforge.decks.writing import deck_text
 from skyforge.errors import InputError, Problem
 from skyforge.rules import GAME_DECKS, validate_decks
 from skyforge.storage import exists
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.deckfile import deck_text
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
 from skyforge.workbench.importing import DeckImport, ImportedDeck, import_sources
 
@@ -207,7 +207,7 @@ def import_(
     ]
     body = rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}
     if done.offered:
-        body["cards_offered"] = [done.offered.as_dict()]
+        body["cards_offered"] = [done.offered.result.dump()]
     elif done.carried:
         body["cards_carried"] = list(done.carried)
     render(body, as_json, lambda _: _imported(app, done, offer_lines, verdict))

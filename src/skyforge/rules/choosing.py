@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import ConfigDict, Field, SerializerFunctionWrapHandler, computed_field, model_serializer
 
 from skyforge.catalog.backs import BackEntry
 from skyforge.catalog.codes import code_order
@@ -18,6 +21,7 @@ from skyforge.catalog.models import AllianceCard, CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
+from skyforge.results import Result
 from skyforge.rules.deckbuilding import (
     Refusal,
     card_rule_refuses,
@@ -31,24 +35,61 @@ from skyforge.rules.deckbuilding import (
 from skyforge.rules.owned import owned_counts
 
 
-@dataclass
-class Candidate:
-    card: AllianceCard
+class Candidate(Result):
+    """A card the deck may still take, and how many copies. Its dump is the card as the catalog
+    gives it (its own fields, its kind and provenance) with the copies left."""
+
+    # the card's own fields are in the dump beside these
+    model_config = ConfigDict(json_schema_extra={"additionalProperties": True})
+
+    card: AllianceCard = Field(exclude=True)
+    #: where the card's data comes from: "official", "demo" or "user"
+    provenance: str
     in_deck: int
     in_other_decks: int
     left: int
     #: what sets ``left``: "copy-limit", "rarity-limit", "card-rule" or "collection"
-    limited_by: str
+    limited_by: Literal["copy-limit", "rarity-limit", "card-rule", "collection"]
 
-    def as_dict(self) -> dict:
-        return {
-            "code": self.card.key,
-            "name": self.card.name,
-            "in_deck": self.in_deck,
-            "in_other_decks": self.in_other_decks,
-            "left": self.left,
-            "limited_by": self.limited_by,
-        }
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def code(self) -> str:
+        return self.card.key
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def kind(self) -> str:
+        return self.card.kind
+
+    # the return is not annotated: pydantic then keeps the fields' own JSON Schema
+    @model_serializer(mode="wrap")
+    def _with_the_card(self, handler: SerializerFunctionWrapHandler):
+        facts = self.card.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+        return {**facts, **handler(self)}
+
+
+class CardChoice(Result):
+    """``cards search --for``: the cards of a search the deck may still take, with its castle's
+    room by rarity and what the deck still needs."""
+
+    deck: str
+    #: the deck's name, for people
+    deck_name: str = Field(exclude=True)
+    castle: str
+    size: int
+    #: the other decks played beside it (their files; their names for people)
+    beside: list[str] = Field(serialization_alias="with")
+    beside_names: list[str] = Field(exclude=True)
+    collection: str | None
+    #: per rarity of the castle's back, the cards the deck may still take (None: no limit)
+    rarity_left: dict[str, int | None]
+    notes: list[str]
+    cards: list[Candidate]
 
 
 @dataclass
@@ -99,7 +140,16 @@ def choose_cards(
             continue
         left, why = _left(castle, card, tally)
         if left > 0:
-            candidates.append(Candidate(card, mine[card.key], theirs[card.key], left, why))
+            candidates.append(
+                Candidate.of(
+                    card=card,
+                    provenance=catalog.provenance(card),
+                    in_deck=mine[card.key],
+                    in_other_decks=theirs[card.key],
+                    left=left,
+                    limited_by=why,
+                )
+            )
     candidates.sort(key=lambda c: code_order(c.card.key))
     size = sum(mine.values())
     notes = [

@@ -144,19 +144,25 @@ def _new_file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) -> None:
+def atomic_write(
+    path: Path, data: str | bytes, *, replace_links: bool = False, durable: bool = True, mode: int | None = None
+) -> None:
     """Replace ``path`` with ``data`` all at once: readers see old or new, never half.
 
     A symbolic link to a file in the same workspace is written through: its target gets the new
     content, the link stays. A link leading out of the workspace, or to nothing, is refused
     (see :func:`_through_links`); with ``replace_links`` a link is replaced by the file instead.
+    ``durable`` (the default) waits for the disk, so a file a player keeps survives a power cut;
+    a file that can be made again (a cache) skips the wait. The file keeps an existing file's
+    permissions, or gets ``mode`` (default: the usual ones). A write that fails raises
+    :class:`~skyforge.errors.InputError`, and leaves the old file as it was.
     """
     path = Path(path)
     _check_length(path)
     path = path if replace_links else _through_links(path)
     _writable_folder(path.parent)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    mode = _new_file_mode(path)
+    mode = _new_file_mode(path) if mode is None else mode
     try:
         fd, tmp = _temp_file(path)
     except OSError as exc:
@@ -170,8 +176,9 @@ def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) 
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except OSError as exc:
@@ -182,6 +189,8 @@ def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) 
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    if not durable:
+        return
     with contextlib.suppress(OSError):
         dir_fd = os.open(path.parent, os.O_RDONLY)
         try:

@@ -1,6 +1,6 @@
 """Editing decks: new, add, remove, rename, copy.
 
-Files are written by :mod:`skyforge.workbench.deckfile` (keeping the player's comments and
+Files are written by :mod:`skyforge.decks.writing` (keeping the player's comments and
 layout); read-modify-write cycles hold :func:`skyforge.storage.locked` on the deck file.
 """
 
@@ -10,15 +10,15 @@ import os
 from pathlib import Path
 
 from skyforge.catalog.codes import normalize_code
-from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CardBase
+from skyforge.catalog.index import Catalog, card_label
+from skyforge.catalog.models import AllianceCard
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, resolve_deck_path
 from skyforge.decks.models import DeckFile
 from skyforge.decks.specs import CardSpec
+from skyforge.decks.writing import deck_store, save_new_deck
 from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import locked, read_text
 from skyforge.text import a
-from skyforge.workbench.deckfile import deck_store, save_new_deck
 from skyforge.workbench.workspace import deck_path
 
 
@@ -183,7 +183,3 @@ def copy_deck(
             store.write(dst, deck, before=original)
             src.unlink()
     return dst
-
-
-def card_label(card: CardBase) -> str:
-    return f"{card.code} {card.name}" if card.code else card.name

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.decks.models import DeckFile
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.storage import validation_problems
 from skyforge.workbench.carried import check_carried
 
@@ -149,7 +149,7 @@ def encode(deck: DeckFile, carried: dict | None = None) -> str:
             Problem(
                 f"the share code would be {len(code):,} characters, over the share-code size limit of "
                 f"{MAX_CODE_CHARS:,}",
-                hint="export with --format json --with-cards instead, or without --with-cards",
+                hint=f"export with {option('format')} json {option('with_cards')} instead, or without {option('with_cards')}",
             )
         )
     return code

@@ -12,15 +12,15 @@ from skyforge.campaign.playerdeck import current_deck
 from skyforge.campaign.report import DEMO_NOTE, campaign_cards, card_table, listing, log_entries, uses_demo_data
 from skyforge.campaign.store import list_campaigns, load
 from skyforge.cli.campaign.journal import campaign_file
-from skyforge.cli.campaign.views import campaign_view, demo_note, log_lines
+from skyforge.cli.campaign.views import campaign_view, log_lines, show_demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
 from skyforge.cli.complete import campaign_names
 from skyforge.cli.deck_files import force_option
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import write
+from skyforge.decks.writing import deck_text
 from skyforge.text import plural
-from skyforge.workbench.deckfile import deck_text
 
 
 @click.command()
@@ -58,7 +58,7 @@ def log(app: App, name: str, as_json: bool) -> None:
     def human(entries) -> None:
         out = console()
         log_lines(out, entries)
-        demo_note(out, app.catalog, journal.state)
+        show_demo_note(out, app.catalog, journal.state)
 
     render(log_entries(journal.events, app.catalog), as_json, human)
 

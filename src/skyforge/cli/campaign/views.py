@@ -12,6 +12,7 @@ from skyforge.campaign.limits import GAMES, GOLD_MAX
 from skyforge.campaign.report import DEMO_NOTE, card_text, uses_demo_data
 from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
+from skyforge.catalog.index import card_label
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
 from skyforge.cli.output import table
 from skyforge.setup.standalone import stages_of
@@ -36,10 +37,10 @@ def card_name(catalog, code: str) -> str:
         card = catalog.find(code)
     except Exception:
         card = None
-    return f"{code} {card.name}" if card is not None and card.code else code
+    return card_label(card) if card is not None and card.code else code
 
 
-def demo_note(out, catalog, state) -> None:
+def show_demo_note(out, catalog, state) -> None:
     if uses_demo_data(state, catalog):
         out.print(Text(DEMO_NOTE, style="yellow"))
 
@@ -210,7 +211,7 @@ def game_view(out, catalog, before, after, new) -> None:
         if mandatory is None
         else lambda o: effect_view(o, catalog, before, after, mandatory, None, reminder=False, indent="    "),
     )
-    demo_note(out, catalog, after)
+    show_demo_note(out, catalog, after)
 
 
 def _staged(catalog, code: str) -> str:
@@ -341,5 +342,5 @@ def campaign_view(out, catalog, state) -> None:
         out.print(Text.assemble(("\nReminders", "bold"), " (by hand, before the scenario income):"))
         for reminder in state.current.reminders:
             out.print(f"  {reminder}")
-    demo_note(out, catalog, state)
+    show_demo_note(out, catalog, state)
     out.print(status_line(state))
