@@ -9,6 +9,7 @@ from skyforge.campaign.events import CampaignFile
 from skyforge.catalog.checks import CatalogCheck
 from skyforge.catalog.models import CatalogFile
 from skyforge.cli.output import emit_json
+from skyforge.cli.series import SeriesShown
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.draft.arena import TeamFile
 from skyforge.draft.session import DraftFile
@@ -47,6 +48,7 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "deck-complete": DeckCompletion,
     "deck-build": DeckBuild,
     "deck-plan": CastlePlan,
+    "series-show": SeriesShown,
 }
 
 
