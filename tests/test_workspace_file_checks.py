@@ -102,3 +102,11 @@ def test_commands_that_only_list_files_check_the_workspace_file_too(tmp_path, mo
     result = CliRunner().invoke(cli, command)
     assert result.exit_code == 2, result.output
     assert "skyforge.toml:1: catalog: must be a list" in result.output
+
+
+def test_a_folder_name_too_long_for_the_file_system_is_bad_input(run, workspace):
+    # found by the fuzzer: `deck list` stopped with "File name too long" from the operating system
+    (workspace / "skyforge.toml").write_text(f'schema = 1\ndecks = "{"x" * 300}"\n', encoding="utf-8")
+    err = run("deck", "list", expect=2).stderr
+    assert "skyforge.toml:2: decks: a folder or file name of 300 bytes; the most is 255" in err
+    assert "Traceback" not in err
