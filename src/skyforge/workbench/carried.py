@@ -21,7 +21,7 @@ from skyforge.catalog.csv_import import check_with_catalog
 from skyforge.catalog.index import Catalog
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write, dump_toml, exists, read_text
+from skyforge.storage import dump_toml, exists, keep, locked, read_text
 from skyforge.text import plural
 
 #: the most cards one deck carries (a deck has a few dozen different cards and its castle)
@@ -169,5 +169,6 @@ def offer_cards(catalog: Catalog, carried: dict[str, Any], file: Path) -> Offere
     text = before.rstrip("\n") + "\n\n" + f"# {note}\n" + "\n".join(tables)
     others = [f for f in catalog.files if not (exists(file) and f.resolve() == file.resolve())]
     check_with_catalog(others, text)
-    atomic_write(file, text)
+    with locked(file):
+        keep(file, text)
     return result
