@@ -26,7 +26,16 @@ from skyforge.storage.files import (
     read_text,
     workspace_file,
 )
-from skyforge.storage.history import MAX_VERSIONS, History, Version, history_folder, keep, read_history, version_text
+from skyforge.storage.history import (
+    MAX_VERSIONS,
+    History,
+    Version,
+    history_folder,
+    keep,
+    read_history,
+    version_text,
+    version_texts,
+)
 from skyforge.storage.locks import clean_temp_files, lock_path, locked
 from skyforge.storage.store import Store, refuse_overwrite
 from skyforge.storage.tomlfiles import (
@@ -81,5 +90,6 @@ __all__ = [
     "register_union_tags",
     "validation_problems",
     "version_text",
+    "version_texts",
     "workspace_file",
 ]

@@ -197,14 +197,21 @@ def read_history(path: Path | str) -> History:
     return History.of(file=str(path), folder=str(folder), versions=versions, changed_since=edited)
 
 
+def version_texts(path: Path | str, history: History | None = None) -> list[tuple[Version, str]]:
+    """Every version of ``path`` with its text, oldest first."""
+    history = history or read_history(path)
+    folder = Path(history.folder)
+    names = dict(_entries(folder))
+    return [(v, _read_entry(folder / names[v.number])[1]) for v in history.versions if v.number in names]
+
+
 def version_text(path: Path | str, number: int, what: str = "file") -> str:
     """The text of version ``number`` of ``path``; a version not kept is named with the ones there are."""
     path = Path(path)
     history = read_history(path)
-    for version in history.versions:
-        if version.number == number:
-            name = next(n for k, n in _entries(Path(history.folder)) if k == number)
-            return _read_entry(Path(history.folder) / name)[1]
+    names = dict(_entries(Path(history.folder)))
+    if any(v.number == number for v in history.versions) and number in names:
+        return _read_entry(Path(history.folder) / names[number])[1]
     raise NotFoundError(
         Problem(
             f"{path.stem} has no version {number}",
