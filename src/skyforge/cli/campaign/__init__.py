@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
             ("health", "health"),
             ("end", "end"),
             ("undo", "undo"),
+            ("redo", "redo"),
         )
     },
     **{
