@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
+from skyforge.campaign import redo as redo_module
 from skyforge.campaign import store
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
 from skyforge.campaign.state import fold
@@ -195,3 +196,38 @@ def test_advance_alone_plays_the_whole_campaign():
             break
         game.do(advance)
     assert game.state.status == "won" and len(game.state.games) == 4
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 3), steps=st.lists(STEP, max_size=15), undos=st.integers(1, 6), to_game=st.booleans())
+def test_undo_then_redo_is_the_identity(tmp_path_factory, seed, steps, undos, to_game):
+    """However many commands undo takes back (one by one, or back to a game's set-up at once),
+    as many redos give back the journal, event for event, and its state."""
+    path = tmp_path_factory.mktemp("c") / "campaigns" / "test.toml"
+    store.create(path, first_event(seed))
+    for step in [*PREFIX, *steps]:
+        try:
+            store.update(path, command(step))
+        except SkyforgeError:
+            continue
+    before = store.load(path)
+    done = 0
+    if to_game:
+        try:
+            redo_module.undo_to_game(path, 1)
+            done = 1
+        except SkyforgeError:
+            pass
+    else:
+        for _ in range(undos):
+            try:
+                store.undo(path)
+            except SkyforgeError:
+                break
+            done += 1
+    for _ in range(done):
+        redo_module.redo(path)
+    after = store.load(path)
+    assert after.events == before.events and after.state == before.state and after.undone == []

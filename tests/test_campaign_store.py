@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -12,11 +13,13 @@ from pathlib import Path
 import pytest
 
 from skyforge.campaign import commands as c
+from skyforge.campaign import events as ev
 from skyforge.campaign import store
+from skyforge.campaign.redo import redo, undo_to_game
 from skyforge.campaign.state import fold
 from skyforge.errors import InputError, StateError
 
-from .campaign_util import Game, created
+from .campaign_util import Game, created, demo_catalog
 
 posix_only = pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
@@ -280,3 +283,86 @@ def test_cli_campaign_list_and_show_on_a_damaged_file(run, workspace):
     assert "good: new" in out and "bad" in out and "events[1]" in out
     result = sky(run, "campaign", "show", "bad", expect=2)
     assert "Traceback" not in result.output and "bad.toml" in result.stderr and "events[1]" in result.stderr
+
+
+# ---------------------------------------------------------------- redo and save points
+
+
+def _played(path: Path) -> None:
+    """Starting decks, game 1 set up, gold noted, income, game 1 won, game 2 set up, gold noted."""
+    catalog = demo_catalog()
+    for player in ("Alice", "Bo"):
+        store.update(path, lambda s, p=player: c.starting_deck(s, catalog, p, auto=True))
+    store.update(path, c.next_game)
+    store.update(path, lambda s: c.adjust_gold(s, 3))
+    store.update(path, c.earn_income)
+    store.update(path, lambda s: c.end_game(s, True, 12))
+    store.update(path, c.next_game)
+    store.update(path, lambda s: c.adjust_gold(s, -2))
+
+
+def test_redo_puts_back_what_undo_took_back_even_in_a_later_run(path):
+    _played(path)
+    before = store.load(path)
+    removed, _, _ = store.undo(path)
+    assert store.load(path).undone == [removed]  # kept in the file: redo survives between runs
+    back, start, state = redo(path)
+    assert back == removed and start == len(before.events) - len(removed)
+    again = store.load(path)
+    assert again.events == before.events and again.state == state == before.state and again.undone == []
+    with pytest.raises(StateError, match="nothing to redo"):
+        redo(path)
+
+
+def test_a_new_command_clears_what_redo_would_put_back(path):
+    _played(path)
+    store.undo(path)
+    store.update(path, lambda s: c.adjust_gold(s, 1))
+    assert store.load(path).undone == []
+    with pytest.raises(StateError, match="nothing to redo"):
+        redo(path)
+
+
+def test_undo_to_game_goes_back_to_its_set_up_in_one_step_and_redo_undoes_it(path):
+    _played(path)
+    before = store.load(path)
+    removed, start, state = undo_to_game(path, 1)
+    kept = store.load(path).events
+    assert isinstance(kept[-1], ev.GameSetUp) or getattr(kept[-1], "same_command", None)
+    assert [e for e in kept if isinstance(e, ev.GameSetUp)][-1].game == 1
+    assert kept + removed == before.events and state.game == 1 and state.status == "scenario"
+    redo(path)
+    assert store.load(path).events == before.events
+
+
+def test_undo_to_a_game_not_set_up_names_the_games_there_are(path):
+    _played(path)
+    with pytest.raises(StateError, match="game 3 has not been set up") as err:
+        undo_to_game(path, 3)
+    assert "games set up: 1, 2" in err.value.problems[0].hint if err.value.problems else True
+
+
+def test_undo_to_game_asks_on_a_terminal_and_is_refused_elsewhere_without_yes(run, clone_workspace, monkeypatch):
+    from skyforge.cli import stdio
+
+    text = (clone_workspace / "campaigns" / "example.toml").read_text()
+    refused = run("campaign", "undo", "example", "--to-game", "1", expect=2)
+    assert "--yes" in refused.stderr and (clone_workspace / "campaigns" / "example.toml").read_text() == text
+    monkeypatch.setattr(stdio, "interactive", lambda: True)
+    assert "nothing taken back" in run("campaign", "undo", "example", "--to-game", "1", input="n\n").stdout
+    assert (clone_workspace / "campaigns" / "example.toml").read_text() == text
+    asked = run("campaign", "undo", "example", "--to-game", "1", input="y\n")
+    assert "take them back?" in asked.stdout and "Undone" in asked.stdout
+    log = run("campaign", "log", "example", "--json")
+    assert any(e.get("undone") for e in json.loads(log.stdout))
+    assert "undone" in run("campaign", "log", "example").stdout
+    run("campaign", "redo", "example")
+    assert store.load(clone_workspace / "campaigns" / "example.toml").events == store.parse_journal(text, "x").events
+
+
+def test_a_broken_undone_table_is_named_by_key(tmp_path):
+    g = Game().ready()
+    text = store.render_journal(g.events) + '\n[[undone]]\nevents = [{type = "gold-adjusted"}]\n'
+    with pytest.raises(InputError) as err:
+        store.parse_journal(text, "t.toml")
+    assert (err.value.problems[0].key or "").startswith("undone[0]")

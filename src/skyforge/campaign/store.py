@@ -164,7 +164,7 @@ def parse_undone(data: dict, path: Path | str, text: str) -> list[list]:
             register_union_tags(set(ev.EVENT_TYPES))
             problems = validation_problems(exc, path, "")
             raise InputError(
-                [replace(p, key=f"{UNDONE}[{i}].{p.key}" if p.key else UNDONE) for p in problems]
+                [replace(p, key=f"{UNDONE}[{i}]" + (f".{p.key}" if p.key else "")) for p in problems]
             ) from None
     return out
 

@@ -403,7 +403,9 @@ def undo(app: App, name: str, to_game: int | None, yes: bool, as_json: bool) -> 
             out = console()
             out.print(f"Going back to the moment game {to_game} was set up takes back:")
             log_lines(out, log_entries(removed, app.catalog, start), when=False)
-            click.confirm("take them back? (`campaign redo` puts them back)", default=False, abort=True)
+            if not click.confirm("take them back? (`campaign redo` puts them back)", default=False):
+                out.print("nothing taken back")
+                return
         removed, start, state = undo_to_game(path, to_game)
     entries = log_entries(removed, app.catalog, start)
 
