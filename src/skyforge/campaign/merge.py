@@ -10,7 +10,8 @@ Two copies share the journal up to where they parted. After it:
   "mine"), and the whole journal is replayed, so every precondition
   (:mod:`skyforge.campaign.preconditions`) is checked;
 * both recorded the same step differently (another offer taken, a game won here and lost there,
-  another scenario drawn), or the join does not replay: a **conflict**, said in the game's words
+  another scenario drawn, the castle health set to one value here and another there), or the
+  join does not replay: a **conflict**, said in the game's words
   (game, step, player, cards) and nothing written — unless one copy is kept (``keep``): its events
   win, and the other's bookkeeping is joined where it still replays.
 
@@ -147,6 +148,10 @@ def _join(base: list, tail_a: list, tail_b: list, catalog=None) -> tuple[list | 
     for i in range(shorter):
         if steps_a[i] != steps_b[i]:
             return None, [_conflict(base, _steps(tail_a)[i], _steps(tail_b)[i], catalog)]
+    health_a = [e for e in tail_a if e.type == "health-set"]
+    health_b = [e for e in tail_b if e.type == "health-set"]
+    if health_a and health_b and health_a[-1].castle_health != health_b[-1].castle_health:
+        return None, [_conflict(base, health_a[-1], health_b[-1], catalog)]  # one castle, two healths
     # the copy with the game steps (the more of them; on a tie, the one whose text sorts first)
     # goes first; the other copy's bookkeeping follows, each event a command of its own
     first, second = sorted((tail_a, tail_b), key=lambda t: (-len(_steps(t)), repr([_plain(e) for e in t])))
