@@ -10,6 +10,7 @@ from skyforge.campaign import events as ev
 from skyforge.campaign import redo as redo_module
 from skyforge.campaign import store
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
+from skyforge.campaign.merge import merge_journals
 from skyforge.campaign.state import fold
 from skyforge.errors import SkyforgeError
 
@@ -231,3 +232,51 @@ def test_undo_then_redo_is_the_identity(tmp_path_factory, seed, steps, undos, to
         redo_module.redo(path)
     after = store.load(path)
     assert after.events == before.events and after.state == before.state and after.undone == []
+
+
+FREE_STEP = st.one_of(
+    st.tuples(st.just("gold"), st.integers(1, 3)),
+    st.tuples(st.just("pillage"), st.integers(1, 2)),
+)
+
+
+def _walk(game: Game, steps) -> list:
+    for step in steps:
+        try:
+            game.do(command(step))
+        except SkyforgeError:
+            continue
+    return game.events
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 3),
+    shared=st.lists(STEP, max_size=10),
+    mine=st.lists(FREE_STEP, max_size=4),
+    theirs=st.lists(FREE_STEP, max_size=4),
+    health=st.one_of(st.none(), st.integers(1, 30)),
+)
+def test_merge_is_commutative_on_independent_events_and_equals_replaying_both(seed, shared, mine, theirs, health):
+    """Two copies that each noted bookkeeping after they parted (gold here, pillage and castle
+    health there) join into one journal whichever copy is "mine", and its state is the state of
+    replaying both copies' events one after the other."""
+    base = _walk(Game(first_event(seed)), [*PREFIX, *shared])
+    a, b = Game(base[0]), Game(base[0])
+    a.events, b.events = list(base), list(base)
+    a.state = b.state = fold(base)
+    _walk(a, mine)
+    _walk(b, theirs + ([("health", health)] if health is not None else []))
+    ja = store.Journal(None, a.events, a.state)  # type: ignore[arg-type]
+    jb = store.Journal(None, b.events, b.state)  # type: ignore[arg-type]
+    ab, events_ab = merge_journals(ja, jb)
+    ba, events_ba = merge_journals(jb, ja)
+    assert (ab.outcome == "conflict") == (ba.outcome == "conflict")
+    if ab.outcome == "conflict":  # gold at a limit: a recorded change no longer replays
+        return
+    joined_ab = events_ab if events_ab is not None else a.events
+    joined_ba = events_ba if events_ba is not None else b.events
+    assert [ev.event_dict(e) for e in joined_ab] == [ev.event_dict(e) for e in joined_ba]
+    tail_b = [e.model_copy(update={"same_command": None}) for e in b.events[len(base) :]]
+    both = fold([*a.events, *tail_b]) if a.events[len(base) :] or tail_b else fold(base)
+    assert fold(joined_ab).gold == both.gold and fold(joined_ab).castle_health == both.castle_health
