@@ -11,7 +11,7 @@ from skyforge.campaign import redo as redo_module
 from skyforge.campaign import store
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
 from skyforge.campaign.merge import merge_journals
-from skyforge.campaign.state import fold
+from skyforge.campaign.state import ReplayError, fold
 from skyforge.errors import SkyforgeError
 
 from .campaign_util import Game, created, demo_catalog
@@ -267,6 +267,8 @@ def test_merge_is_commutative_on_independent_events_and_equals_replaying_both(se
     a.state = b.state = fold(base)
     _walk(a, mine)
     _walk(b, theirs + ([("health", health)] if health is not None else []))
+    # recorded on another device, at another time (the same record on both copies is one event)
+    b.events[len(base) :] = [e.model_copy(update={"at": "2000-01-01T00:00:00+00:00"}) for e in b.events[len(base) :]]
     ja = store.Journal(None, a.events, a.state)  # type: ignore[arg-type]
     jb = store.Journal(None, b.events, b.state)  # type: ignore[arg-type]
     ab, events_ab = merge_journals(ja, jb)
@@ -277,6 +279,13 @@ def test_merge_is_commutative_on_independent_events_and_equals_replaying_both(se
     joined_ab = events_ab if events_ab is not None else a.events
     joined_ba = events_ba if events_ba is not None else b.events
     assert [ev.event_dict(e) for e in joined_ab] == [ev.event_dict(e) for e in joined_ba]
-    tail_b = [e.model_copy(update={"same_command": None}) for e in b.events[len(base) :]]
-    both = fold([*a.events, *tail_b]) if a.events[len(base) :] or tail_b else fold(base)
-    assert fold(joined_ab).gold == both.gold and fold(joined_ab).castle_health == both.castle_health
+    tail_a, tail_b = a.events[len(base) :], b.events[len(base) :]
+    orders = ([*base, *tail_a, *tail_b], [*base, *tail_b, *tail_a])
+    states = []
+    for order in orders:  # a pillage recorded at low gold replays only where the gold was as low
+        try:
+            states.append(fold(order))
+        except ReplayError:
+            continue
+    joined = fold(joined_ab)
+    assert states and any((s.gold, s.castle_health) == (joined.gold, joined.castle_health) for s in states)

@@ -66,12 +66,19 @@ class MergeResult(Result):
     left_out: list[str] = Field(default_factory=list)
 
 
-def _plain(event) -> dict:
-    """An event compared across copies: without the time it was recorded, or its command mark."""
+def _plain(event, when: bool = False) -> dict:
+    """An event compared across copies: without its command mark, and (unless ``when``) without
+    the time it was recorded: one step taken alike on both copies is the same step."""
     data = ev.event_dict(event)
-    data.pop("at", None)
+    if not when:
+        data.pop("at", None)
     data.pop("same_command", None)
     return data
+
+
+def _recorded(event) -> dict:
+    """An event as recorded once: two copies hold the same record only with the same time."""
+    return _plain(event, when=True)
 
 
 def _same_campaign(mine: Journal, theirs: Journal, other: Path | str) -> None:
@@ -106,7 +113,7 @@ def merge_journals(
     _same_campaign(mine, theirs, other)
     a, b = mine.events, theirs.events
     common = 0
-    while common < min(len(a), len(b)) and _plain(a[common]) == _plain(b[common]):
+    while common < min(len(a), len(b)) and _recorded(a[common]) == _recorded(b[common]):
         common += 1
     tail_a, tail_b = a[common:], b[common:]
 
@@ -154,13 +161,13 @@ def _join(base: list, tail_a: list, tail_b: list, catalog=None) -> tuple[list | 
         return None, [_conflict(base, health_a[-1], health_b[-1], catalog)]  # one castle, two healths
     # the copy with the game steps (the more of them; on a tie, the one whose text sorts first)
     # goes first; the other copy's bookkeeping follows, each event a command of its own
-    first, second = sorted((tail_a, tail_b), key=lambda t: (-len(_steps(t)), repr([_plain(e) for e in t])))
-    seen = [_plain(e) for e in first]
+    first, second = sorted((tail_a, tail_b), key=lambda t: (-len(_steps(t)), repr([_recorded(e) for e in t])))
+    seen = [_recorded(e) for e in first]
     extra = []
     for event in second:
-        plain = _plain(event)
+        plain = _recorded(event)
         if plain in seen:
-            seen.remove(plain)  # the same event on both copies: once
+            seen.remove(plain)  # the same record on both copies: once
             continue
         if event.type in FREE:
             extra.append(event.model_copy(update={"same_command": None}))
@@ -197,10 +204,10 @@ def _conflict(base: list, mine, theirs, catalog=None, reason: str | None = None)
 def _kept(journal: list, others: list, catalog=None) -> tuple[list, list[str]]:
     """``journal`` with each bookkeeping event of ``others`` it does not hold that still replays."""
     out = list(journal)
-    plain = [_plain(e) for e in out]
+    plain = [_recorded(e) for e in out]
     left_out = []
     for event in others:
-        if _plain(event) in plain:
+        if _recorded(event) in plain:
             continue
         if event.type in FREE:
             candidate = [*out, event.model_copy(update={"same_command": None})]
