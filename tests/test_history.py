@@ -269,3 +269,45 @@ def test_restore_writes_a_version_back_as_a_new_one(versions, workspace):
 
 def test_restore_needs_a_version(versions):
     assert "names no version" in versions("deck", "restore", "v", expect=2).stderr
+
+
+# ---------------------------------------------------------------- skyforge history / restore
+
+
+def test_history_lists_every_kept_file_and_the_versions_of_one(run, workspace):
+    run("collection", "add", "--product", "DEMO")
+    run("collection", "add", "DEMO.205x2")
+    files = json.loads(run("history", "--json").stdout)["files"]
+    assert [(Path(f["file"]).name, f["versions"]) for f in files] == [("collection.toml", 3)]
+    data = json.loads(run("history", "collection.toml", "--json").stdout)
+    assert [v["command"] for v in data["versions"]] == [h.FOUND, "collection add", "collection add"]
+    assert "collection add" in run("history", "collection.toml").stdout
+
+
+def test_restore_writes_any_file_back_and_names_missing_versions(run, workspace):
+    before = (workspace / "collection.toml").read_text()
+    run("collection", "add", "--product", "DEMO")
+    assert "as version 3" in run("restore", "collection.toml@1").stdout
+    assert (workspace / "collection.toml").read_text() == before
+    assert "1-3" in run("restore", "collection.toml@7", expect=2).stderr
+    assert "names no version" in run("restore", "collection.toml", expect=2).stderr
+
+
+def test_campaign_commands_are_recorded_by_their_whole_name(run, clone_workspace):
+    run("campaign", "gold", "example", "+1")
+    data = json.loads(run("history", "campaigns/example.toml", "--json").stdout)
+    assert data["versions"][-1]["command"] == "campaign gold"
+
+
+def test_a_campaign_version_that_is_no_campaign_is_not_restored(run, clone_workspace):
+    path = clone_workspace / "campaigns" / "example.toml"
+    run("campaign", "gold", "example", "+1")  # versions 1 (found) and 2
+    time.sleep(0.01)
+    path.write_text(path.read_text().replace("[[events]]", "[[event]]", 1))
+    run("campaign", "gold", "example", "+1", expect=2)  # a broken file is refused, nothing written
+    run("restore", "campaigns/example.toml@2")  # the broken hand edit is kept first, as version 3
+    data = json.loads(run("history", "campaigns/example.toml", "--json").stdout)
+    assert [v["kind"] for v in data["versions"]] == ["found", "command", "hand", "command"]
+    text = path.read_text()
+    result = run("restore", "campaigns/example.toml@3", expect=2)
+    assert "example.toml@3" in result.stderr and path.read_text() == text

@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "series": ("skyforge.cli.series", "series", "Track a best-of-3/5 match series (rulebook 004)."),
     "game": ("skyforge.cli.game", "game", "Set up a stand-alone game; compute its total difficulty."),
     "plan": ("skyforge.cli.plan", "plan", "Follow the battle plan: which deck has beaten which horde."),
+    "history": ("skyforge.cli.history", "history", "List the versions kept of every file skyforge writes."),
+    "restore": ("skyforge.cli.history", "restore", "Write an earlier version of a file back (FILE@N)."),
 }
 
 
@@ -85,6 +87,8 @@ class LazyGroup(click.Group):
         try:
             from skyforge.recording import recording
 
+            if ctx.parent is not None:  # a subgroup: the root names the whole command
+                return super().invoke(ctx)
             # what the history of each file written says wrote it ("deck add")
             with recording(self._words(ctx, args)) as record:
                 done = super().invoke(ctx)

@@ -39,6 +39,7 @@ from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.recording import Kept, current, note
 from skyforge.results import Result
 from skyforge.storage.files import MAX_FILE_BYTES, WORKSPACE_FOLDERS, _through_links, atomic_write, exists
+from skyforge.storage.locks import locked
 
 #: how many versions of one file are kept (older ones are pruned, and the write says so)
 MAX_VERSIONS = 100
@@ -319,8 +320,75 @@ def _clean_temp(folder: Path) -> None:
                     os.unlink(entry.path)
 
 
-def restore_text(path: Path | str, number: int, what: str = "file") -> str:
-    """The text version ``number`` held, for writing back as a new version (nothing is lost)."""
-    if not exists(path):
-        raise NotFoundError(Problem(f"{Path(path).name} does not exist", file=path))
-    return version_text(path, number, what)
+class KeptFile(Result):
+    """A file with a history: where it is, how many versions are kept, the last one's time and command."""
+
+    file: str
+    versions: int
+    first: int
+    last: int
+    time: str
+    command: str
+    changed_since: bool
+
+
+class KeptFiles(Result):
+    """The files of a workspace whose versions are kept (``skyforge history``)."""
+
+    workspace: str
+    files: list[KeptFile]
+
+
+def kept_files(workspace: Path | str) -> KeptFiles:
+    """Every file of ``workspace`` (and its workspace folders) whose versions are kept, by name."""
+    root = Path(workspace) / ".skyforge" / "history"
+    _refuse_links(root)
+    out = []
+    with contextlib.suppress(OSError):
+        for folder in sorted(root.iterdir()):
+            if folder.is_symlink() or not folder.is_dir():
+                continue
+            kind, _, rest = folder.name.partition(".")
+            path = (
+                Path(workspace) / kind / rest if kind in WORKSPACE_FOLDERS and rest else Path(workspace) / folder.name
+            )
+            history = read_history(path)
+            if not history.versions:
+                continue
+            last = history.versions[-1]
+            out.append(
+                KeptFile.of(
+                    file=str(path),
+                    versions=len(history.versions),
+                    first=history.versions[0].number,
+                    last=last.number,
+                    time=last.time,
+                    command=last.command,
+                    changed_since=history.changed_since,
+                )
+            )
+    return KeptFiles.of(workspace=str(workspace), files=out)
+
+
+#: ``FILE@N``: version N of a file
+_AT = re.compile(r"^(?P<file>.+)@(?P<number>[0-9]{1,9})$")
+
+
+def split_at(ref: str) -> tuple[str, int | None]:
+    """``FILE@N`` → (FILE, N); a file that is named so, or no ``@N`` → (ref, None)."""
+    m = _AT.match(ref)
+    if m is None or exists(ref):
+        return ref, None
+    return m.group("file"), int(m.group("number"))
+
+
+def restore(path: Path | str, number: int, check=None, what: str = "file") -> int:
+    """Write version ``number`` of ``path`` back as its newest version (nothing is lost: the text
+    it replaces is a version too), under the file's lock; ``check(text, name)`` refuses a version
+    that is not a file of its kind. Returns the new version's number."""
+    path = Path(path)
+    with locked(path):
+        text = version_text(path, number, what)
+        if check is not None:
+            check(text, Path(f"{path}@{number}"))
+        return keep(path, text, command=f"{current().command} @{number}")
