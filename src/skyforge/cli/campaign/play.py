@@ -394,8 +394,9 @@ def undo(app: App, name: str, to_game: int | None, yes: bool, as_json: bool) -> 
         removed, start, state = undo_last(path)
     else:
         removed, start = to_game_preview(load(path), to_game)
+        can_ask = stdio.interactive() and not as_json  # a question, not an output path
         if not yes:
-            if not stdio.interactive() or as_json:
+            if not can_ask:
                 raise click.UsageError(
                     f"going back to game {to_game} takes back {plural(len(removed), 'event')}: "
                     "add --yes to do it where no one can answer"
