@@ -432,7 +432,7 @@ def test_another_scenario_drawn_is_a_conflict(path):
     at = next(i for i, e in enumerate(mine.events) if isinstance(e, ev.GameSetUp) and e.game == 2)
     drawn = mine.events[at].model_copy(update={"scenario": "DEMO.999"})
     theirs = store.Journal(path, [*mine.events[:at], drawn], mine.state)
-    result, events = merge_journals(store.Journal(path, mine.events[: at + 1], mine.state), theirs)
+    result, events, _ = merge_journals(store.Journal(path, mine.events[: at + 1], mine.state), theirs)
     assert result.outcome == "conflict" and events is None
     assert result.conflicts[0].step == "next-game" and "DEMO.999" in result.conflicts[0].theirs
 

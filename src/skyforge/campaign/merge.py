@@ -27,7 +27,7 @@ from pydantic import Field
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.report import cards_named, summary
-from skyforge.campaign.state import ReplayError, fold, next_step
+from skyforge.campaign.state import CampaignState, ReplayError, fold, next_step
 from skyforge.campaign.store import CAMPAIGNS, Journal, _named, parse_journal, render_journal
 from skyforge.errors import InputError, Problem
 from skyforge.results import Result
@@ -108,12 +108,13 @@ def merge_journals(
     other: Path | str = "",
     keep: Literal["mine", "theirs"] | None = None,
     catalog=None,
-) -> tuple[MergeResult, list | None]:
-    """Join ``theirs`` into ``mine``: the result and the joined journal (None: nothing to write)."""
+) -> tuple[MergeResult, list | None, CampaignState | None]:
+    """Join ``theirs`` into ``mine``: the result, the joined journal and its state (None: nothing
+    to write)."""
     _same_campaign(mine, theirs, other)
     a, b = mine.events, theirs.events
     common = 0
-    while common < min(len(a), len(b)) and _recorded(a[common]) == _recorded(b[common]):
+    while common < min(len(a), len(b)) and (a[common] == b[common] or _recorded(a[common]) == _recorded(b[common])):
         common += 1
     tail_a, tail_b = a[common:], b[common:]
 
@@ -131,34 +132,37 @@ def merge_journals(
         )
 
     if not tail_b:
-        return result("up-to-date", len(a)), None
+        return result("up-to-date", len(a)), None, None
     if not tail_a:
-        return result("fast-forward", len(b)), list(b)
-    joined, conflicts = _join(a[:common], tail_a, tail_b, catalog)
+        return result("fast-forward", len(b)), list(b), theirs.state
+    joined, conflicts, state = _join(a[:common], tail_a, tail_b, catalog)
     if joined is not None:
-        return result("joined", len(joined)), joined
+        return result("joined", len(joined)), joined, state
     if keep is None:
-        return result("conflict", len(a), conflicts=conflicts), None
+        return result("conflict", len(a), conflicts=conflicts), None, None
     win, lose = (tail_a, tail_b) if keep == "mine" else (tail_b, tail_a)
     kept, left_out = _kept(a[:common] + win, lose, catalog)
-    return result("kept-mine" if keep == "mine" else "kept-theirs", len(kept), left_out=left_out), kept
+    outcome: Outcome = "kept-mine" if keep == "mine" else "kept-theirs"
+    return result(outcome, len(kept), left_out=left_out), kept, fold(kept)
 
 
 def _steps(tail: list) -> list:
     return [e for e in tail if e.type not in FREE]
 
 
-def _join(base: list, tail_a: list, tail_b: list, catalog=None) -> tuple[list | None, list[Conflict]]:
+def _join(
+    base: list, tail_a: list, tail_b: list, catalog=None
+) -> tuple[list | None, list[Conflict], CampaignState | None]:
     """The joined journal, or the conflicts that stop it. Symmetric in the two tails."""
     steps_a, steps_b = [_plain(e) for e in _steps(tail_a)], [_plain(e) for e in _steps(tail_b)]
     shorter = min(len(steps_a), len(steps_b))
     for i in range(shorter):
         if steps_a[i] != steps_b[i]:
-            return None, [_conflict(base, _steps(tail_a)[i], _steps(tail_b)[i], catalog)]
+            return None, [_conflict(base, _steps(tail_a)[i], _steps(tail_b)[i], catalog)], None
     health_a = [e for e in tail_a if e.type == "health-set"]
     health_b = [e for e in tail_b if e.type == "health-set"]
     if health_a and health_b and health_a[-1].castle_health != health_b[-1].castle_health:
-        return None, [_conflict(base, health_a[-1], health_b[-1], catalog)]  # one castle, two healths
+        return None, [_conflict(base, health_a[-1], health_b[-1], catalog)], None  # one castle, two healths
     # the copy with the game steps (the more of them; on a tie, the one whose text sorts first)
     # goes first; the other copy's bookkeeping follows, each event a command of its own
     first, second = sorted((tail_a, tail_b), key=lambda t: (-len(_steps(t)), repr([_recorded(e) for e in t])))
@@ -173,14 +177,14 @@ def _join(base: list, tail_a: list, tail_b: list, catalog=None) -> tuple[list | 
             extra.append(event.model_copy(update={"same_command": None}))
     joined = base + first + extra
     try:
-        fold(joined)
+        state = fold(joined)
     except ReplayError as exc:
         bad = joined[exc.index]
         ours = [_plain(e) for e in tail_a]
         if _plain(bad) in ours:  # the other copy's last event is what it cannot follow
-            return None, [_conflict(base, bad, tail_b[-1], catalog, exc.reason)]
-        return None, [_conflict(base, tail_a[-1], bad, catalog, exc.reason)]
-    return joined, []
+            return None, [_conflict(base, bad, tail_b[-1], catalog, exc.reason)], None
+        return None, [_conflict(base, tail_a[-1], bad, catalog, exc.reason)], None
+    return joined, [], state
 
 
 def _conflict(base: list, mine, theirs, catalog=None, reason: str | None = None) -> Conflict:
@@ -230,11 +234,11 @@ def merge(path: Path, other: Path | str, keep: Literal["mine", "theirs"] | None 
     done: list[MergeResult] = []
 
     def change(journal: Journal) -> Journal | None:
-        outcome, events = merge_journals(journal, theirs, other, keep, catalog)
+        outcome, events, state = merge_journals(journal, theirs, other, keep, catalog)
         done.append(outcome)
-        if events is None or events == journal.events:
+        if events is None or state is None or events == journal.events:
             return None
-        return Journal(path, events, _named(fold(events), path))
+        return Journal(path, events, _named(state, path))
 
     CAMPAIGNS.update(path, change)
     return done[0]
@@ -245,7 +249,7 @@ def merge_files(base: Path | str, ours: Path | str, theirs: Path | str) -> Merge
     common ancestor ``base`` is checked as a campaign file, the shared part is found by the join."""
     load_other(base)
     mine = load_other(ours)
-    outcome, events = merge_journals(mine, load_other(theirs), theirs)
+    outcome, events, _ = merge_journals(mine, load_other(theirs), theirs)
     if events is not None:
         atomic_write(Path(ours), render_journal(events))
     return outcome

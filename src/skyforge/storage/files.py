@@ -144,12 +144,14 @@ def _new_file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) -> None:
+def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False, sync_folder: bool = True) -> None:
     """Replace ``path`` with ``data`` all at once: readers see old or new, never half.
 
     A symbolic link to a file in the same workspace is written through: its target gets the new
     content, the link stays. A link leading out of the workspace, or to nothing, is refused
     (see :func:`_through_links`); with ``replace_links`` a link is replaced by the file instead.
+    The content is on disk before the rename; ``sync_folder`` also waits for the rename itself
+    (without it, a power cut may forget the new name, never leave it half-written).
     """
     path = Path(path)
     _check_length(path)
@@ -182,6 +184,8 @@ def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) 
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    if not sync_folder:
+        return
     with contextlib.suppress(OSError):
         dir_fd = os.open(path.parent, os.O_RDONLY)
         try:

@@ -281,6 +281,7 @@ def keep(path: Path | str, text: str, command: str | None = None) -> int:
             folder / f"{upto:06d}{suffix}",
             _entry_text(now, BY_HAND if kind == "hand" else FOUND, kind, None),
             replace_links=True,
+            sync_folder=False,  # see the module's note: at worst a version is forgotten, never half
         )
         written.append(upto)
         last_hash: str | None = digest(now)
@@ -292,6 +293,7 @@ def keep(path: Path | str, text: str, command: str | None = None) -> int:
             folder / f"{upto:06d}{suffix}",
             _entry_text(text, command or current().command, "command", digest(now) if now is not None else None),
             replace_links=True,
+            sync_folder=False,  # see the module's note: at worst a version is forgotten, never half
         )
         written.append(upto)
     atomic_write(path, text)
