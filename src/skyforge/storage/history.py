@@ -21,6 +21,11 @@ edited by hand since skyforge last wrote it no longer matches the last version: 
 records the hand-edited text first (kind ``"hand"``). A file skyforge finds with no history yet
 is recorded the same way (kind ``"found"``). The last :data:`MAX_VERSIONS` versions of a file
 are kept; a write that prunes older ones says which (:mod:`skyforge.recording`).
+
+A version's text is on disk before its name (fsync, then rename); the file's folder is synced
+after the file, the version's folder is not: a power cut may forget the newest version's name
+(the next write then records the file as edited by hand — nothing is lost), never leave half
+of one. A process killed at any instant loses nothing at all.
 """
 
 from __future__ import annotations
