@@ -137,14 +137,14 @@ def parse_journal(text: str, path: Path | str) -> Journal:
                 hint="restore the file from a backup, or remove the last events by hand",
             )
         ) from None
-    return Journal(Path(path), events, _named(state, path), migrated, undone=parse_undone(data, path, text))
+    return Journal(Path(path), events, _named(state, path), migrated, undone=parse_undone(data, path))
 
 
 #: the key of the commands undo took back, kept for redo
 UNDONE = "undone"
 
 
-def parse_undone(data: dict, path: Path | str, text: str) -> list[list]:
+def parse_undone(data: dict, path: Path | str) -> list[list]:
     """The ``[[undone]]`` tables of a campaign file: each command undo took back, its events."""
     raw = data.get(UNDONE, [])
     if not isinstance(raw, list) or not all(isinstance(t, dict) and set(t) == {"events"} for t in raw):
