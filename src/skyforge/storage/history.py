@@ -349,7 +349,7 @@ class KeptFiles(Result):
 def kept_files(workspace: Path | str) -> KeptFiles:
     """Every file of ``workspace`` (and its workspace folders) whose versions are kept, by name."""
     root = Path(workspace) / ".skyforge" / "history"
-    _refuse_links(root)
+    _refuse_links(root / "-")  # .skyforge/ and history/ (the workspace itself may be a link)
     out = []
     with contextlib.suppress(OSError):
         for folder in sorted(root.iterdir()):
