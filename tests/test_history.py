@@ -126,6 +126,16 @@ def test_history_folders_are_never_followed_through_links(tmp_path):
     assert not path.exists() and not any(elsewhere.iterdir())
 
 
+def test_a_workspace_reached_through_a_link_keeps_and_lists_its_history(tmp_path):
+    real = tmp_path / "real"
+    (real / "decks").mkdir(parents=True)
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    keep(link / "decks" / "d.toml", "x\n")
+    assert [Path(f.file).name for f in h.kept_files(link).files] == ["d.toml"]
+    assert (real / ".skyforge" / "history" / "decks.d.toml" / "000001.toml").exists()
+
+
 def test_a_version_file_that_is_a_link_is_not_read(tmp_path):
     path = _deck_file(tmp_path)
     keep(path, "one\n")
