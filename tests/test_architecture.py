@@ -32,6 +32,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.storage",
             "skyforge.ondemand",
             "skyforge.places",
+            "skyforge.recording",
             "skyforge.results",
             "skyforge.pages",
         ],

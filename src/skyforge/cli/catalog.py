@@ -27,7 +27,7 @@ from skyforge.cli.output import console, echo, json_option, progress, render, wo
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
-from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.storage import keep, locked, refuse_overwrite
 from skyforge.storage.workspace import catalog_holds, record_catalog
 from skyforge.text import did_you_mean, plural
 
@@ -185,13 +185,14 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
             else words(starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml")),
         )
         return
-    refuse_overwrite(file, force=force, instead="name another file")
-    atomic_write(
-        file,
-        starter_csv()
-        if as_csv
-        else words(starter_toml(app.catalog if not app.catalog_paths else _official(app), file.name)),
-    )
+    with locked(file):
+        refuse_overwrite(file, force=force, instead="name another file")
+        keep(
+            file,
+            starter_csv()
+            if as_csv
+            else words(starter_toml(app.catalog if not app.catalog_paths else _official(app), file.name)),
+        )
     echo(f"wrote {file}")
     if as_csv:
         echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
@@ -277,7 +278,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool, record: b
         # the file being replaced is one of the catalog's: its cards are not "already defined"
         files = [f for f in files if not same_file(f, Path(output))]
     check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines)
-    if not write(output, text, force=force):
+    if not write(output, text, force=force, kept=True):
         return
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)
     if catalog_holds(app.catalog_paths, output) or _record(app, output, record, err=True):

@@ -16,7 +16,7 @@ from rich.text import Text
 from skyforge.cli.main import App
 from skyforge.cli.output import console
 from skyforge.cli.stdio import STDIN, read_stdin
-from skyforge.decks import Deck, load_deck, parse_deck, resolve_deck_path
+from skyforge.decks import Deck, load_deck, parse_deck, read_deck
 from skyforge.errors import InputError, SkyforgeError
 from skyforge.rules import validate_decks
 from skyforge.terms import demo_note
@@ -30,10 +30,10 @@ force_option = click.option("--force", is_flag=True, help="Overwrite a deck file
 
 
 def load(app: App, ref: str) -> Deck:
-    """A deck by name or path; '-' reads it from standard input."""
+    """A deck by name or path, or a version of it (``NAME@N``); '-' reads it from standard input."""
     if ref == "-":
         return parse_deck(read_stdin(), STDIN, app.catalog)
-    return load_deck(resolve_deck_path(ref, app.workspace), app.catalog)
+    return read_deck(ref, app.workspace, app.catalog)
 
 
 def load_all(app: App, refs: tuple[str, ...]) -> list[Deck]:

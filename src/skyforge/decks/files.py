@@ -3,6 +3,7 @@ pydantic models (:mod:`skyforge.decks.models`), every problem with file, line an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,6 +20,7 @@ from skyforge.storage import (
     is_path_like,
     parse_model,
     read_text,
+    version_text,
     workspace_file,
 )
 from skyforge.text import did_you_mean
@@ -34,7 +36,9 @@ __all__ = [
     "load_collection",
     "load_deck",
     "parse_deck",
+    "read_deck",
     "resolve_deck_path",
+    "split_version",
 ]
 
 
@@ -132,6 +136,27 @@ def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
 
 def load_deck(path: Path, catalog=None) -> Deck:
     return parse_deck(read_text(path), path, catalog)
+
+
+#: ``NAME@N``: version N of a deck (its history, :mod:`skyforge.storage.history`)
+_VERSION = re.compile(r"^(?P<ref>.+)@(?P<number>[0-9]{1,9})$")
+
+
+def split_version(ref: str) -> tuple[str, int | None]:
+    """``NAME@N`` → (NAME, N); any other reference (or a file that is named so) → (ref, None)."""
+    m = _VERSION.match(ref)
+    if m is None or (is_path_like(ref) and exists(ref)):
+        return ref, None
+    return m.group("ref"), int(m.group("number"))
+
+
+def read_deck(ref: str, workspace: Path, catalog=None) -> Deck:
+    """A deck by name or path, or version N of it (``NAME@N``): named ``FILE@N`` in messages."""
+    base, number = split_version(ref)
+    path = resolve_deck_path(base, workspace)
+    if number is None:
+        return load_deck(path, catalog)
+    return parse_deck(version_text(path, number, "deck"), Path(f"{path}@{number}"), catalog)
 
 
 def load_collection(path: Path, text: str | None = None) -> CollectionFile:

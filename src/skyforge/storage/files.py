@@ -145,7 +145,13 @@ def _new_file_mode(path: Path) -> int:
 
 
 def atomic_write(
-    path: Path, data: str | bytes, *, replace_links: bool = False, durable: bool = True, mode: int | None = None
+    path: Path,
+    data: str | bytes,
+    *,
+    replace_links: bool = False,
+    durable: bool = True,
+    sync_folder: bool = True,
+    mode: int | None = None,
 ) -> None:
     """Replace ``path`` with ``data`` all at once: readers see old or new, never half.
 
@@ -153,8 +159,10 @@ def atomic_write(
     content, the link stays. A link leading out of the workspace, or to nothing, is refused
     (see :func:`_through_links`); with ``replace_links`` a link is replaced by the file instead.
     ``durable`` (the default) waits for the disk, so a file a player keeps survives a power cut;
-    a file that can be made again (a cache) skips the wait. The file keeps an existing file's
-    permissions, or gets ``mode`` (default: the usual ones). A write that fails raises
+    a file that can be made again (a cache) skips the wait. The content is on disk before the
+    rename; ``sync_folder`` also waits for the rename itself (without it, a power cut may forget
+    the new name, never leave it half-written). The file keeps an existing file's permissions, or
+    gets ``mode`` (default: the usual ones). A write that fails raises
     :class:`~skyforge.errors.InputError`, and leaves the old file as it was.
     """
     path = Path(path)
@@ -189,7 +197,7 @@ def atomic_write(
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    if not durable:
+    if not (durable and sync_folder):
         return
     with contextlib.suppress(OSError):
         dir_fd = os.open(path.parent, os.O_RDONLY)

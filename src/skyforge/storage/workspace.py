@@ -14,7 +14,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from skyforge.ondemand import library
 from skyforge.places import WORKSPACE_FILE
-from skyforge.storage.files import atomic_write, exists, read_text
+from skyforge.storage.files import exists, read_text
+from skyforge.storage.history import keep
 from skyforge.storage.tomlfiles import dump_toml, parse_model, parse_toml
 
 #: the longest name of one folder or file most file systems take (bytes)
@@ -88,12 +89,12 @@ def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
     if entry in listed:
         return file, False
     if not exists(file):
-        atomic_write(file, dump_toml({"schema": 1, "catalog": [entry]}))
+        keep(file, dump_toml({"schema": 1, "catalog": [entry]}))
         return file, True
     document = library("tomlkit").parse(read_text(file))  # the player's comments stay
     if "catalog" in document:
         document["catalog"].append(entry)
     else:
         document["catalog"] = [entry]
-    atomic_write(file, library("tomlkit").dumps(document))
+    keep(file, library("tomlkit").dumps(document))
     return file, True

@@ -28,7 +28,7 @@ from skyforge.catalog.models import CastleCard
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem, option
 from skyforge.results import Result
-from skyforge.storage import atomic_write, dump_toml, exists, read_text
+from skyforge.storage import dump_toml, exists, keep, locked, read_text
 from skyforge.text import plural
 
 #: the most cards one deck carries (a deck has a few dozen different cards and its castle)
@@ -181,7 +181,8 @@ class Offered:
     def write(self) -> None:
         """Write the cards file (atomically), when there is something to add."""
         if self.text is not None:
-            atomic_write(self.file, self.text)
+            with locked(self.file):
+                keep(self.file, self.text)
 
     def undo(self) -> None:
         """Put the cards file back as it was before :meth:`write`."""
@@ -190,7 +191,8 @@ class Offered:
         if self.before is None:
             self.file.unlink(missing_ok=True)
         else:
-            atomic_write(self.file, self.before)
+            with locked(self.file):
+                keep(self.file, self.before)
 
 
 def _without_source(entry: dict[str, Any]) -> dict[str, Any]:

@@ -49,18 +49,29 @@ def show(app: App, name: str, as_json: bool) -> None:
 def log(app: App, name: str, as_json: bool) -> None:
     """List the journal's events, oldest first: what happened, and what `undo` would remove.
 
+    Commands undone and not yet redone follow, marked "undone" (in --json: "undone": true).
+
     \b
       skyforge campaign log spring
       skyforge campaign log spring --json
     """
     journal = load(campaign_file(app, name))
+    entries = log_entries(journal.events, app.catalog)
+    undone = []  # what redo would put back, the next redo first, each entry marked
+    start = len(journal.events)
+    for group in reversed(journal.undone):
+        undone += [{**e, "undone": True} for e in log_entries(group, app.catalog, start)]
+        start += len(group)
 
-    def human(entries) -> None:
+    def human(_) -> None:
         out = console()
         log_lines(out, entries)
+        if undone:
+            out.print("undone (`campaign redo` puts them back, in this order, until another command is recorded):")
+            log_lines(out, undone, mark="undone ")
         show_demo_note(out, app.catalog, journal.state)
 
-    render(log_entries(journal.events, app.catalog), as_json, human)
+    render(entries + undone, as_json, human)
 
 
 @click.command("list")

@@ -160,12 +160,12 @@ def offers_view(out, catalog, state, formed: dict[str, list[list[str]]] | None =
     out.print(Text(take_offer_text(state.name, waiting, len(state.players))))
 
 
-def log_lines(out, entries: list[dict], when: bool = True) -> None:
+def log_lines(out, entries: list[dict], when: bool = True, mark: str = "") -> None:
     """Journal entries as ``campaign log`` shows them (and ``undo`` what it took back, ``when``
-    False: without the time): index, time, summary, and the offers under it."""
+    False: without the time): index, time, summary, and the offers under it; ``mark`` before each."""
     for e in entries:
         at = f"{e.get('at') or '':<25}  " if when else ""
-        out.print(f"{e['index']:>3}  {at}{e['summary']}")
+        out.print(f"{e['index']:>3}  {mark}{at}{e['summary']}")
         for line in e.get("details", []):
             out.print(f"{'':>3}  {' ' * len(at)}  {line}")
 
