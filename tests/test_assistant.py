@@ -100,6 +100,21 @@ def _own_violations(catalog, deck, others, collection) -> list:
         {"TST.013": 2},
     )
 )
+@example(  # the other deck holds a card its castle refuses: more copies of it are no room to finish it
+    (
+        [
+            {"code": "TST.010", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+            {"code": "TST.011", "faction": "liothan", "rarity": "rare", "type": "ally", "cost": 1, "copies": 1},
+            {"code": "TST.012", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+            {"code": "TST.013", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+        ],
+        [{"rarity": "base", "factions": ["liothan"], "max": None}],
+        2,
+        {"TST.010": 0, "TST.011": 2, "TST.012": 0, "TST.013": 2},
+        {},
+        {"TST.011": 1},
+    )
+)
 @example(  # the other deck, 1 card short, can take only what mine needs: no room for both
     (
         [
@@ -133,7 +148,10 @@ def test_proposals_are_legal_and_impossible_means_no_deck_exists(tmp_path_factor
             return False
         report = validate_decks(catalog, [mine, completion], collection)
         theirs = [v for v in report.violations if v.deck == completion.file or completion.file in v.decks]
-        return all((v.rule, v.cards, v.count) in own_faults for v in theirs)
+        # a card it adds is one no rule refuses: more copies of a card it already holds against a
+        # rule (its castle refuses it, say) leave it as illegal as before, which is no room
+        added = {k for k, n in completion.data.cards.items() if n > other.get(k, 0)}
+        return all((v.rule, v.cards, v.count) in own_faults and not added & set(v.cards) for v in theirs)
 
     outcome = complete_deck(catalog, start, others, collection)
     if outcome.possible:
