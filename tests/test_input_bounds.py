@@ -390,3 +390,51 @@ def test_csv_import_bounds_the_columns(run, workspace, names):
 def test_catalog_import_of_a_folder_or_an_overlong_name(run, name):
     err = run("catalog", "import", name, expect=2).stderr
     assert "is a folder, not a file" in err or "cannot read" in err
+
+
+# -- what the csv and json modules refuse: a clear error, never their traceback ------------------------
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("DEMO.0\r07", "in.csv:2: a carriage return (\\r) alone inside a cell that is not in double quotes"),
+        ("x" * 200_000, "in.csv:2: a cell of more than 131,072 characters (the csv cell-size limit)"),
+    ],
+)
+@pytest.mark.parametrize("command", ["catalog", "deck"])
+def test_what_the_csv_module_refuses_is_bad_input(run, workspace, cell, message, command):
+    head = "code,name\n" if command == "catalog" else "deck,count,code\nx,1,"
+    (workspace / "in.csv").write_text(head + ("DEMO.240," if command == "catalog" else "") + cell + "\n")
+    result = run(command, "import", "in.csv", "-o", "out.toml", expect=2)
+    assert message in result.stderr and "hint:" in result.stderr
+    assert "Traceback" not in result.output and not (workspace / "out.toml").exists()
+
+
+def test_json_nested_thousands_deep_is_bad_input(run, workspace):
+    (workspace / "deep.json").write_text('{"cards": ' + "[" * 3000 + "]" * 3000 + "}")
+    result = run("deck", "import", "deep.json", expect=2)
+    assert "deep.json: nested too deeply to read" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_ctrl_c_while_a_validator_is_built_exits_130(run, monkeypatch):
+    """pydantic-core reports a KeyboardInterrupt met while it builds a (deferred) validator as a
+    SchemaError: it stops the command as any Ctrl-C does, with status 130, never as a crash (1)."""
+    import pydantic_core
+    from pydantic_core import core_schema
+
+    from skyforge.cli.main import App
+
+    class Interrupted:
+        def __hash__(self):
+            raise KeyboardInterrupt
+
+        __eq__ = __repr__ = __hash__  # type: ignore[assignment]
+
+    def build(self):
+        pydantic_core.SchemaValidator(core_schema.literal_schema([Interrupted()]))
+
+    monkeypatch.setattr(App, "workspace", property(build))
+    result = run("deck", "list", expect=130)
+    assert "Aborted." in result.stderr

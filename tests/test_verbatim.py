@@ -267,3 +267,19 @@ def test_a_share_code_from_chat_prints_no_escape_sequences(run, workspace):
     result = run("deck", "import", code, "--name", "pasted", expect=None)
     out = result.stdout + result.stderr
     assert result.exit_code in (0, 1) and "\x1b" not in out and "\x9b" not in out
+
+
+def test_a_bare_carriage_return_in_a_csv_export_stays_in_its_cell(run, workspace):
+    """A bare \\r in a player's name once split the row, so "=..." began a new row unguarded."""
+    path = workspace / "decks" / "demo-blue-wall.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('player = "Alice"', 'player = "Bo\\r=HYPERLINK(1)"', 1)
+    path.write_text(text, encoding="utf-8")
+    run("deck", "export", "demo-blue-wall", "--format", "csv", "-o", "out.csv")
+    out = (workspace / "out.csv").read_bytes().decode("utf-8")
+    rows = out.split("\n")
+    assert '"Bo\r=HYPERLINK(1)"' in rows[1] and rows[1].startswith('"')
+    (workspace / "again.csv").write_text(out, encoding="utf-8", newline="")
+    imported = run("deck", "import", "again.csv", "-o", "again.toml")
+    assert "Traceback" not in imported.output
+    assert "Bo\r=HYPERLINK(1)" in (workspace / "again.toml").read_text(encoding="utf-8").replace("\\r", "\r")

@@ -28,7 +28,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
 from skyforge.catalog.sheets import read_sheet_rows
-from skyforge.errors import InputError, Problem, once_each
+from skyforge.errors import InputError, Problem, csv_problem, once_each
 from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 from skyforge.text import did_you_mean
@@ -281,8 +281,13 @@ def _is_number(text: str) -> bool:
 
 def _check_columns(text: str, path: Path, separator: str = ",") -> None:
     """Refuse a row of more than :data:`MAX_COLUMNS` cells before pandas reads the sheet (100,000
-    columns once took it seconds); the csv module splits each row in one pass."""
-    for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=separator), start=1):
+    columns once took it seconds); the csv module splits each row in one pass (and refuses a bare
+    carriage return in an unquoted cell, or a cell over its field-size limit: :func:`csv_problem`)."""
+    try:
+        rows = list(csv.reader(io.StringIO(text), delimiter=separator))
+    except csv.Error as exc:
+        raise InputError(csv_problem(exc, path, text)) from None
+    for number, row in enumerate(rows, start=1):
         if len(row) > MAX_COLUMNS:
             raise InputError(
                 Problem(
