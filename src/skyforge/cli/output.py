@@ -181,6 +181,7 @@ class FitTable:
     @staticmethod
     def _text(cell: str | Text | None) -> Text:
         text = Text(cell) if isinstance(cell, str) else (cell or Text()).copy()
+        text = _visible(_cut(text))  # measured as the console prints it
         text.expand_tabs()  # a tab is measured as the columns it takes
         return text
 
@@ -270,6 +271,51 @@ class FitTable:
         for row in self.rows:
             table.add_row(*(row[i] for i in keep))
         yield table
+
+
+#: a table cell shows at most this many lines, each of at most this many characters (more of
+#: each ends in "…"): a deck name of 300,000 lines once took `deck list` 45 s and 400 MB to measure
+CELL_LINES = 20
+CELL_CHARS = 2_000
+
+
+def _cut(text: Text) -> Text:
+    """``text`` cut to :data:`CELL_LINES` lines of :data:`CELL_CHARS` characters, styles kept."""
+    plain = text.plain
+    if len(plain) <= CELL_CHARS and plain.count("\n") < CELL_LINES:
+        return text
+    lines: list[Text] = []
+    start = 0
+    while start <= len(plain) and len(lines) < CELL_LINES:
+        end = plain.find("\n", start)
+        end = len(plain) if end < 0 else end
+        line = text[start : min(end, start + CELL_CHARS)]
+        if end - start > CELL_CHARS:
+            line.append("…")
+        lines.append(line)
+        start = end + 1
+    if start <= len(plain):  # lines left out
+        lines[-1].append(" …")
+    return Text("\n").join(lines)
+
+
+def _visible(text: Text) -> Text:
+    """``text`` with its control characters in the visible form the console prints
+    (:func:`~skyforge.text.visible_controls`, in :meth:`_Console._render_buffer`), styles kept: a
+    table measures what is shown, so a row holding controls fits the terminal as any other."""
+    plain = text.plain
+    if visible_controls(plain) == plain:
+        return text
+    pieces = text.divide(i for c, ch in enumerate(plain) if visible_controls(ch) != ch for i in (c, c + 1))
+    shown = []
+    for piece in pieces:
+        if len(piece.plain) == 1 and visible_controls(piece.plain) != piece.plain:
+            swapped = Text(visible_controls(piece.plain), style=piece.style)
+            for span in piece.spans:
+                swapped.stylize(span.style)
+            piece = swapped
+        shown.append(piece)
+    return Text("").join(shown)
 
 
 def _width(text: Text) -> int:
