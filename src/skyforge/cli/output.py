@@ -169,10 +169,15 @@ class FitTable:
     and the caption names them. The rich ``Table`` is built when it is drawn, from what fits.
     """
 
+    #: the most rows drawn (rich lays a table out at ~1 ms a row: 9,498 cards took 10 s); the
+    #: caption says how many more there are, and --json lists them all
+    MAX_ROWS = 1_000
+
     def __init__(self, *headers: str, terminal: bool, rule: bool, pad_edge: bool, **options: Any) -> None:
         self.headers = [self._text(h) for h in headers]
         self.justify: list[Any] = ["left"] * len(headers)
         self.rows: list[list[Text]] = []
+        self.more = 0  # rows past MAX_ROWS, counted and left out
         self.terminal = terminal
         self.rule = terminal and rule
         self.pad_edge = pad_edge
@@ -192,6 +197,9 @@ class FitTable:
             row.append(Text())
 
     def add_row(self, *cells: str | Text | None) -> None:
+        if len(self.rows) >= self.MAX_ROWS:
+            self.more += 1
+            return
         while len(cells) > len(self.headers):
             self.add_column()
         self.rows.append([self._text(c) for c in cells] + [Text() for _ in range(len(self.headers) - len(cells))])
@@ -255,6 +263,9 @@ class FitTable:
         if dropped:
             named = [h for h in dropped if h] + ([plural(dropped.count(""), "column")] if "" in dropped else [])
             note = f"(left out to fit the terminal: {', '.join(named)}; wider terminal or --json for all)"
+            caption = f"{caption} {note}" if caption else note
+        if self.more:
+            note = f"(the first {len(self.rows):,} rows of {len(self.rows) + self.more:,}; --json lists them all)"
             caption = f"{caption} {note}" if caption else note
         table = Table(
             box=box.SIMPLE_HEAD if self.rule else None,
