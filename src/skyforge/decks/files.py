@@ -99,9 +99,7 @@ _OTHER_KEYS = 50
 def check_entry_count(text: str, path: Path | str, limit: int, key: str | None) -> None:
     """Refuse a file of many more key lines than ``limit`` entries allow before it is parsed and
     validated: 100,000 entries took 2 s to parse, validate and place in the file for the message."""
-    count = 0
-    for m in _KEY_LINE.finditer(text):
-        count += 1
+    for count, m in enumerate(_KEY_LINE.finditer(text), start=1):
         if count > limit + _OTHER_KEYS:
             raise InputError(
                 Problem(
