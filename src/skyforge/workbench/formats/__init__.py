@@ -192,4 +192,13 @@ def import_decks(
         return [format_code.read_code(catalog, code, path) for code in codes]
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
         return [_read("csv", catalog, body, path)]
-    return [_read("text", catalog, body, path)]
+    imported = _read("text", catalog, body, path)
+    if not imported.deck.cards and not imported.problems:  # no line read as a card: not a deck list
+        raise InputError(
+            Problem(
+                "no cards found in the file",
+                file=path,
+                hint=f"import reads {READABLE}; a list has a card a line: `2x Name`, `Name x2` or `CODE`",
+            )
+        )
+    return [imported]
