@@ -13,10 +13,10 @@ from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+from skyforge.errors import InputError
 from skyforge.rules import validate_decks
 from skyforge.storage import exists
 from skyforge.terms import demo_note
-from skyforge.errors import InputError
 from skyforge.text import a, plural
 from skyforge.workbench.deckfile import deck_text
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
