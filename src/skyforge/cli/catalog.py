@@ -26,7 +26,7 @@ from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
-from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.storage import atomic_write, locked, refuse_overwrite
 from skyforge.storage.workspace import catalog_holds, record_catalog
 from skyforge.text import did_you_mean, plural
 
@@ -274,8 +274,13 @@ def import_(app: App, file, set_code: str | None, output, force: bool, record: b
         # the file being replaced is one of the catalog's: its cards are not "already defined"
         files = [f for f in files if not same_file(f, Path(output))]
     check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines)
-    if not write(output, text, force=force):
+    if not to_file:
+        write(output, text, force=force)
         return
+    # under the file's lock, as every write of a catalog file: the temporary files an import
+    # killed half-way left beside it are removed there
+    with locked(Path(output)):
+        write(output, text, force=force)
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)
     if catalog_holds(app.catalog_paths, output) or _record(app, output, record, err=True):
         return
