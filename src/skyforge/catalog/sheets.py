@@ -127,7 +127,7 @@ def _trimmed(rows: list[list[object]]) -> list[list[object]]:
 
 
 def _xlsx_rows(path: Path, max_rows: int, max_columns: int) -> list[list[object]]:
-    import openpyxl  # the extra skyforge[sheets]; an ImportError names it
+    import openpyxl  # type: ignore[import-untyped]  # the extra skyforge[sheets]; an ImportError names it
 
     # a file object: openpyxl would refuse a workbook saved under another suffix by its name
     book = openpyxl.load_workbook(io.BytesIO(path.read_bytes()), read_only=True, data_only=True, keep_links=False)

@@ -235,7 +235,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool, record: b
 
     FILE is a CSV file (cells separated by ',', ';' or tabs, as its header line
     shows; Excel's "CSV UTF-8" too) or an .xlsx or .ods sheet (its first sheet;
-    needs pip install 'skyforge[sheets]'). Columns are named as the catalog
+    .xlsx needs pip install 'skyforge[sheets]'). Columns are named as the catalog
     fields: code, kind (default alliance), name, copies, faction, rarity, type,
     subtypes, keywords, cost, attack, health, premade… (see `skyforge schema
     catalog`). The code cell may hold the printed form, "CAM.014 2x" (code and
