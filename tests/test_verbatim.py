@@ -283,3 +283,16 @@ def test_a_bare_carriage_return_in_a_csv_export_stays_in_its_cell(run, workspace
     imported = run("deck", "import", "again.csv", "-o", "again.toml")
     assert "Traceback" not in imported.output
     assert "Bo\r=HYPERLINK(1)" in (workspace / "again.toml").read_text(encoding="utf-8").replace("\\r", "\r")
+
+
+@pytest.mark.parametrize("fmt", ["html", "page"])
+def test_html_files_never_keep_raw_escape_bytes(run, workspace, fmt):
+    """A player's name and a deck's name holding ESC, CSI (C1) and BEL: the HTML written to a file
+    shows them as a terminal does (pages.escape), so `cat` of the file runs nothing."""
+    path = workspace / "decks" / "demo-blue-wall.toml"
+    text = path.read_text(encoding="utf-8").replace('player = "Alice"', 'player = "Al\\u001b[2Jice\\u009b\\u0007"')
+    path.write_text(text.replace('name = "Blue Wall"', 'name = "Blue\\u001b]0;x\\u0007 Wall"'), encoding="utf-8")
+    run("deck", "export", "demo-blue-wall", "--format", fmt, "-o", "out.html")
+    written = (workspace / "out.html").read_bytes().decode("utf-8")
+    assert not any(ch in written for ch in "\x1b\x9b\x07")
+    assert "Al^[[2Jice" in written and "Blue^[]0;x^G Wall" in written
