@@ -60,8 +60,9 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         raise _too_many_digits(text, path) from None
 
 
-#: what the depth scan stops at: brackets, quotes, comments, line ends, escapes
-_DEPTH_STOPS = re.compile(r"""[\[\]{}"'#\n\\]""")
+#: what the depth scan stops at: brackets, quotes, comments, escapes (the line of a refusal is
+#: counted when there is one, not at every line end)
+_DEPTH_STOPS = re.compile(r"""[\[\]{}"'#\\]""")
 
 
 def check_depth(text: str, path: Path | str) -> None:
@@ -74,7 +75,6 @@ def check_depth(text: str, path: Path | str) -> None:
     if text.count("[") + text.count("{") <= MAX_DEPTH:  # cannot nest deeper: no scan (bulk reading)
         return
     depth = 0
-    line = 1
     quote = ""
     pos = 0
     while True:
@@ -83,12 +83,8 @@ def check_depth(text: str, path: Path | str) -> None:
             return
         i, ch = m.start(), m.group()
         pos = i + 1
-        if ch == "\n":
-            line += 1
-        elif quote:
+        if quote:
             if ch == "\\" and quote in ('"', '"""'):
-                if text.startswith("\n", pos):
-                    line += 1
                 pos += 1
             elif text.startswith(quote, i):
                 pos = i + len(quote)
@@ -106,7 +102,7 @@ def check_depth(text: str, path: Path | str) -> None:
                     Problem(
                         f"nested more than {MAX_DEPTH} deep (nesting-depth limit)",
                         file=path,
-                        line=line,
+                        line=text.count("\n", 0, i) + 1,
                         hint="skyforge files nest lists and tables at most 3 deep",
                     )
                 )
