@@ -141,9 +141,8 @@ def _xlsx_rows(path: Path, max_rows: int, max_columns: int) -> list[list[object]
             while cells and cells[-1] == "":
                 cells.pop()
             if not cells:
-                rows.append(cells)
-                if number > max_rows + 1:  # only empty rows past the limit so far: none are kept
-                    rows.pop()
+                if number <= max_rows + 1:  # an empty row past the limit is not kept (nor refused)
+                    rows.append(cells)
                 continue
             if number > max_rows + 1:
                 raise _too_many_rows(path, max_rows)
