@@ -18,6 +18,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from skyforge.errors import InputError, Problem
+from skyforge.ondemand import library
 
 #: the most bytes the parts of one workbook may unpack to, in all (a sheet of every card of every
 #: set, 5,000 rows of a few dozen cells, is a few MB of XML; openpyxl reads ~100,000 cells a second)
@@ -127,7 +128,7 @@ def _trimmed(rows: list[list[object]]) -> list[list[object]]:
 
 
 def _xlsx_rows(path: Path, max_rows: int, max_columns: int) -> list[list[object]]:
-    import openpyxl  # type: ignore[import-untyped]  # the extra skyforge[sheets]; an ImportError names it
+    openpyxl = library("openpyxl")  # the extra skyforge[sheets]; an ImportError names it
 
     # a file object: openpyxl would refuse a workbook saved under another suffix by its name
     book = openpyxl.load_workbook(io.BytesIO(path.read_bytes()), read_only=True, data_only=True, keep_links=False)
