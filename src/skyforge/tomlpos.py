@@ -137,3 +137,64 @@ class LazyKeyLines(Mapping):
 
     def __len__(self) -> int:
         return len(self._map)
+
+
+#: the most parts of one dotted key (``a.b.c = 1``, ``[a.b.c]``); real files use 3
+MAX_KEY_PARTS = 20
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+#: a key of more than MAX_KEY_PARTS parts, found anywhere (confirmed outside strings and comments)
+_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
+
+
+def long_key_at(text: str) -> int | None:
+    """Where the first dotted key of more than :data:`MAX_KEY_PARTS` parts begins, outside strings
+    and comments, or None: found before ``tomllib`` sees the text (a key of thousands of parts
+    costs it seconds and a gigabyte). Standard library only: the workspace file is read with it
+    before any model is imported."""
+    if text.count(".") < MAX_KEY_PARTS:
+        return None
+    starts = [m.start() for m in _LONG_KEY.finditer(text)]
+    return _first_outside_strings(text, starts) if starts else None
+
+
+_STRING_STOPS = re.compile(r"""["'#\\]""")
+
+
+def _first_outside_strings(text: str, starts: list[int]) -> int | None:
+    """The first of the sorted positions ``starts`` that is outside strings and comments."""
+    quote = ""
+    pos = 0
+    index = 0
+    while index < len(starts):
+        m = _STRING_STOPS.search(text, pos)
+        stop = len(text) if m is None else m.start()
+        if not quote:  # the text from pos to stop is code: a start there counts
+            while index < len(starts) and starts[index] < stop:
+                if starts[index] >= pos:
+                    return starts[index]
+                index += 1
+        else:  # inside a string: skip the starts up to stop
+            while index < len(starts) and starts[index] < stop:
+                index += 1
+        if m is None:
+            return None
+        ch = m.group()
+        pos = stop + 1
+        if quote:
+            if ch == "\\" and quote in ('"', '"""'):
+                pos += 1
+            elif text.startswith(quote, stop):
+                pos = stop + len(quote)
+                quote = ""
+        elif ch == "#":
+            end = text.find("\n", stop)
+            pos = len(text) if end < 0 else end
+            while index < len(starts) and starts[index] < pos:
+                index += 1
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, stop) else ch
+            pos = stop + len(quote)
+            if index < len(starts) and starts[index] == stop:  # a quoted key part begins here
+                return stop
+        # a backslash outside a string is a syntax error tomllib reports
+    return None

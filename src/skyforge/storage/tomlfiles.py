@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from skyforge.errors import InputError, Problem
 from skyforge.storage.files import read_text
 from skyforge.storage.validation import validation_problems
-from skyforge.tomlpos import LazyKeyLines
+from skyforge.tomlpos import MAX_KEY_PARTS, LazyKeyLines, long_key_at
 
 SCHEMA_VERSION = 1
 
@@ -128,13 +128,6 @@ def _too_many_digits(text: str, path: Path | str) -> InputError:
     )
 
 
-#: the most parts of one dotted key (``a.b.c = 1``, ``[a.b.c]``); real files use 3
-MAX_KEY_PARTS = MAX_DEPTH
-_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
-#: a key of more than MAX_KEY_PARTS parts, found anywhere (confirmed outside strings and comments)
-_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
-
-
 def check_key_depth(text: str, path: Path | str) -> None:
     """Refuse a dotted key of more than :data:`MAX_KEY_PARTS` parts before ``tomllib`` sees it.
 
@@ -142,12 +135,7 @@ def check_key_depth(text: str, path: Path | str) -> None:
     once cost ``tomllib`` seconds and a gigabyte. A regular expression finds candidates in one
     pass (none in a real file); a candidate counts only outside strings and comments.
     """
-    if text.count(".") < MAX_KEY_PARTS:
-        return
-    starts = [m.start() for m in _LONG_KEY.finditer(text)]
-    if not starts:
-        return
-    pos = _first_outside_strings(text, starts)
+    pos = long_key_at(text)
     if pos is None:
         return
     raise InputError(
@@ -158,49 +146,6 @@ def check_key_depth(text: str, path: Path | str) -> None:
             hint='skyforge keys have at most 3 parts, such as cards."DEMO.001"',
         )
     )
-
-
-_STRING_STOPS = re.compile(r"""["'#\\]""")
-
-
-def _first_outside_strings(text: str, starts: list[int]) -> int | None:
-    """The first of the sorted positions ``starts`` that is outside strings and comments."""
-    quote = ""
-    pos = 0
-    index = 0
-    while index < len(starts):
-        m = _STRING_STOPS.search(text, pos)
-        stop = len(text) if m is None else m.start()
-        if not quote:  # the text from pos to stop is code: a start there counts
-            while index < len(starts) and starts[index] < stop:
-                if starts[index] >= pos:
-                    return starts[index]
-                index += 1
-        else:  # inside a string: skip the starts up to stop
-            while index < len(starts) and starts[index] < stop:
-                index += 1
-        if m is None:
-            return None
-        ch = m.group()
-        pos = stop + 1
-        if quote:
-            if ch == "\\" and quote in ('"', '"""'):
-                pos += 1
-            elif text.startswith(quote, stop):
-                pos = stop + len(quote)
-                quote = ""
-        elif ch == "#":
-            end = text.find("\n", stop)
-            pos = len(text) if end < 0 else end
-            while index < len(starts) and starts[index] < pos:
-                index += 1
-        elif ch in "\"'":
-            quote = ch * 3 if text.startswith(ch * 3, stop) else ch
-            pos = stop + len(quote)
-            if index < len(starts) and starts[index] == stop:  # a quoted key part begins here
-                return stop
-        # a backslash outside a string is a syntax error tomllib reports
-    return None
 
 
 #: the most lines of a file edited keeping its comments and layout (tomlkit's work grows with the
