@@ -573,3 +573,20 @@ def test_cli_the_assistant_says_a_required_hero_is_not_in_the_catalog(run, works
     hakka = _with_card(tmp_path, "TST.260", "Corjan THE BOLD")
     data = json.loads(run("--catalog", str(own), "--catalog", str(hakka), "deck", "complete", "f", "--json").stdout)
     assert data["possible"] and data["decks"][0]["cards"].get("TST.260", 0) >= 1, data
+
+
+def test_a_long_back_is_indexed_once_not_read_for_every_card(catalog, monkeypatch):
+    """A back of many entries tested against every card of a large catalog (9,498 cards once took
+    `cards search --for` 7-10 s): each entry is read once, each card is one look-up; the entry
+    found is the first that names the card, as before."""
+    from skyforge.catalog import backs
+
+    calls = []
+    real = backs.normalize_code
+    monkeypatch.setattr(backs, "normalize_code", lambda ref: calls.append(ref) or real(ref))
+    cards = list(catalog.of_kind("alliance"))
+    refs = [f"Nobody {i}" for i in range(2_000)] + [cards[0].name.upper(), cards[0].code or cards[0].key]
+    found = [back_names(catalog, refs, card) for card in cards]
+    assert found[0] == cards[0].name.upper()  # the first entry that names it
+    assert found[1:] == [None] * (len(cards) - 1) or cards[1].name.casefold() == cards[0].name.casefold()
+    assert len(calls) <= len(refs)  # read once, not once a card

@@ -16,6 +16,7 @@ LIBRARIES: dict[str, str] = {
     "filelock": "only a command that writes takes a lock; it would cost every read-only command ~13 ms",
     "tomlkit": "only an edit that keeps a file's comments and layout needs it (~5 ms)",
     "pandas": "only `skyforge catalog import` reads a spreadsheet; it takes hundreds of ms",
+    "openpyxl": "only `skyforge catalog import` of an .xlsx sheet reads one; an optional extra (skyforge[sheets])",
     "ortools.sat.python.cp_model": "only the deck assistant (`deck complete`, `build`, `plan`) solves; "
     "OR-Tools' CP-SAT takes ~150 ms to import and is an optional extra (skyforge[assistant])",
     "rich.progress": "only long work on a terminal draws a progress bar (~10 ms, with its live display)",

@@ -164,3 +164,34 @@ class LazyKeyLines(Mapping):
 
     def __len__(self) -> int:
         return len(self._map)
+
+
+#: the most parts of one dotted key (``a.b.c = 1``, ``[a.b.c]``); real files use 3
+MAX_KEY_PARTS = 20
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+#: a key of more than MAX_KEY_PARTS parts, found anywhere (confirmed outside strings and comments)
+_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
+
+
+def long_key_at(text: str) -> int | None:
+    """Where the first dotted key of more than :data:`MAX_KEY_PARTS` parts begins, outside strings
+    and comments, or None: found before ``tomllib`` sees the text (a key of thousands of parts
+    costs it seconds and a gigabyte). Standard library only: the workspace file is read with it
+    before any model is imported."""
+    if text.count(".") < MAX_KEY_PARTS:
+        return None
+    starts = [m.start() for m in _LONG_KEY.finditer(text)]
+    return _first_outside_strings(text, starts) if starts else None
+
+
+def _first_outside_strings(text: str, starts: list[int]) -> int | None:
+    """The first of the sorted positions ``starts`` that is outside strings and comments."""
+    index = 0
+    for start, end in code_spans(text):
+        while index < len(starts) and starts[index] < start:
+            index += 1
+        if index == len(starts):
+            return None
+        if starts[index] < end:
+            return starts[index]
+    return None

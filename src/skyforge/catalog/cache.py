@@ -211,6 +211,13 @@ def decode(text: str) -> Catalog:
     return Catalog(**fields)
 
 
+#: the largest cache file read: the catalog files are at most 1 MB each, and their cache a few
+#: times that; a bigger file (a 2 GB sparse file planted under its name was once read whole,
+#: 3.9 GB and 14 s) is a miss, and the catalog is read from its files
+MAX_CACHE_BYTES = 32_000_000
+_MAX_HEADER_BYTES = 64_000
+
+
 def read(key: list | None) -> Catalog | None:
     """The catalog cached under ``key`` (from :func:`cache_key`), or ``None`` (miss, stale,
     corrupt or foreign)."""
@@ -222,10 +229,15 @@ def read(key: list | None) -> Catalog | None:
             return None
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with open(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or device planted under its name
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):  # a FIFO or device planted under its name
                 return None
-            header = json.loads(handle.readline())
-            data = handle.read()
+            if info.st_size > MAX_CACHE_BYTES:  # not one skyforge wrote: never read whole
+                return None
+            header = json.loads(handle.readline(_MAX_HEADER_BYTES))
+            data = handle.read(MAX_CACHE_BYTES + 1)
+            if len(data) > MAX_CACHE_BYTES:  # grew while read
+                return None
         if not (
             isinstance(header, dict)
             and header.get("format") == FORMAT

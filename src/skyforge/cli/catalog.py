@@ -239,7 +239,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool, record: b
 
     FILE is a CSV file (cells separated by ',', ';' or tabs, as its header line
     shows; Excel's "CSV UTF-8" too) or an .xlsx or .ods sheet (its first sheet;
-    needs pip install 'skyforge[sheets]'). Columns are named as the catalog
+    .xlsx needs pip install 'skyforge[sheets]'). Columns are named as the catalog
     fields: code, kind (default alliance), name, copies, faction, rarity, type,
     subtypes, keywords, cost, attack, health, premade… (see `skyforge schema
     catalog`). The code cell may hold the printed form, "CAM.014 2x" (code and
@@ -278,6 +278,8 @@ def import_(app: App, file, set_code: str | None, output, force: bool, record: b
         # the file being replaced is one of the catalog's: its cards are not "already defined"
         files = [f for f in files if not same_file(f, Path(output))]
     check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines)
+    # a file is written under its lock, as every catalog file: the temporary files an import killed
+    # half-way left beside it are removed there
     if not write(output, text, force=force, kept=True):
         return
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)

@@ -18,7 +18,7 @@ from skyforge.errors import InputError, Problem
 from skyforge.rules import GAME_DECKS, validate_decks
 from skyforge.storage import exists
 from skyforge.terms import demo_note
-from skyforge.text import plural
+from skyforge.text import a, plural
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
 from skyforge.workbench.importing import DeckImport, ImportedDeck, import_sources
 
@@ -202,6 +202,7 @@ def import_(
             "size": sum(d.deck.cards.values()),
             "skipped": [p.as_dict() for p in d.result.problems],
             "notes": d.result.notes,
+            "castle_problem": _castle_problem(done.catalog, d.deck.castle),
         }
         for d in decks
     ]
@@ -211,6 +212,20 @@ def import_(
     elif done.carried:
         body["cards_carried"] = list(done.carried)
     render(body, as_json, lambda _: _imported(app, done, offer_lines, verdict))
+
+
+def _castle_problem(catalog: Catalog, castle: str) -> str | None:
+    """Why the castle an imported deck names is no castle of the catalog (a share code may name
+    any card), or None: said on the import's first line and in its JSON, not only in the verdict."""
+    try:
+        card = catalog.find(castle, "castle") or catalog.find(castle)
+    except InputError:  # an ambiguous name
+        return f"'{castle}' names more than one card"
+    if card is None:
+        return f"no castle '{castle}' in the catalog"
+    if card.kind != "castle":
+        return f"{card.key} '{card.name}' is {a(card.kind)} card, not a castle"
+    return None
 
 
 def _checked_with(app: App, cards_to: Path, listed: bool) -> str:
@@ -238,6 +253,9 @@ def _imported(app: App, done: DeckImport, offer_lines: list[str], verdict: tuple
         echo(line)
     for d in done.decks:
         lines = [f"imported {d.result.format} → {rel(app, _written(d))}"]
+        castle_problem = _castle_problem(done.catalog, d.deck.castle)
+        if castle_problem:
+            lines[0] += f", but its castle is not one: {castle_problem}"
         lines += [f"  note: {n}" for n in d.result.notes]
         # checked with the cards file, a card still unknown is the verdict's unknown-card; one the
         # source carries is in the short list under the line that says how to keep them

@@ -113,6 +113,11 @@ class LazyGroup(click.Group):
             # Ctrl-C (or Ctrl-D at a prompt): the shell's exit status of an interrupt, not a failure's 1
             click.echo("Aborted.", err=True)
             ctx.exit(130)
+        except Exception as exc:
+            if not _interrupted(exc):
+                raise
+            click.echo("Aborted.", err=True)
+            ctx.exit(130)
 
     def _words(self, ctx: click.Context, args: list[str]) -> str:
         """The command ``args`` run, as its words (``deck add``)."""
@@ -242,6 +247,13 @@ def cli(ctx: click.Context, catalog_paths: tuple[Path, ...], workspace: Path | N
     (or other checked thing) is invalid, 2 bad input.
     """
     ctx.obj = App(catalog_paths, workspace)
+
+
+def _interrupted(exc: Exception) -> bool:
+    """A Ctrl-C that pydantic turned into another error: models build their validators when they
+    first validate (defer_build), and pydantic-core reports a KeyboardInterrupt met while it builds
+    one as a SchemaError ("Error building … validator: KeyboardInterrupt")."""
+    return type(exc).__name__ == "SchemaError" and "KeyboardInterrupt" in str(exc)
 
 
 def main() -> None:

@@ -93,9 +93,32 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     return candidate
 
 
+#: a key line of a TOML file (``"DEMO.007" = 3``), counted before the file is parsed
+_KEY_LINE = re.compile(r"""(?m)^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_.-]+)[ \t]*=""")
+#: the keys of a file beside its entries (schema, name, castle, player…), with room to spare
+_OTHER_KEYS = 50
+
+
+def check_entry_count(text: str, path: Path | str, limit: int, key: str | None) -> None:
+    """Refuse a file of many more key lines than ``limit`` entries allow before it is parsed and
+    validated: 100,000 entries took 2 s to parse, validate and place in the file for the message."""
+    for count, m in enumerate(_KEY_LINE.finditer(text), start=1):
+        if count > limit + _OTHER_KEYS:
+            raise InputError(
+                Problem(
+                    f"has more than {limit} entries (the entries limit)",
+                    file=path,
+                    line=text.count("\n", 0, m.start()) + 1,
+                    key=key,
+                    hint="is this the right file? skyforge files are a few kilobytes",
+                )
+            )
+
+
 def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
     """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
+    check_entry_count(text, path, MAX_DECK_ENTRIES, "cards")
     try:
         model, lines = parse_model(text, path, DeckFile, "deck")
     except InvalidFile as exc:  # TOML, but not a deck: its unknown cards too, without parsing again
@@ -161,6 +184,8 @@ def read_deck(ref: str, workspace: Path, catalog=None) -> Deck:
 
 def load_collection(path: Path, text: str | None = None) -> CollectionFile:
     """A collection file (or ``text`` read elsewhere, e.g. standard input, named ``path`` in messages)."""
-    collection, lines = parse_model(read_text(path) if text is None else text, path, CollectionFile, "collection")
+    text = read_text(path) if text is None else text
+    check_entry_count(text, path, 2 * MAX_COLLECTION_ENTRIES, None)  # products and cards
+    collection, lines = parse_model(text, path, CollectionFile, "collection")
     collection._source = (path, lines)
     return collection

@@ -167,6 +167,7 @@ def atomic_write(
     """
     path = Path(path)
     _check_length(path)
+    _refuse_folder_link(path)
     path = path if replace_links else _through_links(path)
     _writable_folder(path.parent)
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -252,6 +253,31 @@ def workspace_of(path: Path) -> Path:
     else the file's own folder. A write never leaves it through a link."""
     folder = Path(os.path.abspath(path)).parent
     return folder.parent if folder.name in WORKSPACE_FOLDERS else folder
+
+
+def _refuse_folder_link(path: Path) -> None:
+    """A workspace folder (``decks/``, ``campaigns/``, …) that is a symbolic link leading out of
+    its workspace is refused for writing, as a file linked out is (:func:`_through_links`): the
+    files would go to another folder than the workspace says. Reading through it still works."""
+    folder = Path(os.path.abspath(path)).parent
+    if folder.name not in WORKSPACE_FOLDERS:
+        return
+    try:
+        if not folder.is_symlink():
+            return
+        target = Path(os.path.realpath(folder))
+        home = Path(os.path.realpath(folder.parent))
+    except OSError:
+        return  # reported by the write itself
+    if not target.is_relative_to(home):
+        raise InputError(
+            Problem(
+                f"{folder.name}/ is a symbolic link to {target}, outside the workspace {home}: "
+                "skyforge writes only inside it",
+                file=path,
+                hint=f"make {folder.name}/ a real folder in the workspace and move the files into it",
+            )
+        )
 
 
 def _through_links(path: Path) -> Path:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from skyforge.errors import InputError, Problem
 from skyforge.storage.files import read_text
 from skyforge.storage.validation import validation_problems
-from skyforge.tomlpos import BRACKETS, LazyKeyLines, code_spans
+from skyforge.tomlpos import BRACKETS, MAX_KEY_PARTS, LazyKeyLines, code_spans, long_key_at
 
 SCHEMA_VERSION = 1
 
@@ -105,13 +105,6 @@ def _too_many_digits(text: str, path: Path | str) -> InputError:
     )
 
 
-#: the most parts of one dotted key (``a.b.c = 1``, ``[a.b.c]``); real files use 3
-MAX_KEY_PARTS = MAX_DEPTH
-_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
-#: a key of more than MAX_KEY_PARTS parts, found anywhere (confirmed outside strings and comments)
-_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
-
-
 def check_key_depth(text: str, path: Path | str) -> None:
     """Refuse a dotted key of more than :data:`MAX_KEY_PARTS` parts before ``tomllib`` sees it.
 
@@ -119,12 +112,7 @@ def check_key_depth(text: str, path: Path | str) -> None:
     once cost ``tomllib`` seconds and a gigabyte. A regular expression finds candidates in one
     pass (none in a real file); a candidate counts only outside strings and comments.
     """
-    if text.count(".") < MAX_KEY_PARTS:
-        return
-    starts = [m.start() for m in _LONG_KEY.finditer(text)]
-    if not starts:
-        return
-    pos = _first_outside_strings(text, starts)
+    pos = long_key_at(text)
     if pos is None:
         return
     raise InputError(
@@ -135,19 +123,6 @@ def check_key_depth(text: str, path: Path | str) -> None:
             hint='skyforge keys have at most 3 parts, such as cards."DEMO.001"',
         )
     )
-
-
-def _first_outside_strings(text: str, starts: list[int]) -> int | None:
-    """The first of the sorted positions ``starts`` that is outside strings and comments."""
-    index = 0
-    for start, end in code_spans(text):
-        while index < len(starts) and starts[index] < start:
-            index += 1
-        if index == len(starts):
-            return None
-        if starts[index] < end:
-            return starts[index]
-    return None
 
 
 #: the most lines of a file edited keeping its comments and layout (tomlkit's work grows with the
