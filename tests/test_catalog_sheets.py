@@ -174,7 +174,7 @@ def test_a_workbook_under_the_other_suffix_is_read_by_its_content(run, workspace
     assert "hint: save the sheet as CSV (UTF-8), .xlsx or .ods" in result.stderr
 
 
-@pytest.mark.parametrize(("suffix", "package"), [(".xlsx", "openpyxl")])
+@pytest.mark.parametrize(("suffix", "package"), [(".xlsx", "openpyxl"), (".ods", "odfpy")])
 def test_a_missing_sheet_reader_names_the_extra(run, workspace, monkeypatch, suffix, package):
     pd = pytest.importorskip("pandas")
     _write_sheet(pd.DataFrame({"code": ["CAM.014"], "name": ["A"]}), workspace / f"cards{suffix}", suffix)
@@ -195,6 +195,13 @@ ODS_HEAD = (
     '<table:table table:name="cards">'
 )
 ODS_TAIL = "</table:table></office:spreadsheet></office:body></office:document-content>"
+ODS_MANIFEST = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
+    'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+    '<manifest:file-entry manifest:full-path="/" '
+    'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>'
+)
 
 
 def _cell(text: str, attrs: str = "") -> str:
@@ -206,13 +213,16 @@ def _ods(path, rows: str) -> None:
 
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("META-INF/manifest.xml", ODS_MANIFEST)
         z.writestr("content.xml", ODS_HEAD + rows + ODS_TAIL)
 
 
 HEAD_ROW = "<table:table-row>" + _cell("code") + _cell("name") + "</table:table-row>"
 
 
-def test_an_ods_sheet_is_read_by_the_standard_library(run, workspace, monkeypatch):
+def test_trailing_empty_repeats_of_an_ods_sheet_cost_nothing(run, workspace):
+    """LibreOffice saves ``number-rows-repeated="1048553"`` empty rows under every sheet: pandas'
+    odf reader keeps them only before a row of content, and so does the guard count them."""
     _ods(
         workspace / "cards.ods",
         HEAD_ROW
@@ -224,7 +234,6 @@ def test_an_ods_sheet_is_read_by_the_standard_library(run, workspace, monkeypatc
         + '<table:table-row table:number-rows-repeated="1048000"><table:table-cell '
         'table:number-columns-repeated="16384"/></table:table-row>',
     )
-    monkeypatch.setitem(sys.modules, "odf", None)  # odfpy is not needed to read one
     assert _cards(run("catalog", "import", "cards.ods").stdout) == [
         {"code": "CAM.014", "kind": "alliance", "name": "Two  Words\nsecond"}
     ]

@@ -27,7 +27,7 @@ from pydantic import TypeAdapter, ValidationError
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
-from skyforge.catalog.sheets import read_sheet_rows
+from skyforge.catalog.sheets import check_sheet
 from skyforge.errors import InputError, Problem, csv_problem, once_each, option
 from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
@@ -40,9 +40,9 @@ MAX_ROWS = 5_000
 MAX_COLUMNS = 200
 #: a bare card number in ``code`` (with ``--set``) has at most this many digits
 _MAX_NUMBER_DIGITS = 6
-#: the sheets read (catalog/sheets.py), and the package each needs (the extra skyforge[sheets]);
-#: .ods is read by the standard library
-SHEET_PACKAGES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": None}
+#: the sheets pandas.read_excel reads (after catalog/sheets.py's guard), and the package each needs
+#: (the extra skyforge[sheets])
+SHEET_PACKAGES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": "odfpy"}
 #: a code cell in the cards' printed form: "CAM.014 2x" or "2x CAM.014" (× too)
 _PRINTED_CODE = re.compile(r"^(?:(?P<before>\d+)\s*[x×]\s+)?(?P<code>[^\s]+?)(?:\s+(?P<after>\d+)\s*[x×])?$", re.I)
 
@@ -215,8 +215,9 @@ def _delimiter(text: str) -> str:
 def _read_sheet(pd, path: Path):
     """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty).
 
+    pandas reads it, once catalog/sheets.py has checked its archive and its extent (bounded work).
     The reader is picked by the file's content, not its name: a workbook saved under the other
-    sheet's suffix is read all the same (catalog/sheets.py, in bounded work)."""
+    sheet's suffix is read all the same."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -225,12 +226,15 @@ def _read_sheet(pd, path: Path):
         raise InputError(Problem(f"cannot read: {exc.strerror}", file=path)) from None
     if size > MAX_FILE_BYTES:
         raise InputError(Problem(f"larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path))
+    kind = ".xlsx"
     try:
-        rows = read_sheet_rows(path, MAX_ROWS, MAX_COLUMNS)  # bounded: the archive, then row by row
+        kind = "." + check_sheet(path, MAX_ROWS, MAX_COLUMNS)  # the archive, then the sheet's extent
+        engine = "odf" if kind == ".ods" else "openpyxl"
+        frame = pd.read_excel(path, sheet_name=0, engine=engine, dtype=object, keep_default_na=False, nrows=MAX_ROWS)
     except ImportError:
         raise InputError(
             Problem(
-                "reading .xlsx sheets needs the openpyxl package",
+                f"reading {kind} sheets needs the {SHEET_PACKAGES[kind]} package",
                 file=path,
                 hint="pip install 'skyforge[sheets]' (or save the sheet as CSV)",
             )
@@ -239,23 +243,7 @@ def _read_sheet(pd, path: Path):
         raise
     except Exception as exc:  # every engine fails in its own way on a damaged file
         raise _unreadable_sheet(path, exc) from None
-    frame = _frame(pd, rows)
     return frame.map(_sheet_text)
-
-
-def _frame(pd, rows: list[list[object]]):
-    """The sheet's rows as pandas.read_excel gives them: the first row names the columns (an empty
-    one "Unnamed: N", a repeated one "name.1"), the rows below padded to the widest."""
-    if not rows:
-        return pd.DataFrame()
-    width = max(len(r) for r in rows)
-    names: list[str] = []
-    for i, value in enumerate(rows[0] + [""] * (width - len(rows[0]))):
-        name = _sheet_text(value) or f"Unnamed: {i}"
-        while name in names:
-            name = f"{name}.1"
-        names.append(name)
-    return pd.DataFrame([r + [""] * (width - len(r)) for r in rows[1:]], columns=names, dtype=object)
 
 
 def _unreadable_sheet(path: Path, exc: Exception) -> InputError:

@@ -1,21 +1,27 @@
-"""Read the first sheet of an .xlsx or .ods workbook in bounded work (``catalog import``).
+"""The guard before pandas reads an .xlsx or .ods workbook (``catalog import``): bounded work.
 
 A workbook is a zip archive of XML parts, so a file of a few hundred bytes can unpack to gigabytes
-or declare a sheet of a billion cells: the archive's declared sizes and compression ratios are
-checked before any part is read (the stdlib zipfile holds every part to its declared size), then
-the sheet is read row by row and the reading stops at the first row or column past the limits.
-.xlsx goes through openpyxl's read-only (streaming) mode; .ods through the standard library's
-streaming XML parser, with its run-length attributes (``number-rows-repeated``,
-``number-columns-repeated``, ``text:s c``) counted before they are expanded.
+or declare a sheet of a billion cells that pandas would build in full. :func:`check_sheet` looks
+first, keeping no cell's value: the archive's declared sizes and compression ratios (the stdlib
+zipfile holds every part to its declared size), then the first sheet's extent, counted as it
+streams past and stopped at the first row or column over the limits or a cell over
+:data:`MAX_CELL_CHARS` characters. .xlsx is counted by openpyxl's read-only (streaming) mode;
+.ods by the standard library's expat, its run-length attributes (``number-rows-repeated``,
+``number-columns-repeated``, ``text:s c``) counted, never expanded. Only then does
+``pandas.read_excel`` read the sheet (catalog/csv_import.py).
+
+The guard counts as pandas reads: empty rows and cells count only when a non-empty one follows
+them (pandas' odf reader queues them), so the trailing ``number-rows-repeated="1048553"`` empty
+rows LibreOffice saves under every sheet cost nothing and refuse nothing.
 """
 
 from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
-from xml.etree import ElementTree
+from typing import BinaryIO, Literal
+from xml.parsers import expat
 
 from skyforge.errors import InputError, Problem
 from skyforge.ondemand import library
@@ -29,31 +35,32 @@ _RATIO_FROM = 1_000_000
 #: the most characters one cell may hold (a card's longest text is a few hundred)
 MAX_CELL_CHARS = 100_000
 
-_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
-_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
-_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "
+_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0 "
+_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0 "
 _CELLS = (_TABLE + "table-cell", _TABLE + "covered-table-cell")
 
 _HINT = "save the sheet as CSV (UTF-8), or split it into several files"
 
 
-def read_sheet_rows(path: Path, max_rows: int, max_columns: int) -> list[list[object]]:
-    """The rows of the first sheet (the header row first), each cell a value or ``""`` when empty,
-    trailing empty cells and rows left out. Refuses (:class:`InputError`) a file that is no
-    workbook, an archive over the size or ratio bounds, more than ``max_rows`` rows below the
-    header, a cell past ``max_columns``, a cell over :data:`MAX_CELL_CHARS` characters.
-    Raises ImportError when .xlsx is read without openpyxl."""
+def check_sheet(path: Path, max_rows: int, max_columns: int) -> Literal["xlsx", "ods"]:
+    """Which workbook ``path`` is (by its content, not its name), once its first sheet is known to
+    be within bounds. Refuses (:class:`InputError`) a file that is no workbook, an archive over the
+    size or ratio bounds, more than ``max_rows`` rows below the header, a cell past
+    ``max_columns``, a cell over :data:`MAX_CELL_CHARS` characters. Raises ImportError when .xlsx is
+    checked without openpyxl."""
     if not zipfile.is_zipfile(path):
         raise _neither(path)
     with zipfile.ZipFile(path) as archive:
         names = set(archive.namelist())
         _check_archive(archive, path)
-        if "xl/workbook.xml" in names:
-            archive.close()
-            return _xlsx_rows(path, max_rows, max_columns)
-        if "content.xml" in names:
+        if "content.xml" in names and "xl/workbook.xml" not in names:
             with archive.open("content.xml") as content:
-                return _ods_rows(content, path, max_rows, max_columns)
+                _OdsCount(path, max_rows, max_columns).run(content)
+            return "ods"
+    if "xl/workbook.xml" in names:
+        _check_xlsx(path, max_rows, max_columns)
+        return "xlsx"
     raise _neither(path)
 
 
@@ -121,92 +128,148 @@ def _long_cell(path: Path, line: int) -> InputError:
     )
 
 
-def _trimmed(rows: list[list[object]]) -> list[list[object]]:
-    while rows and not rows[-1]:
-        rows.pop()
-    return rows
-
-
-def _xlsx_rows(path: Path, max_rows: int, max_columns: int) -> list[list[object]]:
+def _check_xlsx(path: Path, max_rows: int, max_columns: int) -> None:
+    """Stream the first sheet's rows as pandas' openpyxl reader sees them, keeping none: the
+    declared dimension may lie either way, so the rows are counted as they come."""
     openpyxl = library("openpyxl")  # the extra skyforge[sheets]; an ImportError names it
 
     # a file object: openpyxl would refuse a workbook saved under another suffix by its name
     book = openpyxl.load_workbook(io.BytesIO(path.read_bytes()), read_only=True, data_only=True, keep_links=False)
     try:
         sheet = book.worksheets[0]
-        sheet.reset_dimensions()  # the declared dimension may lie either way: rows are counted as read
-        rows: list[list[object]] = []
-        # each row as wide as its last cell (at most 16,384, Excel's), refused at the first too wide
+        sheet.reset_dimensions()
+        # pandas turns every cell of a row into a value, empty ones too: the cells it would turn,
+        # over the rows it reads, stay within what a full sheet of the limits holds
+        budget = (max_rows + 1) * max_columns
         for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
-            cells = ["" if value is None else value for value in row]
-            while cells and cells[-1] == "":
-                cells.pop()
-            if not cells:
-                if number <= max_rows + 1:  # an empty row past the limit is not kept (nor refused)
-                    rows.append(cells)
+            if number <= max_rows + 1:
+                budget -= len(row)
+                if budget < 0:
+                    raise _too_many_columns(path, number, max_columns)
+            width = len(row)
+            while width and row[width - 1] in (None, ""):
+                width -= 1
+            if not width:
                 continue
             if number > max_rows + 1:
                 raise _too_many_rows(path, max_rows)
-            if len(cells) > max_columns:
+            if width > max_columns:
                 raise _too_many_columns(path, number, max_columns)
-            if any(isinstance(v, str) and len(v) > MAX_CELL_CHARS for v in cells):
+            if any(isinstance(v, str) and len(v) > MAX_CELL_CHARS for v in row):
                 raise _long_cell(path, number)
-            rows.append(cells)
-        return _trimmed(rows)
     finally:
         book.close()
 
 
-def _ods_rows(content, path: Path, max_rows: int, max_columns: int) -> list[list[object]]:
-    """The first table of an OpenDocument ``content.xml``, read as pandas' odf reader reads it
-    (the values by ``office:value-type``), in one streaming pass."""
-    rows: list[list[object]] = []
-    empty_rows = 0
-    row: list[object] = []
-    empty_cells = 0
-    stack: list[ElementTree.Element] = []
-    tables = 0
-    cell_depth = 0  # inside a cell, its parts wait until the cell is read
-    try:
-        for event, element in ElementTree.iterparse(content, events=("start", "end")):
-            if event == "start":
-                stack.append(element)
-                if element.tag == _TABLE + "table" and not cell_depth:
-                    tables += 1
-                cell_depth += element.tag in _CELLS
-                continue
-            stack.pop()
-            cell_depth -= element.tag in _CELLS
-            in_cell = cell_depth > 0
-            if element.tag in _CELLS and tables == 1 and not in_cell:
-                value = _ods_value(element, path, len(rows) + empty_rows + 1)
-                repeat = _count(element.get(_TABLE + "number-columns-repeated"), path)
-                if value == "":
-                    empty_cells += repeat
-                else:
-                    if len(row) + empty_cells + repeat > max_columns:
-                        raise _too_many_columns(path, len(rows) + empty_rows + 1, max_columns)
-                    row.extend([""] * empty_cells + [value] * repeat)
-                    empty_cells = 0
-            elif element.tag == _TABLE + "table-row" and tables == 1 and not in_cell:
-                repeat = _count(element.get(_TABLE + "number-rows-repeated"), path)
-                if not row:
-                    empty_rows += repeat
-                else:
-                    if len(rows) + empty_rows + repeat > max_rows + 1:
-                        raise _too_many_rows(path, max_rows)
-                    rows.extend([[] for _ in range(empty_rows)] + [list(row) for _ in range(repeat)])
-                    empty_rows = 0
-                row, empty_cells = [], 0
-            elif element.tag == _TABLE + "table" and tables == 1 and not in_cell:
-                break
-            if stack and not in_cell:
-                stack[-1].remove(element)  # read: the parsed tree never grows past one cell
-    except (ElementTree.ParseError, RecursionError) as exc:
-        raise InputError(
-            Problem(f"cannot read as an .ods sheet: {exc}", file=path, hint="save the sheet as CSV (UTF-8)")
-        ) from None
-    return _trimmed(rows)
+class _OdsCount:
+    """Count the first table of an OpenDocument ``content.xml`` as pandas' odf reader reads it,
+    in one streaming pass of expat, keeping no value: a row counts (with its
+    ``number-rows-repeated``) when a cell in it is not empty, and so do the empty rows before it;
+    a cell likewise within its row; a cell's characters are its text and its ``text:s`` spaces."""
+
+    def __init__(self, path: Path, max_rows: int, max_columns: int) -> None:
+        self.path, self.max_rows, self.max_columns = path, max_rows, max_columns
+        self.stack: list[str] = []
+        self.table_depth = 0  # the depth of the first table, once it opens
+        self.rows = 0  # the sheet rows read, the empty ones before a full one included
+        self.empty_rows = 0  # empty rows waiting for a full one
+        self.row_states: list[list[int]] = []  # per open row: [width, empty cells waiting, depth, repeat]
+        #: per open cell of a row: its depth, repeat, whether a value makes it full (not text), whether
+        #: text would, and the characters and paragraphs counted when it opened
+        self.cells: list[tuple[int, int, bool, bool, int, int]] = []
+        self.paragraphs = 0
+        self.chars = 0  # every character of cell text seen
+
+    def run(self, content: BinaryIO) -> None:
+        parser = expat.ParserCreate(namespace_separator=" ")
+        parser.StartElementHandler = self.start
+        parser.EndElementHandler = self.end
+        parser.CharacterDataHandler = self.text
+        parser.EntityDeclHandler = self.entity
+        try:
+            parser.ParseFile(content)
+        except _Done:
+            return
+        except expat.ExpatError as exc:
+            raise InputError(
+                Problem(f"cannot read as an .ods sheet: {exc}", file=self.path, hint="save the sheet as CSV (UTF-8)")
+            ) from None
+
+    def line(self) -> int:
+        return self.rows + self.empty_rows + 1
+
+    def entity(self, *_args) -> None:
+        raise expat.ExpatError("an entity declaration, which no spreadsheet holds")
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        parent = self.stack[-1] if self.stack else ""
+        self.stack.append(tag)
+        if tag == _TABLE + "table" and not self.table_depth:
+            self.table_depth = len(self.stack)
+        if not self.table_depth:
+            return
+        if tag == _TABLE + "table-row":
+            repeat = _count(attrs.get(_TABLE + "number-rows-repeated"), self.path)
+            self.row_states.append([0, 0, len(self.stack), repeat])
+        elif tag in _CELLS and parent == _TABLE + "table-row":
+            kind = attrs.get(_OFFICE + "value-type")
+            covered = tag == _TABLE + "covered-table-cell" and _OFFICE + "value" not in attrs
+            repeat = _count(attrs.get(_TABLE + "number-columns-repeated"), self.path)
+            # as pandas: a covered cell of no value is empty, a cell of no type too (unless it
+            # shows "#N/A": any text counts here), a string cell when its text is empty
+            full = not covered and kind not in (None, "string")
+            by_text = not covered
+            self.cells.append((len(self.stack), repeat, full, by_text, self.chars, self.paragraphs))
+        elif tag == _TEXT + "s" and self.cells:
+            self.chars += _count(attrs.get(_TEXT + "c"), self.path)
+        elif tag == _TEXT + "line-break" and self.cells:
+            self.chars += 1
+        elif tag == _TEXT + "p" and self.cells:
+            self.paragraphs += 1  # a line break between two paragraphs
+
+    def text(self, data: str) -> None:
+        if self.cells:
+            self.chars += len(data)
+
+    def end(self, tag: str) -> None:
+        depth = len(self.stack)
+        self.stack.pop()
+        if not self.table_depth:
+            return
+        if depth == self.table_depth:
+            raise _Done  # pandas reads the first sheet only
+        if self.cells and self.cells[-1][0] == depth:
+            self.cell_end()
+        elif self.row_states and self.row_states[-1][2] == depth:
+            self.row_end()
+
+    def cell_end(self) -> None:
+        _depth, repeat, full, by_text, chars, paragraphs = self.cells.pop()
+        chars = self.chars - chars + max(self.paragraphs - paragraphs - 1, 0)
+        if chars > MAX_CELL_CHARS:
+            raise _long_cell(self.path, self.line())
+        row = self.row_states[-1]
+        if not (full or (by_text and chars)):
+            row[1] += repeat
+            return
+        if row[0] + row[1] + repeat > self.max_columns:
+            raise _too_many_columns(self.path, self.line(), self.max_columns)
+        row[0] += row[1] + repeat
+        row[1] = 0
+
+    def row_end(self) -> None:
+        width, _empty_cells, _depth, repeat = self.row_states.pop()
+        if not width:
+            self.empty_rows += repeat
+            return
+        if self.rows + self.empty_rows + repeat > self.max_rows + 1:
+            raise _too_many_rows(self.path, self.max_rows)
+        self.rows += self.empty_rows + repeat
+        self.empty_rows = 0
+
+
+class _Done(Exception):
+    """The first table is counted."""
 
 
 def _count(text: str | None, path: Path) -> int:
@@ -215,60 +278,3 @@ def _count(text: str | None, path: Path) -> int:
     if not (text.isascii() and text.isdigit() and 0 < len(text) <= 18):
         raise InputError(Problem("a repeat count that is not a whole number", file=path, value=text, has_value=True))
     return max(int(text), 1)
-
-
-def _ods_value(cell: ElementTree.Element, path: Path, line: int) -> object:
-    kind = cell.get(_OFFICE + "value-type")
-    if cell.tag == _TABLE + "covered-table-cell" and cell.get(_OFFICE + "value") is None:
-        return ""
-    if kind is None:
-        return ""
-    if kind == "string":
-        text = "".join(_ods_text(cell, path, line))
-        return "" if text == "#N/A" else text
-    if kind == "boolean":
-        return cell.get(_OFFICE + "boolean-value", "").casefold() == "true"
-    if kind in ("float", "percentage", "currency"):
-        raw = cell.get(_OFFICE + "value", "")
-        try:
-            number = float(raw)
-        except ValueError:
-            raise InputError(Problem("not a number", file=path, line=line, value=raw[:40], has_value=True)) from None
-        return int(number) if kind == "float" and number.is_integer() else number
-    if kind == "date":
-        return cell.get(_OFFICE + "date-value", "")
-    return "".join(_ods_text(cell, path, line))  # a time: as it is shown
-
-
-def _ods_text(cell: ElementTree.Element, path: Path, line: int) -> Iterator[str]:
-    """The text of a string cell: its paragraphs one a line, ``text:s`` as its spaces."""
-    size = 0
-    paragraphs = 0
-    for part in _ods_fragments(cell, top=True):
-        if part is None:
-            paragraphs += 1
-            if paragraphs > 1:
-                yield "\n"
-            continue
-        size += len(part)
-        if size > MAX_CELL_CHARS:
-            raise _long_cell(path, line)
-        yield part
-
-
-def _ods_fragments(element: ElementTree.Element, top: bool = False) -> Iterator[str | None]:
-    """The text in ``element`` (None before each paragraph of a cell, when ``top``)."""
-    if element.text and not top:
-        yield element.text.strip("\n")
-    for child in element:
-        if child.tag == _TEXT + "s":
-            c = child.get(_TEXT + "c", "1")
-            yield " " * min(int(c) if c.isascii() and c.isdigit() and len(c) <= 9 else 1, MAX_CELL_CHARS + 1)
-        elif child.tag == _TEXT + "line-break":
-            yield "\n"
-        elif child.tag != _OFFICE + "annotation":
-            if top and child.tag == _TEXT + "p":
-                yield None
-            yield from _ods_fragments(child)
-        if child.tail and not top:
-            yield child.tail.strip("\n")
