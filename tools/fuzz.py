@@ -413,6 +413,14 @@ _ODS_HEAD = (
     '<table:table table:name="cards">'
 )
 _ODS_TAIL = "</table:table></office:spreadsheet></office:body></office:document-content>"
+#: every .ods holds one (odfpy, which pandas reads .ods with, refuses a file without)
+_ODS_MANIFEST = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
+    'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+    '<manifest:file-entry manifest:full-path="/" '
+    'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>'
+)
 
 
 def _ods_cell(text: str, attrs: str = "") -> str:
@@ -452,7 +460,11 @@ def sheet_case(rnd: random.Random) -> Case:
         body, must = head + good, False
     if choice.startswith("ods") or choice == "good":
         data = _zip(
-            {"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "content.xml": _ODS_HEAD + body + _ODS_TAIL}
+            {
+                "mimetype": "application/vnd.oasis.opendocument.spreadsheet",
+                "META-INF/manifest.xml": _ODS_MANIFEST,
+                "content.xml": _ODS_HEAD + body + _ODS_TAIL,
+            }
         )
     elif choice == "zip-bomb":
         name = rnd.choice(["in.ods", "in.xlsx"])
