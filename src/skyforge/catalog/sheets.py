@@ -34,6 +34,13 @@ MAX_RATIO = 200
 _RATIO_FROM = 1_000_000
 #: the most characters one cell may hold (a card's longest text is a few hundred)
 MAX_CELL_CHARS = 100_000
+#: the most cells pandas may turn into values: its frame (the rows read times the widest) and, in
+#: an .xlsx, every cell a row holds, empty ones too (5,000 cards of 20 fields; pandas and openpyxl
+#: turn ~100,000 cells a second)
+MAX_SHEET_CELLS = 100_000
+#: the most XML elements the parts of an .ods may hold in all: odfpy, which pandas reads .ods with,
+#: builds a node of each (~30 µs and ~1.5 KB apiece), styles and settings too
+MAX_ODS_ELEMENTS = 50_000
 
 _TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0 "
@@ -55,8 +62,13 @@ def check_sheet(path: Path, max_rows: int, max_columns: int) -> Literal["xlsx", 
         names = set(archive.namelist())
         _check_archive(archive, path)
         if "content.xml" in names and "xl/workbook.xml" not in names:
+            count = _OdsCount(path, max_rows, max_columns)
             with archive.open("content.xml") as content:
-                _OdsCount(path, max_rows, max_columns).run(content)
+                count.run(content, table=True)
+            for name in sorted(names - {"content.xml"}):
+                if name.endswith(".xml"):  # odfpy parses the styles, the settings, embedded objects
+                    with archive.open(name) as part:
+                        count.run(part, table=False)
             return "ods"
     if "xl/workbook.xml" in names:
         _check_xlsx(path, max_rows, max_columns)
@@ -128,6 +140,17 @@ def _long_cell(path: Path, line: int) -> InputError:
     )
 
 
+def _too_many_cells(path: Path, line: int) -> InputError:
+    return InputError(
+        Problem(
+            f"more than {MAX_SHEET_CELLS:,} cells, over the card-import cell limit of {MAX_SHEET_CELLS:,}",
+            file=path,
+            line=line,
+            hint="split the spreadsheet into several files",
+        )
+    )
+
+
 def _check_xlsx(path: Path, max_rows: int, max_columns: int) -> None:
     """Stream the first sheet's rows as pandas' openpyxl reader sees them, keeping none: the
     declared dimension may lie either way, so the rows are counted as they come."""
@@ -138,23 +161,24 @@ def _check_xlsx(path: Path, max_rows: int, max_columns: int) -> None:
     try:
         sheet = book.worksheets[0]
         sheet.reset_dimensions()
-        # pandas turns every cell of a row into a value, empty ones too: the cells it would turn,
-        # over the rows it reads, stay within what a full sheet of the limits holds
-        budget = (max_rows + 1) * max_columns
+        cells = widest = 0
         for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
             if number <= max_rows + 1:
-                budget -= len(row)
-                if budget < 0:
-                    raise _too_many_columns(path, number, max_columns)
+                cells += len(row)  # pandas turns every cell of a row it reads, empty ones too
             width = len(row)
             while width and row[width - 1] in (None, ""):
                 width -= 1
             if not width:
+                if cells > MAX_SHEET_CELLS:
+                    raise _too_many_cells(path, number)
                 continue
             if number > max_rows + 1:
                 raise _too_many_rows(path, max_rows)
             if width > max_columns:
                 raise _too_many_columns(path, number, max_columns)
+            widest = max(widest, width)
+            if cells > MAX_SHEET_CELLS or number * widest > MAX_SHEET_CELLS:
+                raise _too_many_cells(path, number)
             if any(isinstance(v, str) and len(v) > MAX_CELL_CHARS for v in row):
                 raise _long_cell(path, number)
     finally:
@@ -165,12 +189,16 @@ class _OdsCount:
     """Count the first table of an OpenDocument ``content.xml`` as pandas' odf reader reads it,
     in one streaming pass of expat, keeping no value: a row counts (with its
     ``number-rows-repeated``) when a cell in it is not empty, and so do the empty rows before it;
-    a cell likewise within its row; a cell's characters are its text and its ``text:s`` spaces."""
+    a cell likewise within its row; a cell's characters are its text and its ``text:s`` spaces.
+    Every element of every part read counts towards :data:`MAX_ODS_ELEMENTS`."""
 
     def __init__(self, path: Path, max_rows: int, max_columns: int) -> None:
         self.path, self.max_rows, self.max_columns = path, max_rows, max_columns
         self.stack: list[str] = []
         self.table_depth = 0  # the depth of the first table, once it opens
+        self.table = False  # the first table is open (and counted)
+        self.elements = 0
+        self.widest = 0
         self.rows = 0  # the sheet rows read, the empty ones before a full one included
         self.empty_rows = 0  # empty rows waiting for a full one
         self.row_states: list[list[int]] = []  # per open row: [width, empty cells waiting, depth, repeat]
@@ -180,16 +208,17 @@ class _OdsCount:
         self.paragraphs = 0
         self.chars = 0  # every character of cell text seen
 
-    def run(self, content: BinaryIO) -> None:
+    def run(self, content: BinaryIO, table: bool) -> None:
+        """Count the elements of one part, and the first table in it when ``table``."""
         parser = expat.ParserCreate(namespace_separator=" ")
-        parser.StartElementHandler = self.start
-        parser.EndElementHandler = self.end
-        parser.CharacterDataHandler = self.text
+        parser.StartElementHandler = self.start if table else self.element
+        if table:
+            parser.EndElementHandler = self.end
+            parser.CharacterDataHandler = self.text
         parser.EntityDeclHandler = self.entity
+        self.stack = []
         try:
             parser.ParseFile(content)
-        except _Done:
-            return
         except expat.ExpatError as exc:
             raise InputError(
                 Problem(f"cannot read as an .ods sheet: {exc}", file=self.path, hint="save the sheet as CSV (UTF-8)")
@@ -201,12 +230,25 @@ class _OdsCount:
     def entity(self, *_args) -> None:
         raise expat.ExpatError("an entity declaration, which no spreadsheet holds")
 
+    def element(self, _tag: str, _attrs: dict[str, str]) -> None:
+        self.elements += 1
+        if self.elements > MAX_ODS_ELEMENTS:
+            raise InputError(
+                Problem(
+                    f"more than {MAX_ODS_ELEMENTS:,} XML elements, over the .ods size limit",
+                    file=self.path,
+                    hint="save the sheet as .xlsx or CSV (UTF-8), or split it into several files",
+                )
+            )
+
     def start(self, tag: str, attrs: dict[str, str]) -> None:
+        self.element(tag, attrs)
         parent = self.stack[-1] if self.stack else ""
         self.stack.append(tag)
         if tag == _TABLE + "table" and not self.table_depth:
             self.table_depth = len(self.stack)
-        if not self.table_depth:
+            self.table = True
+        if not self.table:
             return
         if tag == _TABLE + "table-row":
             repeat = _count(attrs.get(_TABLE + "number-rows-repeated"), self.path)
@@ -234,10 +276,11 @@ class _OdsCount:
     def end(self, tag: str) -> None:
         depth = len(self.stack)
         self.stack.pop()
-        if not self.table_depth:
+        if not self.table:
             return
         if depth == self.table_depth:
-            raise _Done  # pandas reads the first sheet only
+            self.table = False  # pandas reads the first sheet only
+            return
         if self.cells and self.cells[-1][0] == depth:
             self.cell_end()
         elif self.row_states and self.row_states[-1][2] == depth:
@@ -264,12 +307,11 @@ class _OdsCount:
             return
         if self.rows + self.empty_rows + repeat > self.max_rows + 1:
             raise _too_many_rows(self.path, self.max_rows)
+        self.widest = max(self.widest, width)  # pandas makes every row as wide as the widest
+        if (self.rows + self.empty_rows + repeat) * self.widest > MAX_SHEET_CELLS:
+            raise _too_many_cells(self.path, self.line())
         self.rows += self.empty_rows + repeat
         self.empty_rows = 0
-
-
-class _Done(Exception):
-    """The first table is counted."""
 
 
 def _count(text: str | None, path: Path) -> int:
