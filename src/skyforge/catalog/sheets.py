@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
-from typing import BinaryIO, Literal
+from typing import IO, Literal
 from xml.parsers import expat
 
 from skyforge.errors import InputError, Problem
@@ -208,7 +208,7 @@ class _OdsCount:
         self.paragraphs = 0
         self.chars = 0  # every character of cell text seen
 
-    def run(self, content: BinaryIO, table: bool) -> None:
+    def run(self, content: IO[bytes], table: bool) -> None:
         """Count the elements of one part, and the first table in it when ``table``."""
         parser = expat.ParserCreate(namespace_separator=" ")
         parser.StartElementHandler = self.start if table else self.element
