@@ -246,6 +246,17 @@ def test_trailing_empty_repeats_of_an_ods_sheet_cost_nothing(run, workspace):
             '<table:table-row table:number-rows-repeated="1000000000">' + _cell("CAM.014") + "</table:table-row>",
             "cards.ods:5002: more than 5,000 rows, over the card-import row limit of 5,000",
         ),
+        (  # empty rows count when a full one follows them: pandas would make a billion
+            '<table:table-row table:number-rows-repeated="1000000000"><table:table-cell/></table:table-row>'
+            "<table:table-row>" + _cell("CAM.014") + "</table:table-row>",
+            "cards.ods:5002: more than 5,000 rows, over the card-import row limit of 5,000",
+        ),
+        (  # within the row and column limits, 5,000 rows of 21 cells are over the cell limit
+            '<table:table-row table:number-rows-repeated="5000">'
+            + _cell("x", 'table:number-columns-repeated="21"')
+            + "</table:table-row>",
+            "cards.ods:2: more than 100,000 cells, over the card-import cell limit of 100,000",
+        ),
         (
             "<table:table-row>" + _cell("x", 'table:number-columns-repeated="1000000000"') + "</table:table-row>",
             "cards.ods:2: more than 200 columns, over the card-import column limit of 200",
@@ -300,4 +311,36 @@ def test_an_xlsx_sheet_stops_at_the_limits(run, workspace, row, column, message)
     book.save(workspace / "cards.xlsx")
     result = run("catalog", "import", "cards.xlsx", "-o", "out.toml", expect=2)
     assert message in result.stderr
+    assert not (workspace / "out.toml").exists()
+
+
+@pytest.mark.parametrize("part", ["content.xml", "styles.xml"])
+def test_an_ods_of_more_elements_than_odfpy_may_build_is_refused(run, workspace, part):
+    """odfpy, which pandas reads .ods with, builds a node of every element of every part: a 500 KB
+    .ods of 110,000 cells once took 3.4 s and 273 MB."""
+    import zipfile
+
+    _ods(workspace / "cards.ods", HEAD_ROW)
+    many = "<a>" + "<b/>" * 50_001 + "</a>"
+    with zipfile.ZipFile(workspace / "cards.ods", "a") as z:
+        z.writestr(part if part != "content.xml" else "Object 1/content.xml", many)
+    result = run("catalog", "import", "cards.ods", expect=2)
+    assert "cards.ods: more than 50,000 XML elements, over the .ods size limit" in result.stderr
+    assert "hint: save the sheet as .xlsx or CSV (UTF-8), or split it into several files" in result.stderr
+
+
+def test_an_xlsx_row_of_empty_cells_far_away_counts_its_cells(run, workspace):
+    """pandas turns every cell a row holds: a styled empty cell in column 16,384 of each row made
+    16,384 cells a row, within the column limit (the row's last value is in column 1)."""
+    openpyxl = pytest.importorskip("openpyxl")
+    from openpyxl.styles import Font
+
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["B1"] = "code", "name"
+    for row in range(2, 12):
+        book.active.cell(row=row, column=1, value=f"CAM.{row:03d}")
+        book.active.cell(row=row, column=16_384).font = Font(bold=True)
+    book.save(workspace / "cards.xlsx")
+    result = run("catalog", "import", "cards.xlsx", "-o", "out.toml", expect=2)
+    assert "cards.xlsx:8: more than 100,000 cells, over the card-import cell limit of 100,000" in result.stderr
     assert not (workspace / "out.toml").exists()
