@@ -251,11 +251,11 @@ def test_trailing_empty_repeats_of_an_ods_sheet_cost_nothing(run, workspace):
             "<table:table-row>" + _cell("CAM.014") + "</table:table-row>",
             "cards.ods:5002: more than 5,000 rows, over the card-import row limit of 5,000",
         ),
-        (  # within the row and column limits, 5,000 rows of 21 cells are over the cell limit
+        (  # within the row and column limits, 5,000 rows of 11 cells are over the cell limit
             '<table:table-row table:number-rows-repeated="5000">'
-            + _cell("x", 'table:number-columns-repeated="21"')
+            + _cell("x", 'table:number-columns-repeated="11"')
             + "</table:table-row>",
-            "cards.ods:2: more than 100,000 cells, over the card-import cell limit of 100,000",
+            "cards.ods:2: more than 50,000 cells, over the card-import cell limit of 50,000",
         ),
         (
             "<table:table-row>" + _cell("x", 'table:number-columns-repeated="1000000000"') + "</table:table-row>",
@@ -342,5 +342,5 @@ def test_an_xlsx_row_of_empty_cells_far_away_counts_its_cells(run, workspace):
         book.active.cell(row=row, column=16_384).font = Font(bold=True)
     book.save(workspace / "cards.xlsx")
     result = run("catalog", "import", "cards.xlsx", "-o", "out.toml", expect=2)
-    assert "cards.xlsx:8: more than 100,000 cells, over the card-import cell limit of 100,000" in result.stderr
+    assert "cards.xlsx:5: more than 50,000 cells, over the card-import cell limit of 50,000" in result.stderr
     assert not (workspace / "out.toml").exists()

@@ -35,9 +35,9 @@ _RATIO_FROM = 1_000_000
 #: the most characters one cell may hold (a card's longest text is a few hundred)
 MAX_CELL_CHARS = 100_000
 #: the most cells pandas may turn into values: its frame (the rows read times the widest) and, in
-#: an .xlsx, every cell a row holds, empty ones too (5,000 cards of 20 fields; pandas and openpyxl
-#: turn ~100,000 cells a second)
-MAX_SHEET_CELLS = 100_000
+#: an .xlsx, every cell a row holds, empty ones too (2,500 cards of 20 fields; the guard's count
+#: and pandas' reading take ~1.5 s of CPU for 50,000 .xlsx cells on a busy machine)
+MAX_SHEET_CELLS = 50_000
 #: the most XML elements the parts of an .ods may hold in all: odfpy, which pandas reads .ods with,
 #: builds a node of each (~30 µs and ~1.5 KB apiece), styles and settings too
 MAX_ODS_ELEMENTS = 50_000
