@@ -4,7 +4,7 @@ A workbook is a zip archive of XML parts, so a file of a few hundred bytes can u
 or declare a sheet of a billion cells that pandas would build in full. :func:`check_sheet` looks
 first, keeping no cell's value: the archive's declared sizes and compression ratios (the stdlib
 zipfile holds every part to its declared size), then the first sheet's extent, counted as it
-streams past and stopped at the first row or column over the limits or a cell over
+streams past and stopped at the first row, column or cell over the limits or a cell over
 :data:`MAX_CELL_CHARS` characters. .xlsx is counted by openpyxl's read-only (streaming) mode;
 .ods by the standard library's expat, its run-length attributes (``number-rows-repeated``,
 ``number-columns-repeated``, ``text:s c``) counted, never expanded. Only then does
@@ -54,8 +54,9 @@ def check_sheet(path: Path, max_rows: int, max_columns: int) -> Literal["xlsx", 
     """Which workbook ``path`` is (by its content, not its name), once its first sheet is known to
     be within bounds. Refuses (:class:`InputError`) a file that is no workbook, an archive over the
     size or ratio bounds, more than ``max_rows`` rows below the header, a cell past
-    ``max_columns``, a cell over :data:`MAX_CELL_CHARS` characters. Raises ImportError when .xlsx is
-    checked without openpyxl."""
+    ``max_columns``, more than :data:`MAX_SHEET_CELLS` cells, a cell over :data:`MAX_CELL_CHARS`
+    characters, an .ods of more than :data:`MAX_ODS_ELEMENTS` elements. Raises ImportError when
+    .xlsx is checked without openpyxl."""
     if not zipfile.is_zipfile(path):
         raise _neither(path)
     with zipfile.ZipFile(path) as archive:
