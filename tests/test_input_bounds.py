@@ -475,3 +475,24 @@ def test_a_deck_of_100000_entries_is_refused_before_it_is_parsed(run, workspace,
         assert (
             f"decks/huge.toml:{MAX_DECK_ENTRIES + 52}: cards: has more than {MAX_DECK_ENTRIES} entries" in result.stderr
         )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "\n" * 50_000 + '[cards]\n"DEMO.007" = 1\n',  # blank lines
+        "# a comment line\n" * 50_000 + '[cards]\n"DEMO.007" = 1\n',  # comment lines
+        'notes = """\n' + "a line of a note\n" * 50_000 + '"""\n[cards]\n"DEMO.007" = 1\n',  # a long string
+        "[cards]\n" + "".join(f'"DEMO.007" = 1 # {i}\n' if i == 0 else f"# {i}\n" for i in range(50_000)),
+    ],
+    ids=["blank", "comments", "string", "commented-cards"],
+)
+def test_a_deck_file_of_50000_lines_is_read_in_bounded_work(run, workspace, body):
+    """Mapping a file's keys to their lines (tomlpos.key_lines) is one linear pass: a deck file of
+    50,000 lines once spent seconds there. The file is read, checked and refused or validated in
+    bounded CPU time, whatever the answer."""
+    _deck(workspace, "long", DECK_HEAD + body)
+    start = time.process_time()
+    result = run("deck", "validate", "long", expect=None)
+    assert result.exit_code in (1, 2) and "Traceback" not in result.output
+    assert time.process_time() - start < HANG
