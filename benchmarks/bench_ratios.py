@@ -116,7 +116,9 @@ def main() -> int:
             "campaign recruit": restoring(files["campaign"], *at, "campaign", "recruit", "spring", "1", "--free"),
             "floor: draft": [*FLOOR, str(files["draft"])],
             "onward pick": restoring(files["draft"], *at, "onward", "pick", "d1", "--random"),
-            "catalog import (30 rows)": skyforge(*at, "catalog", "import", str(tmp / "ws" / "cards.csv"), "--set", "CAM"),
+            "catalog import (30 rows)": skyforge(
+                *at, "catalog", "import", str(tmp / "ws" / "cards.csv"), "--set", "CAM"
+            ),
             "floor: 1,000 decks": [*FLOOR, *small],
             "deck validate 1,000": skyforge("deck", "validate", *small),
         }

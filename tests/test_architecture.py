@@ -63,6 +63,11 @@ LAZY_PLACES = {
     # heavy libraries most commands never use, each with its reason in ondemand.LIBRARIES: filelock
     # (only writes take a lock), tomlkit (only comment-keeping edits), pandas (only `catalog import`)
     "skyforge.ondemand",
+    # a catalog served from its cache needs neither the merge of catalog files (skyforge.catalog.build)
+    # nor the models of the files and of the rule tables (setup rules, drafts): they are imported on a
+    # miss, or when a command first reads a rule table (~1 ms a pydantic class; benchmarks/README.md)
+    "skyforge.catalog.loader",
+    "skyforge.catalog.models",
 }
 #: the module that imports heavy libraries on demand, and the table of them it keeps
 ONDEMAND = "skyforge.ondemand"

@@ -15,9 +15,16 @@ One module per kind of data, every name importable from here:
 * :mod:`~skyforge.catalog.models.setup_rules` — hordes, difficulty, game modes, battle plans, first games;
 * :mod:`~skyforge.catalog.models.drafts` — draft orders, team presets, hero classes;
 * :mod:`~skyforge.catalog.models.file` — ``CatalogFile``, one catalog TOML file.
+
+The modules of the rule tables (setup rules, drafts) and of the files are imported when one of
+their names is first asked for: creating a pydantic class costs about a millisecond, and most
+commands read cards alone (a cache hit builds no validator either: ``defer_build``).
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 # the game's plain tables live in skyforge.catalog.constants (no pydantic): re-exported here
 from skyforge.catalog.codes import slug
@@ -53,18 +60,61 @@ from skyforge.catalog.models.common import (
     Strict,
 )
 from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize, PremadeDeck
-from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
-from skyforge.catalog.models.file import CardsFile, CatalogFile
 from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
-from skyforge.catalog.models.setup_rules import (
-    BattlePlan,
-    DifficultyLevel,
-    DifficultyModifier,
-    FirstGame,
-    GameModeRule,
-    Horde,
-    OutsiderTypeRule,
-    Rulebook,
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
+    from skyforge.catalog.models.file import CardsFile, CatalogFile
+    from skyforge.catalog.models.setup_rules import (
+        BattlePlan,
+        DifficultyLevel,
+        DifficultyModifier,
+        FirstGame,
+        GameModeRule,
+        Horde,
+        OutsiderTypeRule,
+        Rulebook,
+    )
+
+#: the names of the modules imported on first use, by module
+_ON_FIRST_USE = {
+    "drafts": ("DraftFormat", "DraftStep", "HeroClassList", "TeamPreset"),
+    "file": ("CardsFile", "CatalogFile"),
+    "setup_rules": (
+        "BattlePlan",
+        "DifficultyLevel",
+        "DifficultyModifier",
+        "FirstGame",
+        "GameModeRule",
+        "Horde",
+        "OutsiderTypeRule",
+        "Rulebook",
+    ),
+}
+_MODULE_OF = {name: module for module, names in _ON_FIRST_USE.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+#: every catalog model (a ``Strict`` entry) by class name: what the catalog cache may hold
+MODEL_NAMES: tuple[str, ...] = (
+    "Product",
+    "CardSet",
+    *(cls.__name__ for cls in CARD_MODELS.values()),
+    "CardRule",
+    "DeckRule",
+    "DeckSize",
+    "PremadeDeck",
+    "ScenarioAction",
+    "ScenarioEffect",
+    *(name for names in _ON_FIRST_USE.values() for name in names if name != "Rulebook"),
 )
 
 __all__ = [
@@ -72,6 +122,7 @@ __all__ = [
     "COPY_LIMITS",
     "FACTION_COLORS",
     "KINDS",
+    "MODEL_NAMES",
     "RARITIES",
     "AllianceCard",
     "AllianceType",
