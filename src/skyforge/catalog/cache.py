@@ -15,14 +15,19 @@ the next run miss instead of caching the old content under the new file's key.
 What comes out of the cache is the catalog's own pydantic models, rebuilt with
 ``model_construct`` (nested models first) from every field and the names of those the files
 stated: they were validated when the cache was written, so a hit does not validate again, and
-builds no validator (the models defer that until one validates or serialises).
+builds no validator (the models defer that until one validates or serialises). Each table and
+each card is kept on a line of its own, and a hit reads only the first: every card's key, name,
+kind and the code it replaces, which the look-ups need. A card (with its origin) is made the
+first time a command asks for it, a rule table the first time it is read, so a command's cost
+follows what it reads — a deck's 40 cards — not the size of the catalog.
 
 A cache file is trusted only if it is exactly what :func:`write` produces: a
 header line (format name, cache version, the whole key — every file's path and
 stats, and skyforge's — and a CRC-32 of the data), then the data. A file that
-is corrupt, foreign, of another version or key, or whose data is not of the
-expected types is a miss: the catalog is rebuilt from the TOML
-files and the cache rewritten. A cache that cannot be read or written is simply
+is corrupt, foreign, of another version or key, or whose data is not laid out as
+:func:`encode` lays it out is a miss: the catalog is rebuilt from the TOML
+files and the cache rewritten. A line that is not of its types when it is read (a file edited
+under a valid checksum) is reported as a damaged cache, and the file removed. A cache that cannot be read or written is simply
 skipped: it is never needed for correctness.
 
 Folder: ``SKYFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/skyforge``, else
