@@ -3,8 +3,8 @@
 
     python benchmarks/bench_catalog.py [--instructions] [COUNTS ...]
 
-Each catalog is a file of fictional cards (one set of up to 999 per thousand cards, one castle)
-loaded over the official layer, and a 40-card deck of its first cards; the catalog cache is warmed
+Each catalog is a folder of fictional cards (a file of 999 a set, one castle) loaded over the
+official layer, and a 40-card deck of its first cards; the catalog cache is warmed
 first (untimed: a catalog in daily use is cached). For each size: the command's CPU time (user +
 system; or its instructions, counted by valgrind, with ``--instructions``) and the peak memory
 (maximum resident set size) of one run.
@@ -31,25 +31,33 @@ MAX_MB = 150
 
 
 def write_catalog(folder: Path, count: int, seed: int = 1) -> tuple[Path, Path]:
-    """A catalog file of ``count`` cards (a castle and alliance cards) and a deck of 40 of them."""
+    """A folder of catalog files holding ``count`` cards (a castle and alliance cards; one file a set
+    of 999, as input files are kept under 1 MB) and a deck of 40 of them."""
     rng = random.Random(seed)
-    sets = (count + 998) // 999
-    out = ["schema = 1\n", 'provenance = "user"\n']
-    for s in range(sets):
-        out.append(f'[[sets]]\ncode = "B{s:03d}"\nname = "Bench {s}"\n')
-        out.append(f'products = [{{ name = "Box {s}", first = 1, last = 999 }}]\n')
-    out.append('[[cards]]\ncode = "B000.001"\nkind = "castle"\nname = "Bench Castle"\nfaction = "liothan"\n')
-    out.append('deck_size = { min = 40, max = 40 }\n[[cards.deck_rules]]\nrarity = "base"\nfactions = ["liothan"]\n')
-    for n in range(1, count):
-        code = f"B{n // 999:03d}.{n % 999 + 1:03d}"
+    catalog = folder / f"catalog-{count}"
+    catalog.mkdir()
+    files: dict[int, list[str]] = {}
+    for n in range(count):
+        number = n // 999
+        out = files.setdefault(number, ["schema = 1\n", 'provenance = "user"\n'])
+        if n % 999 == 0:
+            out.append(f'[[sets]]\ncode = "B{number:03d}"\nname = "Bench {number}"\n')
+            out.append(f'products = [{{ name = "Box {number}", first = 1, last = 999 }}]\n')
+        code = f"B{number:03d}.{n % 999 + 1:03d}"
+        if n == 0:
+            out.append(f'[[cards]]\ncode = "{code}"\nkind = "castle"\nname = "Bench Castle"\nfaction = "liothan"\n')
+            out.append(
+                'deck_size = { min = 40, max = 40 }\n[[cards.deck_rules]]\nrarity = "base"\nfactions = ["liothan"]\n'
+            )
+            continue
         faction = "liothan" if n <= 40 else rng.choice(FACTIONS)
         out.append(
             f'[[cards]]\ncode = "{code}"\nkind = "alliance"\nname = "Bench card {n}"\nfaction = "{faction}"\n'
             f'rarity = "base"\ntype = "ally"\ncost = {rng.randint(1, 7)}\n'
             f'text = "When this enters play, draw a card and deal {rng.randint(1, 3)} damage."\n'
         )
-    catalog = folder / f"catalog-{count}.toml"
-    catalog.write_text("".join(out), encoding="utf-8")
+    for number, out in files.items():
+        (catalog / f"set-{number:03d}.toml").write_text("".join(out), encoding="utf-8")
     cards = "".join(f'"B000.{n + 1:03d}" = 1\n' for n in range(1, 41))
     deck = folder / f"deck-{count}.toml"
     deck.write_text(f'schema = 1\nname = "bench"\ncastle = "B000.001"\n[cards]\n{cards}', encoding="utf-8")

@@ -50,6 +50,9 @@ class Origin:
 
 
 V = TypeVar("V")
+#: what a catalog is indexed by without making a card, as columns: every card's key, name and kind
+#: in the catalog's order, and the code each erratum replaces (by the erratum's key)
+Summary = tuple[list[str], list[str], list[str], dict[str, str]]
 #: a value of a :class:`LazyTable` not made yet
 _PENDING: Any = object()
 
@@ -64,11 +67,11 @@ class LazyTable(MutableMapping[str, V], Generic[V]):
         self,
         keys: Iterable[str],
         make: Callable[[str], V],
-        summary: dict[str, tuple[str, str, str | None]] | None = None,
+        summary: Summary | None = None,
     ) -> None:
         self._values: dict[str, Any] = dict.fromkeys(keys, _PENDING)
         self._make = make
-        self.summary = summary or {}
+        self.summary = summary
 
     def __getitem__(self, key: str) -> V:
         value = self._values[key]
@@ -142,13 +145,16 @@ class Catalog:
         self._replaced_by: dict[str, str] = {}
         self._kinds: dict[str, str] = {}
         self._by_set: dict[frozenset[str] | None, dict[str, list[str]]] = {}  # see _codes_by_set
-        summary = getattr(self.cards, "summary", {})
-        for key in self.cards:
-            known = summary.get(key)
-            if known is None:
-                card = self.cards[key]
-                known = (card.name, card.kind, getattr(card, "replaces", None))
-            self._note(key, *known)
+        summary: Summary | None = getattr(self.cards, "summary", None)
+        if summary is None or len(summary[0]) != len(self.cards):
+            for key, card in self.cards.items():
+                self._index(key, card)
+            return
+        keys, names, kinds, replaces = summary  # from the cache: no card made (a catalog may hold 50,000)
+        for key, name in zip(keys, names, strict=True):
+            self._by_name[name.casefold()].append(key)
+        self._kinds = dict(zip(keys, kinds, strict=True))
+        self._replaced_by = {code: key for key, code in replaces.items()}
 
     def _index(self, key: str, card: Card) -> None:
         self._note(key, card.name, card.kind, getattr(card, "replaces", None))
@@ -181,7 +187,7 @@ class Catalog:
 
     def card_sets(self) -> set[str]:
         """The sets the catalog holds cards of (of their codes), without making a card."""
-        return {set_of(key) for key in self.cards if normalize_code(key) == key}
+        return {key.partition(".")[0] for key in self.cards if "." in key}  # keys are codes, or kind:slug
 
     def add(self, card: Card, origin: Origin) -> None:
         self.cards[card.key] = card
