@@ -223,6 +223,9 @@ def _read_csv(path: Path, text: str | None) -> _Cells:
     _check_columns(text, path, separator)
     reader = csv.reader(io.StringIO(text), delimiter=separator, skipinitialspace=True)
     try:
+        unclosed = _unclosed_quote(text, separator)
+        if unclosed is not None:  # csv reads it to the end as one cell; pandas' words for it
+            raise ValueError(f"Error tokenizing data. C error: EOF inside string starting at row {unclosed}")
         rows = [row for row in reader if row]
         header = _header(rows.pop(0)) if rows else None
         longer = next(((i, row) for i, row in enumerate(rows) if len(row) > len(header or ())), None)
@@ -237,6 +240,20 @@ def _read_csv(path: Path, text: str | None) -> _Cells:
             )
         ) from None
     return _Cells(header, rows)
+
+
+def _unclosed_quote(text: str, separator: str) -> int | None:
+    """The line (counted from 0) where a quoted cell starts that ``text`` never closes, else None."""
+    if text.count('"') % 2 == 0:
+        return None
+    reader = csv.reader(io.StringIO(text), delimiter=separator, skipinitialspace=True, strict=True)
+    start = 0
+    try:
+        for _ in reader:
+            start = reader.line_num
+    except csv.Error as exc:
+        return start if "unexpected end of data" in str(exc) else None
+    return None
 
 
 def _delimiter(text: str) -> str:
