@@ -67,6 +67,11 @@ LAZY_PLACES = {
     # the deck editor imports the deck assistant (~40 ms of imports, a third of what the editor adds
     # to start-up) only when Ctrl+P asks it for a proposal
     "skyforge.cli.editor.session",
+    # a catalog served from its cache needs neither the merge of catalog files (skyforge.catalog.build)
+    # nor the models of the files and of the rule tables (setup rules, drafts): they are imported on a
+    # miss, or when a command first reads a rule table (~1 ms a pydantic class; benchmarks/README.md)
+    "skyforge.catalog.loader",
+    "skyforge.catalog.models",
 }
 #: the module that imports heavy libraries on demand, and the table of them it keeps
 ONDEMAND = "skyforge.ondemand"

@@ -319,3 +319,41 @@ def test_a_cache_file_replaced_by_a_huge_sparse_file_is_a_miss_never_read(cache_
     monkeypatch.setattr("builtins.open", real_open)
     assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
     assert path.stat().st_size < cache.MAX_CACHE_BYTES  # rebuilt
+
+
+def test_a_hit_reads_only_the_lines_a_command_asks_for(cache_dir, monkeypatch):
+    """A hit reads the first line (every card's key, name, kind and the code it replaces); a card
+    is made when first asked for, a rule table when first read: a command's cost follows what it reads."""
+    fresh = load_catalog(None)
+    read: list[bytes] = []
+    element = cache._element
+    monkeypatch.setattr(cache, "_element", lambda line: read.append(line) or element(line))
+    hit = load_catalog(None)
+    assert len(read) == 1 and len(hit.cards) == len(fresh.cards) > 100
+    assert hit.get("DEMO.001") == fresh.get("DEMO.001") and len(read) == 2
+    assert hit.get("DEMO.001") is hit.get("DEMO.001") and len(read) == 2  # made once
+    castles = hit.castles()
+    assert castles == fresh.castles() and len(read) == 1 + len(castles)  # DEMO.001 is one of them
+    assert hit.hordes == fresh.hordes and len(read) == 2 + len(castles)
+    assert hit.find(fresh.get("DEMO.007").name) == fresh.get("DEMO.007") and len(read) == 3 + len(castles)
+    assert hit.kind_of("DEMO.007") == "alliance" and hit.card_sets() == {
+        c.set_code for c in fresh.cards.values() if c.code
+    }
+    assert len(read) == 3 + len(castles)  # neither made a card
+
+
+def test_a_line_damaged_under_a_valid_checksum_is_said_when_read_and_the_cache_removed(cache_dir):
+    from skyforge.errors import InputError
+
+    load_catalog([MINI])
+    path = _only_file(cache_dir)
+    data = path.read_bytes().partition(b"\n")[2]
+    lines = data.split(b"\n")
+    card = next(i for i, line in enumerate(lines) if line.startswith(b'["TST.001",'))
+    lines[card] = lines[card].replace(b'"name":"Blue Keep"', b'"name":"Blue Kelp"')
+    _rewrite(path, data=b"\n".join(lines))
+    catalog = load_catalog([MINI])  # laid out as the cache is: served
+    with pytest.raises(InputError, match="the catalog cache is damaged"):
+        catalog.get("TST.001")
+    assert not path.exists()
+    assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"  # rebuilt from the files

@@ -344,3 +344,23 @@ def test_an_xlsx_row_of_empty_cells_far_away_counts_its_cells(run, workspace):
     result = run("catalog", "import", "cards.xlsx", "-o", "out.toml", expect=2)
     assert "cards.xlsx:5: more than 50,000 cells, over the card-import cell limit of 50,000" in result.stderr
     assert not (workspace / "out.toml").exists()
+
+
+def test_a_csv_file_is_read_by_the_csv_module_without_pandas(run, workspace, monkeypatch):
+    """pandas (hundreds of ms to import) reads sheets; a plain CSV file is read by the stdlib's csv,
+    with pandas' reading of it: blank lines skipped, a repeated column named ``name.1``."""
+    from skyforge.catalog import csv_import
+
+    def no_library(name):
+        raise AssertionError(f"{name} imported for a CSV file")
+
+    monkeypatch.setattr(csv_import, "library", no_library)
+    (workspace / "cards.csv").write_text(
+        f'{HEADER}\n\nDEMO.240,alliance,"Tidewatch, Novice",liothan,base,ally,1\n\n', encoding="utf-8"
+    )
+    (card,) = _cards(run("catalog", "import", "cards.csv").stdout)
+    assert (card["code"], card["name"], card["cost"]) == ("DEMO.240", "Tidewatch, Novice", 1)
+    (workspace / "twice.csv").write_text("code,name,name\nDEMO.240,A,B\n", encoding="utf-8")
+    assert "twice.csv:1: unknown column 'name.1'" in run("catalog", "import", "twice.csv", expect=2).stderr
+    (workspace / "long.csv").write_text("code,name\nDEMO.240,A,B\n", encoding="utf-8")
+    assert "cannot read as CSV" in run("catalog", "import", "long.csv", expect=2).stderr

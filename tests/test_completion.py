@@ -114,6 +114,17 @@ def test_the_tree_kept_as_data_completes_as_the_commands(run, monkeypatch, shell
         assert _complete(shell, words, monkeypatch, tree) == _complete(shell, words, monkeypatch), words
 
 
+def test_tab_builds_only_the_commands_on_the_path_typed(run, monkeypatch):
+    """The tree kept as data is built as click asks for it: ``deck show <Tab>`` builds the ``deck``
+    group and its commands, not every family's."""
+    from skyforge.cli.commandtree import completion_tree
+
+    tree = completion_tree()
+    assert tree.commands == {}
+    assert "plain,demo-blue-wall" in _complete("bash", "skyforge deck show demo-", monkeypatch, tree)
+    assert set(tree.commands) == {"deck"} and "show" in tree.commands["deck"].commands
+
+
 @pytest.mark.slow
 def test_tab_loads_neither_rich_nor_pydantic(workspace):
     """Completing a deck name imports click and skyforge's completion, not the commands' libraries."""

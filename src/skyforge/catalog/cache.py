@@ -15,14 +15,19 @@ the next run miss instead of caching the old content under the new file's key.
 What comes out of the cache is the catalog's own pydantic models, rebuilt with
 ``model_construct`` (nested models first) from every field and the names of those the files
 stated: they were validated when the cache was written, so a hit does not validate again, and
-builds no validator (the models defer that until one validates or serialises).
+builds no validator (the models defer that until one validates or serialises). Each table and
+each card is kept on a line of its own, and a hit reads only the first: every card's key, name,
+kind and the code it replaces, which the look-ups need. A card (with its origin) is made the
+first time a command asks for it, a rule table the first time it is read, so a command's cost
+follows what it reads — a deck's 40 cards — not the size of the catalog.
 
 A cache file is trusted only if it is exactly what :func:`write` produces: a
 header line (format name, cache version, the whole key — every file's path and
 stats, and skyforge's — and a CRC-32 of the data), then the data. A file that
-is corrupt, foreign, of another version or key, or whose data is not of the
-expected types is a miss: the catalog is rebuilt from the TOML
-files and the cache rewritten. A cache that cannot be read or written is simply
+is corrupt, foreign, of another version or key, or whose data is not laid out as
+:func:`encode` lays it out is a miss: the catalog is rebuilt from the TOML
+files and the cache rewritten. A line that is not of its types when it is read (a file edited
+under a valid checksum) is reported as a damaged cache, and the file removed. A cache that cannot be read or written is simply
 skipped: it is never needed for correctness.
 
 Folder: ``SKYFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/skyforge``, else
@@ -31,26 +36,29 @@ Folder: ``SKYFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/skyforge``, else
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import stat
 import time
 import zlib
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from skyforge import __version__
-from skyforge.catalog.index import Catalog, Origin
-from skyforge.catalog.models import CardBase, Strict
-from skyforge.errors import InputError
+from skyforge.catalog import models
+from skyforge.catalog.index import Catalog, LazyTable, Origin
+from skyforge.catalog.models import CardBase
+from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write
 
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
-VERSION = 3
+VERSION = 4
 #: skyforge's package: a change to any of its modules invalidates every cache. What decides that
 #: a catalog is valid and what it holds is spread over the models, the merge and the foundation
 #: under them (terms, storage, …), so every module is in the key rather than a list that would
@@ -120,18 +128,32 @@ class BadData(ValueError):
     """The cached data is not what :func:`encode` writes: never trusted, the catalog is rebuilt."""
 
 
-def _models(base: type[Strict]) -> dict[str, type[Strict]]:
-    found = {}
-    for cls in base.__subclasses__():
-        found[cls.__name__] = cls
-        found.update(_models(cls))
-    return found
+class _Models(Mapping[str, tuple[type[BaseModel], frozenset[str]]]):
+    """Every catalog model by class name (they all derive from ``Strict``), with its fields: a
+    model's module is imported when the cache first holds one of its entries (``skyforge.catalog.models``
+    imports its modules on first use), so a command pays only for the kinds it reads."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[type[BaseModel], frozenset[str]]] = {}
+
+    def __getitem__(self, name: str) -> tuple[type[BaseModel], frozenset[str]]:
+        known = self._known.get(name)
+        if known is None:
+            if name not in models.MODEL_NAMES:
+                raise KeyError(name)
+            cls = getattr(models, name)
+            known = self._known[name] = (cls, frozenset(cls.model_fields))
+        return known
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(models.MODEL_NAMES)
+
+    def __len__(self) -> int:
+        return len(models.MODEL_NAMES)
 
 
-#: every catalog model by name (they all derive from ``Strict``), with its fields
-MODELS: dict[str, tuple[type[BaseModel], frozenset[str]]] = {
-    name: (cls, frozenset(cls.model_fields)) for name, cls in _models(Strict).items()
-}
+#: every catalog model by name, with its fields (imported on first use)
+MODELS = _Models()
 
 
 def _tagged(value: Any) -> Any:
@@ -150,7 +172,7 @@ def _tagged(value: Any) -> Any:
         return [_tagged(v) for v in value]
     if isinstance(value, tuple):
         return {"$t": [_tagged(v) for v in value]}
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return {"$d": [[_tagged(k), _tagged(v)] for k, v in value.items()]}
     if isinstance(value, Path):
         return {"$p": str(value)}
@@ -183,32 +205,153 @@ def _untagged(obj: dict) -> Any:
     return cls.model_construct(set(stated), **obj)
 
 
+#: the catalog's fields read as the catalog is made (small); the other tables are read on first use
+_EAGER = ("files", "user_files", "shipped_dir")
+
+
 def encode(catalog: Catalog) -> str:
-    """The catalog as the cache's data: its dataclass fields, whatever they are, as tagged JSON."""
-    fields = {f.name: getattr(catalog, f.name) for f in dataclasses.fields(catalog) if f.init}
-    return json.dumps(_tagged(fields), ensure_ascii=False, separators=(",", ":"))
+    """The catalog as the cache's data: its dataclass fields as tagged JSON, one entry a line —
+    first what the catalog is made with (its files, and each card's key, name, kind and the code it
+    replaces: the look-ups by code and name), then each other table, then each card with its
+    origin. A hit reads the first lines; a table, a card, when a command first asks for it
+    (:func:`decode`). The whole is one JSON document."""
+    cards = catalog.cards
+    tables = [f.name for f in dataclasses.fields(catalog) if f.init and f.name not in ("cards", "origins")]
+    if not set(catalog.origins) <= set(cards):
+        raise TypeError("an origin of no card")
+    kinds = list(dict.fromkeys(card.kind for card in cards.values()))
+    index = {
+        "keys": list(cards),
+        "names": [card.name for card in cards.values()],
+        "kinds": kinds,
+        "kind_of": [kinds.index(card.kind) for card in cards.values()],
+        "replaces": {key: code for key, card in cards.items() if (code := getattr(card, "replaces", None))},
+    }
+    head = {"index": index, "tables": tables} | {name: getattr(catalog, name) for name in _EAGER}
+    lines = [_line(["head", _tagged(head)])]
+    lines += [_line([name, _tagged(getattr(catalog, name))]) for name in tables if name not in _EAGER]
+    entries = [_line([key, _tagged(card), _tagged(catalog.origins.get(key))]) for key, card in cards.items()]
+    return "\n".join([_OPEN, ",\n".join(lines) + ",", _CARDS, ",\n".join(entries), _CLOSE_CARDS, _CLOSE]).replace(
+        _CARDS + "\n\n", _CARDS + "\n"
+    )
 
 
-def decode(text: str) -> Catalog:
-    """The catalog :func:`encode` wrote, its entries the models themselves; :class:`BadData` (or
-    another ``ValueError``) if the data is not of its types."""
-    fields = json.loads(text, object_hook=_untagged)
-    if not isinstance(fields, dict):
-        raise BadData("catalog")
-    expected = {f.name: f for f in dataclasses.fields(Catalog) if f.init}
-    if set(fields) != set(expected):
-        raise BadData("catalog fields")
-    for name, value in fields.items():
-        factory = expected[name].default_factory  # dataclasses.MISSING (not callable) when there is none
-        default = factory() if callable(factory) else expected[name].default
-        if default is None:
-            if value is not None and not isinstance(value, Path):
-                raise BadData(name)
-        elif type(value) is not type(default):
+#: the lines around the entries (:func:`encode`)
+_OPEN, _CARDS, _CLOSE_CARDS, _CLOSE = '{"$d":[', '["cards",{"$d":[', "]}]", "]}"
+
+
+def _line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _check(name: str, value: Any) -> Any:
+    """``value`` if it is of the type of the catalog field ``name``'s default, else :class:`BadData`."""
+    field = _FIELDS[name]
+    factory = field.default_factory  # dataclasses.MISSING (not callable) when there is none
+    default = factory() if callable(factory) else field.default
+    if default is None:
+        if value is not None and not isinstance(value, Path):
             raise BadData(name)
-    if not all(isinstance(card, CardBase) for card in fields["cards"].values()):
-        raise BadData("cards")
-    return Catalog(**fields)
+    elif type(value) is not type(default):
+        raise BadData(name)
+    return value
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(Catalog) if f.init}
+
+
+def _element(line: bytes) -> Any:
+    """One element of :func:`encode`'s array, from its line, with its values."""
+    return json.loads(line.removesuffix(b","), object_hook=_untagged)
+
+
+def _or_damaged(read: Callable[[str], Any], path: Path | None) -> Callable[[str], Any]:
+    """``read``, which says that the cache is damaged when what it reads is not what :func:`encode`
+    wrote (a file changed under a valid checksum): the file is removed, so the next command rebuilds it."""
+
+    def guarded(name: str) -> Any:
+        try:
+            return read(name)
+        except Exception:
+            if path is not None:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            raise InputError(
+                Problem("the catalog cache is damaged: it was removed, and the next command rebuilds it", file=path)
+            ) from None
+
+    return guarded
+
+
+def decode(text: str | bytes, path: Path | None = None) -> Catalog:
+    """The catalog :func:`encode` wrote, its entries the models themselves, each table and card
+    read from its line on first use (:class:`LazyTable`, :meth:`Catalog.lazy_tables`).
+    :class:`BadData` (or another ``ValueError``) if the data is not laid out as :func:`encode` lays
+    it out; a table or card whose line is not of its types is said to be damaged when it is read
+    (the cache file ``path`` is then removed)."""
+    lines = (text.encode("utf-8") if isinstance(text, str) else text).split(b"\n")
+    if len(lines) < 5 or lines[0] != _OPEN.encode() or lines[-2:] != [_CLOSE_CARDS.encode(), _CLOSE.encode()]:
+        raise BadData("layout")
+    tag, head = _element(lines[1])
+    if tag != "head" or not isinstance(head, dict) or head.keys() != {"index", "tables", *_EAGER}:
+        raise BadData("head")
+    index, tables = head["index"], head["tables"]
+    lazy = [name for name in tables if name not in _EAGER] if isinstance(tables, list) else None
+    if (
+        not isinstance(index, dict)
+        or index.keys() != {"keys", "names", "kinds", "kind_of", "replaces"}
+        or lazy is None
+        or set(tables) != _FIELDS.keys() - {"cards", "origins"}
+        or lines[2 + len(lazy)] != _CARDS.encode()
+    ):
+        raise BadData("index")
+    keys, names, kind_of, replaces = index["keys"], index["names"], index["kind_of"], index["replaces"]
+    # each column checked whole, at the speed of the built-ins (a catalog may hold 50,000 cards)
+    if not (
+        type(keys) is type(names) is type(kind_of) is list
+        and type(replaces) is dict
+        and len(keys) == len(set(keys)) == len(names) == len(kind_of) == len(lines) - 5 - len(lazy)
+        and replaces.keys() <= set(keys)
+    ):
+        raise BadData("index")
+    "".join(keys), "".join(names), "".join(index["kinds"]), "".join(replaces.values())  # TypeError: not text
+    kinds = list(map(index["kinds"].__getitem__, kind_of))
+    position = dict(zip(keys, range(len(keys))))
+    first = 3 + len(lazy)
+    entries: dict[str, tuple[Any, Any]] = {}
+
+    def entry(key: str) -> tuple[Any, Any]:
+        found = entries.get(key)
+        if found is None:
+            at = position[key]
+            found = _element(lines[first + at])
+            if not (
+                isinstance(found, list)
+                and len(found) == 3
+                and found[0] == key
+                and isinstance(found[1], CardBase)
+                and found[1].key == key
+                and (found[1].name, getattr(found[1], "kind", None), getattr(found[1], "replaces", None))
+                == (names[at], kinds[at], replaces.get(key))
+                and (found[2] is None or isinstance(found[2], Origin))
+            ):
+                raise BadData(f"card {key}")
+            found = entries[key] = (found[1], found[2])
+        return found
+
+    def table(name: str) -> Any:
+        found = _element(table_lines[name])
+        if not (isinstance(found, list) and len(found) == 2 and found[0] == name):
+            raise BadData(name)
+        return _check(name, found[1])
+
+    summary = (keys, names, kinds, replaces)
+    cards = LazyTable(keys, _or_damaged(lambda key: entry(key)[0], path), summary=summary)
+    origins = LazyTable(keys, _or_damaged(lambda key: entry(key)[1], path))
+    catalog = Catalog(cards=cards, origins=origins, **{name: _check(name, head[name]) for name in _EAGER})
+    table_lines = dict(zip(lazy, lines[2 : 2 + len(lazy)], strict=True))
+    catalog.lazy_tables(_or_damaged(table, path), lazy)
+    return catalog
 
 
 #: the largest cache file read: the catalog files are at most 1 MB each, and their cache a few
@@ -246,7 +389,7 @@ def read(key: list | None) -> Catalog | None:
             and header.get("crc32") == zlib.crc32(data)
         ):
             return None
-        return decode(data.decode("utf-8"))
+        return decode(data, path)
     except Exception:  # a missing, stale, damaged or foreign cache is just a miss
         return None
 

@@ -9,7 +9,7 @@ catalog``). Empty cells mean "not known". List fields (``subtypes``,
 defaults to ``alliance``. With ``set_code``, a bare number in ``code`` (``14``)
 becomes ``SET.014``; the code cell may hold the card's printed form, code and copies
 (``CAM.014 2x`` or ``2x CAM.014``). Every bad row is reported with its row number as a
-spreadsheet shows it (the header is row 1). pandas does the reading.
+spreadsheet shows it (the header is row 1). The stdlib's ``csv`` reads a CSV file; pandas a sheet.
 """
 
 from __future__ import annotations
@@ -67,11 +67,10 @@ def read_cards_csv(
     progress: Callable[[int, int], None] | None = None,
 ) -> CsvImport:
     """Cards from a CSV file or a sheet (or from CSV ``text``, e.g. standard input, named ``path`` in messages)."""
-    pd = library("pandas")  # heavy: imported only when a spreadsheet is read
     if text is None and Path(path).suffix.casefold() in SHEET_PACKAGES:
-        frame = _read_sheet(pd, Path(path))
+        frame = _read_sheet(library("pandas"), Path(path))  # heavy: imported only when a sheet is read
     else:
-        frame = _read_csv(pd, path, text)
+        frame = _read_csv(path, text)
     if len(frame) > MAX_ROWS:
         raise InputError(
             Problem(
@@ -184,7 +183,37 @@ def read_cards_csv(
     return CsvImport(cards, once_each(problems), len(frame), lines)
 
 
-def _read_csv(pd, path: Path, text: str | None):
+@dataclass
+class _Cells:
+    """A CSV file's cells as text: what ``read_cards_csv`` asks of pandas' frame of a sheet (its
+    rows, its column names, each row as a record)."""
+
+    columns: list[str]
+    rows: list[list[str]]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def to_dict(self, orient: str) -> list[dict[str, str]]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
+
+
+def _header(cells: list[str]) -> list[str]:
+    """Column names as pandas gives them: an empty one ``Unnamed: N``, a repeated one ``name.1``."""
+    names: list[str] = []
+    for number, cell in enumerate(cells):
+        name = cell or f"Unnamed: {number}"
+        base, count = name, 0
+        while name in names:
+            count += 1
+            name = f"{base}.{count}"
+        names.append(name)
+    return names
+
+
+def _read_csv(path: Path, text: str | None) -> _Cells:
+    """A CSV file's cells, read by the stdlib's ``csv`` (a plain CSV needs no pandas): every cell as
+    text, blank lines skipped, a row longer than the header refused."""
     if text is None:
         text = read_text(Path(path))  # size limit, UTF-8 and every file-system error, in one place
     elif len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
@@ -194,14 +223,39 @@ def _read_csv(pd, path: Path, text: str | None):
     text = text.removeprefix("\ufeff")  # Excel's "CSV UTF-8" and Notepad start with a byte-order mark
     separator = _delimiter(text)
     _check_columns(text, path, separator)
+    reader = csv.reader(io.StringIO(text), delimiter=separator, skipinitialspace=True)
     try:
-        return pd.read_csv(io.StringIO(text), sep=separator, dtype=str, keep_default_na=False, skipinitialspace=True)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        unclosed = _unclosed_quote(text, separator)
+        if unclosed is not None:  # csv reads it to the end as one cell; pandas' words for it
+            raise ValueError(f"Error tokenizing data. C error: EOF inside string starting at row {unclosed}")
+        rows = [row for row in reader if row]
+        header = _header(rows.pop(0)) if rows else None
+        longer = next(((i, row) for i, row in enumerate(rows) if len(row) > len(header or ())), None)
+        if header is None:
+            raise ValueError("No columns to parse from file")
+        if longer is not None:
+            raise ValueError(f"a row of {len(longer[1])} cells under a header of {len(header)} (row {longer[0] + 2})")
+    except (csv.Error, ValueError) as exc:
         raise InputError(
             Problem(
                 f"cannot read as CSV: {exc}", file=path, hint="save the spreadsheet as CSV (UTF-8), one row per card"
             )
         ) from None
+    return _Cells(header, rows)
+
+
+def _unclosed_quote(text: str, separator: str) -> int | None:
+    """The line (counted from 0) where a quoted cell starts that ``text`` never closes, else None."""
+    if text.count('"') % 2 == 0:
+        return None
+    reader = csv.reader(io.StringIO(text), delimiter=separator, skipinitialspace=True, strict=True)
+    start = 0
+    try:
+        for _ in reader:
+            start = reader.line_num
+    except csv.Error as exc:
+        return start if "unexpected end of data" in str(exc) else None
+    return None
 
 
 def _delimiter(text: str) -> str:

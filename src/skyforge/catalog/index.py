@@ -4,37 +4,39 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of, slug
 from skyforge.catalog.constants import RARITY_ALIASES
-from skyforge.catalog.models import (
-    AllianceCard,
-    BattlePlan,
-    Card,
-    CardBase,
-    CardSet,
-    CastleCard,
-    DifficultyLevel,
-    DifficultyModifier,
-    DraftFormat,
-    FirstGame,
-    GameModeRule,
-    HeroClassList,
-    Horde,
-    HordeCard,
-    OutsiderCard,
-    OutsiderTypeRule,
-    PortalCard,
-    PremadeDeck,
-    ScenarioCard,
-    TeamPreset,
-)
 from skyforge.errors import NotFoundError, Problem, option
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models import (
+        AllianceCard,
+        BattlePlan,
+        Card,
+        CardBase,
+        CardSet,
+        CastleCard,
+        DifficultyLevel,
+        DifficultyModifier,
+        DraftFormat,
+        FirstGame,
+        GameModeRule,
+        HeroClassList,
+        Horde,
+        HordeCard,
+        OutsiderCard,
+        OutsiderTypeRule,
+        PortalCard,
+        PremadeDeck,
+        ScenarioCard,
+        TeamPreset,
+    )
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,66 @@ class Origin:
     line: int | None
     provenance: str
     completed_by: tuple[Path, int | None] | None = None  # the user's entry that filled in an official one
+
+
+V = TypeVar("V")
+#: what a catalog is indexed by without making a card, as columns: every card's key, name and kind
+#: in the catalog's order, and the code each erratum replaces (by the erratum's key)
+Summary = tuple[list[str], list[str], list[str], dict[str, str]]
+#: a value of a :class:`LazyTable` not made yet
+_PENDING: Any = object()
+
+
+class LazyTable(MutableMapping[str, V], Generic[V]):
+    """A dict whose values are made on first access (``make(key)``): the catalog cache's cards and
+    their origins, each read from its own line when a command first asks for it, in the order of
+    ``keys``. ``summary`` is what the catalog is indexed by without making a card: key → (name, kind,
+    code it replaces)."""
+
+    def __init__(
+        self,
+        keys: Iterable[str],
+        make: Callable[[str], V],
+        summary: Summary | None = None,
+    ) -> None:
+        self._values: dict[str, Any] = dict.fromkeys(keys, _PENDING)
+        self._make = make
+        self.summary = summary
+
+    def __getitem__(self, key: str) -> V:
+        value = self._values[key]
+        if value is _PENDING:
+            value = self._values[key] = self._make(key)
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self._values.get(key, default)
+        if value is _PENDING:
+            value = self._values[key] = self._make(key)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def __setitem__(self, key: str, value: V) -> None:
+        self._values[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __copy__(self) -> LazyTable[V]:
+        copied = LazyTable([], self._make, self.summary)
+        copied._values = dict(self._values)
+        return copied
+
+    def __repr__(self) -> str:
+        return f"LazyTable({len(self._values)} entries)"
 
 
 #: at most this many 'did you mean' look-ups per catalog object (one command)
@@ -64,7 +126,11 @@ def card_label(card: CardBase | None, *, quoted: bool = False) -> str:
 
 @dataclass
 class Catalog:
-    cards: dict[str, Card] = field(default_factory=dict)
+    """The merged catalog. From the cache, ``cards`` and ``origins`` are :class:`LazyTable`\\ s (a card
+    is made when first asked for) and the other tables are read on first access
+    (:meth:`lazy_tables`); look-ups by code, name and kind need no card made."""
+
+    cards: MutableMapping[str, Card] = field(default_factory=dict)
     sets: dict[str, CardSet] = field(default_factory=dict)
     hordes: dict[str, Horde] = field(default_factory=dict)
     difficulty_levels: list[DifficultyLevel] = field(default_factory=list)
@@ -77,7 +143,7 @@ class Catalog:
     battle_plans: dict[str, BattlePlan] = field(default_factory=dict)
     first_games: dict[str, FirstGame] = field(default_factory=dict)
     hero_classes: dict[str, HeroClassList] = field(default_factory=dict)
-    origins: dict[str, Origin] = field(default_factory=dict)
+    origins: MutableMapping[str, Origin] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     user_files: list[Path] = field(default_factory=list)  # the user's own layer, in the order given
     shipped_dir: Path | None = None  # where the official and demo layers live
@@ -86,16 +152,51 @@ class Catalog:
     def __post_init__(self) -> None:
         self._by_name: dict[str, list[str]] = defaultdict(list)
         self._replaced_by: dict[str, str] = {}
+        self._kinds: dict[str, str] = {}
         self._by_set: dict[frozenset[str] | None, dict[str, list[str]]] = {}  # see _codes_by_set
-        for key, card in self.cards.items():
-            self._index(key, card)
+        summary: Summary | None = getattr(self.cards, "summary", None)
+        if summary is None or len(summary[0]) != len(self.cards):
+            for key, card in self.cards.items():
+                self._index(key, card)
+            return
+        keys, names, kinds, replaces = summary  # from the cache: no card made (a catalog may hold 50,000)
+        for key, name in zip(keys, names, strict=True):
+            self._by_name[name.casefold()].append(key)
+        self._kinds = dict(zip(keys, kinds, strict=True))
+        self._replaced_by = {code: key for key, code in replaces.items()}
 
     def _index(self, key: str, card: Card) -> None:
+        self._note(key, card.name, card.kind, getattr(card, "replaces", None))
+
+    def _note(self, key: str, name: str, kind: str, replaces: str | None) -> None:
         self._by_set.clear()
-        self._by_name[card.name.casefold()].append(key)
-        replaces = getattr(card, "replaces", None)
+        self._by_name[name.casefold()].append(key)
+        self._kinds[key] = kind
         if replaces:
             self._replaced_by[replaces] = key
+
+    def lazy_tables(self, read: Callable[[str], Any], names: Iterable[str]) -> None:
+        """Read each table of ``names`` with ``read(name)`` when it is first asked for, not now."""
+        pending = self.__dict__.setdefault("_pending", {})
+        for name in names:
+            del self.__dict__[name]
+            pending[name] = read
+
+    def __getattr__(self, name: str) -> Any:  # only for an attribute not set: a table not read yet
+        read = self.__dict__.get("_pending", {}).get(name)
+        if read is None:
+            raise AttributeError(name)
+        value = self.__dict__[name] = read(name)
+        del self.__dict__["_pending"][name]
+        return value
+
+    def kind_of(self, key: str) -> str | None:
+        """The kind of the card ``key`` (None: no such card), without making it."""
+        return self._kinds.get(key)
+
+    def card_sets(self) -> set[str]:
+        """The sets the catalog holds cards of (of their codes), without making a card."""
+        return {key.partition(".")[0] for key in self.cards if "." in key}  # keys are codes, or kind:slug
 
     def add(self, card: Card, origin: Origin) -> None:
         self.cards[card.key] = card
@@ -106,6 +207,7 @@ class Catalog:
         """Put ``card`` in place of the official entry ``key`` it completes (from the user's ``by``)."""
         old = self.cards[key]
         self._by_name[old.name.casefold()].remove(key)
+        del self._kinds[key]
         replaces = getattr(old, "replaces", None)
         if replaces and self._replaced_by.get(replaces) == key:
             del self._replaced_by[replaces]
@@ -136,7 +238,7 @@ class Catalog:
     @overload
     def of_kind(self, kind: str) -> list[Card]: ...
     def of_kind(self, kind: str) -> Sequence[Card]:  # each overload's list
-        return [c for c in self.cards.values() if c.kind == kind]
+        return [self.cards[k] for k in self.cards if self._kinds[k] == kind]
 
     def provenance(self, card_or_key: CardBase | str) -> str:
         key = card_or_key if isinstance(card_or_key, str) else card_or_key.key
@@ -215,13 +317,10 @@ class Catalog:
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         code = normalize_code(ref)
         if code is not None and code in self.cards:
-            card = self.cards[code]
-            if kinds is None or card.kind in kinds:
-                return card
+            if kinds is None or self._kinds[code] in kinds:
+                return self.cards[code]
             return None
-        keys = [
-            k for k in self._by_name.get(ref.strip().casefold(), []) if kinds is None or self.cards[k].kind in kinds
-        ]
+        keys = [k for k in self._by_name.get(ref.strip().casefold(), []) if kinds is None or self._kinds[k] in kinds]
         if not keys and ref in self.cards:
             keys = [ref]
         # errata share the name of the card they replace: prefer the replacement
@@ -295,7 +394,7 @@ class Catalog:
                     f"add them to {self.user_files[0]}" if self.user_files else "no catalog of yours is loaded"
                 )
             return f"no set {set_of(code)} in the catalog; sets: {', '.join(sorted(self.sets))}"
-        names = {c.name: c for c in self.cards.values() if kinds is None or c.kind in kinds}
+        names = {c.name: c for k, c in self.cards.items() if kinds is None or self._kinds[k] in kinds}
         return did_you_mean(ref, names, fold=True, short=True, show=lambda n: f"{names[n].code or ''} '{n}'".lstrip())
 
     def _codes_by_set(self, kinds: set[str] | None) -> dict[str, list[str]]:
@@ -305,9 +404,9 @@ class Catalog:
         known = self._by_set.get(key)
         if known is None:
             grouped: dict[str, list[str]] = defaultdict(list)
-            for card in self.cards.values():
-                if card.code and (kinds is None or card.kind in kinds):
-                    grouped[set_of(card.code)].append(card.code)
+            for code in self.cards:
+                if normalize_code(code) == code and (kinds is None or self._kinds[code] in kinds):
+                    grouped[set_of(code)].append(code)
             known = self._by_set[key] = {s: sorted(codes) for s, codes in grouped.items()}
         return known
 
@@ -326,7 +425,7 @@ class Catalog:
         )
 
     def castles(self) -> list[CastleCard]:
-        return [c for c in self.cards.values() if isinstance(c, CastleCard)]
+        return self.of_kind("castle")
 
     def product_of(self, code: str) -> str | None:
         """Name of the product whose number range holds ``code``."""
@@ -399,9 +498,10 @@ class Catalog:
         faction, type = (w.casefold() if w else None for w in (faction, type))
         rarity = RARITY_ALIASES.get(rarity.casefold(), rarity.casefold()) if rarity else None
         results = []
-        for card in self.cards.values():
-            if kind and card.kind != kind:
+        for key in self.cards:
+            if kind and self._kinds[key] != kind:
                 continue
+            card = self.cards[key]
             if set_code and card.set_code != set_code.upper():
                 continue
             if faction and getattr(card, "faction", None) != faction:

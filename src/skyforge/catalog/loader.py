@@ -6,12 +6,14 @@ from collections.abc import Callable
 from copy import copy
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from skyforge.catalog import build
 from skyforge.catalog import cache as catalog_cache
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import CatalogFile
 from skyforge.errors import InputError, Problem, option
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models import CatalogFile
 
 
 def shipped_catalog_dir() -> Path:
@@ -132,7 +134,9 @@ def load_catalog(
     cached = catalog_cache.read(key)
     if cached is not None:
         return cached
-    # a miss: the files are read and merged by the pydantic models
+    # a miss: the files are read and merged by the pydantic models (and their modules imported: a hit needs neither)
+    from skyforge.catalog import build
+
     problems: list[Problem] = []
     parsed: list[tuple[Path, CatalogFile, dict]] = []
     for done, file in enumerate(files):
@@ -157,6 +161,8 @@ def extend_catalog(catalog: Catalog, additions: list[tuple[Path, str]]) -> Catal
     without reading its files again (a catalog from the cache stays one). The text is read and
     merged by the models, every problem reported with its file and line; an entry it defines again
     is a duplicate. ``catalog`` itself is left as it is: the result is a copy."""
+    from skyforge.catalog import build
+
     problems: list[Problem] = []
     parsed: list[tuple[Path, CatalogFile, dict]] = []
     for file, text in additions:

@@ -5,7 +5,8 @@ real tree would import the ``deck`` family and, with it, rich, pydantic and the 
 about twice what ``import click`` costs. So ``tools/gen_cli_docs.py`` writes the tree's names,
 options and completers to ``commands.json`` beside this module (a test checks it matches the
 commands), and :func:`completion_tree` rebuilds it as plain :class:`click.Group` and
-:class:`click.Command` objects without callbacks: click's own completion does the rest.
+:class:`click.Command` objects without callbacks — only those on the path typed — and click's own
+completion does the rest.
 """
 
 from __future__ import annotations
@@ -66,14 +67,29 @@ def _describe_type(kind: click.ParamType) -> dict[str, Any] | None:
     return None
 
 
+class DataGroup(click.Group):
+    """A group of :func:`describe`'s data whose commands are built when click first asks for one:
+    Tab builds the path typed (``skyforge deck show``), not the whole tree."""
+
+    def __init__(self, entry: dict[str, Any], params: list[click.Parameter]) -> None:
+        super().__init__(entry["name"], params=params, help=entry["help"], hidden=entry["hidden"])
+        self.entries = {sub["name"]: sub for sub in entry["commands"]}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(self.entries.keys() | self.commands.keys())
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.entries:
+            self.add_command(build(self.entries[cmd_name]))
+        return self.commands.get(cmd_name)
+
+
 def build(entry: dict[str, Any]) -> click.Command:
-    """A command (or group) from :func:`describe`'s data: names, options and completers, no callbacks."""
+    """A command (or group) from :func:`describe`'s data: names, options and completers, no callbacks
+    (a group's commands are built on first use: :class:`DataGroup`)."""
     params = [_build_param(p) for p in entry["params"]]
     if "commands" in entry:
-        group = click.Group(entry["name"], params=params, help=entry["help"], hidden=entry["hidden"])
-        for sub in entry["commands"]:
-            group.add_command(build(sub))
-        return group
+        return DataGroup(entry, params)
     return click.Command(entry["name"], params=params, help=entry["help"], hidden=entry["hidden"])
 
 

@@ -12,7 +12,7 @@ def missing_sets_note(app: App, refs) -> str | None:
     """Said once when cards of a set the loaded catalog has no cards of are asked for, with the likely
     cause: no catalog of the player's is loaded (and which catalog files lie in the workspace)."""
     catalog = app.catalog
-    have = {set_of(c.code) for c in catalog if c.code}
+    have = catalog.card_sets()
     missing = sorted({set_of(code) for ref in refs if (code := normalize_code(str(ref))) and set_of(code) not in have})
     if not missing:
         return None

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
-from skyforge.catalog.models import Card, CastleCard
 from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
 from skyforge.rules import admitted_words, castle_back_summary
 from skyforge.terms import INFERRED, demo_note, inferred_value
 from skyforge.text import plural
+
+if TYPE_CHECKING:  # annotations only: the union of every kind is imported where a card is validated
+    from skyforge.catalog.models import Card, CastleCard
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
 

@@ -9,37 +9,30 @@ One module per kind of data, every name importable from here:
 
 * :mod:`~skyforge.catalog.models.common` — the value types (``Faction``, ``Rarity``, ``GameMode``…)
   and the strict base model;
-* :mod:`~skyforge.catalog.models.cards` — cards of every kind, ``Card``, ``CARD_MODELS``, the sets;
+* :mod:`~skyforge.catalog.models.cards` — the sets, ``CardBase``, alliance cards and castles;
+* :mod:`~skyforge.catalog.models.horde_cards` — horde cards, portals, outsiders, scenarios, minions, tokens;
+* :mod:`~skyforge.catalog.models.heroes` — Onward's and Skybound: Arena's heroes;
+* :mod:`~skyforge.catalog.models.kinds` — ``Card`` (any card, by its ``kind``), ``CARD_MODELS``, ``KINDS``;
 * :mod:`~skyforge.catalog.models.deckrules` — castle backs, deck sizes, cards' own rules, pre-made decks;
 * :mod:`~skyforge.catalog.models.scenarios` — campaign scenarios' mandatory effects and actions;
 * :mod:`~skyforge.catalog.models.setup_rules` — hordes, difficulty, game modes, battle plans, first games;
 * :mod:`~skyforge.catalog.models.drafts` — draft orders, team presets, hero classes;
 * :mod:`~skyforge.catalog.models.file` — ``CatalogFile``, one catalog TOML file.
+
+The modules of the other kinds of cards, of the rule tables (setup rules, drafts) and of the
+files are imported when one of their names is first asked for: creating a pydantic class costs about a millisecond, and most
+commands read cards alone (a cache hit builds no validator either: ``defer_build``).
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 # the game's plain tables live in skyforge.catalog.constants (no pydantic): re-exported here
 from skyforge.catalog.codes import slug
 from skyforge.catalog.constants import COPY_LIMITS, FACTION_COLORS, RARITIES
-from skyforge.catalog.models.cards import (
-    CARD_MODELS,
-    KINDS,
-    AllianceCard,
-    ArenaHero,
-    Card,
-    CardBase,
-    CardSet,
-    CastleCard,
-    HordeCard,
-    MinionCard,
-    OnwardHero,
-    OutsiderCard,
-    PortalCard,
-    Product,
-    ScenarioCard,
-    TokenCard,
-)
+from skyforge.catalog.models.cards import AllianceCard, CardBase, CardSet, CastleCard, Product
 from skyforge.catalog.models.common import (
     AllianceType,
     Faction,
@@ -53,18 +46,79 @@ from skyforge.catalog.models.common import (
     Strict,
 )
 from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize, PremadeDeck
-from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
-from skyforge.catalog.models.file import CardsFile, CatalogFile
-from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
-from skyforge.catalog.models.setup_rules import (
-    BattlePlan,
-    DifficultyLevel,
-    DifficultyModifier,
-    FirstGame,
-    GameModeRule,
-    Horde,
-    OutsiderTypeRule,
-    Rulebook,
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
+    from skyforge.catalog.models.file import CardsFile, CatalogFile
+    from skyforge.catalog.models.heroes import ArenaHero, OnwardHero
+    from skyforge.catalog.models.horde_cards import (
+        HordeCard,
+        MinionCard,
+        OutsiderCard,
+        PortalCard,
+        ScenarioCard,
+        TokenCard,
+    )
+    from skyforge.catalog.models.kinds import CARD_MODELS, KINDS, Card
+    from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
+    from skyforge.catalog.models.setup_rules import (
+        BattlePlan,
+        DifficultyLevel,
+        DifficultyModifier,
+        FirstGame,
+        GameModeRule,
+        Horde,
+        OutsiderTypeRule,
+        Rulebook,
+    )
+
+#: the names of the modules imported on first use, by module
+_ON_FIRST_USE = {
+    "horde_cards": ("HordeCard", "MinionCard", "OutsiderCard", "PortalCard", "ScenarioCard", "TokenCard"),
+    "heroes": ("ArenaHero", "OnwardHero"),
+    "kinds": ("CARD_MODELS", "KINDS", "Card"),
+    "scenarios": ("ScenarioAction", "ScenarioEffect"),
+    "drafts": ("DraftFormat", "DraftStep", "HeroClassList", "TeamPreset"),
+    "file": ("CardsFile", "CatalogFile"),
+    "setup_rules": (
+        "BattlePlan",
+        "DifficultyLevel",
+        "DifficultyModifier",
+        "FirstGame",
+        "GameModeRule",
+        "Horde",
+        "OutsiderTypeRule",
+        "Rulebook",
+    ),
+}
+_MODULE_OF = {name: module for module, names in _ON_FIRST_USE.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+#: every catalog model (a ``Strict`` entry) by class name: what the catalog cache may hold
+MODEL_NAMES: tuple[str, ...] = (
+    "Product",
+    "CardSet",
+    "AllianceCard",
+    "CastleCard",
+    *_ON_FIRST_USE["horde_cards"],
+    *_ON_FIRST_USE["heroes"],
+    "CardRule",
+    "DeckRule",
+    "DeckSize",
+    "PremadeDeck",
+    *_ON_FIRST_USE["scenarios"],
+    *(name for module in ("drafts", "setup_rules") for name in _ON_FIRST_USE[module] if name != "Rulebook"),
+    "CardsFile",
+    "CatalogFile",
 )
 
 __all__ = [
@@ -72,6 +126,7 @@ __all__ = [
     "COPY_LIMITS",
     "FACTION_COLORS",
     "KINDS",
+    "MODEL_NAMES",
     "RARITIES",
     "AllianceCard",
     "AllianceType",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
-from skyforge.catalog.models.cards import Card, CardSet
+from skyforge.catalog.models.cards import CardSet
 from skyforge.catalog.models.common import Provenance, Strict
 from skyforge.catalog.models.deckrules import PremadeDeck
 from skyforge.catalog.models.drafts import DraftFormat, HeroClassList, TeamPreset
+from skyforge.catalog.models.kinds import Card
 from skyforge.catalog.models.setup_rules import (
     BattlePlan,
     DifficultyLevel,
