@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -28,9 +29,11 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
 from skyforge.errors import InputError, Problem, once_each
-from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from pandas import DataFrame
 
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
@@ -65,11 +68,10 @@ def read_cards_csv(
     progress: Callable[[int, int], None] | None = None,
 ) -> CsvImport:
     """Cards from a CSV file or a sheet (or from CSV ``text``, e.g. standard input, named ``path`` in messages)."""
-    pd = library("pandas")  # heavy: imported only when a spreadsheet is read
     if text is None and Path(path).suffix.casefold() in SHEET_PACKAGES:
-        frame = _read_sheet(pd, Path(path))
+        frame = _read_sheet(Path(path))
     else:
-        frame = _read_csv(pd, path, text)
+        frame = _read_csv(path, text)
     if len(frame) > MAX_ROWS:
         raise InputError(
             Problem(
@@ -182,7 +184,9 @@ def read_cards_csv(
     return CsvImport(cards, once_each(problems), len(frame), lines)
 
 
-def _read_csv(pd, path: Path, text: str | None):
+def _read_csv(path: Path, text: str | None) -> DataFrame:
+    import pandas as pd  # start-up: only `catalog import` reads a spreadsheet; pandas takes hundreds of ms
+
     if text is None:
         text = read_text(Path(path))  # size limit, UTF-8 and every file-system error, in one place
     elif len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
@@ -210,11 +214,13 @@ def _delimiter(text: str) -> str:
     return best if counts[best] else ","
 
 
-def _read_sheet(pd, path: Path):
+def _read_sheet(path: Path) -> DataFrame:
     """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty).
 
     pandas picks its reader by the file's content, not its name: a workbook saved under the other
     sheet's suffix is read all the same."""
+    import pandas as pd  # start-up: only `catalog import` reads a spreadsheet; pandas takes hundreds of ms
+
     package = SHEET_PACKAGES[path.suffix.casefold()]
     try:
         size = path.stat().st_size

@@ -25,7 +25,6 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, progress, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
-from skyforge.ondemand import library
 from skyforge.storage import atomic_write, refuse_overwrite
 from skyforge.storage.workspace import catalog_holds, record_catalog
 from skyforge.text import did_you_mean, plural
@@ -518,7 +517,7 @@ def completing(words: Iterable[str]) -> Iterator[None]:
     """Tab completes ``words`` in a prompt while it is open, where Python's readline is (the word after
     the last ';' or '|' of a list); without readline, nothing changes."""
     try:
-        readline = library("readline")
+        import readline  # start-up, and once imported it changes how every input() reads a terminal
     except ImportError:
         yield
         return

@@ -28,7 +28,6 @@ from rich.table import Table
 from rich.text import Text
 
 from skyforge.errors import COMMAND_MARK, OPTION_MARK
-from skyforge.ondemand import library
 from skyforge.results import Result
 from skyforge.terms import demo_note
 from skyforge.text import plural, visible_controls
@@ -312,7 +311,8 @@ def progress(
     if as_json or not (_isatty(sys.stdout) and _isatty(sys.stderr)) or out.is_dumb_terminal:
         yield None
         return
-    bars = library("rich.progress")
+    from rich import progress as bars  # start-up: only long work on a terminal draws a bar (~10 ms)
+
     bar = bars.Progress(
         bars.TextColumn("{task.description}"), bars.BarColumn(), bars.MofNCompleteColumn(), console=out, transient=True
     )

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from skyforge.ondemand import library
 from skyforge.places import WORKSPACE_FILE
 from skyforge.storage.files import atomic_write, exists, read_text
 from skyforge.storage.tomlfiles import dump_toml, parse_model, parse_toml
@@ -74,10 +73,12 @@ def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
     if not exists(file):
         atomic_write(file, dump_toml({"schema": 1, "catalog": [entry]}))
         return file, True
-    document = library("tomlkit").parse(read_text(file))  # the player's comments stay
+    import tomlkit  # start-up: only this edit, which keeps the player's comments, needs it (~5 ms)
+
+    document = tomlkit.parse(read_text(file))  # the player's comments stay
     if "catalog" in document:
         document["catalog"].append(entry)
     else:
         document["catalog"] = [entry]
-    atomic_write(file, library("tomlkit").dumps(document))
+    atomic_write(file, tomlkit.dumps(document))
     return file, True

@@ -15,6 +15,7 @@ import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from skyforge.catalog.codes import code_order
@@ -23,7 +24,6 @@ from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem, SkyforgeError
-from skyforge.ondemand import library
 from skyforge.rules import (
     card_rule_refuses,
     castle_refuses,
@@ -145,15 +145,17 @@ class ProposedDeck:
         }
 
 
-def cp_model() -> Any:
+def cp_model() -> ModuleType:
     """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands)."""
     try:
-        return library("ortools.sat.python.cp_model")
+        # start-up: CP-SAT takes ~150 ms to import, and it is an optional extra (skyforge[assistant])
+        from ortools.sat.python import cp_model as solver
     except ImportError:
         raise SkyforgeError(
             "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
             hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
         ) from None
+    return solver
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import parse_deck
 from skyforge.decks.models import DeckFile
-from skyforge.ondemand import library
 from skyforge.storage import Store, edit_keeping_layout
 
 
@@ -71,7 +70,8 @@ def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -
 
 
 def _edited(original: str, deck: DeckFile, catalog: Catalog | None) -> str:
-    tomlkit = library("tomlkit")  # edits only: `deck export` writes with deck_text
+    import tomlkit  # start-up: only an edit needs it (~5 ms); `deck export` writes with deck_text
+
     try:
         doc = tomlkit.parse(original)
         for key, value in (("name", deck.name), ("castle", deck.castle), ("player", deck.player)):
@@ -107,7 +107,8 @@ def _edited(original: str, deck: DeckFile, catalog: Catalog | None) -> str:
 
 def _insert_top(doc, key: str, value) -> None:
     """A new top-level key goes before the first table (after the others), not at the file's end."""
-    items = library("tomlkit").items
+    from tomlkit import items  # start-up: only an edit needs it (~5 ms)
+
     body = doc.body
     index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, items.Table)), len(body))
     while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], items.Whitespace):
