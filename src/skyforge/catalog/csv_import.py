@@ -265,7 +265,7 @@ def _unreadable_sheet(path: Path, exc: Exception) -> InputError:
     )
 
 
-def _sheet_text(value) -> str:
+def _sheet_text(value: object) -> str:
     if value is None or (isinstance(value, float) and value != value):  # an empty cell (NaN)
         return ""
     if isinstance(value, float) and value.is_integer():
@@ -295,7 +295,7 @@ def _check_columns(text: str, path: Path, separator: str = ",") -> None:
             )
 
 
-def cell_value(model: type[CardBase], key: str, value: str):
+def cell_value(model: type[CardBase], key: str, value: str) -> str | bool | list[str]:
     """A cell's text as the model's field ``key`` takes it: a list split at ';' or '|', yes or no
     as a bool; any other text as it is (the model reads "3" as 3)."""
     field = model.model_fields.get(key)

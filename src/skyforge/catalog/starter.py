@@ -8,8 +8,13 @@ catalog itself, and a CSV header for ``skyforge catalog import``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyforge.catalog.models import CARD_MODELS
 from skyforge.terms import FACTIONS
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
 _HEAD = """\
 # Your own catalog: the cards, castles, hordes and heroes you own, as printed on them.
@@ -128,7 +133,7 @@ _EXAMPLES = """
 """
 
 
-def starter_toml(catalog, file: str = "my-cards.toml") -> str:
+def starter_toml(catalog: Catalog, file: str = "my-cards.toml") -> str:
     """The starter catalog file: commented examples and the official sets' code ranges."""
     official = [s for s in catalog.sets.values() if catalog_set_is_official(catalog, s.code)]
     lines = []
@@ -143,11 +148,11 @@ def starter_toml(catalog, file: str = "my-cards.toml") -> str:
     )
 
 
-def catalog_set_is_official(catalog, code: str) -> bool:
+def catalog_set_is_official(catalog: Catalog, code: str) -> bool:
     return _layer(catalog, ("sets", code)) == "official"
 
 
-def _layer(catalog, entry: tuple[str, str]) -> str:
+def _layer(catalog: Catalog, entry: tuple[str, str]) -> str:
     return catalog.entry_layers.get(entry, "user")
 
 
