@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.decks.models import CollectionFile, DeckFile
@@ -23,6 +24,10 @@ from skyforge.storage import (
 )
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
+    from skyforge.tomlpos import Path_
 
 __all__ = [
     "MAX_COLLECTION_ENTRIES",
@@ -89,7 +94,7 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     return candidate
 
 
-def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
+def parse_deck(text: str, path: Path | str, catalog: Catalog | None = None) -> Deck:
     """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
     try:
@@ -103,7 +108,9 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
     return Deck(path if isinstance(path, Path) else Path(path) if isinstance(path, str) else None, model, lines)
 
 
-def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
+def _unknown_cards(
+    catalog: Catalog, cards: object, path: Path | str, lines: dict[Path_, int], already: list[Problem]
+) -> list[Problem]:
     """unknown-card problems for the [cards] table of a deck file that has other errors too."""
     if not isinstance(cards, dict):
         return []
@@ -130,7 +137,7 @@ def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
     return out
 
 
-def load_deck(path: Path, catalog=None) -> Deck:
+def load_deck(path: Path, catalog: Catalog | None = None) -> Deck:
     return parse_deck(read_text(path), path, catalog)
 
 
