@@ -13,6 +13,7 @@ from skyforge.catalog.codes import normalize_code, number_of, set_of, slug
 from skyforge.catalog.constants import RARITY_ALIASES
 from skyforge.catalog.models import (
     AllianceCard,
+    ArenaHero,
     BattlePlan,
     Card,
     CardBase,
@@ -26,6 +27,7 @@ from skyforge.catalog.models import (
     HeroClassList,
     Horde,
     HordeCard,
+    OnwardHero,
     OutsiderCard,
     OutsiderTypeRule,
     PortalCard,
@@ -125,6 +127,10 @@ class Catalog:
     @overload
     def of_kind(self, kind: Literal["scenario"]) -> list[ScenarioCard]: ...
     @overload
+    def of_kind(self, kind: Literal["arena-hero"]) -> list[ArenaHero]: ...
+    @overload
+    def of_kind(self, kind: Literal["onward-hero"]) -> list[OnwardHero]: ...
+    @overload
     def of_kind(self, kind: str) -> list[Card]: ...
     def of_kind(self, kind: str) -> Sequence[Card]:  # each overload's list
         return [c for c in self.cards.values() if c.kind == kind]
@@ -192,6 +198,10 @@ class Catalog:
     def find(self, ref: str, kind: Literal["outsider"]) -> OutsiderCard | None: ...
     @overload
     def find(self, ref: str, kind: Literal["scenario"]) -> ScenarioCard | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["arena-hero"]) -> ArenaHero | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["onward-hero"]) -> OnwardHero | None: ...
     @overload
     def find(self, ref: str, kind: str | Iterable[str] | None = None) -> Card | None: ...
     def find(self, ref: str, kind: str | Iterable[str] | None = None) -> Card | None:

@@ -507,9 +507,7 @@ def _castle(catalog: Catalog, deck: Deck, violation: _Report) -> CastleCard | No
     return card
 
 
-def _castle_rules(
-    catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation: _Report
-) -> None:
+def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation: _Report) -> None:
     per_rarity: Counter[str] = Counter()
     for required in required_cards(catalog, castle):
         if any(back_names(catalog, [required.ref], entry.card) for entry in entries):
