@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
@@ -35,8 +35,11 @@ from skyforge.rules import (
     rarity_maxima,
     required_cards,
 )
-from skyforge.rules.deckbuilding import most_copies
+from skyforge.rules.deckbuilding import RuleId, most_copies
 from skyforge.text import plural_word
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models import CardBase
 
 #: the mana curve a 40-card deck aims at by default: cost bucket → cards ("6+": cost 6 or more)
 DEFAULT_CURVE: dict[str, int] = {"1": 5, "2": 10, "3": 10, "4": 7, "5": 5, "6+": 3}
@@ -162,12 +165,16 @@ def cp_model() -> ModuleType:
 # the model
 
 
+#: the ids of the assistant's rules: the validator's, what a seat keeps and what the player asked for
+AssistantRuleId = RuleId | Literal["keep", "must", "never"]
+
+
 @dataclass(frozen=True)
 class Rule:
     """A group of constraints switched on by one literal: which rule, of which deck (``None``: of
     the table), about which cards, and what the wording needs to know (``about``)."""
 
-    id: str
+    id: AssistantRuleId
     deck: int | None
     cards: tuple[str, ...] = ()
     about: dict[str, Any] = field(default_factory=dict)
@@ -229,7 +236,7 @@ class SeatModel:
         self._build()
 
     # -- helpers
-    def rule(self, id: str, deck: int | None, cards: tuple[str, ...] = (), **about: Any) -> Any:
+    def rule(self, id: AssistantRuleId, deck: int | None, cards: tuple[str, ...] = (), **about: Any) -> Any:
         """A new rule's literal: its constraints hold when it is on."""
         lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
         self.rules.append((lit, Rule(id, deck, cards, about)))
@@ -505,7 +512,9 @@ class SeatModel:
         card = self.cards.get(key) or self.pool.alliance.get(key)
         return card.cost if card is not None else None
 
-    def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
+    def _additions(
+        self, i: int, seat: Seat, cards: dict[str, int], scaled: list[tuple[str, int, int | None, int]]
+    ) -> list[Addition]:
         kept = seat.kept
         required = {c.key for r in required_cards(self.catalog, seat.castle) for c in r.cards}
         needed_by = {n: self.cards[k] for k in cards for n in needed_cards(self.catalog, self.cards[k])}
@@ -543,7 +552,7 @@ class SeatModel:
         return out
 
 
-def _scaled(buckets, size: int) -> list[tuple[str, int, int | None, int]]:
+def _scaled(buckets: list[tuple[str, int, int | None, int]], size: int) -> list[tuple[str, int, int | None, int]]:
     """The curve's targets scaled to a deck of ``size`` cards (largest remainders)."""
     total = sum(b[3] for b in buckets)
     if total == 0 or total == size:
@@ -564,7 +573,7 @@ def _in_bucket(cost: int | None, low: int, high: int | None) -> bool:
     return cost is not None and cost >= low and (high is None or cost <= high)
 
 
-def _bucket_of(cost: int | None, scaled) -> str | None:
+def _bucket_of(cost: int | None, scaled: list[tuple[str, int, int | None, int]]) -> str | None:
     return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
 
 
@@ -588,7 +597,7 @@ def deck_size(castle: CastleCard) -> DeckSize:
     return castle.deck_size
 
 
-def show(card) -> str:
+def show(card: CardBase | None) -> str:
     if card is None:
         return "?"
     return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"

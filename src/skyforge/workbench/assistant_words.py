@@ -13,19 +13,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from skyforge.catalog.backs import BackEntry
 from skyforge.rules.deckbuilding import copy_limit, copy_limits_words
 from skyforge.text import plural
-from skyforge.workbench.assistant_model import Rule, SeatModel, deck_size, show
+from skyforge.workbench.assistant_model import AssistantRuleId, Rule, SeatModel, deck_size, show
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models import AllianceCard
 
 
 @dataclass(frozen=True)
 class Conflict:
     """One rule of the smallest set that cannot all hold, in the player's words."""
 
-    rule: str
+    rule: AssistantRuleId | Literal["refused"]
     message: str
     deck: str | None = None
     cards: tuple[str, ...] = ()
@@ -180,7 +183,7 @@ def _copy_words(model: SeatModel) -> Conflict:
     return Conflict("copy-limit", text, None, tuple(over))
 
 
-def _card_rule_words(card, per_deck: int | None, needs: list[str]) -> str:
+def _card_rule_words(card: AllianceCard, per_deck: int | None, needs: list[str]) -> str:
     bits = []
     if per_deck is not None:
         bits.append(f"at most {per_deck} per deck")

@@ -10,6 +10,7 @@ changed; an edit keeps the player's comments. A new deck never overwrites one un
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tomli_w
 
@@ -19,11 +20,15 @@ from skyforge.decks.files import parse_deck
 from skyforge.decks.models import DeckFile
 from skyforge.storage import Store, edit_keeping_layout
 
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
+    from tomlkit.items import Item, Table
+
 
 def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     """The deck file: fixed key order, cards sorted by set and number, names as comments."""
 
-    def value(v) -> str:
+    def value(v: object) -> str:
         return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
     def note(ref: str) -> str:
@@ -105,7 +110,7 @@ def _edited(original: str, deck: DeckFile, catalog: Catalog | None) -> str:
         return deck_text(deck, catalog)
 
 
-def _insert_top(doc, key: str, value) -> None:
+def _insert_top(doc: TOMLDocument, key: str, value: object) -> None:
     """A new top-level key goes before the first table (after the others), not at the file's end."""
     from tomlkit import items  # start-up: only an edit needs it (~5 ms)
 
@@ -116,7 +121,7 @@ def _insert_top(doc, key: str, value) -> None:
     doc._insert_at(index, key, value)
 
 
-def _insert_sorted(cards, key: str, item) -> None:
+def _insert_sorted(cards: Table, key: str, item: Item) -> None:
     keys = list(cards.keys())
     before = [k for k in keys if code_order(k) < code_order(key)]
     container = cards.value
