@@ -5,6 +5,7 @@ Recruit offers, the piles — each from the library's state and events, as rich 
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -16,6 +17,9 @@ from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_t
 from skyforge.cli.output import table
 from skyforge.setup.standalone import stages_of
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from skyforge.cli.main import App
 
 #: the piles of a player's deck listed by rarity, in this order
 RARITIES = ["base", "rare", "mythic", "legendary", "rarity unknown"]
@@ -122,7 +126,7 @@ def effect_view(
         offers_view(out, catalog, after, event.offers)
 
 
-def actions_view(app):
+def actions_view(app: App):
     """What ``action`` and ``recruit`` did: gold, the action's effect, the offers formed."""
 
     def say(out, before, after, new):
