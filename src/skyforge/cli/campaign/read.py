@@ -55,7 +55,7 @@ def log(app: App, name: str, as_json: bool) -> None:
     """
     journal = load(campaign_file(app, name))
 
-    def human(entries) -> None:
+    def human(entries: list[dict]) -> None:
         out = console()
         log_lines(out, entries)
         demo_note(out, app.catalog, journal.state)
@@ -75,7 +75,7 @@ def list_(app: App, as_json: bool) -> None:
     """
     rows = list_campaigns(app.workspace)
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         if not rows:
             out.print(NO_CAMPAIGNS)
@@ -134,7 +134,7 @@ def deck(app: App, name: str, player: str | None, output: Path | None, force: bo
         "cards": card_table(app.catalog, now.deck.cards),
     }
 
-    def printed(_) -> None:
+    def printed(_: object) -> None:
         write(None, text)  # as `deck export` prints a file: never wrapped
 
     if data["file"] is None:  # printed: the deck file's text, or the JSON
