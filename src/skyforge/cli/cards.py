@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
@@ -21,6 +22,10 @@ from skyforge.errors import InputError, Problem
 from skyforge.rules.choosing import choose_cards
 from skyforge.terms import FACTIONS
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from skyforge.decks.files import Deck
+    from skyforge.rules.choosing import Candidate, Choice
 
 KIND_CHOICES = list(CARD_KINDS)
 
@@ -154,7 +159,7 @@ def _search_for(
     render(data, as_json, lambda _: _draw_choice(app, deck, others, choice, rows))
 
 
-def _draw_choice(app: App, deck, others: list, choice, rows: list) -> None:
+def _draw_choice(app: App, deck: Deck, others: list[Deck], choice: Choice, rows: list[Candidate]) -> None:
     out = console()
     left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
     out.print(
@@ -227,7 +232,7 @@ def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:
     found = [app.catalog.get(ref) for ref in refs]
     data = [card_dict(app.catalog, c, full=True) for c in found]
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         for card in found:
             card_panel(app.catalog, card)
 
