@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Literal
 
 from skyforge.catalog.backs import BackEntry
 from skyforge.catalog.codes import code_order
@@ -29,6 +30,9 @@ from skyforge.rules.deckbuilding import (
 )
 from skyforge.rules.owned import owned_counts
 
+#: the rule that sets how many more copies of a card a deck may take (its id, or the collection)
+LimitedBy = Literal["copy-limit", "rarity-limit", "card-rule", "collection"]
+
 
 @dataclass
 class Candidate:
@@ -37,7 +41,7 @@ class Candidate:
     in_other_decks: int
     left: int
     #: what sets ``left``: "copy-limit", "rarity-limit", "card-rule" or "collection"
-    limited_by: str
+    limited_by: LimitedBy
 
     def as_dict(self) -> dict:
         return {
@@ -128,6 +132,7 @@ def choose_cards(
             continue
         # the copy limit counts the printings of one card together (``printing_group``)
         group = printing_group(card)
+        limits: list[tuple[int, LimitedBy]]
         limits = [(copy_limit(card) - mine_by_name[group] - theirs_by_name[group], "copy-limit")]  # type: ignore[operator]
         if rarity_left.get(card.rarity) is not None:
             limits.append((rarity_left[card.rarity], "rarity-limit"))  # type: ignore[arg-type]
