@@ -122,7 +122,7 @@ def test_a_deck_reads_as_its_model_says(data):
     assert parse_deck(text, "d.toml").data == expected
 
 
-_ON_DEMAND = ("filelock", "tomlkit", "pandas")  # imported only inside the functions that use them: a read takes no lock, edits nothing
+_ON_DEMAND = ("filelock", "tomlkit", "pandas")  # imported where used: a read takes no lock, edits nothing
 
 #: read commands players run at the table, and a line each prints
 READ_COMMANDS = [
