@@ -343,7 +343,7 @@ def test_no_lazy_attributes_outside_the_lazy_places():
 def full_imports() -> list[tuple[str, str, int, bool]]:
     """Every import of another library as (importer, the full dotted name, line, inside a function);
     ``from a.b import c`` gives ``a.b.c``. Imports under ``TYPE_CHECKING`` are not made at run time."""
-    found = []
+    found: list[tuple[str, str, int, bool]] = []
     for module, path in modules().items():
 
         def visit(node: ast.AST, in_function: bool, module: str = module) -> None:
@@ -488,7 +488,7 @@ def flag_strings() -> dict[str, list[str]]:
         where = f"{path.relative_to(SRC.parent)}"
         for node in ast.walk(tree):
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
-            if is_text and FLAG.search(node.value):
+            if is_text and isinstance(node, ast.Constant) and FLAG.search(str(node.value)):
                 found.setdefault(module, []).append(f"{where}:{node.lineno}")
     for i in imports():
         if i.imported == "shlex" and not (i.importer == UI_PACKAGE or i.importer.startswith(UI_PACKAGE + ".")):

@@ -14,7 +14,7 @@ from skyforge.errors import SkyforgeError
 
 from .campaign_util import Game, created, demo_catalog
 
-_FIRST = {}
+_FIRST: dict[int, ev.Created] = {}
 
 
 def first_event(seed: int):

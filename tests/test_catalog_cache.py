@@ -103,7 +103,7 @@ def _damaged(cache_dir: Path, how: str) -> None:
     elif how == "foreign":
         _rewrite(path, header={"format": "someone else's cache"})
     elif how == "other-key":
-        _rewrite(path, header={"key": cache.cache_key(catalog_layers([MINI]).files)[:-1]})
+        _rewrite(path, header={"key": (cache.cache_key(catalog_layers([MINI]).files) or [])[:-1]})
     elif how == "wrong-type":  # a valid checksum over data of the wrong shape
         _rewrite(path, data=b'{"$d":[["cards",[1,2,3]]]}')
     elif how == "unknown-tag":
