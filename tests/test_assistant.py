@@ -100,6 +100,21 @@ def _own_violations(catalog, deck, others, collection) -> list:
         {"TST.013": 2},
     )
 )
+@example(  # the other deck holds a card its castle refuses: more copies of it are no room to finish it
+    (
+        [
+            {"code": "TST.010", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+            {"code": "TST.011", "faction": "liothan", "rarity": "rare", "type": "ally", "cost": 1, "copies": 1},
+            {"code": "TST.012", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+            {"code": "TST.013", "faction": "liothan", "rarity": "base", "type": "ally", "cost": 1, "copies": 1},
+        ],
+        [{"rarity": "base", "factions": ["liothan"], "max": None}],
+        2,
+        {"TST.010": 0, "TST.011": 2, "TST.012": 0, "TST.013": 2},
+        {},
+        {"TST.011": 1},
+    )
+)
 @example(  # the other deck, 1 card short, can take only what mine needs: no room for both
     (
         [
@@ -133,7 +148,10 @@ def test_proposals_are_legal_and_impossible_means_no_deck_exists(tmp_path_factor
             return False
         report = validate_decks(catalog, [mine, completion], collection)
         theirs = [v for v in report.violations if v.deck == completion.file or completion.file in v.decks]
-        return all((v.rule, v.cards, v.count) in own_faults for v in theirs)
+        # a card it adds is one no rule refuses: more copies of a card it already holds against a
+        # rule (its castle refuses it, say) leave it as illegal as before, which is no room
+        added = {k for k, n in completion.data.cards.items() if n > other.get(k, 0)}
+        return all((v.rule, v.cards, v.count) in own_faults and not added & set(v.cards) for v in theirs)
 
     outcome = complete_deck(catalog, start, others, collection)
     if outcome.possible:
@@ -233,6 +251,33 @@ def test_build_impossible_gives_the_smallest_reason(run):
     rules = [c["rule"] for c in data["conflicts"]]
     assert "deck-size" in rules and "collection-limit" in rules
     assert "can hold at most" in run(*args, expect=1).stdout
+
+
+@pytest.mark.parametrize(
+    "name,args,expect",
+    [
+        ("deck-complete", ("deck", "complete", "part", "--with", "demo-green-grove"), 0),
+        ("deck-complete", ("deck", "complete", "part", "--with", "demo-blue-wall"), 1),
+        ("deck-build", ("deck", "build", "--castle", "DEMO.001"), 0),
+        ("deck-build", ("deck", "build", "--castle", "DEMO.002", "--castle", "DEMO.006"), 1),
+        ("deck-plan", ("deck", "plan", "--players", "1"), 0),
+    ],
+)
+def test_the_schema_of_the_assistants_json_describes_what_it_prints(run, workspace, name, args, expect):
+    (workspace / "decks" / "part.toml").write_text(START, encoding="utf-8")
+    schema = json.loads(run("schema", name).stdout)
+    data = json.loads(run(*args, "--collection", "collection.toml", "--json", expect=expect).stdout)
+    assert schema["title"] == f"skyforge {name.replace('-', ' ')} --json"
+    assert set(schema["required"]) <= set(data) <= set(schema["properties"])
+    # a possible outcome gives its decks, an impossible one its conflicts: never both
+    assert ("decks" in data) != ("conflicts" in data) or name == "deck-plan"
+    for deck in data.get("decks", []):
+        described = schema["$defs"]["ProposedDeck"]
+        assert set(described["required"]) <= set(deck) <= set(described["properties"])
+    for conflict in data.get("conflicts", []):
+        assert set(conflict) <= set(schema["$defs"]["Conflict"]["properties"]) and all(conflict.values())
+    for row in data.get("combinations", []):
+        assert set(row) == set(schema["$defs"]["PlanRow"]["properties"])
 
 
 def test_plan_ranks_combinations_and_says_what_they_lack(run):
@@ -484,6 +529,16 @@ def test_a_shared_shortfall_is_worded_for_the_decks_together(run, workspace):
 
 
 @pytest.mark.slow
+def test_a_deck_short_alone_says_1_card(run, workspace):
+    """One owned card the castle admits: "at most 1 card", never "1 cards"."""
+    _table(workspace, {"TST.010": 1, "TST.012": 3})
+    args = ("--catalog", "cards.toml", "deck", "build", "--castle", "TST.001", "--collection", "collection.toml")
+    shown = run(*args, expect=1).stdout
+    assert "needs 4 cards; deck 'Thornwall' can hold at most 1 card it admits" in " ".join(shown.split()), shown
+    assert "1 cards" not in shown
+
+
+@pytest.mark.slow
 def test_build_without_collection_uses_the_workspaces_or_none(run, workspace):
     base = ("deck", "build", "--castle", "DEMO.001")
     (workspace / "collection.toml").rename(workspace / "ours.toml")
@@ -502,6 +557,24 @@ def test_plan_is_for_one_or_two_players(run):
     cite("000", "1-2 Solo or Co-op")
     result = run("deck", "plan", "--players", "3", expect=2)
     assert "a game has one or two alliance players" in result.output and "not 3" in result.output
+
+
+def test_complete_and_build_are_for_one_games_one_or_two_decks(run, workspace):
+    """Three decks in all (named, or given with --with) or three castles are not one game's: refused,
+    not completed under copy limits across them (nor refused for sharing a castle)."""
+    cite("000", "1-2 Solo or Co-op")
+    for name, castle in (("a", "DEMO.001"), ("b", "DEMO.003"), ("c", "DEMO.001")):
+        _deck_file(workspace, name, castle, {})
+    before = {p.name: p.read_text() for p in (workspace / "decks").iterdir()}
+    for args in (
+        ("deck", "complete", "a", "b", "c", "--write"),
+        ("deck", "complete", "a", "--with", "b", "--with", "demo-red-rush", "--write"),
+        ("deck", "build", "--castle", "DEMO.001", "--castle", "DEMO.003", "--castle", "DEMO.005", "--write"),
+    ):
+        result = run(*args, expect=2)
+        assert "3 decks are not one game's: a game has one or two alliance decks" in result.stderr, args
+        assert "same-castle" not in result.output
+    assert {p.name: p.read_text() for p in (workspace / "decks").iterdir()} == before
 
 
 @st.composite

@@ -7,9 +7,11 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
+from skyforge.campaign import redo as redo_module
 from skyforge.campaign import store
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
-from skyforge.campaign.state import fold
+from skyforge.campaign.merge import merge_journals
+from skyforge.campaign.state import ReplayError, fold
 from skyforge.errors import SkyforgeError
 
 from .campaign_util import Game, created, demo_catalog
@@ -195,3 +197,95 @@ def test_advance_alone_plays_the_whole_campaign():
             break
         game.do(advance)
     assert game.state.status == "won" and len(game.state.games) == 4
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 3), steps=st.lists(STEP, max_size=15), undos=st.integers(1, 6), to_game=st.booleans())
+def test_undo_then_redo_is_the_identity(tmp_path_factory, seed, steps, undos, to_game):
+    """However many commands undo takes back (one by one, or back to a game's set-up at once),
+    as many redos give back the journal, event for event, and its state."""
+    path = tmp_path_factory.mktemp("c") / "campaigns" / "test.toml"
+    store.create(path, first_event(seed))
+    for step in [*PREFIX, *steps]:
+        try:
+            store.update(path, command(step))
+        except SkyforgeError:
+            continue
+    before = store.load(path)
+    done = 0
+    if to_game:
+        try:
+            redo_module.undo_to_game(path, 1)
+            done = 1
+        except SkyforgeError:
+            pass
+    else:
+        for _ in range(undos):
+            try:
+                store.undo(path)
+            except SkyforgeError:
+                break
+            done += 1
+    for _ in range(done):
+        redo_module.redo(path)
+    after = store.load(path)
+    assert after.events == before.events and after.state == before.state and after.undone == []
+
+
+FREE_STEP = st.one_of(
+    st.tuples(st.just("gold"), st.integers(1, 3)),
+    st.tuples(st.just("pillage"), st.integers(1, 2)),
+)
+
+
+def _walk(game: Game, steps) -> list:
+    for step in steps:
+        try:
+            game.do(command(step))
+        except SkyforgeError:
+            continue
+    return game.events
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 3),
+    shared=st.lists(STEP, max_size=10),
+    mine=st.lists(FREE_STEP, max_size=4),
+    theirs=st.lists(FREE_STEP, max_size=4),
+    health=st.one_of(st.none(), st.integers(1, 30)),
+)
+def test_merge_is_commutative_on_independent_events_and_equals_replaying_both(seed, shared, mine, theirs, health):
+    """Two copies that each noted bookkeeping after they parted (gold here, pillage and castle
+    health there) join into one journal whichever copy is "mine", and its state is the state of
+    replaying both copies' events one after the other."""
+    base = _walk(Game(first_event(seed)), [*PREFIX, *shared])
+    a, b = Game(base[0]), Game(base[0])
+    a.events, b.events = list(base), list(base)
+    a.state = b.state = fold(base)
+    _walk(a, mine)
+    _walk(b, theirs + ([("health", health)] if health is not None else []))
+    # recorded on another device, at another time (the same record on both copies is one event)
+    b.events[len(base) :] = [e.model_copy(update={"at": "2000-01-01T00:00:00+00:00"}) for e in b.events[len(base) :]]
+    ja = store.Journal(None, a.events, a.state)
+    jb = store.Journal(None, b.events, b.state)
+    ab, events_ab, _ = merge_journals(ja, jb)
+    ba, events_ba, _ = merge_journals(jb, ja)
+    assert (ab.outcome == "conflict") == (ba.outcome == "conflict")
+    if ab.outcome == "conflict":  # gold at a limit: a recorded change no longer replays
+        return
+    joined_ab = events_ab if events_ab is not None else a.events
+    joined_ba = events_ba if events_ba is not None else b.events
+    assert [ev.event_dict(e) for e in joined_ab] == [ev.event_dict(e) for e in joined_ba]
+    tail_a, tail_b = a.events[len(base) :], b.events[len(base) :]
+    orders = ([*base, *tail_a, *tail_b], [*base, *tail_b, *tail_a])
+    states = []
+    for order in orders:  # a pillage recorded at low gold replays only where the gold was as low
+        try:
+            states.append(fold(order))
+        except ReplayError:
+            continue
+    joined = fold(joined_ab)
+    assert states and any((s.gold, s.castle_health) == (joined.gold, joined.castle_health) for s in states)

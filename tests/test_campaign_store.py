@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from skyforge.campaign import commands as c
+from skyforge.campaign import events as ev
 from skyforge.campaign import store
+from skyforge.campaign.merge import merge, merge_journals
+from skyforge.campaign.redo import redo, undo_to_game
 from skyforge.campaign.state import fold
 from skyforge.errors import InputError, StateError
 
-from .campaign_util import Game, created
+from .campaign_util import Game, created, demo_catalog
 
 posix_only = pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
@@ -280,3 +285,245 @@ def test_cli_campaign_list_and_show_on_a_damaged_file(run, workspace):
     assert "good: new" in out and "bad" in out and "events[1]" in out
     result = sky(run, "campaign", "show", "bad", expect=2)
     assert "Traceback" not in result.output and "bad.toml" in result.stderr and "events[1]" in result.stderr
+
+
+# ---------------------------------------------------------------- redo and save points
+
+
+def _played(path: Path) -> None:
+    """Starting decks, game 1 set up, gold noted, income, game 1 won, game 2 set up, gold noted."""
+    catalog = demo_catalog()
+    for player in ("Alice", "Bo"):
+        store.update(path, partial(c.starting_deck, catalog=catalog, player=player, auto=True))
+    store.update(path, c.next_game)
+    store.update(path, lambda s: c.adjust_gold(s, 3))
+    store.update(path, c.earn_income)
+    store.update(path, lambda s: c.end_game(s, True, 12))
+    store.update(path, c.next_game)
+    store.update(path, lambda s: c.adjust_gold(s, -2))
+
+
+def test_redo_puts_back_what_undo_took_back_even_in_a_later_run(path):
+    _played(path)
+    before = store.load(path)
+    removed, _, _ = store.undo(path)
+    assert store.load(path).undone == [removed]  # kept in the file: redo survives between runs
+    back, start, state = redo(path)
+    assert back == removed and start == len(before.events) - len(removed)
+    again = store.load(path)
+    assert again.events == before.events and again.state == state == before.state and again.undone == []
+    with pytest.raises(StateError, match="nothing to redo"):
+        redo(path)
+
+
+def test_a_new_command_clears_what_redo_would_put_back(path):
+    _played(path)
+    store.undo(path)
+    store.update(path, lambda s: c.adjust_gold(s, 1))
+    assert store.load(path).undone == []
+    with pytest.raises(StateError, match="nothing to redo"):
+        redo(path)
+
+
+def test_undo_to_game_goes_back_to_its_set_up_in_one_step_and_redo_undoes_it(path):
+    _played(path)
+    before = store.load(path)
+    removed, start, state = undo_to_game(path, 1)
+    kept = store.load(path).events
+    assert isinstance(kept[-1], ev.GameSetUp) or getattr(kept[-1], "same_command", None)
+    assert [e for e in kept if isinstance(e, ev.GameSetUp)][-1].game == 1
+    assert start == len(kept) and kept + removed == before.events and state.game == 1
+    redo(path)
+    assert store.load(path).events == before.events
+
+
+def test_undo_to_a_game_not_set_up_names_the_games_there_are(path):
+    _played(path)
+    with pytest.raises(StateError, match="game 3 has not been set up") as err:
+        undo_to_game(path, 3)
+    assert "games set up: 1, 2" in err.value.problems[0].hint if err.value.problems else True
+
+
+def test_undo_to_game_asks_on_a_terminal_and_is_refused_elsewhere_without_yes(run, clone_workspace, monkeypatch):
+    from skyforge.cli import stdio
+
+    text = (clone_workspace / "campaigns" / "example.toml").read_text()
+    refused = run("campaign", "undo", "example", "--to-game", "1", expect=2)
+    assert "--yes" in refused.stderr and (clone_workspace / "campaigns" / "example.toml").read_text() == text
+    monkeypatch.setattr(stdio, "interactive", lambda: True)
+    assert "nothing taken back" in run("campaign", "undo", "example", "--to-game", "1", input="n\n").stdout
+    assert (clone_workspace / "campaigns" / "example.toml").read_text() == text
+    asked = run("campaign", "undo", "example", "--to-game", "1", input="y\n")
+    assert "take them back?" in asked.stdout and "Undone" in asked.stdout
+    log = run("campaign", "log", "example", "--json")
+    assert any(e.get("undone") for e in json.loads(log.stdout))
+    assert "undone" in run("campaign", "log", "example").stdout
+    run("campaign", "redo", "example")
+    assert store.load(clone_workspace / "campaigns" / "example.toml").events == store.parse_journal(text, "x").events
+
+
+def test_a_broken_undone_table_is_named_by_key(tmp_path):
+    g = Game().ready()
+    text = store.render_journal(g.events) + '\n[[undone]]\nevents = [{type = "gold-adjusted"}]\n'
+    with pytest.raises(InputError) as err:
+        store.parse_journal(text, "t.toml")
+    assert (err.value.problems[0].key or "").startswith("undone[0]")
+
+
+# ---------------------------------------------------------------- two copies joined
+
+
+def _copies(path: Path, *, offers: bool = False) -> Path:
+    """The campaign played into game 2 (with open offers), and a copy of it beside."""
+    _played(path)
+    if offers:
+        store.update(path, lambda s: c.recruit(s, 1, free=True))
+    other = path.parent / "other.toml"
+    other.write_text(path.read_text())
+    return other
+
+
+def test_a_copy_that_extends_the_other_fast_forwards(path):
+    other = _copies(path)
+    store.update(other, lambda s: c.adjust_gold(s, 2))
+    result = merge(path, other)
+    assert result.outcome == "fast-forward" and store.load(path).events == store.load(other).events
+    assert merge(path, other).outcome == "up-to-date"
+
+
+def test_independent_events_are_joined_and_replayed(path):
+    other = _copies(path)
+    store.update(path, lambda s: c.adjust_gold(s, 2))
+    store.update(other, lambda s: c.set_health(s, 9))
+    result = merge(path, other)
+    assert (result.outcome, result.mine_only, result.theirs_only) == ("joined", 1, 1)
+    state = store.load(path).state
+    assert state.castle_health == 9 and state.gold == store.load(other).state.gold + 2
+    assert merge(other, path).outcome == "joined"
+    assert [e.type for e in store.load(other).events] == [e.type for e in store.load(path).events]
+
+
+def _conflicting(path: Path, other: Path, mine, theirs):
+    store.update(path, mine)
+    store.update(other, theirs)
+    text = path.read_text()
+    result = merge(path, other)
+    assert result.outcome == "conflict" and path.read_text() == text  # nothing written
+    return result.conflicts[0]
+
+
+def test_another_offer_taken_is_a_conflict_in_game_words(path):
+    other = _copies(path, offers=True)
+    conflict = _conflicting(path, other, lambda s: c.take_offer(s, "Alice", 1), lambda s: c.take_offer(s, "Alice", 2))
+    assert (conflict.game, conflict.step, conflict.player) == (2, "take-offer", "Alice")
+    assert "Alice took offer 1" in conflict.mine and "Alice took offer 2" in conflict.theirs and conflict.cards
+
+
+def test_a_game_won_here_and_lost_there_is_a_conflict(path):
+    other = _copies(path)
+    store.update(path, c.earn_income)
+    store.update(other, c.earn_income)
+    conflict = _conflicting(path, other, lambda s: c.end_game(s, True, 10), lambda s: c.end_game(s, False, 0))
+    assert conflict.game == 2 and "won" in conflict.mine and "lost" in conflict.theirs
+
+
+def test_another_scenario_drawn_is_a_conflict(path):
+    _played(path)
+    mine = store.load(path)
+    at = next(i for i, e in enumerate(mine.events) if isinstance(e, ev.GameSetUp) and e.game == 2)
+    drawn = mine.events[at].model_copy(update={"scenario": "DEMO.999"})
+    theirs = store.Journal(path, [*mine.events[:at], drawn], mine.state)
+    result, events, _ = merge_journals(store.Journal(path, mine.events[: at + 1], mine.state), theirs)
+    assert result.outcome == "conflict" and events is None
+    assert result.conflicts[0].step == "next-game" and "DEMO.999" in result.conflicts[0].theirs
+
+
+def test_keep_mine_or_theirs_settles_a_conflict(path):
+    other = _copies(path, offers=True)
+    store.update(path, lambda s: c.take_offer(s, "Alice", 1))
+    store.update(other, lambda s: c.take_offer(s, "Alice", 2))
+    store.update(other, lambda s: c.adjust_gold(s, 1))
+    mine = merge(path, other, keep="mine")
+    assert mine.outcome == "kept-mine" and any("offer 2" in left for left in mine.left_out)
+    events = store.load(path).events
+    assert events[-1].type == "gold-adjusted" and any(getattr(e, "offer", None) == 1 for e in events)
+    theirs = merge(other, path, keep="theirs")
+    assert theirs.outcome == "kept-theirs"
+
+
+def test_another_campaign_or_a_broken_file_is_refused_with_file_line_and_key(run, clone_workspace, tmp_path):
+    other = tmp_path / "other.toml"
+    store.create(other, created(seed=8))
+    result = run("campaign", "merge", "example", str(other), expect=2)
+    assert "another campaign" in result.stderr and "seed" in result.stderr
+    broken = tmp_path / "broken.toml"
+    text = (clone_workspace / "campaigns" / "example.toml").read_text()
+    broken.write_text(text.replace('type = "income-earned"', 'type = "income-earnd"', 1))
+    result = run("campaign", "merge", "example", str(broken), "--json", expect=2)
+    problem = json.loads(result.stdout or result.stderr)["error"]["problems"][0]
+    assert problem["file"] == str(broken) and problem["line"] and problem["key"].startswith("events[")
+    deck = run("campaign", "merge", "example", "decks/demo-blue-wall.toml", expect=2)
+    assert "demo-blue-wall.toml" in deck.stderr
+
+
+def test_merge_cli_says_a_conflict_and_exits_1(run, clone_workspace):
+    path = clone_workspace / "campaigns" / "example.toml"
+    other = clone_workspace / "campaigns" / "copy.toml"
+    other.write_text(path.read_text())
+    run("campaign", "take", "example", "--player", "Alice", "1")
+    run("campaign", "take", "copy", "--player", "Alice", "2")
+    result = run("campaign", "merge", "example", str(other), expect=1)
+    assert "game 2, step take-offer, Alice" in result.stdout and "--keep" in result.stdout
+    data = json.loads(run("campaign", "merge", "example", str(other), "--json", expect=1).stdout)
+    assert data["outcome"] == "conflict" and data["conflicts"][0]["player"] == "Alice"
+    assert "kept your events" in run("campaign", "merge", "example", str(other), "--keep", "mine").stdout
+
+
+@pytest.mark.slow
+def test_the_git_merge_driver_joins_a_real_git_merge(tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    repo = tmp_path / "repo"
+    path = repo / "campaigns" / "spring.toml"
+    store.create(path, created())
+    _played(path)
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@x",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@x",
+    }
+    src = Path(__file__).resolve().parent.parent / "src"
+    driver = f"PYTHONPATH={src} {sys.executable} -c 'from skyforge.cli.main import main; main()' campaign merge-driver %O %A %B"
+
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=False)
+
+    git("init", "-q", "-b", "main")
+    (repo / ".gitattributes").write_text("campaigns/*.toml merge=skyforge-campaign\n")
+    git("config", "merge.skyforge-campaign.driver", driver)
+    git("add", ".")
+    git("commit", "-qm", "start")
+    git("checkout", "-qb", "laptop")
+    store.update(path, lambda s: c.adjust_gold(s, 2))
+    git("commit", "-qam", "gold")
+    git("checkout", "-q", "main")
+    store.update(path, lambda s: c.set_health(s, 9))
+    git("commit", "-qam", "health")
+    merged = git("merge", "-q", "--no-edit", "laptop")
+    assert merged.returncode == 0, merged.stderr + merged.stdout
+    journal = store.load(path)
+    assert [e.type for e in journal.events[-2:]] in (["gold-adjusted", "health-set"], ["health-set", "gold-adjusted"])
+    # a conflict: the driver refuses, git stops with the file unmerged
+    git("checkout", "-qb", "other")
+    store.update(path, lambda s: c.set_health(s, 3))
+    git("commit", "-qam", "three")
+    git("checkout", "-q", "main")
+    store.update(path, lambda s: c.set_health(s, 4))
+    git("commit", "-qam", "four")
+    refused = git("merge", "-q", "--no-edit", "other")
+    assert refused.returncode != 0 and "castle health set to" in refused.stderr + refused.stdout

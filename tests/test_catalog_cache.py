@@ -295,3 +295,27 @@ def test_a_hit_builds_no_validator(cache_dir):
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_cache_file_replaced_by_a_huge_sparse_file_is_a_miss_never_read(cache_dir, monkeypatch):
+    """A 2 GB sparse file under the cache's name was once read whole (3.9 GB, 14 s)."""
+    load_catalog([MINI])
+    path = _only_file(cache_dir)
+    with open(path, "r+b") as handle:
+        handle.truncate(2_000_000_000)  # sparse: no disk used, 2 GB to whoever reads it
+    reads = []
+    real_open = open
+
+    def watched(file, *args, **kwargs):
+        handle = real_open(file, *args, **kwargs)
+        if isinstance(file, int):
+            read = handle.read
+            handle.read = lambda *a: reads.append(a) or read(*a)
+        return handle
+
+    monkeypatch.setattr("builtins.open", watched)
+    assert _cached([MINI]) is None
+    assert reads == []  # refused by its size, before a byte of data is read
+    monkeypatch.setattr("builtins.open", real_open)
+    assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"
+    assert path.stat().st_size < cache.MAX_CACHE_BYTES  # rebuilt

@@ -174,7 +174,7 @@ def test_a_workbook_under_the_other_suffix_is_read_by_its_content(run, workspace
     assert "hint: save the sheet as CSV (UTF-8), .xlsx or .ods" in result.stderr
 
 
-@pytest.mark.parametrize(("suffix", "package"), [(".xlsx", "openpyxl"), (".ods", "odfpy")])
+@pytest.mark.parametrize(("suffix", "package"), [(".xlsx", "openpyxl")])
 def test_a_missing_sheet_reader_names_the_extra(run, workspace, monkeypatch, suffix, package):
     pd = pytest.importorskip("pandas")
     _write_sheet(pd.DataFrame({"code": ["CAM.014"], "name": ["A"]}), workspace / f"cards{suffix}", suffix)
@@ -183,3 +183,112 @@ def test_a_missing_sheet_reader_names_the_extra(run, workspace, monkeypatch, suf
     assert f"cards{suffix}: reading {suffix} sheets needs the {package} package" in result.stderr
     assert "hint: pip install 'skyforge[sheets]' (or save the sheet as CSV)" in result.stderr
     assert "Traceback" not in result.output
+
+
+# -- hostile workbooks: the archive and the sheet are bounded before they are read ---------------------
+
+ODS_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content '
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+    '<table:table table:name="cards">'
+)
+ODS_TAIL = "</table:table></office:spreadsheet></office:body></office:document-content>"
+
+
+def _cell(text: str, attrs: str = "") -> str:
+    return f'<table:table-cell office:value-type="string" {attrs}><text:p>{text}</text:p></table:table-cell>'
+
+
+def _ods(path, rows: str) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("content.xml", ODS_HEAD + rows + ODS_TAIL)
+
+
+HEAD_ROW = "<table:table-row>" + _cell("code") + _cell("name") + "</table:table-row>"
+
+
+def test_an_ods_sheet_is_read_by_the_standard_library(run, workspace, monkeypatch):
+    _ods(
+        workspace / "cards.ods",
+        HEAD_ROW
+        + '<table:table-row table:number-rows-repeated="3"><table:table-cell/></table:table-row>'
+        + "<table:table-row>"
+        + _cell("CAM.014")
+        + '<table:table-cell office:value-type="string"><text:p>Two<text:s text:c="2"/>Words</text:p>'
+        "<text:p>second</text:p></table:table-cell></table:table-row>"
+        + '<table:table-row table:number-rows-repeated="1048000"><table:table-cell '
+        'table:number-columns-repeated="16384"/></table:table-row>',
+    )
+    monkeypatch.setitem(sys.modules, "odf", None)  # odfpy is not needed to read one
+    assert _cards(run("catalog", "import", "cards.ods").stdout) == [
+        {"code": "CAM.014", "kind": "alliance", "name": "Two  Words\nsecond"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        (
+            '<table:table-row table:number-rows-repeated="1000000000">' + _cell("CAM.014") + "</table:table-row>",
+            "cards.ods:5002: more than 5,000 rows, over the card-import row limit of 5,000",
+        ),
+        (
+            "<table:table-row>" + _cell("x", 'table:number-columns-repeated="1000000000"') + "</table:table-row>",
+            "cards.ods:2: more than 200 columns, over the card-import column limit of 200",
+        ),
+        (
+            '<table:table-row><table:table-cell office:value-type="string"><text:p><text:s text:c="900000000"/>'
+            "</text:p></table:table-cell></table:table-row>",
+            "cards.ods:2: a cell of more than 100,000 characters (the cell-size limit)",
+        ),
+    ],
+)
+def test_ods_repeat_counts_are_bounded_before_they_are_expanded(run, workspace, row, message):
+    """A file of a few hundred bytes once declared a sheet pandas expanded to 1.6 GB."""
+    _ods(workspace / "cards.ods", HEAD_ROW + row)
+    assert (workspace / "cards.ods").stat().st_size < 2000
+    result = run("catalog", "import", "cards.ods", "-o", "out.toml", expect=2)
+    assert message in result.stderr
+    assert "Traceback" not in result.output and not (workspace / "out.toml").exists()
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
+def test_a_zip_bomb_sheet_is_refused_by_its_declared_sizes(run, workspace, suffix):
+    import zipfile
+
+    part = "xl/worksheets/sheet1.xml" if suffix == ".xlsx" else "content.xml"
+    with zipfile.ZipFile(workspace / f"bomb{suffix}", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        z.writestr("xl/workbook.xml" if suffix == ".xlsx" else "mimetype", "x")
+        z.writestr(part, ODS_HEAD + " " * 5_000_000)
+    assert (workspace / f"bomb{suffix}").stat().st_size < 100_000
+    result = run("catalog", "import", f"bomb{suffix}", expect=2)
+    assert f"bomb{suffix}: {part}: compressed more than 200 to 1" in result.stderr
+    with zipfile.ZipFile(workspace / f"big{suffix}", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for i in range(10):  # parts under the ratio's floor, too big together
+            z.writestr(f"part{i}.xml", " " * 999_999)
+    result = run("catalog", "import", f"big{suffix}", expect=2)
+    assert "unpacks to more than 8,000,000 bytes (the sheet-size limit)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("row", "column", "message"),
+    [
+        (1_048_576, 1, "cards.xlsx:5002: more than 5,000 rows, over the card-import row limit of 5,000"),
+        (2, 16_384, "cards.xlsx:2: more than 200 columns, over the card-import column limit of 200"),
+    ],
+)
+def test_an_xlsx_sheet_stops_at_the_limits(run, workspace, row, column, message):
+    """A 1.6 KB workbook with one cell far away once made pandas fill 2.9 GB of empty cells."""
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["B1"] = "code", "name"
+    book.active.cell(row=row, column=column, value="CAM.014")
+    book.save(workspace / "cards.xlsx")
+    result = run("catalog", "import", "cards.xlsx", "-o", "out.toml", expect=2)
+    assert message in result.stderr
+    assert not (workspace / "out.toml").exists()

@@ -25,7 +25,7 @@ def test_help_lists_every_family_without_importing_them(run):
     code = (
         "import sys; from skyforge.cli.main import cli\n"
         "try: cli(['--help'])\nexcept SystemExit: pass\n"
-        "heavy = [m for m in ('pydantic.main', 'rich.console', 'pandas', 'filelock', 'tomlkit', 'jinja2') if m in sys.modules]\n"
+        "heavy = [m for m in ('pydantic.main', 'rich.console', 'pandas', 'filelock', 'tomlkit', 'jinja2', 'textual') if m in sys.modules]\n"
         "print('HEAVY:' + ','.join(heavy))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
@@ -93,16 +93,36 @@ def test_schema(run, name):
         ("deck-show", ["deck", "show", "demo-blue-wall", "--json"]),
         ("deck-stats", ["deck", "stats", "demo-blue-wall", "--json"]),
         ("deck-draw", ["deck", "draw", "demo-blue-wall", "--mulligan", "--turns", "2", "--seed", "3", "--json"]),
+        ("deck-validate", ["deck", "validate", "demo-blue-wall", "--json"]),
+        ("catalog-check", ["catalog", "check", "--json"]),
+        ("cards-search", ["cards", "search", "--for", "demo-blue-wall", "--with", "demo-green-grove", "--json"]),
     ],
 )
 def test_the_schema_of_a_commands_json_describes_what_it_prints(run, name, args):
     schema = json.loads(run("schema", name).stdout)
     data = json.loads(run(*args).stdout)
     assert schema["title"] == f"skyforge {name.replace('-', ' ')} --json"
-    assert set(data) == set(schema["properties"]) and set(schema["required"]) <= set(data)
+    # every key it prints is described; the optional ones (a note, the demo mark) may be left out
+    assert set(schema["required"]) <= set(data) <= set(schema["properties"])
+    if name == "cards-search":  # each card: the catalog's fields (any), and the copies left
+        candidate = schema["$defs"]["Candidate"]
+        assert data["cards"] and candidate["additionalProperties"]
+        assert all(set(candidate["required"]) <= set(c) for c in data["cards"])
     if name == "deck-draw":
         card = schema["$defs"]["DrawnCard"]["properties"]
         assert all(set(c) == set(card) for c in data["hand"])
+
+
+def test_the_schema_of_deck_validate_describes_every_violation(run, workspace):
+    schema = json.loads(run("schema", "deck-validate").stdout)
+    violation = schema["$defs"]["Violation"]
+    text = (workspace / "decks" / "demo-blue-wall.toml").read_text(encoding="utf-8")
+    (workspace / "decks" / "twin.toml").write_text(text.replace('name = "', 'name = "Twin ', 1), encoding="utf-8")
+    data = json.loads(run("deck", "validate", "demo-blue-wall", "twin", "--json", expect=1).stdout)
+    assert data["violations"]
+    for v in data["violations"]:
+        assert set(violation["required"]) <= set(v) <= set(violation["properties"])
+        assert None not in (v.get(k, 0) for k in ("fix", "count", "limit", "line", "hint"))
 
 
 def test_the_schema_of_deck_diff_names_from_and_to(run):

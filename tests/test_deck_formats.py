@@ -187,6 +187,19 @@ def test_table_pull_list_checks_the_copy_limits_across_players(run, workspace):
     assert shared and all(r["count"] == sum(r["by_deck"].values()) for r in shared)
 
 
+def test_a_table_pull_list_is_one_games_one_or_two_decks(run, workspace):
+    """Three decks are not one game's (as `deck validate` reads them): no table to check them as one."""
+    cite("000", "1-2 Solo or Co-op")
+    three = ("deck", "export", "demo-blue-wall", "demo-green-grove", "demo-red-rush")
+    result = run(*three, "--players", "-o", "table.txt", expect=2)
+    assert "3 decks are not one game's: a game has one or two alliance decks" in result.stderr
+    assert "Traceback" not in result.output and not (workspace / "table.txt").exists()
+    assert "Pull list for the table" not in run(*three).stdout  # each deck on its own is fine
+    # choosing cards beside two other decks is no game's either
+    beside_two = ("cards", "search", "--for", "demo-blue-wall", "--with", "demo-green-grove", "--with", "demo-red-rush")
+    assert "3 decks are not one game's" in run(*beside_two, expect=2).stderr
+
+
 # -- printable HTML --------------------------------------------------------------------
 
 

@@ -649,7 +649,7 @@ def test_deck_edit_keeps_comments_property():
     from hypothesis import strategies as st
 
     from skyforge.decks.files import parse_deck
-    from skyforge.workbench.deckfile import edited_text
+    from skyforge.decks.writing import edited_text
 
     codes = st.sampled_from([f"DEMO.{n:03d}" for n in range(7, 60)])
 

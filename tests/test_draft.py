@@ -101,7 +101,7 @@ def test_arena_turns(catalog):
 
 
 def test_format_validation_rejects_wrong_pick_count():
-    with pytest.raises(ValueError, match="picks 1 heroes"):
+    with pytest.raises(ValueError, match="picks 1 hero;"):
         DraftFormat(
             id="x",
             game="onward",

@@ -215,3 +215,40 @@ def test_a_link_planted_under_the_cache_name_is_never_followed(run, workspace, t
     assert victim.read_text() == "precious"
     assert not (folder / name).is_symlink() and (folder / name).read_bytes().startswith(b"{")
     assert cache.VERSION  # the module is the one under test
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize("folder", ["decks", "campaigns"])
+def test_a_workspace_folder_linked_outside_is_read_never_written(run, workspace, tmp_path, folder):
+    """decks/ or campaigns/ itself a link to a folder outside: read through, written never (docs/guide.md)."""
+    outside = tmp_path / "elsewhere" / folder
+    outside.parent.mkdir()
+    if folder == "decks":
+        (workspace / "decks").rename(outside)
+    else:
+        outside.mkdir()
+    (workspace / folder).symlink_to(outside)
+    before = sorted(p.name for p in outside.iterdir())
+    if folder == "decks":
+        assert "demo-blue-wall" in run("deck", "list").stdout  # read through the link
+        result = run("deck", "new", "x", "--castle", "DEMO.001", expect=2)
+    else:
+        result = run(
+            "campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall",
+            "--outsider", "Orrun the Everwake", "--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
+            "--difficulty", "2", "--seed", "1", expect=None,
+        )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert f"{folder}/ is a symbolic link to {outside.resolve()}, outside the workspace" in result.stderr
+    assert f"hint: make {folder}/ a real folder in the workspace" in result.stderr
+    assert sorted(p.name for p in outside.iterdir()) == before
+
+
+def test_catalog_import_to_a_file_takes_its_lock_and_clears_stale_temporary_files(run, workspace):
+    """A killed import once left `.out.toml.*.tmp` for good: the next write of the file removes them."""
+    stale = workspace / ".out.toml.1abc.tmp"
+    stale.write_text("half a catalog")
+    (workspace / "cards.csv").write_text("code,name\nDEMO.240,Novice\n", encoding="utf-8")
+    run("catalog", "import", "cards.csv", "-o", "out.toml")
+    assert not stale.exists() and (workspace / "out.toml").exists()
+    assert (workspace / ".skyforge" / "locks" / "out.toml.lock").exists()

@@ -295,15 +295,17 @@ def test_unknown_cards_get_hints_in_bounded_time(run, workspace):
 def test_error_output_is_bounded(run, workspace):
     from skyforge.cli.output import MAX_JSON_PROBLEMS, MAX_SHOWN_PROBLEMS
 
-    count = 3_000
-    _put(workspace, "decks/bad.toml", DECK_HEAD + "[cards]\n" + "".join(f'"C{i}" = "x"\n' for i in range(count)))
-    seconds, result = _timed(run, "deck", "validate", "bad")
+    count = 3_000  # a collection: a deck of more than 1,000 entries is refused before its values are read
+    _put(workspace, "bad.toml", "schema = 1\n[cards]\n" + "".join(f'"C{i}" = "x"\n' for i in range(count)))
+    seconds, result = _timed(run, "deck", "validate", "demo-blue-wall", "--collection", "bad.toml")
     assert result.exit_code == 2 and seconds < HANG
     err = result.stderr
     assert err.startswith(f"error: {count:,} problems")
     assert err.count("must be a whole number") == MAX_SHOWN_PROBLEMS
     assert f"… and {count - MAX_SHOWN_PROBLEMS:,} more problems" in err and len(err) < 10_000
-    data = __import__("json").loads(run("deck", "validate", "bad", "--json", expect=2).stdout)
+    data = __import__("json").loads(
+        run("deck", "validate", "demo-blue-wall", "--collection", "bad.toml", "--json", expect=2).stdout
+    )
     assert len(data["error"]["problems"]) == MAX_JSON_PROBLEMS and data["error"]["problems_left_out"] > 0
 
 
@@ -390,3 +392,86 @@ def test_csv_import_bounds_the_columns(run, workspace, names):
 def test_catalog_import_of_a_folder_or_an_overlong_name(run, name):
     err = run("catalog", "import", name, expect=2).stderr
     assert "is a folder, not a file" in err or "cannot read" in err
+
+
+# -- what the csv and json modules refuse: a clear error, never their traceback ------------------------
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("DEMO.0\r07", "in.csv:2: a carriage return (\\r) alone inside a cell that is not in double quotes"),
+        ("x" * 200_000, "in.csv:2: a cell of more than 131,072 characters (the csv cell-size limit)"),
+    ],
+)
+@pytest.mark.parametrize("command", ["catalog", "deck"])
+def test_what_the_csv_module_refuses_is_bad_input(run, workspace, cell, message, command):
+    head = "code,name\n" if command == "catalog" else "deck,count,code\nx,1,"
+    (workspace / "in.csv").write_text(head + ("DEMO.240," if command == "catalog" else "") + cell + "\n")
+    result = run(command, "import", "in.csv", "-o", "out.toml", expect=2)
+    assert message in result.stderr and "hint:" in result.stderr
+    assert "Traceback" not in result.output and not (workspace / "out.toml").exists()
+
+
+def test_json_nested_thousands_deep_is_bad_input(run, workspace):
+    (workspace / "deep.json").write_text('{"cards": ' + "[" * 3000 + "]" * 3000 + "}")
+    result = run("deck", "import", "deep.json", expect=2)
+    assert "deep.json: nested too deeply to read" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_ctrl_c_while_a_validator_is_built_exits_130(run, monkeypatch):
+    """pydantic-core reports a KeyboardInterrupt met while it builds a (deferred) validator as a
+    SchemaError: it stops the command as any Ctrl-C does, with status 130, never as a crash (1)."""
+    import pydantic_core
+    from pydantic_core import core_schema
+
+    from skyforge.cli.main import App
+
+    class Interrupted:
+        def __hash__(self):
+            raise KeyboardInterrupt
+
+        __eq__ = __repr__ = __hash__
+
+    def build(self):
+        pydantic_core.SchemaValidator(core_schema.literal_schema([Interrupted()]))
+
+    monkeypatch.setattr(App, "workspace", property(build))
+    result = run("deck", "list", expect=130)
+    assert "Aborted." in result.stderr
+
+
+def test_a_table_draws_at_most_1000_rows_and_says_so(run, workspace):
+    """rich lays a table out at about a millisecond a row: 9,498 cards took `cards search` 7-10 s."""
+    sets = "".join(f'[[sets]]\ncode = "FZ{s}"\nname = "Fuzz {s}"\ngame = "skytear-horde"\n' for s in "AB")
+    cards = "".join(
+        f'[[cards]]\ncode = "FZ{"AB"[i // 999]}.{i % 999 + 1:03d}"\nkind = "alliance"\nname = "Fuzz {i}"\n'
+        'faction = "liothan"\nrarity = "base"\ntype = "ally"\n'
+        for i in range(1_500)
+    )
+    (workspace / "many.toml").write_text("schema = 1\n" + sets + cards, encoding="utf-8")
+    seconds, result = _timed(run, "--catalog", "@demo", "--catalog", "many.toml", "cards", "search", "fuzz")
+    assert result.exit_code == 0, result.output
+    assert "(the first 1,000 rows of 1,500; --json lists them all)" in result.stdout
+    assert sum(1 for line in result.stdout.splitlines() if line.startswith("FZ")) == 1_000
+    assert seconds < HANG
+
+
+@pytest.mark.parametrize("count", [100_000])
+def test_a_deck_of_100000_entries_is_refused_before_it_is_parsed(run, workspace, monkeypatch, count):
+    """Counted by its key lines: parsing, validating and placing 100,000 entries took 2.1-2.5 s."""
+    from skyforge.decks.files import MAX_DECK_ENTRIES
+    from skyforge.storage import tomlfiles
+
+    _deck(
+        workspace,
+        "huge",
+        'schema=1\nname="h"\ncastle="DEMO.001"\n[cards]\n' + "".join(f"A{i}=1\n" for i in range(count)),
+    )
+    monkeypatch.setattr(tomlfiles, "parse_toml", lambda *a: pytest.fail("parsed"))
+    for args in (("deck", "validate", "huge"), ("deck", "show", "huge")):
+        result = run(*args, expect=2)
+        assert (
+            f"decks/huge.toml:{MAX_DECK_ENTRIES + 52}: cards: has more than {MAX_DECK_ENTRIES} entries" in result.stderr
+        )

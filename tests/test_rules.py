@@ -55,7 +55,7 @@ def rules_of(report) -> list[str]:
 
 def test_legal_deck_passes(catalog):
     report = validate_decks(catalog, [deck(filler(10))])
-    assert report.valid, report.as_dict()
+    assert report.valid, report.dump()
     assert report.decks[0].size == 10
 
 
@@ -165,7 +165,7 @@ def test_second_player_follows_own_castle(catalog):
     )
     green = deck({"TST.011": 2, "TST.041": 1}, castle="Green Hall", name="g")
     report = validate_decks(catalog, [green])
-    assert report.valid, report.as_dict()
+    assert report.valid, report.dump()
     blue = deck({"TST.041": 1} | filler(9), castle="Blue Keep", name="b")
     assert "rarity-not-allowed" in rules_of(validate_decks(catalog, [blue]))
 
@@ -322,10 +322,10 @@ def test_three_decks_are_not_one_game_so_each_is_checked_on_its_own(catalog):
     # together these would break the mythic copy limit and follow one castle twice
     decks = [deck(filler(10), name=n) for n in ("a", "b", "c")]
     report = validate_given(catalog, decks)
-    assert report.valid and not report.one_game, report.as_dict()
+    assert report.valid and not report.one_game, report.dump()
     assert "3 decks given together are not one game's" in report.notes[0]
     assert "each deck is checked on its own" in report.notes[0]
-    data = report.as_dict()
+    data = report.dump()
     assert data["one_game"] is False and data["notes"] == report.notes
     # each is still checked against its castle
     bad = validate_given(catalog, [*decks[:2], deck(filler(9) | {"TST.012": 1}, name="c")])
@@ -417,7 +417,7 @@ def test_two_printings_of_one_card_count_together_for_the_copy_limit(reprints):
 def test_printings_within_the_copy_limit_are_said_to_count_together(reprints):
     cite("000", "2 copies of any Rare card")
     ok = validate_decks(reprints, [deck(filler(8) | {"TST.021": 1, "TST.112": 1})])
-    assert ok.valid, ok.as_dict()
+    assert ok.valid, ok.dump()
     assert ok.notes == [
         "TST.021 and TST.112 are printings of one card (one name), counted together for the copy limit "
         "(skyforge's reading: the rulebooks say nothing of reprints) ('Green Shifter', 2 copies)"

@@ -27,7 +27,7 @@ def test_a_series_is_won_at_two_or_three_trophies_and_the_next_match_follows_004
     assert state(three).winner is None and state(three.win("Ann")).winner == "Ann"
     five = new("f", 5, ["Ann", "Bob"], 30).win("Ann").win("Ann")
     assert state(five).winner is None and state(five.win("Ann")).winner == "Ann"
-    after_one = state(new("n", 5, ["Ann", "Bob"], 30).win("Bob")).next_match
+    after_one = state(new("n", 5, ["Ann", "Bob"], 30).win("Bob")).dump()["next_match"]
     assert after_one == {
         "match": 2,
         "deck_size": 29,
@@ -41,7 +41,7 @@ def test_fold():
     s = new("s", 5, ["Ann", "Bob"], 30).win("ann").win("Bob").win("Bob")
     st_ = state(s)
     assert st_.trophies == {"Ann": 1, "Bob": 2} and st_.winner is None
-    assert st_.next_match == {
+    assert st_.dump()["next_match"] == {
         "match": 4,
         "deck_size": 27,
         "extra_cards": {"Ann": 2, "Bob": 1},
@@ -189,3 +189,12 @@ def test_series_names_never_leave_the_workspace(run, workspace, tmp_path):
     err = run("series", "win", "../outside/v.toml", "Ann", expect=2).stderr
     assert "is a name, not a path" in err
     assert (outside / "v.toml").read_text() == SERIES
+
+
+def test_the_schema_of_series_show_describes_what_it_prints(run):
+    run("series", "new", "s", "--best-of", "3", "--players", "Ann,Bob", "--deck-size", "30")
+    run("series", "win", "s", "Ann")
+    schema = json.loads(run("schema", "series-show").stdout)
+    data = json.loads(run("series", "show", "s", "--json").stdout)
+    assert set(schema["required"]) <= set(data) <= set(schema["properties"])
+    assert set(data["next_match"]) == set(schema["$defs"]["NextMatch"]["properties"])

@@ -643,3 +643,49 @@ def test_an_erratum_travels_with_the_card_it_replaces(run, tmp_path, monkeypatch
     body = json.loads(run("deck", "export", "frost-wall", "--format", "json", "--with-cards").stdout)
     carried = [c["code"] for c in body["carried_cards"]["cards"]]
     assert carried.index("TST.230") + 1 == carried.index("TST.210")
+
+
+def test_finding_codes_in_a_megabyte_of_code_like_text_is_linear():
+    """A code is looked for in 400 pieces after each of many prefixes: each join was decoded in
+    turn (8.8 s for 1 MB); the compressed stream's end now tells which join can be the code."""
+    import random
+    import time
+
+    from skyforge.decks.models import DeckFile
+    from skyforge.errors import InputError
+    from skyforge.workbench import sharecode
+
+    rnd = random.Random(1)
+    junk = "SF1." + " ".join("".join(rnd.choice("ABCabc012-_") for _ in range(49)) for _ in range(400)) + "\n"
+    good = sharecode.encode(DeckFile(name="x", castle="DEMO.001", cards={"DEMO.007": 2}))
+    words = " ".join(["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] * 400)
+    start = time.process_time()
+    with pytest.raises(InputError, match="damaged"):
+        sharecode.find_codes((junk * 60)[:1_000_000])
+    assert sharecode.find_codes(f"{good} {words}\n" * 40) == [good] * 40  # the code, not the words after
+    assert time.process_time() - start < 5  # CPU seconds, generous: it was ~30 for these
+
+
+def test_a_share_code_whose_castle_is_not_a_castle_says_so_first(run, workspace):
+    """A code may name any card as its castle: the import says so on its first line and in --json."""
+    from skyforge.decks.models import DeckFile
+    from skyforge.workbench import sharecode
+
+    code = sharecode.encode(DeckFile(name="x", castle="DEMO.007", cards={"DEMO.008": 2}))
+    first = run("deck", "import", code, "-o", "x.toml").stdout.splitlines()[0]
+    assert first == (
+        "imported code → x.toml, but its castle is not one: DEMO.007 'Gullwing Lookout' is an alliance card, "
+        "not a castle"
+    )
+    body = json.loads(run("deck", "import", code, "-o", "y.toml", "--json").stdout)
+    assert body["castle_problem"] == "DEMO.007 'Gullwing Lookout' is an alliance card, not a castle"
+    good = json.loads(run("deck", "export", "demo-blue-wall", "--format", "code").stdout.strip().join('""'))
+    assert json.loads(run("deck", "import", good, "-o", "z.toml", "--json").stdout)["castle_problem"] is None
+
+
+def test_a_file_with_no_card_in_it_is_refused(run, workspace):
+    (workspace / "junk.txt").write_text("hello world\n", encoding="utf-8")
+    result = run("deck", "import", "junk.txt", "--castle", "DEMO.001", "-o", "j.toml", expect=2)
+    assert "junk.txt: no cards found in the file" in result.stderr
+    assert "hint: import reads text, Markdown, CSV, JSON, a share code" in result.stderr
+    assert not (workspace / "j.toml").exists()

@@ -406,3 +406,26 @@ def test_a_progress_bar_while_the_catalog_is_rebuilt(workspace: Path, tmp_path: 
     env["SKYFORGE_CACHE_DIR"] = str(tmp_path / "another-cache")
     as_json = run_in_pty(["castles", "--json"], workspace, columns=WIDTH, env=env)
     assert "reading the catalog" not in as_json and as_json.lstrip().startswith("[")
+
+
+def test_rows_with_control_characters_fit_the_terminal(run, workspace: Path, terminal):
+    """A table measures the visible form the console prints (ESC as ^[): such rows once took 88-108
+    columns of 80."""
+    (workspace / "decks" / "ctl.toml").write_text(
+        'schema = 1\nname = "' + "\\u001b[2J\\r" * 12 + 'Zed"\ncastle = "DEMO.001"\n[cards]\n', encoding="utf-8"
+    )
+    out = run("deck", "list", expect=None).stdout
+    assert "^[[2J" in out and "\x1b" not in out
+    assert all(len(line) <= WIDTH for line in out.splitlines()), out
+
+
+def test_a_name_of_300000_lines_is_cut_for_display(run, workspace: Path):
+    """A deck name of 300,000 lines once made `deck list` take 45 s and 400 MB (rich measured
+    every line); a cell shows its first lines."""
+    from skyforge.cli.output import CELL_LINES
+
+    (workspace / "decks" / "big.toml").write_text(
+        'schema = 1\nname = """' + "x\n" * 300_000 + '"""\ncastle = "DEMO.001"\n[cards]\n', encoding="utf-8"
+    )
+    out = run("deck", "list", expect=None).stdout
+    assert len(out.splitlines()) < 3 * CELL_LINES and " …" in out

@@ -7,7 +7,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skyforge.tomlpos import key_lines, locate
+from skyforge.tomlpos import code_spans, key_lines, locate
 
 keys = st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True)
 scalars = st.one_of(st.integers(-5, 50), st.text(max_size=12), st.booleans(), st.lists(st.integers(0, 9), max_size=3))
@@ -70,3 +70,11 @@ def test_quoted_and_multiline_strings():
     assert found[("cards", "CAM.014")] == 2
     assert ("cards", "name") not in found
     assert found[("cards", "x.y")] == 6
+
+
+def test_code_spans_leave_out_strings_and_comments_but_keep_a_quoted_keys_start():
+    text = 'a = "x[#\\"]" # [[[\n"q.r".s = [1] \'lit\\\' \n"""multi " [ """ ['
+    code = [text[start:end] for start, end in code_spans(text)]
+    assert code == ['a = "', " ", '\n"', ".s = [1] '", ' \n"', " ["]
+    # what the nesting check counts is only there: a bracket in a string or a comment is not
+    assert "".join(code).count("[") == 2

@@ -314,3 +314,32 @@ def test_json_keeps_such_characters_as_written(run, workspace):
     text = re.sub(r"(?m)^name = .*$", lambda m: f"name = {toml_string(BIDI)}", text, count=1)
     _put(workspace, "decks/bidi.toml", text)
     assert json.loads(run("deck", "show", "bidi", "--json").stdout)["name"] == BIDI
+
+
+def test_a_bare_carriage_return_in_a_csv_export_stays_in_its_cell(run, workspace):
+    """A bare \\r in a player's name once split the row, so "=..." began a new row unguarded."""
+    path = workspace / "decks" / "demo-blue-wall.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('player = "Alice"', 'player = "Bo\\r=HYPERLINK(1)"', 1)
+    path.write_text(text, encoding="utf-8")
+    run("deck", "export", "demo-blue-wall", "--format", "csv", "-o", "out.csv")
+    out = (workspace / "out.csv").read_bytes().decode("utf-8")
+    rows = out.split("\n")
+    assert '"Bo\r=HYPERLINK(1)"' in rows[1] and rows[1].startswith('"')
+    (workspace / "again.csv").write_text(out, encoding="utf-8", newline="")
+    imported = run("deck", "import", "again.csv", "-o", "again.toml")
+    assert "Traceback" not in imported.output
+    assert "Bo\r=HYPERLINK(1)" in (workspace / "again.toml").read_text(encoding="utf-8").replace("\\r", "\r")
+
+
+@pytest.mark.parametrize("fmt", ["html", "page"])
+def test_html_files_never_keep_raw_escape_bytes(run, workspace, fmt):
+    """A player's name and a deck's name holding ESC, CSI (C1) and BEL: the HTML written to a file
+    shows them as a terminal does (pages.escape), so `cat` of the file runs nothing."""
+    path = workspace / "decks" / "demo-blue-wall.toml"
+    text = path.read_text(encoding="utf-8").replace('player = "Alice"', 'player = "Al\\u001b[2Jice\\u009b\\u0007"')
+    path.write_text(text.replace('name = "Blue Wall"', 'name = "Blue\\u001b]0;x\\u0007 Wall"'), encoding="utf-8")
+    run("deck", "export", "demo-blue-wall", "--format", fmt, "-o", "out.html")
+    written = (workspace / "out.html").read_bytes().decode("utf-8")
+    assert not any(ch in written for ch in "\x1b\x9b\x07")
+    assert "Al^[[2Jice" in written and "Blue^[]0;x^G Wall" in written

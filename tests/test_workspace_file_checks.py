@@ -102,3 +102,22 @@ def test_commands_that_only_list_files_check_the_workspace_file_too(tmp_path, mo
     result = CliRunner().invoke(cli, command)
     assert result.exit_code == 2, result.output
     assert "skyforge.toml:1: catalog: must be a list" in result.output
+
+
+def test_a_folder_name_too_long_for_the_file_system_is_bad_input(run, workspace):
+    # found by the fuzzer: `deck list` stopped with "File name too long" from the operating system
+    (workspace / "skyforge.toml").write_text(f'schema = 1\ndecks = "{"x" * 300}"\n', encoding="utf-8")
+    err = run("deck", "list", expect=2).stderr
+    assert "skyforge.toml:2: decks: a folder or file name of 300 bytes; the most is 255" in err
+    assert "Traceback" not in err
+
+
+def test_a_workspace_file_of_a_16000_part_key_is_refused_before_tomllib_reads_it(run, workspace, monkeypatch):
+    """The workspace file is read raw (standard library only) to find the catalog: a dotted key of
+    16,000 parts once cost tomllib seconds and a gigabyte there, before the model check refused it."""
+    from skyforge import places
+
+    (workspace / "skyforge.toml").write_text("a . " * 16_000 + "a = 1\n", encoding="utf-8")
+    monkeypatch.setattr(places.tomllib, "loads", lambda text: pytest.fail("tomllib read the long key"))
+    result = run("catalog", "check", expect=2)
+    assert "skyforge.toml:1: a key of more than 20 dotted parts (the key-depth limit)" in result.stderr

@@ -7,8 +7,9 @@ Each case is a valid workspace file (or share code, CSV, command line) with one 
 run through the command that reads it, in-process with click's CliRunner, in a workspace of
 its own. A sample is run again as real subprocesses, to confirm the exit status and to measure
 time and memory. The report counts cases, tracebacks, hangs (over --timeout seconds), slow
-cases (over 2 s), unexpected exit codes and bad input accepted silently (a mutation that must
-be refused, yet exit 0), with one reproducer (files saved under --out, and the command) for
+cases (over 2 s of CPU time: a busy machine stretches the wall clock, not that), unexpected exit
+codes and bad input accepted silently (a mutation that must be refused, yet exit 0), with one
+reproducer (files saved under --out, and the command) for
 each kind of failure. Exit status 1 when anything failed.
 
 The case generators (:func:`make_case`) are plain functions of a ``random.Random``, so the
@@ -43,6 +44,9 @@ KINDS = (
     "workspace",
     "sharecode",
     "csv",
+    "sheet",
+    "import",
+    "huge",
     "fs",
     "argv",
 )
@@ -356,7 +360,17 @@ def bomb(size: int) -> str:
 
 def mutate_csv(text: str, rnd: random.Random) -> tuple[str, str, bool]:
     lines = text.split("\n")
-    choice = rnd.choice(["cell", "columns", "extra-cells", "formula", "count", "big", "bytes", "quote", "wide"])
+    choice = rnd.choice(
+        ["cell", "columns", "extra-cells", "formula", "count", "big", "bytes", "quote", "wide", "cr", "huge-cell"]
+    )
+    if choice == "cr" and len(lines) > 1:  # a bare carriage return inside an unquoted cell
+        i = rnd.randrange(1, len(lines))
+        at = rnd.randrange(len(lines[i]) + 1)
+        lines[i] = lines[i][:at] + "\r" + lines[i][at:]
+        return "\n".join(lines), choice, False
+    if choice == "huge-cell" and len(lines) > 1:  # over the csv module's 131,072-character field limit
+        lines[1] += "," + "x" * rnd.choice([131_073, 500_000])
+        return "\n".join(lines), choice, False
     if choice == "wide":  # a sheet of 100,000 columns, or 200,000 of one name
         count = rnd.choice([1000, 100_000, 200_000])
         header = ",".join("c" if rnd.random() < 0.5 else f"c{i}" for i in range(count))
@@ -387,6 +401,126 @@ def mutate_csv(text: str, rnd: random.Random) -> tuple[str, str, bool]:
     if choice == "bytes":
         return text.encode("utf-8")[:-5] + b"\xff\xfe\x00", choice, False  # type: ignore[return-value]
     return text.replace(",", ',"', 3), choice, False
+
+
+# -- spreadsheets, imports and big files -----------------------------------------------------------
+
+_ODS_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content '
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+    '<table:table table:name="cards">'
+)
+_ODS_TAIL = "</table:table></office:spreadsheet></office:body></office:document-content>"
+
+
+def _ods_cell(text: str, attrs: str = "") -> str:
+    return f'<table:table-cell office:value-type="string" {attrs}><text:p>{text}</text:p></table:table-cell>'
+
+
+def _zip(parts: dict[str, str | bytes], level: int = 9) -> bytes:
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
+def sheet_case(rnd: random.Random) -> Case:
+    """A hostile .ods or .xlsx of a few bytes to a megabyte: repeat attributes, zip bombs, a cell far
+    away, one huge string; or a good sheet."""
+    head = "<table:table-row>" + _ods_cell("code") + _ods_cell("name") + "</table:table-row>"
+    good = "<table:table-row>" + _ods_cell("MYS.001") + _ods_cell("Fine") + "</table:table-row>"
+    choice = rnd.choice(["ods-rows", "ods-columns", "ods-spaces", "zip-bomb", "xlsx-far", "xlsx-wide", "good"])
+    name, must = "in.ods", True
+    if choice == "ods-rows":
+        rows = f'<table:table-row table:number-rows-repeated="{rnd.choice([5001, 10**6, 10**9])}">'
+        body = head + rows + _ods_cell("MYS.001") + "</table:table-row>"
+    elif choice == "ods-columns":
+        body = (
+            head + "<table:table-row>" + _ods_cell("x", f'table:number-columns-repeated="{rnd.choice([201, 10**9])}"')
+        )
+        body += "</table:table-row>"
+    elif choice == "ods-spaces":
+        body = head + '<table:table-row><table:table-cell office:value-type="string"><text:p>'
+        body += f'<text:s text:c="{rnd.choice([200_000, 900_000_000])}"/></text:p></table:table-cell></table:table-row>'
+    elif choice == "good":
+        body, must = head + good, False
+    if choice.startswith("ods") or choice == "good":
+        data = _zip(
+            {"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "content.xml": _ODS_HEAD + body + _ODS_TAIL}
+        )
+    elif choice == "zip-bomb":
+        name = rnd.choice(["in.ods", "in.xlsx"])
+        part = rnd.choice(["content.xml", "xl/sharedStrings.xml", "xl/worksheets/sheet1.xml"])
+        data = _zip({"xl/workbook.xml": "x", part: "<a>" + "x" * rnd.choice([5_000_000, 50_000_000]) + "</a>"})
+    else:
+        import openpyxl
+
+        book = openpyxl.Workbook()
+        book.active["A1"], book.active["B1"] = "code", "name"
+        if choice == "xlsx-far":
+            book.active.cell(row=rnd.choice([5_002, 1_048_576]), column=1, value="MYS.001")
+        else:
+            book.active.cell(row=2, column=rnd.choice([201, 16_384]), value="MYS.001")
+        import io
+
+        buf = io.BytesIO()
+        book.save(buf)
+        data, name = buf.getvalue(), "in.xlsx"
+    return Case("sheet", choice, ["catalog", "import", name, "-o", "cat.toml"], {name: data}, must)
+
+
+def import_case(rnd: random.Random, base: dict[str, str]) -> Case:
+    """``deck import`` of what is not a deck: JSON nested thousands deep, a line of junk, a megabyte
+    of share-code-like text; or a share code whose castle is an alliance card."""
+    choice = rnd.choice(["deep-json", "junk", "code-like", "castle-not-castle"])
+    argv = ["deck", "import", "in.txt", "--castle", "DEMO.001", "-o", "out.toml"]
+    if choice == "deep-json":
+        depth = rnd.choice([1_000, 2_000, 100_000])
+        text = '{"cards": ' + "[" * depth + "]" * depth + "}"
+        return Case("import", choice, [*argv[:2], "in.json", *argv[3:]], {"in.json": text}, True)
+    if choice == "junk":
+        return Case("import", choice, argv, {"in.txt": rnd.choice(["hello world", "???", "lorem ipsum dolor"])}, True)
+    if choice == "code-like":
+        piece = "".join(rnd.choice("ABCabc012-_") for _ in range(49))
+        text = ("SF1." + " ".join([piece] * 400) + "\n") * 60
+        return Case("import", choice, argv, {"in.txt": text[:1_000_000]}, True)
+    from skyforge.decks.models import DeckFile
+    from skyforge.workbench import sharecode
+
+    code = sharecode.encode(DeckFile(name="x", castle="DEMO.007", cards={"DEMO.008": 2}))
+    return Case("import", choice, ["deck", "import", code, "-o", "out.toml"])
+
+
+def huge_case(rnd: random.Random, base: dict[str, str]) -> Case:
+    """Files near the 1 MB limit whose size is in their count: 100,000 deck entries, a name of
+    300,000 lines, names full of control characters, a catalog of 9,000 cards."""
+    choice = rnd.choice(["entries", "name-lines", "controls", "many-cards"])
+    head = 'schema=1\nname="h"\ncastle="DEMO.001"\n'
+    if choice == "entries":
+        text = head + "[cards]\n" + "".join(f"A{i}=1\n" for i in range(rnd.choice([1_051, 100_000])))
+        argv = rnd.choice([["deck", "validate", "x"], ["deck", "show", "x"], ["deck", "list"]])
+        return Case("huge", choice, argv, {"decks/x.toml": text}, argv[1] != "list")
+    if choice == "name-lines":
+        text = 'schema=1\nname="""' + "x\n" * 300_000 + '"""\ncastle="DEMO.001"\n[cards]\n'
+        return Case("huge", choice, ["deck", "list"], {"decks/x.toml": text})
+    if choice == "controls":
+        name = "".join(rnd.choice(["\\u001b[2J", "\\u0007", "\\r", "\\u009b", "x"]) for _ in range(40))
+        text = f'schema=1\nname="{name}"\nplayer="{name}"\ncastle="DEMO.001"\n[cards]\n'
+        return Case("huge", choice, rnd.choice([["deck", "list"], ["deck", "show", "x"]]), {"decks/x.toml": text})
+    sets = "".join(f'[[sets]]\ncode = "FZ{s}"\nname = "Fuzz {s}"\ngame = "skytear-horde"\n' for s in "ABCDEFGHIJ")
+    cards = "".join(
+        f'[[cards]]\ncode="FZ{"ABCDEFGHIJ"[i // 999]}.{i % 999 + 1:03d}"\nkind="alliance"\nname="F{i}"\n'
+        'faction="liothan"\nrarity="base"\ntype="ally"\n'
+        for i in range(9_000)
+    )
+    argv = ["--catalog", "@demo", "--catalog", "many.toml", "cards", "search", "--for", "demo-blue-wall"]
+    return Case("huge", choice, argv, {"many.toml": "schema=1\n" + sets + cards})
 
 
 # -- command lines ------------------------------------------------------------------------------------
@@ -527,6 +661,12 @@ def make_case(kind: str, rnd: random.Random, base: dict[str, str]) -> Case:
         return Case("argv", "sequence" if before else "random", random_argv(rnd), before=before)
     if kind == "fs":
         return fs_case(rnd, base)
+    if kind == "sheet":
+        return sheet_case(rnd)
+    if kind == "import":
+        return import_case(rnd, base)
+    if kind == "huge":
+        return huge_case(rnd, base)
     if kind == "sharecode":
         code, mutation, must = mutate_code(base["code"], rnd)
         return Case(kind, mutation, ["deck", "import", code, "--name", "imported"], must_fail=must)
@@ -635,7 +775,12 @@ def fs_case(rnd: random.Random, base: dict[str, str]) -> Case:
     """A file system someone else left: links out of the workspace (to a file or to nothing), a FIFO
     named like a deck, names too long for the file system, a linked .skyforge folder."""
     deck = base["decks/demo-blue-wall.toml"]
-    choice = rnd.choice(["dangling", "outside", "fifo", "long-name", "linked-state", "rename"])
+    choice = rnd.choice(["dangling", "outside", "fifo", "long-name", "linked-state", "rename", "linked-folder"])
+    if choice == "linked-folder":  # decks/ itself a link to a folder outside: read, never written
+        argv = rnd.choice([["deck", "new", "x", "--castle", "DEMO.001"], ["deck", "add", "real", "DEMO.016"]])
+        return Case(
+            "fs", choice, argv, {OUTSIDE + "decks/real.toml": deck}, links={"decks": OUTSIDE + "decks"}, must_fail=True
+        )
     if choice == "dangling":
         folder, argv = rnd.choice(
             [
@@ -769,10 +914,11 @@ def run_in_process(case: Case, workspace: Path, timeout: float) -> Outcome:
     os.chdir(workspace / case.cwd)
     old = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
-    start = time.monotonic()
+    start, cpu = time.monotonic(), time.process_time()
     try:
         result = CliRunner().invoke(cli, case.argv, input="", catch_exceptions=True)
-        seconds = time.monotonic() - start
+        # the bound is CPU seconds: a machine busy with other work stretches the wall clock, not these
+        seconds = time.process_time() - cpu
     except Hang:
         return Outcome(case, None, time.monotonic() - start, hang=True)
     finally:
@@ -808,6 +954,7 @@ main()
 
 def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome, float]:
     """Run as a real process; returns the outcome and its peak memory in MB."""
+    import resource
     import subprocess
 
     start = time.monotonic()
@@ -819,6 +966,7 @@ def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome
             capture_output=True,
             timeout=timeout,
         )
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.Popen(
         [sys.executable, "-c", _CHILD, *case.argv],
         cwd=workspace / case.cwd,
@@ -832,7 +980,8 @@ def run_subprocess(case: Case, workspace: Path, timeout: float) -> tuple[Outcome
         proc.kill()
         proc.communicate()
         return Outcome(case, None, time.monotonic() - start, hang=True), 0.0
-    seconds = time.monotonic() - start
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)  # the process's CPU seconds, start-up included
+    seconds = (now.ru_utime - used.ru_utime) + (now.ru_stime - used.ru_stime)
     text = err.decode("utf-8", "replace")
     m = re.search(r"fuzz-peak-kb (\d+)", text)
     peak = int(m.group(1)) / 1024 if m else 0.0
@@ -900,6 +1049,7 @@ def run_cases(
         "mismatched": mismatched,
         "heavy": heavy,
         "peak": max((peak for _, _, peak in subprocess_checks), default=0.0),
+        "slowest": max((b.seconds for _, b, _ in subprocess_checks if not b.hang), default=0.0),
         "seconds": time.monotonic() - started,
     }
 
@@ -917,7 +1067,7 @@ def report(result: dict, log=print) -> int:
     log(
         f"subprocess sample: {result['subprocesses']} run again as processes, "
         f"{len(result['mismatched'])} disagree, {len(result['heavy'])} over {MEMORY_LIMIT_MB} MB "
-        f"(largest {result['peak']:.0f} MB)"
+        f"(largest {result['peak']:.0f} MB, slowest {result.get('slowest', 0.0):.1f} s of CPU)"
     )
     for a, b in result["mismatched"][:5]:
         log(f"  disagree: skyforge {_shell(a.case.argv)}: in-process exit {a.exit_code}, process exit {b.exit_code}")
@@ -926,7 +1076,7 @@ def report(result: dict, log=print) -> int:
     if result["first"]:
         log("\nreproducers (one per kind of failure):")
     for sig, (outcome, saved) in sorted(result["first"].items()):
-        log(f"- {sig} ({outcome.seconds:.1f} s, exit {outcome.exit_code}, mutation {outcome.case.mutation})")
+        log(f"- {sig} ({outcome.seconds:.1f} s of CPU, exit {outcome.exit_code}, mutation {outcome.case.mutation})")
         first_commands = "".join(f"skyforge {_shell(argv)}; " for argv in outcome.case.before)
         log(f"    cd {saved / outcome.case.cwd} && {first_commands}skyforge {_shell(outcome.case.argv)}")
         if outcome.error:

@@ -6,6 +6,8 @@ message and an exit status in one place (:mod:`skyforge.cli.output`).
 
 from __future__ import annotations
 
+import csv
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +37,13 @@ ARGUMENT_MARK = "⁞"
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with one input file, in the user's terms."""
+    """One thing wrong with one input file, in the user's terms.
+
+    A plain frozen dataclass, not a :class:`~skyforge.results.Result`: this module is the
+    foundation every other imports (shell completion included) and uses the standard library
+    only, so that raising a problem never costs pydantic's import. :meth:`as_dict` is the JSON
+    of one problem in an error's ``--json`` (its shape is the CLI's contract).
+    """
 
     message: str
     file: Path | str | None = None
@@ -177,3 +185,26 @@ class ProposalError(SkyforgeError):
     with the violations, never shown as a legal deck (exit status 3)."""
 
     exit_code = 3
+
+
+def csv_problem(exc: csv.Error, path: Path | str, text: str) -> Problem:
+    """The csv module's refusal of ``text`` as a clear problem: its line, and what to do."""
+    message = str(exc)
+    if "field larger than field limit" in message:
+        limit = csv.field_size_limit()
+        line = next((n for n, row in enumerate(text.split("\n"), start=1) if len(row) > limit), None)
+        return Problem(
+            f"a cell of more than {limit:,} characters (the csv cell-size limit)",
+            file=path,
+            line=line,
+            hint="a card's text fits in a few hundred characters: is this the right file?",
+        )
+    if "new-line character seen in unquoted field" in message:
+        bare = re.search(r"\r(?!\n)", text)
+        return Problem(
+            "a carriage return (\\r) alone inside a cell that is not in double quotes",
+            file=path,
+            line=text.count("\n", 0, bare.start()) + 1 if bare else None,
+            hint='put the cell in double quotes ("…"), or save the sheet as CSV (UTF-8) again',
+        )
+    return Problem(f"cannot read as CSV: {message}", file=path, hint="save the sheet as CSV (UTF-8), one row per card")

@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skyforge.tomlpos import long_key_at
+
 #: where a catalog named by the front end came from (the command line's catalog option)
 COMMAND_LINE = "the command line"
 
@@ -61,7 +63,10 @@ def read_raw(file: Path) -> dict:
     """The workspace file's data as TOML says it, or ``{}`` when it cannot be read."""
     try:
         with open(file, "rb") as handle:
-            data = tomllib.loads(handle.read(1_000_000).decode("utf-8-sig"))
+            text = handle.read(1_000_000).decode("utf-8-sig")
+        if long_key_at(text) is not None:  # tomllib would take seconds and a gigabyte: the model check says why
+            return {}
+        data = tomllib.loads(text)
     except (OSError, ValueError, RecursionError):  # ValueError: bad UTF-8 or TOML, a 5,000-digit number
         return {}
     return data if isinstance(data, dict) else {}

@@ -8,15 +8,21 @@ from collections.abc import Callable, Iterable
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """``plural(1, "card")`` → "1 card"; ``plural(2, "card")`` → "2 cards"; ``many`` for irregular words."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+    """``plural(1, "card")`` → "1 card"; ``plural(2, "card")`` → "2 cards", "2 allies", "2 heroes"
+    (:func:`plural_word`); ``many`` for other irregular words."""
+    return f"{count} {word if count == 1 else (many or plural_word(word))}"
 
 
 def plural_word(word: str) -> str:
     """A word for many of a kind, as the castle backs write them: "Rogue" → "Rogues", "ally" →
-    "allies", "copy" → "copies"."""
+    "allies", "copy" → "copies", "hero" → "heroes", "class" → "classes"; a word already plural
+    ("Rogues") stays. Of several words the last is made plural ("mythic card" → "mythic cards")."""
+    if word.endswith(("ss", "sh", "ch", "x")):
+        return word + "es"
     if word.endswith("s"):
         return word
+    if word.endswith("hero"):
+        return word + "es"
     return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
 
 

@@ -83,26 +83,53 @@ def _resolve(parts: list[str], counters: dict[Path_, int]) -> Path_:
 
 
 def _bracket_balance(text: str) -> int:
+    """The brackets ``text`` opens less those it closes, outside strings and comments."""
     balance = 0
-    quote: str | None = None
-    escaped = False
-    for ch in text:
-        if quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\" and quote == '"':
-                escaped = True
-            elif ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            break
-        elif ch in "[{":
-            balance += 1
-        elif ch in "]}":
-            balance -= 1
+    for start, end in code_spans(text):
+        for m in BRACKETS.finditer(text, start, end):
+            balance += 1 if m.group() in "[{" else -1
     return balance
+
+
+#: the brackets that nest TOML values and tables
+BRACKETS = re.compile(r"[\[\]{}]")
+#: what the scan of strings stops at: quotes, comments, escapes
+_STOPS = re.compile(r"""["'#\\]""")
+
+
+def code_spans(text: str) -> Iterator[tuple[int, int]]:
+    """The stretches ``text[start:end]`` that are TOML code: outside strings and comments (a
+    string's opening quote counts as code, since a quoted key starts there).
+
+    The one scan of TOML strings and comments, shared by the line map here and the nesting and
+    key-depth checks of :mod:`skyforge.storage.tomlfiles`: a regular expression jumps from one
+    quote, comment or escape to the next, so the scan is linear and fast on long files.
+    """
+    quote = ""
+    start = pos = 0
+    while True:
+        m = _STOPS.search(text, pos)
+        if m is None:
+            if not quote:
+                yield start, len(text)
+            return
+        i, ch = m.start(), m.group()
+        pos = i + 1
+        if quote:
+            if ch == "\\" and quote in ('"', '"""'):
+                pos += 1  # an escape: the next character is the string's
+            elif text.startswith(quote, i):
+                pos = start = i + len(quote)
+                quote = ""
+        elif ch == "#":
+            yield start, i
+            end = text.find("\n", i)
+            pos = start = len(text) if end < 0 else end
+        elif ch in "\"'":
+            yield start, i + 1
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            pos = i + len(quote)
+        # a backslash outside a string is a syntax error tomllib reports: code here
 
 
 def locate(lines: Mapping[Path_, int], loc: Path_) -> int | None:
@@ -137,3 +164,34 @@ class LazyKeyLines(Mapping):
 
     def __len__(self) -> int:
         return len(self._map)
+
+
+#: the most parts of one dotted key (``a.b.c = 1``, ``[a.b.c]``); real files use 3
+MAX_KEY_PARTS = 20
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+#: a key of more than MAX_KEY_PARTS parts, found anywhere (confirmed outside strings and comments)
+_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
+
+
+def long_key_at(text: str) -> int | None:
+    """Where the first dotted key of more than :data:`MAX_KEY_PARTS` parts begins, outside strings
+    and comments, or None: found before ``tomllib`` sees the text (a key of thousands of parts
+    costs it seconds and a gigabyte). Standard library only: the workspace file is read with it
+    before any model is imported."""
+    if text.count(".") < MAX_KEY_PARTS:
+        return None
+    starts = [m.start() for m in _LONG_KEY.finditer(text)]
+    return _first_outside_strings(text, starts) if starts else None
+
+
+def _first_outside_strings(text: str, starts: list[int]) -> int | None:
+    """The first of the sorted positions ``starts`` that is outside strings and comments."""
+    index = 0
+    for start, end in code_spans(text):
+        while index < len(starts) and starts[index] < start:
+            index += 1
+        if index == len(starts):
+            return None
+        if starts[index] < end:
+            return starts[index]
+    return None

@@ -11,7 +11,7 @@ Older schema versions are migrated on load (:data:`MIGRATIONS`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from skyforge.campaign import events as ev
@@ -41,6 +41,9 @@ class Journal:
     events: list
     state: CampaignState
     migrated_from: int | None = None
+    #: the commands undo took back, each a list of events, the last undone last: what redo
+    #: re-applies (kept in the file as ``[[undone]]``; a new command clears them)
+    undone: list[list] = field(default_factory=list)
 
 
 def campaigns_dir(workspace: Path) -> Path:
@@ -92,7 +95,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
     # the line of 'schema' is for its message only: a valid journal is not scanned for lines
     line = None if type(schema) is int and 1 <= schema <= CAMPAIGN_SCHEMA else key_lines(text).get(("schema",))
     data, migrated = migrate(data, path, line)
-    unknown = sorted(set(data) - {"schema", "events"})
+    unknown = sorted(set(data) - {"schema", "events", UNDONE})
     if unknown:
         raise InputError(
             Problem(
@@ -133,7 +136,36 @@ def parse_journal(text: str, path: Path | str) -> Journal:
                 hint="restore the file from a backup, or remove the last events by hand",
             )
         ) from None
-    return Journal(Path(path), events, _named(state, path), migrated)
+    return Journal(Path(path), events, _named(state, path), migrated, undone=parse_undone(data, path))
+
+
+#: the key of the commands undo took back, kept for redo
+UNDONE = "undone"
+
+
+def parse_undone(data: dict, path: Path | str) -> list[list]:
+    """The ``[[undone]]`` tables of a campaign file: each command undo took back, its events."""
+    raw = data.get(UNDONE, [])
+    if not isinstance(raw, list) or not all(isinstance(t, dict) and set(t) == {"events"} for t in raw):
+        raise InputError(
+            Problem(
+                "'undone' must be tables of events ([[undone]] with [[undone.events]])",
+                file=path,
+                key=UNDONE,
+                hint="remove the [[undone]] tables: they only keep what redo can put back",
+            )
+        )
+    out = []
+    for i, table in enumerate(raw):
+        try:
+            out.append(ev.CampaignFile.model_validate({"events": table["events"]}).events)
+        except ev.ValidationError as exc:
+            register_union_tags(set(ev.EVENT_TYPES))
+            problems = validation_problems(exc, path, "")
+            raise InputError(
+                [replace(p, key=f"{UNDONE}[{i}]" + (f".{p.key}" if p.key else "")) for p in problems]
+            ) from None
+    return out
 
 
 def _event_line(text: str, index: int) -> int | None:
@@ -172,13 +204,19 @@ def _known(folder: Path) -> str:
     return ("campaigns here: " + ", ".join(names)) if names else "start one with: skyforge campaign new NAME …"
 
 
-def render_journal(events: list) -> str:
-    return HEADER + dump_toml({"schema": CAMPAIGN_SCHEMA, "events": [ev.event_dict(e) for e in events]})
+def render_journal(events: list, undone: list[list] | None = None) -> str:
+    data: dict = {"schema": CAMPAIGN_SCHEMA, "events": [ev.event_dict(e) for e in events]}
+    if undone:
+        data[UNDONE] = [{"events": [ev.event_dict(e) for e in group]} for group in undone]
+    return HEADER + dump_toml(data)
 
 
 #: campaign files: a journal is written whole, with its header
 CAMPAIGNS: Store[Journal] = Store(
-    "campaign", parse_journal, lambda journal, before: render_journal(journal.events), missing=_not_found
+    "campaign",
+    parse_journal,
+    lambda journal, before: render_journal(journal.events, journal.undone),
+    missing=_not_found,
 )
 
 
@@ -229,7 +267,9 @@ def undo(path: Path) -> tuple[list, int, CampaignState]:
             )
         start = ev.last_command(events, lambda index: _forced_end(events, index))
         removed[:] = [start, events[start:]]
-        return Journal(path, events[:start], _named(fold(events[:start]), path))
+        return Journal(
+            path, events[:start], _named(fold(events[:start]), path), undone=[*journal.undone, events[start:]]
+        )
 
     now = CAMPAIGNS.update(path, change).state
     start, events = removed

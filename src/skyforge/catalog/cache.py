@@ -31,7 +31,6 @@ Folder: ``SKYFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/skyforge``, else
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import os
@@ -46,6 +45,8 @@ from pydantic import BaseModel
 from skyforge import __version__
 from skyforge.catalog.index import Catalog, Origin
 from skyforge.catalog.models import CardBase, Strict
+from skyforge.errors import InputError
+from skyforge.storage import atomic_write
 
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
@@ -210,6 +211,13 @@ def decode(text: str) -> Catalog:
     return Catalog(**fields)
 
 
+#: the largest cache file read: the catalog files are at most 1 MB each, and their cache a few
+#: times that; a bigger file (a 2 GB sparse file planted under its name was once read whole,
+#: 3.9 GB and 14 s) is a miss, and the catalog is read from its files
+MAX_CACHE_BYTES = 32_000_000
+_MAX_HEADER_BYTES = 64_000
+
+
 def read(key: list | None) -> Catalog | None:
     """The catalog cached under ``key`` (from :func:`cache_key`), or ``None`` (miss, stale,
     corrupt or foreign)."""
@@ -221,10 +229,15 @@ def read(key: list | None) -> Catalog | None:
             return None
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with open(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or device planted under its name
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):  # a FIFO or device planted under its name
                 return None
-            header = json.loads(handle.readline())
-            data = handle.read()
+            if info.st_size > MAX_CACHE_BYTES:  # not one skyforge wrote: never read whole
+                return None
+            header = json.loads(handle.readline(_MAX_HEADER_BYTES))
+            data = handle.read(MAX_CACHE_BYTES + 1)
+            if len(data) > MAX_CACHE_BYTES:  # grew while read
+                return None
         if not (
             isinstance(header, dict)
             and header.get("format") == FORMAT
@@ -249,35 +262,20 @@ def write(key: list | None, text: str) -> None:
             return
         data = text.encode("utf-8")
         header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key, "crc32": zlib.crc32(data)}
-        _write_new(path, json.dumps(header).encode() + b"\n" + data)
+        # never through a link (replace_links: a link planted under the predictable name is
+        # replaced, not followed), readable by its owner only, and no wait for the disk: a cache
+        # lost in a power cut is made again
+        atomic_write(path, json.dumps(header).encode() + b"\n" + data, replace_links=True, durable=False, mode=0o600)
         for old in [*path.parent.glob("catalog-*.json"), *path.parent.glob("catalog-*.pickle")]:
             if old != path and (old.suffix == ".pickle" or old.stat().st_mtime < _oldest_allowed()):
                 old.unlink(missing_ok=True)
-    except OSError:
+    except (OSError, InputError):  # no writable home, a full disk: the cache is skipped
         pass
 
 
 #: never through a link: the cache file's name is predictable, so a link planted under it must not
 #: make a cache miss write (or a hit read) another file
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-
-
-def _write_new(path: Path, payload: bytes) -> None:
-    """Write the cache file all at once: a new temporary file (created, never opened through a link
-    or over an existing file), then renamed over ``path`` (a link there is replaced, not followed).
-    Any ``OSError`` (no writable home, a full disk) is the caller's: the cache is skipped."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_BINARY", 0)
-    tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"
-    fd = os.open(tmp, flags, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def _oldest_allowed() -> float:

@@ -3,33 +3,81 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
-from skyforge.catalog.backs import absent_back_names
+from skyforge.catalog.backs import BackEntry, absent_back_names
 from skyforge.catalog.codes import number_of, set_of
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.readiness import fill_in_hint, readiness
+from skyforge.catalog.readiness import Area, fill_in_hint, readiness
 from skyforge.errors import InputError, Problem
+from skyforge.results import Result
 
 
-def check_catalog(catalog: Catalog) -> dict:
+class AbsentBackName(Result):
+    """A card a castle's back names that the catalog lacks (kept as printed)."""
+
+    castle: str
+    castle_name: str
+    field: Literal["requires", "excludes"]
+    #: the entry as printed
+    name: str
+    #: the catalog's cards it names (none: it is absent)
+    cards: list[str]
+    #: the entry in words
+    note: str
+
+    @classmethod
+    def of_entry(cls, entry: BackEntry) -> AbsentBackName:
+        return cls.of(
+            castle=entry.castle.key,
+            castle_name=entry.castle.name,
+            field=entry.field,
+            name=entry.ref,
+            cards=[c.key for c in entry.cards],
+            note=entry.note,
+        )
+
+
+class CatalogCheck(Result):
+    """``skyforge catalog check``: what the catalog holds, what is incomplete, what works so far."""
+
+    files: list[str]
+    user_files: list[str]
+    sets: list[str]
+    hordes: int
+    premade_decks: int
+    #: cards by "provenance/kind"
+    cards: dict[str, int]
+    incomplete: list[str]
+    absent_back_names: list[AbsentBackName]
+    works: list[Area]
+    fill_in: str
+    #: where the catalog came from, as the front end found it (its workspace, workspace file, and
+    #: what chose the catalog files)
+    workspace: str | None = None
+    workspace_file: str | None = None
+    catalog_from: str | None = None
+
+
+def check_catalog(catalog: Catalog) -> CatalogCheck:
     """``skyforge catalog check``: every problem raised at once (codes outside their set's product
     ranges), else what the catalog holds, what is incomplete and what works with it so far."""
     outside = codes_outside_products(catalog)
     if outside:
         raise InputError(outside)
     by = Counter((catalog.provenance(c), c.kind) for c in catalog)
-    return {
-        "files": [catalog.display(f) for f in catalog.files],
-        "user_files": [str(f) for f in catalog.user_files],
-        "sets": sorted(catalog.sets),
-        "hordes": len(catalog.hordes),
-        "premade_decks": len(catalog.premade_decks),
-        "cards": {f"{prov}/{kind}": n for (prov, kind), n in sorted(by.items())},
-        "incomplete": incomplete_entries(catalog),
-        "absent_back_names": [{**e.as_dict(), "note": e.note} for e in absent_back_names(catalog)],
-        "works": [area.as_dict() for area in readiness(catalog)],
-        "fill_in": fill_in_hint(catalog),
-    }
+    return CatalogCheck.of(
+        files=[catalog.display(f) for f in catalog.files],
+        user_files=[str(f) for f in catalog.user_files],
+        sets=sorted(catalog.sets),
+        hordes=len(catalog.hordes),
+        premade_decks=len(catalog.premade_decks),
+        cards={f"{prov}/{kind}": n for (prov, kind), n in sorted(by.items())},
+        incomplete=incomplete_entries(catalog),
+        absent_back_names=[AbsentBackName.of_entry(e) for e in absent_back_names(catalog)],
+        works=readiness(catalog),
+        fill_in=fill_in_hint(catalog),
+    )
 
 
 def incomplete_entries(catalog: Catalog) -> list[str]:

@@ -28,11 +28,14 @@ from pydantic import TypeAdapter, ValidationError
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
-from skyforge.errors import InputError, Problem, once_each
+from skyforge.catalog.sheets import read_sheet_rows
+from skyforge.errors import InputError, Problem, csv_problem, once_each, option
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 from skyforge.text import did_you_mean
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from pandas import DataFrame
 
 _LIST_SEPARATORS = (";", "|")
@@ -42,8 +45,9 @@ MAX_ROWS = 5_000
 MAX_COLUMNS = 200
 #: a bare card number in ``code`` (with ``--set``) has at most this many digits
 _MAX_NUMBER_DIGITS = 6
-#: the sheets read through pandas.read_excel, and the package each needs (the extra skyforge[sheets])
-SHEET_PACKAGES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": "odfpy"}
+#: the sheets read (catalog/sheets.py), and the package each needs (the extra skyforge[sheets]);
+#: .ods is read by the standard library
+SHEET_PACKAGES = {".xlsx": "openpyxl", ".xlsm": "openpyxl", ".ods": None}
 #: a code cell in the cards' printed form: "CAM.014 2x" or "2x CAM.014" (× too)
 _PRINTED_CODE = re.compile(r"^(?:(?P<before>\d+)\s*[x×]\s+)?(?P<code>[^\s]+?)(?:\s+(?P<after>\d+)\s*[x×])?$", re.I)
 
@@ -169,7 +173,7 @@ def read_cards_csv(
                     file=path,
                     line=row_number,
                     key="code",
-                    hint="drop --set, or fix the code",
+                    hint=f"drop {option('set_code')}, or fix the code",
                 )
             )
             continue
@@ -217,11 +221,10 @@ def _delimiter(text: str) -> str:
 def _read_sheet(path: Path) -> DataFrame:
     """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty).
 
-    pandas picks its reader by the file's content, not its name: a workbook saved under the other
-    sheet's suffix is read all the same."""
+    The reader is picked by the file's content, not its name: a workbook saved under the other
+    sheet's suffix is read all the same (catalog/sheets.py, in bounded work)."""
     import pandas as pd  # start-up: only `catalog import` reads a spreadsheet; pandas takes hundreds of ms
 
-    package = SHEET_PACKAGES[path.suffix.casefold()]
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -231,32 +234,36 @@ def _read_sheet(path: Path) -> DataFrame:
     if size > MAX_FILE_BYTES:
         raise InputError(Problem(f"larger than the input-file size limit of {MAX_FILE_BYTES:,} bytes", file=path))
     try:
-        frame = pd.read_excel(path, sheet_name=0, dtype=object, keep_default_na=False)
+        rows = read_sheet_rows(path, MAX_ROWS, MAX_COLUMNS)  # bounded: the archive, then row by row
     except ImportError:
         raise InputError(
             Problem(
-                f"reading {path.suffix} sheets needs the {package} package",
+                "reading .xlsx sheets needs the openpyxl package",
                 file=path,
                 hint="pip install 'skyforge[sheets]' (or save the sheet as CSV)",
             )
         ) from None
-    except ValueError as exc:
-        if "cannot be determined" not in str(exc):  # pandas' words for a file that is no workbook
-            raise _unreadable_sheet(path, exc) from None
-        raise InputError(
-            Problem(
-                "is neither an .xlsx nor an .ods sheet",
-                file=path,
-                hint="save the sheet as CSV (UTF-8), .xlsx or .ods",
-            )
-        ) from None
+    except InputError:
+        raise
     except Exception as exc:  # every engine fails in its own way on a damaged file
         raise _unreadable_sheet(path, exc) from None
-    if frame.shape[1] > MAX_COLUMNS:
-        raise InputError(
-            Problem(f"{frame.shape[1]:,} columns, over the card-import column limit of {MAX_COLUMNS}", file=path)
-        )
+    frame = _frame(pd, rows)
     return frame.map(_sheet_text)
+
+
+def _frame(pd: ModuleType, rows: list[list[object]]) -> DataFrame:
+    """The sheet's rows as pandas.read_excel gives them: the first row names the columns (an empty
+    one "Unnamed: N", a repeated one "name.1"), the rows below padded to the widest."""
+    if not rows:
+        return pd.DataFrame()
+    width = max(len(r) for r in rows)
+    names: list[str] = []
+    for i, value in enumerate(rows[0] + [""] * (width - len(rows[0]))):
+        name = _sheet_text(value) or f"Unnamed: {i}"
+        while name in names:
+            name = f"{name}.1"
+        names.append(name)
+    return pd.DataFrame([r + [""] * (width - len(r)) for r in rows[1:]], columns=names, dtype=object)
 
 
 def _unreadable_sheet(path: Path, exc: Exception) -> InputError:
@@ -282,8 +289,13 @@ def _is_number(text: str) -> bool:
 
 def _check_columns(text: str, path: Path, separator: str = ",") -> None:
     """Refuse a row of more than :data:`MAX_COLUMNS` cells before pandas reads the sheet (100,000
-    columns once took it seconds); the csv module splits each row in one pass."""
-    for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=separator), start=1):
+    columns once took it seconds); the csv module splits each row in one pass (and refuses a bare
+    carriage return in an unquoted cell, or a cell over its field-size limit: :func:`csv_problem`)."""
+    try:
+        rows = list(csv.reader(io.StringIO(text), delimiter=separator))
+    except csv.Error as exc:
+        raise InputError(csv_problem(exc, path, text)) from None
+    for number, row in enumerate(rows, start=1):
         if len(row) > MAX_COLUMNS:
             raise InputError(
                 Problem(

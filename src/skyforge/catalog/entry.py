@@ -34,9 +34,9 @@ from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, KINDS, CardBase
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.storage import (
-    atomic_write,
     edit_keeping_layout,
     exists,
+    keep,
     locked,
     parse_toml,
     read_text,
@@ -320,7 +320,7 @@ def add_card(others: list[Path], file: Path, card: CardBase) -> str:
         original = read_text(file) if exists(file) else NEW_FILE
         text = with_card(original, card, file)
         check_with_catalog(others, text, named=file)
-        atomic_write(file, text)
+        keep(file, text)
     return entry_text(card)
 
 

@@ -55,6 +55,15 @@ SUGGESTIONS = 100
 MAX_NAME = 120
 
 
+def card_label(card: CardBase | None, *, quoted: bool = False) -> str:
+    """How every message names a card: "CODE Name" (with ``quoted``, "CODE 'Name'", where a
+    sentence runs on after it), the name alone when the card has no code, "?" for no card."""
+    if card is None:
+        return "?"
+    name = f"'{card.name}'" if quoted else card.name
+    return f"{card.code} {name}" if card.code else name
+
+
 @dataclass
 class Catalog:
     cards: dict[str, Card] = field(default_factory=dict)
@@ -246,9 +255,7 @@ class Catalog:
             card = self.find(ref)
         except NotFoundError:
             card = None
-        if card is None:
-            return ref
-        return f"{card.code} {card.name}" if card.code else card.name
+        return ref if card is None else card_label(card)
 
     @overload
     def get(self, ref: str, kind: Literal["alliance"], *, what: str = ...) -> AllianceCard: ...

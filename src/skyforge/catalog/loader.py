@@ -44,7 +44,11 @@ class Layers:
 
 
 def _toml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.toml") if not p.name.startswith("."))
+    """The catalog files of a folder: hidden files and folders left out (the versions skyforge keeps
+    of a catalog file are in its hidden ``.skyforge/history/``)."""
+    return sorted(
+        p for p in folder.rglob("*.toml") if not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    )
 
 
 def catalog_layers(paths: list[Path] | None = None) -> Layers:

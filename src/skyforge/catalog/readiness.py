@@ -9,10 +9,13 @@ of the report (it is complete by construction).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
+from skyforge.catalog.index import card_label
 from skyforge.errors import option
+from skyforge.results import Result
 
 if TYPE_CHECKING:
     from skyforge.catalog.index import Catalog
@@ -23,16 +26,12 @@ if TYPE_CHECKING:
 CAMPAIGN_SCENARIOS, CAMPAIGN_PORTALS, CAMPAIGN_HORDES = 6, 4, 3
 
 
-@dataclass
-class Area:
+class Area(Result):
     """One thing a player wants to do, what already works for it and what is missing."""
 
-    name: str
-    ready: list[str] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {"area": self.name, "ready": self.ready, "missing": self.missing}
+    name: str = Field(serialization_alias="area")
+    ready: list[str] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list)
 
 
 def readiness(catalog: Catalog) -> list[Area]:
@@ -48,9 +47,9 @@ def readiness(catalog: Catalog) -> list[Area]:
     def of(kind: str) -> list:
         return [c for c in cards if c.kind == kind]
 
-    decks = Area("deck validation")
+    decks = Area.of(name="deck validation", ready=[], missing=[])
     for castle in of("castle"):
-        label = f"{castle.code + ' ' if castle.code else ''}{castle.name}"
+        label = card_label(castle)
         gaps = [
             name for name, value in (("deck_rules", castle.deck_rules), ("deck_size", castle.deck_size)) if not value
         ]
@@ -71,7 +70,7 @@ def readiness(catalog: Catalog) -> list[Area]:
     if len(incomplete) > 5:
         decks.missing.append(f"… and {len(incomplete) - 5} more alliance cards without rarity or faction")
 
-    setup = Area("game setup (horde deck by difficulty)")
+    setup = Area.of(name="game setup (horde deck by difficulty)", ready=[], missing=[])
     horde_cards: dict[str, int] = {}
     for card in of("horde"):
         if card.horde and card.power is not None:
@@ -95,7 +94,7 @@ def readiness(catalog: Catalog) -> list[Area]:
             'no horde cards with a power level (kind = "horde", horde = ID, power = N) for: ' + ", ".join(no_cards)
         )
 
-    campaign = Area("campaigns")
+    campaign = Area.of(name="campaigns", ready=[], missing=[])
     usable_castles = [c for c in of("castle") if c.deck_rules and c.health]
     scenarios = [c for c in of("scenario") if c.henchman]
     portals = [c for c in of("portal") if c.stage == 1]
@@ -108,7 +107,7 @@ def readiness(catalog: Catalog) -> list[Area]:
     ):
         (campaign.ready if have >= need else campaign.missing).append(f"{label}: {have} (a campaign needs {need})")
 
-    drafts = Area("drafts")
+    drafts = Area.of(name="drafts", ready=[], missing=[])
     onward = of("onward-hero")
     coloured = [h for h in onward if h.color]
     drafts.ready.append(

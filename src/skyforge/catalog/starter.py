@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.models import CARD_MODELS
+from skyforge.errors import option
 from skyforge.terms import FACTIONS
 
 if TYPE_CHECKING:
@@ -21,8 +22,8 @@ _HEAD = """\
 # skyforge always loads the official layer (what the rulebooks state, and their rule tables:
 # game modes, difficulty levels, draft orders, first games, battle plans); this file goes on top.
 #
-#   skyforge --catalog {file} catalog check       # what works with your data so far
-#   export SKYFORGE_CATALOG="$PWD/{file}"         # or give --catalog before every command
+#   skyforge {catalog} {file} catalog check       # what works with your data so far
+#   export SKYFORGE_CATALOG="$PWD/{file}"         # or give {catalog} before every command
 #
 # Every example below is commented out: remove the leading "# " of a block and put in the
 # values printed on YOUR card (the values shown are placeholders, not the published game's).
@@ -83,7 +84,7 @@ _EXAMPLES = """
 # attack = 2
 # health = 3
 
-# A horde card (horde = the id of a horde: `skyforge game difficulty --help` names them).
+# A horde card (horde = the id of a horde: `skyforge game difficulty {help}` names them).
 # [[cards]]
 # kind = "horde"
 # code = "{set}.120"
@@ -116,7 +117,7 @@ _EXAMPLES = """
 #   {{ name = "Sell supplies", gold = 2, repeatable = true }},
 # ]
 
-# An Onward hero (a colour is needed for --one-per-color, a faction for --factions).
+# An Onward hero (a colour is needed for {one_per_color}, a faction for {factions_option}).
 # [[cards]]
 # kind = "onward-hero"
 # name = "Example Onward Hero"
@@ -134,7 +135,9 @@ _EXAMPLES = """
 
 
 def starter_toml(catalog: Catalog, file: str = "my-cards.toml") -> str:
-    """The starter catalog file: commented examples and the official sets' code ranges."""
+    """The starter catalog file: commented examples and the official sets' code ranges (the
+    options of other commands it names marked by :func:`~skyforge.errors.option`, for the front
+    end to word)."""
     official = [s for s in catalog.sets.values() if catalog_set_is_official(catalog, s.code)]
     lines = []
     for card_set in sorted(official, key=lambda s: s.code):
@@ -143,8 +146,13 @@ def starter_toml(catalog: Catalog, file: str = "my-cards.toml") -> str:
     set_code = official[0].code if official else "MYS"
     hordes = sorted(h for h in catalog.hordes if _layer(catalog, ("hordes", h)) != "demo")
     horde = "skybooter" if "skybooter" in hordes else (hordes[0] if hordes else "my-horde")
-    return _HEAD.format(file=file, sets="\n".join(lines) or "#   (none)") + _EXAMPLES.format(
-        set=set_code, horde=horde, factions=" | ".join(FACTIONS)
+    return _HEAD.format(file=file, sets="\n".join(lines) or "#   (none)", catalog=option("catalog")) + _EXAMPLES.format(
+        set=set_code,
+        horde=horde,
+        factions=" | ".join(FACTIONS),
+        help=option("help"),
+        one_per_color=option("one_per_color"),
+        factions_option=option("factions"),
     )
 
 

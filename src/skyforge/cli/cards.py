@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
@@ -19,13 +18,10 @@ from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.cli.views import card_dict, card_panel, card_table, castle_rules_lines
 from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
-from skyforge.rules.choosing import choose_cards
+from skyforge.rules import GAME_DECKS
+from skyforge.rules.choosing import CardChoice, choose_cards
 from skyforge.terms import FACTIONS
 from skyforge.text import plural
-
-if TYPE_CHECKING:
-    from skyforge.decks.files import Deck
-    from skyforge.rules.choosing import Candidate, Choice
 
 KIND_CHOICES = list(CARD_KINDS)
 
@@ -66,7 +62,8 @@ def cards() -> None:
     metavar="DECK",
     multiple=True,
     shell_complete=deck_names,
-    help="With --for: the other players' decks of the game (repeatable): copy limits count them.",
+    help="With --for: the other player's deck of the game (one: a game has one or two alliance decks); "
+    "copy limits count it.",
 )
 @click.option(
     "--collection",
@@ -115,6 +112,16 @@ def search(
                 hint="e.g. skyforge cards search --for my-deck --with friends-deck",
             )
         )
+    if len(with_decks) >= GAME_DECKS:
+        # as deck validate, complete and export --players: a game has one or two alliance decks (000)
+        raise InputError(
+            Problem(
+                f"{len(with_decks) + 1} decks are not one game's: a game has one or two alliance decks "
+                "(Solo or Co-op), so --for DECK takes one --with deck at most",
+                key="--with",
+                hint="give the other deck of DECK's game",
+            )
+        )
     found = app.catalog.search(
         text=text,
         kind=kind,
@@ -145,27 +152,29 @@ def _search_for(
         owned = load_collection(Path(collection))
     choice = choose_cards(app.catalog, deck, others, owned)
     wanted = {c.key for c in found}
-    rows = [c for c in choice.candidates if c.card.key in wanted]
-    data = {
-        "deck": deck.file,
-        "castle": choice.castle.key,
-        "size": choice.size,
-        "with": [d.file for d in others],
-        "collection": str(collection) if collection else None,
-        "rarity_left": choice.rarity_left,
-        "notes": choice.notes,
-        "cards": [{**card_dict(app.catalog, c.card), **c.as_dict()} for c in rows],
-    }
-    render(data, as_json, lambda _: _draw_choice(app, deck, others, choice, rows))
+    result = CardChoice.of(
+        deck=deck.file,
+        deck_name=deck.name,
+        castle=choice.castle.key,
+        size=choice.size,
+        beside=[d.file for d in others],
+        beside_names=[d.name for d in others],
+        collection=str(collection) if collection else None,
+        rarity_left=choice.rarity_left,
+        notes=choice.notes,
+        cards=[c for c in choice.candidates if c.card.key in wanted],
+    )
+    render(result, as_json, lambda r: _draw_choice(app, r))
 
 
-def _draw_choice(app: App, deck: Deck, others: list[Deck], choice: Choice, rows: list[Candidate]) -> None:
+def _draw_choice(app: App, choice: CardChoice) -> None:
     out = console()
+    rows, others = choice.cards, choice.beside_names
     left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
     out.print(
         Text.assemble(
-            (deck.name, "bold"),
-            f" — castle {app.catalog.label(choice.castle.key)} · {plural(choice.size, 'card')} · room by rarity: {left}",
+            (choice.deck_name, "bold"),
+            f" — castle {app.catalog.label(choice.castle)} · {plural(choice.size, 'card')} · room by rarity: {left}",
         )
     )
     for note in choice.notes:
@@ -196,7 +205,7 @@ def _draw_choice(app: App, deck: Deck, others: list[Deck], choice: Choice, rows:
     out.print(
         Text(
             f"{plural(len(rows), 'card')} the deck may still take"
-            + (f" (beside {', '.join(d.name for d in others)})" if others else "")
+            + (f" (beside {', '.join(others)})" if others else "")
         )
     )
 

@@ -15,17 +15,18 @@ from rich.text import Text
 
 from skyforge.catalog import load_catalog
 from skyforge.catalog.backs import absent_back_names
-from skyforge.catalog.checks import check_catalog
+from skyforge.catalog.checks import CatalogCheck, check_catalog
 from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
 from skyforge.catalog.entry import KIND, Entry, Question, add_card, catalog_for, entry_text, same_file, tables
+from skyforge.catalog.index import card_label
 from skyforge.catalog.models import CardBase, CastleCard
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli import stdio
 from skyforge.cli.main import App
-from skyforge.cli.output import console, echo, json_option, progress, render
+from skyforge.cli.output import console, echo, json_option, progress, render, words
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.storage import keep, locked, refuse_overwrite
 from skyforge.storage.workspace import catalog_holds, record_catalog
 from skyforge.text import did_you_mean, plural
 
@@ -88,7 +89,7 @@ def check(app: App, as_json: bool) -> None:
       skyforge --catalog my-cards.toml catalog check
       skyforge --catalog my-cards.toml catalog check --json
     """
-    summary = {**check_catalog(app.catalog), **where_from(app)}
+    summary = check_catalog(app.catalog).model_copy(update=where_from(app))
     render(summary, as_json, lambda summary: _draw_check(app.catalog, summary))
 
 
@@ -101,27 +102,27 @@ def where_from(app: App) -> dict:
     }
 
 
-def _draw_check(cat: Catalog, summary: dict) -> None:
+def _draw_check(cat: Catalog, summary: CatalogCheck) -> None:
     out = console()
     user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
     out.print(
         Text(
-            f"catalog OK: {len(summary['files'])} files (layers: {', '.join(layers)}"
-            + (f", yours: {', '.join(summary['user_files'])}" if cat.user_files else "")
-            + f"), sets {', '.join(summary['sets'])}, {summary['hordes']} hordes, "
-            f"{summary['premade_decks']} pre-made decks"
+            f"catalog OK: {len(summary.files)} files (layers: {', '.join(layers)}"
+            + (f", yours: {', '.join(summary.user_files)}" if cat.user_files else "")
+            + f"), sets {', '.join(summary.sets)}, {summary.hordes} hordes, "
+            f"{summary.premade_decks} pre-made decks"
         )
     )
     out.print(
         Text(
-            f"workspace file: {summary['workspace_file']}"
-            if summary["workspace_file"]
+            f"workspace file: {summary.workspace_file}"
+            if summary.workspace_file
             else "workspace file: none (no skyforge.toml here or in a folder above)"
         )
     )
-    if summary["catalog_from"]:
-        out.print(f"catalog files: {', '.join(summary['user_files'])} (from {summary['catalog_from']})")
+    if summary.catalog_from:
+        out.print(f"catalog files: {', '.join(summary.user_files)} (from {summary.catalog_from})")
     else:
         out.print("catalog files: none of yours — the shipped layers, with the fictional demo set")
     if cat.user_files and not user_entries:
@@ -132,23 +133,23 @@ def _draw_check(cat: Catalog, summary: dict) -> None:
                 style="yellow",
             )
         )
-    for key, n in summary["cards"].items():
+    for key, n in summary.cards.items():
         out.print(Text(f"  {n:>4}  {key}"))
-    for absent in summary["absent_back_names"]:
+    for absent in summary.absent_back_names:
         out.print(
             Text.assemble(
                 ("note", "cyan"),
-                f"  {absent['note']}: {KEPT_AS_PRINTED}",
+                f"  {absent.note}: {KEPT_AS_PRINTED}",
             )
         )
-    for area in summary["works"]:
-        out.print(Text(area["area"], style="bold"))
-        for line in area["ready"]:
+    for area in summary.works:
+        out.print(Text(area.name, style="bold"))
+        for line in area.ready:
             out.print(Text.assemble("  ", ("ok", "green"), f"       {line}"))
-        for line in area["missing"]:
+        for line in area.missing:
             out.print(Text.assemble("  ", ("missing", "yellow"), f"  {line}"))
-    if any(area["missing"] for area in summary["works"]):
-        out.print(summary["fill_in"])
+    if any(area.missing for area in summary.works):
+        out.print(summary.fill_in)
 
 
 @catalog.command()
@@ -183,14 +184,17 @@ def init(app: App, file: Path, as_csv: bool, force: bool, record: bool | None) -
             "-",
             starter_csv()
             if as_csv
-            else starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml"),
+            else words(starter_toml(app.catalog if not app.catalog_paths else _official(app), "my-cards.toml")),
         )
         return
-    refuse_overwrite(file, force=force, instead="name another file")
-    atomic_write(
-        file,
-        starter_csv() if as_csv else starter_toml(app.catalog if not app.catalog_paths else _official(app), file.name),
-    )
+    with locked(file):
+        refuse_overwrite(file, force=force, instead="name another file")
+        keep(
+            file,
+            starter_csv()
+            if as_csv
+            else words(starter_toml(app.catalog if not app.catalog_paths else _official(app), file.name)),
+        )
     echo(f"wrote {file}")
     if as_csv:
         echo(f"next: fill in a row per card, then `skyforge catalog import {file} --set CAM -o cards.toml`")
@@ -237,7 +241,7 @@ def import_(app: App, file: Path, set_code: str | None, output: Path | None, for
 
     FILE is a CSV file (cells separated by ',', ';' or tabs, as its header line
     shows; Excel's "CSV UTF-8" too) or an .xlsx or .ods sheet (its first sheet;
-    needs pip install 'skyforge[sheets]'). Columns are named as the catalog
+    .xlsx needs pip install 'skyforge[sheets]'). Columns are named as the catalog
     fields: code, kind (default alliance), name, copies, faction, rarity, type,
     subtypes, keywords, cost, attack, health, premade… (see `skyforge schema
     catalog`). The code cell may hold the printed form, "CAM.014 2x" (code and
@@ -276,7 +280,9 @@ def import_(app: App, file: Path, set_code: str | None, output: Path | None, for
         # the file being replaced is one of the catalog's: its cards are not "already defined"
         files = [f for f in files if not same_file(f, Path(output))]
     check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines)
-    if not write(output, text, force=force):
+    # a file is written under its lock, as every catalog file: the temporary files an import killed
+    # half-way left beside it are removed there
+    if not write(output, text, force=force, kept=True):
         return
     assert output is not None  # write() printed None and '-' itself
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)
@@ -558,8 +564,7 @@ def _show_entry(card: CardBase, title: str, *, stderr: bool = False) -> None:
 def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool, notes: list[str]) -> None:
     if not shown:
         _show_entry(card, f"added to {target}")
-    label = f"{card.code} {card.name}" if card.code else card.name
-    echo(f"added {label} to {target}")
+    echo(f"added {card_label(card)} to {target}")
     for note in notes:
         echo(f"note: {note}: {KEPT_AS_PRINTED}")
     if not in_use:

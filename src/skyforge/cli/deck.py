@@ -18,7 +18,7 @@ from skyforge.cli.main import App, LazyGroup
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.places import missing_sets_note
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-from skyforge.decks import load_collection, load_deck, parse_deck, resolve_deck_path
+from skyforge.decks import load_collection, load_deck, parse_deck, read_deck, resolve_deck_path, split_version
 from skyforge.errors import InputError, Problem
 from skyforge.places import workspace_folder
 from skyforge.rules import ValidationReport, validate_each, validate_given
@@ -42,7 +42,10 @@ WORKBENCH: dict[str, tuple[str, str, str]] = {
     **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff", "draw")},
     "export": ("skyforge.cli.deck_io", "export_", ""),
     "import": ("skyforge.cli.deck_io", "import_", ""),
+    **{name: ("skyforge.cli.deck_versions", name, "") for name in ("history", "restore")},
     **{name: ("skyforge.cli.deck_assist", name, "") for name in ("complete", "build", "plan")},
+    # the live editor: Textual is imported only by this command
+    "edit": ("skyforge.cli.editor.command", "edit", ""),
 }
 
 
@@ -60,7 +63,8 @@ def deck() -> None:
     """Build and check custom alliance decks.
 
     A DECK argument is a path to a deck file, or a NAME looked up as
-    decks/NAME.toml in the workspace.
+    decks/NAME.toml in the workspace; DECK@N is its version N (see
+    `deck history`).
     """
 
 
@@ -114,7 +118,7 @@ def validate(app: App, decks: tuple[str, ...], every: bool, collection: Path | N
     else:
         report = validate_given(app.catalog, _load_decks(app, decks, as_json), owned)
     note = missing_sets_note(app, [c for v in report.violations if v.rule == "unknown-card" for c in v.cards])
-    render(report.as_dict(), as_json, lambda _: _show_report(report, note))
+    render(report, as_json, lambda r: _show_report(r, note))
     if not report.valid:
         raise SystemExit(1)
 
@@ -132,8 +136,9 @@ def _load_decks(app: App, decks: tuple[str, ...], as_json: bool) -> list:
                 if ref == "-":
                     loaded.append(parse_deck(read_stdin(), STDIN, app.catalog))
                     continue
-                path = resolve_deck_path(ref, app.workspace)
-                real = _real_path(path, folders)
+                base, version = split_version(ref)
+                path = resolve_deck_path(base, app.workspace)
+                real = _real_path(path, folders) + (f"@{version}" if version is not None else "")
                 if real in seen:
                     problems.append(
                         Problem(
@@ -144,7 +149,9 @@ def _load_decks(app: App, decks: tuple[str, ...], as_json: bool) -> list:
                     )
                     continue
                 seen[real] = ref
-                loaded.append(load_deck(path, app.catalog))
+                loaded.append(
+                    load_deck(path, app.catalog) if version is None else read_deck(ref, app.workspace, app.catalog)
+                )
             except InputError as exc:
                 problems.extend(exc.problems)
     if problems:

@@ -26,8 +26,9 @@ from skyforge.workbench.assistant import (
     ALLIANCE_PLAYERS,
     DEFAULT_CURVE,
     DEFAULT_TYPES,
-    Outcome,
-    PlanRow,
+    CastlePlan,
+    DeckBuild,
+    DeckCompletion,
     Preferences,
     build_decks,
     complete_decks,
@@ -153,8 +154,9 @@ def complete(
 ) -> None:
     """Add cards to partial decks until they are legal, keeping every card in them.
 
-    Several decks are completed together, in one search: copy limits across
-    all of them. The decks given with --with and the collection bind them as
+    Two decks are completed together, in one search: copy limits across
+    both. A game has one or two alliance decks, so one or two decks in all,
+    --with decks included. The decks given with --with and the collection bind them as
     in `deck validate`: copy limits across all the decks, and only the copies
     you own. A --with deck still short of its size is never starved: room is
     kept for the cards it needs (complete it too by naming it as a DECK).
@@ -179,11 +181,11 @@ def complete(
     if write and outcome.possible:
         for ref, proposed in zip(deck_refs, outcome.decks):
             written.append(rel(app, write_completion(app.catalog, app.workspace, ref, proposed)))
-    data = {**outcome.as_dict(), "written": written}
     typed = {str(deck.file): ref for deck, ref in zip(beside, others)}
     short = [typed.get(str(d.seat.file), d.seat.name) for d in outcome.reserved]
     together = " ".join(shlex.quote(r) for r in (*deck_refs, *short))
-    render(data, as_json, lambda _: _show(outcome, written, "--write adds them to the deck", together))
+    result = outcome.told(DeckCompletion, written=written)
+    render(result, as_json, lambda r: _show(r, "--write adds them to the deck", together))
     if not outcome.possible:
         raise SystemExit(1)
 
@@ -216,6 +218,9 @@ def build(
 ) -> None:
     """Build one deck per castle from one collection, legal together.
 
+    One or two castles: the decks of one game (a game has one or two
+    alliance decks).
+
     The decks share the collection and the copy limits across all decks, as
     the players of one table do. Without --collection, the workspace's
     collection (skyforge.toml's `collection`, else collection.toml) is used,
@@ -238,8 +243,8 @@ def build(
     written = []
     if write and outcome.possible:
         written = [rel(app, p) for p in save_built(app.catalog, app.workspace, outcome.decks)]
-    data = {"collection": source, **outcome.as_dict(), "written": written}
-    render(data, as_json, lambda _: _show(outcome, written, "--write saves them in decks/", heading=said))
+    result = outcome.told(DeckBuild, collection=source, written=written)
+    render(result, as_json, lambda r: _show(r, "--write saves them in decks/", heading=said))
     if not outcome.possible:
         raise SystemExit(1)
 
@@ -304,17 +309,12 @@ def plan(
     with progress("planning", as_json) as step:
         rows, notes = plan_castles(app.catalog, owned, players, prefs, step)
     shown = rows[:top] if top else rows
-    data = {
-        "players": players,
-        "collection": source,
-        "combinations": [r.as_dict() for r in shown],
-        "total": len(rows),
-        "notes": notes,
-    }
-    render(data, as_json, lambda _: _show_plan(shown, len(rows), notes, said))
+    result = CastlePlan.of(players=players, collection=source, combinations=shown, total=len(rows), notes=notes)
+    render(result, as_json, lambda r: _show_plan(r, said))
 
 
-def _show(outcome: Outcome, written: list, how: str, together: str = "", heading: str = "") -> None:
+def _show(outcome: DeckCompletion, how: str, together: str = "", heading: str = "") -> None:
+    written = outcome.written
     out = console()
     if heading:
         out.print(heading)
@@ -358,7 +358,8 @@ def _show(outcome: Outcome, written: list, how: str, together: str = "", heading
         out.print(Text(demo_note(), style="dim"))
 
 
-def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) -> None:
+def _show_plan(plan: CastlePlan, heading: str) -> None:
+    rows, total, notes = plan.combinations, plan.total, plan.notes
     out = console()
     if heading:
         out.print(heading)
@@ -371,7 +372,7 @@ def _show_plan(rows: list[PlanRow], total: int, notes: list[str], heading: str) 
             Text(", ".join(r.heroes)),
             Text("✓", "green") if r.outcome.possible else Text("✗", "red"),
             str(r.room),
-            Text("; ".join(r.lacks()) or "—"),
+            Text("; ".join(r.lacks) or "—"),
         )
     out.print(table)
     if len(rows) < total:

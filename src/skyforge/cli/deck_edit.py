@@ -8,7 +8,7 @@ import click
 from rich.text import Text
 
 from skyforge.cli.complete import card_refs, deck_names
-from skyforge.cli.deck_files import after_edit, force_option, rel
+from skyforge.cli.deck_files import after_edit, force_option, rel, require_terminal
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
@@ -24,16 +24,27 @@ from skyforge.workbench.workspace import deck_summaries
 @click.argument("name")
 @click.option("--castle", required=True, help="The castle whose back sets the deck's rules (code or name).")
 @click.option("--player", help="Who plays the deck (shown in messages and pull lists).")
+@click.option("--edit", "then_edit", is_flag=True, help="Then open it in the deck editor (`deck edit`).")
 @force_option
-@click.pass_obj
-def new(app: App, name: str, castle: str, player: str | None, force: bool) -> None:
+@click.pass_context
+def new(ctx: click.Context, name: str, castle: str, player: str | None, then_edit: bool, force: bool) -> None:
     """Start an empty deck in decks/NAME.toml.
 
     \b
       skyforge deck new blue-wall --castle DEMO.001 --player Alice
       skyforge deck add blue-wall DEMO.007x3 "Saltmarsh Pikeman x3"
+      skyforge deck new blue-wall --castle DEMO.001 --edit
     """
+    app: App = ctx.obj
+    if then_edit:
+        require_terminal(name)  # before the deck is written
     path = new_deck(app.catalog, app.workspace, name, castle, player, force)
+    if then_edit:  # the editor's module is imported by the deck group, on first use like any command
+        group = ctx.parent.command if ctx.parent else None
+        editor = group.get_command(ctx.parent, "edit") if isinstance(group, click.Group) and ctx.parent else None
+        assert editor is not None  # the deck group's lazy table names it
+        ctx.invoke(editor, deck_ref=str(path), others=(), collection=None)
+        return
     after_edit(app, path, f"created {rel(app, path)}")
 
 

@@ -6,6 +6,7 @@ workspace; '-' reads it from standard input.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,8 +16,8 @@ from rich.text import Text
 from skyforge.cli.main import App
 from skyforge.cli.output import console
 from skyforge.cli.stdio import STDIN, read_stdin
-from skyforge.decks import Deck, load_deck, parse_deck, resolve_deck_path
-from skyforge.errors import InputError
+from skyforge.decks import Deck, load_deck, parse_deck, read_deck
+from skyforge.errors import InputError, SkyforgeError
 from skyforge.rules import validate_decks
 from skyforge.terms import demo_note
 from skyforge.text import plural
@@ -29,10 +30,10 @@ force_option = click.option("--force", is_flag=True, help="Overwrite a deck file
 
 
 def load(app: App, ref: str) -> Deck:
-    """A deck by name or path; '-' reads it from standard input."""
+    """A deck by name or path, or a version of it (``NAME@N``); '-' reads it from standard input."""
     if ref == "-":
         return parse_deck(read_stdin(), STDIN, app.catalog)
-    return load_deck(resolve_deck_path(ref, app.workspace), app.catalog)
+    return read_deck(ref, app.workspace, app.catalog)
 
 
 def load_all(app: App, refs: tuple[str, ...]) -> list[Deck]:
@@ -46,6 +47,15 @@ def load_all(app: App, refs: tuple[str, ...]) -> list[Deck]:
     if problems:
         raise InputError(problems)
     return loaded
+
+
+def require_terminal(deck_ref: str) -> None:
+    """The deck editor draws a full screen: without a terminal, say what works instead."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise SkyforgeError(
+            "the deck editor needs a terminal",
+            hint=f"run it in a terminal, or change the deck with `skyforge deck add {deck_ref} CARD`",
+        )
 
 
 def rel(app: App, path: Path) -> str:

@@ -13,11 +13,12 @@ from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
 from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
-from skyforge.rules import validate_decks
+from skyforge.decks.writing import deck_text
+from skyforge.errors import InputError, Problem
+from skyforge.rules import GAME_DECKS, validate_decks
 from skyforge.storage import exists
 from skyforge.terms import demo_note
-from skyforge.text import plural
-from skyforge.workbench.deckfile import deck_text
+from skyforge.text import a, plural
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
 from skyforge.workbench.importing import DeckImport, ImportedDeck, import_sources
 
@@ -42,8 +43,8 @@ from skyforge.workbench.importing import DeckImport, ImportedDeck, import_source
 @click.option(
     "--players",
     is_flag=True,
-    help="The decks are the players' decks of one game: add one pull list for the whole table "
-    "and check the copy limits across them.",
+    help="The decks are the players' decks of one game (one or two): add one pull list for the whole "
+    "table and check the copy limits across them.",
 )
 @click.option(
     "--with-cards",
@@ -71,6 +72,16 @@ def export_(app: App, decks: tuple[str, ...], fmt: str, output: Path | None, pla
       skyforge deck export zed-wall --format code --with-cards   # for a friend without your catalog
       skyforge deck export zed-wall --format page -o zed-wall.html  # every card's details, to post or send
     """
+    if players and len(decks) > GAME_DECKS:
+        # as `deck validate` and `deck plan`: a game has one or two alliance decks (000 "1-2 Solo or Co-op")
+        raise InputError(
+            Problem(
+                f"--players: {len(decks)} decks are not one game's: a game has one or two alliance decks "
+                "(Solo or Co-op), so there is no table of them to check the copy limits across",
+                hint="give --players the one or two decks of one game; without --players each deck is "
+                "exported on its own",
+            )
+        )
     loaded = load_all(app, decks)
     text = export(app.catalog, loaded, fmt, players=players, with_cards=with_cards)
     # a CSV sheet and a share code have no room for a note of their own (text, md, html, json carry it)
@@ -191,15 +202,30 @@ def import_(
             "size": sum(d.deck.cards.values()),
             "skipped": [p.as_dict() for p in d.result.problems],
             "notes": d.result.notes,
+            "castle_problem": _castle_problem(done.catalog, d.deck.castle),
         }
         for d in decks
     ]
     body = rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}
     if done.offered:
-        body["cards_offered"] = [done.offered.as_dict()]
+        body["cards_offered"] = [done.offered.result.dump()]
     elif done.carried:
         body["cards_carried"] = list(done.carried)
     render(body, as_json, lambda _: _imported(app, done, offer_lines, verdict))
+
+
+def _castle_problem(catalog: Catalog, castle: str) -> str | None:
+    """Why the castle an imported deck names is no castle of the catalog (a share code may name
+    any card), or None: said on the import's first line and in its JSON, not only in the verdict."""
+    try:
+        card = catalog.find(castle, "castle") or catalog.find(castle)
+    except InputError:  # an ambiguous name
+        return f"'{castle}' names more than one card"
+    if card is None:
+        return f"no castle '{castle}' in the catalog"
+    if card.kind != "castle":
+        return f"{card.key} '{card.name}' is {a(card.kind)} card, not a castle"
+    return None
 
 
 def _checked_with(app: App, cards_to: Path, listed: bool) -> str:
@@ -227,6 +253,9 @@ def _imported(app: App, done: DeckImport, offer_lines: list[str], verdict: tuple
         echo(line)
     for d in done.decks:
         lines = [f"imported {d.result.format} → {rel(app, _written(d))}"]
+        castle_problem = _castle_problem(done.catalog, d.deck.castle)
+        if castle_problem:
+            lines[0] += f", but its castle is not one: {castle_problem}"
         lines += [f"  note: {n}" for n in d.result.notes]
         # checked with the cards file, a card still unknown is the verdict's unknown-card; one the
         # source carries is in the short list under the line that says how to keep them

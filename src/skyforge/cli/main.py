@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "series": ("skyforge.cli.series", "series", "Track a best-of-3/5 match series (rulebook 004)."),
     "game": ("skyforge.cli.game", "game", "Set up a stand-alone game; compute its total difficulty."),
     "plan": ("skyforge.cli.plan", "plan", "Follow the battle plan: which deck has beaten which horde."),
+    "history": ("skyforge.cli.history", "history", "List the versions kept of every file skyforge writes."),
+    "restore": ("skyforge.cli.history", "restore", "Write an earlier version of a file back (FILE@N)."),
 }
 
 
@@ -85,7 +87,24 @@ class LazyGroup(click.Group):
         wants_json = "--json" in args
         ctx.meta["skyforge.json"] = wants_json  # no progress bar with --json
         try:
-            return super().invoke(ctx)
+            from skyforge.recording import recording
+
+            if ctx.parent is not None:  # a subgroup: the root names the whole command
+                return super().invoke(ctx)
+            # what the history of each file written says wrote it ("deck add")
+            with recording(self._words(ctx, args)) as record:
+                done = super().invoke(ctx)
+            if record.pruned:  # said, on stderr: the versions a write took out of a file's history
+                from skyforge.cli.output import echo
+                from skyforge.storage.history import MAX_VERSIONS, ranges
+
+                for kept in record.pruned:
+                    echo(
+                        f"history of {kept.path.name}: pruned {'versions' if len(kept.pruned) > 1 else 'version'} "
+                        f"{ranges(list(kept.pruned))} (the last {MAX_VERSIONS} are kept)",
+                        err=True,
+                    )
+            return done
         except SkyforgeError as exc:
             from skyforge.cli.output import COMMAND_META, report_error
 
@@ -96,6 +115,25 @@ class LazyGroup(click.Group):
             # Ctrl-C (or Ctrl-D at a prompt): the shell's exit status of an interrupt, not a failure's 1
             click.echo("Aborted.", err=True)
             ctx.exit(130)
+        except Exception as exc:
+            if not _interrupted(exc):
+                raise
+            click.echo("Aborted.", err=True)
+            ctx.exit(130)
+
+    def _words(self, ctx: click.Context, args: list[str]) -> str:
+        """The command ``args`` run, as its words (``deck add``)."""
+        words = []
+        command: click.Command = self
+        for arg in args:
+            if not isinstance(command, click.Group) or arg.startswith("-"):
+                break
+            sub = command.get_command(ctx, arg)
+            if sub is None:
+                break
+            words.append(arg)
+            command = sub
+        return " ".join(words)
 
     def _command_of(self, ctx: click.Context, args: list[str]) -> click.Command:
         """The command that ``args`` run (the innermost subcommand they name)."""
@@ -211,6 +249,13 @@ def cli(ctx: click.Context, catalog_paths: tuple[Path, ...], workspace: Path | N
     (or other checked thing) is invalid, 2 bad input.
     """
     ctx.obj = App(catalog_paths, workspace)
+
+
+def _interrupted(exc: Exception) -> bool:
+    """A Ctrl-C that pydantic turned into another error: models build their validators when they
+    first validate (defer_build), and pydantic-core reports a KeyboardInterrupt met while it builds
+    one as a SchemaError ("Error building … validator: KeyboardInterrupt")."""
+    return type(exc).__name__ == "SchemaError" and "KeyboardInterrupt" in str(exc)
 
 
 def main() -> None:

@@ -173,10 +173,15 @@ class FitTable:
     and the caption names them. The rich ``Table`` is built when it is drawn, from what fits.
     """
 
+    #: the most rows drawn (rich lays a table out at ~1 ms a row: 9,498 cards took 10 s); the
+    #: caption says how many more there are, and --json lists them all
+    MAX_ROWS = 1_000
+
     def __init__(self, *headers: str, terminal: bool, rule: bool, pad_edge: bool, **options: Any) -> None:
         self.headers = [self._text(h) for h in headers]
         self.justify: list[Any] = ["left"] * len(headers)
         self.rows: list[list[Text]] = []
+        self.more = 0  # rows past MAX_ROWS, counted and left out
         self.terminal = terminal
         self.rule = terminal and rule
         self.pad_edge = pad_edge
@@ -185,6 +190,7 @@ class FitTable:
     @staticmethod
     def _text(cell: str | Text | None) -> Text:
         text = Text(cell) if isinstance(cell, str) else (cell or Text()).copy()
+        text = _visible(_cut(text))  # measured as the console prints it
         text.expand_tabs()  # a tab is measured as the columns it takes
         return text
 
@@ -195,6 +201,9 @@ class FitTable:
             row.append(Text())
 
     def add_row(self, *cells: str | Text | None) -> None:
+        if len(self.rows) >= self.MAX_ROWS:
+            self.more += 1
+            return
         while len(cells) > len(self.headers):
             self.add_column()
         self.rows.append([self._text(c) for c in cells] + [Text() for _ in range(len(self.headers) - len(cells))])
@@ -259,6 +268,9 @@ class FitTable:
             named = [h for h in dropped if h] + ([plural(dropped.count(""), "column")] if "" in dropped else [])
             note = f"(left out to fit the terminal: {', '.join(named)}; wider terminal or --json for all)"
             caption = f"{caption} {note}" if caption else note
+        if self.more:
+            note = f"(the first {len(self.rows):,} rows of {len(self.rows) + self.more:,}; --json lists them all)"
+            caption = f"{caption} {note}" if caption else note
         table = Table(
             box=box.SIMPLE_HEAD if self.rule else None,
             show_edge=False,
@@ -274,6 +286,51 @@ class FitTable:
         for row in self.rows:
             table.add_row(*(row[i] for i in keep))
         yield table
+
+
+#: a table cell shows at most this many lines, each of at most this many characters (more of
+#: each ends in "…"): a deck name of 300,000 lines once took `deck list` 45 s and 400 MB to measure
+CELL_LINES = 20
+CELL_CHARS = 2_000
+
+
+def _cut(text: Text) -> Text:
+    """``text`` cut to :data:`CELL_LINES` lines of :data:`CELL_CHARS` characters, styles kept."""
+    plain = text.plain
+    if len(plain) <= CELL_CHARS and plain.count("\n") < CELL_LINES:
+        return text
+    lines: list[Text] = []
+    start = 0
+    while start <= len(plain) and len(lines) < CELL_LINES:
+        end = plain.find("\n", start)
+        end = len(plain) if end < 0 else end
+        line = text[start : min(end, start + CELL_CHARS)]
+        if end - start > CELL_CHARS:
+            line.append("…")
+        lines.append(line)
+        start = end + 1
+    if start <= len(plain):  # lines left out
+        lines[-1].append(" …")
+    return Text("\n").join(lines)
+
+
+def _visible(text: Text) -> Text:
+    """``text`` with its control characters in the visible form the console prints
+    (:func:`~skyforge.text.visible_controls`, in :meth:`_Console._render_buffer`), styles kept: a
+    table measures what is shown, so a row holding controls fits the terminal as any other."""
+    plain = text.plain
+    if visible_controls(plain) == plain:
+        return text
+    pieces = text.divide(i for c, ch in enumerate(plain) if visible_controls(ch) != ch for i in (c, c + 1))
+    shown = []
+    for piece in pieces:
+        if len(piece.plain) == 1 and visible_controls(piece.plain) != piece.plain:
+            swapped = Text(visible_controls(piece.plain), style=piece.style)
+            for span in piece.spans:
+                swapped.stylize(span.style)
+            piece = swapped
+        shown.append(piece)
+    return Text("").join(shown)
 
 
 def _width(text: Text) -> int:

@@ -6,14 +6,19 @@ import click
 from pydantic import BaseModel
 
 from skyforge.campaign.events import CampaignFile
+from skyforge.catalog.checks import CatalogCheck
 from skyforge.catalog.models import CatalogFile
 from skyforge.cli.output import emit_json
+from skyforge.cli.series import SeriesShown
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.draft.arena import TeamFile
 from skyforge.draft.session import DraftFile
+from skyforge.rules import ValidationReport
+from skyforge.rules.choosing import CardChoice
 from skyforge.series.tracker import SeriesFile
 from skyforge.setup.plan import PlanFile
 from skyforge.storage.workspace import WorkspaceFile
+from skyforge.workbench.assistant import CastlePlan, DeckBuild, DeckCompletion
 from skyforge.workbench.diff import DeckDiff
 from skyforge.workbench.sampledraw import SampleDraw
 from skyforge.workbench.stats import DeckStats
@@ -37,6 +42,13 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "deck-stats": DeckStats,
     "deck-diff": DeckDiff,
     "deck-draw": SampleDraw,
+    "deck-validate": ValidationReport,
+    "catalog-check": CatalogCheck,
+    "cards-search": CardChoice,
+    "deck-complete": DeckCompletion,
+    "deck-build": DeckBuild,
+    "deck-plan": CastlePlan,
+    "series-show": SeriesShown,
 }
 
 
@@ -55,7 +67,8 @@ def schema(name: str) -> None:
       skyforge schema workspace > skyforge.schema.json
 
     A command's output is named by the command, its words joined by a dash:
-    deck-show, deck-stats, deck-diff, deck-draw.
+    deck-show, deck-stats, deck-diff, deck-draw, deck-validate, catalog-check,
+    deck-complete, deck-build, deck-plan, cards-search (the search for a deck, with --for).
 
     \b
       skyforge schema deck-show > deck-show.schema.json

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import click
+from pydantic import Field
 from rich.text import Text
 
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
-from skyforge.series import as_dict, tracker
+from skyforge.series import tracker
 from skyforge.text import plural
 
 if TYPE_CHECKING:
@@ -29,38 +30,39 @@ def series() -> None:
     """
 
 
-def _show(series_obj: Series, as_json: bool, path: Path | None = None, undone: dict | None = None) -> None:
+class SeriesShown(tracker.SeriesState):
+    """A series as ``series`` commands print it: with its file, and what an undo took back."""
+
+    file: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    undone: tracker.MatchPlayed | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+def _show(
+    series_obj: Series, as_json: bool, path: Path | None = None, undone: tracker.MatchPlayed | None = None
+) -> None:
     """The series; ``undone`` is the match result an undo took back, said first."""
-    data = as_dict(series_obj)
-    if path is not None:
-        data["file"] = str(path)
-    if undone is not None:
-        data["undone"] = undone
+    shown = SeriesShown.of(**dict(tracker.state(series_obj)), file=str(path) if path else None, undone=undone)
 
-    def human(data: dict) -> None:
+    def human(data: SeriesShown) -> None:
         out = console()
-        if undone is not None:
-            out.print(
-                Text(
-                    f"Undone: match {undone['match']} ({undone['deck_size']}-card decks) won by {undone['winner']}",
-                    style="bold",
-                )
-            )
-        trophies = ", ".join(f"{p} {n}" for p, n in data["trophies"].items())
-        out.print(Text.assemble((data["name"], "bold"), f": best of {data['best_of']} — trophies: {trophies}"))
-        for m in data["matches"]:
-            out.print(f"  match {m['match']} ({m['deck_size']}-card decks): won by {m['winner']}")
-        if data["winner"]:
-            out.print(Text(f"{data['winner']} wins the series.", style="green"))
-        else:
-            nxt = data["next_match"]
-            out.print(f"next: match {nxt['match']}, decks of {nxt['deck_size']} cards")
-            for p, n in nxt["extra_cards"].items():
+        if data.undone is not None:
+            u = data.undone
+            out.print(Text(f"Undone: match {u.match} ({u.deck_size}-card decks) won by {u.winner}", style="bold"))
+        trophies = ", ".join(f"{p} {n}" for p, n in data.trophies.items())
+        out.print(Text.assemble((data.name, "bold"), f": best of {data.best_of} — trophies: {trophies}"))
+        for m in data.matches:
+            out.print(f"  match {m.match} ({m.deck_size}-card decks): won by {m.winner}")
+        if data.winner:
+            out.print(Text(f"{data.winner} wins the series.", style="green"))
+        elif data.next_match is not None:
+            nxt = data.next_match
+            out.print(f"next: match {nxt.match}, decks of {nxt.deck_size} cards")
+            for p, n in nxt.extra_cards.items():
                 out.print(f"  {p} draws {plural(n, 'extra card')}")
-            out.print(f"  extra cards are drawn {nxt['extra_cards_when']}")
-            out.print(f"  first player: {nxt['first_player'] or 'decide as usual (first match)'}")
+            out.print(f"  extra cards are drawn {nxt.extra_cards_when}")
+            out.print(f"  first player: {nxt.first_player or 'decide as usual (first match)'}")
 
-    render(data, as_json, human)
+    render(shown, as_json, human)
 
 
 @series.command()

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write, refuse_overwrite
+from skyforge.storage import atomic_write, keep, locked, refuse_overwrite
 from skyforge.text import visible_controls
 
 #: how standard input is named in messages
@@ -39,15 +39,21 @@ def read_stdin() -> str:
         raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=STDIN)) from None
 
 
-def write(output: Path | str | None, text: str, *, force: bool = True) -> bool:
+def write(output: Path | str | None, text: str, *, force: bool = True, kept: bool = False) -> bool:
     """Write ``text`` to the file ``output`` (atomically), or to standard output for None or '-'.
 
+    A ``kept`` file (a catalog file, not an export) keeps its history (``skyforge history``).
     Returns True when it went to a file.
     """
     if output is None or is_dash(output):  # every export format: no control character reaches a terminal
         click.echo(visible_controls(text), nl=False)
         return False
     path = Path(output)
+    if kept:
+        with locked(path):
+            refuse_overwrite(path, force=force, instead="name another file")
+            keep(path, text)
+        return True
     refuse_overwrite(path, force=force, instead="name another file")
     atomic_write(path, text)
     return True

@@ -5,8 +5,20 @@ from skyforge.decks.files import (
     load_collection,
     load_deck,
     parse_deck,
+    read_deck,
     resolve_deck_path,
+    split_version,
 )
 from skyforge.decks.models import CollectionFile, DeckFile
 
-__all__ = ["CollectionFile", "Deck", "DeckFile", "load_collection", "load_deck", "parse_deck", "resolve_deck_path"]
+__all__ = [
+    "CollectionFile",
+    "Deck",
+    "DeckFile",
+    "load_collection",
+    "load_deck",
+    "parse_deck",
+    "read_deck",
+    "resolve_deck_path",
+    "split_version",
+]

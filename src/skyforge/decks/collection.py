@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyforge.catalog.index import Catalog
+from skyforge.catalog.index import Catalog, card_label
 from skyforge.decks.files import load_collection
 from skyforge.decks.models import CollectionFile
 from skyforge.decks.specs import CardSpec
@@ -85,7 +85,7 @@ def changes_for(catalog: Catalog, products: list[CardSpec], cards: list[CardSpec
                 )
             )
             continue
-        out.append(Change("cards", card.code, f"{card.code} {card.name}", sign * spec.count))
+        out.append(Change("cards", card.code, card_label(card), sign * spec.count))
     if problems:
         raise InputError(problems)
     return out

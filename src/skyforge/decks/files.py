@@ -3,6 +3,7 @@ pydantic models (:mod:`skyforge.decks.models`), every problem with file, line an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -20,6 +21,7 @@ from skyforge.storage import (
     is_path_like,
     parse_model,
     read_text,
+    version_text,
     workspace_file,
 )
 from skyforge.text import did_you_mean
@@ -39,7 +41,9 @@ __all__ = [
     "load_collection",
     "load_deck",
     "parse_deck",
+    "read_deck",
     "resolve_deck_path",
+    "split_version",
 ]
 
 
@@ -94,9 +98,32 @@ def resolve_deck_path(ref: str, workspace: Path) -> Path:
     return candidate
 
 
+#: a key line of a TOML file (``"DEMO.007" = 3``), counted before the file is parsed
+_KEY_LINE = re.compile(r"""(?m)^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_.-]+)[ \t]*=""")
+#: the keys of a file beside its entries (schema, name, castle, player…), with room to spare
+_OTHER_KEYS = 50
+
+
+def check_entry_count(text: str, path: Path | str, limit: int, key: str | None) -> None:
+    """Refuse a file of many more key lines than ``limit`` entries allow before it is parsed and
+    validated: 100,000 entries took 2 s to parse, validate and place in the file for the message."""
+    for count, m in enumerate(_KEY_LINE.finditer(text), start=1):
+        if count > limit + _OTHER_KEYS:
+            raise InputError(
+                Problem(
+                    f"has more than {limit} entries (the entries limit)",
+                    file=path,
+                    line=text.count("\n", 0, m.start()) + 1,
+                    key=key,
+                    hint="is this the right file? skyforge files are a few kilobytes",
+                )
+            )
+
+
 def parse_deck(text: str, path: Path | str, catalog: Catalog | None = None) -> Deck:
     """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
+    check_entry_count(text, path, MAX_DECK_ENTRIES, "cards")
     try:
         model, lines = parse_model(text, path, DeckFile, "deck")
     except InvalidFile as exc:  # TOML, but not a deck: its unknown cards too, without parsing again
@@ -141,8 +168,31 @@ def load_deck(path: Path, catalog: Catalog | None = None) -> Deck:
     return parse_deck(read_text(path), path, catalog)
 
 
+#: ``NAME@N``: version N of a deck (its history, :mod:`skyforge.storage.history`)
+_VERSION = re.compile(r"^(?P<ref>.+)@(?P<number>[0-9]{1,9})$")
+
+
+def split_version(ref: str) -> tuple[str, int | None]:
+    """``NAME@N`` → (NAME, N); any other reference (or a file that is named so) → (ref, None)."""
+    m = _VERSION.match(ref)
+    if m is None or (is_path_like(ref) and exists(ref)):
+        return ref, None
+    return m.group("ref"), int(m.group("number"))
+
+
+def read_deck(ref: str, workspace: Path, catalog: Catalog | None = None) -> Deck:
+    """A deck by name or path, or version N of it (``NAME@N``): named ``FILE@N`` in messages."""
+    base, number = split_version(ref)
+    path = resolve_deck_path(base, workspace)
+    if number is None:
+        return load_deck(path, catalog)
+    return parse_deck(version_text(path, number, "deck"), Path(f"{path}@{number}"), catalog)
+
+
 def load_collection(path: Path, text: str | None = None) -> CollectionFile:
     """A collection file (or ``text`` read elsewhere, e.g. standard input, named ``path`` in messages)."""
-    collection, lines = parse_model(read_text(path) if text is None else text, path, CollectionFile, "collection")
+    text = read_text(path) if text is None else text
+    check_entry_count(text, path, 2 * MAX_COLLECTION_ENTRIES, None)  # products and cards
+    collection, lines = parse_model(text, path, CollectionFile, "collection")
     collection._source = (path, lines)
     return collection

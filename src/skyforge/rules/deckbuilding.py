@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
+
+from pydantic import Field, computed_field
 
 from skyforge.catalog.backs import BackEntry, back_entries, back_names
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
-from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CardBase, CastleCard, DeckRule
+from skyforge.catalog.index import Catalog, card_label
+from skyforge.catalog.models import AllianceCard, CastleCard, DeckRule
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import SkyforgeError
+from skyforge.results import Result
 from skyforge.rules.owned import owned_counts
 from skyforge.text import a, plural, plural_word
 
@@ -66,45 +69,48 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     or its type.
     """
     if back_names(catalog, castle.excludes, card) is not None:
-        return Refusal("castle-excludes", f"castle {_show(castle)} cannot include {_show(card)}")
+        return Refusal(
+            "castle-excludes",
+            f"castle {card_label(castle, quoted=True)} cannot include {card_label(card, quoted=True)}",
+        )
     banned = {s.casefold(): s for s in castle.excludes_subtypes}
     for subtype in card.subtypes:
         if subtype.casefold() in banned:
             name = banned[subtype.casefold()]
             return Refusal(
                 "castle-excludes",
-                f"{_show(card)} is {a(name)}: castle {_show(castle)} cannot include {plural_word(name)}",
+                f"{card_label(card, quoted=True)} is {a(name)}: castle {card_label(castle, quoted=True)} cannot include {plural_word(name)}",
             )
     if back_names(catalog, castle.requires, card) is not None:
         return None
     if castle.hero and card.hero and card.hero.casefold() != castle.hero.casefold():
         return Refusal(
             "card-rule",
-            f"{_show(card)} is related to the hero {card.hero}; the hero of castle {_show(castle)} is {castle.hero}",
+            f"{card_label(card, quoted=True)} is related to the hero {card.hero}; the hero of castle {card_label(castle, quoted=True)} is {castle.hero}",
         )
     if card.rarity is None:
         return Refusal(
             "missing-data",
-            f"{_show(card)} has no rarity in the catalog, so it cannot be checked",
+            f"{card_label(card, quoted=True)} has no rarity in the catalog, so it cannot be checked",
             hint=f"fill in 'rarity' for it in {catalog.source_file(card.key)}",
         )
     rule = next((r for r in castle.deck_rules or [] if r.rarity == card.rarity), None)
     if rule is None:
         return Refusal(
             "rarity-not-allowed",
-            f"{_show(card)} is {card.rarity}; castle {_show(castle)} allows no {card.rarity} cards",
+            f"{card_label(card, quoted=True)} is {card.rarity}; castle {card_label(castle, quoted=True)} allows no {card.rarity} cards",
         )
     if rule.only_types and card.type not in rule.only_types:
         if card.type is None:
             return Refusal(
                 "missing-data",
-                f"{_show(card)} has no type in the catalog, so it cannot be checked",
+                f"{card_label(card, quoted=True)} has no type in the catalog, so it cannot be checked",
                 hint=f"fill in 'type' for it in {catalog.source_file(card.key)}",
             )
         # refused for its type whatever its faction: the line restricts the rarity to some types
         return Refusal(
             "faction-not-allowed",
-            f"{_show(card)} is {a(card.type)}; castle {_show(castle)} allows {card.rarity} "
+            f"{card_label(card, quoted=True)} is {a(card.type)}; castle {card_label(castle, quoted=True)} allows {card.rarity} "
             f"{_types_only(rule.only_types)}",
         )
     if rule.any_faction or card.faction in rule.factions or card.type in rule.types:
@@ -114,7 +120,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
     if card.faction is None:
         return Refusal(
             "missing-data",
-            f"{_show(card)} has no faction in the catalog, so it cannot be checked",
+            f"{card_label(card, quoted=True)} has no faction in the catalog, so it cannot be checked",
             hint=f"fill in 'faction' for it in {catalog.source_file(card.key)}",
         )
     allowed = " or ".join(rule.factions) or "no faction"
@@ -124,7 +130,7 @@ def castle_refuses(catalog: Catalog, castle: CastleCard, card: AllianceCard) -> 
         allowed += " (or " + ", ".join(also) + ")"
     return Refusal(
         "faction-not-allowed",
-        f"{_show(card)} is {card.faction}; castle {_show(castle)} allows {card.rarity} cards of {allowed}",
+        f"{card_label(card, quoted=True)} is {card.faction}; castle {card_label(castle, quoted=True)} allows {card.rarity} cards of {allowed}",
     )
 
 
@@ -135,7 +141,7 @@ def card_rule_refuses(castle: CastleCard, card: AllianceCard) -> Refusal | None:
         if rule.castle_factions and castle.faction not in rule.castle_factions:
             return Refusal(
                 "card-rule",
-                f"{_show(card)} may only be used with a {' or '.join(rule.castle_factions)} castle{_said(rule)}",
+                f"{card_label(card, quoted=True)} may only be used with a {' or '.join(rule.castle_factions)} castle{_said(rule)}",
             )
     return None
 
@@ -227,82 +233,60 @@ class _Report(Protocol):
     def __call__(self, rule: RuleId, message: str, **kw: Any) -> None: ...
 
 
-@dataclass(frozen=True)
-class Violation:
+def _none(value: object) -> bool:
+    return value is None
+
+
+def _empty(value: object) -> bool:
+    return not value
+
+
+class Violation(Result):
+    """A rule a deck breaks: the rule's id, the message, the deck (or, across decks, the decks),
+    the cards, and what would fix it. Its dump is one of ``deck validate --json``'s violations:
+    ``decks`` only when there are some, the other fields from ``fix`` on only when known."""
+
     rule: RuleId
-    message: str
     deck: str | None = None
-    decks: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
-    fix: str | None = None
-    count: int | None = None
-    limit: int | None = None
-    line: int | None = None
-    hint: str | None = None
-
-    def as_dict(self) -> dict:
-        out: dict = {"rule": self.rule, "deck": self.deck, "cards": list(self.cards), "message": self.message}
-        if self.decks:
-            out["decks"] = list(self.decks)
-        for name in ("fix", "count", "limit", "line", "hint"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = value
-        return out
+    message: str
+    decks: tuple[str, ...] = Field(default=(), exclude_if=_empty)
+    fix: str | None = Field(default=None, exclude_if=_none)
+    count: int | None = Field(default=None, exclude_if=_none)
+    limit: int | None = Field(default=None, exclude_if=_none)
+    line: int | None = Field(default=None, exclude_if=_none)
+    hint: str | None = Field(default=None, exclude_if=_none)
 
 
-@dataclass
-class DeckReport:
+class DeckReport(Result):
+    """One deck of a validation: its file, name, castle, size and whether it is legal."""
+
     file: str
     name: str
     castle: str | None
     size: int
     valid: bool = True
-    player: str | None = None
-    cards: dict[str, int] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        out: dict[str, object] = {
-            "file": self.file,
-            "name": self.name,
-            "castle": self.castle,
-            "size": self.size,
-            "valid": self.valid,
-        }
-        if self.player:
-            out["player"] = self.player
-        if self.notes:
-            out["notes"] = self.notes
-        return out
+    player: str | None = Field(default=None, exclude_if=_empty)
+    #: the cards as checked (errata applied), by code; not in the dump
+    cards: dict[str, int] = Field(default_factory=dict, exclude=True)
+    notes: list[str] = Field(default_factory=list, exclude_if=_empty)
 
 
-@dataclass
-class ValidationReport:
-    decks: list[DeckReport]
-    violations: list[Violation]
-    demo: bool = False
+class ValidationReport(Result):
+    """Every violation of the decks checked together: ``deck validate --json`` (DESIGN.md §3)."""
+
     #: the decks were checked as one game's (copy limits and castles across them), not each on its own
     one_game: bool = True
+    decks: list[DeckReport]
+    violations: list[Violation]
     #: what the report as a whole should say: how the decks were checked, printings counted together
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = Field(default_factory=list, exclude_if=_empty)
+    demo: bool = Field(default=False, serialization_alias="demo_data", exclude_if=_empty)
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def valid(self) -> bool:
         return not self.violations
-
-    def as_dict(self) -> dict:
-        out = {
-            "valid": self.valid,
-            "one_game": self.one_game,
-            "decks": [d.as_dict() for d in self.decks],
-            "violations": [v.as_dict() for v in self.violations],
-        }
-        if self.notes:
-            out["notes"] = self.notes
-        if self.demo:
-            out["demo_data"] = True
-        return out
 
 
 @dataclass
@@ -366,10 +350,10 @@ def validate_each(catalog: Catalog, decks: list[Deck], collection: CollectionFil
 def _each(catalog: Catalog, decks: list[Deck], owned: Counter[str] | None, why: str | None) -> ValidationReport:
     known: dict = {}  # card look-ups by reference, shared: the decks mostly hold the same cards
     reports = [_game(catalog, [deck], owned, known) for deck in decks]
-    return ValidationReport(
-        [d for r in reports for d in r.decks],
-        [v for r in reports for v in r.violations],
-        any(r.demo for r in reports),
+    return ValidationReport.of(
+        decks=[d for r in reports for d in r.decks],
+        violations=[v for r in reports for v in r.violations],
+        demo=any(r.demo for r in reports),
         one_game=False,
         notes=([why] if why else []) + [n for r in reports for n in r.notes],
     )
@@ -399,9 +383,8 @@ def _game(catalog: Catalog, decks: list[Deck], owned: Counter[str] | None, known
     for v in violations:
         flagged.add(v.deck)
         flagged.update(v.decks)
-    for report in reports:
-        report.valid = report.file not in flagged
-    return ValidationReport(reports, violations, demo, notes=notes)
+    checked = [r.model_copy(update={"valid": r.file not in flagged}) for r in reports]
+    return ValidationReport.of(decks=checked, violations=violations, demo=demo, notes=notes)
 
 
 def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, list[_Entry], list[Violation]]:
@@ -411,7 +394,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
     file = deck.file
 
     def violation(rule: RuleId, message: str, **kw: Any) -> None:
-        found.append(Violation(rule, message, deck=file, **kw))
+        found.append(Violation.of(rule=rule, message=message, deck=file, **kw))
 
     castle = _castle(catalog, deck, violation)
     entries: dict[str, _Entry] = {}
@@ -435,7 +418,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
         if card.kind != "alliance":
             violation(
                 "not-alliance-card",
-                f"{_show(card)} is {a(card.kind)} card, not an alliance card",
+                f"{card_label(card, quoted=True)} is {a(card.kind)} card, not an alliance card",
                 cards=(card.key,),
                 line=deck.line_of("cards", ref),
                 fix=f"remove {card.key} from the [cards] table",
@@ -458,12 +441,12 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
         if entry.card.rarity is None:
             violation(
                 "missing-data",
-                f"{_show(entry.card)} has no rarity in the catalog, so it cannot be checked",
+                f"{card_label(entry.card, quoted=True)} has no rarity in the catalog, so it cannot be checked",
                 cards=(entry.card.key,),
                 line=entry.line,
                 hint=f"fill in 'rarity' for it in {catalog.source_file(entry.card.key)}",
             )
-    report = DeckReport(
+    report = DeckReport.of(
         file=file,
         name=deck.name,
         castle=castle.key if castle else deck.data.castle,
@@ -482,7 +465,7 @@ def _castle(catalog: Catalog, deck: Deck, violation: _Report) -> CastleCard | No
     if card is None:
         other = catalog.find(ref)
         message = (
-            f"{_show(other)} is {a(other.kind)} card, not a castle"
+            f"{card_label(other, quoted=True)} is {a(other.kind)} card, not a castle"
             if other is not None
             else f"no castle '{ref}' in the catalog"
         )
@@ -498,7 +481,7 @@ def _castle(catalog: Catalog, deck: Deck, violation: _Report) -> CastleCard | No
     if card.deck_rules is None:
         violation(
             "missing-data",
-            f"castle {_show(card)} has no deck-building rules in the catalog",
+            f"castle {card_label(card, quoted=True)} has no deck-building rules in the catalog",
             cards=(card.key,),
             line=line,
             hint=f"copy the back of the card into [[cards.deck_rules]] tables in {catalog.source_file(card.key)}",
@@ -516,7 +499,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
         absent = f"{required.ref} is not in your catalog" if not required.cards else None
         violation(
             "castle-requires",
-            f"castle {_show(castle)} requires {_show(card) if card else required.ref} in the deck "
+            f"castle {card_label(castle, quoted=True)} requires {card_label(card, quoted=True) if card else required.ref} in the deck "
             "(it counts toward the deck size)" + (f"; {absent}" if absent else ""),
             cards=(required.key,),
             line=None,
@@ -548,7 +531,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
         over = per_rarity[rarity] - most
         violation(
             "rarity-limit",
-            f"{plural(per_rarity[rarity], f'{rarity} card')}; castle {_show(castle)} allows at most {most}",
+            f"{plural(per_rarity[rarity], f'{rarity} card')}; castle {card_label(castle, quoted=True)} allows at most {most}",
             cards=tuple(e.card.key for e in held),
             count=per_rarity[rarity],
             limit=most,
@@ -558,7 +541,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
     if castle.deck_size is None:
         violation(
             "missing-data",
-            f"castle {_show(castle)} has no deck size in the catalog, so the deck's size ({size}) cannot be checked",
+            f"castle {card_label(castle, quoted=True)} has no deck size in the catalog, so the deck's size ({size}) cannot be checked",
             cards=(castle.key,),
             hint=f"add deck_size = {{ min = N, max = N }} to its entry in {catalog.source_file(castle.key)}, "
             "N being the deck size the castle's back gives",
@@ -570,7 +553,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
             fix = f"add {plural(low - size, 'card')}" if size < low else f"remove {plural(size - high, 'card')}"  # type: ignore[operator]
             violation(
                 "deck-size",
-                f"{plural(size, 'card')}; castle {_show(castle)} needs {wanted}",
+                f"{plural(size, 'card')}; castle {card_label(castle, quoted=True)} needs {wanted}",
                 count=size,
                 limit=low if size < low else high,
                 fix=fix,
@@ -594,7 +577,7 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
             if rule.max_copies is not None and entry.count > rule.max_copies:
                 violation(
                     "card-rule",
-                    f"{entry.count} × {_show(card)}; the card allows at most {rule.max_copies} per deck{said}",
+                    f"{entry.count} × {card_label(card, quoted=True)}; the card allows at most {rule.max_copies} per deck{said}",
                     cards=(card.key,),
                     line=entry.line,
                     count=entry.count,
@@ -607,7 +590,7 @@ def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entr
                 if key not in present:
                     violation(
                         "card-rule",
-                        f"{_show(card)} needs {key} in the same deck{said}",
+                        f"{card_label(card, quoted=True)} needs {key} in the same deck{said}",
                         cards=(card.key, key),
                         line=entry.line,
                         fix=f"add {key} or remove {card.key}",
@@ -630,9 +613,9 @@ def _same_castle(catalog: Catalog, decks: list[Deck]) -> list[Violation]:
         if len(same) > 1:
             names = tuple(d.file for d in same)
             out.append(
-                Violation(
-                    "same-castle",
-                    f"{len(same)} decks follow castle {key}: with two players, the second "
+                Violation.of(
+                    rule="same-castle",
+                    message=f"{len(same)} decks follow castle {key}: with two players, the second "
                     "player's deck follows another castle (out of play)",
                     decks=names,
                     fix=f'give {names[-1]} another castle (castle = "…")',
@@ -673,9 +656,9 @@ def _over_limit(
         single = len(files) == 1
         names = _labels([d for d, _ in holders])
         found.append(
-            Violation(
-                rule,
-                message_of(holders, total, limit, names),
+            Violation.of(
+                rule=rule,
+                message=message_of(holders, total, limit, names),
                 deck=files[0] if single else None,
                 decks=() if single else tuple(files),
                 cards=tuple(dict.fromkeys(e.card.key for _, e in holders)),
@@ -708,7 +691,7 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set, notes:
         printings = list(dict.fromkeys(e.card.key for _, e in holders))
         if len(printings) == 1:
             where = ", ".join([f"{e.count} in {name}" for (_, e), name in zip(holders, names)])
-            return f"{total} copies of {card.rarity} card {_show(card)} ({where}); at most {limit} {scope}"
+            return f"{total} copies of {card.rarity} card {card_label(card, quoted=True)} ({where}); at most {limit} {scope}"
         rarity = next(e.card.rarity for _, e in holders if limit_of(e.card) == limit)
         where = ", ".join([f"{e.count} × {e.card.key} in {name}" for (_, e), name in zip(holders, names)])
         return (
@@ -768,7 +751,7 @@ def _collection_limits(resolved: list[tuple[Deck, list[_Entry]]], owned: Counter
         illegal,
         lambda card: owned.get(card.key, 0),
         lambda holders, total, have, _names: (
-            f"{total} × {_show(holders[0][1].card)} needed, your collection has {have}"
+            f"{total} × {card_label(holders[0][1].card, quoted=True)} needed, your collection has {have}"
         ),
     )
 
@@ -786,9 +769,3 @@ def _said(rule: CardRule) -> str:
 def _types_only(types: Iterable[str]) -> str:
     """ "allies only", "allies and towers only"."""
     return " and ".join(plural_word(t) for t in types) + " only"
-
-
-def _show(card: CardBase | None) -> str:
-    if card is None:
-        return "?"
-    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from skyforge.errors import InputError, NotFoundError, Problem, StateError, option
+from skyforge.results import Result
 from skyforge.storage import Store, check_name, dump_toml, parse_model, workspace_file
 from skyforge.text import did_you_mean
 
@@ -91,51 +92,69 @@ class Series:
         return Series(self.name, self.best_of, self.players, self.deck_size, self.winners[:-1])
 
 
-@dataclass(frozen=True)
-class SeriesState:
+class MatchPlayed(Result):
+    """A match of the series, as won."""
+
+    match: int
+    deck_size: int
+    winner: str
+
+
+class NextMatch(Result):
+    """The next match of a series still open (004 "The Next Match")."""
+
+    match: int
+    #: "From here on out, both players' decks will be one card smaller."
+    deck_size: int
+    #: "for each trophy your opponent possesses, you draw one additional card"
+    extra_cards: dict[str, int]
+    #: "… you draw one additional card at the start of the game, before selecting leaders."
+    extra_cards_when: str = EXTRA_CARDS_WHEN
+    #: "The player who won the previous match is always first player" (None: the first match)
+    first_player: str | None
+
+
+class SeriesState(Result):
+    """Where a series stands: trophies, the matches played, the winner or the next match; its dump
+    is ``series show --json``."""
+
+    name: str
+    best_of: int
+    players: tuple[str, ...]
+    deck_size: int
     trophies: dict[str, int]
-    matches: list[dict]
+    matches: tuple[MatchPlayed, ...]
+    next_match: NextMatch | None
     winner: str | None
-    next_match: dict | None
 
 
 def state(series: Series) -> SeriesState:
     trophies = dict.fromkeys(series.players, 0)
     matches = []
     for i, match_winner in enumerate(series.winners):
-        matches.append({"match": i + 1, "deck_size": series.deck_size - i, "winner": match_winner})
+        matches.append(MatchPlayed.of(match=i + 1, deck_size=series.deck_size - i, winner=match_winner))
         trophies[match_winner] += 1
     winner = next((p for p, n in trophies.items() if n >= series.trophies_to_win), None)
     next_match = None
     if winner is None:
         a, b = series.players
         n = len(series.winners)
-        next_match = {
-            "match": n + 1,
-            # "From here on out, both players' decks will be one card smaller."
-            "deck_size": series.deck_size - n,
-            # "for each trophy your opponent possesses, you draw one additional card"
-            "extra_cards": {a: trophies[b], b: trophies[a]},
-            # "… you draw one additional card at the start of the game, before selecting leaders."
-            "extra_cards_when": EXTRA_CARDS_WHEN,
-            # "The player who won the previous match is always first player"
-            "first_player": series.winners[-1] if series.winners else None,
-        }
-    return SeriesState(trophies, matches, winner, next_match)
-
-
-def as_dict(series: Series) -> dict:
-    st = state(series)
-    return {
-        "name": series.name,
-        "best_of": series.best_of,
-        "players": list(series.players),
-        "deck_size": series.deck_size,
-        "trophies": st.trophies,
-        "matches": st.matches,
-        "next_match": st.next_match,
-        "winner": st.winner,
-    }
+        next_match = NextMatch.of(
+            match=n + 1,
+            deck_size=series.deck_size - n,
+            extra_cards={a: trophies[b], b: trophies[a]},
+            first_player=series.winners[-1] if series.winners else None,
+        )
+    return SeriesState.of(
+        name=series.name,
+        best_of=series.best_of,
+        players=tuple(series.players),
+        deck_size=series.deck_size,
+        trophies=trophies,
+        matches=tuple(matches),
+        next_match=next_match,
+        winner=winner,
+    )
 
 
 def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:

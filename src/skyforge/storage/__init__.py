@@ -9,6 +9,8 @@
 * :mod:`~skyforge.storage.store`: the ONE way a file kind is kept — :class:`Store` loads a
   file, updates it under its lock and creates it without clobbering
   (:func:`refuse_overwrite`, the one wording of "already exists").
+* :mod:`~skyforge.storage.history`: :func:`keep`, every write of a kept file recording its
+  versions in ``.skyforge/history/`` (:func:`read_history`, :func:`version_text`).
 
 Everything is importable from ``skyforge.storage`` itself.
 """
@@ -23,6 +25,16 @@ from skyforge.storage.files import (
     is_path_like,
     read_text,
     workspace_file,
+)
+from skyforge.storage.history import (
+    MAX_VERSIONS,
+    History,
+    Version,
+    history_folder,
+    keep,
+    read_history,
+    version_text,
+    version_texts,
 )
 from skyforge.storage.locks import clean_temp_files, lock_path, locked
 from skyforge.storage.store import Store, refuse_overwrite
@@ -47,10 +59,13 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_PATH_ARG",
     "MAX_PROBLEMS",
+    "MAX_VERSIONS",
     "SCHEMA_VERSION",
     "WORKSPACE_FOLDERS",
+    "History",
     "InvalidFile",
     "Store",
+    "Version",
     "atomic_write",
     "check_depth",
     "check_name",
@@ -60,16 +75,21 @@ __all__ = [
     "dump_toml",
     "edit_keeping_layout",
     "exists",
+    "history_folder",
     "is_path_like",
+    "keep",
     "left_out",
     "lock_path",
     "locked",
     "parse_model",
     "parse_toml",
+    "read_history",
     "read_text",
     "read_toml",
     "refuse_overwrite",
     "register_union_tags",
     "validation_problems",
+    "version_text",
+    "version_texts",
     "workspace_file",
 ]

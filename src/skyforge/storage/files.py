@@ -144,19 +144,34 @@ def _new_file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) -> None:
+def atomic_write(
+    path: Path,
+    data: str | bytes,
+    *,
+    replace_links: bool = False,
+    durable: bool = True,
+    sync_folder: bool = True,
+    mode: int | None = None,
+) -> None:
     """Replace ``path`` with ``data`` all at once: readers see old or new, never half.
 
     A symbolic link to a file in the same workspace is written through: its target gets the new
     content, the link stays. A link leading out of the workspace, or to nothing, is refused
     (see :func:`_through_links`); with ``replace_links`` a link is replaced by the file instead.
+    ``durable`` (the default) waits for the disk, so a file a player keeps survives a power cut;
+    a file that can be made again (a cache) skips the wait. The content is on disk before the
+    rename; ``sync_folder`` also waits for the rename itself (without it, a power cut may forget
+    the new name, never leave it half-written). The file keeps an existing file's permissions, or
+    gets ``mode`` (default: the usual ones). A write that fails raises
+    :class:`~skyforge.errors.InputError`, and leaves the old file as it was.
     """
     path = Path(path)
     _check_length(path)
+    _refuse_folder_link(path)
     path = path if replace_links else _through_links(path)
     _writable_folder(path.parent)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    mode = _new_file_mode(path)
+    mode = _new_file_mode(path) if mode is None else mode
     try:
         fd, tmp = _temp_file(path)
     except OSError as exc:
@@ -170,8 +185,9 @@ def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) 
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except OSError as exc:
@@ -182,6 +198,8 @@ def atomic_write(path: Path, data: str | bytes, *, replace_links: bool = False) 
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    if not (durable and sync_folder):
+        return
     with contextlib.suppress(OSError):
         dir_fd = os.open(path.parent, os.O_RDONLY)
         try:
@@ -235,6 +253,31 @@ def workspace_of(path: Path) -> Path:
     else the file's own folder. A write never leaves it through a link."""
     folder = Path(os.path.abspath(path)).parent
     return folder.parent if folder.name in WORKSPACE_FOLDERS else folder
+
+
+def _refuse_folder_link(path: Path) -> None:
+    """A workspace folder (``decks/``, ``campaigns/``, …) that is a symbolic link leading out of
+    its workspace is refused for writing, as a file linked out is (:func:`_through_links`): the
+    files would go to another folder than the workspace says. Reading through it still works."""
+    folder = Path(os.path.abspath(path)).parent
+    if folder.name not in WORKSPACE_FOLDERS:
+        return
+    try:
+        if not folder.is_symlink():
+            return
+        target = Path(os.path.realpath(folder))
+        home = Path(os.path.realpath(folder.parent))
+    except OSError:
+        return  # reported by the write itself
+    if not target.is_relative_to(home):
+        raise InputError(
+            Problem(
+                f"{folder.name}/ is a symbolic link to {target}, outside the workspace {home}: "
+                "skyforge writes only inside it",
+                file=path,
+                hint=f"make {folder.name}/ a real folder in the workspace and move the files into it",
+            )
+        )
 
 
 def _through_links(path: Path) -> Path:

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from skyforge.errors import InputError, Problem, option
-from skyforge.storage.files import atomic_write, exists, read_text
+from skyforge.storage.files import exists, read_text
+from skyforge.storage.history import keep
 from skyforge.storage.locks import locked
 from skyforge.text import a
 
@@ -113,12 +114,13 @@ class Store(Generic[T]):
         refuse_overwrite(path, self.kind, force=force, instead=instead, forcible=forcible)
 
     def write(self, path: Path | str, value: T, before: str | None = None) -> None:
-        """Write ``value`` atomically; the caller holds the lock (:meth:`update` and :meth:`create` do)."""
+        """Write ``value`` atomically, keeping the file's history (:func:`~skyforge.storage.history.keep`);
+        the caller holds the lock (:meth:`update` and :meth:`create` do)."""
         try:
             text = self.render(value, before)
         except InputError as exc:  # a problem of rendering is a problem of this file
             raise InputError([p if p.file is not None else replace(p, file=path) for p in exc.problems]) from None
-        atomic_write(Path(path), text)
+        keep(Path(path), text)  # the version it replaces stays in the file's history
 
     def _read(self, path: Path) -> tuple[T, str | None]:
         if self.missing is not None and not exists(path):

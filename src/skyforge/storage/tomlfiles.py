@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from skyforge.errors import InputError, Problem
 from skyforge.storage.files import read_text
 from skyforge.storage.validation import validation_problems
-from skyforge.tomlpos import LazyKeyLines
+from skyforge.tomlpos import BRACKETS, MAX_KEY_PARTS, LazyKeyLines, code_spans, long_key_at
 
 SCHEMA_VERSION = 1
 
@@ -60,58 +60,31 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         raise _too_many_digits(text, path) from None
 
 
-#: what the depth scan stops at: brackets, quotes, comments, line ends, escapes
-_DEPTH_STOPS = re.compile(r"""[\[\]{}"'#\n\\]""")
-
-
 def check_depth(text: str, path: Path | str) -> None:
     """Refuse TOML nested deeper than :data:`MAX_DEPTH` before ``tomllib`` recurses into it.
 
-    One linear scan of ``[ ] { }`` outside strings and comments (a regular expression jumps
-    from one such character to the next); a table header such as ``[[cards]]`` opens and
+    One linear scan of ``[ ] { }`` in the code outside strings and comments
+    (:func:`~skyforge.tomlpos.code_spans`); a table header such as ``[[cards]]`` opens and
     closes its brackets on its own line.
     """
     if text.count("[") + text.count("{") <= MAX_DEPTH:  # cannot nest deeper: no scan (bulk reading)
         return
     depth = 0
-    line = 1
-    quote = ""
-    pos = 0
-    while True:
-        m = _DEPTH_STOPS.search(text, pos)
-        if m is None:
-            return
-        i, ch = m.start(), m.group()
-        pos = i + 1
-        if ch == "\n":
-            line += 1
-        elif quote:
-            if ch == "\\" and quote in ('"', '"""'):
-                if text.startswith("\n", pos):
-                    line += 1
-                pos += 1
-            elif text.startswith(quote, i):
-                pos = i + len(quote)
-                quote = ""
-        elif ch == "#":
-            end = text.find("\n", i)
-            pos = len(text) if end < 0 else end
-        elif ch in "\"'":
-            quote = ch * 3 if text.startswith(ch * 3, i) else ch
-            pos = i + len(quote)
-        elif ch in "[{":
+    for start, end in code_spans(text):
+        for m in BRACKETS.finditer(text, start, end):
+            if m.group() in "]}":
+                depth = max(0, depth - 1)
+                continue
             depth += 1
             if depth > MAX_DEPTH:
                 raise InputError(
                     Problem(
                         f"nested more than {MAX_DEPTH} deep (nesting-depth limit)",
                         file=path,
-                        line=line,
+                        line=text.count("\n", 0, m.start()) + 1,
                         hint="skyforge files nest lists and tables at most 3 deep",
                     )
                 )
-        elif ch in "]}":
-            depth = max(0, depth - 1)
 
 
 #: the most digits of a whole number Python reads (``sys.get_int_max_str_digits``)
@@ -132,13 +105,6 @@ def _too_many_digits(text: str, path: Path | str) -> InputError:
     )
 
 
-#: the most parts of one dotted key (``a.b.c = 1``, ``[a.b.c]``); real files use 3
-MAX_KEY_PARTS = MAX_DEPTH
-_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
-#: a key of more than MAX_KEY_PARTS parts, found anywhere (confirmed outside strings and comments)
-_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
-
-
 def check_key_depth(text: str, path: Path | str) -> None:
     """Refuse a dotted key of more than :data:`MAX_KEY_PARTS` parts before ``tomllib`` sees it.
 
@@ -146,12 +112,7 @@ def check_key_depth(text: str, path: Path | str) -> None:
     once cost ``tomllib`` seconds and a gigabyte. A regular expression finds candidates in one
     pass (none in a real file); a candidate counts only outside strings and comments.
     """
-    if text.count(".") < MAX_KEY_PARTS:
-        return
-    starts = [m.start() for m in _LONG_KEY.finditer(text)]
-    if not starts:
-        return
-    pos = _first_outside_strings(text, starts)
+    pos = long_key_at(text)
     if pos is None:
         return
     raise InputError(
@@ -162,49 +123,6 @@ def check_key_depth(text: str, path: Path | str) -> None:
             hint='skyforge keys have at most 3 parts, such as cards."DEMO.001"',
         )
     )
-
-
-_STRING_STOPS = re.compile(r"""["'#\\]""")
-
-
-def _first_outside_strings(text: str, starts: list[int]) -> int | None:
-    """The first of the sorted positions ``starts`` that is outside strings and comments."""
-    quote = ""
-    pos = 0
-    index = 0
-    while index < len(starts):
-        m = _STRING_STOPS.search(text, pos)
-        stop = len(text) if m is None else m.start()
-        if not quote:  # the text from pos to stop is code: a start there counts
-            while index < len(starts) and starts[index] < stop:
-                if starts[index] >= pos:
-                    return starts[index]
-                index += 1
-        else:  # inside a string: skip the starts up to stop
-            while index < len(starts) and starts[index] < stop:
-                index += 1
-        if m is None:
-            return None
-        ch = m.group()
-        pos = stop + 1
-        if quote:
-            if ch == "\\" and quote in ('"', '"""'):
-                pos += 1
-            elif text.startswith(quote, stop):
-                pos = stop + len(quote)
-                quote = ""
-        elif ch == "#":
-            end = text.find("\n", stop)
-            pos = len(text) if end < 0 else end
-            while index < len(starts) and starts[index] < pos:
-                index += 1
-        elif ch in "\"'":
-            quote = ch * 3 if text.startswith(ch * 3, stop) else ch
-            pos = stop + len(quote)
-            if index < len(starts) and starts[index] == stop:  # a quoted key part begins here
-                return stop
-        # a backslash outside a string is a syntax error tomllib reports
-    return None
 
 
 #: the most lines of a file edited keeping its comments and layout (tomlkit's work grows with the
@@ -254,9 +172,13 @@ def _drop_none(value: Any) -> Any:
     return value
 
 
-def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: Mapping | None = None) -> None:
-    """Refuse files written by a newer skyforge; older versions are migrated by callers."""
-    version = data.get("schema", SCHEMA_VERSION)
+def check_schema(
+    data: Mapping[str, Any], path: Path | str, kind: str, lines: Mapping | None = None, *, newest: int = SCHEMA_VERSION
+) -> int:
+    """The file's schema version (1 when it gives none): the one check of every file format's.
+    Refuses a version that is not a positive whole number, and files written by a newer skyforge
+    (above ``newest``, the newest this one reads); older versions are migrated by callers."""
+    version = data.get("schema", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise InputError(
             Problem(
@@ -268,16 +190,17 @@ def check_schema(data: Mapping[str, Any], path: Path | str, kind: str, lines: Ma
                 has_value=True,
             )
         )
-    if version > SCHEMA_VERSION:
+    if version > newest:
         raise InputError(
             Problem(
-                f"this {kind} file has schema {version}; this skyforge reads up to {SCHEMA_VERSION}",
+                f"this {kind} file has schema {version}; this skyforge reads up to {newest}",
                 file=path,
                 line=(lines or {}).get(("schema",)),
                 key="schema",
                 hint="upgrade skyforge (pip install -U skyforge)",
             )
         )
+    return version
 
 
 def parse_model(text: str, path: Path | str, model: type[M], kind: str) -> tuple[M, Mapping]:

@@ -8,12 +8,29 @@ being errors, with every problem's line.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from skyforge.places import WORKSPACE_FILE
-from skyforge.storage.files import atomic_write, exists, read_text
+from skyforge.storage.files import exists, read_text
+from skyforge.storage.history import keep
 from skyforge.storage.tomlfiles import dump_toml, parse_model, parse_toml
+
+#: the longest name of one folder or file most file systems take (bytes)
+NAME_MAX = 255
+
+
+def _path(value: str) -> str:
+    """A path the file system can take: no part longer than :data:`NAME_MAX` bytes."""
+    long = next((part for part in value.replace("\\", "/").split("/") if len(part.encode()) > NAME_MAX), None)
+    if long is not None:
+        raise ValueError(f"a folder or file name of {len(long.encode())} bytes; the most is {NAME_MAX}")
+    return value
+
+
+#: a path in the workspace file
+WorkspacePath = Annotated[str, AfterValidator(_path)]
 
 
 class WorkspaceFile(BaseModel):
@@ -22,15 +39,15 @@ class WorkspaceFile(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
 
     schema_: int = Field(default=1, alias="schema", ge=1, le=1, description="File format version.")
-    catalog: list[str] = Field(
+    catalog: list[WorkspacePath] = Field(
         default_factory=list,
         max_length=100,
         description="Your catalog: TOML files or folders of them (or @demo, @shipped, @official). "
         "A catalog given on the command line and SKYFORGE_CATALOG win over it.",
     )
-    collection: str | None = Field(default=None, description="The collection file used when none is given.")
-    decks: str = Field(default="decks", min_length=1, description="The folder of deck files.")
-    campaigns: str = Field(default="campaigns", min_length=1, description="The folder of campaign files.")
+    collection: WorkspacePath | None = Field(default=None, description="The collection file used when none is given.")
+    decks: WorkspacePath = Field(default="decks", min_length=1, description="The folder of deck files.")
+    campaigns: WorkspacePath = Field(default="campaigns", min_length=1, description="The folder of campaign files.")
 
 
 def load_workspace_file(path: Path) -> WorkspaceFile:
@@ -71,7 +88,7 @@ def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
     if entry in listed:
         return file, False
     if not exists(file):
-        atomic_write(file, dump_toml({"schema": 1, "catalog": [entry]}))
+        keep(file, dump_toml({"schema": 1, "catalog": [entry]}))
         return file, True
     import tomlkit  # start-up: only this edit, which keeps the player's comments, needs it (~5 ms)
 
@@ -80,5 +97,5 @@ def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
         document["catalog"].append(entry)
     else:
         document["catalog"] = [entry]
-    atomic_write(file, tomlkit.dumps(document))
+    keep(file, tomlkit.dumps(document))
     return file, True

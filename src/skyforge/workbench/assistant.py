@@ -15,16 +15,19 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from skyforge.catalog.index import Catalog
+from pydantic import Field, SerializerFunctionWrapHandler, computed_field, field_serializer, model_serializer
+
+from skyforge.catalog.index import Catalog, card_label
 from skyforge.catalog.models import CastleCard
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
+from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError, option
+from skyforge.results import Result
 from skyforge.rules import card_rule_refuses, castle_refuses, copy_limit, required_cards, validate_decks
 from skyforge.rules.deckbuilding import most_copies
 from skyforge.workbench.assistant_model import (
@@ -41,10 +44,8 @@ from skyforge.workbench.assistant_model import (
     curve_buckets,
     deck_counts,
     deck_size,
-    show,
 )
 from skyforge.workbench.assistant_words import Conflict, explain
-from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.editing import add_cards, edit_deck
 from skyforge.workbench.workspace import deck_path
 
@@ -71,38 +72,73 @@ __all__ = [
 ]
 
 
-@dataclass
-class Outcome:
-    """What the assistant found: decks that are legal together, or the rules that conflict."""
+OutcomeT = TypeVar("OutcomeT", bound="Outcome")
 
-    decks: list[ProposedDeck]
-    conflicts: list[Conflict]
+
+class RoomKept(Result):
+    """Another player's deck, short of its size, for which room is kept: its cards and its need."""
+
+    name: str
+    file: str | None
+    #: the cards it holds, and the fewest its castle allows
+    size: int
+    needs: int
+
+
+class Outcome(Result):
+    """What the assistant found: decks that are legal together (:meth:`found`), or the rules that
+    conflict (:meth:`impossible`). The dump gives the decks, how good they are and the room kept,
+    or the conflicts: only what applies."""
+
+    decks: list[ProposedDeck] = Field(default_factory=list)
     optimal: bool = False
-    penalty: int = 0  # how far the decks are from the player's targets (0: on target)
-    demo: bool = False
+    #: how far the decks are from the player's targets (0: on target)
+    penalty: int = 0
+    room_kept_for: list[RoomKept] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=list)
+    demo: bool = Field(default=False, serialization_alias="demo_data")
     #: the other players' decks still short of their size, each completed in one way that fits
     #: beside ``decks`` (proof that room is left for them; not a proposal)
-    reserved: list[ProposedDeck] = field(default_factory=list)
+    reserved: list[ProposedDeck] = Field(default_factory=list, exclude=True)
 
+    @classmethod
+    def found(
+        cls,
+        decks: list[ProposedDeck],
+        optimal: bool,
+        penalty: int,
+        demo: bool = False,
+        reserved: Sequence[ProposedDeck] = (),
+    ) -> Outcome:
+        room = [
+            RoomKept.of(name=d.seat.name, file=d.seat.file, size=d.seat.held, needs=deck_size(d.seat.castle).min)
+            for d in reserved
+        ]
+        return cls.of(
+            decks=decks, optimal=optimal, penalty=penalty, demo=demo, reserved=list(reserved), room_kept_for=room
+        )
+
+    @classmethod
+    def impossible(cls, conflicts: list[Conflict]) -> Outcome:
+        return cls.of(conflicts=conflicts)
+
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def possible(self) -> bool:
         return not self.conflicts
 
-    def as_dict(self) -> dict:
-        out: dict[str, Any] = {"possible": self.possible}
-        if self.possible:
-            out["decks"] = [d.as_dict() for d in self.decks]
-            out["optimal"] = self.optimal
-            out["penalty"] = self.penalty
-            out["room_kept_for"] = [
-                {"name": d.seat.name, "file": d.seat.file, "size": d.seat.held, "needs": deck_size(d.seat.castle).min}
-                for d in self.reserved
-            ]
-        else:
-            out["conflicts"] = [c.as_dict() for c in self.conflicts]
-        if self.demo:
-            out["demo_data"] = True
-        return out
+    def told(self, kind: type[OutcomeT], **more: Any) -> OutcomeT:
+        """This outcome as ``kind``, a result that says more (the files written, …)."""
+        return kind.of(**{name: getattr(self, name) for name in Outcome.model_fields}, **more)
+
+    # the return is not annotated: pydantic then keeps the fields' own JSON Schema
+    @model_serializer(mode="wrap")
+    def _what_applies(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        data = handler(self)
+        drop = ("decks", "optimal", "penalty", "room_kept_for") if self.conflicts else ("conflicts",)
+        for key in (*drop, *(() if self.demo else ("demo_data", "demo"))):
+            data.pop(key, None)
+        return data
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,7 +187,7 @@ def solve(
     prefs = prefs or Preferences()
     clash = _same_castle(seats, others, catalog)
     if clash:
-        return Outcome([], clash)
+        return Outcome.impossible(clash)
     model = SeatModel(catalog, seats, others, collection, prefs, pool)
     lits = [lit for lit, _ in model.rules]
     m = model.model
@@ -172,10 +208,8 @@ def solve(
         proposed = model.proposal(solver)
         decks = [d for d in proposed if not d.seat.reserved]
         reserved = [d for d in proposed if d.seat.reserved]
-        outcome = Outcome(decks, [], status == model.cp.OPTIMAL, round(solver.ObjectiveValue()), reserved=reserved)
-        if check:
-            outcome.demo = _check(catalog, decks, others, collection, reserved)
-        return outcome
+        demo = _check(catalog, decks, others, collection, reserved) if check else False
+        return Outcome.found(decks, status == model.cp.OPTIMAL, round(solver.ObjectiveValue()), demo, reserved)
     m.ClearObjective()
     if status != model.cp.INFEASIBLE:
         raise SkyforgeError(
@@ -184,7 +218,7 @@ def solve(
         )
     core = [lit for lit in lits if lit.Index() in set(solver.SufficientAssumptionsForInfeasibility())]
     core = model.minimal_core(core, effort)
-    return Outcome([], explain(model, core))
+    return Outcome.impossible(explain(model, core))
 
 
 def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog) -> list[Conflict]:
@@ -197,9 +231,9 @@ def _same_castle(seats: Sequence[Seat], others: Sequence[Deck], catalog: Catalog
     for seat in seats:
         if seat.castle.key in seen:
             return [
-                Conflict(
-                    "same-castle",
-                    f"{seen[seat.castle.key]} and {seat.label} both follow castle {show(seat.castle)}: "
+                Conflict.of(
+                    rule="same-castle",
+                    message=f"{seen[seat.castle.key]} and {seat.label} both follow castle {card_label(seat.castle, quoted=True)}: "
                     "with two players, the second player's deck follows another castle",
                 )
             ]
@@ -261,7 +295,11 @@ def complete_decks(
     An other deck still short of its castle's size is not starved: the cards it still needs are
     chosen in the same solve (:attr:`Seat.reserved`, returned as :attr:`Outcome.reserved`, never
     as a proposal), so what ``decks`` take always leaves it a way to reach its size.
+
+    A game has one or two alliance decks (:data:`ALLIANCE_PLAYERS`): three or more decks in all
+    are not one game's, and are refused rather than held to copy limits across them.
     """
+    _one_game(len(decks) + len(others))
     seats = [
         Seat(castle_of(catalog, d.data.castle, d.file), d.name, dict(deck_counts(catalog, d)), d.data.player, d.file)
         for d in decks
@@ -298,7 +336,9 @@ def build_decks(
     prefs: Preferences | None = None,
     players: Sequence[str | None] = (),
 ) -> Outcome:
-    """One deck per castle from one collection, legal together by construction."""
+    """One deck per castle from one collection, legal together by construction: the decks of
+    one game, so one or two castles (:data:`ALLIANCE_PLAYERS`)."""
+    _one_game(len(castles))
     seats = []
     for n, ref in enumerate(castles):
         castle = castle_of(catalog, ref)
@@ -307,16 +347,52 @@ def build_decks(
     return solve(catalog, seats, (), collection, prefs)
 
 
-@dataclass
-class PlanRow:
+class DeckCompletion(Outcome):
+    """``deck complete``: the outcome, and the deck files written (none without writing)."""
+
+    written: list[str] = Field(default_factory=list)
+
+
+class DeckBuild(DeckCompletion):
+    """``deck build``: the outcome, where the collection came from (None: any card), the files written."""
+
+    collection: str | None = None
+
+
+class PlanRow(Result):
     """One combination of castles: whether the group can build them at once, and how well."""
 
+    #: the castles (their codes in the dump)
     castles: list[CastleCard]
     heroes: list[str]
-    outcome: Outcome
-    room: int  # copies the collection holds for these castles beyond what their decks need
+    outcome: Outcome = Field(exclude=True)
+    #: copies the collection holds for these castles beyond what their decks need
+    room: int
 
+    @field_serializer("castles")
+    def _codes(self, castles: list[CastleCard]) -> list[str]:
+        return [c.key for c in castles]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def names(self) -> list[str]:
+        return [c.name for c in self.castles]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def possible(self) -> bool:
+        return self.outcome.possible
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def penalty(self) -> int | None:
+        """How far the decks are from the targets; None when they cannot be built."""
+        return self.outcome.penalty if self.outcome.possible else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
     def lacks(self) -> list[str]:
+        """Why the castles cannot be built, or where their decks fall short of the curve."""
         if not self.outcome.possible:
             return [c.message for c in self.outcome.conflicts]
         out = []
@@ -326,16 +402,18 @@ class PlanRow:
                 out.append(f"{deck.seat.castle.name} short on " + ", ".join(short))
         return out
 
-    def as_dict(self) -> dict:
-        return {
-            "castles": [c.key for c in self.castles],
-            "names": [c.name for c in self.castles],
-            "heroes": self.heroes,
-            "possible": self.outcome.possible,
-            "room": self.room,
-            "penalty": self.outcome.penalty if self.outcome.possible else None,
-            "lacks": self.lacks(),
-        }
+
+class CastlePlan(Result):
+    """``deck plan``: the combinations of castles a group can build at once, best first."""
+
+    players: int
+    #: where the collection came from (None: any card)
+    collection: str | None
+    #: the combinations shown
+    combinations: list[PlanRow]
+    #: how many there are in all
+    total: int
+    notes: list[str]
 
 
 def plannable_castles(catalog: Catalog) -> tuple[list[CastleCard], list[str]]:
@@ -351,6 +429,19 @@ def plannable_castles(catalog: Catalog) -> tuple[list[CastleCard], list[str]]:
 
 #: how many alliance decks one game holds: "1-2 Solo or Co-op" (rulebook 000; 001 likewise)
 ALLIANCE_PLAYERS = (1, 2)
+
+
+def _one_game(count: int) -> None:
+    """Refuse a request for more decks than one game holds ("1-2 Solo or Co-op", 000): the copy
+    limits and the same-castle rule bind one game's decks, so three decks have no rule across them."""
+    if count > max(ALLIANCE_PLAYERS):
+        raise InputError(
+            Problem(
+                f"{count} decks are not one game's: a game has one or two alliance decks (Solo or Co-op), "
+                "and the assistant chooses the cards of one game's decks together",
+                hint="give the one or two decks of one game; the decks of another game on their own",
+            )
+        )
 
 
 def plan_castles(
@@ -393,7 +484,7 @@ def plan_castles(
             step(len(castles) + n, total)
         failed = [alone[c.key] for c in combo if not alone[c.key].possible]
         if failed:
-            outcome = Outcome([], [c for f in failed for c in f.conflicts])
+            outcome = Outcome.impossible([c for f in failed for c in f.conflicts])
         elif players == 1:
             outcome = alone[combo[0].key]
         else:
@@ -401,7 +492,9 @@ def plan_castles(
                 catalog, [Seat(c, c.name) for c in combo], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
             )
         heroes = [required.name for c in combo for required in required_cards(catalog, c)]
-        rows.append(PlanRow(list(combo), heroes, outcome, _room(catalog, combo, owned, admitted)))
+        rows.append(
+            PlanRow.of(castles=list(combo), heroes=heroes, outcome=outcome, room=_room(catalog, combo, owned, admitted))
+        )
     if step:
         step(total, total)
     rows.sort(key=lambda r: (not r.outcome.possible, -r.room, r.outcome.penalty, [c.key for c in r.castles]))
@@ -436,7 +529,7 @@ def _side_by_side(
             return None
     decks = [deck for outcome in outcomes for deck in outcome.decks]
     demo = _check(catalog, decks, (), collection)  # validation has the last word, as for every proposal
-    return Outcome(decks, [], all(o.optimal for o in outcomes), sum(o.penalty for o in outcomes), demo)
+    return Outcome.found(decks, all(o.optimal for o in outcomes), sum(o.penalty for o in outcomes), demo)
 
 
 def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:

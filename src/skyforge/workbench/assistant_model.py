@@ -16,14 +16,17 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
+
+from pydantic import Field, computed_field, field_serializer
 
 from skyforge.catalog.codes import code_order
-from skyforge.catalog.index import Catalog
+from skyforge.catalog.index import Catalog, card_label
 from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem, SkyforgeError
+from skyforge.results import Result
 from skyforge.rules import (
     card_rule_refuses,
     castle_refuses,
@@ -37,9 +40,6 @@ from skyforge.rules import (
 )
 from skyforge.rules.deckbuilding import RuleId, most_copies
 from skyforge.text import plural_word
-
-if TYPE_CHECKING:
-    from skyforge.catalog.models import CardBase
 
 #: the mana curve a 40-card deck aims at by default: cost bucket → cards ("6+": cost 6 or more)
 DEFAULT_CURVE: dict[str, int] = {"1": 5, "2": 10, "3": 10, "4": 7, "5": 5, "6+": 3}
@@ -113,39 +113,64 @@ class Seat:
         return sum(self.kept.values())
 
 
-@dataclass(frozen=True)
-class Addition:
-    key: str
+class Addition(Result):
+    """Copies of one card the assistant adds to a deck, and why."""
+
+    key: str = Field(serialization_alias="code")
     name: str
     count: int
     reason: str
 
-    def as_dict(self) -> dict:
-        return {"code": self.key, "name": self.name, "count": self.count, "reason": self.reason}
+
+class CurveStep(Result):
+    """The deck's cards in one cost bucket of the curve, against the target."""
+
+    cards: int
+    target: int
 
 
-@dataclass
-class ProposedDeck:
-    seat: Seat
+class ProposedDeck(Result):
+    """A deck the assistant proposes: its seat (castle, player, file), its cards, what it added."""
+
+    seat: Seat = Field(exclude=True)
+    #: by code, in set-and-number order in the dump
     cards: dict[str, int]
     added: list[Addition]
-    curve: dict[str, tuple[int, int]]  # bucket → (cards, target)
+    #: bucket → (cards, target)
+    curve: dict[str, tuple[int, int]]
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def name(self) -> str:
+        return self.seat.name
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def castle(self) -> str:
+        return self.seat.castle.key
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def player(self) -> str | None:
+        return self.seat.player
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def file(self) -> str | None:
+        return self.seat.file
+
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def size(self) -> int:
         return sum(self.cards.values())
 
-    def as_dict(self) -> dict:
-        return {
-            "name": self.seat.name,
-            "castle": self.seat.castle.key,
-            "player": self.seat.player,
-            "file": self.seat.file,
-            "size": self.size,
-            "cards": dict(sorted(self.cards.items(), key=lambda kv: code_order(kv[0]))),
-            "added": [a.as_dict() for a in self.added],
-            "curve": {b: {"cards": n, "target": t} for b, (n, t) in self.curve.items()},
-        }
+    @field_serializer("cards")
+    def _in_code_order(self, cards: dict[str, int]) -> dict[str, int]:
+        return dict(sorted(cards.items(), key=lambda kv: code_order(kv[0])))
+
+    @field_serializer("curve")
+    def _steps(self, curve: dict[str, tuple[int, int]]) -> dict[str, CurveStep]:
+        return {b: CurveStep.of(cards=n, target=t) for b, (n, t) in curve.items()}
 
 
 def cp_model() -> ModuleType:
@@ -502,10 +527,13 @@ class SeatModel:
                 for label, low, high, target in scaled
             }
             if seat.reserved:
-                added = [Addition(k, self.cards[k].name, n, "room kept") for k, n in sorted(chosen.items())]
+                added = [
+                    Addition.of(key=k, name=self.cards[k].name, count=n, reason="room kept")
+                    for k, n in sorted(chosen.items())
+                ]
             else:
                 added = self._additions(i, seat, cards, scaled)
-            decks.append(ProposedDeck(seat, cards, added, curve))
+            decks.append(ProposedDeck.of(seat=seat, cards=cards, added=added, curve=curve))
         return decks
 
     def _cost(self, key: str) -> int | None:
@@ -548,7 +576,7 @@ class SeatModel:
                 why.append(f"{cost}, to reach {deck_size(seat.castle).min} cards")
             filled[bucket] += extra
             typed[card.type] += extra
-            out.append(Addition(key, card.name, extra, "; ".join(why)))
+            out.append(Addition.of(key=key, name=card.name, count=extra, reason="; ".join(why)))
         return out
 
 
@@ -590,17 +618,11 @@ def deck_size(castle: CastleCard) -> DeckSize:
     if castle.deck_size is None:
         raise InputError(
             Problem(
-                f"castle {show(castle)} has no deck_size in the catalog: the assistant cannot size its deck",
+                f"castle {card_label(castle, quoted=True)} has no deck_size in the catalog: the assistant cannot size its deck",
                 hint="add deck_size = { min = N, max = N } to the castle's entry, N being the deck size its back gives",
             )
         )
     return castle.deck_size
-
-
-def show(card: CardBase | None) -> str:
-    if card is None:
-        return "?"
-    return f"{card.code} '{card.name}'" if card.code else f"'{card.name}'"
 
 
 def deck_counts(catalog: Catalog, deck: Deck) -> Counter[str]:

@@ -12,38 +12,35 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from skyforge.catalog.backs import BackEntry
+from skyforge.catalog.index import card_label
+from skyforge.results import Result
 from skyforge.rules.deckbuilding import copy_limit, copy_limits_words
 from skyforge.text import plural
-from skyforge.workbench.assistant_model import AssistantRuleId, Rule, SeatModel, deck_size, show
+from skyforge.workbench.assistant_model import AssistantRuleId, Rule, SeatModel, deck_size
 
 if TYPE_CHECKING:
     from skyforge.catalog.models import AllianceCard
 
 
-@dataclass(frozen=True)
-class Conflict:
-    """One rule of the smallest set that cannot all hold, in the player's words."""
+def _empty(value: object) -> bool:
+    return not value
+
+
+class Conflict(Result):
+    """One rule of the smallest set that cannot all hold, in the player's words (in the dump, the
+    deck, the decks and the cards only when there are some)."""
 
     rule: AssistantRuleId | Literal["refused"]
     message: str
-    deck: str | None = None
-    cards: tuple[str, ...] = ()
+    deck: str | None = Field(default=None, exclude_if=_empty)
     #: the decks a rule binds together (a shortfall they share), when it is not one deck's
-    decks: tuple[str, ...] = ()
-
-    def as_dict(self) -> dict:
-        out: dict[str, Any] = {"rule": self.rule, "message": self.message}
-        if self.deck:
-            out["deck"] = self.deck
-        if self.decks:
-            out["decks"] = list(self.decks)
-        if self.cards:
-            out["cards"] = list(self.cards)
-        return out
+    decks: tuple[str, ...] = Field(default=(), exclude_if=_empty)
+    cards: tuple[str, ...] = Field(default=(), exclude_if=_empty)
 
 
 def explain(model: SeatModel, core: list) -> list[Conflict]:
@@ -59,7 +56,9 @@ def explain(model: SeatModel, core: list) -> list[Conflict]:
             continue
         conflict = _words(model, rule, core)
         if rule.deck is not None and conflict.deck is None and not conflict.decks:
-            conflict = Conflict(conflict.rule, conflict.message, _deck_name(model, rule.deck), conflict.cards)
+            conflict = Conflict.of(
+                rule=conflict.rule, message=conflict.message, deck=_deck_name(model, rule.deck), cards=conflict.cards
+            )
         out.append(conflict)
     order = {"deck-size": 0}
     return [c for _, c in sorted(enumerate(out), key=lambda ic: (order.get(ic[1].rule, 1), ic[0]))]
@@ -71,31 +70,46 @@ def _words(model: SeatModel, rule: Rule, core: list) -> Conflict:
     if rule.id == "deck-size" and rule.deck is not None:
         return _size_words(model, rule.deck, core)
     if rule.id == "keep" and rule.deck is not None:
-        text = f"{model.seats[rule.deck].label} keeps {about['count']} × {show(about['card'])}"
-        return Conflict("keep", text, None, rule.cards)
+        text = f"{model.seats[rule.deck].label} keeps {about['count']} × {card_label(about['card'], quoted=True)}"
+        return Conflict.of(rule="keep", message=text, deck=None, cards=rule.cards)
     if rule.id == "rarity-limit":
-        return Conflict(
-            "rarity-limit",
-            f"castle {show(about['castle'])} allows at most {plural(about['most'], about['rarity'] + ' card')}",
+        return Conflict.of(
+            rule="rarity-limit",
+            message=f"castle {card_label(about['castle'], quoted=True)} allows at most {plural(about['most'], about['rarity'] + ' card')}",
         )
     if rule.id == "castle-requires":
-        return Conflict(
-            "castle-requires", f"castle {show(about['castle'])} requires {_required(about['card'])}", None, rule.cards
+        return Conflict.of(
+            rule="castle-requires",
+            message=f"castle {card_label(about['castle'], quoted=True)} requires {_required(about['card'])}",
+            deck=None,
+            cards=rule.cards,
         )
     if rule.id == "card-rule":
-        return Conflict(
-            "card-rule", _card_rule_words(about["card"], about["per_deck"], about["needs"]), None, rule.cards
+        return Conflict.of(
+            rule="card-rule",
+            message=_card_rule_words(about["card"], about["per_deck"], about["needs"]),
+            deck=None,
+            cards=rule.cards,
         )
     if rule.id == "copy-limit":
         return _copy_words(model)
     if rule.id == "collection-limit":
-        return Conflict("collection-limit", "only the copies your collection holds" + _others_words(model))
+        return Conflict.of(
+            rule="collection-limit", message="only the copies your collection holds" + _others_words(model)
+        )
     if rule.id == "must":
-        return Conflict("must", f"you asked for {show(about['card'])}", None, rule.cards)
+        return Conflict.of(
+            rule="must", message=f"you asked for {card_label(about['card'], quoted=True)}", deck=None, cards=rule.cards
+        )
     if rule.id == "never":
-        return Conflict("never", f"you asked for no {show(about['card'])}", None, rule.cards)
+        return Conflict.of(
+            rule="never",
+            message=f"you asked for no {card_label(about['card'], quoted=True)}",
+            deck=None,
+            cards=rule.cards,
+        )
     # what the castle's back or the card's own rule refuses (the rule id is the refusal's)
-    return Conflict("refused", about["message"], None, rule.cards)
+    return Conflict.of(rule="refused", message=about["message"], deck=None, cards=rule.cards)
 
 
 def _deck_name(model: SeatModel, i: int) -> str:
@@ -117,22 +131,24 @@ def _size_words(model: SeatModel, i: int, core: list) -> Conflict:
     wanted = f"{size.min}" if size.max == size.min else f"at least {size.min}"
     rest = [lit for lit in core if model.rule_of(lit).key != ("deck-size", i)]
     most = model.bound(rest, i, maximize=True)
-    head = f"castle {show(seat.castle)} needs {wanted} cards"
+    head = f"castle {card_label(seat.castle, quoted=True)} needs {wanted} {'card' if size.min == 1 else 'cards'}"
     if most is not None and most[0] < size.min:
         parts = ", ".join(f"{n} {what}" for what, n in most[1].most_common())
-        return Conflict(
-            "deck-size",
-            f"{head}; {seat.label} can hold at most {most[0]} cards it admits under these rules"
+        return Conflict.of(
+            rule="deck-size",
+            message=f"{head}; {seat.label} can hold at most {plural(most[0], 'card')} it admits under these rules"
             f"{_others_words(model)}" + (f": {parts}" if parts else ""),
         )
     least = model.bound(rest, i, maximize=False)
     if least is not None and size.max is not None and least[0] > size.max:
-        return Conflict(
-            "deck-size",
-            f"castle {show(seat.castle)} allows at most {size.max} cards; "
+        return Conflict.of(
+            rule="deck-size",
+            message=f"castle {card_label(seat.castle, quoted=True)} allows at most {plural(size.max, 'card')}; "
             f"{seat.label} needs at least {least[0]} under these rules",
         )
-    return Conflict("deck-size", f"{head} (at most {size.max})" if size.max and size.max != size.min else head)
+    return Conflict.of(
+        rule="deck-size", message=f"{head} (at most {size.max})" if size.max and size.max != size.min else head
+    )
 
 
 def _shared_size_words(model: SeatModel, seats: list[int], core: list) -> Conflict | None:
@@ -154,7 +170,7 @@ def _shared_size_words(model: SeatModel, seats: list[int], core: list) -> Confli
     if shared:
         groups = _and([f"{n} {group}" for group, n in shared.most_common(4)])
         text += f": the {groups} copies" + (", and more," if len(shared) > 4 else "") + " are shared"
-    return Conflict("deck-size", text, decks=tuple(_deck_name(model, i) for i in seats))
+    return Conflict.of(rule="deck-size", message=text, decks=tuple(_deck_name(model, i) for i in seats))
 
 
 def _shared_copies(model: SeatModel, seats: list[int], rules: list) -> Counter[str]:
@@ -180,7 +196,7 @@ def _copy_words(model: SeatModel) -> Conflict:
     text = copy_limits_words() + " across all players' decks" + _others_words(model)
     if over:
         text += "; the other decks already hold too many of " + ", ".join(over)
-    return Conflict("copy-limit", text, None, tuple(over))
+    return Conflict.of(rule="copy-limit", message=text, deck=None, cards=tuple(over))
 
 
 def _card_rule_words(card: AllianceCard, per_deck: int | None, needs: list[str]) -> str:
@@ -189,7 +205,7 @@ def _card_rule_words(card: AllianceCard, per_deck: int | None, needs: list[str])
         bits.append(f"at most {per_deck} per deck")
     if needs:
         bits.append("only beside " + ", ".join(needs))
-    return f"{show(card)}: " + " and ".join(bits)
+    return f"{card_label(card, quoted=True)}: " + " and ".join(bits)
 
 
 def _and(items: Sequence[str]) -> str:
@@ -200,5 +216,5 @@ def _and(items: Sequence[str]) -> str:
 def _required(required: BackEntry) -> str:
     """A card a castle requires, for a conflict: as printed when the catalog lacks it."""
     if required.card is not None:
-        return show(required.card)
+        return card_label(required.card, quoted=True)
     return required.ref + ("" if required.cards else ", who is not in your catalog")

@@ -26,8 +26,9 @@ from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import extend_catalog
 from skyforge.catalog.models import CastleCard
 from skyforge.decks.models import DeckFile
-from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write, dump_toml, exists, read_text
+from skyforge.errors import InputError, Problem, option
+from skyforge.results import Result
+from skyforge.storage import dump_toml, exists, keep, locked, read_text
 from skyforge.text import plural
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def cards_to_carry(catalog: Catalog, deck: DeckFile, *, today: date | None = Non
         raise InputError(
             Problem(
                 f"the deck uses {len(cards)} cards of your own, over the carried-cards limit of {MAX_CARRIED_CARDS}",
-                hint="leave out --with-cards and send your catalog file instead",
+                hint=f"leave out {option('with_cards')} and send your catalog file instead",
             )
         )
     sets = sorted({set_of(c.code) for c in cards if c.code})
@@ -116,6 +117,23 @@ def source_note(carried: dict[str, Any]) -> str:
     return ", ".join(str(p) for p in parts)
 
 
+class CardConflict(Result):
+    """A carried card the receiver holds with other data (never replaced): the fields that differ."""
+
+    card: str
+    fields: list[str]
+
+
+class CardsOffered(Result):
+    """What carried cards gave the receiver's cards file: added, already there, not replaced."""
+
+    file: str
+    added: list[str]
+    already_there: list[str]
+    conflicts: list[CardConflict]
+    sets_added: list[str]
+
+
 @dataclass
 class Offered:
     """What :func:`offer_cards` would do with the carried cards: nothing is written until
@@ -134,14 +152,16 @@ class Offered:
     #: the catalog with the added cards, checked (the one given when nothing is added)
     catalog: Catalog | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "file": str(self.file),
-            "added": self.added,
-            "already_there": list(self.same),
-            "conflicts": [{"card": c, "fields": f} for c, f in self.conflicts],
-            "sets_added": self.sets_added,
-        }
+    @property
+    def result(self) -> CardsOffered:
+        """What was offered, for the front ends (``deck import --json``'s ``cards_offered``)."""
+        return CardsOffered.of(
+            file=str(self.file),
+            added=self.added,
+            already_there=list(self.same),
+            conflicts=[CardConflict.of(card=c, fields=f) for c, f in self.conflicts],
+            sets_added=self.sets_added,
+        )
 
     def summary(self) -> list[str]:
         """A line for what was added, ONE for what was there already, one per card not replaced."""
@@ -166,7 +186,8 @@ class Offered:
     def write(self) -> None:
         """Write the cards file (atomically), when there is something to add."""
         if self.text is not None:
-            atomic_write(self.file, self.text)
+            with locked(self.file):
+                keep(self.file, self.text)
 
     def undo(self) -> None:
         """Put the cards file back as it was before :meth:`write`."""
@@ -175,7 +196,8 @@ class Offered:
         if self.before is None:
             self.file.unlink(missing_ok=True)
         else:
-            atomic_write(self.file, self.before)
+            with locked(self.file):
+                keep(self.file, self.before)
 
 
 def _without_source(entry: dict[str, Any]) -> dict[str, Any]:

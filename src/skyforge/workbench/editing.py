@@ -1,6 +1,6 @@
 """Editing decks: new, add, remove, rename, copy.
 
-Files are written by :mod:`skyforge.workbench.deckfile` (keeping the player's comments and
+Files are written by :mod:`skyforge.decks.writing` (keeping the player's comments and
 layout); read-modify-write cycles hold :func:`skyforge.storage.locked` on the deck file.
 """
 
@@ -11,15 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code
-from skyforge.catalog.index import Catalog
-from skyforge.catalog.models import AllianceCard, CardBase
+from skyforge.catalog.index import Catalog, card_label
+from skyforge.catalog.models import AllianceCard
 from skyforge.decks.files import MAX_COPIES, MAX_DECK_ENTRIES, resolve_deck_path
 from skyforge.decks.models import DeckFile
 from skyforge.decks.specs import CardSpec
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.decks.writing import deck_store, save_new_deck
+from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import locked, read_text
 from skyforge.text import a
-from skyforge.workbench.deckfile import deck_store, save_new_deck
 from skyforge.workbench.workspace import deck_path
 
 if TYPE_CHECKING:
@@ -137,6 +137,30 @@ def edit_deck(catalog: Catalog, workspace: Path, ref: str, change: Callable[[Dec
     return path
 
 
+class ChangedOnDisk(StateError):
+    """A deck file that another program changed since it was read: never written over unasked."""
+
+
+def save_deck_over(catalog: Catalog, path: Path, deck: DeckFile, read: str | None) -> str:
+    """Write ``deck`` to ``path`` under its lock, keeping the file's comments and layout (as
+    :func:`edit_deck` does), only if the file still holds ``read`` — the text the deck was read
+    from; ``None`` writes whatever the file holds now. Returns the text written.
+
+    A file changed since it was read raises :class:`ChangedOnDisk` and is left as it is, so an
+    edit made elsewhere is never lost without the player saying so.
+    """
+    store = deck_store(catalog)
+    with locked(path):
+        now = read_text(path)
+        if read is not None and now != read:
+            raise ChangedOnDisk(
+                f"{path} changed on disk since it was opened",
+                hint="reload it (your changes are dropped) or write yours over it",
+            )
+        store.write(path, deck, before=now)
+        return read_text(path)
+
+
 def copy_deck(
     catalog: Catalog, workspace: Path, source: str, new_name: str, force: bool = False, move: bool = False
 ) -> Path:
@@ -163,7 +187,3 @@ def copy_deck(
             store.write(dst, deck, before=original)
             src.unlink()
     return dst
-
-
-def card_label(card: CardBase) -> str:
-    return f"{card.code} {card.name}" if card.code else card.name

@@ -15,10 +15,10 @@ from pathlib import Path
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import DEMO, load_catalog
 from skyforge.decks.models import DeckFile
-from skyforge.errors import InputError, Problem
+from skyforge.decks.writing import save_new_deck
+from skyforge.errors import InputError, Problem, option
 from skyforge.storage import exists, refuse_overwrite
 from skyforge.workbench.carried import Offered, offer_cards
-from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.formats import UNKNOWN, UNRESOLVED, Imported, default_name, import_decks
 from skyforge.workbench.formats.reading import find
 from skyforge.workbench.sharecode import find_codes, split_codes
@@ -109,7 +109,7 @@ def import_sources(
         raise InputError(
             Problem(
                 "two of the decks would be written to the same file",
-                hint="give --name NAME: the decks become NAME-1, NAME-2, …",
+                hint=f"give {option('deck_name')} NAME: the decks become NAME-1, NAME-2, …",
             )
         )
     for path in paths:  # every refusal before anything is written
@@ -176,7 +176,9 @@ def name_decks(
         if castle_key:
             deck = deck.model_copy(update={"castle": castle_key})
         elif deck.castle == "?":
-            result.problems.insert(0, Problem("the source names no castle", hint="give one with --castle CASTLE"))
+            result.problems.insert(
+                0, Problem("the source names no castle", hint=f"give one with {option('castle')} CASTLE")
+            )
         elif (found := catalog.find(deck.castle, "castle")) is not None:
             deck = deck.model_copy(update={"castle": found.key})
         deck_name = f"{name}-{number}" if name and many else name

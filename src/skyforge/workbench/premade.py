@@ -19,9 +19,9 @@ from pathlib import Path
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
 from skyforge.decks.models import DeckFile
+from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, NotFoundError, Problem, option
 from skyforge.terms import new_seed
-from skyforge.workbench.deckfile import save_new_deck
 from skyforge.workbench.workspace import deck_path
 
 PREMADE_SIZE = 40

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from skyforge.catalog.codes import normalize_code, number_of, set_of
 from skyforge.decks.models import DeckFile
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.storage import validation_problems
 from skyforge.workbench.carried import check_carried
 
@@ -96,17 +96,9 @@ def find_codes(text: str) -> list[str] | None:
             at = gap.end() if gap else piece.end()
             if not gap:
                 break
-        found = None
-        for k in range(len(pieces), 0, -1):
-            candidate = m.group() + "".join(p for p, _ in pieces[:k])
-            try:
-                decode(candidate)
-            except InputError as exc:
-                if k == len(pieces) and first_error is None:
-                    first_error = exc
-                continue
-            found = (candidate, pieces[k - 1][1])
-            break
+        found, error = _longest_code(m.group(), pieces)
+        if error is not None and first_error is None:
+            first_error = error
         if found:
             codes.append(found[0])
             pos = found[1]
@@ -117,6 +109,46 @@ def find_codes(text: str) -> list[str] | None:
     if first_error is not None:
         raise first_error
     return None
+
+
+def _longest_code(prefix: str, pieces: list[tuple[str, int]]) -> tuple[tuple[str, int] | None, InputError | None]:
+    """The longest join of ``pieces`` after ``prefix`` that decodes (the code, and where it ends in
+    the text), else the error of the longest join. Linear: the pieces are base64-decoded and
+    inflated once, and where the compressed stream ends tells which joins can be the code (a
+    join's decoded length must end there); only those are decoded in full."""
+    if not pieces:
+        return None, None
+    joined = "".join(p for p, _ in pieces)
+    body = joined[: len(joined) - len(joined) % 4 if len(joined) % 4 == 1 else len(joined)]
+    end = None
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj(-15)
+        inflater.decompress(raw[4:], MAX_PAYLOAD_BYTES + 1)
+        if inflater.eof:
+            end = len(raw) - len(inflater.unused_data)  # the code's length in bytes
+    except (binascii.Error, zlib.error, ValueError):
+        pass
+    if end is not None:
+        length = 0
+        lengths = []
+        for piece, _ in pieces:
+            length += len(piece)
+            lengths.append(length)
+        for k in range(len(pieces), 0, -1):
+            if lengths[k - 1] // 4 * 3 + (0, 0, 1, 2)[lengths[k - 1] % 4] != end:
+                continue
+            candidate = prefix + joined[: lengths[k - 1]]
+            try:
+                decode(candidate)
+            except InputError:
+                continue
+            return (candidate, pieces[k - 1][1]), None
+    try:
+        decode(prefix + joined)
+    except InputError as exc:
+        return None, exc
+    return (prefix + joined, pieces[-1][1]), None
 
 
 def encode(deck: DeckFile, carried: dict | None = None) -> str:
@@ -149,7 +181,7 @@ def encode(deck: DeckFile, carried: dict | None = None) -> str:
             Problem(
                 f"the share code would be {len(code):,} characters, over the share-code size limit of "
                 f"{MAX_CODE_CHARS:,}",
-                hint="export with --format json --with-cards instead, or without --with-cards",
+                hint=f"export with {option('format')} json {option('with_cards')} instead, or without {option('with_cards')}",
             )
         )
     return code

@@ -8,9 +8,9 @@ odds are in :mod:`skyforge.workbench.odds`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Any, Literal
+from typing import Literal
 
-from pydantic import Field, PlainSerializer, field_serializer
+from pydantic import Field, field_serializer
 
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.catalog.index import Catalog
@@ -23,11 +23,6 @@ from skyforge.workbench.entries import Entry, resolve_entries, uses_demo_data
 from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST, OpeningHand, opening_hand_table, p_drawn_by
 
 TYPES = ("ally", "tower", "spell", "attachment")
-
-#: violations as ``deck validate --json`` gives them, inside a result
-Violations = Annotated[
-    tuple[Violation, ...], PlainSerializer(lambda vs: [v.as_dict() for v in vs], return_type=list[dict[str, Any]])
-]
 
 
 class CardLine(Result):
@@ -132,7 +127,7 @@ class DeckStats(Result):
     castle_name: str | None
     size: int
     valid: bool
-    violations: Violations
+    violations: tuple[Violation, ...]
     cards: dict[str, int]
     groups: tuple[TypeGroup, ...]
     curve: tuple[CurveStep, ...]

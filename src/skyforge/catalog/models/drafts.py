@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, model_validator
 
 from skyforge.catalog.models.common import Game, Strict, canonical_class
+from skyforge.text import plural
 
 
 class DraftStep(Strict):
@@ -42,7 +43,7 @@ class DraftFormat(Strict):
         for team in self.teams:
             picks = sum(s.count for s in self.steps if s.team == team and s.action == "pick")
             if picks != self.team_size:
-                raise ValueError(f"team '{team}' picks {picks} heroes; team_size is {self.team_size}")
+                raise ValueError(f"team '{team}' picks {plural(picks, 'hero')}; team_size is {self.team_size}")
         return self
 
 

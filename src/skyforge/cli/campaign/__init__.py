@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
             ("health", "health"),
             ("end", "end"),
             ("undo", "undo"),
+            ("redo", "redo"),
         )
     },
     **{
@@ -38,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"), ("deck", "deck"))
     },
     "sheet": ("skyforge.cli.campaign.sheet", "sheet"),
+    "merge": ("skyforge.cli.campaign.share", "merge_"),
+    "merge-driver": ("skyforge.cli.campaign.share", "merge_driver"),
 }
 
 

@@ -20,7 +20,7 @@ from skyforge.campaign.starting import AUTO_RULE, CAPS, FULL, Ticks, left_out, r
 from skyforge.campaign.store import load
 from skyforge.cli import stdio
 from skyforge.cli.campaign.journal import campaign_file, update
-from skyforge.cli.campaign.views import card_name, demo_note, status_line
+from skyforge.cli.campaign.views import card_name, show_demo_note, status_line
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render
@@ -149,7 +149,7 @@ def new(
         for note in state.horde_deck_notes:
             out.print(f"  horde deck: {note}")
         out.print(f"  horde deck: {plural(sum(state.horde_deck.values()), 'card')} (campaign show lists them)")
-        demo_note(out, app.catalog, state)
+        show_demo_note(out, app.catalog, state)
         out.print(status_line(state))
 
     render(state.as_dict(), as_json, human)

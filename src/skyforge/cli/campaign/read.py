@@ -12,15 +12,15 @@ from skyforge.campaign.playerdeck import current_deck
 from skyforge.campaign.report import DEMO_NOTE, campaign_cards, card_table, listing, log_entries, uses_demo_data
 from skyforge.campaign.store import list_campaigns, load
 from skyforge.cli.campaign.journal import campaign_file
-from skyforge.cli.campaign.views import campaign_view, demo_note, log_lines
+from skyforge.cli.campaign.views import campaign_view, log_lines, show_demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
 from skyforge.cli.complete import campaign_names
 from skyforge.cli.deck_files import force_option
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import write
+from skyforge.decks.writing import deck_text
 from skyforge.text import plural
-from skyforge.workbench.deckfile import deck_text
 
 
 @click.command()
@@ -49,18 +49,29 @@ def show(app: App, name: str, as_json: bool) -> None:
 def log(app: App, name: str, as_json: bool) -> None:
     """List the journal's events, oldest first: what happened, and what `undo` would remove.
 
+    Commands undone and not yet redone follow, marked "undone" (in --json: "undone": true).
+
     \b
       skyforge campaign log spring
       skyforge campaign log spring --json
     """
     journal = load(campaign_file(app, name))
+    entries = log_entries(journal.events, app.catalog)
+    undone = []  # what redo would put back, the next redo first, each entry marked
+    start = len(journal.events)
+    for group in reversed(journal.undone):
+        undone += [{**e, "undone": True} for e in log_entries(group, app.catalog, start)]
+        start += len(group)
 
-    def human(entries: list[dict]) -> None:
+    def human(_: object) -> None:
         out = console()
         log_lines(out, entries)
-        demo_note(out, app.catalog, journal.state)
+        if undone:
+            out.print("undone (`campaign redo` puts them back, in this order, until another command is recorded):")
+            log_lines(out, undone, mark="undone ")
+        show_demo_note(out, app.catalog, journal.state)
 
-    render(log_entries(journal.events, app.catalog), as_json, human)
+    render(entries + undone, as_json, human)
 
 
 @click.command("list")

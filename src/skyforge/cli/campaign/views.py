@@ -15,6 +15,7 @@ from skyforge.campaign.limits import GAMES, GOLD_MAX
 from skyforge.campaign.report import DEMO_NOTE, card_text, uses_demo_data
 from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
+from skyforge.catalog.index import card_label
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
 from skyforge.cli.output import table
 from skyforge.setup.standalone import stages_of
@@ -49,10 +50,10 @@ def card_name(catalog: Catalog, code: str) -> str:
         card = catalog.find(code)
     except Exception:
         card = None
-    return f"{code} {card.name}" if card is not None and card.code else code
+    return card_label(card) if card is not None and card.code else code
 
 
-def demo_note(out: Console, catalog: Catalog, state: CampaignState) -> None:
+def show_demo_note(out: Console, catalog: Catalog, state: CampaignState) -> None:
     if uses_demo_data(state, catalog):
         out.print(Text(DEMO_NOTE, style="yellow"))
 
@@ -183,12 +184,12 @@ def offers_view(
     out.print(Text(take_offer_text(state.name, waiting, len(state.players))))
 
 
-def log_lines(out: Console, entries: list[dict], when: bool = True) -> None:
+def log_lines(out: Console, entries: list[dict], when: bool = True, mark: str = "") -> None:
     """Journal entries as ``campaign log`` shows them (and ``undo`` what it took back, ``when``
-    False: without the time): index, time, summary, and the offers under it."""
+    False: without the time): index, time, summary, and the offers under it; ``mark`` before each."""
     for e in entries:
         at = f"{e.get('at') or '':<25}  " if when else ""
-        out.print(f"{e['index']:>3}  {at}{e['summary']}")
+        out.print(f"{e['index']:>3}  {mark}{at}{e['summary']}")
         for line in e.get("details", []):
             out.print(f"{'':>3}  {' ' * len(at)}  {line}")
 
@@ -237,7 +238,7 @@ def game_view(
         if mandatory is None
         else lambda o: effect_view(o, catalog, before, after, mandatory, None, reminder=False, indent="    "),
     )
-    demo_note(out, catalog, after)
+    show_demo_note(out, catalog, after)
 
 
 def _staged(catalog: Catalog, code: str) -> str:
@@ -369,5 +370,5 @@ def campaign_view(out: Console, catalog: Catalog, state: CampaignState) -> None:
         out.print(Text.assemble(("\nReminders", "bold"), " (by hand, before the scenario income):"))
         for reminder in state.current.reminders:
             out.print(f"  {reminder}")
-    demo_note(out, catalog, state)
+    show_demo_note(out, catalog, state)
     out.print(status_line(state))

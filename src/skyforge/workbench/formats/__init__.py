@@ -17,6 +17,7 @@ checked together.
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
-from skyforge.errors import InputError, Problem, option
+from skyforge.errors import InputError, Problem, csv_problem, option
 from skyforge.storage import exists, read_text
 from skyforge.workbench import sharecode
 from skyforge.workbench.formats import (
@@ -119,7 +120,18 @@ def _read(fmt: str, catalog: Catalog, body: str, path: Path) -> Imported:
     """One deck read with the reader of ``fmt``, a format that has one."""
     read = FORMATS[fmt].read
     assert read is not None, f"format {fmt} has no reader"
-    return read(catalog, body, path)
+    try:
+        return read(catalog, body, path)
+    except csv.Error as exc:  # a bare carriage return in an unquoted cell, a cell over the size limit
+        raise InputError(csv_problem(exc, path, body)) from None
+    except RecursionError:  # JSON nested thousands deep: the decoder's recursion limit
+        raise InputError(
+            Problem(
+                "nested too deeply to read (a deck is nested 3 deep)",
+                file=path,
+                hint="is this the right file? export a deck with the json format to see the shape",
+            )
+        ) from None
 
 
 def import_deck(catalog: Catalog, source: str, *, workspace: Path | None = None) -> Imported:
@@ -180,4 +192,13 @@ def import_decks(
         return [format_code.read_code(catalog, code, path) for code in codes]
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
         return [_read("csv", catalog, body, path)]
-    return [_read("text", catalog, body, path)]
+    imported = _read("text", catalog, body, path)
+    if not imported.deck.cards and not imported.problems:  # no line read as a card: not a deck list
+        raise InputError(
+            Problem(
+                "no cards found in the file",
+                file=path,
+                hint=f"import reads {READABLE}; a list has a card a line: `2x Name`, `Name x2` or `CODE`",
+            )
+        )
+    return [imported]

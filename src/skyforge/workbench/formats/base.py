@@ -11,10 +11,10 @@ from skyforge.catalog.codes import code_order, normalize_code
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.results import Result
-from skyforge.rules import validate_decks
+from skyforge.rules import Violation, validate_decks
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.stats import CardLine, DeckStats, Violations, deck_stats
+from skyforge.workbench.stats import CardLine, DeckStats, deck_stats
 
 DEMO_NOTE = demo_note()
 
@@ -29,7 +29,7 @@ class TablePull(Result):
     """The pull list for the whole table (``--players``), with the copy limits across all decks."""
 
     valid: bool
-    violations: Violations
+    violations: tuple[Violation, ...]
     players: list[str]
     size: int
     pull_list: list[PullRow]

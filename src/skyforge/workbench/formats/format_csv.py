@@ -38,6 +38,9 @@ def _csv_text(cell: str) -> str:
 def write(data: Export) -> str:
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+    # Python 3.11's csv quotes a cell holding "\n" but not one holding a bare "\r", which
+    # spreadsheets take for a line break: a row with one is written with every cell quoted
+    quoted = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writeheader()
     for s in data.decks:
         for c in s.entries:
@@ -48,7 +51,8 @@ def write(data: Export) -> str:
                 "castle": s.castle,
                 **{k: ("" if card.get(k) is None else card[k]) for k in COLUMNS[3:]},
             }
-            writer.writerow({k: csv_cell(v) for k, v in row.items()})
+            cells = {k: csv_cell(v) for k, v in row.items()}
+            (quoted if any(isinstance(v, str) and "\r" in v for v in cells.values()) else writer).writerow(cells)
     return buf.getvalue()
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
-from skyforge.errors import InputError, Problem
+from skyforge.errors import InputError, Problem, option
 from skyforge.workbench.carried import cards_to_carry, check_carried
 from skyforge.workbench.formats.base import Export, prepare
 from skyforge.workbench.formats.reading import Imported, add_card, new_deck
@@ -76,7 +76,7 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
             Problem(
                 'not a deck: expected an object with "cards": {code: count}',
                 file=path,
-                hint="export one with `skyforge deck export DECK --format json`",
+                hint=f"export one with `skyforge deck export DECK {option('format')} json`",
             )
         )
     problems: list[Problem] = []
@@ -106,7 +106,7 @@ def read(catalog: Catalog, body: str, path: Path) -> Imported:
         except ValueError as exc:
             problems.append(
                 Problem(
-                    f"'carried_cards' is not what `deck export --with-cards` writes: {exc}",
+                    f"'carried_cards' is not what `deck export {option('with_cards')}` writes: {exc}",
                     file=path,
                     key="carried_cards",
                     hint="ask for the export again, or for the sender's catalog file",

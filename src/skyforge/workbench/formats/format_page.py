@@ -155,9 +155,10 @@ def _castle(catalog: Catalog, s: DeckStats) -> dict[str, Any] | None:
     return {"card": castle, "front": front, "meta": _meta(catalog, castle)}
 
 
-def _share(catalog: Catalog, deck: Deck) -> dict[str, str]:
-    """The deck's share code, with the data of its own cards when one code can carry them."""
-    command = "skyforge deck import FILE"
+def _share(catalog: Catalog, deck: Deck) -> dict[str, str | bool]:
+    """The deck's share code, with the data of its own cards when one code can carry them
+    (``cards_to``: the page says to import it with a cards file for them)."""
+    cards_to = False
     try:
         carried = cards_to_carry(catalog, deck.data)
         code = sharecode.encode(deck.data, carried)
@@ -173,10 +174,10 @@ def _share(catalog: Catalog, deck: Deck) -> dict[str, str]:
                 f"It carries the deck and the data of its {plural(len(carried['cards']), 'card')} from the "
                 "player's own catalog, so it imports without the sender's catalog:"
             )
-            command += " --cards-to my-cards.toml"
+            cards_to = True
         else:
             what = "It holds the deck (its cards are official or demo data, which skyforge ships):"
-    return {"what": what, "code": code, "command": command}
+    return {"what": what, "code": code, "cards_to": cards_to}
 
 
 def _sources(catalog: Catalog, s: DeckStats) -> list[tuple[str, str, int]]:

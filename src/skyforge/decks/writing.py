@@ -1,5 +1,7 @@
 """Writing deck files: one layout for new files, and edits that keep what the player wrote.
 
+The deck files are read (:mod:`skyforge.decks.files`) and written here, in one package.
+
 Every write goes through the deck files' :class:`~skyforge.storage.Store` (:func:`deck_store`):
 cards are stored by canonical code, sorted by set and number, one per line with the card's name
 in a comment, so a deck stays hand-editable and a diff between two versions shows only what
