@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,7 +31,6 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.terms",
             "skyforge.tomlpos",
             "skyforge.storage",
-            "skyforge.ondemand",
             "skyforge.places",
             "skyforge.recording",
             "skyforge.results",
@@ -54,6 +54,29 @@ OUTPUT_MODULE = "skyforge.cli.output"
 
 #: The places where an import on demand is the design, not a violation (docs/architecture.md, "Where
 #: laziness lives, and why"), each with its reason. Everywhere else imports go at the top.
+#: Heavy libraries most commands never use, each imported inside the function that uses it (so its
+#: types are seen), in these modules only: module → library → why it waits (start-up). A comment
+#: beside each import says the same. Nowhere else, and never at a module's top, is one imported.
+LAZY_IMPORTS: dict[str, dict[str, str]] = {
+    "skyforge.storage.locks": {"filelock": "only a command that writes takes a lock; every read would pay ~13 ms"},
+    "skyforge.storage.workspace": {"tomlkit": "only recording a catalog edits skyforge.toml, keeping its comments"},
+    "skyforge.catalog.entry": {"tomlkit": "only `catalog add` edits a catalog file, keeping its comments (~5 ms)"},
+    "skyforge.decks.collection": {
+        "tomlkit": "only an edit keeps the collection's comments; `collection show` does not"
+    },
+    "skyforge.decks.writing": {"tomlkit": "only an edit keeps the deck's comments; `deck export` does not"},
+    "skyforge.catalog.csv_import": {"pandas": "only `catalog import` reads a spreadsheet; hundreds of ms"},
+    "skyforge.catalog.sheets": {"openpyxl": "only `catalog import` of an .xlsx reads one; an optional extra"},
+    "skyforge.workbench.assistant_model": {
+        "ortools.sat.python.cp_model": "only the deck assistant solves; CP-SAT takes ~150 ms and is an optional extra"
+    },
+    "skyforge.cli.output": {"rich.progress": "only long work on a terminal draws a progress bar (~10 ms)"},
+    "skyforge.cli.catalog": {"readline": "only `catalog add` completes words; it changes how every input() reads"},
+    "skyforge.pages": {"jinja2": "only a command that writes an HTML page draws one; Jinja2 takes ~40 ms"},
+}
+#: the heavy libraries of LAZY_IMPORTS
+HEAVY_LIBRARIES = {library for libraries in LAZY_IMPORTS.values() for library in libraries}
+
 LAZY_PLACES = {
     # the lazy command group: a command module is imported on its first use, so `--help` and every
     # command start fast (tests/test_cli_catalog.py checks that --help loads no heavy module)
@@ -61,9 +84,8 @@ LAZY_PLACES = {
     # shell completion answers Tab from the command tree kept as data (skyforge.cli.commandtree), with
     # neither rich nor pydantic: the catalog is loaded only when a card or a draft method is completed
     "skyforge.cli.complete",
-    # heavy libraries most commands never use, each with its reason in ondemand.LIBRARIES: filelock
-    # (only writes take a lock), tomlkit (only comment-keeping edits), pandas (only `catalog import`)
-    "skyforge.ondemand",
+    # the modules that import a heavy library inside the function that uses it
+    *LAZY_IMPORTS,
     # the deck editor imports the deck assistant (~40 ms of imports, a third of what the editor adds
     # to start-up) only when Ctrl+P asks it for a proposal
     "skyforge.cli.editor.session",
@@ -73,8 +95,6 @@ LAZY_PLACES = {
     "skyforge.catalog.loader",
     "skyforge.catalog.models",
 }
-#: the module that imports heavy libraries on demand, and the table of them it keeps
-ONDEMAND = "skyforge.ondemand"
 
 
 # --- today's violations: these lists only shrink --------------------------------------------------
@@ -322,34 +342,67 @@ def test_no_lazy_attributes_outside_the_lazy_places():
     )
 
 
-def ondemand_libraries() -> set[str]:
-    """The keys of ``LIBRARIES`` in skyforge/ondemand.py, read from its source."""
-    tree = ast.parse(modules()[ONDEMAND].read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "LIBRARIES":
-            return set(ast.literal_eval(node.value))
-    raise AssertionError("skyforge/ondemand.py has no LIBRARIES table")
+def full_imports() -> list[tuple[str, str, int, bool]]:
+    """Every import of another library as (importer, the full dotted name, line, inside a function);
+    ``from a.b import c`` gives ``a.b.c``. Imports under ``TYPE_CHECKING`` are not made at run time."""
+    found: list[tuple[str, str, int, bool]] = []
+    for module, path in modules().items():
+
+        def visit(node: ast.AST, in_function: bool, module: str = module) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.If) and _is_type_checking(child):
+                    continue
+                if isinstance(child, ast.Import):
+                    found.extend((module, a.name, child.lineno, in_function) for a in child.names)
+                elif isinstance(child, ast.ImportFrom) and not child.level:
+                    found.extend((module, f"{child.module}.{a.name}", child.lineno, in_function) for a in child.names)
+                visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+        visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
 
 
-def test_heavy_libraries_only_on_demand():
-    """A library imported on demand is imported nowhere else, and each one asked for is in the table."""
-    heavy = ondemand_libraries()
-    assert {"filelock", "pandas"} <= heavy
-    direct = sorted(f"{i.imported} in {_where(i)}" for i in imports() if i.imported in heavy)
-    assert not direct, f"import these through skyforge.ondemand.library (they wait until used): {direct}"
-    asked = {}
-    for path in modules().values():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "id", None) == "library"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-            ):
-                asked.setdefault(node.args[0].value, f"{path.relative_to(SRC.parent)}:{node.lineno}")
-    assert asked, "no module asks skyforge.ondemand.library for anything: the check sees nothing"
-    unknown = {name: where for name, where in asked.items() if name not in heavy}
-    assert not unknown, f"not in skyforge.ondemand.LIBRARIES (add it there with its reason): {unknown}"
+def _heavy(name: str) -> str | None:
+    return next((h for h in HEAVY_LIBRARIES if name == h or name.startswith(h + ".")), None)
+
+
+def test_heavy_libraries_only_inside_the_functions_that_use_them():
+    """A heavy library is imported inside a function of a module that lists it in LAZY_IMPORTS, never
+    at a module's top and nowhere else; each listed module imports each of its libraries."""
+    assert {"filelock", "tomlkit", "pandas"} <= HEAVY_LIBRARIES and all(
+        reason.strip() for libraries in LAZY_IMPORTS.values() for reason in libraries.values()
+    )
+    wrong, seen = [], set()
+    for module, name, line, in_function in full_imports():
+        heavy = _heavy(name)
+        if heavy is None:
+            continue
+        if in_function and heavy in LAZY_IMPORTS.get(module, {}):
+            seen.add((module, heavy))
+        else:
+            wrong.append(f"{name} in {modules()[module].relative_to(SRC.parent)}:{line}")
+    assert not wrong, (
+        "import a heavy library inside the function that uses it, in a module of LAZY_IMPORTS "
+        f"(add it there with its reason, and to ruff's per-file-ignores for PLC0415): {wrong}"
+    )
+    unused = {(m, h) for m, libraries in LAZY_IMPORTS.items() for h in libraries} - seen
+    assert not unused, f"LAZY_IMPORTS lists libraries these modules no longer import (remove them): {sorted(unused)}"
+
+
+def test_imports_inside_functions_allowed_by_ruff_only_in_the_lazy_places():
+    """ruff's PLC0415 (import outside the top level) is ignored in exactly the modules of LAZY_PLACES."""
+    config = tomllib.loads((SRC.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    lint = config["tool"]["ruff"]["lint"]
+    assert "PLC0415" in lint["select"] or "PLC" in lint["select"]
+    allowed = {
+        _module_name(SRC.parent / file)
+        for file, rules in lint["per-file-ignores"].items()
+        if file.startswith("src/") and ("PLC0415" in rules or "PLC" in rules)
+    }
+    assert allowed == LAZY_PLACES, (
+        f"pyproject.toml's per-file-ignores for PLC0415 and LAZY_PLACES differ: only in pyproject "
+        f"{sorted(allowed - LAZY_PLACES)}, only in LAZY_PLACES {sorted(LAZY_PLACES - allowed)}"
+    )
 
 
 def json_branches() -> dict[str, list[str]]:
@@ -437,7 +490,7 @@ def flag_strings() -> dict[str, list[str]]:
         where = f"{path.relative_to(SRC.parent)}"
         for node in ast.walk(tree):
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
-            if is_text and FLAG.search(node.value):
+            if is_text and isinstance(node, ast.Constant) and FLAG.search(str(node.value)):
                 found.setdefault(module, []).append(f"{where}:{node.lineno}")
     for i in imports():
         if i.imported == "shlex" and not (i.importer == UI_PACKAGE or i.importer.startswith(UI_PACKAGE + ".")):

@@ -16,7 +16,7 @@ from skyforge.errors import SkyforgeError
 
 from .campaign_util import Game, created, demo_catalog
 
-_FIRST = {}
+_FIRST: dict[int, ev.Created] = {}
 
 
 def first_event(seed: int):
@@ -269,8 +269,8 @@ def test_merge_is_commutative_on_independent_events_and_equals_replaying_both(se
     _walk(b, theirs + ([("health", health)] if health is not None else []))
     # recorded on another device, at another time (the same record on both copies is one event)
     b.events[len(base) :] = [e.model_copy(update={"at": "2000-01-01T00:00:00+00:00"}) for e in b.events[len(base) :]]
-    ja = store.Journal(None, a.events, a.state)  # type: ignore[arg-type]
-    jb = store.Journal(None, b.events, b.state)  # type: ignore[arg-type]
+    ja = store.Journal(None, a.events, a.state)
+    jb = store.Journal(None, b.events, b.state)
     ab, events_ab, _ = merge_journals(ja, jb)
     ba, events_ba, _ = merge_journals(jb, ja)
     assert (ab.outcome == "conflict") == (ba.outcome == "conflict")

@@ -8,6 +8,7 @@ import random
 import signal
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -293,7 +294,7 @@ def _played(path: Path) -> None:
     """Starting decks, game 1 set up, gold noted, income, game 1 won, game 2 set up, gold noted."""
     catalog = demo_catalog()
     for player in ("Alice", "Bo"):
-        store.update(path, lambda s, p=player: c.starting_deck(s, catalog, p, auto=True))
+        store.update(path, partial(c.starting_deck, catalog=catalog, player=player, auto=True))
     store.update(path, c.next_game)
     store.update(path, lambda s: c.adjust_gold(s, 3))
     store.update(path, c.earn_income)

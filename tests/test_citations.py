@@ -51,7 +51,7 @@ def citations() -> tuple[list[Citation], list[str]]:
             ):
                 not_literal.append(where)
                 continue
-            book, *quotes = (a.value for a in node.args)
+            book, *quotes = (str(a.value) for a in node.args if isinstance(a, ast.Constant))
             found.append(Citation(str(path.relative_to(ROOT)), node.lineno, book, tuple(quotes)))
     return found, not_literal
 
@@ -83,7 +83,7 @@ def books() -> dict[str, str]:
             "rulebook citations not checked: no rulebooks found (set SKYFORGE_RULEBOOKS "
             "to the folder holding 000_*.txt …, or put shared/rulebooks above the checkout)"
         )
-    out = {}
+    out: dict[str, str] = {}
     for path in sorted(folder.glob("0[0-9][0-9]_*.txt")):
         out.setdefault(path.name[:3], _normal(path.read_text(encoding="utf-8")))
     return out

@@ -428,7 +428,7 @@ def test_demo_campaigns_say_so_in_every_human_view(run):
 
 
 NEW_SPRING = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall")
-REST_SPRING = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
+REST_SPRING: tuple[str, ...] = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
 REST_SPRING += ("--outsider", "Orrun the Everwake", "--seed", "7")
 
 

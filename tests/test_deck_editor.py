@@ -152,7 +152,7 @@ def test_copy_limit_across_the_with_deck_is_in_the_verdict(catalog, blue):
     async def steps(pilot):
         await pilot.press(*"otter", "enter", "enter")  # the green deck holds 2: 4 of a base card
         assert "copy-limit" in rules_broken(app)
-        copy = next(v for v in app.report.violations if v.rule == "copy-limit")  # type: ignore[union-attr]
+        copy = next(v for v in app.report.violations if v.rule == "copy-limit")
         assert copy.fix and "DEMO.012" in copy.fix
         assert app.standings["DEMO.012"].left == 0
         await pilot.press("ctrl+z")
@@ -299,7 +299,7 @@ def test_ctrl_p_proposes_a_completion_as_a_diff_to_accept_or_drop(catalog, blue)
     async def steps(pilot):
         assert rules_broken(app) == ["deck-size"]
         await propose(pilot)
-        body = str(app.screen.body)  # type: ignore[attr-defined]
+        body = str(app.screen.body)
         assert "36 → 40 cards" in body and "+" in body
         await pilot.press("n")
         assert app.stats is not None and app.stats.size == 36

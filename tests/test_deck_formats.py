@@ -144,7 +144,7 @@ def test_share_code_shape_and_round_trip():
         max_size=45,
     ),
     name=st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp", "Zs")), min_size=1, max_size=30),
-    player=st.one_of(st.none(), st.text(st.characters(whitelist_categories=("L",)), min_size=1, max_size=10)),
+    player=st.one_of(st.none(), st.text(st.characters(whitelist_categories=["L"]), min_size=1, max_size=10)),
 )
 def test_share_code_round_trips_any_deck(cards, name, player):
     deck = DeckFile(name=name, castle="DEMO.001", player=player, cards=cards)

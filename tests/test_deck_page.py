@@ -166,6 +166,7 @@ def _check_every_card(page_text: str, workspace: Path) -> None:
         shown = cards[code]
         for bit in _details(card):
             assert bit in shown, (code, bit, shown)
+        assert card.set_code is not None
         set_name = catalog.sets[card.set_code].name
         assert set_name in shown, (code, shown)
         origin = "demo data: fictional, not the published game's" if code == "DEMO.007" else "the player's own catalog"

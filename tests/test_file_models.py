@@ -122,7 +122,7 @@ def test_a_deck_reads_as_its_model_says(data):
     assert parse_deck(text, "d.toml").data == expected
 
 
-_ON_DEMAND = ("filelock", "tomlkit", "pandas")  # skyforge.ondemand's libraries: a read takes no lock, edits nothing
+_ON_DEMAND = ("filelock", "tomlkit", "pandas")  # imported where used: a read takes no lock, edits nothing
 
 #: read commands players run at the table, and a line each prints
 READ_COMMANDS = [
@@ -151,7 +151,7 @@ SERIALISED = {"castles", "cards search --faction liothan"}
 def test_read_commands_on_a_cache_hit_validate_no_catalog_model(clone_workspace, command, shows):
     """A cache hit gives the catalog's models without validating them again, and builds no
     catalog model's validator (``defer_build``) unless it serialises one; no library waiting in
-    skyforge.ondemand is loaded."""
+    the functions that use them is loaded."""
     code = (
         "import sys\nfrom skyforge.catalog import build\nfrom skyforge.catalog.models import Strict\n"
         "validated = []\n"

@@ -432,7 +432,7 @@ def test_ctrl_c_while_a_validator_is_built_exits_130(run, monkeypatch):
         def __hash__(self):
             raise KeyboardInterrupt
 
-        __eq__ = __repr__ = __hash__  # type: ignore[assignment]
+        __eq__ = __repr__ = __hash__
 
     def build(self):
         pydantic_core.SchemaValidator(core_schema.literal_schema([Interrupted()]))

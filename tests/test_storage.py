@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from skyforge.errors import InputError
-from skyforge.ondemand import LIBRARIES, library
 from skyforge.storage import atomic_write, check_name, locked, workspace_file
 
 
@@ -58,14 +57,6 @@ def test_workspace_file(tmp_path):
             workspace_file(tmp_path, "series", ref)
     with pytest.raises(InputError):
         workspace_file(tmp_path, "drafts", "../../x")
-
-
-def test_heavy_libraries_come_on_demand_by_name_only():
-    """skyforge.ondemand imports the libraries it lists, each with its reason, and nothing else."""
-    assert all(reason.strip() for reason in LIBRARIES.values())
-    assert library("filelock").FileLock and library("tomlkit").parse
-    with pytest.raises(ValueError, match="not a library imported on demand"):
-        library("os")
 
 
 # -- names in any script, one file name --------------------------------------------------------

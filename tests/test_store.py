@@ -176,7 +176,11 @@ def test_the_file_always_holds_what_the_model_says(tmp_path_factory, steps):
 
 def _append_many(path: Path, count: int) -> None:
     for i in range(count):
-        NUMBERS.update(path, lambda ns, i=i: [*ns, i])
+
+        def append(ns: list[int], i: int = i) -> list[int]:
+            return [*ns, i]
+
+        NUMBERS.update(path, append)
 
 
 @pytest.mark.slow

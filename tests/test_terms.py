@@ -55,7 +55,7 @@ def test_the_errata_resolver_follows_errata_to_the_last_one():
     catalog = load_catalog([SHIPPED_CATALOG])
     old = catalog.cards["DEMO.017"]
     first = catalog.with_errata(old)
-    assert first.key == "DEMO.203" and first.replaces == "DEMO.017"  # type: ignore[attr-defined]
+    assert first.key == "DEMO.203" and first.replaces == "DEMO.017"
     assert catalog.with_errata(first) is first  # the erratum itself is played
     plain = next(c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c is not first)
     assert catalog.with_errata(plain) is plain
@@ -158,7 +158,7 @@ def test_an_empty_name_in_a_comma_list_is_refused_by_click(run, args):
 
 
 NEW = ("campaign", "new", "spring", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall")
-REST = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
+REST: tuple[str, ...] = ("--hordes", "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw", "--difficulty", "2")
 REST += ("--outsider", "Orrun the Everwake", "--seed", "7")
 
 

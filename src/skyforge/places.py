@@ -72,7 +72,7 @@ def read_raw(file: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def _paths(value) -> list[str]:
+def _paths(value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
     if isinstance(value, list):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from skyforge import storage
 from skyforge.campaign import events as ev
@@ -33,6 +34,11 @@ from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError, option
 from skyforge.setup.standalone import usual_steps
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from skyforge.campaign.state import PlayerState
+    from skyforge.catalog.index import Catalog
+    from skyforge.catalog.models import AllianceCard, HordeCard
 
 
 def rng(seed: int, index: int) -> random.Random:
@@ -62,7 +68,7 @@ UNDO, RECRUIT, SHOW = (
 
 def _not_now(
     state: CampaignState, message: str, kind: type[StateError | RuleError] = StateError, step: dict | None = None
-):
+) -> StateError | RuleError:
     """The error of an action the campaign is not ready for; its ``next_step`` says what comes
     first — :func:`next_step` of the state unless ``step`` is given — for the caller to word as
     the hint (the command that takes it)."""
@@ -88,7 +94,7 @@ def _no_offers(state: CampaignState, doing: str) -> None:
         raise _not_now(state, f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)")
 
 
-def find_player(state: CampaignState, name: str | None):
+def find_player(state: CampaignState, name: str | None) -> PlayerState:
     """The player named, or with one player and no name, that player."""
     if name is None:
         if len(state.players) == 1:
@@ -111,7 +117,7 @@ def find_player(state: CampaignState, name: str | None):
     return p
 
 
-def choosing_player(state: CampaignState, player: str | None):
+def choosing_player(state: CampaignState, player: str | None) -> PlayerState:
     """The player about to choose a starting deck (named, or the only one), while the campaign is new."""
     _require(state, "new", doing="choose a starting deck")
     p = find_player(state, player)
@@ -121,7 +127,7 @@ def choosing_player(state: CampaignState, player: str | None):
 
 
 def starting_deck(
-    state: CampaignState, catalog, player: str | None, cards: dict[str, int] | None = None, auto: bool = False
+    state: CampaignState, catalog: Catalog, player: str | None, cards: dict[str, int] | None = None, auto: bool = False
 ) -> list[ev.StartingDeck]:
     """At most :data:`STARTING_BASE` base and :data:`STARTING_LEGENDARY` legendary cards from the player's market deck."""
     p = choosing_player(state, player)
@@ -176,7 +182,7 @@ def starting_deck(
     return [ev.StartingDeck(at=now(), player=p.name, cards=dict(sorted(chosen.items())))]
 
 
-def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp | ev.MandatoryResolved]:
+def next_game(state: CampaignState, catalog: Catalog | None = None) -> list[ev.GameSetUp | ev.MandatoryResolved]:
     """000 "Scenario Setup": scenario, portal and outsider for the next game; with the catalog,
     also the rest of "the usual steps" (000 Setup): the portals below stage 1, the minion tokens."""
     _require(state, "ready", doing="set up the next game")
@@ -212,7 +218,7 @@ def next_game(state: CampaignState, catalog=None) -> list[ev.GameSetUp | ev.Mand
     return _castle_destroyed(state, [setup, _mandatory(state, scenario)])
 
 
-def _usual_steps(state: CampaignState, catalog, draw: random.Random, portal: str) -> dict:
+def _usual_steps(state: CampaignState, catalog: Catalog, draw: random.Random, portal: str) -> dict:
     """The rest of "the usual steps" (000 Setup), as fields of the game's setup: the portals below
     this game's stage 1 ``portal`` (a stage on its back is not dealt again), the minion tokens —
     000's steps whatever the castle's set (Campaign Mode is 000's). A catalog without the castle
@@ -434,7 +440,13 @@ def pillage(state: CampaignState, cards: int) -> list[ev.Pillaged]:
 
 
 def exile(
-    state: CampaignState, catalog, player: str | None, card: str, *, free: bool = False, horde: bool = False
+    state: CampaignState,
+    catalog: Catalog | None,
+    player: str | None,
+    card: str,
+    *,
+    free: bool = False,
+    horde: bool = False,
 ) -> list[ev.Exiled]:
     """Exile a card: from a player's deck (to the bottom of their market deck), or (``horde``) from
     the campaign's horde deck. It draws on the allowance of the Exile X action just taken; beyond
@@ -442,7 +454,7 @@ def exile(
     _require(state, "ready", "scenario", "playing", doing="exile a card")
     _no_offers(state, "exile")
     if horde:
-        found = catalog.find(card, "horde") if catalog is not None else None
+        found: HordeCard | AllianceCard | None = catalog.find(card, "horde") if catalog is not None else None
         code = found.key if found is not None else card
         if state.horde_deck.get(code, 0) < 1:
             raise _not_now(state, f"the campaign's horde deck holds no {code}", RuleError, SHOW)
@@ -473,7 +485,7 @@ def exile(
     return [ev.Exiled(at=now(), player=p.name, card=code, free=free)]
 
 
-def set_health(state: CampaignState, health: int, catalog=None) -> list[ev.HealthSet]:
+def set_health(state: CampaignState, health: int, catalog: Catalog | None = None) -> list[ev.HealthSet]:
     """Set the castle health: any whole number — "There is no maximum or minimum health value"
     (000/001 glossary, HEALTH). ``catalog`` is unused (kept for callers)."""
     _require(state, "ready", "scenario", "playing", doing="change the castle health")
@@ -491,7 +503,9 @@ def _castle_destroyed(state: CampaignState, new: list) -> list:
     return new
 
 
-def end_game(state: CampaignState, won: bool, castle_health: int | None = None, catalog=None) -> list[ev.GameEnded]:
+def end_game(
+    state: CampaignState, won: bool, castle_health: int | None = None, catalog: Catalog | None = None
+) -> list[ev.GameEnded]:
     """The end of a game; the castle health as last set (`campaign health`) unless given."""
     _require(state, "playing", doing="end the game")
     _no_offers(state, "end the game")

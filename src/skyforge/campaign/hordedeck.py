@@ -10,12 +10,16 @@ random and which data is missing.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from skyforge.setup.hordedeck import build_horde_deck
 
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
+
 
 def campaign_horde_deck(
-    catalog, horde_ids: list[str], level: int, draw: random.Random
+    catalog: Catalog, horde_ids: list[str], level: int, draw: random.Random
 ) -> tuple[dict[str, int], list[str], list[tuple[str, str]]]:
     """``(code → copies, notes, lacking)`` for the campaign's horde deck; ``lacking``: the hordes
     that add no card for lack of data, as (what is missing, where to add it)."""

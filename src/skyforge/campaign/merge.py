@@ -21,7 +21,7 @@ Two copies of different campaigns (another setup or seed) are refused.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -32,6 +32,9 @@ from skyforge.campaign.store import CAMPAIGNS, Journal, _named, parse_journal, r
 from skyforge.errors import InputError, Problem
 from skyforge.results import Result
 from skyforge.storage import atomic_write, read_text
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
 #: events that may happen at any moment of a game, whatever the other copy did meanwhile
 FREE = frozenset({"gold-adjusted", "health-set", "pillaged", "exiled"})
@@ -66,7 +69,7 @@ class MergeResult(Result):
     left_out: list[str] = Field(default_factory=list)
 
 
-def _plain(event, when: bool = False) -> dict:
+def _plain(event: ev.Event, when: bool = False) -> dict:
     """An event compared across copies: without its command mark, and (unless ``when``) without
     the time it was recorded: one step taken alike on both copies is the same step."""
     data = ev.event_dict(event)
@@ -76,7 +79,7 @@ def _plain(event, when: bool = False) -> dict:
     return data
 
 
-def _recorded(event) -> dict:
+def _recorded(event: ev.Event) -> dict:
     """An event as recorded once: two copies hold the same record only with the same time."""
     return _plain(event, when=True)
 
@@ -107,7 +110,7 @@ def merge_journals(
     theirs: Journal,
     other: Path | str = "",
     keep: Literal["mine", "theirs"] | None = None,
-    catalog=None,
+    catalog: Catalog | None = None,
 ) -> tuple[MergeResult, list | None, CampaignState | None]:
     """Join ``theirs`` into ``mine``: the result, the joined journal and its state (None: nothing
     to write)."""
@@ -118,7 +121,7 @@ def merge_journals(
         common += 1
     tail_a, tail_b = a[common:], b[common:]
 
-    def result(outcome: Outcome, events: int, **more) -> MergeResult:
+    def result(outcome: Outcome, events: int, **more: list) -> MergeResult:
         return MergeResult.of(
             campaign=mine.state.name,
             other=str(other),
@@ -151,7 +154,7 @@ def _steps(tail: list) -> list:
 
 
 def _join(
-    base: list, tail_a: list, tail_b: list, catalog=None
+    base: list, tail_a: list, tail_b: list, catalog: Catalog | None = None
 ) -> tuple[list | None, list[Conflict], CampaignState | None]:
     """The joined journal, or the conflicts that stop it. Symmetric in the two tails."""
     steps_a, steps_b = [_plain(e) for e in _steps(tail_a)], [_plain(e) for e in _steps(tail_b)]
@@ -187,7 +190,9 @@ def _join(
     return joined, [], state
 
 
-def _conflict(base: list, mine, theirs, catalog=None, reason: str | None = None) -> Conflict:
+def _conflict(
+    base: list, mine: ev.Event, theirs: ev.Event, catalog: Catalog | None = None, reason: str | None = None
+) -> Conflict:
     """The step where the copies part, in the game's words: the game, the step the shared journal
     was at, the player, what each copy recorded there and the cards they name."""
     state = fold(base)
@@ -205,7 +210,7 @@ def _conflict(base: list, mine, theirs, catalog=None, reason: str | None = None)
     )
 
 
-def _kept(journal: list, others: list, catalog=None) -> tuple[list, list[str]]:
+def _kept(journal: list, others: list, catalog: Catalog | None = None) -> tuple[list, list[str]]:
     """``journal`` with each bookkeeping event of ``others`` it does not hold that still replays."""
     out = list(journal)
     plain = [_recorded(e) for e in out]
@@ -226,7 +231,9 @@ def _kept(journal: list, others: list, catalog=None) -> tuple[list, list[str]]:
     return out, left_out
 
 
-def merge(path: Path, other: Path | str, keep: Literal["mine", "theirs"] | None = None, catalog=None) -> MergeResult:
+def merge(
+    path: Path, other: Path | str, keep: Literal["mine", "theirs"] | None = None, catalog: Catalog | None = None
+) -> MergeResult:
     """Join the campaign file ``other`` into the campaign at ``path``, under its lock; a conflict
     writes nothing."""
     path = Path(path)

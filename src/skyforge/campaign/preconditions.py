@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import clamp_gold
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from skyforge.campaign.state import CampaignState, PlayerState
 
 
 def created_problem(created: ev.Created) -> str | None:
@@ -23,8 +27,8 @@ def created_problem(created: ev.Created) -> str | None:
     return None
 
 
-def player_in(s, name: str | None):  # None: an event that names no player
-    p = s.player(name)
+def player_in(s: CampaignState, name: str | None) -> PlayerState:  # None: an event that names no player
+    p = s.player(name) if name is not None else None
     if p is None:
         raise ValueError(f"no player '{name}' in the campaign (players: {', '.join(q.name for q in s.players)})")
     return p
@@ -42,7 +46,7 @@ def missing(have: list[str] | Counter, want: Iterable[str]) -> list[str]:
     return out
 
 
-def check(s, event: ev.BaseModel) -> None:
+def check(s: CampaignState, event: ev.BaseModel) -> None:
     """Raise ValueError unless ``event`` can follow state ``s`` (what its command checked)."""
     if s.phase in ("won", "lost"):
         raise ValueError(f"the campaign is over ({s.phase}): nothing can follow")
@@ -140,7 +144,7 @@ def check(s, event: ev.BaseModel) -> None:
                 raise ValueError(f"game {event.game} ended, but game {s.games[-1].number} is in play")
 
 
-def _check_action(s, event: ev.ActionTaken) -> None:
+def _check_action(s: CampaignState, event: ev.ActionTaken) -> None:
     """The action is one of this game's scenario, not taken twice unless ∞, paid in full."""
     scenario = s.current.scenario
     action = next((a for a in (scenario.actions if scenario else []) if a.name == event.action), None)

@@ -7,13 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from skyforge.campaign import events as ev
 from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
 from skyforge.errors import SkyforgeError, option
 from skyforge.terms import demo_note
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from skyforge.catalog.index import Catalog
 
 DEMO_NOTE = demo_note()
 
@@ -21,7 +27,7 @@ DEMO_NOTE = demo_note()
 CARD_FACTS = ("name", "cost", "type", "rarity", "faction")
 
 
-def card_facts(catalog, code: str) -> dict:
+def card_facts(catalog: Catalog | None, code: str) -> dict:
     """A card's name, cost, type, rarity and faction (None where the catalog does not say, or
     has no such card): what every ``--json`` that lists a campaign's cards gives beside the code."""
     try:
@@ -31,7 +37,7 @@ def card_facts(catalog, code: str) -> dict:
     return {fact: getattr(card, fact, None) for fact in CARD_FACTS}
 
 
-def card_text(catalog, code: str) -> str:
+def card_text(catalog: Catalog | None, code: str) -> str:
     """A card as offers, the log and undo show it: "DEMO.022 Cloudloom Weaver (3 mana, ally,
     rare, liothan)"; what the catalog does not give is left out, an unknown card is its code."""
     facts = card_facts(catalog, code)
@@ -43,12 +49,12 @@ def card_text(catalog, code: str) -> str:
     return f"{code} {facts['name']}" + (f" ({told})" if told else "")
 
 
-def card_table(catalog, codes) -> dict[str, dict]:
+def card_table(catalog: Catalog | None, codes: Iterable[str]) -> dict[str, dict]:
     """``{code: card_facts}`` for each of ``codes`` once, in order: the ``cards`` of a ``--json``."""
     return {code: card_facts(catalog, code) for code in dict.fromkeys(codes)}
 
 
-def cards_named(event) -> list[str]:
+def cards_named(event: ev.Event) -> list[str]:
     """The alliance (or horde) cards an event names: offers, an offer taken, an exile, a starting deck."""
     codes = [code for offers in (getattr(event, "offers", None) or {}).values() for offer in offers for code in offer]
     if event.type in ("offer-taken", "starting-deck"):
@@ -68,23 +74,23 @@ def campaign_cards(state: CampaignState) -> list[str]:
     return [*codes, *state.horde_deck, *state.horde_exiled]
 
 
-def _cards(catalog, codes) -> str:
+def _cards(catalog: Catalog | None, codes: Iterable[str]) -> str:
     return ", ".join(card_text(catalog, code) for code in codes)
 
 
-def _created(e, catalog) -> str:
+def _created(e: ev.Created, catalog: Catalog | None) -> str:
     return f"campaign {e.name} created (seed {e.seed}, {plural(len(e.players), 'player')})"
 
 
-def _starting_deck(e, catalog) -> str:
+def _starting_deck(e: ev.StartingDeck, catalog: Catalog | None) -> str:
     return f"{e.player} chose a starting deck of {plural(sum(e.cards.values()), 'card')}"
 
 
-def _game_set_up(e, catalog) -> str:
+def _game_set_up(e: ev.GameSetUp, catalog: Catalog | None) -> str:
     return f"game {e.game} set up: scenario {e.scenario}, portal {e.portal}, outsider {e.outsider}"
 
 
-def _effect(e, catalog) -> str:
+def _effect(e: ev.ActionTaken | ev.MandatoryResolved, catalog: Catalog | None) -> str:
     """An action taken or a mandatory effect: what it applied, the offers it formed, what is left by hand."""
     parts = [f"gold {e.change:+d}"] if e.change is not None else []
     if e.castle_health:
@@ -99,7 +105,7 @@ def _effect(e, catalog) -> str:
     return f"{what} ({', '.join(parts) or 'nothing applied'}){offers}{reminder}"
 
 
-def _exiled(e, catalog) -> str:
+def _exiled(e: ev.Exiled, catalog: Catalog | None) -> str:
     house = f" (house rule: {option('free')})" if e.free else ""
     card = card_text(catalog, e.card)
     return f"{card} exiled from the horde deck{house}" if e.horde else f"{e.player} exiled {card}{house}"
@@ -124,14 +130,14 @@ _SUMMARIES: dict[str, Callable[[Any, Any], str]] = {
 }
 
 
-def summary(event, catalog=None) -> str:
+def summary(event: ev.Event, catalog: Catalog | None = None) -> str:
     """What an event did, in one line of the players' words; with ``catalog``, each card it names
     as :func:`card_text` shows it."""
     say = _SUMMARIES.get(event.type)
     return say(event, catalog) if say is not None else event.type
 
 
-def details(event, catalog=None) -> list[str]:
+def details(event: ev.Event, catalog: Catalog | None = None) -> list[str]:
     """The lines under an event's summary: each offer it formed, with its cards."""
     return [
         f"{player}'s offer {number}: {_cards(catalog, offer)}"
@@ -140,7 +146,7 @@ def details(event, catalog=None) -> list[str]:
     ]
 
 
-def log_entries(events: list, catalog=None, start: int = 0) -> list[dict]:
+def log_entries(events: list, catalog: Catalog | None = None, start: int = 0) -> list[dict]:
     """The journal, oldest first (``events`` from index ``start``): each event's index (what
     ``undo`` removes from the end), its summary, the lines under it, its fields, and the cards it
     names with their facts — the ``campaign log --json`` contract."""
@@ -154,7 +160,7 @@ def log_entries(events: list, catalog=None, start: int = 0) -> list[dict]:
     return out
 
 
-def changes(new: list, after: CampaignState, catalog=None) -> dict:
+def changes(new: list, after: CampaignState, catalog: Catalog | None = None) -> dict:
     """What a command did: its new events, the campaign after them, and the facts of every card
     the new events name (every changing command's ``--json``)."""
     data = {"events": [event_dict(e) for e in new], "campaign": after.as_dict()}
@@ -181,7 +187,7 @@ def listing(rows: list[tuple[Path, CampaignState | None, str | None]]) -> list[d
     ]
 
 
-def uses_demo_data(state: CampaignState, catalog=None) -> bool:
+def uses_demo_data(state: CampaignState, catalog: Catalog | None = None) -> bool:
     """Whether the campaign's castle, decks, scenarios, portals or hordes are demo data (the DEMO set).
 
     Codes are looked up in ``catalog`` when given; a code of the DEMO set counts as demo anyway,

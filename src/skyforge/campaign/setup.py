@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -37,6 +37,12 @@ from skyforge.setup.standalone import level_portals
 from skyforge.terms import new_seed
 from skyforge.text import plural
 from skyforge.workbench.premade import build_premade
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skyforge.catalog.index import Catalog
+    from skyforge.catalog.models import OutsiderCard, PremadeDeck, ScenarioCard
 
 T = TypeVar("T")
 
@@ -126,7 +132,7 @@ class NewCampaign(BaseModel):
         return problems
 
 
-def new_campaign(catalog, workspace: Path, name: str, request: NewCampaign) -> ev.Created:
+def new_campaign(catalog: Catalog, workspace: Path, name: str, request: NewCampaign) -> ev.Created:
     """The ``created`` event of a new campaign ``name`` (000 "Campaign Setup"): what the catalog
     says of the castle, hordes and final outsider (every problem told at once), then the market
     decks, the scenario and portal piles and the horde deck, drawn from one seeded draw."""
@@ -181,7 +187,7 @@ def new_campaign(catalog, workspace: Path, name: str, request: NewCampaign) -> e
     )
 
 
-def begin(catalog, workspace: Path, name: str, request: NewCampaign) -> CampaignState:
+def begin(catalog: Catalog, workspace: Path, name: str, request: NewCampaign) -> CampaignState:
     """Set up campaign ``name`` (:func:`new_campaign`) and write its file, ``campaigns/NAME.toml``
     of the workspace, unless a campaign of that name exists."""
     return create(campaign_path(workspace, name), new_campaign(catalog, workspace, name, request))
@@ -196,7 +202,7 @@ def _collect(problems: list[Problem], find: Callable[[], T]) -> T | None:
         return None
 
 
-def _castle(catalog, request: NewCampaign, problems: list[Problem]) -> tuple[CastleCard | None, int | None]:
+def _castle(catalog: Catalog, request: NewCampaign, problems: list[Problem]) -> tuple[CastleCard | None, int | None]:
     """The campaign castle and its full health (the request's, else the catalog's)."""
     card = _collect(problems, lambda: catalog.get(request.castle, "castle", what="castle"))
     if card is None:
@@ -213,7 +219,7 @@ def _castle(catalog, request: NewCampaign, problems: list[Problem]) -> tuple[Cas
     return card, health
 
 
-def _horde_ids(catalog, request: NewCampaign, problems: list[Problem]) -> list[str]:
+def _horde_ids(catalog: Catalog, request: NewCampaign, problems: list[Problem]) -> list[str]:
     """The hordes' ids (an unknown one as given, its problem kept)."""
     horde_ids: list[str] = []
     for ref in request.hordes:
@@ -231,7 +237,9 @@ def _horde_ids(catalog, request: NewCampaign, problems: list[Problem]) -> list[s
     return horde_ids
 
 
-def _final_outsider(catalog, outsider: str, horde_ids: list[str], problems: list[Problem]):
+def _final_outsider(
+    catalog: Catalog, outsider: str, horde_ids: list[str], problems: list[Problem]
+) -> OutsiderCard | None:
     """The final outsider's card: "Choose one outsider for the final game of this campaign; it can be
     any non-henchman outsider." (000)"""
     on_back = _henchman_of(catalog, outsider)
@@ -259,7 +267,7 @@ def _final_outsider(catalog, outsider: str, horde_ids: list[str], problems: list
     return None
 
 
-def _outsider(catalog, ref: str):
+def _outsider(catalog: Catalog, ref: str) -> OutsiderCard:
     """An outsider by code or name; an immortal's stage cards or a colossal's parts share one name."""
     same = [c for c in catalog.of_kind("outsider") if c.name.casefold() == ref.strip().casefold()]
     if same:
@@ -267,7 +275,7 @@ def _outsider(catalog, ref: str):
     return catalog.get(ref, "outsider", what="outsider")
 
 
-def _henchman_of(catalog, name: str) -> str | None:
+def _henchman_of(catalog: Catalog, name: str) -> str | None:
     """The scenario (``CODE Name``) whose back carries the henchman called ``name``, if any."""
     wanted = name.strip().casefold()
     for card in sorted(catalog.of_kind("scenario"), key=lambda c: c.key):
@@ -276,7 +284,15 @@ def _henchman_of(catalog, name: str) -> str | None:
     return None
 
 
-def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes) -> list[ev.PlayerSetup]:
+def _market_decks(
+    catalog: Catalog,
+    workspace: Path,
+    castle_card: CastleCard,
+    players: Sequence[PlayerChoice],
+    limited: Sequence[tuple[str, ...]],
+    draw: random.Random,
+    notes: list[str],
+) -> list[ev.PlayerSetup]:
     """Load, check and shuffle each player's market deck (000 "Alliance and Market Decks")."""
     limited = list(limited)
     problems: list[Problem] = []
@@ -441,8 +457,14 @@ def _market_decks(catalog, workspace, castle_card, players, limited, draw, notes
 
 
 def _premade_deck(
-    catalog, premade, castle_card, player: str, draw: random.Random, removed: list[str], notes: list[str]
-):
+    catalog: Catalog,
+    premade: PremadeDeck,
+    castle_card: CastleCard | None,
+    player: str,
+    draw: random.Random,
+    removed: list[str],
+    notes: list[str],
+) -> Deck:
     """A pre-made deck as a :class:`Deck` named ``premade:ID``: 000 Setup "3. Alliance Deck" —
     40 cards of one set and faction, errata replacing the cards they correct, and with 41
     cards (the Nupten & Utsesh expansions) one heroic ally removed at random (the campaign's draw).
@@ -503,7 +525,7 @@ def _premade_deck(
     return Deck(None, DeckFile(**{**built.deck.model_dump(), "name": label}), {})
 
 
-def _scenario_model(card) -> ev.Scenario:
+def _scenario_model(card: ScenarioCard) -> ev.Scenario:
     mandatory = ev.ScenarioEffect(**card.mandatory.model_dump()) if card.mandatory else None
     return ev.Scenario(
         code=card.key,
@@ -518,7 +540,9 @@ def _scenario_model(card) -> ev.Scenario:
     )
 
 
-def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
+def _scenario_pile(
+    catalog: Catalog, refs: Sequence[str], horde_ids: list[str], draw: random.Random, notes: list[str]
+) -> list[ev.Scenario]:
     if refs:
         cards = [catalog.get(r, "scenario", what="scenario") for r in refs]
         if len({c.key for c in cards}) != len(cards):
@@ -551,7 +575,15 @@ def _scenario_pile(catalog, refs, horde_ids, draw, notes) -> list[ev.Scenario]:
     return [_scenario_model(c) for c in cards]
 
 
-def _portal_pile(catalog, refs, horde_ids, mode, difficulty, draw, notes) -> list[ev.Portal]:
+def _portal_pile(
+    catalog: Catalog,
+    refs: Sequence[str],
+    horde_ids: list[str],
+    mode: str,
+    difficulty: int,
+    draw: random.Random,
+    notes: list[str],
+) -> list[ev.Portal]:
     if refs:
         cards = [catalog.get(r, "portal", what="portal") for r in refs]
         bad = [c for c in cards if c.stage != 1]

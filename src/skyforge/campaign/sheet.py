@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, overload
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES
@@ -19,6 +20,10 @@ from skyforge.campaign.state import CampaignState, replay
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.errors import SkyforgeError
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models import AllianceCard
+    from skyforge.catalog.models import Card as CatalogCard
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,11 @@ class Card:
     faction: str | None = None
 
 
-def _find(catalog: Catalog | None, code: str, kind: str):
+@overload
+def _find(catalog: Catalog | None, code: str, kind: Literal["alliance"]) -> AllianceCard | None: ...
+@overload
+def _find(catalog: Catalog | None, code: str, kind: str) -> CatalogCard | None: ...
+def _find(catalog: Catalog | None, code: str, kind: str) -> CatalogCard | None:
     try:
         return catalog.find(code, kind) if catalog is not None else None
     except SkyforgeError:  # a name that matches several cards: the code is enough
@@ -234,7 +243,7 @@ def _points(events: list, states: list[CampaignState]) -> list[Point]:
     """Gold and castle health at the start and after every event that changed them, or ended a
     game; the points of game k lie between x = k - 1 and x = k (its end)."""
     first = states[0]
-    by_game: dict[int, list[tuple[int, ev.BaseModel, CampaignState]]] = {}
+    by_game: dict[int, list[tuple[int, ev.Event, CampaignState]]] = {}
     for i, event in enumerate(events[1:], 1):
         before, after = states[i - 1], states[i]
         changed = (before.gold, before.castle_health) != (after.gold, after.castle_health)

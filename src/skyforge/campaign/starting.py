@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skyforge.campaign.limits import STARTING_BASE, STARTING_LEGENDARY
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import RARITIES
 from skyforge.errors import SkyforgeError
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
 #: rarity → how many cards of it a starting deck takes at most
 CAPS: dict[str, int] = {"base": STARTING_BASE, "legendary": STARTING_LEGENDARY}
@@ -30,7 +34,7 @@ AUTO_RULE = (
 )
 
 
-def rarity_of(catalog, code: str) -> str | None:
+def rarity_of(catalog: Catalog, code: str) -> str | None:
     """The card's rarity as the catalog gives it (None: unknown card, or no rarity)."""
     try:
         card = catalog.find(code, "alliance") if catalog is not None else None
@@ -48,7 +52,7 @@ class Row:
     rarity: str
 
 
-def rows(market: list[str], catalog) -> list[Row]:
+def rows(market: list[str], catalog: Catalog) -> list[Row]:
     """The market deck's base cards, then its legendary ones, by set and number, one row per copy."""
     eligible = [(code, rarity_of(catalog, code)) for code in market]
     ordered = sorted(
@@ -57,19 +61,19 @@ def rows(market: list[str], catalog) -> list[Row]:
     return [Row(i, code, rarity) for i, (code, rarity) in enumerate(ordered, 1)]
 
 
-def left_out(market: list[str], catalog) -> Counter[str]:
+def left_out(market: list[str], catalog: Catalog) -> Counter[str]:
     """The market deck's cards a starting deck cannot take, by rarity ("rarity unknown" included)."""
     counts = Counter(r or "rarity unknown" for r in (rarity_of(catalog, c) for c in market) if r not in CAPS)
     return Counter({r: counts[r] for r in [*RARITIES, "rarity unknown"] if counts[r]})
 
 
-def room(market: list[str], catalog) -> int:
+def room(market: list[str], catalog: Catalog) -> int:
     """How many cards a starting deck could take from this market deck (at most :data:`FULL`)."""
     have = Counter(rarity_of(catalog, code) for code in market)
     return sum(min(cap, have[rarity]) for rarity, cap in CAPS.items())
 
 
-def auto_pick(market: list[str], catalog) -> Counter[str]:
+def auto_pick(market: list[str], catalog: Catalog) -> Counter[str]:
     """:data:`AUTO_RULE`: the first base and legendary cards from the top, up to the caps."""
     chosen: Counter[str] = Counter()
     taken: Counter[str] = Counter()
@@ -81,7 +85,7 @@ def auto_pick(market: list[str], catalog) -> Counter[str]:
     return chosen
 
 
-def short_warning(player: str, size: int, market: list[str], catalog) -> str | None:
+def short_warning(player: str, size: int, market: list[str], catalog: Catalog) -> str | None:
     """A warning when a starting deck of ``size`` cards is under :data:`FULL` while the market deck
     (before the choice) had more to take: legal, but likely a slip."""
     could = room(market, catalog)

@@ -14,9 +14,9 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from skyforge.catalog.codes import set_of, slug
-from skyforge.catalog.completion import complete
+from skyforge.catalog.completion import M, complete
 from skyforge.catalog.index import Catalog, Origin
-from skyforge.catalog.models import CARD_MODELS, CardsFile, CatalogFile
+from skyforge.catalog.models import CARD_MODELS, Card, CardsFile, CatalogFile
 from skyforge.errors import InputError, Problem, once_each
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.text import did_you_mean
@@ -142,15 +142,15 @@ class _Merger:
         table: str,
         label: str,
         ident: str | tuple[object, ...],
-        item,
-        existing,
+        item: M,
+        existing: M | None,
         file: Path,
         prov: str,
         lines: dict,
         loc: tuple,
         key: str,
         attr: str,
-    ):
+    ) -> M:
         """What to store for ``ident``: the item, the official entry completed by it, or the first one."""
         line = lines.get(loc)
         if existing is None:
@@ -227,7 +227,7 @@ class _Merger:
         for i, card in enumerate(model.cards):
             self.merge_card(file, prov, lines, i, card)
 
-    def merge_card(self, file: Path, prov: str, lines: dict, i: int, card) -> None:
+    def merge_card(self, file: Path, prov: str, lines: dict, i: int, card: Card) -> None:
         catalog = self.catalog
         key = card.key
         by_name = (card.kind, slug(card.name))

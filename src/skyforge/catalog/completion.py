@@ -9,7 +9,11 @@ states is an error, never a silent override. A field the official entry only inf
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from pydantic import BaseModel
+
+M = TypeVar("M", bound=BaseModel)
 
 #: fields that say where an entry comes from, not what it is: the official one stands
 _PROVENANCE_FIELDS = frozenset({"source", "difficulty_source", "notes", "inferred"})
@@ -19,7 +23,7 @@ def _empty(value: object) -> bool:
     return value is None or value == [] or value == {}
 
 
-def complete(official: BaseModel, user: BaseModel) -> tuple[BaseModel, list[tuple[str, object, object]]]:
+def complete(official: M, user: BaseModel) -> tuple[M, list[tuple[str, object, object]]]:
     """``official`` with the fields it leaves empty filled in from ``user``.
 
     Returns the completed entry and the contradictions: ``(field, official value,

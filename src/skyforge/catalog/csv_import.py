@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -29,9 +30,11 @@ from skyforge.catalog.loader import load_catalog
 from skyforge.catalog.models import CARD_MODELS, Card, CardBase
 from skyforge.catalog.sheets import check_sheet
 from skyforge.errors import InputError, Problem, csv_problem, once_each, option
-from skyforge.ondemand import library
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from pandas import DataFrame
 
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
@@ -68,7 +71,7 @@ def read_cards_csv(
 ) -> CsvImport:
     """Cards from a CSV file or a sheet (or from CSV ``text``, e.g. standard input, named ``path`` in messages)."""
     if text is None and Path(path).suffix.casefold() in SHEET_PACKAGES:
-        frame = _read_sheet(library("pandas"), Path(path))  # heavy: imported only when a sheet is read
+        frame = _read_sheet(Path(path))
     else:
         frame = _read_csv(path, text)
     if len(frame) > MAX_ROWS:
@@ -266,12 +269,14 @@ def _delimiter(text: str) -> str:
     return best if counts[best] else ","
 
 
-def _read_sheet(pd, path: Path):
+def _read_sheet(path: Path) -> DataFrame:
     """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty).
 
     pandas reads it, once catalog/sheets.py has checked its archive and its extent (bounded work).
     The reader is picked by the file's content, not its name: a workbook saved under the other
     sheet's suffix is read all the same."""
+    import pandas as pd  # start-up: only `catalog import` reads a spreadsheet; pandas takes hundreds of ms
+
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -306,7 +311,7 @@ def _unreadable_sheet(path: Path, exc: Exception) -> InputError:
     )
 
 
-def _sheet_text(value) -> str:
+def _sheet_text(value: object) -> str:
     if value is None or (isinstance(value, float) and value != value):  # an empty cell (NaN)
         return ""
     if isinstance(value, float) and value.is_integer():
@@ -341,7 +346,7 @@ def _check_columns(text: str, path: Path, separator: str = ",") -> None:
             )
 
 
-def cell_value(model: type[CardBase], key: str, value: str):
+def cell_value(model: type[CardBase], key: str, value: str) -> str | bool | list[str]:
     """A cell's text as the model's field ``key`` takes it: a list split at ';' or '|', yes or no
     as a bool; any other text as it is (the model reads "3" as 3)."""
     field = model.model_fields.get(key)

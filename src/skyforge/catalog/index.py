@@ -17,6 +17,7 @@ from skyforge.text import did_you_mean
 if TYPE_CHECKING:
     from skyforge.catalog.models import (
         AllianceCard,
+        ArenaHero,
         BattlePlan,
         Card,
         CardBase,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
         HeroClassList,
         Horde,
         HordeCard,
+        OnwardHero,
         OutsiderCard,
         OutsiderTypeRule,
         PortalCard,
@@ -236,6 +238,10 @@ class Catalog:
     @overload
     def of_kind(self, kind: Literal["scenario"]) -> list[ScenarioCard]: ...
     @overload
+    def of_kind(self, kind: Literal["arena-hero"]) -> list[ArenaHero]: ...
+    @overload
+    def of_kind(self, kind: Literal["onward-hero"]) -> list[OnwardHero]: ...
+    @overload
     def of_kind(self, kind: str) -> list[Card]: ...
     def of_kind(self, kind: str) -> Sequence[Card]:  # each overload's list
         return [self.cards[k] for k in self.cards if self._kinds[k] == kind]
@@ -303,6 +309,10 @@ class Catalog:
     def find(self, ref: str, kind: Literal["outsider"]) -> OutsiderCard | None: ...
     @overload
     def find(self, ref: str, kind: Literal["scenario"]) -> ScenarioCard | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["arena-hero"]) -> ArenaHero | None: ...
+    @overload
+    def find(self, ref: str, kind: Literal["onward-hero"]) -> OnwardHero | None: ...
     @overload
     def find(self, ref: str, kind: str | Iterable[str] | None = None) -> Card | None: ...
     def find(self, ref: str, kind: str | Iterable[str] | None = None) -> Card | None:

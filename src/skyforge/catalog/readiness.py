@@ -9,11 +9,17 @@ of the report (it is complete by construction).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from skyforge.catalog.index import card_label
 from skyforge.errors import option
 from skyforge.results import Result
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
+    from skyforge.catalog.models import Card
 
 #: what a campaign needs at setup (000 "Campaign Mode": six scenario cards, four stage-1
 #: portals, three different hordes)
@@ -28,10 +34,10 @@ class Area(Result):
     missing: list[str] = Field(default_factory=list)
 
 
-def readiness(catalog) -> list[Area]:
+def readiness(catalog: Catalog) -> list[Area]:
     cards = [c for c in catalog if catalog.provenance(c) != "demo"]
 
-    def where(card) -> str:
+    def where(card: Card) -> str:
         """The user's own file for their entries; official ones are completed as the footer says."""
         origin = catalog.origins.get(card.key)
         if origin is not None and (origin.provenance == "user" or origin.completed_by):
@@ -118,7 +124,7 @@ def readiness(catalog) -> list[Area]:
     return [decks, setup, campaign, drafts]
 
 
-def fill_in_hint(catalog) -> str:
+def fill_in_hint(catalog: Catalog) -> str:
     """Where official entries are completed: the user's first catalog file, or a new one."""
     return (
         f"to fill in an official entry, add to {catalog.user_file()} an entry with the same code "

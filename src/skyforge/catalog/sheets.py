@@ -24,7 +24,6 @@ from typing import IO, Literal
 from xml.parsers import expat
 
 from skyforge.errors import InputError, Problem
-from skyforge.ondemand import library
 
 #: the most bytes the parts of one workbook may unpack to, in all (a sheet of every card of every
 #: set, 5,000 rows of a few dozen cells, is a few MB of XML; openpyxl reads ~100,000 cells a second)
@@ -155,7 +154,8 @@ def _too_many_cells(path: Path, line: int) -> InputError:
 def _check_xlsx(path: Path, max_rows: int, max_columns: int) -> None:
     """Stream the first sheet's rows as pandas' openpyxl reader sees them, keeping none: the
     declared dimension may lie either way, so the rows are counted as they come."""
-    openpyxl = library("openpyxl")  # the extra skyforge[sheets]; an ImportError names it
+    # start-up: only `catalog import` of an .xlsx reads one; the extra skyforge[sheets] (an ImportError names it)
+    import openpyxl
 
     # a file object: openpyxl would refuse a workbook saved under another suffix by its name
     book = openpyxl.load_workbook(io.BytesIO(path.read_bytes()), read_only=True, data_only=True, keep_links=False)
@@ -228,7 +228,7 @@ class _OdsCount:
     def line(self) -> int:
         return self.rows + self.empty_rows + 1
 
-    def entity(self, *_args) -> None:
+    def entity(self, *_args: object) -> None:
         raise expat.ExpatError("an entity declaration, which no spreadsheet holds")
 
     def element(self, _tag: str, _attrs: dict[str, str]) -> None:

@@ -8,9 +8,14 @@ catalog itself, and a CSV header for ``skyforge catalog import``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyforge.catalog.models import CARD_MODELS
 from skyforge.errors import option
 from skyforge.terms import FACTIONS
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
 _HEAD = """\
 # Your own catalog: the cards, castles, hordes and heroes you own, as printed on them.
@@ -129,7 +134,7 @@ _EXAMPLES = """
 """
 
 
-def starter_toml(catalog, file: str = "my-cards.toml") -> str:
+def starter_toml(catalog: Catalog, file: str = "my-cards.toml") -> str:
     """The starter catalog file: commented examples and the official sets' code ranges (the
     options of other commands it names marked by :func:`~skyforge.errors.option`, for the front
     end to word)."""
@@ -151,11 +156,11 @@ def starter_toml(catalog, file: str = "my-cards.toml") -> str:
     )
 
 
-def catalog_set_is_official(catalog, code: str) -> bool:
+def catalog_set_is_official(catalog: Catalog, code: str) -> bool:
     return _layer(catalog, ("sets", code)) == "official"
 
 
-def _layer(catalog, entry: tuple[str, str]) -> str:
+def _layer(catalog: Catalog, entry: tuple[str, str]) -> str:
     return catalog.entry_layers.get(entry, "user")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
@@ -18,6 +19,9 @@ from skyforge.draft.common import demo_note
 from skyforge.errors import InputError, Problem
 from skyforge.terms import inference_note, inferred_value
 
+if TYPE_CHECKING:
+    from skyforge.cli.main import App
+
 
 @click.group()
 def arena() -> None:
@@ -27,7 +31,7 @@ def arena() -> None:
 @arena.command()
 @json_option
 @click.pass_obj
-def heroes(app, as_json: bool) -> None:
+def heroes(app: App, as_json: bool) -> None:
     """List the Arena heroes with their class (colour), so you can choose teams of one hero per class.
 
     \b
@@ -85,7 +89,17 @@ def draw_heroes(rows: list) -> None:
 @click.option("--force", is_flag=True, help="Overwrite a saved draft of the same name.")
 @json_option
 @click.pass_obj
-def draft(app, players, two_vs_two, picks, seed, save_as, pause, force, as_json) -> None:
+def draft(
+    app: App,
+    players: list[str],
+    two_vs_two: bool,
+    picks: list[str] | None,
+    seed: int | None,
+    save_as: str | None,
+    pause: bool,
+    force: bool,
+    as_json: bool,
+) -> None:
     """Draft Arena teams: turns alternate until each player has 5 heroes, at most one per class.
 
     Turns that --picks does not cover are asked for when stdin is a terminal, and
@@ -134,7 +148,7 @@ def team() -> None:
 @click.argument("team")
 @json_option
 @click.pass_obj
-def validate(app, team: str, as_json: bool) -> None:
+def validate(app: App, team: str, as_json: bool) -> None:
     """Check a TEAM (a .toml file, NAME for teams/NAME.toml, or '-' for standard input): 5 heroes, at most one of any class (colour).
 
     Exit 1 when it breaks a rule (every broken rule is listed).
@@ -176,7 +190,9 @@ def draw_check(data: dict) -> None:
 @click.option("--two-vs-two", is_flag=True, help="Four teams, two a side; teammates alternate turns; 50 points wins.")
 @json_option
 @click.pass_obj
-def setup(app, teams, draft_name, first, two_vs_two, as_json) -> None:
+def setup(
+    app: App, teams: tuple[str, ...], draft_name: str | None, first: str | None, two_vs_two: bool, as_json: bool
+) -> None:
     """Set up a game: each player's 25-card deck, cards drawn, score to win.
 
     TEAMS are team files in turn order (or NAME for teams/NAME.toml; '-' for

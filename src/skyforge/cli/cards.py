@@ -241,7 +241,7 @@ def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:
     found = [app.catalog.get(ref) for ref in refs]
     data = [card_dict(app.catalog, c, full=True) for c in found]
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         for card in found:
             card_panel(app.catalog, card)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.panel import Panel
@@ -26,10 +26,12 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, progress, render, words
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
 from skyforge.errors import InputError, Problem
-from skyforge.ondemand import library
 from skyforge.storage import keep, locked, refuse_overwrite
 from skyforge.storage.workspace import catalog_holds, record_catalog
 from skyforge.text import did_you_mean, plural
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
 #: the catalog file of the player's own that `catalog init` writes, and `catalog add` adds to,
 #: when none is named
@@ -100,7 +102,7 @@ def where_from(app: App) -> dict:
     }
 
 
-def _draw_check(cat, summary: CatalogCheck) -> None:
+def _draw_check(cat: Catalog, summary: CatalogCheck) -> None:
     out = console()
     user_entries = sum(1 for c in cat if cat.provenance(c) == "user" or cat.origins[c.key].completed_by)
     layers = ["official"] + (["demo"] if any(cat.provenance(c) == "demo" for c in cat) else [])
@@ -216,7 +218,7 @@ def _record(app: App, file: Path, record: bool | None, *, err: bool = False) -> 
     return True
 
 
-def _official(app: App):
+def _official(app: App) -> Catalog:
     return load_catalog([Path("@official")])
 
 
@@ -234,7 +236,7 @@ def _official(app: App):
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @record_option("the output file")
 @click.pass_obj
-def import_(app: App, file, set_code: str | None, output, force: bool, record: bool | None) -> None:
+def import_(app: App, file: Path, set_code: str | None, output: Path | None, force: bool, record: bool | None) -> None:
     """Turn a spreadsheet of cards (one row per card) into catalog TOML.
 
     FILE is a CSV file (cells separated by ',', ';' or tabs, as its header line
@@ -263,7 +265,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool, record: b
     if set_code and not set_code.isalnum():
         raise InputError(Problem(f"'{set_code}' is not a set code", hint="e.g. --set CAM"))
     to_file = output is not None and not is_dash(output)
-    if to_file:  # before the rows are checked: its own cards would each be "already defined"
+    if to_file and output is not None:  # before the rows are checked: its own cards would each be "already defined"
         refuse_overwrite(output, force=force, instead="name another file")
     with progress("reading rows") as step:
         if is_dash(file):
@@ -282,6 +284,7 @@ def import_(app: App, file, set_code: str | None, output, force: bool, record: b
     # half-way left beside it are removed there
     if not write(output, text, force=force, kept=True):
         return
+    assert output is not None  # write() printed None and '-' itself
     echo(f"wrote {output}: {plural(len(result.cards), 'card')} from {plural(result.rows, 'row')}", err=True)
     if catalog_holds(app.catalog_paths, output) or _record(app, output, record, err=True):
         return
@@ -414,7 +417,7 @@ def _once_each(given: tuple[tuple[str, str], ...]) -> dict[str, str]:
     return answers
 
 
-def _from_answers(catalog, answers: dict[str, str]) -> CardBase:
+def _from_answers(catalog: Catalog, answers: dict[str, str]) -> CardBase:
     """The card the --set answers make: every bad answer and every required field left out, at once."""
     entry = Entry(catalog, answers.pop("kind", KIND.default or "alliance").strip().casefold())
     problems: list[Problem] = []
@@ -433,7 +436,7 @@ def _from_answers(catalog, answers: dict[str, str]) -> CardBase:
     return entry.card()
 
 
-def _asked(catalog, target: Path, answers: dict[str, str]) -> CardBase:
+def _asked(catalog: Catalog, target: Path, answers: dict[str, str]) -> CardBase:
     """The card, asked field by field (the --set answers kept, their fields not asked)."""
     echo(
         f"A card for {target}: answer as the card prints it. Enter skips a field that may stay empty, "
@@ -524,7 +527,7 @@ def completing(words: Iterable[str]) -> Iterator[None]:
     """Tab completes ``words`` in a prompt while it is open, where Python's readline is (the word after
     the last ';' or '|' of a list); without readline, nothing changes."""
     try:
-        readline = library("readline")
+        import readline  # start-up, and once imported it changes how every input() reads a terminal
     except ImportError:
         yield
         return

@@ -13,6 +13,7 @@ import os
 import re
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.shell_completion import (
@@ -26,6 +27,12 @@ from click.shell_completion import (
 
 from skyforge.places import Places, find_places, valid_name
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from skyforge.catalog.index import Catalog
+    from skyforge.catalog.models import Card
+
 
 def _places(ctx: click.Context) -> Places:
     """Where the command would find its files: --workspace, --catalog, the environment, skyforge.toml."""
@@ -38,7 +45,9 @@ def _workspace(ctx: click.Context) -> Path:
     return _places(ctx).root
 
 
-def _items(values, incomplete: str, help_of=None):
+def _items(
+    values: Iterable[str], incomplete: str, help_of: Callable[[str], str | None] | None = None
+) -> list[CompletionItem]:
     folded = incomplete.casefold()
     return [
         CompletionItem(v, help=help_of(v) if help_of else None)
@@ -54,7 +63,7 @@ def _stems(folder: Path) -> list[str]:
         return []
 
 
-def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str):
+def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Decks in decks/ by name, and by path a file whose name is no deck name ('a,b.toml'); .toml
     paths when a path is being typed."""
     if "/" in incomplete or incomplete.endswith(".toml"):
@@ -66,11 +75,11 @@ def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str):
     return _items(named, incomplete) + _items(paths, incomplete)
 
 
-def campaign_names(ctx: click.Context, param: click.Parameter, incomplete: str):
+def campaign_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     return _items(_stems(_places(ctx).folder("campaigns")), incomplete)
 
 
-def _catalog(ctx: click.Context):
+def _catalog(ctx: click.Context) -> Catalog | None:
     """The catalog the command would load, or None when it cannot be loaded."""
     from skyforge.catalog import load_catalog  # only when a card or method is completed
 
@@ -80,12 +89,12 @@ def _catalog(ctx: click.Context):
         return None
 
 
-def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str):
+def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Card codes, and names for what is typed as a name; alliance cards first."""
     catalog = _catalog(ctx)
     if catalog is None:
         return []
-    cards = list(catalog.of_kind("alliance")) or list(catalog)
+    cards: list[Card] = list(catalog.of_kind("alliance")) or list(catalog)
     if (
         incomplete[:1].isalpha()
         and not any(ch.isdigit() for ch in incomplete)
@@ -97,7 +106,7 @@ def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str):
     return _items(codes, incomplete, lambda code: codes[code].name)
 
 
-def draft_names(ctx: click.Context, param: click.Parameter, incomplete: str):
+def draft_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Saved drafts (drafts/*.toml) by name."""
     return _items(_stems(_places(ctx).folder("drafts")), incomplete)
 
@@ -106,13 +115,13 @@ def draft_names(ctx: click.Context, param: click.Parameter, incomplete: str):
 _HERO_KINDS = {"onward": "onward-hero", "arena": "arena-hero"}
 
 
-def hero_names(ctx: click.Context, param: click.Parameter, incomplete: str):
+def hero_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Heroes of the game the command drafts (Onward or Skybound: Arena) by name; in a comma
     list (``--picks A,B``) the one being typed, after a TEAM: or PLAYER: prefix if any."""
     group = ctx.parent.info_name if ctx.parent is not None else None
     kind = _HERO_KINDS.get(group or "")
     catalog = _catalog(ctx) if kind else None
-    if catalog is None:
+    if catalog is None or kind is None:  # no kind: no catalog either
         return []
     done, comma, last = incomplete.rpartition(",")
     who, colon, typed = last.rpartition(":")

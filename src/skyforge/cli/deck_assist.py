@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 from rich.text import Text
@@ -36,6 +38,9 @@ from skyforge.workbench.assistant import (
 )
 from skyforge.workbench.editing import resolve_card
 
+#: a click command function, as a decorator takes and gives it
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 def _pairs(items: list[str] | None, what: str, default: dict[str, int]) -> dict[str, int]:
     """``1:5,2:10,6+:3`` (split by the option's type) as a dict; the default when not given."""
@@ -51,7 +56,7 @@ def _pairs(items: list[str] | None, what: str, default: dict[str, int]) -> dict[
     return out
 
 
-def _good_deck(command):
+def _good_deck(command: F) -> F:
     """The options that say what a good deck is (docs/deck-assistant.md)."""
     curve = ",".join(f"{k}:{v}" for k, v in DEFAULT_CURVE.items())
     types = ",".join(f"{k}:{v}" for k, v in DEFAULT_TYPES.items())
@@ -83,7 +88,15 @@ def _good_deck(command):
     return command
 
 
-def _prefs(app: App, curve, types, prefer, must, never, seed) -> Preferences:
+def _prefs(
+    app: App,
+    curve: list[str] | None,
+    types: list[str] | None,
+    prefer: tuple[str, ...],
+    must: tuple[str, ...],
+    never: tuple[str, ...],
+    seed: int,
+) -> Preferences:
     return Preferences(
         curve=_pairs(curve, "--curve", DEFAULT_CURVE),
         types=_pairs(types, "--types", DEFAULT_TYPES),
@@ -94,7 +107,7 @@ def _prefs(app: App, curve, types, prefer, must, never, seed) -> Preferences:
     )
 
 
-def _collection(path: Path | None):
+def _collection(path: Path | None) -> CollectionFile | None:
     if is_dash(path):
         return load_collection(Path(STDIN), read_stdin())
     return load_collection(path) if path else None
@@ -125,7 +138,20 @@ _collection_type = click.Path(dir_okay=False, allow_dash=True, path_type=Path)
 @click.option("--write", is_flag=True, help="Add the cards to the deck files (their comments are kept).")
 @json_option
 @click.pass_obj
-def complete(app: App, deck_refs, others, collection, curve, types, prefer, must, never, seed, write, as_json):
+def complete(
+    app: App,
+    deck_refs: tuple[str, ...],
+    others: tuple[str, ...],
+    collection: Path | None,
+    curve: list[str] | None,
+    types: list[str] | None,
+    prefer: tuple[str, ...],
+    must: tuple[str, ...],
+    never: tuple[str, ...],
+    seed: int,
+    write: bool,
+    as_json: bool,
+) -> None:
     """Add cards to partial decks until they are legal, keeping every card in them.
 
     Two decks are completed together, in one search: copy limits across
@@ -176,7 +202,20 @@ def complete(app: App, deck_refs, others, collection, curve, types, prefer, must
 @click.option("--write", is_flag=True, help="Write each deck to decks/ (never over an existing file).")
 @json_option
 @click.pass_obj
-def build(app: App, castles, players, collection, curve, types, prefer, must, never, seed, write, as_json):
+def build(
+    app: App,
+    castles: tuple[str, ...],
+    players: tuple[str, ...],
+    collection: Path | None,
+    curve: list[str] | None,
+    types: list[str] | None,
+    prefer: tuple[str, ...],
+    must: tuple[str, ...],
+    never: tuple[str, ...],
+    seed: int,
+    write: bool,
+    as_json: bool,
+) -> None:
     """Build one deck per castle from one collection, legal together.
 
     One or two castles: the decks of one game (a game has one or two
@@ -210,7 +249,7 @@ def build(app: App, castles, players, collection, curve, types, prefer, must, ne
         raise SystemExit(1)
 
 
-def _alliance_players(ctx, param, value: int) -> int:
+def _alliance_players(ctx: click.Context, param: click.Parameter, value: int) -> int:
     """1 or 2: a game has one or two alliance players (rulebook 000, "1-2 Solo or Co-op")."""
     if value not in ALLIANCE_PLAYERS:
         raise click.BadParameter(
@@ -237,7 +276,19 @@ def _alliance_players(ctx, param, value: int) -> int:
 @_good_deck
 @json_option
 @click.pass_obj
-def plan(app: App, collection, players, top, curve, types, prefer, must, never, seed, as_json):
+def plan(
+    app: App,
+    collection: Path | None,
+    players: int,
+    top: int,
+    curve: list[str] | None,
+    types: list[str] | None,
+    prefer: tuple[str, ...],
+    must: tuple[str, ...],
+    never: tuple[str, ...],
+    seed: int,
+    as_json: bool,
+) -> None:
     """Which castles the group can build at the same time from a collection.
 
     One game has one or two alliance players, so --players is 1 or 2.

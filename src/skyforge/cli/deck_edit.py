@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 from rich.text import Text
 
@@ -86,7 +88,7 @@ def remove(app: App, deck_ref: str, cards: tuple[str, ...]) -> None:
     after_edit(app, path, f"removed {plural(n, 'card')}")
 
 
-def _to_new_name(command):
+def _to_new_name(command: Callable[..., None]) -> Callable[..., None]:
     """The arguments of ``rename`` and ``copy``: ``DECK NEW_NAME [--force]``."""
     for decorator in (
         click.pass_obj,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import shlex
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
@@ -21,8 +22,19 @@ from skyforge.draft.games import game_of
 from skyforge.errors import InputError, Problem, RuleError
 from skyforge.terms import INFERRED
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
 
-def whose_turn(session, turn) -> str:
+    from skyforge.cli.main import App
+    from skyforge.draft.engine import Turn
+    from skyforge.draft.restrictions import Hero
+    from skyforge.draft.session import Prompt
+    from skyforge.draft.state import DraftSession
+    from skyforge.errors import SkyforgeError
+
+
+def whose_turn(session: DraftSession, turn: Turn) -> str:
     """Who plays this turn, in words: "Bob (Shadow)", or "Shadow (Bob, Dee)" for a team's ban."""
     d = session.draft
     team = d.name(turn.team)
@@ -40,7 +52,7 @@ def whose_turn(session, turn) -> str:
     return f"{team} ({', '.join(players)})"
 
 
-def teams_line(session) -> str | None:
+def teams_line(session: DraftSession) -> str | None:
     """ "Shadow: Bob · Light: Ann" — who is on which team, told before the first turn."""
     d = session.draft
     parts = [
@@ -51,7 +63,7 @@ def teams_line(session) -> str | None:
     return " · ".join(parts) or None
 
 
-def so_far_line(session) -> str | None:
+def so_far_line(session: DraftSession) -> str | None:
     """ "so far: Shadow: Vorhild · Light: Sunblade, Heraal · bans: Mossback" — the teams as they stand."""
     d = session.draft
     if not d.journal:
@@ -62,17 +74,17 @@ def so_far_line(session) -> str | None:
     return "so far: " + " · ".join(parts)
 
 
-def _traits(hero) -> str:
+def _traits(hero: Hero) -> str:
     """What a choice turns on: an Onward hero's colour, class and faction; an Arena hero's class."""
     parts = [
-        f"{INFERRED} {hero.attrs[a]}" if a in hero.inferred else hero.attrs[a]
+        f"{INFERRED} {value}" if a in hero.inferred else value
         for a in ("color", "hero_class", "class", "faction")
-        if hero.attrs.get(a)
+        if (value := hero.attrs.get(a))
     ]
     return "/".join(dict.fromkeys(parts))
 
 
-def prompt_for():
+def prompt_for() -> Prompt:
     """Ask for the hero of each turn the --picks did not cover (empty answer: at random).
 
     Every question names the player whose turn it is and their team (Light or Shadow), and the
@@ -81,7 +93,7 @@ def prompt_for():
     """
     told: list[bool] = []
 
-    def ask(turn, session):
+    def ask(turn: Turn, session: DraftSession) -> str | None:
         d = session.draft
         if not told:
             told.append(True)
@@ -108,7 +120,7 @@ def prompt_for():
 
     said: dict[int, str] = {}
 
-    def drawn(turn, hero: str) -> None:
+    def drawn(turn: Turn, hero: str) -> None:
         """A random choice, said at once: "turn 4: Bob (Light) picks (random) Sapspinner"."""
         echo(f"turn {turn.number}: {said.get(turn.number, turn.team)} {turn.action}s (random) {hero}", err=True)
 
@@ -117,8 +129,17 @@ def prompt_for():
 
 
 def run_draft(
-    app, game: str, options: dict, *, picks, pause: bool, save_as: str | None, force: bool, as_json: bool, command: str
-):
+    app: App,
+    game: str,
+    options: dict,
+    *,
+    picks: Sequence[str] | None,
+    pause: bool,
+    save_as: str | None,
+    force: bool,
+    as_json: bool,
+    command: str,
+) -> DraftSession:
     """A new draft of ``game``, prompting on a terminal (not with ``--json``), saved as ``save_as``;
     Ctrl-C or Ctrl-D at a prompt pauses it (see :func:`paused_at_a_prompt`)."""
     path = sessions.draft_path(app.workspace, save_as) if save_as else None
@@ -140,7 +161,9 @@ def run_draft(
         )
 
 
-def ask_the_rest(app, game: str, name: str, path, *, as_json: bool, command: str, example_hero: str):
+def ask_the_rest(
+    app: App, game: str, name: str, path: Path, *, as_json: bool, command: str, example_hero: str
+) -> DraftSession:
     """``pick NAME`` with no hero: on a terminal, ask for each remaining turn (each choice saved as it
     is made); elsewhere, or with ``--json``, say what to give instead."""
     session = sessions.open_draft(app.catalog, path, name, game)
@@ -173,7 +196,7 @@ def ask_the_rest(app, game: str, name: str, path, *, as_json: bool, command: str
         )
 
 
-def refuse_choosing(session, name: str, command: str) -> None:
+def refuse_choosing(session: DraftSession, name: str, command: str) -> None:
     """An all-random draft takes no chosen hero and asks for none (002 "Method 1: all random"):
     the library's refusal, with the command that draws the rest."""
     try:
@@ -205,16 +228,22 @@ def paused_at_a_prompt(command: str, saved_as: str | None) -> Iterator[None]:
         raise SystemExit(130) from None
 
 
-def asking(as_json: bool):
+def asking(as_json: bool) -> Prompt | None:
     """The draft's prompt on a terminal (:func:`prompt_for`); ``None`` for a program (``--json``, no terminal)."""
     return prompt_for() if stdio.interactive() and not as_json else None
 
 
-def report(exc) -> None:
+def report(exc: SkyforgeError) -> None:
     echo(f"  refused: {exc.render()}", err=True)
 
 
-def show(session, as_json: bool, saved_to=None, read_only: bool = False, undone: dict | None = None) -> None:
+def show(
+    session: DraftSession,
+    as_json: bool,
+    saved_to: Path | None = None,
+    read_only: bool = False,
+    undone: dict | None = None,
+) -> None:
     """Print the draft; ``saved_to`` is its file ("from FILE" when ``read_only``, else "saved to FILE");
     ``undone`` the step an undo took back, said first (as ``campaign undo`` says what it took back)."""
     game = game_of(session)
@@ -232,14 +261,14 @@ def show(session, as_json: bool, saved_to=None, read_only: bool = False, undone:
     render(data, as_json, human)
 
 
-def step_text(session, step: dict) -> str:
+def step_text(session: DraftSession, step: dict) -> str:
     """One step of a draft in words: "turn 4, Light pick Sunblade (random)"."""
     d = session.draft
     who = d.name(step["team"])
     return f"turn {step['turn']}, {who} {step['action']} {step['hero']}" + (" (random)" if step["random"] else "")
 
 
-def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
+def draw(session: DraftSession, data: dict, saved_to: Path | None = None, read_only: bool = False) -> None:
     """The human view of a draft: teams, bans, steps, and what follows once it is done."""
     out = console()
     d = session.draft
@@ -249,7 +278,7 @@ def draw(session, data: dict, saved_to=None, read_only: bool = False) -> None:
             (f"{game.title} draft", "bold"),
             f" — format {d.format.id}, seed {session.seed}",
             ""
-            if d.done
+            if d.current is None
             else f" — in progress, next: turn {d.current.number}, {d.name(d.current.team)} {d.current.action}s",
         )
     )
@@ -321,7 +350,7 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     @click.option("--random", "fill_random", is_flag=True, help="Choose every remaining turn at random.")
     @json_option
     @click.pass_obj
-    def pick(app, name, heroes, fill_random, as_json):
+    def pick(app: App, name: str, heroes: tuple[str, ...], fill_random: bool, as_json: bool) -> None:
         path = sessions.draft_path(app.workspace, name)
         if heroes:
             refuse_choosing(sessions.open_draft(app.catalog, path, name, game), name, command)
@@ -345,7 +374,7 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     @click.argument("name", shell_complete=draft_names)
     @json_option
     @click.pass_obj
-    def show_cmd(app, name, as_json):
+    def show_cmd(app: App, name: str, as_json: bool) -> None:
         path = sessions.draft_path(app.workspace, name, path_ok=True)
         show(sessions.open_draft(app.catalog, path, name, game), as_json, path, read_only=True)
 
@@ -360,7 +389,7 @@ def saved_commands(group: click.Group, game: str, example_hero: str) -> None:
     @click.argument("name", shell_complete=draft_names)
     @json_option
     @click.pass_obj
-    def undo(app, name, as_json):
+    def undo(app: App, name: str, as_json: bool) -> None:
         path = sessions.draft_path(app.workspace, name)
         session, step = sessions.undo(app.catalog, path, name, game)
         show(session, as_json, path, undone=step)

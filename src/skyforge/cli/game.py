@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 from rich.text import Text
 
@@ -14,6 +16,12 @@ from skyforge.setup.rules import MODES, rulebooks
 from skyforge.setup.standalone import stages_of
 from skyforge.terms import INFERRED, inference_note, inferred_value
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from skyforge.setup.difficulty import DifficultyReport
+    from skyforge.setup.standalone import GameSetup
 
 rules_option = click.option(
     "--rules",
@@ -55,7 +63,7 @@ def game() -> None:
 @rules_option
 @json_option
 @click.pass_obj
-def setup(app: App, as_json, **choices) -> None:
+def setup(app: App, as_json: bool, **choices: Any) -> None:
     """Tell the players exactly how to set up a stand-alone game.
 
     Prints the castle and its starting health, the portal pile (top first), the
@@ -82,7 +90,9 @@ def setup(app: App, as_json, **choices) -> None:
 @rules_option
 @json_option
 @click.pass_obj
-def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
+def difficulty(
+    app: App, level: int, hordes: list[str] | None, outsider: str | None, rulebook: str | None, as_json: bool
+) -> None:
     """Total difficulty: level + horde modifiers + outsider modifiers.
 
     Each term is shown with its source (001 "Total Difficulty Level": +0 easy,
@@ -110,7 +120,7 @@ def difficulty(app: App, level, hordes, outsider, rulebook, as_json) -> None:
     render(report, as_json, _show_difficulty_marked)
 
 
-def _show_difficulty_marked(report) -> None:
+def _show_difficulty_marked(report: DifficultyReport) -> None:
     _show_difficulty(report)
     marker = demo_marker(report.provenances)
     if marker:
@@ -121,7 +131,7 @@ def _num(value: float | None) -> str:
     return "?" if value is None else f"{value:g}"
 
 
-def _show_difficulty(report, out=None) -> None:
+def _show_difficulty(report: DifficultyReport, out: Console | None = None) -> None:
     out = out or console()
     for term in report.terms:
         sign = "" if term is report.terms[0] else "+"
@@ -148,7 +158,7 @@ def _show_difficulty(report, out=None) -> None:
 _SETUP_WORDS = {"alliance_decks": "suggested decks", "outsider_type": "outsider type"}
 
 
-def _show_setup(s) -> None:
+def _show_setup(s: GameSetup) -> None:
     out = console()
     title = f"Stand-alone game — {s.mode}, difficulty level {s.level}"
     if s.first_game:
@@ -236,8 +246,8 @@ def _show_setup(s) -> None:
     if s.first_game and s.missing:
         out.print()
         out.print(Text.assemble((f"The rulebook's first game ({s.first_game.id})", "bold"), ", step by step:"))
-        for line in s.first_game.steps:
-            out.print(f"  - {line}")
+        for said in s.first_game.steps:
+            out.print(f"  - {said}")
     marker = demo_marker(s.provenances)
     if marker:
         out.print(Text(f"\n{marker}", style="dim"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -42,7 +42,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on first use."""
 
-    def __init__(self, *args, lazy: dict[str, tuple[str, str, str]] | None = None, **kwargs):
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = lazy or {}
 
@@ -55,7 +55,9 @@ class LazyGroup(click.Group):
             self.add_command(getattr(importlib.import_module(module), attr), name)
         return super().get_command(ctx, name)
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         """An unknown command gets a "did you mean" here too, as click gives one in subgroups."""
         name = args[0] if args else None
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
@@ -78,7 +80,7 @@ class LazyGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:  # as click.Group.invoke: the command's return value
         from skyforge.errors import SkyforgeError
 
         args = [*getattr(ctx, "_protected_args", []), *ctx.args]

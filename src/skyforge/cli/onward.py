@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 from rich.text import Text
 
@@ -15,6 +17,9 @@ from skyforge.draft.state import RANDOM
 from skyforge.errors import InputError, Problem
 from skyforge.terms import inference_note, inferred_value
 
+if TYPE_CHECKING:
+    from skyforge.cli.main import App
+
 
 @click.group()
 def onward() -> None:
@@ -24,7 +29,7 @@ def onward() -> None:
 @onward.command()
 @json_option
 @click.pass_obj
-def heroes(app, as_json: bool) -> None:
+def heroes(app: App, as_json: bool) -> None:
     """List the Onward heroes with colour, faction and class, and the ready-made teams, to plan a draft.
 
     \b
@@ -114,20 +119,20 @@ def draw_heroes(data: dict) -> None:
 @json_option
 @click.pass_obj
 def draft(
-    app,
-    method,
-    one_per_color,
-    factions,
-    map_,
-    players,
-    picks,
-    team_size,
-    first_game,
-    seed,
-    save_as,
-    pause,
-    force,
-    as_json,
+    app: App,
+    method: str | None,
+    one_per_color: bool,
+    factions: list[str] | None,
+    map_: str,
+    players: list[str] | None,
+    picks: list[str] | None,
+    team_size: int | None,
+    first_game: bool,
+    seed: int | None,
+    save_as: str | None,
+    pause: bool,
+    force: bool,
+    as_json: bool,
 ) -> None:
     """Draft Onward hero teams.
 
@@ -219,7 +224,7 @@ saved_commands(onward, lib.GAME, "Glasswind")
 @click.argument("heroes", nargs=-1, required=True, shell_complete=hero_names)
 @json_option
 @click.pass_obj
-def split(app, name, player, heroes, as_json) -> None:
+def split(app: App, name: str, player: str, heroes: tuple[str, ...], as_json: bool) -> None:
     """Say which of their team's heroes PLAYER plays in the saved draft NAME.
 
     Teammates "freely split these heroes amongst teammates" (002 Setup K): until they say,

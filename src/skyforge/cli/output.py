@@ -16,7 +16,7 @@ import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich import box
@@ -28,10 +28,13 @@ from rich.table import Table
 from rich.text import Text
 
 from skyforge.errors import COMMAND_MARK, OPTION_MARK
-from skyforge.ondemand import library
 from skyforge.results import Result
 from skyforge.terms import demo_note
 from skyforge.text import plural, visible_controls
+
+if TYPE_CHECKING:
+    from collections.abc import Set as AbstractSet
+    from typing import TextIO
 
 #: the width when output is not a terminal: wide enough that nothing is wrapped
 PIPE_WIDTH = 10_000
@@ -62,11 +65,11 @@ def emit_json(data: Any) -> None:
 _C1 = re.compile(r"[\x7f-\x9f]")
 
 
-def _is_utf8(stream) -> bool:
+def _is_utf8(stream: TextIO) -> bool:
     return (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "").startswith("utf")
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
@@ -80,7 +83,7 @@ def terminal_width(stderr: bool = False) -> int | None:
     return max(shutil.get_terminal_size().columns, 20)
 
 
-def _shows_styles(stream) -> bool:
+def _shows_styles(stream: TextIO) -> bool:
     """Whether the stream is a terminal that is sent styles: ``TTY_COMPATIBLE`` and ``FORCE_COLOR``
     as rich reads them, else the stream's own answer (not :func:`_isatty`, which tests replace to
     draw for an imagined terminal of COLUMNS columns); never ``TERM=dumb``."""
@@ -369,7 +372,8 @@ def progress(
     if as_json or not (_isatty(sys.stdout) and _isatty(sys.stderr)) or out.is_dumb_terminal:
         yield None
         return
-    bars = library("rich.progress")
+    from rich import progress as bars  # start-up: only long work on a terminal draws a bar (~10 ms)
+
     bar = bars.Progress(
         bars.TextColumn("{task.description}"), bars.BarColumn(), bars.MofNCompleteColumn(), console=out, transient=True
     )
@@ -469,7 +473,7 @@ def _counted(problem: Any) -> int:
     return problem.value if problem.code == "left-out" and isinstance(problem.value, int) else 1
 
 
-def demo_marker(provenances: set[str]) -> str | None:
+def demo_marker(provenances: AbstractSet[str]) -> str | None:
     if "demo" in provenances:
         return demo_note()
     return None

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code, set_of
 from skyforge.cli.main import App
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
-def missing_sets_note(app: App, refs) -> str | None:
+
+def missing_sets_note(app: App, refs: Iterable[str]) -> str | None:
     """Said once when cards of a set the loaded catalog has no cards of are asked for, with the likely
     cause: no catalog of the player's is loaded (and which catalog files lie in the workspace)."""
     catalog = app.catalog

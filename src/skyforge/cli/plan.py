@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import shlex
+from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
@@ -29,6 +30,9 @@ from skyforge.setup.plan import (
 )
 from skyforge.text import plural
 from skyforge.workbench.workspace import list_decks
+
+if TYPE_CHECKING:
+    from skyforge.setup.plan import DeckProgress, PlanResult, PlanStatus
 
 
 @click.group(invoke_without_command=True)
@@ -65,7 +69,7 @@ def _next(app: App, seed: int | None, as_json: bool) -> None:
     render(status, as_json, _draw_next)
 
 
-def _draw_next(status) -> None:
+def _draw_next(status: PlanStatus) -> None:
     out = console()
     out.print(Text.assemble((status.plan.name, "bold"), f" — {plural(status.games, 'game')} recorded"))
     for note in status.notes:
@@ -138,7 +142,7 @@ def record(
         with contextlib.suppress(InputError):
             own.append(load_deck(path).name)
 
-    def record_it(again: bool):
+    def record_it(again: bool) -> PlanResult:
         return record_result(
             plan_path(app.workspace),
             app.catalog,
@@ -208,12 +212,12 @@ def show(app: App, as_json: bool) -> None:
     render(data, as_json, lambda _: _draw_table(status))
 
 
-def _draw_table(status) -> None:
-    def result(d, h) -> str:
+def _draw_table(status: PlanStatus) -> None:
+    def result(d: DeckProgress, h: str) -> str:
         wins, losses = d.by_horde[h]
         return "·" if not (wins or losses) else f"{wins}W" + (f" {losses}L" if losses else "")
 
-    def name_of(d) -> str:
+    def name_of(d: DeckProgress) -> str:
         return d.name + (" ★ victorious" if d.victorious else " (fought every horde)" if d.fought_all else "")
 
     # the decks × hordes grid; on a terminal too narrow for it (every horde a column), one line a

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 from pydantic import Field
 from rich.text import Text
@@ -11,6 +13,12 @@ from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem
 from skyforge.series import tracker
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from skyforge.cli.main import App
+    from skyforge.series.tracker import Series
 
 
 @click.group()
@@ -29,7 +37,9 @@ class SeriesShown(tracker.SeriesState):
     undone: tracker.MatchPlayed | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
-def _show(series_obj, as_json: bool, path=None, undone: tracker.MatchPlayed | None = None) -> None:
+def _show(
+    series_obj: Series, as_json: bool, path: Path | None = None, undone: tracker.MatchPlayed | None = None
+) -> None:
     """The series; ``undone`` is the match result an undo took back, said first."""
     shown = SeriesShown.of(**dict(tracker.state(series_obj)), file=str(path) if path else None, undone=undone)
 
@@ -68,7 +78,7 @@ def _show(series_obj, as_json: bool, path=None, undone: tracker.MatchPlayed | No
 @click.option("--force", is_flag=True, help="Start over a series of the same name.")
 @json_option
 @click.pass_obj
-def new(app, name, best_of, players, deck_size, force, as_json) -> None:
+def new(app: App, name: str, best_of: str, players: list[str], deck_size: int, force: bool, as_json: bool) -> None:
     """Start the series NAME (saved as series/NAME.toml); then record each match's winner with `series win`.
 
     \b
@@ -86,7 +96,7 @@ def new(app, name, best_of, players, deck_size, force, as_json) -> None:
 @click.option("--player", help="Who won the match (as in every other command; a bare PLAYER also works).")
 @json_option
 @click.pass_obj
-def win(app, name, player_arg, player, as_json) -> None:
+def win(app: App, name: str, player_arg: str | None, player: str | None, as_json: bool) -> None:
     """Record that a player won the current match of series NAME: a trophy, and the next match's setup.
 
     \b
@@ -113,7 +123,7 @@ def win(app, name, player_arg, player, as_json) -> None:
 @click.argument("name")
 @json_option
 @click.pass_obj
-def show(app, name, as_json) -> None:
+def show(app: App, name: str, as_json: bool) -> None:
     """Show trophies, the next match's deck size, extra cards, first player and the winner (reads only).
 
     \b
@@ -128,7 +138,7 @@ def show(app, name, as_json) -> None:
 @click.argument("name")
 @json_option
 @click.pass_obj
-def undo(app, name, as_json) -> None:
+def undo(app: App, name: str, as_json: bool) -> None:
     """Take back the last recorded match result (e.g. the wrong player was recorded).
 
     \b
@@ -137,7 +147,7 @@ def undo(app, name, as_json) -> None:
     path = tracker.series_path(app.workspace, name)
     before: list = []
 
-    def take_back(s):
+    def take_back(s: Series) -> Series:
         before.append(s)
         return s.undo()
 

@@ -149,7 +149,7 @@ def card_panel(catalog: Catalog, card: Card) -> None:
     out.print()
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, list):

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
 from skyforge.decks.models import CollectionFile, DeckFile
@@ -25,6 +26,10 @@ from skyforge.storage import (
 )
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
+    from skyforge.tomlpos import Path_
 
 __all__ = [
     "MAX_COLLECTION_ENTRIES",
@@ -115,7 +120,7 @@ def check_entry_count(text: str, path: Path | str, limit: int, key: str | None) 
             )
 
 
-def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
+def parse_deck(text: str, path: Path | str, catalog: Catalog | None = None) -> Deck:
     """A deck file's text read and checked. With ``catalog``, a file with key errors also gets its
     unknown cards reported in the same run (they would otherwise show only after the fix)."""
     check_entry_count(text, path, MAX_DECK_ENTRIES, "cards")
@@ -130,7 +135,9 @@ def parse_deck(text: str, path: Path | str, catalog=None) -> Deck:
     return Deck(path if isinstance(path, Path) else Path(path) if isinstance(path, str) else None, model, lines)
 
 
-def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
+def _unknown_cards(
+    catalog: Catalog, cards: object, path: Path | str, lines: dict[Path_, int], already: list[Problem]
+) -> list[Problem]:
     """unknown-card problems for the [cards] table of a deck file that has other errors too."""
     if not isinstance(cards, dict):
         return []
@@ -157,7 +164,7 @@ def _unknown_cards(catalog, cards, path, lines, already) -> list[Problem]:
     return out
 
 
-def load_deck(path: Path, catalog=None) -> Deck:
+def load_deck(path: Path, catalog: Catalog | None = None) -> Deck:
     return parse_deck(read_text(path), path, catalog)
 
 
@@ -173,7 +180,7 @@ def split_version(ref: str) -> tuple[str, int | None]:
     return m.group("ref"), int(m.group("number"))
 
 
-def read_deck(ref: str, workspace: Path, catalog=None) -> Deck:
+def read_deck(ref: str, workspace: Path, catalog: Catalog | None = None) -> Deck:
     """A deck by name or path, or version N of it (``NAME@N``): named ``FILE@N`` in messages."""
     base, number = split_version(ref)
     path = resolve_deck_path(base, workspace)

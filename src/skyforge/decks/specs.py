@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from skyforge.decks.files import MAX_COPIES
 from skyforge.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 _SPEC = re.compile(r"^(?P<ref>.+?)(?:\s*(?:[x×*]|=)\s*(?P<n>\d+))?$", re.IGNORECASE)
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)\s*[x×*]\s*(?P<ref>.+)$", re.IGNORECASE)
@@ -42,7 +46,7 @@ def parse_spec(text: str) -> CardSpec:
     return CardSpec(m.group("ref").strip(), count)
 
 
-def parse_specs(texts) -> list[CardSpec]:
+def parse_specs(texts: Iterable[str]) -> list[CardSpec]:
     """Every card reference of a command line parsed; all bad ones reported together."""
     specs, problems = [], []
     for text in texts:

@@ -12,6 +12,7 @@ changed; an edit keeps the player's comments. A new deck never overwrites one un
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tomli_w
 
@@ -19,14 +20,17 @@ from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import parse_deck
 from skyforge.decks.models import DeckFile
-from skyforge.ondemand import library
 from skyforge.storage import Store, edit_keeping_layout
+
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
+    from tomlkit.items import Item, Table
 
 
 def deck_text(deck: DeckFile, catalog: Catalog | None = None) -> str:
     """The deck file: fixed key order, cards sorted by set and number, names as comments."""
 
-    def value(v) -> str:
+    def value(v: object) -> str:
         return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
     def note(ref: str) -> str:
@@ -73,7 +77,8 @@ def edited_text(original: str, deck: DeckFile, catalog: Catalog | None = None) -
 
 
 def _edited(original: str, deck: DeckFile, catalog: Catalog | None) -> str:
-    tomlkit = library("tomlkit")  # edits only: `deck export` writes with deck_text
+    import tomlkit  # start-up: only an edit needs it (~5 ms); `deck export` writes with deck_text
+
     try:
         doc = tomlkit.parse(original)
         for key, value in (("name", deck.name), ("castle", deck.castle), ("player", deck.player)):
@@ -107,9 +112,10 @@ def _edited(original: str, deck: DeckFile, catalog: Catalog | None) -> str:
         return deck_text(deck, catalog)
 
 
-def _insert_top(doc, key: str, value) -> None:
+def _insert_top(doc: TOMLDocument, key: str, value: object) -> None:
     """A new top-level key goes before the first table (after the others), not at the file's end."""
-    items = library("tomlkit").items
+    from tomlkit import items  # start-up: only an edit needs it (~5 ms)
+
     body = doc.body
     index = next((i for i, (k, v) in enumerate(body) if k is not None and isinstance(v, items.Table)), len(body))
     while index > 0 and body[index - 1][0] is None and isinstance(body[index - 1][1], items.Whitespace):
@@ -117,7 +123,7 @@ def _insert_top(doc, key: str, value) -> None:
     doc._insert_at(index, key, value)
 
 
-def _insert_sorted(cards, key: str, item) -> None:
+def _insert_sorted(cards: Table, key: str, item: Item) -> None:
     keys = list(cards.keys())
     before = [k for k in keys if code_order(k) < code_order(key)]
     container = cards.value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,8 +16,11 @@ from skyforge.errors import InputError, NotFoundError, Problem, command, option
 from skyforge.storage import parse_model, read_text, workspace_file
 from skyforge.terms import new_seed
 
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
+
 GAME = "skybound-arena"
-KIND = "arena-hero"
+KIND: Final = "arena-hero"
 #: the players' teams in turn order: two players, or four in a two versus two game
 TEAMS = ("first", "second", "third", "fourth")
 #: "take turns selecting hero's until both players have 5 heroes" (003 Setup): the format of that name
@@ -33,7 +37,9 @@ ATTRS = ("hero_class",)
 RULES = (OnePer("hero_class", "class"),)
 
 
-def new_draft(catalog, *, players: list[str], seed: int | None = None, two_vs_two: bool = False) -> DraftSession:
+def new_draft(
+    catalog: Catalog, *, players: list[str], seed: int | None = None, two_vs_two: bool = False
+) -> DraftSession:
     """Players take turns picking until each has 5 heroes, at most one per class.
 
     The first player named picks first (003 Setup: "Decide which player will pick
@@ -77,12 +83,12 @@ def new_draft(catalog, *, players: list[str], seed: int | None = None, two_vs_tw
     )
 
 
-def team_size(catalog) -> int:
+def team_size(catalog: Catalog) -> int:
     """Heroes in a team: "a team of 5 heroes" (003), as the catalog's Arena draft format holds it."""
     return find_format(catalog, GAME, METHOD).team_size
 
 
-def resume(catalog, data: dict) -> DraftSession:
+def resume(catalog: Catalog, data: dict) -> DraftSession:
     fmt = saved_format(catalog, GAME, data)
     heroes, left_out = pool(heroes_of(catalog, KIND, ATTRS), RULES)
     players = data["players"]
@@ -245,7 +251,7 @@ def read_team(path: Path, text: str | None = None) -> dict:
     return {"player": team.player or team.name or path.stem, "heroes": team.heroes, "file": str(path)}
 
 
-def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
+def check_team(catalog: Catalog, refs: list[str]) -> tuple[list, list[dict]]:
     """The heroes of a team and every rule it breaks (all of them, not just the first)."""
     size = team_size(catalog)
     violations: list[dict] = []
@@ -302,7 +308,7 @@ def check_team(catalog, refs: list[str]) -> tuple[list, list[dict]]:
     return heroes, violations
 
 
-def validate(catalog, path: Path, text: str | None = None) -> dict:
+def validate(catalog: Catalog, path: Path, text: str | None = None) -> dict:
     team = read_team(path, text)
     heroes, violations = check_team(catalog, team["heroes"])
     return {
@@ -324,7 +330,7 @@ def validate(catalog, path: Path, text: str | None = None) -> dict:
     }
 
 
-def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
+def setup(catalog: Catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
     """Decks, opening hands and the score to win (003 Key Information, Setup).
 
     ``teams`` in turn order: ``[{"player": …, "heroes": [refs]}]``.
@@ -389,7 +395,7 @@ def setup(catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
 
 
 def game_setup(
-    catalog,
+    catalog: Catalog,
     teams: list[dict],
     *,
     draft: DraftSession | None = None,
@@ -432,7 +438,7 @@ def game_setup(
     return out
 
 
-def roster(catalog) -> list[dict]:
+def roster(catalog: Catalog) -> list[dict]:
     return [
         {
             "name": h.name,

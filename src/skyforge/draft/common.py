@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyforge import terms
 from skyforge.catalog.models import DraftFormat
 from skyforge.draft.engine import Draft
@@ -10,8 +12,11 @@ from skyforge.draft.restrictions import Hero, Restriction
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
 
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
-def heroes_of(catalog, kind: str, attrs: tuple[str, ...]) -> list[Hero]:
+
+def heroes_of(catalog: Catalog, kind: str, attrs: tuple[str, ...]) -> list[Hero]:
     """Catalog heroes of ``kind`` as engine heroes, in catalog order."""
     out = []
     for card in catalog.of_kind(kind):
@@ -29,13 +34,13 @@ def heroes_of(catalog, kind: str, attrs: tuple[str, ...]) -> list[Hero]:
     return out
 
 
-def methods(catalog, game: str) -> list[str]:
+def methods(catalog: Catalog, game: str) -> list[str]:
     """The drafting methods the catalog's formats hold for ``game``, in catalog order."""
     return list(dict.fromkeys(f.method for f in catalog.draft_formats.values() if f.game == game))
 
 
 def find_format(
-    catalog,
+    catalog: Catalog,
     game: str,
     method: str,
     *,
@@ -109,7 +114,7 @@ def build(
     return DraftSession(game=game, draft=draft, players=players, options=options)
 
 
-def saved_format(catalog, game: str, data: dict) -> DraftFormat:
+def saved_format(catalog: Catalog, game: str, data: dict) -> DraftFormat:
     """The format a saved draft names, which must be one of ``game``'s in the catalog."""
     fmt = catalog.draft_formats.get(data["format"])
     if fmt is None or fmt.game != game:

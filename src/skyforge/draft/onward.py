@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Final
 
 from skyforge.draft.common import build, find_format, heroes_of, methods, saved_format
 from skyforge.draft.engine import Draft
@@ -11,8 +12,11 @@ from skyforge.draft.state import RANDOM, DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem
 from skyforge.terms import FACTIONS, new_seed
 
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
+
 GAME = "onward"
-KIND = "onward-hero"
+KIND: Final = "onward-hero"
 TEAMS = ("shadow", "light")
 #: "1 double-sided board" (002 Components): "the 3-lane map" and "the 2-lane map" (002 Setup B); how many
 #: heroes a team drafts on each map is the draft formats' data (their ``maps`` and ``players``)
@@ -83,7 +87,7 @@ FALLBACK = (
 
 
 def new_draft(
-    catalog,
+    catalog: Catalog,
     *,
     method: str | None,
     one_per_color: bool = False,
@@ -140,7 +144,7 @@ FIRST_GAME_METHOD = "first-game"
 
 
 def first_game_draft(
-    catalog,
+    catalog: Catalog,
     *,
     map_: str = "three-lane",
     players: list[str] | None = None,
@@ -188,7 +192,7 @@ def first_game_draft(
     return session
 
 
-def resume(catalog, data: dict) -> DraftSession:
+def resume(catalog: Catalog, data: dict) -> DraftSession:
     fmt = saved_format(catalog, GAME, data)
     options = data["options"]
     if options.get("preset") not in (None, FIRST_GAME):
@@ -323,7 +327,7 @@ def result(session: DraftSession, with_setup: bool = True) -> dict:
     return out
 
 
-def roster(catalog) -> list[dict]:
+def roster(catalog: Catalog) -> list[dict]:
     rows = []
     for hero in heroes_of(catalog, KIND, ATTRS):
         rows.append(
@@ -338,7 +342,7 @@ def roster(catalog) -> list[dict]:
     return rows
 
 
-def presets(catalog) -> list[dict]:
+def presets(catalog: Catalog) -> list[dict]:
     return [
         {"id": p.id, "name": p.name, "teams": p.teams, "source": p.source}
         for p in catalog.team_presets.values()
@@ -346,6 +350,6 @@ def presets(catalog) -> list[dict]:
     ]
 
 
-def heroes(catalog) -> dict:
+def heroes(catalog: Catalog) -> dict:
     """The roster and the ready-made teams, to plan a draft."""
     return {"heroes": roster(catalog), "presets": presets(catalog)}

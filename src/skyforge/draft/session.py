@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -21,6 +21,9 @@ from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, command
 from skyforge.storage import Store, dump_toml, parse_model, read_text, refuse_overwrite, workspace_file
 from skyforge.tomlpos import locate
+
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
 #: the most players one team lists (a sanity bound, not a rule: Onward teams have 1 to 4)
 MAX_TEAM_PLAYERS = 10
@@ -120,11 +123,15 @@ def refuse_existing(path: Path, name: str, command: str) -> None:
     refuse_overwrite(path, "draft", instead=_continue(name, command))
 
 
-def drafts(catalog=None) -> Store[DraftSession]:
-    """Draft files, kept by the one store helper (reading one needs the ``catalog``)."""
-    return Store(
-        "draft", lambda text, path: load(catalog, path, text), lambda session, before: dump_toml(session.to_file())
-    )
+def drafts(catalog: Catalog | None = None) -> Store[DraftSession]:
+    """Draft files, kept by the one store helper (reading one needs the ``catalog``; creating one does not)."""
+
+    def read(text: str, path: Path) -> DraftSession:
+        if catalog is None:
+            raise TypeError("reading a draft file needs the catalog")
+        return load(catalog, path, text)
+
+    return Store("draft", read, lambda session, before: dump_toml(session.to_file()))
 
 
 def create(session: DraftSession, path: Path, name: str, command: str, force: bool) -> None:
@@ -166,7 +173,7 @@ def replay(session: DraftSession, journal: list[dict], path: Path, lines: Mappin
     return session
 
 
-def load(catalog, path: Path, text: str | None = None) -> DraftSession:
+def load(catalog: Catalog, path: Path, text: str | None = None) -> DraftSession:
     """Resume a saved draft of either game (from its ``text`` when already read)."""
     data, lines = read(path, text)
     try:
@@ -208,7 +215,7 @@ def with_split(session: DraftSession, split: dict[str, list[str]], path: Path, l
     return session
 
 
-def update(catalog, path: Path, change: Callable[[DraftSession], object]) -> DraftSession:
+def update(catalog: Catalog, path: Path, change: Callable[[DraftSession], object]) -> DraftSession:
     """Load, change and save a draft under its lock."""
 
     def changed(session: DraftSession) -> DraftSession:
@@ -224,7 +231,7 @@ Prompt = Callable[[Turn, DraftSession], "str | None"]
 
 
 def start(
-    catalog,
+    catalog: Catalog,
     game: str,
     options: dict,
     *,
@@ -274,18 +281,20 @@ def start(
     return session
 
 
-def open_draft(catalog, path: Path, name: str, game: str) -> DraftSession:
+def open_draft(catalog: Catalog, path: Path, name: str, game: str) -> DraftSession:
     """The saved draft at ``path`` (read only), refused when it is not a draft of ``game``."""
     return expect_game(load(catalog, path), name, game)
 
 
-def pick(catalog, path: Path, name: str, game: str, heroes: list[str], fill_random: bool = False) -> DraftSession:
+def pick(
+    catalog: Catalog, path: Path, name: str, game: str, heroes: list[str], fill_random: bool = False
+) -> DraftSession:
     """Continue a saved draft: ``heroes`` are the next turns' choices; ``fill_random`` fills the rest."""
     return update(catalog, path, lambda s: expect_game(s, name, game).fill(heroes, stop=not fill_random))
 
 
 def pick_asking(
-    catalog,
+    catalog: Catalog,
     path: Path,
     name: str,
     game: str,
@@ -316,7 +325,7 @@ def pick_asking(
     return session
 
 
-def undo(catalog, path: Path, name: str, game: str) -> tuple[DraftSession, dict]:
+def undo(catalog: Catalog, path: Path, name: str, game: str) -> tuple[DraftSession, dict]:
     """Take back the last pick or ban of a saved draft: the draft as it is now, and the step taken
     back (as :meth:`DraftSession.steps` gives each step)."""
     undone: list[dict] = []
@@ -329,6 +338,6 @@ def undo(catalog, path: Path, name: str, game: str) -> tuple[DraftSession, dict]
     return update(catalog, path, take_back), undone[0]
 
 
-def split(catalog, path: Path, name: str, game: str, player: str, heroes: Sequence[str]) -> DraftSession:
+def split(catalog: Catalog, path: Path, name: str, game: str, player: str, heroes: Sequence[str]) -> DraftSession:
     """Player ``player`` of a saved draft plays ``heroes`` of their team (:meth:`DraftSession.give`)."""
     return update(catalog, path, lambda s: expect_game(s, name, game).give(player, heroes))

@@ -34,6 +34,9 @@ from skyforge.rules.deckbuilding import (
 )
 from skyforge.rules.owned import owned_counts
 
+#: the rule that sets how many more copies of a card a deck may take (its id, or the collection)
+LimitedBy = Literal["copy-limit", "rarity-limit", "card-rule", "collection"]
+
 
 class Candidate(Result):
     """A card the deck may still take, and how many copies. Its dump is the card as the catalog
@@ -49,7 +52,7 @@ class Candidate(Result):
     in_other_decks: int
     left: int
     #: what sets ``left``: "copy-limit", "rarity-limit", "card-rule" or "collection"
-    limited_by: Literal["copy-limit", "rarity-limit", "card-rule", "collection"]
+    limited_by: LimitedBy
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -68,7 +71,7 @@ class Candidate(Result):
 
     # the return is not annotated: pydantic then keeps the fields' own JSON Schema
     @model_serializer(mode="wrap")
-    def _with_the_card(self, handler: SerializerFunctionWrapHandler):
+    def _with_the_card(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         facts = self.card.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
         return {**facts, **handler(self)}
 
@@ -218,11 +221,12 @@ def _tally(
     return _Tally(mine, theirs, mine_by_name, theirs_by_name, rarity_left, owned)
 
 
-def _left(castle: CastleCard, card: AllianceCard, tally: _Tally) -> tuple[int, str]:
+def _left(castle: CastleCard, card: AllianceCard, tally: _Tally) -> tuple[int, LimitedBy]:
     """How many more copies of ``card`` (one the castle admits) the deck may take, and what sets it."""
     # the copy limit counts the printings of one card together (``printing_group``)
     group = printing_group(card)
     mine = tally.mine[card.key]
+    limits: list[tuple[int, LimitedBy]]
     limits = [(copy_limit(card) - tally.mine_by_name[group] - tally.theirs_by_name[group], "copy-limit")]  # type: ignore[operator]
     rarity_left = tally.rarity_left.get(card.rarity)  # type: ignore[arg-type]
     if rarity_left is not None:

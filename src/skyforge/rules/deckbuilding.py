@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 from pydantic import Field, computed_field
 
@@ -25,7 +26,11 @@ from skyforge.results import Result
 from skyforge.rules.owned import owned_counts
 from skyforge.text import a, plural, plural_word
 
-RULE_IDS = (
+if TYPE_CHECKING:
+    from skyforge.catalog.models import CardRule
+
+#: the stable rule ids of a violation (docs: DESIGN.md §3): scripts and the deck assistant key on them
+RuleId = Literal[
     "unknown-card",
     "not-alliance-card",
     "unknown-castle",
@@ -40,14 +45,15 @@ RULE_IDS = (
     "same-castle",
     "castle-requires",
     "castle-excludes",
-)
+]
+RULE_IDS: tuple[RuleId, ...] = get_args(RuleId)
 
 
 @dataclass(frozen=True)
 class Refusal:
     """Why a castle does not admit a card: the rule id and the message, in the player's words."""
 
-    rule: str
+    rule: RuleId
     message: str
     hint: str | None = None
 
@@ -221,6 +227,12 @@ def admitted_words(rule: DeckRule) -> str:
     return ", ".join(who[:-1]) + ", and " + who[-1] + only
 
 
+class _Report(Protocol):
+    """How a deck's check reports a violation: the rule, the message and Violation's other fields."""
+
+    def __call__(self, rule: RuleId, message: str, **kw: Any) -> None: ...
+
+
 def _none(value: object) -> bool:
     return value is None
 
@@ -234,7 +246,7 @@ class Violation(Result):
     the cards, and what would fix it. Its dump is one of ``deck validate --json``'s violations:
     ``decks`` only when there are some, the other fields from ``fix`` on only when known."""
 
-    rule: str
+    rule: RuleId
     deck: str | None = None
     cards: tuple[str, ...] = ()
     message: str
@@ -381,7 +393,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
     notes: list[str] = []
     file = deck.file
 
-    def violation(rule: str, message: str, **kw) -> None:
+    def violation(rule: RuleId, message: str, **kw: Any) -> None:
         found.append(Violation.of(rule=rule, message=message, deck=file, **kw))
 
     castle = _castle(catalog, deck, violation)
@@ -446,7 +458,7 @@ def _check_deck(catalog: Catalog, deck: Deck, known: dict) -> tuple[DeckReport, 
     return report, checked, found
 
 
-def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
+def _castle(catalog: Catalog, deck: Deck, violation: _Report) -> CastleCard | None:
     ref = deck.data.castle
     card = catalog.find(ref, "castle")
     line = deck.line_of("castle") if card is None or card.deck_rules is None else None
@@ -478,7 +490,7 @@ def _castle(catalog: Catalog, deck: Deck, violation) -> CastleCard | None:
     return card
 
 
-def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation) -> None:
+def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], size: int, violation: _Report) -> None:
     per_rarity: Counter[str] = Counter()
     for required in required_cards(catalog, castle):
         if any(back_names(catalog, [required.ref], entry.card) for entry in entries):
@@ -548,7 +560,7 @@ def _castle_rules(catalog: Catalog, castle: CastleCard, entries: list[_Entry], s
             )
 
 
-def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entry], violation) -> None:
+def _card_rules(catalog: Catalog, castle: CastleCard | None, entries: list[_Entry], violation: _Report) -> None:
     present = {e.card.key for e in entries}
     for entry in entries:
         card = entry.card
@@ -624,11 +636,11 @@ def _holdings(
 
 
 def _over_limit(
-    rule: str,
+    rule: RuleId,
     resolved: list[tuple[Deck, list[_Entry]]],
     illegal: set,
-    limit_of,
-    message_of,
+    limit_of: Callable[[AllianceCard], int | None],
+    message_of: Callable[[list[tuple[Deck, _Entry]], int, int, list[str]], str],
     group: Callable[[AllianceCard], str] = lambda card: card.key,
 ) -> list[Violation]:
     """A violation for every card (every ``group`` of printings) whose copies across all decks
@@ -674,7 +686,7 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set, notes:
     def limit_of(card: AllianceCard) -> int | None:
         return COPY_LIMITS[card.rarity] if card.rarity else None
 
-    def message(holders, total: int, limit: int, names: list[str]) -> str:
+    def message(holders: list[tuple[Deck, _Entry]], total: int, limit: int, names: list[str]) -> str:
         card = holders[0][1].card
         printings = list(dict.fromkeys(e.card.key for _, e in holders))
         if len(printings) == 1:
@@ -696,7 +708,7 @@ def _copy_limits(resolved: list[tuple[Deck, list[_Entry]]], illegal: set, notes:
     return found
 
 
-def _printings(keys) -> str:
+def _printings(keys: Iterable[str]) -> str:
     return (
         f"{' and '.join(keys)} are printings of one card (one name), counted together for the copy limit "
         "(skyforge's reading: the rulebooks say nothing of reprints)"
@@ -749,7 +761,7 @@ def _named(entry: BackEntry) -> str:
     return entry.name if entry.cards else f"{entry.ref} (not in the catalog)"
 
 
-def _said(rule) -> str:
+def _said(rule: CardRule) -> str:
     """The card rule as printed, for a message: ' ("…")'."""
     return f" (\u201c{rule.text}\u201d)" if rule.text else ""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -17,6 +17,9 @@ from skyforge.errors import InputError, NotFoundError, Problem, StateError, opti
 from skyforge.results import Result
 from skyforge.storage import Store, check_name, dump_toml, parse_model, workspace_file
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 BEST_OF = (3, 5)
 #: when the extra cards are drawn: "for each trophy your opponent possesses, you draw one additional
@@ -259,7 +262,7 @@ def save(series: Series, path: Path) -> None:
     SERIES.write(path, series)
 
 
-def update(path: Path, change) -> Series:
+def update(path: Path, change: Callable[[Series], Series | None]) -> Series:
     """Read, change and write a series file under its lock."""
     return SERIES.update(path, change)
 

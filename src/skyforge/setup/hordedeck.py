@@ -20,12 +20,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pydantic import Field, computed_field
 
 from skyforge.catalog.index import sort_key
-from skyforge.catalog.models import HordeCard
+from skyforge.catalog.models import Horde, HordeCard
 from skyforge.results import Result
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from skyforge.catalog.index import Catalog
 
 #: The books do not say where the level's extra random card comes from.
 EXTRA_SOURCE_NOTE = (
@@ -87,7 +93,7 @@ class HordeDeck:
         return [line.card for line in self.lines]
 
 
-def whole_hordes(catalog, hordes) -> list:
+def whole_hordes(catalog: Catalog, hordes: Iterable[Horde]) -> list[Horde]:
     """The hordes whose set has no difficulty table (the original set, without the Challenge
     expansion): their horde deck takes all their cards, and the portals set the level (001 "set the
     difficulty level by choosing the right portals from the original Skytear Horde set")."""
@@ -95,7 +101,13 @@ def whole_hordes(catalog, hordes) -> list:
 
 
 def build_horde_deck(
-    catalog, hordes, level: int, rng: random.Random, *, exclude_treachery_only: bool = False, common_set: bool = False
+    catalog: Catalog,
+    hordes: Iterable[Horde | str],
+    level: int,
+    rng: random.Random,
+    *,
+    exclude_treachery_only: bool = False,
+    common_set: bool = False,
 ) -> HordeDeck:
     """The horde deck of ``hordes`` (Horde objects or ids) at difficulty ``level``; with
     ``common_set``, the original set's Common Set cards too (001 The Common Set)."""
@@ -187,20 +199,20 @@ def build_horde_deck(
     return out
 
 
-def _cards_hint(catalog, horde, power: bool = True) -> str:
+def _cards_hint(catalog: Catalog, horde: Horde, power: bool = True) -> str:
     return (
         f'add its horde cards to {catalog.user_file()} as [[cards]] tables with kind = "horde", '
         f'horde = "{horde.id}"' + (" and power = N (its power level)" if power else "")
     )
 
 
-def _lacks(out: HordeDeck, horde, what: str, hint: str) -> None:
+def _lacks(out: HordeDeck, horde: Horde, what: str, hint: str) -> None:
     """``horde`` adds no card to the deck: say what data is missing and where to add it."""
     out.missing.append(f"{horde.name}: {what}: {hint}")
     out.lacking.append((f"{horde.name}: {what}", hint))
 
 
-def _whole_horde(out: HordeDeck, horde, cards: list, catalog) -> None:
+def _whole_horde(out: HordeDeck, horde: Horde, cards: list[HordeCard], catalog: Catalog) -> None:
     """001 The Original Set, without the Challenge expansion: "set the difficulty level by choosing
     the right portals from the original Skytear Horde set and take all cards of the chosen horde"."""
     if not cards:

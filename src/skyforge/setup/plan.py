@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_serializer
 
@@ -22,6 +23,9 @@ from skyforge.setup.rules import outsider_cards, outsider_names
 from skyforge.storage import Store, dump_toml, parse_model
 from skyforge.terms import new_seed
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 PLAN_FILE = "plan.toml"
 DEFAULT_PLAN = "001"
@@ -219,7 +223,13 @@ def undo_result(path: Path) -> tuple[PlanResult, int]:
 
 
 def _refuse_unknown(
-    catalog: Catalog, plan: PlanFile, rules: BattlePlan, result: PlanResult, deck: str, horde: str, known_decks
+    catalog: Catalog,
+    plan: PlanFile,
+    rules: BattlePlan,
+    result: PlanResult,
+    deck: str,
+    horde: str,
+    known_decks: Iterable[str],
 ) -> None:
     problems = []
     decks = list(

@@ -37,6 +37,7 @@ import os
 import re
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -389,7 +390,9 @@ def split_at(ref: str) -> tuple[str, int | None]:
     return m.group("file"), int(m.group("number"))
 
 
-def restore(path: Path | str, number: int, check=None, what: str = "file") -> int:
+def restore(
+    path: Path | str, number: int, check: Callable[[str, Path], object] | None = None, what: str = "file"
+) -> int:
     """Write version ``number`` of ``path`` back as its newest version (nothing is lost: the text
     it replaces is a version too), under the file's lock; ``check(text, name)`` refuses a version
     that is not a file of its kind. Returns the new version's number."""

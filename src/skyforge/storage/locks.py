@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from skyforge.errors import InputError, Problem, option
-from skyforge.ondemand import library
 from skyforge.storage.files import MAX_PATH_ARG, WORKSPACE_FOLDERS, _through_links, _writable_folder
 
 
@@ -65,7 +64,8 @@ def locked(path: Path, timeout: float = 30.0) -> Iterator[None]:
                 hint=f"check the folder's permissions, or choose another {option('workspace')}",
             )
         ) from None
-    filelock = library("filelock")  # only a command that writes gets here
+    import filelock  # start-up: only a command that writes gets here; it would cost every read ~13 ms
+
     lock = filelock.FileLock(str(where))
     try:
         with lock.acquire(timeout=timeout):

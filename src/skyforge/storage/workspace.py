@@ -12,7 +12,6 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from skyforge.ondemand import library
 from skyforge.places import WORKSPACE_FILE
 from skyforge.storage.files import exists, read_text
 from skyforge.storage.history import keep
@@ -91,10 +90,12 @@ def record_catalog(folder: Path, catalog_file: Path) -> tuple[Path, bool]:
     if not exists(file):
         keep(file, dump_toml({"schema": 1, "catalog": [entry]}))
         return file, True
-    document = library("tomlkit").parse(read_text(file))  # the player's comments stay
+    import tomlkit  # start-up: only this edit, which keeps the player's comments, needs it (~5 ms)
+
+    document = tomlkit.parse(read_text(file))  # the player's comments stay
     if "catalog" in document:
         document["catalog"].append(entry)
     else:
         document["catalog"] = [entry]
-    keep(file, library("tomlkit").dumps(document))
+    keep(file, tomlkit.dumps(document))
     return file, True

@@ -133,7 +133,7 @@ class Outcome(Result):
 
     # the return is not annotated: pydantic then keeps the fields' own JSON Schema
     @model_serializer(mode="wrap")
-    def _what_applies(self, handler: SerializerFunctionWrapHandler):
+    def _what_applies(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data = handler(self)
         drop = ("decks", "optimal", "penalty", "room_kept_for") if self.conflicts else ("conflicts",)
         for key in (*drop, *(() if self.demo else ("demo_data", "demo"))):

@@ -15,7 +15,8 @@ import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from types import ModuleType
+from typing import Any, Literal
 
 from pydantic import Field, computed_field, field_serializer
 
@@ -25,7 +26,6 @@ from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem, SkyforgeError
-from skyforge.ondemand import library
 from skyforge.results import Result
 from skyforge.rules import (
     card_rule_refuses,
@@ -38,7 +38,7 @@ from skyforge.rules import (
     rarity_maxima,
     required_cards,
 )
-from skyforge.rules.deckbuilding import most_copies
+from skyforge.rules.deckbuilding import RuleId, most_copies
 from skyforge.text import plural_word
 
 #: the mana curve a 40-card deck aims at by default: cost bucket → cards ("6+": cost 6 or more)
@@ -173,19 +173,25 @@ class ProposedDeck(Result):
         return {b: CurveStep.of(cards=n, target=t) for b, (n, t) in curve.items()}
 
 
-def cp_model() -> Any:
+def cp_model() -> ModuleType:
     """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands)."""
     try:
-        return library("ortools.sat.python.cp_model")
+        # start-up: CP-SAT takes ~150 ms to import, and it is an optional extra (skyforge[assistant])
+        from ortools.sat.python import cp_model as solver
     except ImportError:
         raise SkyforgeError(
             "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
             hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
         ) from None
+    return solver
 
 
 # ---------------------------------------------------------------------------------------------
 # the model
+
+
+#: the ids of the assistant's rules: the validator's, what a seat keeps and what the player asked for
+AssistantRuleId = RuleId | Literal["keep", "must", "never"]
 
 
 @dataclass(frozen=True)
@@ -193,7 +199,7 @@ class Rule:
     """A group of constraints switched on by one literal: which rule, of which deck (``None``: of
     the table), about which cards, and what the wording needs to know (``about``)."""
 
-    id: str
+    id: AssistantRuleId
     deck: int | None
     cards: tuple[str, ...] = ()
     about: dict[str, Any] = field(default_factory=dict)
@@ -255,7 +261,7 @@ class SeatModel:
         self._build()
 
     # -- helpers
-    def rule(self, id: str, deck: int | None, cards: tuple[str, ...] = (), **about: Any) -> Any:
+    def rule(self, id: AssistantRuleId, deck: int | None, cards: tuple[str, ...] = (), **about: Any) -> Any:
         """A new rule's literal: its constraints hold when it is on."""
         lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
         self.rules.append((lit, Rule(id, deck, cards, about)))
@@ -534,7 +540,9 @@ class SeatModel:
         card = self.cards.get(key) or self.pool.alliance.get(key)
         return card.cost if card is not None else None
 
-    def _additions(self, i: int, seat: Seat, cards: dict[str, int], scaled) -> list[Addition]:
+    def _additions(
+        self, i: int, seat: Seat, cards: dict[str, int], scaled: list[tuple[str, int, int | None, int]]
+    ) -> list[Addition]:
         kept = seat.kept
         required = {c.key for r in required_cards(self.catalog, seat.castle) for c in r.cards}
         needed_by = {n: self.cards[k] for k in cards for n in needed_cards(self.catalog, self.cards[k])}
@@ -572,7 +580,7 @@ class SeatModel:
         return out
 
 
-def _scaled(buckets, size: int) -> list[tuple[str, int, int | None, int]]:
+def _scaled(buckets: list[tuple[str, int, int | None, int]], size: int) -> list[tuple[str, int, int | None, int]]:
     """The curve's targets scaled to a deck of ``size`` cards (largest remainders)."""
     total = sum(b[3] for b in buckets)
     if total == 0 or total == size:
@@ -593,7 +601,7 @@ def _in_bucket(cost: int | None, low: int, high: int | None) -> bool:
     return cost is not None and cost >= low and (high is None or cost <= high)
 
 
-def _bucket_of(cost: int | None, scaled) -> str | None:
+def _bucket_of(cost: int | None, scaled: list[tuple[str, int, int | None, int]]) -> str | None:
     return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
 
 

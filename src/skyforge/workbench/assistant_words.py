@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -20,7 +21,10 @@ from skyforge.catalog.index import card_label
 from skyforge.results import Result
 from skyforge.rules.deckbuilding import copy_limit, copy_limits_words
 from skyforge.text import plural
-from skyforge.workbench.assistant_model import Rule, SeatModel, deck_size
+from skyforge.workbench.assistant_model import AssistantRuleId, Rule, SeatModel, deck_size
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models import AllianceCard
 
 
 def _empty(value: object) -> bool:
@@ -31,7 +35,7 @@ class Conflict(Result):
     """One rule of the smallest set that cannot all hold, in the player's words (in the dump, the
     deck, the decks and the cards only when there are some)."""
 
-    rule: str
+    rule: AssistantRuleId | Literal["refused"]
     message: str
     deck: str | None = Field(default=None, exclude_if=_empty)
     #: the decks a rule binds together (a shortfall they share), when it is not one deck's
@@ -195,7 +199,7 @@ def _copy_words(model: SeatModel) -> Conflict:
     return Conflict.of(rule="copy-limit", message=text, deck=None, cards=tuple(over))
 
 
-def _card_rule_words(card, per_deck: int | None, needs: list[str]) -> str:
+def _card_rule_words(card: AllianceCard, per_deck: int | None, needs: list[str]) -> str:
     bits = []
     if per_deck is not None:
         bits.append(f"at most {per_deck} per deck")

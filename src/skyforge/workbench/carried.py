@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skyforge.catalog.backs import BACK_FIELDS, back_entries
 from skyforge.catalog.codes import set_of
@@ -31,13 +31,18 @@ from skyforge.results import Result
 from skyforge.storage import dump_toml, exists, keep, locked, read_text
 from skyforge.text import plural
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from skyforge.catalog.models import Card
+
 #: the most cards one deck carries (a deck has a few dozen different cards and its castle)
 MAX_CARRIED_CARDS = 120
 #: the keys of what is carried, and of one carried entry
 CARRIED_KEYS = frozenset({"from", "sets", "cards"})
 
 
-def _dump(entry) -> dict[str, Any]:
+def _dump(entry: BaseModel) -> dict[str, Any]:
     data = entry.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
     for key in ("kind", "code", "name"):  # the identity stays even when it is a default
         if getattr(entry, key, None) is not None:
@@ -45,7 +50,7 @@ def _dump(entry) -> dict[str, Any]:
     return data
 
 
-def _needs_carrying(catalog: Catalog, card) -> bool:
+def _needs_carrying(catalog: Catalog, card: Card) -> bool:
     origin = catalog.origins.get(card.key)
     return catalog.provenance(card) == "user" or (origin is not None and origin.completed_by is not None)
 

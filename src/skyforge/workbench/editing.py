@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.index import Catalog, card_label
@@ -20,6 +21,9 @@ from skyforge.errors import InputError, NotFoundError, Problem, StateError
 from skyforge.storage import locked, read_text
 from skyforge.text import a
 from skyforge.workbench.workspace import deck_path
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def resolve_card(catalog: Catalog, ref: str) -> AllianceCard:
@@ -126,7 +130,7 @@ def new_deck(
     return save_new_deck(path, DeckFile(name=name, castle=card.key, player=player), catalog, force=force)
 
 
-def edit_deck(catalog: Catalog, workspace: Path, ref: str, change) -> Path:
+def edit_deck(catalog: Catalog, workspace: Path, ref: str, change: Callable[[DeckFile], DeckFile | None]) -> Path:
     """Load a deck, apply ``change(deck) -> deck`` and write it back, under the file's lock."""
     path = resolve_deck_path(ref, workspace)
     deck_store(catalog).update(path, change)

@@ -9,6 +9,7 @@ writes an old version back as a new one, so nothing is lost by restoring.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck, parse_deck, resolve_deck_path, split_version
@@ -77,7 +78,7 @@ def _empty(deck: Deck) -> Deck:
     return Deck(None, deck.data.model_copy(update={"cards": {}}), {})
 
 
-def _version(version: Version, **fields) -> DeckVersion:
+def _version(version: Version, **fields: Any) -> DeckVersion:
     return DeckVersion.of(
         number=version.number, time=version.time, command=version.command, kind=version.kind, **fields
     )

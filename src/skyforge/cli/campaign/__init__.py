@@ -55,7 +55,9 @@ class CampaignGroup(LazyGroup):
         self._load_all(ctx)
         click.Group.format_commands(self, ctx, formatter)  # click's own listing, as before
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and self.get_command(ctx, args[0]) is None:
             self._load_all(ctx)  # click suggests a near name among the commands it has
         return click.Group.resolve_command(self, ctx, args)

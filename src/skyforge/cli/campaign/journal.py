@@ -8,8 +8,9 @@ command's own lines and the status line for people.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 
@@ -21,14 +22,28 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, render
 from skyforge.errors import SkyforgeError
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from skyforge.campaign.state import CampaignState
+
+
+#: the events a campaign command appends
+E = TypeVar("E")
+
 
 def campaign_file(app: App, name: str) -> Path:
     return store.campaign_path(app.workspace, name)
 
 
 def update(
-    app: App, name: str, action: Callable, as_json: bool, say: Callable | None = None, more: Callable | None = None
-):
+    app: App,
+    name: str,
+    action: Callable[[CampaignState], list[E]],
+    as_json: bool,
+    say: Callable[[Console, CampaignState, CampaignState, Sequence[E]], None] | None = None,
+    more: Callable[[CampaignState, CampaignState, Sequence[E]], dict] | None = None,
+) -> CampaignState:
     """Run ``action(state)`` → new events on campaign ``name``, then print what happened (or JSON).
 
     An action the campaign is not ready for names the next step; its hint is that step's command.
@@ -41,7 +56,7 @@ def update(
             exc.hint = first_step_text(step, name)
         raise
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         if say is not None:
             say(out, before, after, new)

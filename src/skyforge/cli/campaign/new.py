@@ -7,6 +7,8 @@ The ``--player NAME=DECK[@CASTLE]`` syntax is read here; the library takes the p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 from rich.text import Text
 
@@ -26,6 +28,14 @@ from skyforge.cli.syntax import NAMES, parse_ticks
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.console import Console
+
+    from skyforge.campaign.events import StartingDeck
+    from skyforge.campaign.state import CampaignState
 
 
 def parse_player(text: str) -> PlayerChoice:
@@ -128,7 +138,7 @@ def new(
     state = begin(app.catalog, app.workspace, name, request)
     path = campaign_file(app, name)
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         out.print(Text.assemble((f"Campaign {state.name}", "bold"), f" created ({path}), seed {state.seed}."))
         out.print(
@@ -193,8 +203,9 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
             )
         chosen = _pick(app, name, player)
 
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[StartingDeck]) -> None:
         p = after.player(new[0].player)
+        assert p is not None  # the command found the player
         out.print(
             Text(
                 f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
@@ -206,9 +217,11 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
         for line in warnings(before, new):
             out.print(Text.assemble(("warning: ", "yellow"), line))
 
-    def warnings(before, new) -> list[str]:
+    def warnings(before: CampaignState, new: Sequence[StartingDeck]) -> list[str]:
         event = new[0]
-        market = before.player(event.player).market
+        chooser = before.player(event.player)
+        assert chooser is not None  # the command found the player
+        market = chooser.market
         warning = short_warning(event.player, sum(event.cards.values()), market, catalog)
         return [warning] if warning else []
 

@@ -4,10 +4,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import click
 from rich.text import Text
 
 from skyforge.campaign import commands as actions
+from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
 from skyforge.campaign.redo import redo as redo_last
 from skyforge.campaign.redo import to_game_preview, undo_to_game
@@ -22,6 +26,11 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render
 from skyforge.errors import InputError, Problem
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from skyforge.campaign.state import CampaignState
 
 NUMBER = {"ignore_unknown_options": True}  # so that `gold NAME -3` is a number, not an option
 
@@ -125,7 +134,7 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def take(app: App, name: str, player: str | None, number: int, as_json: bool) -> None:
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.OfferTaken]) -> None:
         e = new[0]
         out.print(
             Text(
@@ -149,7 +158,8 @@ def take(app: App, name: str, player: str | None, number: int, as_json: bool) ->
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.IncomeEarned]) -> None:
+        assert before.current.scenario is not None  # income is earned in a game, from its scenario
         asked = before.current.scenario.income
         out.print(
             f"Income {asked:+d}: gold {before.gold} → {after.gold}"
@@ -184,7 +194,7 @@ def gold(app: App, name: str, amount: str | None, set_to: int | None, as_json: b
     can_ask = stdio.interactive() and not as_json  # a question, not an output path
     change, set_to = _gold_amount(_asked_if_bare(amount, can_ask), set_to)
 
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.GoldAdjusted]) -> None:
         if set_to is not None:
             out.print(f"Gold {before.gold} → {after.gold} (set)")
         else:
@@ -249,7 +259,7 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
       skyforge campaign pillage spring 2
     """
 
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.Pillaged]) -> None:
         out.print(
             f"{plural(cards, 'card')} pillaged: gold {before.gold} → {after.gold}"
             + clamp_note(before.gold, new[0].change, -cards)
@@ -288,7 +298,7 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
         )
     catalog = app.catalog
 
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.Exiled]) -> None:
         e = new[0]
         house = (" (house rule: --free)", "yellow") if e.free else ""
         if e.horde:
@@ -300,6 +310,7 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
                 )
             )
             return
+        assert e.player is not None  # an exile from a player's deck names the player
         left = after.current.exile_allowance.get(e.player, 0)
         more = f" ({left} more may be exiled)" if left and not e.free else ""
         out.print(
@@ -327,7 +338,7 @@ def health(app: App, name: str, health: int, as_json: bool) -> None:
       skyforge campaign health spring 16
     """
 
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.HealthSet]) -> None:
         out.print(f"Castle health {before.castle_health} → {after.castle_health} (full {after.full_health})")
 
     update(app, name, lambda s: actions.set_health(s, health), as_json, say)
@@ -354,7 +365,7 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int | None, a
             "give --won or --lost (one of the two)" if not won else "--won and --lost together: give one of the two"
         )
 
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.GameEnded]) -> None:
         e = new[0]
         out.print(
             f"Game {e.game} {e.result}, castle health {e.castle_health} (full {after.full_health}), gold {after.gold}."
@@ -410,7 +421,7 @@ def undo(app: App, name: str, to_game: int | None, yes: bool, as_json: bool) -> 
         removed, start, state = undo_to_game(path, to_game)
     entries = log_entries(removed, app.catalog, start)
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         out.print(f"Undone ({plural(len(removed), 'event')}):" if len(removed) > 1 else "Undone:")
         log_lines(out, entries, when=False)
@@ -433,7 +444,7 @@ def redo(app: App, name: str, as_json: bool) -> None:
     back, start, state = redo_last(campaign_file(app, name))
     entries = log_entries(back, app.catalog, start)
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         out.print(f"Redone ({plural(len(back), 'event')}):" if len(back) > 1 else "Redone:")
         log_lines(out, entries, when=False)

@@ -63,7 +63,7 @@ def log(app: App, name: str, as_json: bool) -> None:
         undone += [{**e, "undone": True} for e in log_entries(group, app.catalog, start)]
         start += len(group)
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         log_lines(out, entries)
         if undone:
@@ -86,7 +86,7 @@ def list_(app: App, as_json: bool) -> None:
     """
     rows = list_campaigns(app.workspace)
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         if not rows:
             out.print(NO_CAMPAIGNS)
@@ -145,7 +145,7 @@ def deck(app: App, name: str, player: str | None, output: Path | None, force: bo
         "cards": card_table(app.catalog, now.deck.cards),
     }
 
-    def printed(_) -> None:
+    def printed(_: object) -> None:
         write(None, text)  # as `deck export` prints a file: never wrapped
 
     if data["file"] is None:  # printed: the deck file's text, or the JSON

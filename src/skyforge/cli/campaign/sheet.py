@@ -54,7 +54,7 @@ def sheet(app: App, name: str, output: Path | None, force: bool, as_json: bool) 
     if not write(target, html_page(data), force=force):
         return  # the page itself went to standard output
 
-    def human(_) -> None:
+    def human(_: object) -> None:
         out = console()
         played = sum(1 for g in data.games if g.status in ("won", "lost"))
         out.print(

@@ -5,9 +5,12 @@ Recruit offers, the piles — each from the library's state and events, as rich 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES, GOLD_MAX
 from skyforge.campaign.report import DEMO_NOTE, card_text, uses_demo_data
 from skyforge.campaign.state import next_step
@@ -18,11 +21,21 @@ from skyforge.cli.output import table
 from skyforge.setup.standalone import stages_of
 from skyforge.text import plural
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from skyforge.campaign.state import CampaignState
+    from skyforge.catalog.index import Catalog
+    from skyforge.cli.main import App
+
+#: what a campaign command says of what it did: ``say(out, before, after, new events)``
+Say = Callable[["Console", "CampaignState", "CampaignState", "Sequence[ev.Event]"], None]
+
 #: the piles of a player's deck listed by rarity, in this order
 RARITIES = ["base", "rare", "mythic", "legendary", "rarity unknown"]
 
 
-def status_line(state) -> Text:
+def status_line(state: CampaignState) -> Text:
     return Text(
         f"{state.name}: game {state.game}/{GAMES} · gold {state.gold} · castle health "
         f"{state.castle_health} (full {state.full_health}) · {next_step_text(next_step(state), state.name)}",
@@ -30,7 +43,7 @@ def status_line(state) -> Text:
     )
 
 
-def card_name(catalog, code: str) -> str:
+def card_name(catalog: Catalog, code: str) -> str:
     """``CODE Name`` when the catalog knows the card (a name is a nicety; the code is enough), as
     written: print it as a ``Text``."""
     try:
@@ -40,7 +53,7 @@ def card_name(catalog, code: str) -> str:
     return card_label(card) if card is not None and card.code else code
 
 
-def show_demo_note(out, catalog, state) -> None:
+def show_demo_note(out: Console, catalog: Catalog, state: CampaignState) -> None:
     if uses_demo_data(state, catalog):
         out.print(Text(DEMO_NOTE, style="yellow"))
 
@@ -56,7 +69,7 @@ def clamp_note(gold: int, change: int, asked: int | None) -> str:
     )
 
 
-def printed_gold(state, action: str) -> int | None:
+def printed_gold(state: CampaignState, action: str) -> int | None:
     """The gold printed on one of this game's scenario actions."""
     for a in state.current.scenario.actions if state.current.scenario else []:
         if a.name == action:
@@ -64,7 +77,7 @@ def printed_gold(state, action: str) -> int | None:
     return None
 
 
-def scenario_view(out, state, applied=None) -> None:
+def scenario_view(out: Console, state: CampaignState, applied: Callable[[Console], None] | None = None) -> None:
     """The scenario's mandatory effect, actions and income; ``applied(out)`` says what the mandatory
     effect just did, under its line."""
     c = state.current
@@ -97,11 +110,20 @@ def scenario_view(out, state, applied=None) -> None:
 
 
 def effect_view(
-    out, catalog, before, after, event, label: str | None, reminder: bool = True, indent: str = "  "
+    out: Console,
+    catalog: Catalog,
+    before: CampaignState,
+    after: CampaignState,
+    event: ev.ActionTaken | ev.MandatoryResolved,
+    label: str | None,
+    reminder: bool = True,
+    indent: str = "  ",
 ) -> None:
     """What an applied action or mandatory effect did, and what is left to do by hand."""
     if event.type == "mandatory-resolved":
-        effect = after.current.scenario.mandatory_effect()
+        scenario = after.current.scenario
+        effect = scenario.mandatory_effect() if scenario is not None else None
+        assert effect is not None  # a mandatory effect was resolved: the game's scenario has one
         if label:
             out.print(Text.assemble((label, "bold"), f": {effect.text or ''}"))
         if event.change:
@@ -123,10 +145,10 @@ def effect_view(
         offers_view(out, catalog, after, event.offers)
 
 
-def actions_view(app):
+def actions_view(app: App) -> Say:
     """What ``action`` and ``recruit`` did: gold, the action's effect, the offers formed."""
 
-    def say(out, before, after, new):
+    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.Event]) -> None:
         catalog = app.catalog
         for event in new:
             if event.type == "action-taken":
@@ -137,13 +159,15 @@ def actions_view(app):
                     )
                 )
                 effect_view(out, catalog, before, after, event, None)
-            elif getattr(event, "offers", None):
-                offers_view(out, catalog, after, event.offers)
+            elif offers := getattr(event, "offers", None):
+                offers_view(out, catalog, after, offers)
 
     return say
 
 
-def offers_view(out, catalog, state, formed: dict[str, list[list[str]]] | None = None) -> None:
+def offers_view(
+    out: Console, catalog: Catalog, state: CampaignState, formed: dict[str, list[list[str]]] | None = None
+) -> None:
     """Each player's open offers, one card a line with its cost, type, rarity and faction; with the
     offers just ``formed``, a player whose market deck was empty is told so ("form as many offers
     as possible": none)."""
@@ -160,7 +184,7 @@ def offers_view(out, catalog, state, formed: dict[str, list[list[str]]] | None =
     out.print(Text(take_offer_text(state.name, waiting, len(state.players))))
 
 
-def log_lines(out, entries: list[dict], when: bool = True, mark: str = "") -> None:
+def log_lines(out: Console, entries: list[dict], when: bool = True, mark: str = "") -> None:
     """Journal entries as ``campaign log`` shows them (and ``undo`` what it took back, ``when``
     False: without the time): index, time, summary, and the offers under it; ``mark`` before each."""
     for e in entries:
@@ -170,9 +194,12 @@ def log_lines(out, entries: list[dict], when: bool = True, mark: str = "") -> No
             out.print(f"{'':>3}  {' ' * len(at)}  {line}")
 
 
-def game_view(out, catalog, before, after, new) -> None:
+def game_view(
+    out: Console, catalog: Catalog, before: CampaignState, after: CampaignState, new: Sequence[ev.Event]
+) -> None:
     """The game just set up: scenario, portal, outsider, and the scenario card."""
     c = after.current
+    assert c.scenario is not None and c.portal is not None  # a game set up has both
     out.print(
         Text.assemble(
             (f"Game {after.game}", "bold"),
@@ -214,13 +241,13 @@ def game_view(out, catalog, before, after, new) -> None:
     show_demo_note(out, catalog, after)
 
 
-def _staged(catalog, code: str) -> str:
+def _staged(catalog: Catalog, code: str) -> str:
     """``stage N `` (``stage 3/4 `` for a portal with its next stage on its back) before a portal."""
     portal = catalog.find(code, "portal")
     return f"stage {'/'.join(map(str, stages_of(portal)))} " if portal is not None else ""
 
 
-def card_groups(out, catalog, label: str, cards) -> None:
+def card_groups(out: Console, catalog: Catalog, label: str, cards: Mapping[str, int]) -> None:
     """A pile's cards by rarity, each as N× CODE Name, so the physical pile can be rebuilt."""
     groups: dict[str, list[str]] = {}
     for code in sorted(cards, key=code_order):
@@ -237,7 +264,7 @@ def card_groups(out, catalog, label: str, cards) -> None:
         )
 
 
-def campaign_view(out, catalog, state) -> None:
+def campaign_view(out: Console, catalog: Catalog, state: CampaignState) -> None:
     """``campaign show``: everything a player needs to rebuild the table."""
     out.print(
         Text.assemble(
@@ -270,6 +297,7 @@ def campaign_view(out, catalog, state) -> None:
     )
     c = state.current
     if c.scenario is not None:
+        assert c.portal is not None  # set up with the scenario
         out.print()
         out.print(
             Text.assemble(

@@ -10,8 +10,12 @@ of an error that says the campaign is not ready for a command (:func:`first_step
 from __future__ import annotations
 
 import shlex
+from typing import TYPE_CHECKING
 
 from skyforge.text import plural
+
+if TYPE_CHECKING:
+    from skyforge.campaign.events import ActionTaken, MandatoryResolved
 
 
 def next_step_text(step: dict, campaign: str) -> str:
@@ -61,7 +65,7 @@ def first_step_text(step: dict, campaign: str) -> str:
     }.get(step["step"], f"the campaign is over ({step.get('result')})")
 
 
-def exile_text(event, campaign: str) -> list[str]:
+def exile_text(event: ActionTaken | MandatoryResolved, campaign: str) -> list[str]:
     """The exiles an action or mandatory effect allows, each with the command that takes them."""
     lines = []
     if event.exile:

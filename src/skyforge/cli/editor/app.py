@@ -7,6 +7,7 @@ its renderer: the same styles), and Textual itself honours ``NO_COLOR``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -483,7 +484,7 @@ class DeckEditor(App[None]):
             self.typed = ""
             self._refilter()
 
-    def _edit(self, change, done: str) -> None:
+    def _edit(self, change: Callable[[], object], done: str) -> None:
         try:
             change()
         except SkyforgeError as exc:

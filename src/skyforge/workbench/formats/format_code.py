@@ -5,12 +5,17 @@ A share code's cards are resolved against the catalog like any other import (err
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.errors import Problem
 from skyforge.workbench import sharecode
 from skyforge.workbench.carried import cards_to_carry
 from skyforge.workbench.formats.reading import Imported, add_card
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 NAME = "code"
 SUMMARY = "a share code"
@@ -24,7 +29,7 @@ def export(catalog: Catalog, decks: list[Deck], *, players: bool = False, with_c
     )
 
 
-def read_code(catalog: Catalog, code: str, source) -> Imported:
+def read_code(catalog: Catalog, code: str, source: Path | str) -> Imported:
     shared, carried = sharecode.decode_shared(code)
     problems: list[Problem] = []
     cards: dict[str, int] = {}

@@ -10,6 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.index import Catalog
@@ -17,6 +18,9 @@ from skyforge.decks.files import MAX_COPIES
 from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem
 from skyforge.text import a
+
+if TYPE_CHECKING:
+    from skyforge.catalog.models import Card
 
 #: the code of a problem for a line that names no alliance card
 UNRESOLVED = "unresolved-card"
@@ -40,7 +44,7 @@ def leading_code(text: str) -> str:
     return normalize_code(first) or text
 
 
-def find(catalog: Catalog, ref: str):
+def find(catalog: Catalog, ref: str) -> Card | None:
     try:
         return catalog.find(ref) if ref else None
     except InputError:  # an ambiguous name: reported as unresolved, with the codes in the hint
@@ -54,9 +58,9 @@ def add_card(
     count: int,
     problems: list[Problem],
     *,
-    file,
-    line=None,
-    key=None,
+    file: Path | str,
+    line: int | None = None,
+    key: str | None = None,
     fallback: str | None = None,
 ) -> None:
     """Add ``count`` copies of the card ``ref`` (or ``fallback``) names to ``cards``, or a problem."""
@@ -122,7 +126,7 @@ def add_card(
     cards[card.key] = cards.get(card.key, 0) + count
 
 
-def new_deck(name, castle, player, cards: dict[str, int], path: Path) -> DeckFile:
+def new_deck(name: str | None, castle: str | None, player: str | None, cards: dict[str, int], path: Path) -> DeckFile:
     """The deck read: named after the file when it says no name; castle "?" when it names none."""
     if not castle:
         castle = "?"
