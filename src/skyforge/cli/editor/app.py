@@ -7,6 +7,7 @@ its renderer: the same styles), and Textual itself honours ``NO_COLOR``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -197,10 +198,11 @@ class DeckEditor(App[None]):
     #: seconds between looks at the deck file on disk
     DISK_CHECK = 1.0
 
-    def __init__(self, session: Session, *, watch_disk: bool = True) -> None:
+    def __init__(self, session: Session, *, watch_disk: bool = True, when_up: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.session = session
         self.watch_disk = watch_disk
+        self.when_up = when_up  # called once the first frame is drawn
         self.typed = ""
         self.show_all = False
         self.standings: dict[str, Standing] = {}
@@ -244,6 +246,11 @@ class DeckEditor(App[None]):
         cards.focus()
         if self.watch_disk:
             self.set_interval(self.DISK_CHECK, self.check_disk)
+
+    def on_ready(self) -> None:
+        """The first frame is drawn (Textual's Ready comes after it)."""
+        if self.when_up is not None:
+            self.when_up()
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width)
