@@ -67,6 +67,9 @@ LAZY_PLACES = {
     # the deck editor imports the deck assistant (~40 ms of imports, a third of what the editor adds
     # to start-up) only when Ctrl+P asks it for a proposal
     "skyforge.cli.editor.session",
+    # the deck editor's command imports its screen (Textual, ~100 ms) once the deck, the terminal and
+    # the castle are checked, with the collector paused from that import to the first frame
+    "skyforge.cli.editor.command",
 }
 #: the module that imports heavy libraries on demand, and the table of them it keeps
 ONDEMAND = "skyforge.ondemand"
