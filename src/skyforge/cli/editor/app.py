@@ -203,6 +203,7 @@ class DeckEditor(App[None]):
         self.session = session
         self.watch_disk = watch_disk
         self.when_up = when_up  # called once the first frame is drawn
+        self.fitted = 0  # the screen width the panes are fitted to
         self.typed = ""
         self.show_all = False
         self.standings: dict[str, Standing] = {}
@@ -260,8 +261,9 @@ class DeckEditor(App[None]):
         left. Worked out from the screen's width, before a frame is drawn: the first frame is laid
         out as every later one."""
         cards, deck = self.query_one("#cards", DataTable), self.query_one("#deck", DataTable)
-        if not cards.columns or not deck.columns:  # a resize before the tables are set up
+        if not cards.columns or not deck.columns or width == self.fitted:  # not set up yet, or done
             return
+        self.fitted = width
         pane = width * 3 // 5
         self.query_one("#cards-pane").styles.width = pane
         fixed = sum(w for _, key, w in CARD_COLUMNS if key != "name")
