@@ -94,6 +94,9 @@ LAZY_PLACES = {
     # miss, or when a command first reads a rule table (~1 ms a pydantic class; benchmarks/README.md)
     "skyforge.catalog.loader",
     "skyforge.catalog.models",
+    # the deck editor's command imports its screen (Textual, ~100 ms) once the deck, the terminal and
+    # the castle are checked, with the collector paused from that import to the first frame
+    "skyforge.cli.editor.command",
 }
 
 

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 from skyforge.catalog import load_catalog
 from skyforge.cli.editor.app import Ask, DeckEditor, Help
@@ -75,6 +77,16 @@ def test_card_standings_give_every_card_with_why_refused_and_copies_free(catalog
 
     offered = {c.card.key for c in choose_cards(catalog, deck, [green]).candidates}
     assert offered == {k for k, s in standings.items() if s.admitted and s.left > 0}
+
+
+def test_the_standings_are_worked_out_once_per_deck(catalog, blue):
+    """The command's check and the first frame ask the same deck: one answer; a change, a new one."""
+    session = Session(catalog, blue)
+    first = session.standings()
+    assert session.standings() is first
+    session.add("DEMO.012")
+    after = session.standings()
+    assert after is not first and next(s for s in after if s.card.key == "DEMO.012").in_deck == 1
 
 
 def test_save_deck_over_keeps_comments_and_never_overwrites_a_changed_file(catalog, blue):
@@ -319,6 +331,33 @@ def test_no_color_is_respected(catalog, blue, monkeypatch):
 
 
 # --- the screen ------------------------------------------------------------------------------------
+
+
+def test_the_first_frame_is_complete_with_the_keys_and_the_columns_fitted(catalog, blue):
+    """The screen is up with its first frame: the footer's keys and the name columns fitted to the
+    panes are in it, not drawn frames later (the columns are fitted before the panes are first
+    filled, on mount; when_up is called once the first frame is drawn)."""
+    seen: dict = {}
+
+    class Probe(DeckEditor):
+        def refresh_all(self, rows: bool = False) -> None:  # first called on mount, before any frame
+            seen.setdefault("name width", self.query_one("#cards", DataTable).columns[ColumnKey("name")].width)
+            super().refresh_all(rows)
+
+    def up():
+        seen["keys"] = [key.description for key in app.query("FooterKey")]
+        seen["calls"] = seen.get("calls", 0) + 1
+
+    app = Probe(Session(catalog, blue), watch_disk=False, when_up=up)
+
+    async def steps(pilot):
+        await pilot.press("plus")
+        return app.query_one("#cards", DataTable).columns[ColumnKey("name")].width
+
+    settled = drive(app, steps)
+    assert seen["keys"] == ["Quit", "Save", "Undo", "Help", "Add", "Remove", "All", "Propose"]
+    assert seen["name width"] == settled == 80 * 3 // 5 - 6 - 31  # the pane, its border and margins, the columns
+    assert seen["calls"] == 1
 
 
 def test_snapshot_80x24_after_two_changes(catalog, blue, snap_compare):

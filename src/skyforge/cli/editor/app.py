@@ -15,8 +15,8 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key
-from textual.screen import ModalScreen
+from textual.events import Key, Resize
+from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Static
 from textual.widgets.data_table import ColumnKey, RowKey
 
@@ -26,11 +26,11 @@ from skyforge.rules import ValidationReport
 from skyforge.rules.choosing import Standing
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.diff import DeckDiff
 from skyforge.workbench.stats import DeckStats
 
 if TYPE_CHECKING:
     from skyforge.workbench.assistant import ProposedDeck
+    from skyforge.workbench.diff import DeckDiff
 
 #: what sets the copies still free, in words (the library's ``Standing.limited_by``)
 LIMITED_BY = {
@@ -91,6 +91,31 @@ class QuickTable(DataTable):
         self.refresh_row(index)
 
 
+class KeyFooter(Footer):
+    """Textual's footer of keys, drawn with the screen's first frame. Textual's own composes its
+    keys only after that frame, so the screen would be up without them (and be drawn a second time
+    at start-up, some 60 ms later); the keys shown are the app's own, known before a frame is
+    drawn. It is composed again only when the keys it shows change."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.set_reactive(Footer._bindings_ready, True)
+        self.drawn: list[tuple[str, str, bool]] = []
+
+    def compose(self) -> ComposeResult:
+        self.drawn = shown_keys(self.screen)
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if screen.app.app_focus and self.is_attached and screen is self.screen and shown_keys(screen) != self.drawn:
+            self.call_after_refresh(self.recompose)
+
+
+def shown_keys(screen: Screen) -> list[tuple[str, str, bool]]:
+    """The keys a footer shows on ``screen``: key, what it does, and whether it works now."""
+    return [(b.key, b.description, enabled) for _, b, enabled, _ in screen.active_bindings.values() if b.show]
+
+
 class Ask(ModalScreen[str]):
     """A question answered by one key: ``choices`` maps each key to what it says."""
 
@@ -145,8 +170,8 @@ class DeckEditor(App[None]):
     #title { height: 1; background: $primary-background; color: $text; padding: 0 1; }
     #status { height: 1; padding: 0 1; color: $text-muted; }
     #main { height: 1fr; }
-    #cards-pane { width: 3fr; border: round $panel; }
-    #deck-pane { width: 2fr; border: round $panel; }
+    #cards-pane { border: round $panel; }  /* its width: DeckEditor._fit */
+    #deck-pane { width: 1fr; border: round $panel; }
     #cards-pane:focus-within, #deck-pane:focus-within { border: round $accent; }
     #filter { height: 1; }
     #detail { height: 2; color: $text-muted; }
@@ -173,10 +198,12 @@ class DeckEditor(App[None]):
     #: seconds between looks at the deck file on disk
     DISK_CHECK = 1.0
 
-    def __init__(self, session: Session, *, watch_disk: bool = True) -> None:
+    def __init__(self, session: Session, *, watch_disk: bool = True, when_up: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.session = session
         self.watch_disk = watch_disk
+        self.when_up = when_up  # called once the first frame is drawn
+        self.fitted = 0  # the screen width the panes are fitted to
         self.typed = ""
         self.show_all = False
         self.standings: dict[str, Standing] = {}
@@ -204,7 +231,7 @@ class DeckEditor(App[None]):
                 with VerticalScroll(id="summary"):
                     yield Static(id="verdict")
         yield Static(id="status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         cards = self.query_one("#cards", DataTable)
@@ -215,28 +242,36 @@ class DeckEditor(App[None]):
             deck.add_column(key, key=key, width=width)
         self.query_one("#cards-pane").border_title = "Cards"
         self.query_one("#deck-pane").border_title = "Deck"
+        self._fit(self.size.width)
         self.refresh_all(rows=True)
         cards.focus()
-        self.call_after_refresh(self._fit_columns)
         if self.watch_disk:
             self.set_interval(self.DISK_CHECK, self.check_disk)
 
-    def on_resize(self) -> None:
-        self._fit_columns()
+    def on_ready(self) -> None:
+        """The first frame is drawn (Textual's Ready comes after it)."""
+        if self.when_up is not None:
+            self.when_up()
 
-    def _fit_columns(self) -> None:
-        """The name columns take what the panes have left."""
-        cards = self.query_one("#cards", DataTable)
-        width = self.query_one("#cards-pane").size.width - 2
-        if width > 0:
-            fixed = sum(w for _, key, w in CARD_COLUMNS if key != "name")
-            cards.columns[ColumnKey("name")].width = max(10, width - 2 - fixed)
-            cards.refresh()
-        deck = self.query_one("#deck", DataTable)
-        width = self.query_one("#deck-pane").size.width - 2
-        if width > 0:
-            deck.columns[ColumnKey("name")].width = max(8, width - 2 - 4 - 3)
-            deck.refresh()
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """The panes share the screen's ``width``, 3 to 2; the name columns take what each pane has
+        left. Worked out from the screen's width, before a frame is drawn: the first frame is laid
+        out as every later one."""
+        cards, deck = self.query_one("#cards", DataTable), self.query_one("#deck", DataTable)
+        if not cards.columns or not deck.columns or width == self.fitted:  # not set up yet, or done
+            return
+        self.fitted = width
+        pane = width * 3 // 5
+        self.query_one("#cards-pane").styles.width = pane
+        fixed = sum(w for _, key, w in CARD_COLUMNS if key != "name")
+        # of each pane's width, 2 columns are its border and 4 the table's scroll bar and margin
+        cards.columns[ColumnKey("name")].width = max(10, pane - 6 - fixed)
+        deck.columns[ColumnKey("name")].width = max(8, width - pane - 6 - 4 - 3)
+        cards.refresh()
+        deck.refresh()
 
     # --- drawing --------------------------------------------------------------------------------
 

@@ -23,12 +23,12 @@ from skyforge.errors import SkyforgeError
 from skyforge.rules import Refusal, ValidationReport, validate_given
 from skyforge.rules.choosing import Standing, card_standings, castle_of, refusals
 from skyforge.storage import read_text
-from skyforge.workbench.diff import DeckDiff, diff_decks
 from skyforge.workbench.editing import add_cards, remove_cards, save_deck_over
 from skyforge.workbench.stats import DeckStats, deck_stats
 
 if TYPE_CHECKING:
     from skyforge.workbench.assistant import Outcome, ProposedDeck
+    from skyforge.workbench.diff import DeckDiff
 
 #: the filter's fields: ``f:liothan r:rare t:ally c:2..4`` (a prefix of the field's name will do)
 FIELDS = {"faction": "faction", "rarity": "rarity", "type": "type", "cost": "cost"}
@@ -88,6 +88,8 @@ class Session:
         self.deck = parse_deck(self.read, path, catalog)
         self.saved = self.deck.data
         self._refused: tuple[str, dict[str, Refusal | None]] | None = None
+        # a deck is a new object after every change, save and reload: the standings of the one asked last
+        self._standings: tuple[Deck, list[Standing]] | None = None
 
     # --- the deck ------------------------------------------------------------------------------
 
@@ -132,10 +134,14 @@ class Session:
 
     def standings(self) -> list[Standing]:
         """Every card against the deck: admitted or why not, and the copies still free."""
+        if self._standings is not None and self._standings[0] is self.deck:  # asked again of the same deck
+            return self._standings[1]
         castle = self.deck.data.castle
         if self._refused is None or self._refused[0] != castle:  # they depend on the castle alone
             self._refused = (castle, refusals(self.catalog, castle_of(self.catalog, self.deck)))
-        return card_standings(self.catalog, self.deck, self.others, self.collection, self._refused[1])
+        standings = card_standings(self.catalog, self.deck, self.others, self.collection, self._refused[1])
+        self._standings = (self.deck, standings)
+        return standings
 
     def matching(self, query: Query) -> set[str]:
         """The keys of the alliance cards the filter finds (the catalog's own search)."""
@@ -152,8 +158,9 @@ class Session:
 
     def propose(self) -> tuple[Outcome, DeckDiff | None, ProposedDeck | None]:
         """The assistant's completion of the deck (``deck complete``), and how it differs."""
-        # the assistant's modules cost ~40 ms of imports: only a proposal pays them
+        # the assistant's modules cost ~40 ms of imports: only a proposal pays them (and the diff's)
         from skyforge.workbench.assistant import complete_deck
+        from skyforge.workbench.diff import diff_decks
 
         outcome = complete_deck(self.catalog, self.deck, self.others, self.collection)
         if not outcome.possible or not outcome.decks:
