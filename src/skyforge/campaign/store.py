@@ -122,7 +122,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
             Problem(
                 f"the journal does not replay: a '{exc.event_type}' event that cannot happen here: {exc.reason}",
                 file=path,
-                line=None if migrated else _event_line(text, exc.index),
+                line=None if migrated else key_lines(text).get(("events", exc.index)),
                 key=f"events[{exc.index}]",
                 hint="restore the file from a backup, or remove that [[events]] table and the ones after it by hand",
             )
@@ -166,17 +166,6 @@ def parse_undone(data: dict, path: Path | str) -> list[list]:
                 [replace(p, key=f"{UNDONE}[{i}]" + (f".{p.key}" if p.key else "")) for p in problems]
             ) from None
     return out
-
-
-def _event_line(text: str, index: int) -> int | None:
-    """The line of the ``[[events]]`` header of event ``index`` (0 = the first), when written that way."""
-    seen = -1
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip().replace(" ", "") == "[[events]]":
-            seen += 1
-            if seen == index:
-                return number
-    return None
 
 
 def _event_type(raw: list, loc: tuple) -> str | None:

@@ -15,7 +15,7 @@ from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.cli.syntax import NAMES
 from skyforge.draft import arena as lib
 from skyforge.draft import session as sessions
-from skyforge.draft.common import demo_note
+from skyforge.draft.common import demo_heroes_note
 from skyforge.errors import InputError, Problem
 from skyforge.terms import inference_note, inferred_value
 
@@ -178,7 +178,7 @@ def draw_check(data: dict) -> None:
     for h in data["heroes"]:
         for field, why in h["inferred"].items():
             out.print(Text(inference_note(f"{h['name']}'s {field}", why), style="dim"))
-    note = demo_note(data["demo_heroes"], len(data["heroes"]))
+    note = demo_heroes_note(data["demo_heroes"], len(data["heroes"]))
     if note:
         out.print(Text(note, style="yellow"))
 
@@ -229,7 +229,7 @@ def draw_setup(data: dict) -> None:
             out.print(f"   action cards not known: {m}")
     if data.get("first_player"):
         out.print(data["first_player"])
-    note = demo_note(
+    note = demo_heroes_note(
         list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
         len({h for p in data["players"] for h in p["heroes"]}),
     )

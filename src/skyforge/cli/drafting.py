@@ -17,7 +17,7 @@ from skyforge.cli import stdio
 from skyforge.cli.complete import draft_names, hero_names
 from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
-from skyforge.draft.common import READING, demo_note
+from skyforge.draft.common import READING, demo_heroes_note
 from skyforge.draft.games import game_of
 from skyforge.errors import InputError, Problem, RuleError
 from skyforge.terms import INFERRED
@@ -318,7 +318,7 @@ def draw(session: DraftSession, data: dict, saved_to: Path | None = None, read_o
         names = [reason.split(" cannot be drafted")[0] for reason in data["left_out"]]
         out.print(Text(f"left out, a field they need is missing: {', '.join(names)}", style="yellow"))
         out.print(Text(f"  e.g. {data['left_out'][0]}", style="dim"))
-    note = demo_note(session.demo_heroes(), session.hero_count())
+    note = demo_heroes_note(session.demo_heroes(), session.hero_count())
     if note:
         out.print(Text(note, style="yellow"))
     if saved_to is not None:

@@ -127,7 +127,7 @@ def saved_format(catalog: Catalog, game: str, data: dict) -> DraftFormat:
     return fmt
 
 
-def demo_note(demo: list[str], total: int) -> str | None:
+def demo_heroes_note(demo: list[str], total: int) -> str | None:
     """The human footer for demo heroes: all fictional, or which ones are when teams mix them."""
     if not demo:
         return None
