@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
+from pydantic import Field
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -28,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skyforge.errors import COMMAND_MARK, OPTION_MARK
-from skyforge.results import Result
+from skyforge.results import ReportedProblem, Result, ResultList
 from skyforge.terms import demo_note
 from skyforge.text import plural, visible_controls
 
@@ -397,10 +398,10 @@ def progress(
 
 def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
     """The one output path of every command: ``data`` as JSON with ``--json`` (the contract for
-    scripts; a :class:`~skyforge.results.Result` is its dump), else ``human(data)`` draws the same
-    data for people."""
+    scripts; a :class:`~skyforge.results.Result` or :class:`~skyforge.results.ResultList` is its
+    dump), else ``human(data)`` draws the same data for people."""
     if as_json:
-        emit_json(data.dump() if isinstance(data, Result) else data)
+        emit_json(data.dump() if isinstance(data, Result | ResultList) else data)
     else:
         human(data)
 
@@ -433,6 +434,16 @@ def words(text: str, command: click.Command | None = None) -> str:
     return _FIELD.sub(lambda m: flags.get(m.group(1)) or "--" + m.group(1).replace("_", "-"), text)
 
 
+class ReportedError(Result):
+    """An error as ``--json`` gives it (under ``"error"``): its kind, the exit status, and its
+    problems (the first :data:`MAX_JSON_PROBLEMS`, and how many more there are)."""
+
+    type: str
+    exit_code: int
+    problems: list[ReportedProblem]
+    problems_left_out: int | None = Field(default=None, exclude_if=lambda n: n is None)
+
+
 #: where the command being run is kept (``ctx.meta``), for :func:`words` after its context is gone
 COMMAND_META = "skyforge.command"
 
@@ -445,14 +456,14 @@ def report_error(exc: Any, as_json: bool = False) -> None:
     """
     problems = exc.problems
     if as_json:
-        error: dict[str, Any] = {
-            "type": type(exc).__name__,
-            "exit_code": exc.exit_code,
-            "problems": [p.as_dict() for p in problems[:MAX_JSON_PROBLEMS]],
-        }
-        if len(problems) > MAX_JSON_PROBLEMS:
-            error["problems_left_out"] = len(problems) - MAX_JSON_PROBLEMS
-        emit_json({"error": error})
+        left_out = len(problems) - MAX_JSON_PROBLEMS
+        error = ReportedError.of(
+            type=type(exc).__name__,
+            exit_code=exc.exit_code,
+            problems=[ReportedProblem.of_problem(p) for p in problems[:MAX_JSON_PROBLEMS]],
+            problems_left_out=left_out if left_out > 0 else None,
+        )
+        emit_json({"error": error.dump()})
     if len(problems) > 1:
         shown = problems[:MAX_SHOWN_PROBLEMS]
         total = sum(_counted(p) for p in problems)
