@@ -406,8 +406,9 @@ def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
         human(data)
 
 
-#: a field marked by :func:`skyforge.errors.option`, as written or as JSON escapes it
-_FIELD = re.compile(r"(?:⟨|\\u27e8)([a-z_]+)(?:⟩|\\u27e9)")
+#: a field marked by :func:`skyforge.errors.option`, as written or as JSON escapes it; ``with`` when
+#: it is what a hint says to act with, and ``end`` when it ends the hint's clause (no value follows)
+_FIELD = re.compile(r"(?P<with>\bwith )?(?:⟨|\\u27e8)(?P<field>[a-z_]+)(?:⟩|\\u27e9)(?P<end>(?=$|[,;.)\"\\\n]))?")
 #: a command marked by :func:`skyforge.errors.command`, and the mark between its arguments
 _COMMAND = re.compile(r"(?:⟦|\\u27e6)(.*?)(?:⟧|\\u27e7)")
 _ARGUMENT = re.compile(r"⁞|\\u205e")
@@ -421,7 +422,8 @@ def _command(mark: re.Match) -> str:
 def words(text: str, command: click.Command | None = None) -> str:
     """Library text for the command line: a request field the library names
     (:func:`skyforge.errors.option`) becomes the option of ``command`` (by default the command
-    being run) that sets it — the one place where fields meet flags, since click knows its own;
+    being run) that sets it, with the form of its value where a hint ends saying to act with it
+    (:func:`_option_words`) — the one place where fields meet flags, since click knows its own;
     a command the library names (:func:`skyforge.errors.command`) is written as the shell reads it."""
     if COMMAND_MARK in text or "\\u27e6" in text:
         text = _COMMAND.sub(_command, text)
@@ -430,8 +432,18 @@ def words(text: str, command: click.Command | None = None) -> str:
     if command is None:
         ctx = click.get_current_context(silent=True)
         command = ctx.meta.get(COMMAND_META, ctx.command) if ctx is not None else None
-    flags = {p.name: max(p.opts, key=len) for p in getattr(command, "params", ()) if isinstance(p, click.Option)}
-    return _FIELD.sub(lambda m: flags.get(m.group(1)) or "--" + m.group(1).replace("_", "-"), text)
+    options = {p.name: p for p in getattr(command, "params", ()) if isinstance(p, click.Option) and p.name}
+    return _FIELD.sub(lambda m: _option_words(m, options), text)
+
+
+def _option_words(mark: re.Match, options: dict[str, click.Option]) -> str:
+    """The option that sets a marked field; a hint that ends saying to act with it ("… with
+    --player") shows how its value is written too, as --help does ("--player NAME=DECK[@CASTLE]")."""
+    option = options.get(mark["field"])
+    flag = max(option.opts, key=len) if option is not None else "--" + mark["field"].replace("_", "-")
+    if mark["with"] and mark["end"] is not None and option is not None and option.metavar and not option.is_flag:
+        flag += " " + option.metavar
+    return (mark["with"] or "") + flag
 
 
 class ReportedError(Result):
