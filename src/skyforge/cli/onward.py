@@ -43,15 +43,7 @@ def draw_heroes(data: lib.OnwardHeroes) -> None:
     out = console()
     rows = table("hero", "code", "colour", "faction", "class", "range", "data")
     for h in data.heroes:
-        traits = (
-            inferred_value(value, a, h.inferred) if value else "?"
-            for a, value in (
-                ("color", h.color),
-                ("faction", h.faction),
-                ("hero_class", h.hero_class),
-                ("range", h.range),
-            )
-        )
+        traits = (inferred_value(getattr(h, a), a, h.inferred) if getattr(h, a) else "?" for a in lib.ATTRS)
         rows.add_row(*(Text(x) for x in (h.name, h.code or "—", *traits, h.provenance)))
     out.print(rows)
     for h in data.heroes:
