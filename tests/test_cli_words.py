@@ -65,3 +65,48 @@ def test_the_game_setup_conflicts_name_the_options(run):
     ).stderr
     assert err.startswith("error: --castle2: --castle2 contradicts --mode solo") and "⟨" not in err
     assert "choose a mode with two alliance players (e.g. --mode coop)" in err
+
+
+def test_a_hint_to_act_with_an_option_shows_how_its_value_is_written():
+    @click.command()
+    @click.option("--player", "players", multiple=True, metavar="NAME=DECK[@CASTLE]")
+    @click.option("--castle2", "second_castle", metavar="C2")
+    @click.option("--castle")
+    @click.option("--force", is_flag=True)
+    def new(players: tuple[str, ...], second_castle: str, castle: str, force: bool) -> None: ...
+
+    hint = f"name Bo's own castle with {option('players')}"
+    assert words(hint, new) == "name Bo's own castle with --player NAME=DECK[@CASTLE]"
+    assert words(f"with {option('players')}, or", new) == "with --player NAME=DECK[@CASTLE], or"
+    # a problem's key, a value given after it, an option dropped, one without a metavar, a flag: the option alone
+    assert words(f"{option('players')}: two players", new) == "--player: two players"
+    assert words(f"give it with {option('players')} Ann=x", new) == "give it with --player Ann=x"
+    assert words(f"drop {option('second_castle')}, or", new) == "drop --castle2, or"
+    assert words(f"choose one with {option('castle')}", new) == "choose one with --castle"
+    assert words(f"record it with {option('force')}", new) == "record it with --force"
+    # the JSON of an error says the same: its key the option, its hint with the value's form
+    text = json.dumps({"key": option("players"), "hint": hint}, ensure_ascii=True)
+    assert json.loads(words(text, new)) == {"key": "--player", "hint": words(hint, new)}
+
+
+def test_campaign_new_hints_say_how_a_player_is_written(run):
+    err = run(
+        "campaign",
+        "new",
+        "spring",
+        "--castle",
+        "DEMO.001",
+        "--player",
+        "Ann=demo-blue-wall",
+        "--player",
+        "Bo=demo-green-grove@DEMO.001",
+        "--hordes",
+        "demo-gloomcrawlers,demo-ironwraiths,demo-thornmaw",
+        "--difficulty",
+        "2",
+        "--outsider",
+        "Orrun the Everwake",
+        expect=2,
+    ).stderr
+    assert err.startswith("error: --player: Bo is the visiting army and needs another castle than DEMO.001")
+    assert "hint: name Bo's own castle with --player NAME=DECK[@CASTLE]" in err

@@ -90,7 +90,9 @@ def test_unresolved_lines_carry_a_code_and_only_they_are_skipped(run, workspace)
     )
     [result] = import_decks(load_catalog(), str(workspace / "mixed.txt"))
     assert [p.code for p in result.problems] == [UNRESOLVED, None]
-    assert "code" not in result.problems[0].as_dict()  # the JSON of a problem is unchanged
+    from skyforge.results import ReportedProblem
+
+    assert "code" not in ReportedProblem.of_problem(result.problems[0]).dump()  # the JSON of a problem is unchanged
     skipped = run("deck", "import", "mixed.txt", "--skip-unresolved", expect=2)
     assert "the count must be from 1 to" in skipped.stderr and "Nothing Like It" in skipped.stderr
 

@@ -41,8 +41,8 @@ class Problem:
 
     A plain frozen dataclass, not a :class:`~skyforge.results.Result`: this module is the
     foundation every other imports (shell completion included) and uses the standard library
-    only, so that raising a problem never costs pydantic's import. :meth:`as_dict` is the JSON
-    of one problem in an error's ``--json`` (its shape is the CLI's contract).
+    only, so that raising a problem never costs pydantic's import. Its ``--json`` is
+    :class:`~skyforge.results.ReportedProblem`.
     """
 
     message: str
@@ -52,7 +52,7 @@ class Problem:
     value: object = None
     hint: str | None = None
     has_value: bool = False
-    #: what kind of problem this is, for code that acts on it (never shown, not in ``as_dict``)
+    #: what kind of problem this is, for code that acts on it (never shown, not in the JSON)
     code: str | None = None
 
     def render(self) -> str:
@@ -71,20 +71,6 @@ class Problem:
         if self.hint:
             text += f"\n  hint: {self.hint}"
         return text
-
-    def as_dict(self) -> dict:
-        out: dict = {"message": self.message}
-        if self.file is not None:
-            out["file"] = str(self.file)
-        if self.line is not None:
-            out["line"] = self.line
-        if self.key:
-            out["key"] = self.key
-        if self.has_value:
-            out["value"] = _jsonable(self.value)
-        if self.hint:
-            out["hint"] = self.hint
-        return out
 
 
 def once_each(problems: list[Problem]) -> list[Problem]:
@@ -121,13 +107,14 @@ def _show(value: object) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _jsonable(value: object) -> object:
+def jsonable(value: object) -> object:
+    """``value`` as JSON holds it: lists, tables with string keys, and what else as its text."""
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     return str(value)
 
 

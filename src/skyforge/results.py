@@ -3,16 +3,21 @@
 A result is a frozen pydantic model. The library builds it from values it has already checked
 (``Result.of``, which skips validation: a result costs no more than a tuple), a front end reads
 its fields, and a command's ``--json`` is its dump (:meth:`Result.dump`), so the human view and
-the JSON are one object and ``skyforge schema`` can print the JSON Schema of each.
+the JSON are one object and ``skyforge schema`` can print the JSON Schema of each. A command
+whose JSON is a list returns a :class:`ResultList` of results.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from collections.abc import Iterable, Iterator
+from typing import Any, Generic, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, RootModel, SerializerFunctionWrapHandler, model_serializer
+
+from skyforge.errors import Problem, jsonable
 
 R = TypeVar("R", bound="Result")
+T = TypeVar("T")
 
 
 class Result(BaseModel):
@@ -29,3 +34,71 @@ class Result(BaseModel):
     def dump(self) -> dict[str, Any]:
         """The ``--json`` of this result."""
         return self.model_dump(mode="json", by_alias=True)
+
+
+class ResultList(RootModel[list[T]], Generic[T]):
+    """Results in a list, whose ``--json`` is the list: ``ResultList[CardEntry].of(entries)``."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    @classmethod
+    def of(cls, items: Iterable[T]) -> ResultList[T]:
+        """The list of results the library built (each checked where it came from)."""
+        return cls.model_construct(root=list(items))
+
+    def dump(self) -> list[Any]:
+        """The ``--json`` of these results."""
+        return cast(list[Any], self.model_dump(mode="json", by_alias=True))
+
+    def __iter__(self) -> Iterator[T]:  # type: ignore[override]  # the items, not the model's fields
+        return iter(self.root)
+
+    def __len__(self) -> int:
+        return len(self.root)
+
+
+def _none(value: object) -> bool:
+    return value is None
+
+
+def _empty(value: object) -> bool:
+    return not value
+
+
+class ReportedProblem(Result):
+    """One :class:`~skyforge.errors.Problem` as ``--json`` gives it (an error's problems, the lines
+    an import skipped): what is wrong, and where (file, line, key), the value given and the hint
+    when they are known."""
+
+    message: str
+    file: str | None = Field(default=None, exclude_if=_none)
+    line: int | None = Field(default=None, exclude_if=_none)
+    key: str | None = Field(default=None, exclude_if=_empty)
+    #: the value given, when one was (``null`` among them)
+    value: JsonValue = None
+    hint: str | None = Field(default=None, exclude_if=_empty)
+    #: whether a value was given: only then is ``value`` in the dump
+    has_value: bool = Field(default=False, exclude=True)
+    #: the problem itself, as people read it (:meth:`~skyforge.errors.Problem.render`)
+    problem: Problem = Field(exclude=True)
+
+    @classmethod
+    def of_problem(cls, problem: Problem) -> ReportedProblem:
+        return cls.of(
+            message=problem.message,
+            file=None if problem.file is None else str(problem.file),
+            line=problem.line,
+            key=problem.key,
+            value=jsonable(problem.value) if problem.has_value else None,
+            hint=problem.hint,
+            has_value=problem.has_value,
+            problem=problem,
+        )
+
+    # the return is not annotated: pydantic then keeps the fields' own JSON Schema
+    @model_serializer(mode="wrap")
+    def _value_when_given(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        data = handler(self)
+        if not self.has_value:
+            del data["value"]
+        return data

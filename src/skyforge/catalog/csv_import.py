@@ -21,7 +21,6 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -32,9 +31,6 @@ from skyforge.catalog.sheets import check_sheet
 from skyforge.errors import InputError, Problem, csv_problem, once_each, option
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
 from skyforge.text import did_you_mean
-
-if TYPE_CHECKING:
-    from pandas import DataFrame
 
 _LIST_SEPARATORS = (";", "|")
 #: the most rows one spreadsheet may hold (every card of every set is far fewer)
@@ -71,22 +67,22 @@ def read_cards_csv(
 ) -> CsvImport:
     """Cards from a CSV file or a sheet (or from CSV ``text``, e.g. standard input, named ``path`` in messages)."""
     if text is None and Path(path).suffix.casefold() in SHEET_PACKAGES:
-        frame = _read_sheet(Path(path))
+        sheet = _read_sheet(Path(path))
     else:
-        frame = _read_csv(path, text)
-    if len(frame) > MAX_ROWS:
+        sheet = _read_csv(path, text)
+    if len(sheet.rows) > MAX_ROWS:
         raise InputError(
             Problem(
-                f"{len(frame):,} rows, over the card-import row limit of {MAX_ROWS:,}",
+                f"{len(sheet.rows):,} rows, over the card-import row limit of {MAX_ROWS:,}",
                 file=path,
                 line=MAX_ROWS + 2,
                 hint="split the spreadsheet into several files",
             )
         )
-    frame.columns = [str(c).strip().casefold() for c in frame.columns]
+    columns = [c.strip().casefold() for c in sheet.columns]
     known = {name for model in CARD_MODELS.values() for name in model.model_fields}
     problems: list[Problem] = []
-    unknown = [c for c in frame.columns if c not in known]
+    unknown = [c for c in columns if c not in known]
     for column in unknown:
         problems.append(
             Problem(
@@ -106,7 +102,7 @@ def read_cards_csv(
     cards: list[CardBase] = []
     lines: list[int] = []
     seen: dict[str, int] = {}
-    records = frame.to_dict(orient="records")
+    records = [dict(zip(columns, row)) for row in sheet.rows]
     for index, raw in enumerate(records):
         if progress:
             progress(index, len(records))
@@ -183,22 +179,16 @@ def read_cards_csv(
         seen[card.key] = row_number
         cards.append(card)
         lines.append(row_number)
-    return CsvImport(cards, once_each(problems), len(frame), lines)
+    return CsvImport(cards, once_each(problems), len(sheet.rows), lines)
 
 
 @dataclass
 class _Cells:
-    """A CSV file's cells as text: what ``read_cards_csv`` asks of pandas' frame of a sheet (its
-    rows, its column names, each row as a record)."""
+    """A sheet's cells as text: its column names, and its rows (a CSV file read by the stdlib's
+    ``csv``, an .xlsx or .ods sheet by pandas)."""
 
     columns: list[str]
     rows: list[list[str]]
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def to_dict(self, orient: str) -> list[dict[str, str]]:
-        return [dict(zip(self.columns, row)) for row in self.rows]
 
 
 def _header(cells: list[str]) -> list[str]:
@@ -269,7 +259,7 @@ def _delimiter(text: str) -> str:
     return best if counts[best] else ","
 
 
-def _read_sheet(path: Path) -> DataFrame:
+def _read_sheet(path: Path) -> _Cells:
     """The first sheet of an .xlsx or .ods file, every cell as text ("" when empty).
 
     pandas reads it, once catalog/sheets.py has checked its archive and its extent (bounded work).
@@ -302,7 +292,7 @@ def _read_sheet(path: Path) -> DataFrame:
         raise
     except Exception as exc:  # every engine fails in its own way on a damaged file
         raise _unreadable_sheet(path, exc) from None
-    return frame.map(_sheet_text)
+    return _Cells([str(c) for c in frame.columns], frame.map(_sheet_text).values.tolist())
 
 
 def _unreadable_sheet(path: Path, exc: Exception) -> InputError:

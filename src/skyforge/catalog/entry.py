@@ -18,12 +18,12 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 from pydantic_core import PydanticUndefined
 
-from skyforge.catalog.backs import BACK_FIELDS, named_cards
+from skyforge.catalog.backs import BACK_FIELDS, absent_back_names, named_cards
 from skyforge.catalog.build import HERO_GAMES, model_in, set_hint
 from skyforge.catalog.checks import outside_products
 from skyforge.catalog.codes import number_of, set_of
@@ -31,8 +31,9 @@ from skyforge.catalog.constants import RARITY_ALIASES
 from skyforge.catalog.csv_import import cell_value, check_with_catalog
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog
-from skyforge.catalog.models import CARD_MODELS, KINDS, CardBase
+from skyforge.catalog.models import CARD_MODELS, KINDS, CardBase, CastleCard
 from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.results import Result
 from skyforge.storage import (
     edit_keeping_layout,
     exists,
@@ -253,7 +254,16 @@ def free_codes(catalog: Catalog, code: str, n: int = 1) -> list[str]:
     return free
 
 
-def catalog_for(catalog: Catalog, file: Path) -> tuple[Catalog, list[Path]]:
+class Target(NamedTuple):
+    """Where ``catalog add`` adds a card: the catalog the card is checked against, the other files
+    it is loaded with, and whether the catalog in use loads the file."""
+
+    catalog: Catalog
+    others: list[Path]
+    in_use: bool
+
+
+def catalog_for(catalog: Catalog, file: Path) -> Target:
     """The catalog a new card of ``file`` is checked against, and the other files it is loaded with.
 
     ``catalog`` itself when ``file`` is one of its files or does not exist yet; else its files with
@@ -278,9 +288,10 @@ def catalog_for(catalog: Catalog, file: Path) -> tuple[Catalog, list[Path]]:
             )
         )
     others = [f for f in catalog.files if not same_file(f, file)]
-    if len(others) < len(catalog.files) or not exists(file):
-        return catalog, others
-    return load_catalog([*others, file]), others
+    in_use = len(others) < len(catalog.files)
+    if in_use or not exists(file):
+        return Target(catalog, others, in_use)
+    return Target(load_catalog([*others, file]), others, in_use)
 
 
 def entry_text(card: CardBase) -> str:
@@ -313,15 +324,30 @@ def with_card(original: str, card: CardBase, path: Path) -> str:
     return edit_keeping_layout(original, edit, path)
 
 
-def add_card(others: list[Path], file: Path, card: CardBase) -> str:
+class CardAdded(Result):
+    """``catalog add``: the card added to a catalog file, as its table there, whether the catalog
+    in use loads that file, and the cards a castle's back names that the catalog lacks."""
+
+    file: str
+    card: CardBase = Field(exclude=True)
+    #: the card's ``[[cards]]`` table, as the file holds it
+    entry: dict[str, Any]
+    in_catalog: bool
+    notes: list[str]
+
+
+def add_card(target: Target, file: Path, card: CardBase) -> CardAdded:
     """Append ``card`` to the catalog ``file`` (made when missing), under the file's lock: written
-    atomically once the catalog files ``others`` load with it. Returns the text added."""
+    atomically once the catalog files ``target.others`` load with it."""
     with locked(file):
         original = read_text(file) if exists(file) else NEW_FILE
         text = with_card(original, card, file)
-        check_with_catalog(others, text, named=file)
+        check_with_catalog(target.others, text, named=file)
         keep(file, text)
-    return entry_text(card)
+    absent = absent_back_names(target.catalog, [card]) if isinstance(card, CastleCard) else []
+    return CardAdded.of(
+        file=str(file), card=card, entry=card.table(), in_catalog=target.in_use, notes=[e.note for e in absent]
+    )
 
 
 def _model_says(exc: ValidationError) -> InputError:

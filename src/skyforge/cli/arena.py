@@ -17,6 +17,7 @@ from skyforge.draft import arena as lib
 from skyforge.draft import session as sessions
 from skyforge.draft.common import demo_heroes_note
 from skyforge.errors import InputError, Problem
+from skyforge.results import ResultList
 from skyforge.terms import inference_note, inferred_value
 
 if TYPE_CHECKING:
@@ -41,21 +42,21 @@ def heroes(app: App, as_json: bool) -> None:
     render(lib.roster(app.catalog), as_json, draw_heroes)
 
 
-def draw_heroes(rows: list) -> None:
+def draw_heroes(rows: ResultList[lib.ArenaHero]) -> None:
     heroes = table("hero", "code", "class", "action cards", "data")
     for h in rows:
         heroes.add_row(
-            Text(h["name"]),
-            Text(h["code"] or "—"),
-            Text(inferred_value(h["class"], "class", h["inferred"]) if h["class"] else "?"),
-            str(h["action_cards"]),
-            h["provenance"],
+            Text(h.name),
+            Text(h.code or "—"),
+            Text(inferred_value(h.hero_class, "class", h.inferred) if h.hero_class else "?"),
+            str(h.action_cards),
+            h.provenance,
         )
     out = console()
     out.print(heroes)
     for h in rows:
-        for field, why in h["inferred"].items():
-            out.print(Text(inference_note(f"{h['name']}'s {field}", why), style="dim"))
+        for field, why in h.inferred.items():
+            out.print(Text(inference_note(f"{h.name}'s {field}", why), style="dim"))
 
 
 @arena.command()
@@ -162,23 +163,23 @@ def validate(app: App, team: str, as_json: bool) -> None:
     else:
         data = lib.validate(app.catalog, lib.team_path(app.workspace, team))
     render(data, as_json, draw_check)
-    if not data["valid"]:
+    if not data.valid:
         raise SystemExit(1)
 
 
-def draw_check(data: dict) -> None:
+def draw_check(data: lib.TeamCheck) -> None:
     out = console()
-    verdict = ("valid", "green") if data["valid"] else ("invalid", "red")
-    out.print(Text.assemble(f"{data['file']}: {data['player']}: ", verdict))
-    for h in data["heroes"]:
-        cls = inferred_value(h["class"], "class", h["inferred"]) if h["class"] else "class unknown"
-        out.print(f"  {h['name']} ({cls})")
-    for v in data["violations"]:
-        out.print(Text.assemble("  ", (v["rule"], "red"), f": {v['message']}"))
-    for h in data["heroes"]:
-        for field, why in h["inferred"].items():
-            out.print(Text(inference_note(f"{h['name']}'s {field}", why), style="dim"))
-    note = demo_heroes_note(data["demo_heroes"], len(data["heroes"]))
+    verdict = ("valid", "green") if data.valid else ("invalid", "red")
+    out.print(Text.assemble(f"{data.file}: {data.player}: ", verdict))
+    for h in data.heroes:
+        cls = inferred_value(h.hero_class, "class", h.inferred) if h.hero_class else "class unknown"
+        out.print(f"  {h.name} ({cls})")
+    for v in data.violations:
+        out.print(Text.assemble("  ", (v.rule, "red"), f": {v.message}"))
+    for h in data.heroes:
+        for field, why in h.inferred.items():
+            out.print(Text(inference_note(f"{h.name}'s {field}", why), style="dim"))
+    note = demo_heroes_note(data.demo_heroes, len(data.heroes))
     if note:
         out.print(Text(note, style="yellow"))
 
@@ -211,27 +212,24 @@ def setup(
     render(data, as_json, draw_setup)
 
 
-def draw_setup(data: dict) -> None:
+def draw_setup(data: lib.ArenaSetup) -> None:
     out = console()
-    out.print(
-        Text.assemble(("Skybound: Arena", "bold"), f" — {data['mode']}; first to {data['score_to_win']} points wins")
-    )
-    if data.get("sides"):
-        out.print("sides: " + " vs ".join(" & ".join(s) for s in data["sides"]))
-    for p in data["players"]:
+    out.print(Text.assemble(("Skybound: Arena", "bold"), f" — {data.mode}; first to {data.score_to_win} points wins"))
+    if data.sides:
+        out.print("sides: " + " vs ".join(" & ".join(s) for s in data.sides))
+    for p in data.players:
         out.print(
             Text(
-                f"{p['turn']}. {p['player']}: bench {', '.join(p['heroes'])}; "
-                f"deck of {p['deck_size']} action cards; draw {p['draw']}"
+                f"{p.turn}. {p.player}: bench {', '.join(p.heroes)}; deck of {p.deck_size} action cards; draw {p.draw}"
             )
         )
-        for m in p["action_cards_missing"]:
+        for m in p.action_cards_missing:
             out.print(f"   action cards not known: {m}")
-    if data.get("first_player"):
-        out.print(data["first_player"])
+    if data.first_player:
+        out.print(data.first_player)
     note = demo_heroes_note(
-        list(dict.fromkeys(h for p in data["players"] for h in p["demo_heroes"])),
-        len({h for p in data["players"] for h in p["heroes"]}),
+        list(dict.fromkeys(h for p in data.players for h in p.demo_heroes)),
+        len({h for p in data.players for h in p.heroes}),
     )
     if note:
         out.print(Text(note, style="yellow"))

@@ -8,6 +8,8 @@ import click
 from rich.text import Text
 
 from skyforge.catalog.constants import CARD_KINDS, RARITIES, RARITY_ALIASES
+from skyforge.catalog.listing import CardEntry, card_entries
+from skyforge.catalog.models import CastleCard
 from skyforge.cli.complete import card_refs, deck_names
 from skyforge.cli.deck_files import load as load_deck_ref
 from skyforge.cli.deck_files import load_all
@@ -15,9 +17,10 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin
-from skyforge.cli.views import card_dict, card_panel, card_table, castle_rules_lines
+from skyforge.cli.views import card_panel, card_table, castle_rules_lines
 from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
+from skyforge.results import ResultList
 from skyforge.rules import GAME_DECKS
 from skyforge.rules.choosing import CardChoice, choose_cards
 from skyforge.terms import FACTIONS
@@ -137,7 +140,7 @@ def search(
     if for_deck:
         _search_for(app, found, for_deck, with_decks, collection, as_json)
         return
-    render([card_dict(app.catalog, c) for c in found], as_json, lambda _: card_table(app.catalog, found))
+    render(card_entries(app.catalog, found), as_json, card_table)
 
 
 def _search_for(
@@ -238,14 +241,13 @@ def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:
       skyforge cards show DEMO.014
       skyforge cards show "Pools of Flyema"
     """
-    found = [app.catalog.get(ref) for ref in refs]
-    data = [card_dict(app.catalog, c, full=True) for c in found]
+    entries = card_entries(app.catalog, [app.catalog.get(ref) for ref in refs], full=True)
 
-    def human(_: object) -> None:
-        for card in found:
-            card_panel(app.catalog, card)
+    def human(shown: CardEntry | ResultList[CardEntry]) -> None:
+        for entry in shown if isinstance(shown, ResultList) else [shown]:
+            card_panel(app.catalog, entry)
 
-    render(data[0] if len(data) == 1 else data, as_json, human)
+    render(entries.root[0] if len(entries) == 1 else entries, as_json, human)
 
 
 @click.command()
@@ -258,16 +260,18 @@ def castles(app: App, faction: str | None, as_json: bool) -> None:
     \b
       skyforge castles --faction liothan
     """
-    found = app.catalog.search(kind="castle", faction=faction)
-    render([card_dict(app.catalog, c, full=True) for c in found], as_json, lambda _: _draw_castles(app, found, faction))
+    found = card_entries(app.catalog, app.catalog.search(kind="castle", faction=faction), full=True)
+    render(found, as_json, lambda entries: _draw_castles(app, entries, faction))
 
 
-def _draw_castles(app: App, found: list, faction: str | None) -> None:
+def _draw_castles(app: App, entries: ResultList[CardEntry], faction: str | None) -> None:
     out = console()
-    if not found:
+    if not len(entries):
         out.print("no castles" + (f" of faction {faction}" if faction else "") + " in the catalog")
-    for castle in found:
-        demo = (" (demo data)", "dim") if app.catalog.provenance(castle) == "demo" else ""
+    for entry in entries:
+        castle = entry.card
+        assert isinstance(castle, CastleCard)  # a search of castles
+        demo = (" (demo data)", "dim") if entry.provenance == "demo" else ""
         faction_text = castle.faction or "faction unknown"
         health = f", health {castle.health}" if castle.health else ""
         out.print(Text.assemble((f"{castle.code or '—'}  {castle.name}", "bold"), f" — {faction_text}{health}", demo))

@@ -14,12 +14,21 @@ from rich.panel import Panel
 from rich.text import Text
 
 from skyforge.catalog import load_catalog
-from skyforge.catalog.backs import absent_back_names
 from skyforge.catalog.checks import CatalogCheck, check_catalog
 from skyforge.catalog.csv_import import check_with_catalog, read_cards_csv
-from skyforge.catalog.entry import KIND, Entry, Question, add_card, catalog_for, entry_text, same_file, tables
+from skyforge.catalog.entry import (
+    KIND,
+    CardAdded,
+    Entry,
+    Question,
+    add_card,
+    catalog_for,
+    entry_text,
+    same_file,
+    tables,
+)
 from skyforge.catalog.index import card_label
-from skyforge.catalog.models import CardBase, CastleCard
+from skyforge.catalog.models import CardBase
 from skyforge.catalog.starter import starter_csv, starter_toml
 from skyforge.cli import stdio
 from skyforge.cli.main import App
@@ -366,7 +375,8 @@ def add(app: App, file: Path | None, given: tuple[tuple[str, str], ...], ask: bo
     target = file or default_catalog_file(app)
     answers = _once_each(given)
     ask = (stdio.interactive() and not given) if ask is None else ask
-    catalog, others = catalog_for(app.catalog, target)
+    to = catalog_for(app.catalog, target)
+    catalog = to.catalog
     if ask:
         try:
             card = _asked(catalog, target, answers)
@@ -379,14 +389,7 @@ def add(app: App, file: Path | None, given: tuple[tuple[str, str], ...], ask: bo
             return
     else:
         card = _from_answers(catalog, answers)
-    add_card(others, target, card)
-    in_use = len(others) < len(app.catalog.files)  # the file is one of the loaded catalog's
-    absent = absent_back_names(catalog, [card]) if isinstance(card, CastleCard) else []
-    render(
-        {"file": str(target), "entry": card.table(), "in_catalog": in_use, "notes": [e.note for e in absent]},
-        as_json,
-        lambda data: _draw_added(card, target, shown=ask, in_use=in_use, notes=data["notes"]),
-    )
+    render(add_card(to, target, card), as_json, lambda added: _draw_added(added, target, shown=ask))
 
 
 def default_catalog_file(app: App) -> Path:
@@ -561,13 +564,13 @@ def _show_entry(card: CardBase, title: str, *, stderr: bool = False) -> None:
         out.print(f"not asked (tables, written by hand): {', '.join(by_hand)}")
 
 
-def _draw_added(card: CardBase, target: Path, *, shown: bool, in_use: bool, notes: list[str]) -> None:
+def _draw_added(added: CardAdded, target: Path, *, shown: bool) -> None:
     if not shown:
-        _show_entry(card, f"added to {target}")
-    echo(f"added {card_label(card)} to {target}")
-    for note in notes:
+        _show_entry(added.card, f"added to {target}")
+    echo(f"added {card_label(added.card)} to {target}")
+    for note in added.notes:
         echo(f"note: {note}: {KEPT_AS_PRINTED}")
-    if not in_use:
+    if not added.in_catalog:
         echo(
             f"{target} is not in the catalog loaded here: give --catalog {target}, or list it in "
             f'skyforge.toml: catalog = ["{target}"]'

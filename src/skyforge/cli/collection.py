@@ -13,10 +13,9 @@ from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.decks import load_collection
 from skyforge.decks.collection import changes_for, edit_collection
-from skyforge.decks.models import CollectionFile
 from skyforge.decks.specs import parse_specs
 from skyforge.errors import InputError, Problem
-from skyforge.rules import owned_counts
+from skyforge.rules import CollectionSummary, collection_summary
 from skyforge.text import plural
 
 file_option = click.option(
@@ -99,25 +98,16 @@ def show(app: App, file: Path | None, as_json: bool) -> None:
       skyforge collection show
       skyforge collection show --json
     """
-    path = _path(app, file)
-    owned = load_collection(path)
-    counts = owned_counts(app.catalog, owned)
-    data = {
-        "file": str(path),
-        "products": owned.products,
-        "cards": owned.cards,
-        "total": sum(counts.values()),
-        "different": sum(1 for n in counts.values() if n),
-    }
-    render(data, as_json, lambda _: _draw(app, owned, data, path))
+    summary = collection_summary(app.catalog, load_collection(_path(app, file)))
+    render(summary, as_json, lambda s: _draw(app, s))
 
 
-def _draw(app: App, owned: CollectionFile, data: dict, path: Path) -> None:
+def _draw(app: App, summary: CollectionSummary) -> None:
     out = console()
     table = new_table("owned", "product or card")
-    for key, n in owned.products.items():
+    for key, n in summary.products.items():
         table.add_row(f"{n}×", Text(key))
-    for key, n in owned.cards.items():
+    for key, n in summary.cards.items():
         table.add_row(f"{n}×", Text(app.catalog.label(key)))
     out.print(table)
-    out.print(f"{plural(data['total'], 'card')} in all, {data['different']} different ({path!s})")
+    out.print(f"{plural(summary.total, 'card')} in all, {summary.different} different ({summary.file})")

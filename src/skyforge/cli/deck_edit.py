@@ -13,11 +13,12 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
 from skyforge.decks.specs import parse_specs
+from skyforge.results import ResultList
 from skyforge.terms import FACTIONS, demo_note
 from skyforge.text import plural
 from skyforge.workbench.editing import add_cards, copy_deck, edit_deck, new_deck, remove_cards
-from skyforge.workbench.premade import EXPANDED_SIZE, PremadeResult, save_premade
-from skyforge.workbench.workspace import deck_summaries
+from skyforge.workbench.premade import EXPANDED_SIZE, PremadeSaved, save_premade
+from skyforge.workbench.workspace import DeckSummary, UnreadableDeck, deck_summaries
 
 
 @click.command()
@@ -145,9 +146,9 @@ def list_(app: App, as_json: bool) -> None:
     render(rows, as_json, lambda rows: _draw_list(app, rows))
 
 
-def _draw_list(app: App, rows: list[dict]) -> None:
+def _draw_list(app: App, rows: ResultList[DeckSummary | UnreadableDeck]) -> None:
     out = console()
-    if not rows:
+    if not len(rows):
         out.print(
             Text(f"no decks in {app.workspace / 'decks'}: start one with `skyforge deck new NAME --castle CASTLE`")
         )
@@ -156,22 +157,22 @@ def _draw_list(app: App, rows: list[dict]) -> None:
     for column in ("deck", "name", "player", "castle", "size", "valid"):
         table.add_column(column, justify="right" if column == "size" else "left")
     for r in rows:
-        if "error" in r:
+        if isinstance(r, UnreadableDeck):
             table.add_row(
-                Text(r["name"]), Text.assemble(("unreadable", "red"), f": {r['error']}"), "", "", "", Text("✗", "red")
+                Text(r.name), Text.assemble(("unreadable", "red"), f": {r.error}"), "", "", "", Text("✗", "red")
             )
             continue
-        valid = Text("✓", "green") if r["valid"] else Text(f"✗ {r['problems']}", "red")
+        valid = Text("✓", "green") if r.valid else Text(f"✗ {r.problems}", "red")
         table.add_row(
-            Text(r["deck"]),
-            Text(r["name"]),
-            Text(r["player"] or ""),
-            Text(app.catalog.label(r["castle"])),
-            str(r["size"]),
+            Text(r.deck),
+            Text(r.name),
+            Text(r.player or ""),
+            Text(app.catalog.label(r.castle)),
+            str(r.size),
             valid,
         )
     out.print(table)
-    if any(r.get("demo") for r in rows):
+    if any(isinstance(r, DeckSummary) and r.demo for r in rows):
         out.print(Text(demo_note(), style="dim"))
 
 
@@ -222,29 +223,15 @@ def premade(
         player=player,
         force=force,
     )
-    path = result.path
-    assert path is not None  # save_premade says where it wrote the deck
-    data = {
-        "file": rel(app, path),
-        "premade": result.premade.id,
-        "castle": result.deck.castle,
-        "size": sum(result.deck.cards.values()),
-        "cards": result.deck.cards,
-        "removed": result.removed.key if result.removed else None,
-        "seed": result.seed,
-        "notes": result.notes,
-    }
-    render(data, as_json, lambda _: after_edit(app, path, _premade_lines(app, result)))
+    render(result, as_json, lambda r: after_edit(app, r.path, _premade_lines(r)))
 
 
-def _premade_lines(app: App, result: PremadeResult) -> str:
-    path = result.path
-    assert path is not None  # saved
-    lines = [f"pre-made deck {result.premade.name} ({result.premade.id}) → {rel(app, path)}"]
+def _premade_lines(result: PremadeSaved) -> str:
+    lines = [f"pre-made deck {result.premade_name} ({result.premade}) → {result.file}"]
     lines += [f"  note: {n}" for n in result.notes]
     if result.removed:
         lines.append(
-            f"  {EXPANDED_SIZE} cards: removed heroic ally {result.removed.key} {result.removed.name} at random "
+            f"  {EXPANDED_SIZE} cards: removed heroic ally {result.removed} {result.removed_name} at random "
             f"(seed {result.seed}; --seed {result.seed} repeats it)"
         )
     lines.append(

@@ -9,7 +9,7 @@ import click
 from skyforge.catalog import Catalog
 from skyforge.catalog.loader import DEMO
 from skyforge.cli.complete import deck_names
-from skyforge.cli.deck_files import after_edit, force_option, load_all, rel
+from skyforge.cli.deck_files import after_edit, force_option, load_all
 from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
@@ -18,9 +18,9 @@ from skyforge.errors import InputError, Problem
 from skyforge.rules import GAME_DECKS, validate_decks
 from skyforge.storage import exists
 from skyforge.terms import demo_note
-from skyforge.text import a, plural
+from skyforge.text import plural
 from skyforge.workbench.formats import FORMATS, UNKNOWN, export
-from skyforge.workbench.importing import DeckImport, ImportedDeck, import_sources
+from skyforge.workbench.importing import ImportReport, import_sources
 
 
 @click.command("export")
@@ -192,40 +192,7 @@ def import_(
         for line in offer_lines:
             echo(line, err=True)
         return
-    rows = [
-        {
-            "file": rel(app, _written(d)),
-            "format": d.result.format,
-            "name": d.deck.name,
-            "castle": d.deck.castle,
-            "cards": d.deck.cards,
-            "size": sum(d.deck.cards.values()),
-            "skipped": [p.as_dict() for p in d.result.problems],
-            "notes": d.result.notes,
-            "castle_problem": _castle_problem(done.catalog, d.deck.castle),
-        }
-        for d in decks
-    ]
-    body = rows[0] if len(rows) == 1 else {**rows[0], "decks": rows}
-    if done.offered:
-        body["cards_offered"] = [done.offered.result.dump()]
-    elif done.carried:
-        body["cards_carried"] = list(done.carried)
-    render(body, as_json, lambda _: _imported(app, done, offer_lines, verdict))
-
-
-def _castle_problem(catalog: Catalog, castle: str) -> str | None:
-    """Why the castle an imported deck names is no castle of the catalog (a share code may name
-    any card), or None: said on the import's first line and in its JSON, not only in the verdict."""
-    try:
-        card = catalog.find(castle, "castle") or catalog.find(castle)
-    except InputError:  # an ambiguous name
-        return f"'{castle}' names more than one card"
-    if card is None:
-        return f"no castle '{castle}' in the catalog"
-    if card.kind != "castle":
-        return f"{card.key} '{card.name}' is {a(card.kind)} card, not a castle"
-    return None
+    render(done.report(app.workspace), as_json, lambda report: _imported(app, report, offer_lines, verdict))
 
 
 def _checked_with(app: App, cards_to: Path, listed: bool) -> str:
@@ -238,41 +205,37 @@ def _checked_with(app: App, cards_to: Path, listed: bool) -> str:
     return f"checked with {cards_to} loaded (as with skyforge " + " ".join(f"--catalog {p}" for p in paths) + ")"
 
 
-def _written(deck: ImportedDeck) -> Path:
-    """Where an imported deck went: every one is written, unless the output is "-"."""
-    assert deck.path is not None, "an imported deck is written unless the output is -"
-    return deck.path
-
-
 #: how many unknown cards an import names before "… and N more"
 SHOWN_UNKNOWN = 6
 
 
-def _imported(app: App, done: DeckImport, offer_lines: list[str], verdict: tuple[Catalog, str] | None) -> None:
+def _imported(app: App, report: ImportReport, offer_lines: list[str], verdict: tuple[Catalog, str] | None) -> None:
     for line in offer_lines:
         echo(line)
-    for d in done.decks:
-        lines = [f"imported {d.result.format} → {rel(app, _written(d))}"]
-        castle_problem = _castle_problem(done.catalog, d.deck.castle)
-        if castle_problem:
-            lines[0] += f", but its castle is not one: {castle_problem}"
-        lines += [f"  note: {n}" for n in d.result.notes]
+    for d in report.decks or [report]:
+        lines = [f"imported {d.format} → {d.file}"]
+        if d.castle_problem:
+            lines[0] += f", but its castle is not one: {d.castle_problem}"
+        lines += [f"  note: {n}" for n in d.notes]
         # checked with the cards file, a card still unknown is the verdict's unknown-card; one the
         # source carries is in the short list under the line that says how to keep them
-        carried = [ref for ref in d.unknown if ref in done.carried] if verdict is None else []
+        carried = [ref for ref in d.unknown if ref in report.carried] if verdict is None else []
         problems = [
             p
-            for p in d.result.problems
-            if p.code != UNKNOWN or (verdict is None and not any(p.message.startswith(f"{r} ") for r in carried))
+            for p in d.skipped
+            if p.problem.code != UNKNOWN
+            or (verdict is None and not any(p.message.startswith(f"{r} ") for r in carried))
         ]
         if carried:
-            names = [f"{ref} {done.carried[ref]}" if done.carried[ref] else ref for ref in carried]
+            names = [f"{ref} {report.carried[ref]}" if report.carried[ref] else ref for ref in carried]
             more = len(names) - SHOWN_UNKNOWN
             lines.append(
                 f"  unknown cards, carried: {', '.join(names[:SHOWN_UNKNOWN])}"
                 + (f" … and {more} more" if more > 0 else "")
             )
-        lines += [f"  {'unknown-card' if p.code == UNKNOWN else 'skipped'}: {p.render()}" for p in problems]
+        lines += [
+            f"  {'unknown-card' if p.problem.code == UNKNOWN else 'skipped'}: {p.problem.render()}" for p in problems
+        ]
         if verdict is not None:
             lines.append(f"  {verdict[1]}:")
-        after_edit(app, _written(d), "\n".join(lines), None if verdict is None else verdict[0])
+        after_edit(app, d.path, "\n".join(lines), None if verdict is None else verdict[0])

@@ -18,7 +18,7 @@ from skyforge.cli.complete import draft_names, hero_names
 from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_heroes_note
-from skyforge.draft.games import game_of
+from skyforge.draft.games import DraftResult, game_of
 from skyforge.errors import InputError, Problem, RuleError
 from skyforge.terms import INFERRED
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from skyforge.draft.engine import Turn
     from skyforge.draft.restrictions import Hero
     from skyforge.draft.session import Prompt
-    from skyforge.draft.state import DraftSession
+    from skyforge.draft.state import DraftSession, DraftStep
     from skyforge.errors import SkyforgeError
 
 
@@ -242,33 +242,31 @@ def show(
     as_json: bool,
     saved_to: Path | None = None,
     read_only: bool = False,
-    undone: dict | None = None,
+    undone: DraftStep | None = None,
 ) -> None:
     """Print the draft; ``saved_to`` is its file ("from FILE" when ``read_only``, else "saved to FILE");
     ``undone`` the step an undo took back, said first (as ``campaign undo`` says what it took back)."""
-    game = game_of(session)
-    data = game.result(session)
-    if saved_to is not None:
-        data["file"] = str(saved_to)
-    if undone is not None:
-        data["undone"] = undone
+    shown = (
+        game_of(session)
+        .result(session)
+        .model_copy(update={"file": None if saved_to is None else str(saved_to), "undone": undone})
+    )
 
-    def human(data: dict) -> None:
-        if undone is not None:
-            console().print(Text("Undone: " + step_text(session, undone), style="bold"))
+    def human(data: DraftResult) -> None:
+        if data.undone is not None:
+            console().print(Text("Undone: " + step_text(session, data.undone), style="bold"))
         draw(session, data, saved_to, read_only)
 
-    render(data, as_json, human)
+    render(shown, as_json, human)
 
 
-def step_text(session: DraftSession, step: dict) -> str:
+def step_text(session: DraftSession, step: DraftStep) -> str:
     """One step of a draft in words: "turn 4, Light pick Sunblade (random)"."""
-    d = session.draft
-    who = d.name(step["team"])
-    return f"turn {step['turn']}, {who} {step['action']} {step['hero']}" + (" (random)" if step["random"] else "")
+    who = session.draft.name(step.team)
+    return f"turn {step.turn}, {who} {step.action} {step.hero}" + (" (random)" if step.random else "")
 
 
-def draw(session: DraftSession, data: dict, saved_to: Path | None = None, read_only: bool = False) -> None:
+def draw(session: DraftSession, data: DraftResult, saved_to: Path | None = None, read_only: bool = False) -> None:
     """The human view of a draft: teams, bans, steps, and what follows once it is done."""
     out = console()
     d = session.draft
@@ -282,31 +280,33 @@ def draw(session: DraftSession, data: dict, saved_to: Path | None = None, read_o
             else f" — in progress, next: turn {d.current.number}, {d.name(d.current.team)} {d.current.action}s",
         )
     )
-    if data.get("fallback"):
-        out.print(Text(data["fallback"], style="yellow"))
-    if data.get("preset"):
-        preset = data["preset"]
-        out.print(f"teams: the rulebook's {preset['name']} teams ({preset['source']}); nothing was drafted")
-    if data.get("team_size_note"):
-        more = " (--team-size 4)" if data.get("team_size") == 3 else ""
-        out.print(Text(data["team_size_note"] + more, style="dim"))
-    if data.get("restrictions"):
-        out.print("restrictions: " + "; ".join(data["restrictions"]))
+    # what a game's draft says beside its teams (an Onward draft's fallback, ready-made teams, team size
+    # and restrictions; an Arena draft has none of them)
+    fallback, preset = getattr(data, "fallback", None), getattr(data, "preset", None)
+    team_size_note, restrictions = getattr(data, "team_size_note", None), getattr(data, "restrictions", [])
+    if fallback:
+        out.print(Text(fallback, style="yellow"))
+    if preset:
+        out.print(f"teams: the rulebook's {preset.name} teams ({preset.source}); nothing was drafted")
+    if team_size_note:
+        more = " (--team-size 4)" if getattr(data, "team_size", None) == 3 else ""
+        out.print(Text(team_size_note + more, style="dim"))
+    if restrictions:
+        out.print("restrictions: " + "; ".join(restrictions))
     rows = table("team", "player", "heroes")
     for team in d.teams:
         for entry in session.assignments(team):
-            rows.add_row(Text(d.name(team)), Text(entry["player"]), Text(", ".join(entry["heroes"])) or "—")
+            rows.add_row(Text(d.name(team)), Text(entry.player), Text(", ".join(entry.heroes)) or "—")
     out.print(rows)
     if d.bans:
         out.print("bans: " + ", ".join(session.hero_name(k) for k in d.bans))
     steps = ", ".join(
-        f"{s['turn']}. {d.name(s['team'])} {s['action']} {s['hero']}" + (" (random)" if s["random"] else "")
-        for s in data["steps"]
+        f"{s.turn}. {d.name(s.team)} {s.action} {s.hero}" + (" (random)" if s.random else "") for s in data.steps
     )
-    if steps and not data.get("preset"):
+    if steps and not preset:
         out.print("steps: " + steps)
     notes = d.format.notes
-    if notes and not data.get("preset"):
+    if notes and not preset:
         out.print(Text(f"order ({READING}): {notes}", style="dim"))
     if d.done:
         heading, lines = game.closing(session)
@@ -314,10 +314,10 @@ def draw(session: DraftSession, data: dict, saved_to: Path | None = None, read_o
             out.print(Text(heading, style="bold"))
         for line in lines:
             out.print(line)
-    if data.get("left_out"):
-        names = [reason.split(" cannot be drafted")[0] for reason in data["left_out"]]
+    if data.left_out:
+        names = [reason.split(" cannot be drafted")[0] for reason in data.left_out]
         out.print(Text(f"left out, a field they need is missing: {', '.join(names)}", style="yellow"))
-        out.print(Text(f"  e.g. {data['left_out'][0]}", style="dim"))
+        out.print(Text(f"  e.g. {data.left_out[0]}", style="dim"))
     note = demo_heroes_note(session.demo_heroes(), session.hero_count())
     if note:
         out.print(Text(note, style="yellow"))

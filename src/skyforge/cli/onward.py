@@ -39,26 +39,24 @@ def heroes(app: App, as_json: bool) -> None:
     render(lib.heroes(app.catalog), as_json, draw_heroes)
 
 
-def draw_heroes(data: dict) -> None:
+def draw_heroes(data: lib.OnwardHeroes) -> None:
     out = console()
     rows = table("hero", "code", "colour", "faction", "class", "range", "data")
-    for h in data["heroes"]:
-        traits = (
-            inferred_value(h[a], a, h["inferred"]) if h[a] else "?" for a in ("color", "faction", "hero_class", "range")
-        )
-        rows.add_row(*(Text(x) for x in (h["name"], h["code"] or "—", *traits, h["provenance"])))
+    for h in data.heroes:
+        traits = (inferred_value(getattr(h, a), a, h.inferred) if getattr(h, a) else "?" for a in lib.ATTRS)
+        rows.add_row(*(Text(x) for x in (h.name, h.code or "—", *traits, h.provenance)))
     out.print(rows)
-    for h in data["heroes"]:
-        for field, why in h["inferred"].items():
-            out.print(Text(inference_note(f"{h['name']}'s {field}", why), style="dim"))
+    for h in data.heroes:
+        for field, why in h.inferred.items():
+            out.print(Text(inference_note(f"{h.name}'s {field}", why), style="dim"))
     out.print(
         "? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
         "catalog file (`skyforge catalog init` starts one). "
         "demo = fictional heroes, not the published game's."
     )
-    for p in data["presets"]:
-        out.print(Text.assemble((p["name"], "bold"), f" ({p['source']}):"))
-        for team, names in p["teams"].items():
+    for p in data.presets:
+        out.print(Text.assemble((p.name, "bold"), f" ({p.source}):"))
+        for team, names in p.teams.items():
             out.print(f"  {team.capitalize()}: {', '.join(names)}")
 
 

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
+from pydantic import Field
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -28,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skyforge.errors import COMMAND_MARK, OPTION_MARK
-from skyforge.results import Result
+from skyforge.results import ReportedProblem, Result, ResultList
 from skyforge.terms import demo_note
 from skyforge.text import plural, visible_controls
 
@@ -397,16 +398,17 @@ def progress(
 
 def render(data: Any, as_json: bool, human: Callable[[Any], None]) -> None:
     """The one output path of every command: ``data`` as JSON with ``--json`` (the contract for
-    scripts; a :class:`~skyforge.results.Result` is its dump), else ``human(data)`` draws the same
-    data for people."""
+    scripts; a :class:`~skyforge.results.Result` or :class:`~skyforge.results.ResultList` is its
+    dump), else ``human(data)`` draws the same data for people."""
     if as_json:
-        emit_json(data.dump() if isinstance(data, Result) else data)
+        emit_json(data.dump() if isinstance(data, Result | ResultList) else data)
     else:
         human(data)
 
 
-#: a field marked by :func:`skyforge.errors.option`, as written or as JSON escapes it
-_FIELD = re.compile(r"(?:⟨|\\u27e8)([a-z_]+)(?:⟩|\\u27e9)")
+#: a field marked by :func:`skyforge.errors.option`, as written or as JSON escapes it; ``with`` when
+#: it is what a hint says to act with, and ``end`` when it ends the hint's clause (no value follows)
+_FIELD = re.compile(r"(?P<with>\bwith )?(?:⟨|\\u27e8)(?P<field>[a-z_]+)(?:⟩|\\u27e9)(?P<end>(?=$|[,;.)\"\\\n]))?")
 #: a command marked by :func:`skyforge.errors.command`, and the mark between its arguments
 _COMMAND = re.compile(r"(?:⟦|\\u27e6)(.*?)(?:⟧|\\u27e7)")
 _ARGUMENT = re.compile(r"⁞|\\u205e")
@@ -420,7 +422,8 @@ def _command(mark: re.Match) -> str:
 def words(text: str, command: click.Command | None = None) -> str:
     """Library text for the command line: a request field the library names
     (:func:`skyforge.errors.option`) becomes the option of ``command`` (by default the command
-    being run) that sets it — the one place where fields meet flags, since click knows its own;
+    being run) that sets it, with the form of its value where a hint ends saying to act with it
+    (:func:`_option_words`) — the one place where fields meet flags, since click knows its own;
     a command the library names (:func:`skyforge.errors.command`) is written as the shell reads it."""
     if COMMAND_MARK in text or "\\u27e6" in text:
         text = _COMMAND.sub(_command, text)
@@ -429,8 +432,28 @@ def words(text: str, command: click.Command | None = None) -> str:
     if command is None:
         ctx = click.get_current_context(silent=True)
         command = ctx.meta.get(COMMAND_META, ctx.command) if ctx is not None else None
-    flags = {p.name: max(p.opts, key=len) for p in getattr(command, "params", ()) if isinstance(p, click.Option)}
-    return _FIELD.sub(lambda m: flags.get(m.group(1)) or "--" + m.group(1).replace("_", "-"), text)
+    options = {p.name: p for p in getattr(command, "params", ()) if isinstance(p, click.Option) and p.name}
+    return _FIELD.sub(lambda m: _option_words(m, options), text)
+
+
+def _option_words(mark: re.Match, options: dict[str, click.Option]) -> str:
+    """The option that sets a marked field; a hint that ends saying to act with it ("… with
+    --player") shows how its value is written too, as --help does ("--player NAME=DECK[@CASTLE]")."""
+    option = options.get(mark["field"])
+    flag = max(option.opts, key=len) if option is not None else "--" + mark["field"].replace("_", "-")
+    if mark["with"] and mark["end"] is not None and option is not None and option.metavar and not option.is_flag:
+        flag += " " + option.metavar
+    return (mark["with"] or "") + flag
+
+
+class ReportedError(Result):
+    """An error as ``--json`` gives it (under ``"error"``): its kind, the exit status, and its
+    problems (the first :data:`MAX_JSON_PROBLEMS`, and how many more there are)."""
+
+    type: str
+    exit_code: int
+    problems: list[ReportedProblem]
+    problems_left_out: int | None = Field(default=None, exclude_if=lambda n: n is None)
 
 
 #: where the command being run is kept (``ctx.meta``), for :func:`words` after its context is gone
@@ -445,14 +468,14 @@ def report_error(exc: Any, as_json: bool = False) -> None:
     """
     problems = exc.problems
     if as_json:
-        error: dict[str, Any] = {
-            "type": type(exc).__name__,
-            "exit_code": exc.exit_code,
-            "problems": [p.as_dict() for p in problems[:MAX_JSON_PROBLEMS]],
-        }
-        if len(problems) > MAX_JSON_PROBLEMS:
-            error["problems_left_out"] = len(problems) - MAX_JSON_PROBLEMS
-        emit_json({"error": error})
+        left_out = len(problems) - MAX_JSON_PROBLEMS
+        error = ReportedError.of(
+            type=type(exc).__name__,
+            exit_code=exc.exit_code,
+            problems=[ReportedProblem.of_problem(p) for p in problems[:MAX_JSON_PROBLEMS]],
+            problems_left_out=left_out if left_out > 0 else None,
+        )
+        emit_json({"error": error.dump()})
     if len(problems) > 1:
         shown = problems[:MAX_SHOWN_PROBLEMS]
         total = sum(_counted(p) for p in problems)

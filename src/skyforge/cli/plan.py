@@ -24,6 +24,7 @@ from skyforge.setup.plan import (
     load_plan,
     plan_path,
     plan_status,
+    plan_table,
     record_result,
     result_text,
     undo_result,
@@ -32,7 +33,7 @@ from skyforge.text import plural
 from skyforge.workbench.workspace import list_decks
 
 if TYPE_CHECKING:
-    from skyforge.setup.plan import DeckProgress, PlanResult, PlanStatus
+    from skyforge.setup.plan import DeckProgress, PlanResult, PlanStatus, PlanTable
 
 
 @click.group(invoke_without_command=True)
@@ -169,11 +170,11 @@ def record(
             return
         result = record_it(True)
     render(
-        result.model_dump(),
+        result,
         as_json,
-        lambda _: echo(
-            f"recorded: {deck_name(app.catalog, result.deck)} "
-            f"{'beat' if won else 'lost to'} {app.catalog.hordes[result.horde].name}"
+        lambda r: echo(
+            f"recorded: {deck_name(app.catalog, r.deck)} "
+            f"{'beat' if r.won else 'lost to'} {app.catalog.hordes[r.horde].name}"
         ),
     )
 
@@ -187,11 +188,10 @@ def undo(app: App, as_json: bool) -> None:
     \b
       skyforge plan undo
     """
-    removed, left = undo_result(plan_path(app.workspace))
     render(
-        {"undone": removed.model_dump(), "games": left},
+        undo_result(plan_path(app.workspace)),
         as_json,
-        lambda _: echo(f"undone: {result_text(app.catalog, removed)}; {plural(left, 'game')} recorded"),
+        lambda r: echo(f"undone: {result_text(app.catalog, r.undone)}; {plural(r.games, 'game')} recorded"),
     )
 
 
@@ -205,14 +205,10 @@ def show(app: App, as_json: bool) -> None:
       skyforge plan show
       skyforge plan show --json
     """
-    status = plan_status(app.catalog, load_plan(plan_path(app.workspace)), seed=0)
-    data = status.dump()
-    data.pop("next", None)
-    data.pop("seed", None)
-    render(data, as_json, lambda _: _draw_table(status))
+    render(plan_table(app.catalog, load_plan(plan_path(app.workspace))), as_json, _draw_table)
 
 
-def _draw_table(status: PlanStatus) -> None:
+def _draw_table(status: PlanTable) -> None:
     def result(d: DeckProgress, h: str) -> str:
         wins, losses = d.by_horde[h]
         return "·" if not (wins or losses) else f"{wins}W" + (f" {losses}L" if losses else "")

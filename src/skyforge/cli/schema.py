@@ -2,26 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from skyforge.campaign.events import CampaignFile
 from skyforge.catalog.checks import CatalogCheck
+from skyforge.catalog.entry import CardAdded
+from skyforge.catalog.listing import CardEntry
 from skyforge.catalog.models import CatalogFile
 from skyforge.cli.output import emit_json
-from skyforge.cli.series import SeriesShown
 from skyforge.decks.models import CollectionFile, DeckFile
-from skyforge.draft.arena import TeamFile
+from skyforge.draft.arena import ArenaDraft, ArenaHero, ArenaSetup, TeamCheck, TeamFile
+from skyforge.draft.onward import OnwardDraft, OnwardHeroes
 from skyforge.draft.session import DraftFile
-from skyforge.rules import ValidationReport
+from skyforge.results import ResultList
+from skyforge.rules import CollectionSummary, ValidationReport
 from skyforge.rules.choosing import CardChoice
-from skyforge.series.tracker import SeriesFile
-from skyforge.setup.plan import PlanFile
+from skyforge.series.tracker import SeriesFile, SeriesShown
+from skyforge.setup.difficulty import DifficultyReport
+from skyforge.setup.plan import PlanFile, PlanResult, PlanStatus, PlanTable, PlanUndone
+from skyforge.setup.standalone import GameSetup
+from skyforge.storage.history import History, KeptFiles
 from skyforge.storage.workspace import WorkspaceFile
 from skyforge.workbench.assistant import CastlePlan, DeckBuild, DeckCompletion
 from skyforge.workbench.diff import DeckDiff
+from skyforge.workbench.importing import ImportReport
+from skyforge.workbench.premade import PremadeSaved
 from skyforge.workbench.sampledraw import SampleDraw
 from skyforge.workbench.stats import DeckStats
+from skyforge.workbench.versions import DeckHistory
+from skyforge.workbench.workspace import DeckSummary, UnreadableDeck
 
 #: format name → the model of its files
 FORMATS: dict[str, type[BaseModel]] = {
@@ -36,20 +48,46 @@ FORMATS: dict[str, type[BaseModel]] = {
     "workspace": WorkspaceFile,
 }
 
-#: command → the result its ``--json`` dumps
-OUTPUTS: dict[str, type[BaseModel]] = {
+#: command → the type of the result its ``--json`` dumps (a union where it prints one of several)
+OUTPUTS: dict[str, Any] = {
     "deck-show": DeckStats,
     "deck-stats": DeckStats,
     "deck-diff": DeckDiff,
     "deck-draw": SampleDraw,
     "deck-validate": ValidationReport,
+    "deck-list": ResultList[DeckSummary | UnreadableDeck],
+    "deck-premade": PremadeSaved,
+    "deck-import": ImportReport,
+    "deck-history": DeckHistory,
     "catalog-check": CatalogCheck,
-    "cards-search": CardChoice,
+    "catalog-add": CardAdded,
+    # the cards found; with --for, those a deck may still take
+    "cards-search": ResultList[CardEntry] | CardChoice,
+    # one card, or a list of several
+    "cards-show": CardEntry | ResultList[CardEntry],
+    "castles": ResultList[CardEntry],
+    "collection-show": CollectionSummary,
     "deck-complete": DeckCompletion,
     "deck-build": DeckBuild,
     "deck-plan": CastlePlan,
-    "series-show": SeriesShown,
+    "game-setup": GameSetup,
+    "game-difficulty": DifficultyReport,
+    "plan-next": PlanStatus,
+    "plan-show": PlanTable,
+    "plan-record": PlanResult,
+    "plan-undo": PlanUndone,
+    "onward-heroes": OnwardHeroes,
+    **{f"onward-{c}": OnwardDraft for c in ("draft", "pick", "show", "undo", "split")},
+    "arena-heroes": ResultList[ArenaHero],
+    **{f"arena-{c}": ArenaDraft for c in ("draft", "pick", "show", "undo")},
+    "arena-team-validate": TeamCheck,
+    "arena-setup": ArenaSetup,
+    **{f"series-{c}": SeriesShown for c in ("new", "win", "show", "undo")},
+    # every file with versions; with FILE, that file's versions
+    "history": KeptFiles | History,
 }
+#: the outputs not named by their command's words: `skyforge plan` (the name "plan" is the plan file's)
+COMMANDS = {"plan-next": "plan"}
 
 
 @click.command()
@@ -67,15 +105,16 @@ def schema(name: str) -> None:
       skyforge schema workspace > skyforge.schema.json
 
     A command's output is named by the command, its words joined by a dash:
-    deck-show, deck-stats, deck-diff, deck-draw, deck-validate, catalog-check,
-    deck-complete, deck-build, deck-plan, cards-search (the search for a deck, with --for).
+    deck-show, cards-search (the cards found, or with --for those a deck may
+    still take), arena-team-validate… as listed above; plan-next is `skyforge
+    plan`, the next match-up.
 
     \b
       skyforge schema deck-show > deck-show.schema.json
     """
     if name in OUTPUTS:
-        data = OUTPUTS[name].model_json_schema(mode="serialization", by_alias=True)
-        data["title"] = f"skyforge {name.replace('-', ' ')} --json"
+        data = TypeAdapter(OUTPUTS[name]).json_schema(mode="serialization", by_alias=True)
+        data["title"] = f"skyforge {COMMANDS.get(name, name.replace('-', ' '))} --json"
     else:
         data = FORMATS[name].model_json_schema(by_alias=True)
         data.setdefault("title", f"skyforge {name} file")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import click
-from pydantic import Field
 from rich.text import Text
 
 from skyforge.cli.output import console, json_option, render
@@ -30,20 +29,12 @@ def series() -> None:
     """
 
 
-class SeriesShown(tracker.SeriesState):
-    """A series as ``series`` commands print it: with its file, and what an undo took back."""
-
-    file: str | None = Field(default=None, exclude_if=lambda v: v is None)
-    undone: tracker.MatchPlayed | None = Field(default=None, exclude_if=lambda v: v is None)
-
-
 def _show(
     series_obj: Series, as_json: bool, path: Path | None = None, undone: tracker.MatchPlayed | None = None
 ) -> None:
     """The series; ``undone`` is the match result an undo took back, said first."""
-    shown = SeriesShown.of(**dict(tracker.state(series_obj)), file=str(path) if path else None, undone=undone)
 
-    def human(data: SeriesShown) -> None:
+    def human(data: tracker.SeriesShown) -> None:
         out = console()
         if data.undone is not None:
             u = data.undone
@@ -62,7 +53,7 @@ def _show(
             out.print(f"  extra cards are drawn {nxt.extra_cards_when}")
             out.print(f"  first player: {nxt.first_player or 'decide as usual (first match)'}")
 
-    render(shown, as_json, human)
+    render(tracker.shown(series_obj, path, undone), as_json, human)
 
 
 @series.command()

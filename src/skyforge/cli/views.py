@@ -1,4 +1,4 @@
-"""Renderings of catalog entries shared by several commands (JSON dicts and rich views)."""
+"""Renderings of catalog entries shared by several commands (rich views)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from rich.text import Text
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.constants import RARITIES
+from skyforge.catalog.listing import CardEntry
 from skyforge.cli.output import console
 from skyforge.cli.output import table as new_table
+from skyforge.results import ResultList
 from skyforge.rules import admitted_words, castle_back_summary
 from skyforge.terms import INFERRED, demo_note, inferred_value
 from skyforge.text import plural
@@ -18,21 +20,6 @@ if TYPE_CHECKING:  # annotations only: the union of every kind is imported where
     from skyforge.catalog.models import Card, CastleCard
 
 _LIST_FIELDS = ("faction", "rarity", "type", "cost", "attack", "health", "horde", "power")
-
-
-def card_dict(catalog: Catalog, card: Card, full: bool = False) -> dict:
-    data = card.model_dump(exclude_none=True, exclude_defaults=not full)
-    data["code"] = card.code
-    data["kind"] = card.kind
-    data["provenance"] = catalog.provenance(card)
-    if full:
-        product = catalog.product_of(card.code) if card.code else None
-        if product:
-            data["product"] = product
-        newer = catalog.replaced_by(card.key)
-        if newer:
-            data["replaced_by"] = newer
-    return data
 
 
 def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
@@ -72,31 +59,34 @@ def castle_rules_lines(catalog: Catalog, castle: CastleCard) -> list[str]:
     return lines
 
 
-def card_table(catalog: Catalog, found: list[Card]) -> None:
+def card_table(entries: ResultList[CardEntry]) -> None:
+    """The cards of a search, a line each, and how many (the demo data among them noted)."""
     out = console()
-    if not found:
+    if not len(entries):
         out.print("no cards match")
         return
-    kinds = {card.kind for card in found}
+    kinds = {entry.kind for entry in entries}
     one_kind = len(kinds) == 1  # then the kind is said once, below the table, not on every line
     table = new_table(*("code", "name", *([] if one_kind else ["kind"]), *_LIST_FIELDS))
-    for card in found:
+    for entry in entries:
         table.add_row(
-            card.code or "—",
-            Text(card.name),
-            *([] if one_kind else [card.kind]),
-            *[Text(_cell(getattr(card, f, None))) for f in _LIST_FIELDS],
+            entry.code or "—",
+            Text(entry.card.name),
+            *([] if one_kind else [entry.kind]),
+            *[Text(_cell(getattr(entry.card, f, None))) for f in _LIST_FIELDS],
         )
     out.print(table)
-    demo = sum(1 for c in found if catalog.provenance(c) == "demo")
+    demo = sum(1 for entry in entries if entry.provenance == "demo")
     out.print(
-        plural(len(found), f"{next(iter(kinds))} card" if one_kind else "card") + (f"; {demo_note()}" if demo else "")
+        plural(len(entries), f"{next(iter(kinds))} card" if one_kind else "card") + (f"; {demo_note()}" if demo else "")
     )
 
 
-def card_panel(catalog: Catalog, card: Card) -> None:
+def card_panel(catalog: Catalog, entry: CardEntry) -> None:
+    """Everything the catalog knows about a card (``cards show``): each field it has, by name."""
     out = console()
-    data = card_dict(catalog, card, full=True)
+    card: Card = entry.card  # type: ignore[assignment]  # a catalog card is one of the kinds
+    data = entry.dump()
     provenance = data.pop("provenance")
     title = f"{card.code or '—'}  {card.name}"
     out.print(Text.assemble((title, "bold"), "  ", (f"{provenance} data", "dim")))

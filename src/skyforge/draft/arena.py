@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -11,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from skyforge.draft.common import build, find_format, heroes_of, saved_format
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import OnePer, pool
-from skyforge.draft.state import DraftSession
+from skyforge.draft.state import DraftSession, DraftStep
 from skyforge.errors import InputError, NotFoundError, Problem, command, option
+from skyforge.results import Result, ResultList
 from skyforge.storage import parse_model, read_text, workspace_file
 from skyforge.terms import new_seed
 
@@ -112,7 +114,7 @@ def resume(catalog: Catalog, data: dict) -> DraftSession:
 
 def teams_of(session: DraftSession) -> list[dict]:
     """The drafted teams, in pick order, as :func:`setup` takes them: ``[{"player", "heroes"}]``."""
-    return [{"player": p, "heroes": hs} for p, hs in result(session)["teams"].items()]
+    return [{"player": p, "heroes": hs} for p, hs in result(session).teams.items()]
 
 
 #: "The player that selected second, then chooses if they want to go first or second." (003 Setup)
@@ -155,32 +157,75 @@ def closing(session: DraftSession) -> tuple[None, list[str]]:
     return None, lines
 
 
-def result(session: DraftSession) -> dict:
+def _none(value: object) -> bool:
+    return value is None
+
+
+class ArenaTurn(Result):
+    """The turn an Arena draft is at: its number, the player whose turn it is, a pick."""
+
+    turn: int
+    player: str
+    action: str
+
+
+class ArenaStep(DraftStep):
+    """One step of an Arena draft, with the player who took it."""
+
+    player: str
+
+
+class ArenaDraft(Result):
+    """A Skybound: Arena draft: the game it sets up (two players, or two versus two with its
+    sides), the turn it is at, each player's team, and the steps; as a saved draft's commands
+    show it, with its file and the step an undo took back."""
+
+    mode: str
+    #: the two sides of a two versus two game, else left out
+    sides: list[list[str]] | None = Field(default=None, exclude_if=_none)
+    score_to_win: int
+    game: str
+    seed: int
+    format: str
+    complete: bool
+    next: ArenaTurn | None
+    pick_order: list[str]
+    #: player → their heroes, in pick order
+    teams: dict[str, list[str]]
+    steps: list[ArenaStep]
+    demo: bool
+    demo_heroes: list[str]
+    #: the heroes left out of the pool, each with why
+    left_out: list[str]
+    notes: str
+    file: str | None = Field(default=None, exclude_if=_none)
+    undone: DraftStep | None = Field(default=None, exclude_if=_none)
+
+
+def result(session: DraftSession) -> ArenaDraft:
     d = session.draft
-    teams = {session.players[t][0]: [session.hero_name(k) for k in d.picks(t)] for t in d.teams}
-    extra = (
-        {"mode": "2v2", "sides": sides(session), "score_to_win": SCORE_TO_WIN_2V2}
-        if is_two_vs_two(session)
-        else {"mode": "2 players", "score_to_win": SCORE_TO_WIN}
-    )
-    return extra | {
-        "game": GAME,
-        "seed": session.seed,
-        "format": d.format.id,
-        "complete": d.done,
-        "next": (
-            {"turn": d.current.number, "player": d.name(d.current.team), "action": d.current.action}
+    two_vs_two = is_two_vs_two(session)
+    return ArenaDraft.of(
+        mode="2v2" if two_vs_two else "2 players",
+        sides=sides(session) if two_vs_two else None,
+        score_to_win=SCORE_TO_WIN_2V2 if two_vs_two else SCORE_TO_WIN,
+        game=GAME,
+        seed=session.seed,
+        format=d.format.id,
+        complete=d.done,
+        next=(
+            ArenaTurn.of(turn=d.current.number, player=d.name(d.current.team), action=d.current.action)
             if d.current
             else None
         ),
-        "pick_order": [session.players[t][0] for t in d.teams],
-        "teams": teams,
-        "steps": [{**s, "player": d.name(s["team"])} for s in session.steps()],
-        "demo": "demo" in session.provenances(),
-        "demo_heroes": session.demo_heroes(),
-        "left_out": [d.left_out[k] for k in sorted(d.left_out)],
-        "notes": NOTES_2V2 if is_two_vs_two(session) else NOTES,
-    }
+        pick_order=[session.players[t][0] for t in d.teams],
+        teams={session.players[t][0]: [session.hero_name(k) for k in d.picks(t)] for t in d.teams},
+        steps=[ArenaStep.of(**dict(s), player=d.name(s.team)) for s in session.steps()],
+        demo="demo" in session.provenances(),
+        demo_heroes=session.demo_heroes(),
+        left_out=[d.left_out[k] for k in sorted(d.left_out)],
+        notes=NOTES_2V2 if two_vs_two else NOTES,
+    )
 
 
 # -- teams ---------------------------------------------------------------------
@@ -251,44 +296,52 @@ def read_team(path: Path, text: str | None = None) -> dict:
     return {"player": team.player or team.name or path.stem, "heroes": team.heroes, "file": str(path)}
 
 
-def check_team(catalog: Catalog, refs: list[str]) -> tuple[list, list[dict]]:
+class TeamViolation(Result):
+    """A rule a team breaks: its id, the heroes it is about, and what is wrong."""
+
+    rule: str
+    heroes: list[str]
+    message: str
+
+
+def check_team(catalog: Catalog, refs: list[str]) -> tuple[list, list[TeamViolation]]:
     """The heroes of a team and every rule it breaks (all of them, not just the first)."""
     size = team_size(catalog)
-    violations: list[dict] = []
+    violations: list[TeamViolation] = []
     heroes = []
     for ref in refs:
         card = catalog.find(ref, KIND)
         if card is None:
             violations.append(
-                {
-                    "rule": "unknown-hero",
-                    "heroes": [ref],
-                    "message": f"no Arena hero '{ref}' in the catalog"
+                TeamViolation.of(
+                    rule="unknown-hero",
+                    heroes=[ref],
+                    message=f"no Arena hero '{ref}' in the catalog"
                     + (f" ({hint})" if (hint := catalog.suggest(ref, KIND)) else ""),
-                }
+                )
             )
         else:
             heroes.append(card)
     if len(refs) != size:
         violations.append(
-            {"rule": "team-size", "heroes": [], "message": f"{len(refs)} heroes; a team is {size} heroes"}
+            TeamViolation.of(rule="team-size", heroes=[], message=f"{len(refs)} heroes; a team is {size} heroes")
         )
     counts = Counter(h.name for h in heroes)
     for name, n in counts.items():
         if n > 1:
             violations.append(
-                {"rule": "duplicate-hero", "heroes": [name], "message": f"{name} is in the team {n} times"}
+                TeamViolation.of(rule="duplicate-hero", heroes=[name], message=f"{name} is in the team {n} times")
             )
     by_class: dict[str, list[str]] = {}
     for hero in heroes:
         if hero.hero_class is None:
             origin = catalog.source_file(hero.key)
             violations.append(
-                {
-                    "rule": "class-unknown",
-                    "heroes": [hero.name],
-                    "message": f"the class of {hero.name} is not known (fill in hero_class in {origin})",
-                }
+                TeamViolation.of(
+                    rule="class-unknown",
+                    heroes=[hero.name],
+                    message=f"the class of {hero.name} is not known (fill in hero_class in {origin})",
+                )
             )
         else:
             by_class.setdefault(hero.hero_class, []).append(hero.name)
@@ -297,40 +350,88 @@ def check_team(catalog: Catalog, refs: list[str]) -> tuple[list, list[dict]]:
         if len(set(names)) > 1:
             guessed = sorted(set(names) & inferred)
             violations.append(
-                {
-                    "rule": "one-per-class",
-                    "heroes": sorted(set(names)),
-                    "message": f"{len(set(names))} heroes of class {cls} ({', '.join(sorted(set(names)))}); "
+                TeamViolation.of(
+                    rule="one-per-class",
+                    heroes=sorted(set(names)),
+                    message=f"{len(set(names))} heroes of class {cls} ({', '.join(sorted(set(names)))}); "
                     "a team may have only one of any class (colour)"
                     + (f" ({' and '.join(guessed)}: class inferred, not stated by the rulebooks)" if guessed else ""),
-                }
+                )
             )
     return heroes, violations
 
 
-def validate(catalog: Catalog, path: Path, text: str | None = None) -> dict:
+def _class_inferred(inferred: Mapping[str, str]) -> dict[str, str]:
+    """The fields of a hero read into the rulebooks, its ``hero_class`` named as the JSON names it."""
+    return {"class" if f == "hero_class" else f: why for f, why in inferred.items()}
+
+
+class TeamHero(Result):
+    """A hero of a team: name, code, class (colour), and the fields read into the rulebooks."""
+
+    name: str
+    code: str | None
+    hero_class: str | None = Field(serialization_alias="class")
+    inferred: dict[str, str]
+
+
+class TeamCheck(Result):
+    """``arena team validate``: a team file's heroes and every rule it breaks."""
+
+    file: str
+    player: str
+    valid: bool
+    heroes: list[TeamHero]
+    violations: list[TeamViolation]
+    demo: bool
+    demo_heroes: list[str]
+
+
+def validate(catalog: Catalog, path: Path, text: str | None = None) -> TeamCheck:
     team = read_team(path, text)
     heroes, violations = check_team(catalog, team["heroes"])
-    return {
-        "file": team["file"],
-        "player": team["player"],
-        "valid": not violations,
-        "heroes": [
-            {
-                "name": h.name,
-                "code": h.code,
-                "class": h.hero_class,
-                "inferred": {"class" if f == "hero_class" else f: why for f, why in h.inferred.items()},
-            }
+    return TeamCheck.of(
+        file=team["file"],
+        player=team["player"],
+        valid=not violations,
+        heroes=[
+            TeamHero.of(name=h.name, code=h.code, hero_class=h.hero_class, inferred=_class_inferred(h.inferred))
             for h in heroes
         ],
-        "violations": violations,
-        "demo": any(catalog.provenance(h) == "demo" for h in heroes),
-        "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
-    }
+        violations=violations,
+        demo=any(catalog.provenance(h) == "demo" for h in heroes),
+        demo_heroes=[h.name for h in heroes if catalog.provenance(h) == "demo"],
+    )
 
 
-def setup(catalog: Catalog, teams: list[dict], two_vs_two: bool = False) -> dict:
+class ArenaPlayer(Result):
+    """One player of an Arena game: turn, bench of heroes, deck of action cards, cards drawn."""
+
+    player: str
+    turn: int
+    heroes: list[str]
+    bench: list[str]
+    deck: list[str]
+    deck_size: int
+    #: the heroes whose action cards the catalog lacks, each with where to fill them in
+    action_cards_missing: list[str]
+    draw: int
+    demo: bool
+    demo_heroes: list[str]
+
+
+class ArenaSetup(Result):
+    """``arena setup``: the players in turn order with their decks and draws, the score to win,
+    the sides of a two versus two game, and who goes first after a draft."""
+
+    mode: str
+    score_to_win: int
+    players: list[ArenaPlayer]
+    sides: list[list[str]] | None = Field(default=None, exclude_if=_none)
+    first_player: str | None = Field(default=None, exclude_if=_none)
+
+
+def setup(catalog: Catalog, teams: list[dict], two_vs_two: bool = False) -> ArenaSetup:
     """Decks, opening hands and the score to win (003 Key Information, Setup).
 
     ``teams`` in turn order: ``[{"player": …, "heroes": [refs]}]``.
@@ -340,11 +441,11 @@ def setup(catalog: Catalog, teams: list[dict], two_vs_two: bool = False) -> dict
     if two_vs_two and len(teams) != 4:
         raise InputError(f"a two versus two game needs four players' teams, got {len(teams)}")
     problems: list[Problem] = []
-    players = []
+    players: list[ArenaPlayer] = []
     for position, team in enumerate(teams):
         heroes, violations = check_team(catalog, team["heroes"])
         for v in violations:
-            problems.append(Problem(v["message"], file=team.get("file"), key=f"{team['player']}"))
+            problems.append(Problem(v.message, file=team.get("file"), key=f"{team['player']}"))
         deck, missing = [], []
         for hero in heroes:
             if len(hero.action_cards) == CARDS_PER_HERO:
@@ -352,24 +453,24 @@ def setup(catalog: Catalog, teams: list[dict], two_vs_two: bool = False) -> dict
             else:
                 missing.append(f"{hero.name} (fill in action_cards in {catalog.source_file(hero.key)})")
         players.append(
-            {
-                "player": team["player"],
-                "turn": position + 1,
-                "heroes": [h.name for h in heroes],
-                "bench": [h.name for h in heroes],
-                "deck": sorted(deck),
-                "deck_size": CARDS_PER_HERO * len(heroes),
-                "action_cards_missing": missing,
-                "draw": FIRST_DRAW + position,
-                "demo": any(catalog.provenance(h) == "demo" for h in heroes),
-                "demo_heroes": [h.name for h in heroes if catalog.provenance(h) == "demo"],
-            }
+            ArenaPlayer.of(
+                player=team["player"],
+                turn=position + 1,
+                heroes=[h.name for h in heroes],
+                bench=[h.name for h in heroes],
+                deck=sorted(deck),
+                deck_size=CARDS_PER_HERO * len(heroes),
+                action_cards_missing=missing,
+                draw=FIRST_DRAW + position,
+                demo=any(catalog.provenance(h) == "demo" for h in heroes),
+                demo_heroes=[h.name for h in heroes if catalog.provenance(h) == "demo"],
+            )
         )
     # one copy of each hero: "take turns selecting hero's until both players have 5 heroes" (003 Setup)
     owners: dict[str, list[str]] = {}
     for p in players:
-        for name in dict.fromkeys(p["heroes"]):
-            owners.setdefault(name, []).append(p["player"])
+        for name in dict.fromkeys(p.heroes):
+            owners.setdefault(name, []).append(p.player)
     for name, who in owners.items():
         if len(who) > 1:
             problems.append(
@@ -383,15 +484,13 @@ def setup(catalog: Catalog, teams: list[dict], two_vs_two: bool = False) -> dict
             )
     if problems:
         raise InputError(problems)
-    out = {
-        "mode": "2v2" if two_vs_two else f"{len(teams)} players",
-        "score_to_win": SCORE_TO_WIN_2V2 if two_vs_two else SCORE_TO_WIN,
-        "players": players,
-    }
-    if two_vs_two:
+    return ArenaSetup.of(
+        mode="2v2" if two_vs_two else f"{len(teams)} players",
+        score_to_win=SCORE_TO_WIN_2V2 if two_vs_two else SCORE_TO_WIN,
+        players=players,
         # "Players on the same team should take alternating turns."
-        out["sides"] = [[players[0]["player"], players[2]["player"]], [players[1]["player"], players[3]["player"]]]
-    return out
+        sides=[[players[0].player, players[2].player], [players[1].player, players[3].player]] if two_vs_two else None,
+    )
 
 
 def game_setup(
@@ -402,7 +501,7 @@ def game_setup(
     draft_name: str = "",
     first: str | None = None,
     two_vs_two: bool = False,
-) -> dict:
+) -> ArenaSetup:
     """:func:`setup` for the ``teams`` read from files and the teams of a finished ``draft``, in turn
     order from the player ``first`` when one is named (the others keep their order)."""
     entries = list(teams)
@@ -427,26 +526,40 @@ def game_setup(
         i = names.index(first.casefold())
         entries = entries[i:] + entries[:i]
     out = setup(catalog, entries, two_vs_two=two_vs_two)
-    if draft is not None:
-        out["first_player"] = who_chooses(draft) + (
-            f" {entries[0]['player']} goes first."
-            if first
-            else ""
-            if two_vs_two
-            else f" Until they say ({option('first')}), the pick order is shown."
+    if draft is None:
+        return out
+    first_player = who_chooses(draft) + (
+        f" {entries[0]['player']} goes first."
+        if first
+        else ""
+        if two_vs_two
+        else f" Until they say ({option('first')}), the pick order is shown."
+    )
+    return out.model_copy(update={"first_player": first_player})
+
+
+class ArenaHero(Result):
+    """An Arena hero to choose a team with: class (colour), action cards known, and the fields
+    read into the rulebooks."""
+
+    name: str
+    code: str | None
+    hero_class: str | None = Field(serialization_alias="class")
+    action_cards: int
+    provenance: str
+    inferred: dict[str, str]
+
+
+def roster(catalog: Catalog) -> ResultList[ArenaHero]:
+    """``arena heroes``: every Arena hero of the catalog."""
+    return ResultList[ArenaHero].of(
+        ArenaHero.of(
+            name=h.name,
+            code=h.code,
+            hero_class=h.attrs.get("hero_class"),
+            action_cards=len(getattr(catalog.cards[h.key], "action_cards", [])),
+            provenance=h.provenance,
+            inferred=_class_inferred(h.inferred),
         )
-    return out
-
-
-def roster(catalog: Catalog) -> list[dict]:
-    return [
-        {
-            "name": h.name,
-            "code": h.code,
-            "class": h.attrs.get("hero_class"),
-            "action_cards": len(getattr(catalog.cards[h.key], "action_cards", [])),
-            "provenance": h.provenance,
-            "inferred": {"class" if a == "hero_class" else a: why for a, why in h.inferred.items()},
-        }
         for h in heroes_of(catalog, KIND, ATTRS)
-    ]
+    )

@@ -6,7 +6,7 @@ Everything that differs between an Onward and a Skybound: Arena draft is reached
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +14,9 @@ from skyforge.draft import arena, onward
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError
 from skyforge.text import a
+
+#: a draft as data, whichever game it drafts for (the JSON of every draft command)
+DraftResult = onward.OnwardDraft | arena.ArenaDraft
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,8 @@ class Game:
     one_player_a_team: bool  # each team is one named player (Arena) rather than a side (Onward)
     new: Callable[..., DraftSession]  # (catalog, **options) -> a new draft
     resume: Callable[[Any, dict], DraftSession]  # (catalog, saved file data) -> the draft, journal not applied
-    result: Callable[[DraftSession], dict]  # the draft as data (the JSON of every draft command)
-    setup: Callable[[DraftSession], list[dict]]  # each player's part of the setup that follows the draft
+    result: Callable[[DraftSession], DraftResult]  # the draft as data (the JSON of every draft command)
+    setup: Callable[[DraftSession], Sequence[Any]]  # each player's part of the setup that follows the draft
     closing: Callable[[DraftSession], tuple[str | None, list[str]]]  # what to read once it is done
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
+from pydantic import Field
+
 from skyforge.draft.common import build, find_format, heroes_of, methods, saved_format
 from skyforge.draft.engine import Draft
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
-from skyforge.draft.state import RANDOM, DraftSession
+from skyforge.draft.state import RANDOM, DraftSession, DraftStep, PlayerHeroes
 from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.results import Result
 from skyforge.terms import FACTIONS, new_seed
 
 if TYPE_CHECKING:
@@ -209,25 +212,41 @@ def resume(catalog: Catalog, data: dict) -> DraftSession:
     return DraftSession(game=GAME, draft=draft, players=data["players"], options=options)
 
 
-def setup(session: DraftSession) -> list[dict]:
+class PlayerSetup(Result):
+    """What one player sets up once the draft is done (002 Setup K-M)."""
+
+    player: str
+    team: str
+    heroes: list[str]
+    #: the hero figures placed in the friendly nexus area
+    nexus: list[str]
+    #: each hero's HP token on the track
+    hp: dict[str, int]
+    #: the heroes' ultimates, face up
+    discard_pile: list[str]
+    deck_size: int
+    draw: int
+
+
+def setup(session: DraftSession) -> list[PlayerSetup]:
     """What each player does after the draft (002 Setup K "Whenever you choose a hero", L, M)."""
     out = []
     all_players = [p for t in TEAMS for p in session.players.get(t, [])]
     for team in TEAMS:
         for entry in session.assignments(team):
-            heroes = entry["heroes"]
+            heroes = entry.heroes
             alone = len(all_players) == 3 and len(session.players.get(team, [])) == 1
             out.append(
-                {
-                    "player": entry["player"],
-                    "team": team,
-                    "heroes": heroes,
-                    "nexus": heroes,  # hero figures placed in the friendly nexus area
-                    "hp": dict.fromkeys(heroes, HERO_HP),
-                    "discard_pile": [f"{h} ultimate" for h in heroes],
-                    "deck_size": DECK_CARDS_PER_HERO * len(heroes),
-                    "draw": DRAW_WITHOUT_TEAMMATE if alone else DRAW,
-                }
+                PlayerSetup.of(
+                    player=entry.player,
+                    team=team,
+                    heroes=heroes,
+                    nexus=heroes,
+                    hp=dict.fromkeys(heroes, HERO_HP),
+                    discard_pile=[f"{h} ultimate" for h in heroes],
+                    deck_size=DECK_CARDS_PER_HERO * len(heroes),
+                    draw=DRAW_WITHOUT_TEAMMATE if alone else DRAW,
+                )
             )
     return out
 
@@ -266,18 +285,26 @@ def team_size_note(session: DraftSession) -> str | None:
     )
 
 
-def preset_of(session: DraftSession) -> dict | None:
+class Preset(Result):
+    """Ready-made teams a draft took instead of drafting."""
+
+    id: str
+    name: str
+    source: str
+
+
+def preset_of(session: DraftSession) -> Preset | None:
     """The ready-made teams a draft took instead of drafting (the first game's), as the result names them."""
     if session.options.get("preset") != FIRST_GAME:
         return None
-    return {"id": FIRST_GAME, "name": "First game", "source": '002 Setup K: "For your first game, use these heroes"'}
+    return Preset.of(id=FIRST_GAME, name="First game", source='002 Setup K: "For your first game, use these heroes"')
 
 
 def closing(session: DraftSession) -> tuple[str, list[str]]:
     """What each player does once the draft is done: the setup that follows (002 Setup K-M), in words."""
     lines = []
     for entry in setup(session):
-        lines.append(f"{entry['player']} ({entry['team'].capitalize()}):")
+        lines.append(f"{entry.player} ({entry.team.capitalize()}):")
         lines.extend("  " + line for line in setup_lines(entry))
     note = split_note(session)
     if note:
@@ -285,71 +312,144 @@ def closing(session: DraftSession) -> tuple[str, list[str]]:
     return "Setup", lines
 
 
-def setup_lines(entry: dict) -> list[str]:
-    heroes = ", ".join(entry["heroes"]) or "(no heroes yet)"
-    side = "Shadow" if entry["team"] == "shadow" else "Light"
+def setup_lines(entry: PlayerSetup) -> list[str]:
+    heroes = ", ".join(entry.heroes) or "(no heroes yet)"
+    side = "Shadow" if entry.team == "shadow" else "Light"
     return [
         f"K. Sheets of {heroes} next to you, dark border up; HP tokens on {HERO_HP} ({side} side); "
         f"figures in your friendly nexus area.",
         f'L. Ultimates (gold border, "4") of {heroes}: face up, your discard pile.',
-        f"M. Shuffle the other {DECK_CARDS_PER_HERO} cards of each hero: a deck of {entry['deck_size']} cards. "
-        f"Draw {entry['draw']}.",
+        f"M. Shuffle the other {DECK_CARDS_PER_HERO} cards of each hero: a deck of {entry.deck_size} cards. "
+        f"Draw {entry.draw}.",
     ]
 
 
-def result(session: DraftSession, with_setup: bool = True) -> dict:
+class NextTurn(Result):
+    """The turn a draft is at: its number, the team whose turn it is, a pick or a ban."""
+
+    turn: int
+    team: str
+    action: str
+
+
+def _none(value: object) -> bool:
+    return value is None
+
+
+class OnwardDraft(Result):
+    """An Onward draft: its format and restrictions, the turn it is at, the teams, who plays which
+    hero, the bans and steps, and each player's setup (002 Setup K-M); as a saved draft's commands
+    show it, with its file and the step an undo took back."""
+
+    game: str
+    seed: int
+    format: str
+    method: str | None
+    map: str | None
+    restrictions: list[str]
+    complete: bool
+    next: NextTurn | None
+    #: team → its heroes, in pick order
+    teams: dict[str, list[str]]
+    #: team → who plays which of its heroes
+    players: dict[str, list[PlayerHeroes]]
+    bans: list[str]
+    steps: list[DraftStep]
+    demo: bool
+    demo_heroes: list[str]
+    #: how the draft format's order reads an ambiguous rule
+    notes: str | None
+    #: the heroes left out of the pool, each with why
+    left_out: list[str]
+    fallback: str | None
+    preset: Preset | None
+    team_size: int
+    team_size_note: str | None
+    split: str | None
+    setup: list[PlayerSetup]
+    file: str | None = Field(default=None, exclude_if=_none)
+    undone: DraftStep | None = Field(default=None, exclude_if=_none)
+
+
+def result(session: DraftSession) -> OnwardDraft:
     d = session.draft
-    out = {
-        "game": GAME,
-        "seed": session.seed,
-        "format": d.format.id,
-        "method": session.options.get("method"),
-        "map": session.options.get("map"),
-        "restrictions": [r.describe(d.name) for r in d.restrictions],
-        "complete": d.done,
-        "next": ({"turn": d.current.number, "team": d.current.team, "action": d.current.action} if d.current else None),
-        "teams": {t: [session.hero_name(k) for k in d.picks(t)] for t in TEAMS},
-        "players": {t: session.assignments(t) for t in TEAMS},
-        "bans": [session.hero_name(k) for k in d.bans],
-        "steps": session.steps(),
-        "demo": "demo" in session.provenances(),
-        "demo_heroes": session.demo_heroes(),
-        "notes": d.format.notes,
-        "left_out": [d.left_out[k] for k in sorted(d.left_out)],
-        "fallback": FALLBACK if session.options.get("fallback") else None,
-        "preset": preset_of(session),
-        "team_size": d.format.team_size,
-        "team_size_note": team_size_note(session),
-        "split": split_note(session),
-    }
-    if with_setup:
-        out["setup"] = setup(session)
-    return out
+    return OnwardDraft.of(
+        game=GAME,
+        seed=session.seed,
+        format=d.format.id,
+        method=session.options.get("method"),
+        map=session.options.get("map"),
+        restrictions=[r.describe(d.name) for r in d.restrictions],
+        complete=d.done,
+        next=NextTurn.of(turn=d.current.number, team=d.current.team, action=d.current.action) if d.current else None,
+        teams={t: [session.hero_name(k) for k in d.picks(t)] for t in TEAMS},
+        players={t: session.assignments(t) for t in TEAMS},
+        bans=[session.hero_name(k) for k in d.bans],
+        steps=session.steps(),
+        demo="demo" in session.provenances(),
+        demo_heroes=session.demo_heroes(),
+        notes=d.format.notes,
+        left_out=[d.left_out[k] for k in sorted(d.left_out)],
+        fallback=FALLBACK if session.options.get("fallback") else None,
+        preset=preset_of(session),
+        team_size=d.format.team_size,
+        team_size_note=team_size_note(session),
+        split=split_note(session),
+        setup=setup(session),
+    )
 
 
-def roster(catalog: Catalog) -> list[dict]:
-    rows = []
-    for hero in heroes_of(catalog, KIND, ATTRS):
-        rows.append(
-            {
-                "name": hero.name,
-                "code": hero.code,
-                **{a: hero.attrs.get(a) for a in ATTRS},
-                "provenance": hero.provenance,
-                "inferred": dict(hero.inferred),
-            }
-        )
-    return rows
+class OnwardHero(Result):
+    """An Onward hero to plan a draft with: colour, faction, class and range, and the fields read
+    into the rulebooks rather than stated."""
+
+    name: str
+    code: str | None
+    color: str | None
+    faction: str | None
+    hero_class: str | None
+    range: str | None
+    provenance: str
+    inferred: dict[str, str]
 
 
-def presets(catalog: Catalog) -> list[dict]:
+class TeamPresetShown(Result):
+    """Ready-made teams of the catalog: team → hero names."""
+
+    id: str
+    name: str
+    teams: dict[str, list[str]]
+    source: str | None
+
+
+class OnwardHeroes(Result):
+    """``onward heroes``: the heroes, and the ready-made teams."""
+
+    heroes: list[OnwardHero]
+    presets: list[TeamPresetShown]
+
+
+def roster(catalog: Catalog) -> list[OnwardHero]:
     return [
-        {"id": p.id, "name": p.name, "teams": p.teams, "source": p.source}
+        OnwardHero.of(
+            name=hero.name,
+            code=hero.code,
+            **{a: hero.attrs.get(a) for a in ATTRS},
+            provenance=hero.provenance,
+            inferred=dict(hero.inferred),
+        )
+        for hero in heroes_of(catalog, KIND, ATTRS)
+    ]
+
+
+def presets(catalog: Catalog) -> list[TeamPresetShown]:
+    return [
+        TeamPresetShown.of(id=p.id, name=p.name, teams=p.teams, source=p.source)
         for p in catalog.team_presets.values()
         if p.game == GAME
     ]
 
 
-def heroes(catalog: Catalog) -> dict:
+def heroes(catalog: Catalog) -> OnwardHeroes:
     """The roster and the ready-made teams, to plan a draft."""
-    return {"heroes": roster(catalog), "presets": presets(catalog)}
+    return OnwardHeroes.of(heroes=roster(catalog), presets=presets(catalog))

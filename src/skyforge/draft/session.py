@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from skyforge.catalog.models import Faction
 from skyforge.draft.engine import Choice, Turn
 from skyforge.draft.games import GAMES, expect_game
-from skyforge.draft.state import DraftSession
+from skyforge.draft.state import DraftSession, DraftStep
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, command
 from skyforge.storage import Store, dump_toml, parse_model, read_text, refuse_overwrite, workspace_file
 from skyforge.tomlpos import locate
@@ -325,10 +325,10 @@ def pick_asking(
     return session
 
 
-def undo(catalog: Catalog, path: Path, name: str, game: str) -> tuple[DraftSession, dict]:
+def undo(catalog: Catalog, path: Path, name: str, game: str) -> tuple[DraftSession, DraftStep]:
     """Take back the last pick or ban of a saved draft: the draft as it is now, and the step taken
     back (as :meth:`DraftSession.steps` gives each step)."""
-    undone: list[dict] = []
+    undone: list[DraftStep] = []
 
     def take_back(session: DraftSession) -> None:
         step = expect_game(session, name, game).steps()[-1:]

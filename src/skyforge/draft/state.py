@@ -8,9 +8,27 @@ from typing import Any
 
 from skyforge.draft.engine import Choice, Draft, Turn
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError
+from skyforge.results import Result
 
 #: "Method 1: all random" (002 Choosing Heroes): the method whose every hero is drawn at random
 RANDOM = "random"
+
+
+class DraftStep(Result):
+    """One step of a draft: the turn, the team, a pick or a ban, the hero, and whether chance chose it."""
+
+    turn: int
+    team: str
+    action: str
+    hero: str
+    random: bool
+
+
+class PlayerHeroes(Result):
+    """Who plays which heroes of a team."""
+
+    player: str
+    heroes: list[str]
 
 
 @dataclass
@@ -114,10 +132,12 @@ class DraftSession:
     def hero_name(self, key: str) -> str:
         return self.draft.heroes[key].name
 
-    def assignments(self, team: str) -> list[dict]:
+    def assignments(self, team: str) -> list[PlayerHeroes]:
         """Who plays which hero: the heroes a player was given (:meth:`give`), and the team's
         others dealt round-robin in pick order to the teammates who were given none."""
-        return [{"player": p, "heroes": [self.hero_name(k) for k in keys]} for p, keys in self._dealt(team).items()]
+        return [
+            PlayerHeroes.of(player=p, heroes=[self.hero_name(k) for k in keys]) for p, keys in self._dealt(team).items()
+        ]
 
     def _dealt(self, team: str) -> dict[str, list[str]]:
         players = self.players.get(team) or [self.draft.name(team)]
@@ -168,9 +188,9 @@ class DraftSession:
                 hint="each player on a team plays at least one of its heroes",
             )
 
-    def steps(self) -> list[dict]:
+    def steps(self) -> list[DraftStep]:
         return [
-            {"turn": i + 1, "team": c.team, "action": c.action, "hero": self.hero_name(c.hero), "random": c.random}
+            DraftStep.of(turn=i + 1, team=c.team, action=c.action, hero=self.hero_name(c.hero), random=c.random)
             for i, c in enumerate(self.draft.journal)
         ]
 

@@ -21,11 +21,12 @@ from skyforge.rules.deckbuilding import (
     validate_each,
     validate_given,
 )
-from skyforge.rules.owned import owned_counts
+from skyforge.rules.owned import CollectionSummary, collection_summary, owned_counts
 
 __all__ = [
     "GAME_DECKS",
     "RULE_IDS",
+    "CollectionSummary",
     "DeckReport",
     "Refusal",
     "ValidationReport",
@@ -34,6 +35,7 @@ __all__ = [
     "card_rule_refuses",
     "castle_back_summary",
     "castle_refuses",
+    "collection_summary",
     "copies_per_deck",
     "copy_limit",
     "needed_cards",

@@ -8,6 +8,7 @@ from skyforge.catalog.codes import number_of, set_of
 from skyforge.catalog.index import Catalog
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem
+from skyforge.results import Result
 from skyforge.text import did_you_mean
 
 
@@ -86,3 +87,29 @@ def _with_errata(catalog: Catalog, owned: Counter[str]) -> Counter[str]:
         for newer in catalog.errata_of(code):
             usable[newer] = max(usable[newer], count)
     return usable
+
+
+class CollectionSummary(Result):
+    """``collection show``: the products and single cards a collection holds, and the cards that makes."""
+
+    file: str
+    #: products as the file names them (SET or SET:Product name) → how many
+    products: dict[str, int]
+    #: single cards by code → copies
+    cards: dict[str, int]
+    #: the cards held in all, products and single cards together
+    total: int
+    #: how many different cards
+    different: int
+
+
+def collection_summary(catalog: Catalog, collection: CollectionFile) -> CollectionSummary:
+    """What ``collection`` holds, counted (:func:`owned_counts`)."""
+    counts = owned_counts(catalog, collection)
+    return CollectionSummary.of(
+        file=str(collection.source[0]),
+        products=collection.products,
+        cards=collection.cards,
+        total=sum(counts.values()),
+        different=sum(1 for n in counts.values() if n),
+    )

@@ -157,6 +157,23 @@ def state(series: Series) -> SeriesState:
     )
 
 
+def _none(value: object) -> bool:
+    return value is None
+
+
+class SeriesShown(SeriesState):
+    """A series as the ``series`` commands give it: with its file, and the match an undo took back."""
+
+    file: str | None = Field(default=None, exclude_if=_none)
+    undone: MatchPlayed | None = Field(default=None, exclude_if=_none)
+
+
+def shown(series: Series, path: Path | None = None, undone: MatchPlayed | None = None) -> SeriesShown:
+    """Where ``series`` stands (:func:`state`), kept in the file ``path``; ``undone`` the match an
+    undo took back."""
+    return SeriesShown.of(**dict(state(series)), file=str(path) if path else None, undone=undone)
+
+
 def new(name: str, best_of: int, players: list[str], deck_size: int) -> Series:
     """A new series; each problem's ``key`` is the series file's key it is about."""
     check_name(name, "series name")

@@ -36,7 +36,9 @@ MAX_RESULTS = 10_000
 MAX_LISTED = 1_000
 
 
-class PlanResult(BaseModel):
+class PlanResult(Result):
+    """A game of the battle plan: the deck, the horde and who won (`plan record` says it)."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
 
     deck: str = Field(description="Alliance deck: a pre-made deck id or your own deck's name.")
@@ -208,7 +210,14 @@ def result_text(catalog: Catalog, result: PlanResult) -> str:
     )
 
 
-def undo_result(path: Path) -> tuple[PlanResult, int]:
+class PlanUndone(Result):
+    """``plan undo``: the game taken back, and how many games are recorded now."""
+
+    undone: PlanResult
+    games: int
+
+
+def undo_result(path: Path) -> PlanUndone:
     """Remove the last game recorded (atomic, under the lock); returns it and how many games are left."""
     removed: list[PlanResult] = []
 
@@ -219,7 +228,7 @@ def undo_result(path: Path) -> tuple[PlanResult, int]:
         return plan
 
     plan = PLANS.update(path, change)
-    return removed[0], len(plan.results)
+    return PlanUndone.of(undone=removed[0], games=len(plan.results))
 
 
 def _refuse_unknown(
@@ -307,6 +316,18 @@ class PlanStatus(Result):
     @property
     def source(self) -> str | None:
         return self.plan.source
+
+
+class PlanTable(PlanStatus):
+    """``plan show``: the decks × hordes table, without a next match-up."""
+
+    next: NextMatch | None = Field(default=None, exclude=True)
+    seed: int | None = Field(default=None, exclude=True)
+
+
+def plan_table(catalog: Catalog, plan: PlanFile) -> PlanTable:
+    """The decks × hordes table of ``plan`` (:func:`plan_status`)."""
+    return PlanTable.of(**dict(plan_status(catalog, plan, seed=0)))
 
 
 def plan_status(

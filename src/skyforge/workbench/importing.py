@@ -12,17 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import Field
+
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import DEMO, load_catalog
 from skyforge.decks.models import DeckFile
 from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, Problem, option
+from skyforge.results import ReportedProblem, Result
 from skyforge.storage import exists, refuse_overwrite
-from skyforge.workbench.carried import Offered, offer_cards
+from skyforge.text import a
+from skyforge.workbench.carried import CardsOffered, Offered, offer_cards
 from skyforge.workbench.formats import UNKNOWN, UNRESOLVED, Imported, default_name, import_decks
 from skyforge.workbench.formats.reading import find
 from skyforge.workbench.sharecode import find_codes, split_codes
-from skyforge.workbench.workspace import deck_path
+from skyforge.workbench.workspace import deck_path, relative
 
 
 @dataclass
@@ -54,6 +58,82 @@ class DeckImport:
     @property
     def added_cards(self) -> bool:
         return self.offered is not None and bool(self.offered.added or self.offered.sets_added)
+
+    def report(self, workspace: Path) -> ImportReport:
+        """What the import wrote (every deck is written unless the output is the caller's)."""
+        rows = [_deck_report(self.catalog, workspace, d) for d in self.decks]
+        return ImportReport.of(
+            **dict(rows[0]),
+            decks=rows if len(rows) > 1 else None,
+            cards_offered=[self.offered.result] if self.offered else None,
+            cards_carried=list(self.carried) if self.carried and not self.offered else None,
+            carried=self.carried,
+        )
+
+
+def _none(value: object) -> bool:
+    return value is None
+
+
+class ImportedDeckReport(Result):
+    """One deck ``deck import`` wrote: where, the format read, the deck, the lines skipped, and
+    why its castle is no castle of the catalog (a share code may name any card), or None."""
+
+    #: the deck file, relative to the workspace
+    file: str
+    path: Path = Field(exclude=True)
+    format: str
+    name: str
+    castle: str
+    cards: dict[str, int]
+    size: int
+    skipped: list[ReportedProblem]
+    notes: list[str]
+    castle_problem: str | None
+    #: the cards of the deck the catalog it was read with lacks (kept as unknown cards)
+    unknown: list[str] = Field(exclude=True)
+
+
+class ImportReport(ImportedDeckReport):
+    """``deck import``: the first deck's fields, every deck when there are several, and what the
+    cards file gained from the cards the sources carry (or, with no cards file, which cards those are)."""
+
+    decks: list[ImportedDeckReport] | None = Field(default=None, exclude_if=_none)
+    cards_offered: list[CardsOffered] | None = Field(default=None, exclude_if=_none)
+    cards_carried: list[str] | None = Field(default=None, exclude_if=_none)
+    #: the name (or None) of each card the sources carry the data of, by code (or name)
+    carried: dict[str, str | None] = Field(exclude=True)
+
+
+def _deck_report(catalog: Catalog, workspace: Path, deck: ImportedDeck) -> ImportedDeckReport:
+    assert deck.path is not None, "an imported deck is written unless the output is the caller's"
+    return ImportedDeckReport.of(
+        file=relative(workspace, deck.path),
+        path=deck.path,
+        format=deck.result.format,
+        name=deck.deck.name,
+        castle=deck.deck.castle,
+        cards=deck.deck.cards,
+        size=sum(deck.deck.cards.values()),
+        skipped=[ReportedProblem.of_problem(p) for p in deck.result.problems],
+        notes=deck.result.notes,
+        castle_problem=castle_problem(catalog, deck.deck.castle),
+        unknown=deck.unknown,
+    )
+
+
+def castle_problem(catalog: Catalog, castle: str) -> str | None:
+    """Why the castle an imported deck names is no castle of the catalog (a share code may name
+    any card), or None: said on the import's first line and in its JSON, not only in the verdict."""
+    try:
+        card = catalog.find(castle, "castle") or catalog.find(castle)
+    except InputError:  # an ambiguous name
+        return f"'{castle}' names more than one card"
+    if card is None:
+        return f"no castle '{castle}' in the catalog"
+    if card.kind != "castle":
+        return f"{card.key} '{card.name}' is {a(card.kind)} card, not a castle"
+    return None
 
 
 def catalog_with_file(catalog: Catalog, paths: list[Path], file: Path) -> tuple[Catalog, bool]:

@@ -16,13 +16,16 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import Field
+
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import AllianceCard, CastleCard, PremadeDeck
 from skyforge.decks.models import DeckFile
 from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, NotFoundError, Problem, option
+from skyforge.results import Result
 from skyforge.terms import new_seed
-from skyforge.workbench.workspace import deck_path
+from skyforge.workbench.workspace import deck_path, relative
 
 PREMADE_SIZE = 40
 #: "you have 41 cards per faction instead of 40. Remove 1 heroic ally at random"
@@ -36,8 +39,6 @@ class PremadeResult:
     removed: AllianceCard | None = None
     seed: int | None = None
     notes: list[str] = field(default_factory=list)
-    #: where :func:`save_premade` wrote it
-    path: Path | None = None
 
 
 def find_premade(catalog: Catalog, set_code: str, faction: str) -> PremadeDeck:
@@ -207,6 +208,26 @@ def _castle(catalog: Catalog, premade: PremadeDeck, ref: str | None) -> CastleCa
     return same[0]
 
 
+class PremadeSaved(Result):
+    """``deck premade``: the pre-made deck written to the workspace, and the heroic ally removed
+    at random from a deck of 41 (with the seed that repeats it)."""
+
+    #: where it was written, relative to the workspace
+    file: str
+    path: Path = Field(exclude=True)
+    #: the pre-made deck's id, and its name for people
+    premade: str
+    premade_name: str = Field(exclude=True)
+    castle: str
+    size: int
+    cards: dict[str, int]
+    #: the heroic ally removed from a deck of 41, and its name for people
+    removed: str | None
+    removed_name: str | None = Field(exclude=True)
+    seed: int | None
+    notes: list[str]
+
+
 def save_premade(
     catalog: Catalog,
     workspace: Path,
@@ -218,8 +239,20 @@ def save_premade(
     name: str | None = None,
     player: str | None = None,
     force: bool = False,
-) -> PremadeResult:
+) -> PremadeSaved:
     """Build the pre-made deck and write it to ``decks/NAME.toml`` (default: the deck's id)."""
-    result = build_premade(catalog, set_code, faction, seed=seed, castle=castle, player=player)
-    result.path = save_new_deck(deck_path(workspace, name or result.premade.id), result.deck, catalog, force=force)
-    return result
+    built = build_premade(catalog, set_code, faction, seed=seed, castle=castle, player=player)
+    path = save_new_deck(deck_path(workspace, name or built.premade.id), built.deck, catalog, force=force)
+    return PremadeSaved.of(
+        file=relative(workspace, path),
+        path=path,
+        premade=built.premade.id,
+        premade_name=built.premade.name,
+        castle=built.deck.castle,
+        size=sum(built.deck.cards.values()),
+        cards=built.deck.cards,
+        removed=built.removed.key if built.removed else None,
+        removed_name=built.removed.name if built.removed else None,
+        seed=built.seed,
+        notes=built.notes,
+    )

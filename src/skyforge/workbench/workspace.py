@@ -9,6 +9,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.decks.files import load_deck
 from skyforge.errors import InputError
 from skyforge.places import workspace_folder
+from skyforge.results import Result, ResultList
 from skyforge.rules import validate_decks
 from skyforge.storage import check_name
 
@@ -36,11 +37,41 @@ def relative(workspace: Path, path: Path) -> str:
         return str(path)
 
 
-def deck_summaries(catalog: Catalog, workspace: Path, progress: Callable[[int, int], None] | None = None) -> list[dict]:
+class DeckSummary(Result):
+    """A deck of the workspace in a line of ``deck list``: castle, size and validity, checked on its own."""
+
+    file: str
+    #: the deck's file name, without .toml
+    deck: str
+    name: str
+    player: str | None
+    castle: str | None
+    castle_name: str | None
+    size: int
+    valid: bool
+    #: how many rules it breaks
+    problems: int
+    #: it holds demo data
+    demo: bool
+
+
+class UnreadableDeck(Result):
+    """A deck file of the workspace that cannot be read, in ``deck list``: its first problem."""
+
+    file: str
+    #: the file name, without .toml
+    name: str
+    error: str
+    valid: bool = False
+
+
+def deck_summaries(
+    catalog: Catalog, workspace: Path, progress: Callable[[int, int], None] | None = None
+) -> ResultList[DeckSummary | UnreadableDeck]:
     """Every deck of the workspace with castle, size and validity, each checked on its own
-    (``deck list --json``); a file that cannot be read is a row with its ``error``.
+    (``deck list``); a file that cannot be read is an :class:`UnreadableDeck` with its ``error``.
     ``progress(done, total)`` is called before each deck."""
-    rows = []
+    rows: list[DeckSummary | UnreadableDeck] = []
     paths = list_decks(workspace)
     for done, path in enumerate(paths):
         if progress:
@@ -49,29 +80,26 @@ def deck_summaries(catalog: Catalog, workspace: Path, progress: Callable[[int, i
             loaded = load_deck(path)
         except InputError as exc:
             rows.append(
-                {
-                    "file": relative(workspace, path),
-                    "name": path.stem,
-                    "error": exc.problems[0].render(),
-                    "valid": False,
-                }
+                UnreadableDeck.of(
+                    file=relative(workspace, path), name=path.stem, error=exc.problems[0].render(), valid=False
+                )
             )
             continue
         report = validate_decks(catalog, [loaded])
         d = report.decks[0]
         castle = catalog.find(str(d.castle), "castle")
         rows.append(
-            {
-                "file": relative(workspace, path),
-                "deck": path.stem,
-                "name": d.name,
-                "player": d.player,
-                "castle": d.castle,
-                "castle_name": castle.name if castle else None,
-                "size": d.size,
-                "valid": d.valid,
-                "problems": len(report.violations),
-                "demo": report.demo,
-            }
+            DeckSummary.of(
+                file=relative(workspace, path),
+                deck=path.stem,
+                name=d.name,
+                player=d.player,
+                castle=d.castle,
+                castle_name=castle.name if castle else None,
+                size=d.size,
+                valid=d.valid,
+                problems=len(report.violations),
+                demo=report.demo,
+            )
         )
-    return rows
+    return ResultList[DeckSummary | UnreadableDeck].of(rows)
