@@ -8,6 +8,7 @@ and key) and merges them (:func:`merge`).
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -124,14 +125,35 @@ _BY_FIELDS = (
     ("game_modes", "game mode", ("mode", "rulebook")),
 )
 
+#: every table of a catalog file but its cards
+_TABLES = (*(t for t, _, _ in _BY_ID), *(t for t, _, _ in _BY_FIELDS), "difficulty_modifiers")
+
+
+class _Defined(dict[tuple, tuple[Path, int | None, str]]):
+    """(table, id) → where an entry was first defined, and its provenance; a card not met yet by this
+    merge, where the catalog it merges into says (its origin): the files merged before it."""
+
+    def __init__(self, origins: Mapping[str, Origin]) -> None:
+        super().__init__()
+        self.origins = origins
+
+    def __missing__(self, key: tuple) -> tuple[Path, int | None, str]:
+        table, ident = key
+        origin = self.origins.get(ident) if table == "cards" else None
+        if origin is None:
+            raise KeyError(key)
+        return origin.file, origin.line, origin.provenance
+
 
 class _Merger:
-    """Merges parsed files in order; an official entry defined again by a user file is completed."""
+    """Merges parsed files in order; an official entry defined again by a user file is completed.
+    ``onto``: the catalog holds files merged already, and each of its cards is met as its origin says."""
 
-    def __init__(self, catalog: Catalog):
+    def __init__(self, catalog: Catalog, *, onto: bool = False):
         self.catalog = catalog
         self.problems: list[Problem] = []
-        self.defined: dict[tuple, tuple[Path, int | None, str]] = {}  # (table, id) → where, provenance
+        # (table, id) → where, provenance
+        self.defined: dict[tuple, tuple[Path, int | None, str]] = _Defined(catalog.origins) if onto else {}
         self.codeless: dict[tuple[str, str], str] = {}  # (kind, name) → key, official only
 
     def where(self, file: Path, line: int | None) -> str:
@@ -195,15 +217,17 @@ class _Merger:
     def merge_file(self, file: Path, model: CatalogFile, lines: dict) -> None:
         catalog, prov = self.catalog, model.provenance
         for table, label, attr in _BY_ID:
-            known = getattr(catalog, table)
-            for i, item in enumerate(getattr(model, table)):
+            items = getattr(model, table)
+            known = getattr(catalog, table) if items else {}  # a table the file lacks is not read (cache: on first use)
+            for i, item in enumerate(items):
                 ident = getattr(item, attr)
                 known[ident] = self.put(
                     table, label, ident, item, known.get(ident), file, prov, lines, (table, i), f"{table}[{i}]", attr
                 )
         for table, label, fields in _BY_FIELDS:
-            known = getattr(catalog, table)
-            for i, item in enumerate(getattr(model, table)):
+            items = getattr(model, table)
+            known = getattr(catalog, table) if items else []
+            for i, item in enumerate(items):
                 ident = tuple(getattr(item, f) for f in fields)
                 at = next((j for j, k in enumerate(known) if tuple(getattr(k, f) for f in fields) == ident), None)
                 stored = self.put(
@@ -223,7 +247,8 @@ class _Merger:
                     known.append(stored)
                 else:
                     known[at] = stored
-        catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
+        if model.difficulty_modifiers:
+            catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
         for i, card in enumerate(model.cards):
             self.merge_card(file, prov, lines, i, card)
 
@@ -265,10 +290,42 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
     merger = _Merger(catalog)
     for file, model, lines in parsed:
         merger.merge_file(file, model, lines)
-    problems = merger.problems
     catalog.entry_layers = {k: v[2] for k, v in merger.defined.items() if k[0] != "cards"}
+    return merger.problems + _references(catalog, parsed)
 
-    # dangling references, now that everything is merged
+
+def merge_onto(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem] | None:
+    """Merge ``parsed`` into ``catalog``, which holds files merged already (from the cache): the
+    problems :func:`merge` finds when it merges those files and then ``parsed`` — without reading
+    those files again — or ``None``, nothing merged, when only that can tell: ``parsed`` holds more
+    than cards, or a card that could change how the catalog's own entries resolve (one that
+    replaces another, one that takes the name of a card of the catalog, one that would complete
+    an official entry known by its name), whose problems may be the other files'."""
+    for _, model, _ in parsed:
+        if any(getattr(model, table) for table in _TABLES):
+            return None
+        if not all(_stays_apart(catalog, card) for card in model.cards):
+            return None
+    merger = _Merger(catalog, onto=True)
+    for file, model, lines in parsed:
+        merger.merge_file(file, model, lines)
+    return merger.problems + _references(catalog, parsed)
+
+
+def _stays_apart(catalog: Catalog, card: Card) -> bool:
+    """Whether merging ``card`` leaves how the catalog's entries resolve as it was: a card it
+    already holds (defined again, or completing the official entry), or a new one that replaces
+    none, takes no name of the catalog's cards and completes no official entry by its name."""
+    if getattr(card, "replaces", None):
+        return False
+    if card.key in catalog.cards:
+        return True
+    return not catalog.named(card.name) and f"{card.kind}:{slug(card.name)}" not in catalog.cards
+
+
+def _references(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
+    """The dangling references of the ``parsed`` files, now that everything is merged."""
+    problems: list[Problem] = []
     for file, model, lines in parsed:
         for i, card in enumerate(model.cards):
             line = lines.get(("cards", i))
