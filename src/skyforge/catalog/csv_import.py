@@ -28,7 +28,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.loader import load_catalog, merged_with
-from skyforge.catalog.models import CARD_MODELS, Card, CardBase
+from skyforge.catalog.models import CARD_MODELS, Card, CardBase, build_validators
 from skyforge.catalog.sheets import check_sheet
 from skyforge.errors import InputError, Problem, csv_problem, once_each, option
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
@@ -103,6 +103,7 @@ def read_cards_csv(
         )
     if problems:
         raise InputError(problems)
+    build_validators()  # the catalog file's validator, in the check, is made of the same
     adapter = TypeAdapter(Card)
     cards: list[CardBase] = []
     lines: list[int] = []

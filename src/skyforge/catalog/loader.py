@@ -12,7 +12,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.errors import InputError, Problem, option
 
 if TYPE_CHECKING:
-    from skyforge.catalog.models import CatalogFile
+    from skyforge.catalog.models import CardsFile
 
 
 def shipped_catalog_dir() -> Path:
@@ -137,7 +137,7 @@ def load_catalog(
     from skyforge.catalog import build
 
     problems: list[Problem] = []
-    parsed: list[tuple[Path, CatalogFile, dict]] = []
+    parsed: list[tuple[Path, CardsFile, dict]] = []
     for done, file in enumerate(files):
         if progress is not None:
             progress(done, len(files))
@@ -163,7 +163,7 @@ def extend_catalog(catalog: Catalog, additions: list[tuple[Path, str]]) -> Catal
     from skyforge.catalog import build
 
     problems: list[Problem] = []
-    parsed: list[tuple[Path, CatalogFile, dict]] = []
+    parsed: list[tuple[Path, CardsFile, dict]] = []
     for file, text in additions:
         try:
             parsed.append(build.load_file(file, text))
