@@ -229,3 +229,101 @@ def test_arena_draft_with_own_heroes_uses_the_official_format(run, workspace):
     official = {"Benidia"}  # the one official hero whose class 003 states
     assert all(h.startswith("Mine ") or h in official for team in data["teams"].values() for h in team)
     assert not data["demo_heroes"]
+
+
+# -- more cards merged into the catalog in use (catalog import, catalog add) ------------------------
+
+_CARD = '[[cards]]\ncode = "{code}"\nkind = "alliance"\nname = "{name}"\nfaction = "liothan"\nrarity = "base"\n'
+#: catalog texts merged on top of the shipped catalog, and whether the cached catalog can take them
+#: without its files read again (no: a card could change how the catalog's own entries resolve)
+MERGED_ON_TOP = {
+    "a new card": (_CARD.format(code="DEMO.240", name="Tidewatch Novice"), True),
+    "a code the demo set holds, other data": (_CARD.format(code="DEMO.010", name="Not A Bellringer"), True),
+    "a card of no set, and a code taken": (
+        _CARD.format(code="ZZZ.001", name="Stray") + _CARD.format(code="DEMO.011", name="Twin"),
+        True,
+    ),
+    "an official entry completed": ('[[cards]]\nkind = "alliance"\nname = "Vorhild"\ncost = 3\n', True),
+    "an official entry contradicted": ('[[cards]]\nkind = "alliance"\nname = "Vorhild"\ntype = "event"\n', True),
+    "an unknown faction": (_CARD.format(code="DEMO.240", name="Novice").replace("liothan", "elves"), True),
+    "a castle back with two lines for a rarity": (
+        '[[cards]]\ncode = "DEMO.241"\nkind = "castle"\nname = "Twin Keep"\n'
+        '[[cards.deck_rules]]\nrarity = "base"\n[[cards.deck_rules]]\nrarity = "base"\n',
+        True,
+    ),
+    "an unknown pre-made deck": (_CARD.format(code="DEMO.240", name="Novice") + 'premade = "nope"\n', True),
+    "a card rule requiring no card": (
+        _CARD.format(code="DEMO.240", name="Novice") + '[[cards.card_rules]]\nrequires = ["DEMO.999"]\n',
+        True,
+    ),
+    "a hero of no class": ('[[cards]]\nkind = "onward-hero"\nname = "Hero Z"\nhero_class = "Wizard"\n', True),
+    "a second erratum of a card": (
+        _CARD.format(code="DEMO.240", name="Drizzle Ward Again") + 'replaces = "DEMO.017"\n',
+        False,
+    ),
+    "a new code, a name taken": (_CARD.format(code="DEMO.240", name="Harbor Bellringer"), False),
+    "an official entry given a code": (_CARD.format(code="CAM.300", name="Vorhild") + 'type = "ally"\n', False),
+    "a set": ('[[sets]]\ncode = "NEW"\nname = "New"\n' + _CARD.format(code="NEW.001", name="Newcomer"), False),
+}
+
+
+def _problems(merge) -> list:
+    try:
+        merge()
+    except InputError as exc:
+        return exc.problems
+    return []
+
+
+@pytest.mark.parametrize("name", list(MERGED_ON_TOP))
+def test_more_cards_merge_into_the_cached_catalog_as_into_its_files(tmp_path: Path, name: str):
+    text, on_top = MERGED_ON_TOP[name]
+    _merges_as_a_load_of_every_file(tmp_path, [], "schema = 1\n" + text, on_top)
+
+
+def test_a_name_taken_is_checked_against_the_files_that_name_it(tmp_path: Path):
+    # a card of the player's own requires Harbor Bellringer by name: a second card of that name
+    # makes the name ambiguous there, in that file, which only a load of every file tells
+    rules = tmp_path / "rules.toml"
+    rules.write_text(
+        "schema = 1\n"
+        + _CARD.format(code="DEMO.250", name="Bell Keeper")
+        + '[[cards.card_rules]]\nrequires = ["Harbor Bellringer"]\n',
+        encoding="utf-8",
+    )
+    text = "schema = 1\n" + _CARD.format(code="DEMO.240", name="Harbor Bellringer")
+    problems = _merges_as_a_load_of_every_file(tmp_path, [rules], text, on_top=False)
+    assert [p.message for p in problems] == ["the name 'Harbor Bellringer' matches several cards: DEMO.010, DEMO.240"]
+
+
+def _merges_as_a_load_of_every_file(tmp_path: Path, user: list[Path], text: str, on_top: bool) -> list:
+    """Merging ``text`` into the cached catalog (shipped, and the ``user`` files) finds what a load of
+    every file finds; without the files read again when ``on_top``. The problems found."""
+    from skyforge.catalog.csv_import import check_with_catalog
+    from skyforge.catalog.loader import catalog_layers, merged_with
+
+    files = catalog_layers([Path("@shipped"), *user]).files
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text, encoding="utf-8")
+    every_file = [*files, mine]
+    expected = _problems(lambda: load_catalog(every_file, cache=False))
+    catalog = load_catalog(files)
+    before = (list(catalog.cards), dict(catalog.origins), list(catalog.files))
+
+    found: list = []
+    try:
+        merged = merged_with(catalog, mine, text)
+    except InputError as exc:
+        merged, found = None, exc.problems
+    assert (merged is not None or found != []) is on_top
+    if on_top:
+        assert found == expected
+    if merged is not None:
+        fresh = load_catalog(every_file, cache=False)
+        assert list(merged.cards) == list(fresh.cards) and dict(merged.cards) == dict(fresh.cards)
+        assert dict(merged.origins) == dict(fresh.origins)
+        assert (merged.files, merged.user_files, merged.sets) == (fresh.files, fresh.user_files, fresh.sets)
+    # with or without the files read again, the same problems
+    assert _problems(lambda: check_with_catalog(files, text, named=mine)) == expected
+    assert (list(catalog.cards), dict(catalog.origins), list(catalog.files)) == before  # left as it was
+    return expected

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -47,6 +48,48 @@ def test_problems_name_the_sheet_row_and_column(run, workspace):
     (workspace / "dup.csv").write_text(f"{HEADER}\nDEMO.001,alliance,Taken,liothan,base,ally,1\n", encoding="utf-8")
     result = run("catalog", "import", "dup.csv", expect=2)
     assert "dup.csv:2: code: duplicate card DEMO.001" in result.stderr
+
+
+def test_rows_are_checked_against_the_cached_catalog_with_the_files_problems(run, workspace, monkeypatch):
+    from skyforge.catalog import build
+
+    run("cards", "search", "Bellringer")  # the catalog cache warm, as after any command
+    read: list[Path] = []
+    load_file = build.load_file
+
+    def reading(file: Path, text: str | None = None):
+        if text is None:
+            read.append(file)
+        return load_file(file, text)
+
+    monkeypatch.setattr(build, "load_file", reading)
+    # a code the catalog holds, with other data; an official entry contradicted; one completed
+    (workspace / "cards.csv").write_text(
+        "code,kind,name,type,cost\nDEMO.010,alliance,Harbor Bellringer,ally,4\n"
+        ",alliance,Vorhild,spell,\n,alliance,Akimo,,3\n",
+        encoding="utf-8",
+    )
+    result = run("catalog", "import", "cards.csv", expect=2)
+    assert result.stderr.splitlines() == [
+        "error: 2 problems",
+        "  cards.csv:2: code: duplicate card DEMO.010: already defined in @demo/alliance.toml line 60",
+        "    hint: each entry is defined in one file only; to complete an official entry, give the fields it leaves empty",
+        "  cards.csv:3: type: alliance 'alliance:vorhild': type contradicts the official entry "
+        "(@official/cards.toml line 40 says 'ally') (got 'spell')",
+        "    hint: your entry completes the official one: give only the fields it leaves empty",
+    ]
+    (workspace / "cards.csv").write_text("kind,name,cost\nalliance,Akimo,3\n", encoding="utf-8")
+    assert _cards(run("catalog", "import", "cards.csv").stdout) == [{"kind": "alliance", "name": "Akimo", "cost": 3}]
+    assert read == []  # no catalog file read again: the rows were merged into the cached catalog
+
+    # an erratum of a card that has one already: the problem is the demo file's, found by reading it
+    (workspace / "cards.csv").write_text(
+        f"{HEADER},replaces\nDEMO.240,alliance,Drizzle Ward Again,liothan,base,attachment,1,DEMO.017\n",
+        encoding="utf-8",
+    )
+    result = run("catalog", "import", "cards.csv", expect=2)
+    assert "expansion.toml:76: cards[3].replaces: DEMO.017 is replaced by DEMO.240 too" in result.stderr
+    assert read != []
 
 
 @pytest.mark.parametrize("sep", [";", "\t", ","])

@@ -8,34 +8,40 @@ and key) and merges them (:func:`merge`).
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from skyforge.catalog import models
 from skyforge.catalog.codes import set_of, slug
 from skyforge.catalog.completion import M, complete
 from skyforge.catalog.index import Catalog, Origin
-from skyforge.catalog.models import CARD_MODELS, Card, CardsFile, CatalogFile
+from skyforge.catalog.models import CARD_MODELS, Card, CardsFile, build_validators
 from skyforge.errors import InputError, Problem, once_each
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
 
 #: the validators of a catalog file, built on first use: CardsFile for a file of sets and cards alone
+#: (CatalogFile, every table's, is created only for a file that holds more: ``models.CatalogFile``)
 _ADAPTERS: dict[type, TypeAdapter] = {}
 _CARDS_FILE_KEYS = {f.alias or name for name, f in CardsFile.model_fields.items()}
 
 
-def load_file(file: Path, text: str | None = None) -> tuple[Path, CatalogFile, dict]:
-    """The catalog file ``file`` read by the models (or ``text``, as that file would hold it)."""
+def load_file(file: Path, text: str | None = None) -> tuple[Path, CardsFile, dict]:
+    """The catalog file ``file`` read by the models (or ``text``, as that file would hold it): a
+    ``CatalogFile``, or a ``CardsFile`` when it holds sets and cards alone (:func:`entries` reads
+    both)."""
     text = read_text(file) if text is None else text
     data = parse_toml(text, file)
     lines = key_lines(text)
     check_schema(data, file, "catalog", lines)
-    kind = CardsFile if set(data) <= _CARDS_FILE_KEYS else CatalogFile
+    kind = CardsFile if set(data) <= _CARDS_FILE_KEYS else models.CatalogFile
     if not _ADAPTERS:
         register_union_tags(set(CARD_MODELS))
+        build_validators()
     adapter = _ADAPTERS.get(kind) or _ADAPTERS.setdefault(kind, TypeAdapter(kind))
     try:
         model = adapter.validate_python(data)
@@ -51,11 +57,12 @@ def load_file(file: Path, text: str | None = None) -> tuple[Path, CatalogFile, d
                 )
             )
         ) from None
-    if kind is CardsFile:  # the other tables empty, as CatalogFile would have read them
-        model = CatalogFile.model_construct(
-            **{f.alias or n: getattr(model, n) for n, f in CardsFile.model_fields.items()}
-        )
     return file, model, lines
+
+
+def entries(model: CardsFile, table: str) -> list:
+    """The entries of a parsed file's ``table`` (``hordes``…): none in a ``CardsFile``."""
+    return getattr(model, table, [])
 
 
 def _describe(data: dict, loc: tuple) -> str | None:
@@ -72,7 +79,7 @@ def _describe(data: dict, loc: tuple) -> str | None:
 
 def _known_keys(data: dict, loc: tuple) -> list[str]:
     """The keys allowed in the table at ``loc``, found by walking the models."""
-    model: Any = CatalogFile
+    model: Any = models.CatalogFile
     node: Any = data
     for part in loc:
         if isinstance(part, int):
@@ -86,7 +93,7 @@ def _known_keys(data: dict, loc: tuple) -> list[str]:
         if field is None:
             return []
         node = node.get(part, {}) if isinstance(node, dict) else {}
-        model = _CARDS if (model is CatalogFile and part == "cards") else model_in(field.annotation)
+        model = _CARDS if (model is models.CatalogFile and part == "cards") else model_in(field.annotation)
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
         return []
     return [f.alias or name for name, f in model.model_fields.items()]
@@ -124,14 +131,35 @@ _BY_FIELDS = (
     ("game_modes", "game mode", ("mode", "rulebook")),
 )
 
+#: every table of a catalog file but its cards
+_TABLES = (*(t for t, _, _ in _BY_ID), *(t for t, _, _ in _BY_FIELDS), "difficulty_modifiers")
+
+
+class _Defined(dict[tuple, tuple[Path, int | None, str]]):
+    """(table, id) → where an entry was first defined, and its provenance; a card not met yet by this
+    merge, where the catalog it merges into says (its origin): the files merged before it."""
+
+    def __init__(self, origins: Mapping[str, Origin]) -> None:
+        super().__init__()
+        self.origins = origins
+
+    def __missing__(self, key: tuple) -> tuple[Path, int | None, str]:
+        table, ident = key
+        origin = self.origins.get(ident) if table == "cards" else None
+        if origin is None:
+            raise KeyError(key)
+        return origin.file, origin.line, origin.provenance
+
 
 class _Merger:
-    """Merges parsed files in order; an official entry defined again by a user file is completed."""
+    """Merges parsed files in order; an official entry defined again by a user file is completed.
+    ``onto``: the catalog holds files merged already, and each of its cards is met as its origin says."""
 
-    def __init__(self, catalog: Catalog):
+    def __init__(self, catalog: Catalog, *, onto: bool = False):
         self.catalog = catalog
         self.problems: list[Problem] = []
-        self.defined: dict[tuple, tuple[Path, int | None, str]] = {}  # (table, id) → where, provenance
+        # (table, id) → where, provenance
+        self.defined: dict[tuple, tuple[Path, int | None, str]] = _Defined(catalog.origins) if onto else {}
         self.codeless: dict[tuple[str, str], str] = {}  # (kind, name) → key, official only
 
     def where(self, file: Path, line: int | None) -> str:
@@ -192,18 +220,20 @@ class _Merger:
         )
         return existing
 
-    def merge_file(self, file: Path, model: CatalogFile, lines: dict) -> None:
+    def merge_file(self, file: Path, model: CardsFile, lines: dict) -> None:
         catalog, prov = self.catalog, model.provenance
         for table, label, attr in _BY_ID:
-            known = getattr(catalog, table)
-            for i, item in enumerate(getattr(model, table)):
+            items = entries(model, table)
+            known = getattr(catalog, table) if items else {}  # a table the file lacks is not read (cache: on first use)
+            for i, item in enumerate(items):
                 ident = getattr(item, attr)
                 known[ident] = self.put(
                     table, label, ident, item, known.get(ident), file, prov, lines, (table, i), f"{table}[{i}]", attr
                 )
         for table, label, fields in _BY_FIELDS:
-            known = getattr(catalog, table)
-            for i, item in enumerate(getattr(model, table)):
+            items = entries(model, table)
+            known = getattr(catalog, table) if items else []
+            for i, item in enumerate(items):
                 ident = tuple(getattr(item, f) for f in fields)
                 at = next((j for j, k in enumerate(known) if tuple(getattr(k, f) for f in fields) == ident), None)
                 stored = self.put(
@@ -223,7 +253,8 @@ class _Merger:
                     known.append(stored)
                 else:
                     known[at] = stored
-        catalog.difficulty_modifiers.extend(model.difficulty_modifiers)
+        if modifiers := entries(model, "difficulty_modifiers"):
+            catalog.difficulty_modifiers.extend(modifiers)
         for i, card in enumerate(model.cards):
             self.merge_card(file, prov, lines, i, card)
 
@@ -261,14 +292,46 @@ class _Merger:
 HERO_GAMES = {"onward-hero": "onward", "arena-hero": "skybound-arena"}
 
 
-def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> list[Problem]:
+def merge(catalog: Catalog, parsed: list[tuple[Path, CardsFile, dict]]) -> list[Problem]:
     merger = _Merger(catalog)
     for file, model, lines in parsed:
         merger.merge_file(file, model, lines)
-    problems = merger.problems
     catalog.entry_layers = {k: v[2] for k, v in merger.defined.items() if k[0] != "cards"}
+    return merger.problems + _references(catalog, parsed)
 
-    # dangling references, now that everything is merged
+
+def merge_onto(catalog: Catalog, parsed: list[tuple[Path, CardsFile, dict]]) -> list[Problem] | None:
+    """Merge ``parsed`` into ``catalog``, which holds files merged already (from the cache): the
+    problems :func:`merge` finds when it merges those files and then ``parsed`` — without reading
+    those files again — or ``None``, nothing merged, when only that can tell: ``parsed`` holds more
+    than cards, or a card that could change how the catalog's own entries resolve (one that
+    replaces another, one that takes the name of a card of the catalog, one that would complete
+    an official entry known by its name), whose problems may be the other files'."""
+    for _, model, _ in parsed:
+        if any(entries(model, table) for table in _TABLES):
+            return None
+        if not all(_stays_apart(catalog, card) for card in model.cards):
+            return None
+    merger = _Merger(catalog, onto=True)
+    for file, model, lines in parsed:
+        merger.merge_file(file, model, lines)
+    return merger.problems + _references(catalog, parsed)
+
+
+def _stays_apart(catalog: Catalog, card: Card) -> bool:
+    """Whether merging ``card`` leaves how the catalog's entries resolve as it was: a card it
+    already holds (defined again, or completing the official entry), or a new one that replaces
+    none, takes no name of the catalog's cards and completes no official entry by its name."""
+    if getattr(card, "replaces", None):
+        return False
+    if card.key in catalog.cards:
+        return True
+    return not catalog.named(card.name) and f"{card.kind}:{slug(card.name)}" not in catalog.cards
+
+
+def _references(catalog: Catalog, parsed: list[tuple[Path, CardsFile, dict]]) -> list[Problem]:
+    """The dangling references of the ``parsed`` files, now that everything is merged."""
+    problems: list[Problem] = []
     for file, model, lines in parsed:
         for i, card in enumerate(model.cards):
             line = lines.get(("cards", i))
@@ -319,7 +382,7 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
                         )
                     )
             hero_class = getattr(card, "hero_class", None)
-            classes = catalog.hero_classes.get(HERO_GAMES.get(card.kind, ""))
+            classes = catalog.hero_classes.get(HERO_GAMES.get(card.kind, "")) if hero_class else None
             if hero_class and classes and hero_class.casefold() not in classes.classes:
                 problems.append(
                     Problem(
@@ -362,7 +425,7 @@ def merge(catalog: Catalog, parsed: list[tuple[Path, CatalogFile, dict]]) -> lis
                             )
                         )
         for table in ("difficulty_levels", "hordes", "premade_decks"):
-            for i, item in enumerate(getattr(model, table)):
+            for i, item in enumerate(entries(model, table)):
                 if item.set and item.set not in catalog.sets:
                     problems.append(
                         _dangling(

@@ -14,6 +14,7 @@ spreadsheet shows it (the header is row 1). The stdlib's ``csv`` reads a CSV fil
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -25,8 +26,8 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from skyforge.catalog.index import Catalog
-from skyforge.catalog.loader import load_catalog
-from skyforge.catalog.models import CARD_MODELS, Card, CardBase
+from skyforge.catalog.loader import load_catalog, merged_with
+from skyforge.catalog.models import CARD_MODELS, Card, CardBase, build_validators
 from skyforge.catalog.sheets import check_sheet
 from skyforge.errors import InputError, Problem, csv_problem, once_each, option
 from skyforge.storage import MAX_FILE_BYTES, dump_toml, read_text, validation_problems
@@ -98,6 +99,7 @@ def read_cards_csv(
         )
     if problems:
         raise InputError(problems)
+    build_validators()  # the catalog file's validator, in the check, is made of the same
     adapter = TypeAdapter(Card)
     cards: list[CardBase] = []
     lines: list[int] = []
@@ -358,31 +360,57 @@ def check_with_catalog(
     lines: list[int] | None = None,
     *,
     named: Path | None = None,
+    catalog: Catalog | None = None,
 ) -> Catalog:
     """The imported cards (catalog TOML ``text``) must merge with the catalog ``files`` in use:
     their sets exist, no code is defined twice. Problems name "the imported cards" or, given the
     spreadsheet ``source`` and the row of each card (``lines``), its row and column; given the
-    file ``text`` is to be written to (``named``), that file and its line. Returns the merged catalog."""
+    file ``text`` is to be written to (``named``), that file and its line. Returns the merged catalog.
+
+    The text is merged into the catalog of ``files`` (``catalog``, when the caller has it; else
+    loaded, from the cache when it can be) without reading them again, unless only a load of
+    every file can tell its problems (:func:`skyforge.catalog.loader.merged_with`)."""
+    if catalog is None:
+        # without the file an import replaces, the catalog may not load (a set its cards use is
+        # missing…): then every file is read with the text
+        with contextlib.suppress(InputError):
+            catalog = load_catalog(files)
+    if catalog is not None:
+        imported = named or Path("imported.toml")
+        try:
+            merged = merged_with(catalog, imported, text)
+        except InputError as exc:
+            raise _where(exc, imported, source, lines, named) from None
+        if merged is not None:
+            return merged
     with tempfile.TemporaryDirectory() as folder:
         imported = Path(folder) / "imported.toml"
         imported.write_text(text, encoding="utf-8")
         try:
             return load_catalog([*files, imported], cache=False)
         except InputError as exc:
-            problems = []
-            for p in exc.problems:
-                file, line, key = p.file, p.line, p.key
-                if p.file == imported and named is not None:
-                    file = named
-                elif p.file == imported:
-                    file, line = "the imported cards", None
-                    where = _CARD_KEY.match(p.key or "")
-                    if source is not None and lines and where and int(where["index"]) < len(lines):
-                        file, line, key = source, lines[int(where["index"])], where["column"] or None
-                problems.append(
-                    Problem(p.message, file=file, line=line, key=key, value=p.value, has_value=p.has_value, hint=p.hint)
-                )
-            raise InputError(problems) from None
+            raise _where(exc, imported, source, lines, named) from None
+
+
+def _where(
+    exc: InputError, imported: Path, source: Path | str | None, lines: list[int] | None, named: Path | None
+) -> InputError:
+    """``exc``'s problems of the ``imported`` text, each with the file it is to be written to (``named``),
+    or the row and column of its spreadsheet (``source`` and each card's row, ``lines``)."""
+    problems = []
+    for p in exc.problems:
+        file, line, key = p.file, p.line, p.key
+        if p.file == imported and named is not None:
+            file = named
+        elif p.file == imported:
+            file, line = "the imported cards", None
+            where = _CARD_KEY.match(p.key or "")
+            if source is not None and lines and where and int(where["index"]) < len(lines):
+                file, line, key = source, lines[int(where["index"])], where["column"] or None
+        problems.append(
+            Problem(p.message, file=file, line=line, key=key, value=p.value, has_value=p.has_value, hint=p.hint)
+        )
+    return InputError(problems)
 
 
 #: a key of the imported TOML, ``cards[32].code``: the card's place and its column

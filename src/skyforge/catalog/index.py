@@ -5,7 +5,8 @@ from __future__ import annotations
 import difflib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
-from dataclasses import dataclass, field
+from copy import copy as shallow_copy
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
@@ -191,6 +192,15 @@ class Catalog:
         value = self.__dict__[name] = read(name)
         del self.__dict__["_pending"][name]
         return value
+
+    def copy(self) -> Catalog:
+        """A copy to merge more into, this catalog left as it is: each table copied (a card or a table
+        not made yet from the cache is made by the copy on first use, as here)."""
+        pending: dict[str, Callable[[str], Any]] = self.__dict__.get("_pending", {})
+        copied = Catalog(**{f.name: shallow_copy(self.__dict__[f.name]) for f in fields(self) if f.name not in pending})
+        for name, read in pending.items():
+            copied.lazy_tables(read, [name])
+        return copied
 
     def kind_of(self, key: str) -> str | None:
         """The kind of the card ``key`` (None: no such card), without making it."""

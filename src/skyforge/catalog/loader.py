@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from copy import copy
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +12,7 @@ from skyforge.catalog.index import Catalog
 from skyforge.errors import InputError, Problem, option
 
 if TYPE_CHECKING:
-    from skyforge.catalog.models import CatalogFile
+    from skyforge.catalog.models import CardsFile
 
 
 def shipped_catalog_dir() -> Path:
@@ -138,7 +137,7 @@ def load_catalog(
     from skyforge.catalog import build
 
     problems: list[Problem] = []
-    parsed: list[tuple[Path, CatalogFile, dict]] = []
+    parsed: list[tuple[Path, CardsFile, dict]] = []
     for done, file in enumerate(files):
         if progress is not None:
             progress(done, len(files))
@@ -164,7 +163,7 @@ def extend_catalog(catalog: Catalog, additions: list[tuple[Path, str]]) -> Catal
     from skyforge.catalog import build
 
     problems: list[Problem] = []
-    parsed: list[tuple[Path, CatalogFile, dict]] = []
+    parsed: list[tuple[Path, CardsFile, dict]] = []
     for file, text in additions:
         try:
             parsed.append(build.load_file(file, text))
@@ -172,7 +171,7 @@ def extend_catalog(catalog: Catalog, additions: list[tuple[Path, str]]) -> Catal
             problems.extend(exc.problems)
     if problems:
         raise InputError(problems)
-    extended = replace(catalog, **{f.name: copy(getattr(catalog, f.name)) for f in fields(catalog)})
+    extended = catalog.copy()
     new = [file for file, _ in additions if file not in catalog.files]
     extended.files, extended.user_files = [*catalog.files, *new], [*catalog.user_files, *new]
     for file, model, lines in parsed:  # the merge reports a clash only between the files it merges
@@ -206,3 +205,23 @@ def extend_catalog(catalog: Catalog, additions: list[tuple[Path, str]]) -> Catal
     if problems:
         raise InputError(problems)
     return extended
+
+
+def merged_with(catalog: Catalog, file: Path, text: str) -> Catalog | None:
+    """``catalog`` with the catalog file ``file``, holding ``text``, merged on top as the last of its
+    files: what :func:`load_catalog` of its files and ``file`` makes, and the same problems, found
+    without reading its files again (a catalog from the cache stays one) — or ``None`` when only
+    reading them all can tell (``text`` holds more than cards, or a card that could change how the
+    catalog's own entries resolve: :func:`skyforge.catalog.build.merge_onto`). ``catalog`` itself is
+    left as it is."""
+    from skyforge.catalog import build
+
+    parsed = [build.load_file(file, text)]  # the text's own problems, as a load of every file finds them
+    merged = catalog.copy()
+    merged.files, merged.user_files = [*catalog.files, file], [*catalog.user_files, file]
+    problems = build.merge_onto(merged, parsed)
+    if problems is None:
+        return None
+    if problems:
+        raise InputError(problems)
+    return merged

@@ -284,11 +284,13 @@ def import_(app: App, file: Path, set_code: str | None, output: Path | None, for
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()
+    catalog: Catalog | None = app.catalog
     files = app.catalog.files
     if force and output is not None and not is_dash(output) and Path(output).exists():
         # the file being replaced is one of the catalog's: its cards are not "already defined"
         files = [f for f in files if not same_file(f, Path(output))]
-    check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines)
+        catalog = None if len(files) < len(app.catalog.files) else catalog
+    check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines, catalog=catalog)
     # a file is written under its lock, as every catalog file: the temporary files an import killed
     # half-way left beside it are removed there
     if not write(output, text, force=force, kept=True):

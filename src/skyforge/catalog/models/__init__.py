@@ -17,6 +17,7 @@ One module per kind of data, every name importable from here:
 * :mod:`~skyforge.catalog.models.scenarios` — campaign scenarios' mandatory effects and actions;
 * :mod:`~skyforge.catalog.models.setup_rules` — hordes, difficulty, game modes, battle plans, first games;
 * :mod:`~skyforge.catalog.models.drafts` — draft orders, team presets, hero classes;
+* :mod:`~skyforge.catalog.models.cards_file` — ``CardsFile``, a catalog file of sets and cards alone;
 * :mod:`~skyforge.catalog.models.file` — ``CatalogFile``, one catalog TOML file.
 
 The modules of the other kinds of cards, of the rule tables (setup rules, drafts) and of the
@@ -48,8 +49,9 @@ from skyforge.catalog.models.common import (
 from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize, PremadeDeck
 
 if TYPE_CHECKING:
+    from skyforge.catalog.models.cards_file import CardsFile
     from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
-    from skyforge.catalog.models.file import CardsFile, CatalogFile
+    from skyforge.catalog.models.file import CatalogFile
     from skyforge.catalog.models.heroes import ArenaHero, OnwardHero
     from skyforge.catalog.models.horde_cards import (
         HordeCard,
@@ -59,7 +61,7 @@ if TYPE_CHECKING:
         ScenarioCard,
         TokenCard,
     )
-    from skyforge.catalog.models.kinds import CARD_MODELS, KINDS, Card
+    from skyforge.catalog.models.kinds import CARD_MODELS, KINDS, Card, build_validators
     from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
     from skyforge.catalog.models.setup_rules import (
         BattlePlan,
@@ -76,10 +78,11 @@ if TYPE_CHECKING:
 _ON_FIRST_USE = {
     "horde_cards": ("HordeCard", "MinionCard", "OutsiderCard", "PortalCard", "ScenarioCard", "TokenCard"),
     "heroes": ("ArenaHero", "OnwardHero"),
-    "kinds": ("CARD_MODELS", "KINDS", "Card"),
+    "kinds": ("CARD_MODELS", "KINDS", "Card", "build_validators"),
     "scenarios": ("ScenarioAction", "ScenarioEffect"),
     "drafts": ("DraftFormat", "DraftStep", "HeroClassList", "TeamPreset"),
-    "file": ("CardsFile", "CatalogFile"),
+    "cards_file": ("CardsFile",),
+    "file": ("CatalogFile",),
     "setup_rules": (
         "BattlePlan",
         "DifficultyLevel",
@@ -172,5 +175,6 @@ __all__ = [
     "Strict",
     "TeamPreset",
     "TokenCard",
+    "build_validators",
     "slug",
 ]
