@@ -32,6 +32,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.tomlpos",
             "skyforge.storage",
             "skyforge.places",
+            "skyforge.workspace_paths",
             "skyforge.recording",
             "skyforge.results",
             "skyforge.pages",
