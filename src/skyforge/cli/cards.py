@@ -137,7 +137,12 @@ def search(
     if for_deck:
         _search_for(app, found, for_deck, with_decks, collection, as_json)
         return
-    render([card_dict(app.catalog, c) for c in found], as_json, lambda _: card_table(app.catalog, found))
+    render(
+        found,
+        as_json,
+        lambda cards: card_table(app.catalog, cards),
+        dump=lambda cards: [card_dict(app.catalog, c) for c in cards],
+    )
 
 
 def _search_for(
@@ -259,7 +264,12 @@ def castles(app: App, faction: str | None, as_json: bool) -> None:
       skyforge castles --faction liothan
     """
     found = app.catalog.search(kind="castle", faction=faction)
-    render([card_dict(app.catalog, c, full=True) for c in found], as_json, lambda _: _draw_castles(app, found, faction))
+    render(
+        found,
+        as_json,
+        lambda castles: _draw_castles(app, castles, faction),
+        dump=lambda castles: [card_dict(app.catalog, c, full=True) for c in castles],
+    )
 
 
 def _draw_castles(app: App, found: list, faction: str | None) -> None:
