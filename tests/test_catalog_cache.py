@@ -300,7 +300,8 @@ def test_a_hit_builds_no_validator(cache_dir):
 @pytest.mark.slow
 def test_the_tables_of_cards_search_and_castles_build_no_serializer(cache_dir, tmp_path):
     """The tables are drawn from the cards; only --json dumps them, which builds their models'
-    serializers (~80 M instructions). A search by faction and rarity imports no other kind's model."""
+    serializers (~80 M instructions). A search by faction and rarity imports no other kind's model,
+    and neither command the deck files and the rules' choice of cards (`cards search --for` alone)."""
     load_catalog(None)
     script = (
         "import sys\n"
@@ -310,7 +311,7 @@ def test_the_tables_of_cards_search_and_castles_build_no_serializer(cache_dir, t
         "finally:\n"
         "    from skyforge.catalog import cache\n"
         "    built = sorted(n for n, (cls, _) in cache.MODELS._known.items() if cls.__pydantic_complete__)\n"
-        "    print(built, sorted(m for m in sys.modules if m.startswith('skyforge.catalog.models.')))\n"
+        "    print(built, sorted(m for m in sys.modules if m.startswith(('skyforge.catalog.models.', 'skyforge.rules.ch', 'skyforge.cli.'))))\n"
     )
     for args in (["cards", "search", "--faction", "liothan", "--rarity", "mythic"], ["castles"]):
         out = subprocess.run([sys.executable, "-c", script, *args], cwd=tmp_path, capture_output=True, text=True)
@@ -318,6 +319,7 @@ def test_the_tables_of_cards_search_and_castles_build_no_serializer(cache_dir, t
         built, modules = out.stdout.splitlines()[-1].split("] ", 1)
         assert built == "[", (args, built)
         assert "heroes" not in modules and "horde_cards" not in modules, (args, modules)
+        assert "'skyforge.cli.cards'" in modules and "cards_for" not in modules and "choosing" not in modules
     out = subprocess.run(
         [sys.executable, "-c", script, "castles", "--json"], cwd=tmp_path, capture_output=True, text=True
     )
