@@ -32,6 +32,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.tomlpos",
             "skyforge.storage",
             "skyforge.places",
+            "skyforge.workspace_paths",
             "skyforge.recording",
             "skyforge.results",
             "skyforge.pages",
@@ -84,6 +85,9 @@ LAZY_PLACES = {
     # shell completion answers Tab from the command tree kept as data (skyforge.cli.commandtree), with
     # neither rich nor pydantic: the catalog is loaded only when a card or a draft method is completed
     "skyforge.cli.complete",
+    # only `cards search --for DECK` reads decks and the rules' choice of cards (~30 M instructions of
+    # imports, skyforge.cli.cards_for): a search by faction or rarity, and `castles`, do not pay for them
+    "skyforge.cli.cards",
     # the modules that import a heavy library inside the function that uses it
     *LAZY_IMPORTS,
     # the deck editor imports the deck assistant (~40 ms of imports, a third of what the editor adds

@@ -297,6 +297,35 @@ def test_a_hit_builds_no_validator(cache_dir):
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
+def test_the_tables_of_cards_search_and_castles_build_no_serializer(cache_dir, tmp_path):
+    """The tables are drawn from the cards; only --json dumps them, which builds their models'
+    serializers (~80 M instructions). A search by faction and rarity imports no other kind's model,
+    and neither command the deck files and the rules' choice of cards (`cards search --for` alone)."""
+    load_catalog(None)
+    script = (
+        "import sys\n"
+        "from skyforge.cli.main import main\n"
+        "try:\n"
+        "    main()\n"
+        "finally:\n"
+        "    from skyforge.catalog import cache\n"
+        "    built = sorted(n for n, (cls, _) in cache.MODELS._known.items() if cls.__pydantic_complete__)\n"
+        "    print(built, sorted(m for m in sys.modules if m.startswith(('skyforge.catalog.models.', 'skyforge.rules.ch', 'skyforge.cli.'))))\n"
+    )
+    for args in (["cards", "search", "--faction", "liothan", "--rarity", "mythic"], ["castles"]):
+        out = subprocess.run([sys.executable, "-c", script, *args], cwd=tmp_path, capture_output=True, text=True)
+        assert out.returncode == 0 and "DEMO.0" in out.stdout, out.stderr
+        built, modules = out.stdout.splitlines()[-1].split("] ", 1)
+        assert built == "[", (args, built)
+        assert "heroes" not in modules and "horde_cards" not in modules, (args, modules)
+        assert "'skyforge.cli.cards'" in modules and "cards_for" not in modules and "choosing" not in modules
+    out = subprocess.run(
+        [sys.executable, "-c", script, "castles", "--json"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert "'CastleCard'" in out.stdout.splitlines()[-1]  # the check sees a serializer built
+
+
 def test_a_cache_file_replaced_by_a_huge_sparse_file_is_a_miss_never_read(cache_dir, monkeypatch):
     """A 2 GB sparse file under the cache's name was once read whole (3.9 GB, 14 s)."""
     load_catalog([MINI])
@@ -342,6 +371,28 @@ def test_a_hit_reads_only_the_lines_a_command_asks_for(cache_dir, monkeypatch):
     assert len(read) == 3 + len(castles)  # neither made a card
 
 
+def test_a_search_by_faction_rarity_or_type_makes_only_the_cards_it_finds(cache_dir, monkeypatch):
+    """The index holds every card's faction, rarity and type: a search on them makes the cards it
+    finds, not every card it filters; it finds what a fresh load finds."""
+    fresh = load_catalog(None)
+    read: list[bytes] = []
+    element = cache._element
+    monkeypatch.setattr(cache, "_element", lambda line: read.append(line) or element(line))
+    hit = load_catalog(None)
+    for filters in (
+        {"faction": "liothan", "rarity": "mythic"},
+        {"rarity": "common"},  # base, by its other name
+        {"type": "tower", "faction": "Taulot"},
+        {"kind": "castle", "faction": "kurumo"},
+        {"kind": "horde", "type": "monster"},
+    ):
+        before = len(read)
+        found = hit.search(**filters)
+        assert found == fresh.search(**filters) and found, filters
+        assert len(read) - before <= len(found), filters  # a card found before is not made again
+    assert hit.search(rarity="mythic", type="monster") == []
+
+
 def test_a_line_damaged_under_a_valid_checksum_is_said_when_read_and_the_cache_removed(cache_dir):
     from skyforge.errors import InputError
 
@@ -357,3 +408,21 @@ def test_a_line_damaged_under_a_valid_checksum_is_said_when_read_and_the_cache_r
         catalog.get("TST.001")
     assert not path.exists()
     assert load_catalog([MINI]).get("TST.001").name == "Blue Keep"  # rebuilt from the files
+
+
+def test_a_card_whose_line_says_another_faction_than_the_index_is_damaged(cache_dir):
+    """A search trusts the index's faction, rarity and type: a card whose line says otherwise is not
+    the card the search found, and is said to be damaged when read."""
+    from skyforge.errors import InputError
+
+    load_catalog([MINI])
+    path = _only_file(cache_dir)
+    data = path.read_bytes().partition(b"\n")[2]
+    lines = data.split(b"\n")
+    card = next(i for i, line in enumerate(lines) if line.startswith(b'["TST.001",'))
+    assert b'"faction":"liothan"' in lines[card]
+    lines[card] = lines[card].replace(b'"faction":"liothan"', b'"faction":"taulot"')
+    _rewrite(path, data=b"\n".join(lines))
+    catalog = load_catalog([MINI])
+    with pytest.raises(InputError, match="the catalog cache is damaged"):
+        catalog.search(kind="castle", faction="liothan")

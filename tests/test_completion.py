@@ -140,6 +140,9 @@ def test_tab_loads_neither_rich_nor_pydantic(workspace):
     loaded = out.stdout.splitlines()[-1]
     for heavy in ("'rich'", "'pydantic'", "'skyforge.catalog'", "'skyforge.cli.deck'"):
         assert heavy not in loaded, heavy
+    # with no workspace file there is nothing to read: the folders are found with os.path alone
+    for module in ("'pathlib'", "'tomllib'", "'dataclasses'", "'skyforge.places'"):
+        assert module not in loaded, module
 
 
 # -- in the shells themselves ----------------------------------------------------------------------
@@ -286,3 +289,21 @@ def test_a_deck_file_whose_name_is_no_deck_name_completes_as_its_path(run, works
     assert "demo-blue-wall" in offered
     run("deck", "show", "decks/a,b.toml")
     run("deck", "show", "a,b", expect=2)
+
+
+def test_tab_finds_the_folders_the_workspace_file_moves(run, workspace, monkeypatch):
+    """A workspace file that moves decks/ and campaigns/ moves what Tab offers, from a folder below
+    the workspace too; with no workspace file, the folders are decks/ and campaigns/."""
+    (workspace / "my-decks").mkdir()
+    (workspace / "my-decks" / "zed-wall.toml").write_bytes((workspace / "decks" / "demo-blue-wall.toml").read_bytes())
+    (workspace / "my-campaigns").mkdir()
+    (workspace / "my-campaigns" / "autumn.toml").write_text("", encoding="utf-8")
+    assert "plain,demo-blue-wall" in _complete("bash", "skyforge deck show ", monkeypatch).splitlines()
+    (workspace / "skyforge.toml").write_text(
+        'schema = 1\ndecks = "my-decks"\ncampaigns = "my-campaigns"\n', encoding="utf-8"
+    )
+    (workspace / "below").mkdir()
+    for cwd in (workspace, workspace / "below"):
+        monkeypatch.chdir(cwd)
+        assert _complete("bash", "skyforge deck show ", monkeypatch).splitlines() == ["plain,zed-wall"]
+        assert _complete("bash", "skyforge campaign show ", monkeypatch).splitlines() == ["plain,autumn"]

@@ -12,8 +12,9 @@ and uv find theirs). Its folder is the workspace; the paths it gives are relativ
 What the command line and the environment say wins: ``--workspace DIR`` (then ``DIR/skyforge.toml``
 is the workspace file, if there is one), ``SKYFORGE_WORKSPACE``, ``--catalog``, ``SKYFORGE_CATALOG``.
 
-Only the standard library is used here: shell completion finds the workspace file too, and it
-must not import pydantic. The file is checked strictly by its model
+Only the standard library is used here. The search itself is :mod:`skyforge.workspace_paths`
+(``os.path`` alone), which shell completion uses on every Tab, coming here only when there is a
+workspace file to read. The file is checked strictly by its model
 (:mod:`skyforge.storage.workspace`) when a command loads it; this module reads it leniently and
 never fails (a broken file gives the defaults, and the command reports the problems).
 """
@@ -22,41 +23,15 @@ from __future__ import annotations
 
 import os
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from skyforge.tomlpos import long_key_at
+from skyforge.workspace_paths import FOLDERS, WORKSPACE_FILE, locate
 
 #: where a catalog named by the front end came from (the command line's catalog option)
 COMMAND_LINE = "the command line"
-
-#: the workspace file's name
-WORKSPACE_FILE = "skyforge.toml"
-#: how many folders up the search goes at most (a guard, far above any real nesting)
-MAX_LEVELS = 64
-#: the folders a workspace file may move, with their defaults
-FOLDERS = {"decks": "decks", "campaigns": "campaigns"}
-
-
-def find_workspace_file(start: Path | str = ".") -> Path | None:
-    """``skyforge.toml`` in ``start`` or the nearest folder above it, or None."""
-    try:
-        folder = Path(start).absolute()
-    except OSError:
-        return None
-    for _ in range(MAX_LEVELS):
-        candidate = folder / WORKSPACE_FILE
-        try:
-            if candidate.is_file():
-                return candidate
-        except OSError:
-            return None
-        if folder.parent == folder:
-            return None
-        folder = folder.parent
-    return None
 
 
 def read_raw(file: Path) -> dict:
@@ -113,15 +88,8 @@ def find_places(
 ) -> Places:
     """Where files are for these options (``--catalog``, ``--workspace``), environment and folder."""
     environ: Mapping[str, str] = os.environ if env is None else env
-    if workspace or environ.get("SKYFORGE_WORKSPACE"):
-        root = Path(workspace or environ["SKYFORGE_WORKSPACE"])
-        candidate = root / WORKSPACE_FILE
-        file: Path | None = candidate if candidate.is_file() else None
-    else:
-        file = find_workspace_file(cwd)
-        root = file.parent if file is not None else Path(".")
-        if file is not None and Path(cwd).absolute() == file.parent:
-            root = Path(".")  # paths stay short in messages when the workspace is the current folder
+    found_root, found_file = locate(workspace, environ, cwd)
+    root, file = Path(found_root), Path(found_file) if found_file is not None else None
     data = read_raw(file) if file is not None else {}
     from_env = [Path(p) for p in environ.get("SKYFORGE_CATALOG", "").split(os.pathsep) if p]
     if catalog_paths:
@@ -150,12 +118,3 @@ def workspace_folder(root: Path, kind: str) -> Path:
     file = root / WORKSPACE_FILE
     value = read_raw(file).get(kind) if file.is_file() else None
     return root / value if isinstance(value, str) and value else root / FOLDERS.get(kind, kind)
-
-
-def valid_name(name: str) -> bool:
-    """Whether ``name`` (NFC) may name a deck, campaign or draft file in a workspace folder:
-    letters and digits of any script first, then also their combining marks (the vowel signs of
-    Devanagari, say), spaces, '_', '.' and '-'; no '..', no trailing dot or space, at most 80."""
-    if not name or not name[0].isalnum() or ".." in name or name.endswith((".", " ")) or len(name) > 80:
-        return False
-    return all(ch.isalnum() or ch in " _.-" or unicodedata.category(ch).startswith("M") for ch in name)

@@ -17,7 +17,7 @@ What comes out of the cache is the catalog's own pydantic models, rebuilt with
 stated: they were validated when the cache was written, so a hit does not validate again, and
 builds no validator (the models defer that until one validates or serialises). Each table and
 each card is kept on a line of its own, and a hit reads only the first: every card's key, name,
-kind and the code it replaces, which the look-ups need. A card (with its origin) is made the
+kind, the code it replaces, and its faction, rarity and type, which the look-ups and a search need. A card (with its origin) is made the
 first time a command asks for it, a rule table the first time it is read, so a command's cost
 follows what it reads — a deck's 40 cards — not the size of the catalog.
 
@@ -51,14 +51,14 @@ from pydantic import BaseModel
 
 from skyforge import __version__
 from skyforge.catalog import models
-from skyforge.catalog.index import Catalog, LazyTable, Origin
+from skyforge.catalog.index import FACETS, Catalog, LazyTable, Origin, facets_of
 from skyforge.catalog.models import CardBase
 from skyforge.errors import InputError, Problem
 from skyforge.storage import atomic_write
 
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
-VERSION = 4
+VERSION = 5
 #: skyforge's package: a change to any of its modules invalidates every cache. What decides that
 #: a catalog is valid and what it holds is spread over the models, the merge and the foundation
 #: under them (terms, storage, …), so every module is in the key rather than a list that would
@@ -211,21 +211,23 @@ _EAGER = ("files", "user_files", "shipped_dir")
 
 def encode(catalog: Catalog) -> str:
     """The catalog as the cache's data: its dataclass fields as tagged JSON, one entry a line —
-    first what the catalog is made with (its files, and each card's key, name, kind and the code it
-    replaces: the look-ups by code and name), then each other table, then each card with its
-    origin. A hit reads the first lines; a table, a card, when a command first asks for it
+    first what the catalog is made with (its files, and each card's key, name, kind, the code it
+    replaces and its :data:`~skyforge.catalog.index.FACETS`: the look-ups by code and name, and a
+    search's filters), then each other table, then each card with its origin. A hit reads the first lines; a table, a card, when a command first asks for it
     (:func:`decode`). The whole is one JSON document."""
     cards = catalog.cards
     tables = [f.name for f in dataclasses.fields(catalog) if f.init and f.name not in ("cards", "origins")]
     if not set(catalog.origins) <= set(cards):
         raise TypeError("an origin of no card")
     kinds = list(dict.fromkeys(card.kind for card in cards.values()))
+    rows = [facets_of(card) for card in cards.values()]
     index = {
         "keys": list(cards),
         "names": [card.name for card in cards.values()],
         "kinds": kinds,
         "kind_of": [kinds.index(card.kind) for card in cards.values()],
         "replaces": {key: code for key, card in cards.items() if (code := getattr(card, "replaces", None))},
+        "facets": {field: [row[i] for row in rows] for i, field in enumerate(FACETS)},
     }
     head = {"index": index, "tables": tables} | {name: getattr(catalog, name) for name in _EAGER}
     lines = [_line(["head", _tagged(head)])]
@@ -299,22 +301,27 @@ def decode(text: str | bytes, path: Path | None = None) -> Catalog:
     lazy = [name for name in tables if name not in _EAGER] if isinstance(tables, list) else None
     if (
         not isinstance(index, dict)
-        or index.keys() != {"keys", "names", "kinds", "kind_of", "replaces"}
+        or index.keys() != {"keys", "names", "kinds", "kind_of", "replaces", "facets"}
         or lazy is None
         or set(tables) != _FIELDS.keys() - {"cards", "origins"}
         or lines[2 + len(lazy)] != _CARDS.encode()
     ):
         raise BadData("index")
     keys, names, kind_of, replaces = index["keys"], index["names"], index["kind_of"], index["replaces"]
+    facets = index["facets"]
     # each column checked whole, at the speed of the built-ins (a catalog may hold 50,000 cards)
     if not (
         type(keys) is type(names) is type(kind_of) is list
-        and type(replaces) is dict
+        and type(replaces) is type(facets) is dict
         and len(keys) == len(set(keys)) == len(names) == len(kind_of) == len(lines) - 5 - len(lazy)
         and replaces.keys() <= set(keys)
+        and list(facets) == list(FACETS)
+        and all(type(column) is list and len(column) == len(keys) for column in facets.values())
     ):
         raise BadData("index")
     "".join(keys), "".join(names), "".join(index["kinds"]), "".join(replaces.values())  # TypeError: not text
+    for column in facets.values():
+        "".join(filter(None, column))  # TypeError: not text (None: a kind without the field)
     kinds = list(map(index["kinds"].__getitem__, kind_of))
     position = dict(zip(keys, range(len(keys))))
     first = 3 + len(lazy)
@@ -333,6 +340,7 @@ def decode(text: str | bytes, path: Path | None = None) -> Catalog:
                 and found[1].key == key
                 and (found[1].name, getattr(found[1], "kind", None), getattr(found[1], "replaces", None))
                 == (names[at], kinds[at], replaces.get(key))
+                and facets_of(found[1]) == tuple(facets[field][at] for field in FACETS)
                 and (found[2] is None or isinstance(found[2], Origin))
             ):
                 raise BadData(f"card {key}")
@@ -345,7 +353,7 @@ def decode(text: str | bytes, path: Path | None = None) -> Catalog:
             raise BadData(name)
         return _check(name, found[1])
 
-    summary = (keys, names, kinds, replaces)
+    summary = (keys, names, kinds, replaces, facets)
     cards = LazyTable(keys, _or_damaged(lambda key: entry(key)[0], path), summary=summary)
     origins = LazyTable(keys, _or_damaged(lambda key: entry(key)[1], path))
     catalog = Catalog(cards=cards, origins=origins, **{name: _check(name, head[name]) for name in _EAGER})

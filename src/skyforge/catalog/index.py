@@ -53,9 +53,13 @@ class Origin:
 
 
 V = TypeVar("V")
+#: the fields a search filters on that the catalog knows without making a card (None: a card of a
+#: kind without the field), so ``cards search --faction F --rarity R`` makes only the cards it finds
+FACETS = ("faction", "rarity", "type")
 #: what a catalog is indexed by without making a card, as columns: every card's key, name and kind
-#: in the catalog's order, and the code each erratum replaces (by the erratum's key)
-Summary = tuple[list[str], list[str], list[str], dict[str, str]]
+#: in the catalog's order, the code each erratum replaces (by the erratum's key), and each of
+#: :data:`FACETS` (by field)
+Summary = tuple[list[str], list[str], list[str], dict[str, str], dict[str, list[str | None]]]
 #: a value of a :class:`LazyTable` not made yet
 _PENDING: Any = object()
 
@@ -63,8 +67,7 @@ _PENDING: Any = object()
 class LazyTable(MutableMapping[str, V], Generic[V]):
     """A dict whose values are made on first access (``make(key)``): the catalog cache's cards and
     their origins, each read from its own line when a command first asks for it, in the order of
-    ``keys``. ``summary`` is what the catalog is indexed by without making a card: key → (name, kind,
-    code it replaces)."""
+    ``keys``. ``summary`` is what the catalog is indexed by without making a card (:data:`Summary`)."""
 
     def __init__(
         self,
@@ -118,6 +121,11 @@ SUGGESTIONS = 100
 MAX_NAME = 120
 
 
+def facets_of(card: CardBase) -> tuple[str | None, ...]:
+    """The card's value of each of :data:`FACETS` (None where its kind has no such field)."""
+    return tuple(getattr(card, field, None) for field in FACETS)
+
+
 def card_label(card: CardBase | None, *, quoted: bool = False) -> str:
     """How every message names a card: "CODE Name" (with ``quoted``, "CODE 'Name'", where a
     sentence runs on after it), the name alone when the card has no code, "?" for no card."""
@@ -156,25 +164,28 @@ class Catalog:
         self._by_name: dict[str, list[str]] = defaultdict(list)
         self._replaced_by: dict[str, str] = {}
         self._kinds: dict[str, str] = {}
+        self._facets: dict[str, tuple[str | None, ...]] = {}  # key → its value of each of FACETS
         self._by_set: dict[frozenset[str] | None, dict[str, list[str]]] = {}  # see _codes_by_set
         summary: Summary | None = getattr(self.cards, "summary", None)
         if summary is None or len(summary[0]) != len(self.cards):
             for key, card in self.cards.items():
                 self._index(key, card)
             return
-        keys, names, kinds, replaces = summary  # from the cache: no card made (a catalog may hold 50,000)
+        keys, names, kinds, replaces, facets = summary  # from the cache: no card made (a catalog may hold 50,000)
         for key, name in zip(keys, names, strict=True):
             self._by_name[name.casefold()].append(key)
         self._kinds = dict(zip(keys, kinds, strict=True))
         self._replaced_by = {code: key for key, code in replaces.items()}
+        self._facets = dict(zip(keys, zip(*(facets[f] for f in FACETS), strict=True), strict=True))
 
     def _index(self, key: str, card: Card) -> None:
-        self._note(key, card.name, card.kind, getattr(card, "replaces", None))
+        self._note(key, card.name, card.kind, getattr(card, "replaces", None), facets_of(card))
 
-    def _note(self, key: str, name: str, kind: str, replaces: str | None) -> None:
+    def _note(self, key: str, name: str, kind: str, replaces: str | None, facets: tuple[str | None, ...]) -> None:
         self._by_set.clear()
         self._by_name[name.casefold()].append(key)
         self._kinds[key] = kind
+        self._facets[key] = facets
         if replaces:
             self._replaced_by[replaces] = key
 
@@ -220,6 +231,7 @@ class Catalog:
         old = self.cards[key]
         self._by_name[old.name.casefold()].remove(key)
         del self._kinds[key]
+        del self._facets[key]
         replaces = getattr(old, "replaces", None)
         if replaces and self._replaced_by.get(replaces) == key:
             del self._replaced_by[replaces]
@@ -517,18 +529,17 @@ class Catalog:
         needle = text.casefold() if text else None
         faction, type = (w.casefold() if w else None for w in (faction, type))
         rarity = RARITY_ALIASES.get(rarity.casefold(), rarity.casefold()) if rarity else None
+        # the facets asked for, by their place in FACETS: checked before a card is made
+        wanted = {"faction": faction, "rarity": rarity, "type": type}
+        asked = [(i, wanted[field]) for i, field in enumerate(FACETS) if wanted[field]]
         results = []
         for key in self.cards:
             if kind and self._kinds[key] != kind:
                 continue
+            if asked and any(self._facets[key][i] != value for i, value in asked):
+                continue
             card = self.cards[key]
             if set_code and card.set_code != set_code.upper():
-                continue
-            if faction and getattr(card, "faction", None) != faction:
-                continue
-            if rarity and getattr(card, "rarity", None) != rarity:
-                continue
-            if type and getattr(card, "type", None) != type:
                 continue
             if horde and getattr(card, "horde", None) != horde:
                 continue

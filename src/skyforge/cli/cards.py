@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 from rich.text import Text
 
@@ -11,20 +9,13 @@ from skyforge.catalog.constants import CARD_KINDS, RARITIES, RARITY_ALIASES
 from skyforge.catalog.listing import CardEntry, card_entries
 from skyforge.catalog.models import CastleCard
 from skyforge.cli.complete import card_refs, deck_names
-from skyforge.cli.deck_files import load as load_deck_ref
-from skyforge.cli.deck_files import load_all
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render
-from skyforge.cli.output import table as new_table
-from skyforge.cli.stdio import STDIN, is_dash, read_stdin
 from skyforge.cli.views import card_panel, card_table, castle_rules_lines
-from skyforge.decks import load_collection
 from skyforge.errors import InputError, Problem
 from skyforge.results import ResultList
 from skyforge.rules import GAME_DECKS
-from skyforge.rules.choosing import CardChoice, choose_cards
 from skyforge.terms import FACTIONS
-from skyforge.text import plural
 
 KIND_CHOICES = list(CARD_KINDS)
 
@@ -138,79 +129,13 @@ def search(
         horde=horde,
     )
     if for_deck:
-        _search_for(app, found, for_deck, with_decks, collection, as_json)
+        # only --for reads decks and works out what they may take (~30 M instructions of imports that
+        # a search by faction or rarity, and `castles`, do not pay)
+        from skyforge.cli.cards_for import search_for
+
+        search_for(app, found, for_deck, with_decks, collection, as_json)
         return
     render(card_entries(app.catalog, found), as_json, card_table)
-
-
-def _search_for(
-    app: App, found: list, for_deck: str, with_decks: tuple[str, ...], collection: str | None, as_json: bool
-) -> None:
-    deck = load_deck_ref(app, for_deck)
-    others = load_all(app, with_decks)
-    owned = None
-    if is_dash(collection):
-        owned = load_collection(Path(STDIN), read_stdin())
-    elif collection:
-        owned = load_collection(Path(collection))
-    choice = choose_cards(app.catalog, deck, others, owned)
-    wanted = {c.key for c in found}
-    result = CardChoice.of(
-        deck=deck.file,
-        deck_name=deck.name,
-        castle=choice.castle.key,
-        size=choice.size,
-        beside=[d.file for d in others],
-        beside_names=[d.name for d in others],
-        collection=str(collection) if collection else None,
-        rarity_left=choice.rarity_left,
-        notes=choice.notes,
-        cards=[c for c in choice.candidates if c.card.key in wanted],
-    )
-    render(result, as_json, lambda r: _draw_choice(app, r))
-
-
-def _draw_choice(app: App, choice: CardChoice) -> None:
-    out = console()
-    rows, others = choice.cards, choice.beside_names
-    left = ", ".join(f"{r} {'any' if n is None else n}" for r, n in choice.rarity_left.items())
-    out.print(
-        Text.assemble(
-            (choice.deck_name, "bold"),
-            f" — castle {app.catalog.label(choice.castle)} · {plural(choice.size, 'card')} · room by rarity: {left}",
-        )
-    )
-    for note in choice.notes:
-        out.print(f"note: {note}")
-    if not rows:
-        out.print("no card the deck may still take matches")
-        return
-    table = new_table("code", "name", "rarity", "faction", "type", "cost", "left", "limit")
-    why = {
-        "copy-limit": "copies" + (" (all decks)" if others else ""),
-        "rarity-limit": "castle rarity limit",
-        "card-rule": "card's own rule",
-        "collection": "collection",
-    }
-    for c in rows:
-        card = c.card
-        table.add_row(
-            Text(card.key),
-            Text(card.name),
-            card.rarity or "",
-            card.faction or "",
-            card.type or "",
-            "" if card.cost is None else str(card.cost),
-            str(c.left),
-            why[c.limited_by],
-        )
-    out.print(table)
-    out.print(
-        Text(
-            f"{plural(len(rows), 'card')} the deck may still take"
-            + (f" (beside {', '.join(others)})" if others else "")
-        )
-    )
 
 
 def _cost_range(text: str | None) -> tuple[int | None, int | None]:

@@ -12,7 +12,7 @@ completion does the rest.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 from typing import Any
 
 import click
@@ -115,7 +115,9 @@ def _build_param(entry: dict[str, Any]) -> click.Parameter:
 
 def completion_tree() -> click.Command:
     """The ``skyforge`` command tree rebuilt from ``commands.json``, for completion only."""
-    text = Path(__file__).with_name(DATA).read_text(encoding="utf-8")  # not importlib.resources: ~15 ms
+    # by its path, not through importlib.resources (~15 ms of imports), nor pathlib (~17 M instructions)
+    with open(os.path.join(os.path.dirname(__file__), DATA), encoding="utf-8") as file:
+        text = file.read()
     tree = build(json.loads(text))
     tree.context_settings["help_option_names"] = ["-h", "--help"]  # as the real group's
     return tree

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -25,24 +24,32 @@ from click.shell_completion import (
     split_arg_string,
 )
 
-from skyforge.places import Places, find_places, valid_name
+from skyforge.workspace_paths import FOLDERS, locate, valid_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from skyforge.catalog.index import Catalog
     from skyforge.catalog.models import Card
+    from skyforge.places import Places
 
 
 def _places(ctx: click.Context) -> Places:
     """Where the command would find its files: --workspace, --catalog, the environment, skyforge.toml."""
-    root = ctx.find_root()
-    params = root.params or {}
+    from skyforge.places import find_places  # pathlib, dataclasses, tomllib: only for what a file may move
+
+    params = ctx.find_root().params or {}
     return find_places(tuple(params.get("catalog_paths") or ()), params.get("workspace"))
 
 
-def _workspace(ctx: click.Context) -> Path:
-    return _places(ctx).root
+def _folder(ctx: click.Context, kind: str) -> str:
+    """The workspace's folder of ``kind`` (decks, campaigns, drafts), as the command would find it:
+    with no workspace file, nothing to read (``os.path`` alone, as a Tab should cost); with one,
+    what it says (:func:`_places`)."""
+    root, file = locate((ctx.find_root().params or {}).get("workspace"), os.environ)
+    if file is None:
+        return os.path.join(root, FOLDERS.get(kind, kind))
+    return os.fspath(_places(ctx).folder(kind))
 
 
 def _items(
@@ -56,11 +63,13 @@ def _items(
     ]
 
 
-def _stems(folder: Path) -> list[str]:
+def _stems(folder: str) -> list[str]:
+    """The names of the folder's .toml files without it (as ``Path.stem``: ``.toml`` stays whole)."""
     try:
-        return [p.stem for p in folder.glob("*.toml")]
-    except OSError:
+        names = os.listdir(folder)
+    except (OSError, ValueError):
         return []
+    return [name[:-5] if len(name) > 5 else name for name in names if name.endswith(".toml")]
 
 
 def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -68,7 +77,7 @@ def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> l
     paths when a path is being typed."""
     if "/" in incomplete or incomplete.endswith(".toml"):
         return [CompletionItem(incomplete, type="file")]
-    folder = _places(ctx).folder("decks")
+    folder = _folder(ctx, "decks")
     stems = _stems(folder)
     named = [s for s in stems if valid_name(unicodedata.normalize("NFC", s))]
     paths = [os.path.join(os.path.relpath(folder), f"{s}.toml") for s in stems if s not in named]
@@ -76,7 +85,7 @@ def deck_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> l
 
 
 def campaign_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    return _items(_stems(_places(ctx).folder("campaigns")), incomplete)
+    return _items(_stems(_folder(ctx, "campaigns")), incomplete)
 
 
 def _catalog(ctx: click.Context) -> Catalog | None:
@@ -108,7 +117,7 @@ def card_refs(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
 
 def draft_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Saved drafts (drafts/*.toml) by name."""
-    return _items(_stems(_places(ctx).folder("drafts")), incomplete)
+    return _items(_stems(_folder(ctx, "drafts")), incomplete)
 
 
 #: the kind of hero each draft group drafts

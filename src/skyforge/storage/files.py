@@ -17,7 +17,8 @@ import unicodedata
 from pathlib import Path
 
 from skyforge.errors import InputError, Problem, option
-from skyforge.places import valid_name, workspace_folder
+from skyforge.places import workspace_folder
+from skyforge.workspace_paths import valid_name
 
 #: the largest input file skyforge reads (deck, collection, catalog, campaign, draft,
 #: series, plan, CSV): far above any real one, small enough to read in well under a second
