@@ -1,8 +1,9 @@
 """``skyforge deck``: custom alliance decks.
 
 ``deck validate`` lives here; the workbench's commands live in the module of their kind
-(:mod:`.deck_edit`, :mod:`.deck_view`, :mod:`.deck_io`, the assistant's :mod:`.deck_assist`), each imported on first use like the
-command families of ``skyforge`` (so ``deck validate`` starts as fast as before the split).
+(:mod:`.deck_edit`, :mod:`.deck_view`, :mod:`.deck_diff`, :mod:`.deck_draw`, :mod:`.deck_io`, the
+assistant's :mod:`.deck_assist`), each imported on first use like the command families of
+``skyforge`` (so ``deck validate`` starts as fast as before the split).
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ WORKBENCH: dict[str, tuple[str, str, str]] = {
             ("premade", "premade"),
         )
     },
-    **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats", "diff", "draw")},
+    **{name: ("skyforge.cli.deck_view", name, "") for name in ("show", "stats")},
+    "diff": ("skyforge.cli.deck_diff", "diff", ""),
+    "draw": ("skyforge.cli.deck_draw", "draw", ""),
     "export": ("skyforge.cli.deck_io", "export_", ""),
     "import": ("skyforge.cli.deck_io", "import_", ""),
     **{name: ("skyforge.cli.deck_versions", name, "") for name in ("history", "restore")},

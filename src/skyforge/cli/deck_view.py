@@ -1,4 +1,8 @@
-"""``skyforge deck show/stats/diff``: what a deck holds, drawn for people (or ``--json``)."""
+"""``skyforge deck show/stats``: what a deck holds, drawn for people (or ``--json``).
+
+``deck diff`` and ``deck draw`` live in :mod:`.deck_diff` and :mod:`.deck_draw`, so that ``deck show``
+creates neither's result models.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +16,7 @@ from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.terms import demo_note
 from skyforge.text import plural
-from skyforge.workbench.diff import DeckDiff, diff_decks
-from skyforge.workbench.entries import resolve_entries, uses_demo_data
-from skyforge.workbench.odds import DEFAULT_TURNS, HAND_SIZE, MULLIGAN_COST
-from skyforge.workbench.sampledraw import DrawnCard, SampleDraw, sample_draw
+from skyforge.workbench.odds import DEFAULT_TURNS, MULLIGAN_COST
 from skyforge.workbench.stats import DeckStats, deck_stats
 
 mulligan_option = click.option(
@@ -128,11 +129,11 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
         out.print(Text(f"\n{title}", style="bold"))
         for name, n in values.items():
             out.print(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
-    if s.budget or s.deck_size:
+    if s.budget:
         out.print(Text("\nCastle budget", style="bold"))
         if s.castle_back:
             out.print(Text(f"  {s.castle_back}", style="dim"))
-        for row in s.budget:
+        for row in s.rarity_budget:
             if not row.allowed:
                 out.print(Text(f"  {row.rarity:<11}{row.used}/0 none allowed", style="red" if row.used else "dim"))
                 continue
@@ -168,116 +169,4 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
         for v in s.violations:
             out.print(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))
     if s.demo_data:
-        out.print(Text(f"\n{demo_note()}", style="dim"))
-
-
-@click.command()
-@click.argument("a", metavar="A", shell_complete=deck_names)
-@click.argument("b", metavar="B", shell_complete=deck_names)
-@json_option
-@click.pass_obj
-def diff(app: App, a: str, b: str, as_json: bool) -> None:
-    """Compare two decks: cards added, removed and changed from A to B.
-
-    \b
-    Exit status: 0 the decks hold the same cards and castle, 1 they differ.
-
-    \b
-      skyforge deck diff demo-blue-wall my-blue-wall
-    """
-    changes = diff_decks(app.catalog, load(app, a), load(app, b))
-    render(changes, as_json, _draw_diff)
-    if not changes.same:
-        raise SystemExit(1)
-
-
-def _draw_diff(data: DeckDiff) -> None:
-    out = console()
-    a, b = data.a, data.b
-    out.print(Text.assemble((a.name, "bold"), f" ({a.size}) → ", (b.name, "bold"), f" ({b.size})"))
-    if a.castle != b.castle:
-        out.print(f"  castle {a.castle} → {b.castle}")
-    for sign, changes, style in (("+", data.added, "green"), ("-", data.removed, "red"), ("~", data.changed, "yellow")):
-        for r in changes:
-            change = f"{r.change:+d}" if changes is data.changed else f"{abs(r.change)}"
-            detail = f" ({r.before} → {r.after})" if changes is data.changed else ""
-            out.print(Text.assemble("  ", (f"{sign} {change:>3}", style), f"  {r.code}  {r.name or ''}{detail}"))
-    if data.same:
-        out.print("  same cards and castle")
-
-
-@click.command()
-@click.argument("deck_ref", metavar="DECK", shell_complete=deck_names)
-@click.option(
-    "--hand", type=click.IntRange(1, 60), default=HAND_SIZE, show_default=True, help="Cards in the opening hand."
-)
-@click.option(
-    "--turns",
-    type=click.IntRange(0, 60),
-    default=0,
-    show_default=True,
-    help="Then draw one card a turn for this many turns.",
-)
-@click.option("--seed", type=int, help="Seed of the shuffle (printed; same seed, same draw).")
-@click.option(
-    "--mulligan",
-    is_flag=True,
-    help="Take the suggested mulligan: throw back non-allies and costly cards, draw as many.",
-)
-@mulligan_option
-@json_option
-@click.pass_obj
-def draw(
-    app: App,
-    deck_ref: str,
-    hand: int,
-    turns: int,
-    seed: int | None,
-    mulligan: bool,
-    mulligan_cost: int,
-    as_json: bool,
-) -> None:
-    """A test draw: shuffle the deck, deal an opening hand, draw the first turns.
-
-    The opening hand is 5 cards (000 Setup "8. Draw and Mulligan"); --mulligan
-    throws back every non-ally and every card costing 5 or more (--mulligan-cost),
-    draws as many and shuffles the thrown-back cards in. --turns N then draws one
-    card a turn. The seed is printed: --seed repeats the same draw.
-
-    \b
-      skyforge deck draw demo-blue-wall
-      skyforge deck draw demo-blue-wall --mulligan --turns 3 --seed 7
-      skyforge deck draw demo-blue-wall --json | jq .hand
-    """
-    entries = resolve_entries(app.catalog, load(app, deck_ref))
-    demo = uses_demo_data(app.catalog, entries)
-    result = sample_draw(entries, seed, hand, turns, mulligan, mulligan_cost, demo_data=demo)
-    render(result, as_json, _draw_sample)
-
-
-def _card_line(c: DrawnCard) -> Text:
-    cost = f"  cost {c.cost}" if c.cost is not None else ""
-    return Text.assemble("  ", c.name, (f"  {c.ref}", "dim"), f"  {c.type or 'unknown card'}{cost}")
-
-
-def _draw_sample(d: SampleDraw) -> None:
-    out = console()
-    out.print(Text(f"Opening hand ({plural(len(d.dealt), 'card')} of {d.size}, seed {d.seed}):", style="bold"))
-    for c in d.dealt:
-        out.print(_card_line(c))
-    if d.mulligan:
-        if d.thrown_back:
-            out.print(
-                Text(
-                    f"Mulligan: {plural(len(d.thrown_back), 'card')} thrown back, drawn again; kept hand:", style="bold"
-                )
-            )
-            for c in d.hand:
-                out.print(_card_line(c))
-        else:
-            out.print(Text("Mulligan: nothing to throw back; the hand is kept.", style="bold"))
-    for turn, c in enumerate(d.turns, start=1):
-        out.print(Text.assemble((f"Turn {turn}:", "bold"), _card_line(c)))
-    out.print(Text(f"--seed {d.seed} repeats this draw", style="dim"))
-    if d.demo_data:
         out.print(Text(f"\n{demo_note()}", style="dim"))
