@@ -95,7 +95,9 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
         return Fraction(int(k <= 0))
     total = comb(n, hand)
     rest = n - hand
-    p = Fraction(0)
+    # the hands' ways, summed as integers over the ways to draw again the number thrown back
+    # (one fraction a number of redrawn cards, not one a hand: the same exact sum)
+    by_redraw = [0] * (hand + 1)
     for a in range(min(A, hand) + 1):
         for b in range(min(B, hand - a) + 1):
             for c in range(min(C, hand - a - b) + 1):
@@ -108,13 +110,12 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
                 redraw = min(b + d, rest)  # a deck of under 10 cards cannot draw them all back
                 good_left = (A - a) + (B - b)
                 need = k - a
-                if need <= 0:
-                    p += Fraction(ways, total)
+                if need <= 0:  # enough kept: every redraw will do
+                    by_redraw[redraw] += ways * comb(rest, redraw)
                     continue
                 hits = sum(comb(good_left, g) * comb(rest - good_left, redraw - g) for g in range(need, redraw + 1))
-                if hits:
-                    p += Fraction(ways, total) * Fraction(hits, comb(rest, redraw))
-    return p
+                by_redraw[redraw] += ways * hits
+    return sum((Fraction(ways, total * comb(rest, r)) for r, ways in enumerate(by_redraw) if ways), Fraction(0))
 
 
 class Odds(Result):

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from pydantic import Field, field_serializer
-
 from skyforge.catalog.constants import COPY_LIMITS, RARITIES
 from skyforge.catalog.index import Catalog
 from skyforge.catalog.models import CastleCard
@@ -134,19 +132,24 @@ class DeckStats(Result):
     types: dict[str, int]
     rarities: dict[str, int]
     factions: dict[str, int]
-    #: per rarity (empty when the castle is not in the catalog); with the deck size in ``--json``
-    budget: tuple[RarityBudget, ...]
-    #: the deck's size against the castle's (None when the castle gives none)
-    deck_size: SizeBudget | None = Field(exclude=True)
+    #: per rarity (none when the castle is not in the catalog), then the deck's size against the
+    #: castle's when the castle gives one
+    budget: tuple[RarityBudget | SizeBudget, ...]
     opening_hand: OpeningHand
     draws: Draws
     demo_data: bool
     #: what the castle's back requires and excludes, in words (None: nothing)
     castle_back: str | None = None
 
-    @field_serializer("budget")
-    def _budget_with_size(self, rows: tuple[RarityBudget, ...]) -> list[RarityBudget | SizeBudget]:
-        return [*rows, *([self.deck_size] if self.deck_size else [])]
+    @property
+    def rarity_budget(self) -> list[RarityBudget]:
+        """The castle budget's rows of rarities."""
+        return [row for row in self.budget if isinstance(row, RarityBudget)]
+
+    @property
+    def deck_size(self) -> SizeBudget | None:
+        """The deck's size against the castle's (None when the castle gives none)."""
+        return next((row for row in self.budget if isinstance(row, SizeBudget)), None)
 
     @property
     def who(self) -> str:
@@ -195,8 +198,7 @@ def deck_stats(
         types=_breakdown(entries, "type", TYPES),
         rarities=_breakdown(entries, "rarity", RARITIES),
         factions=_breakdown(entries, "faction", FACTIONS),
-        budget=budget,
-        deck_size=deck_size,
+        budget=(*budget, *([deck_size] if deck_size else [])),
         opening_hand=opening_hand_table(entries, mulligan_cost=mulligan_cost),
         draws=Draws.of(turns=turns, cards_seen=min(HAND_SIZE + turns, size)),
         demo_data=uses_demo_data(catalog, entries),
@@ -205,6 +207,8 @@ def deck_stats(
 
 
 def _groups(entries: list[Entry], size: int, seen: int) -> tuple[TypeGroup, ...]:
+    # the chance to have drawn a card depends on its copies alone: once a number of copies
+    drawn = {count: float(p_drawn_by(count, size, seen)) for count in {e.count for e in entries}}
     groups = []
     for t in (*TYPES, None):
         members = [e for e in entries if (e.card.type if e.card else None) == t]
@@ -214,7 +218,7 @@ def _groups(entries: list[Entry], size: int, seen: int) -> tuple[TypeGroup, ...]
                 TypeGroup.of(
                     type=t or "unknown",
                     count=sum(e.count for e in members),
-                    cards=tuple(CardLine.of_entry(e, float(p_drawn_by(e.count, size, seen))) for e in members),
+                    cards=tuple(CardLine.of_entry(e, drawn[e.count]) for e in members),
                 )
             )
     return tuple(groups)

@@ -410,7 +410,7 @@ class DeckEditor(App[None]):
         out.append(f"Castle {castle}\n", style="bold")
         if s.castle_back:
             out.append(f"{s.castle_back}\n", style="italic")
-        for row in s.budget:
+        for row in s.rarity_budget:
             limit = "0" if not row.allowed else "any" if row.max is None else str(row.max)
             out.append(f"{row.rarity:<10}", style="red" if row.over or (not row.allowed and row.used) else "")
             out.append(f"{row.used}/{limit:<4}", style="red" if row.over else "")
