@@ -9,7 +9,8 @@ are exact (multivariate hypergeometric, as fractions); the tests check them by s
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
+from functools import lru_cache
+from math import comb, lcm
 from typing import NamedTuple
 
 from pydantic import computed_field
@@ -88,34 +89,40 @@ def p_after_mulligan(counts: HandCounts, k: int, hand: int = HAND_SIZE) -> Fract
     (the thrown-back cards are shuffled in only afterwards), of which
     (A − a) + (B − b) are wanted: the final count is a + that hypergeometric draw.
     """
-    A, B, C, D = counts.target_keep, counts.target_toss, counts.other_keep, counts.other_toss
     n = counts.size
     hand = min(hand, n)
     if n == 0:
         return Fraction(int(k <= 0))
-    total = comb(n, hand)
-    rest = n - hand
-    # the hands' ways, summed as integers over the ways to draw again the number thrown back
-    # (one fraction a number of redrawn cards, not one a hand: the same exact sum)
-    by_redraw = [0] * (hand + 1)
+    ways, total = _after_mulligan(counts, hand)
+    return Fraction(sum(ways[max(k, 0) :]), total)
+
+
+@lru_cache(maxsize=64)
+def _after_mulligan(counts: HandCounts, hand: int) -> tuple[tuple[int, ...], int]:
+    """The ways to end the mulligan holding exactly 0, 1, … ``hand`` wanted cards, over all its
+    ways: worked out once for every ``k`` of one deck split (``deck show`` asks three)."""
+    A, B, C, D = counts.target_keep, counts.target_toss, counts.other_keep, counts.other_toss
+    rest = counts.size - hand
+    # every draw again is counted over the same number of ways: the least common multiple of the
+    # ways to draw again 0, 1, … ``hand`` cards (one exact sum, no fraction until the end)
+    redraws = [comb(rest, r) for r in range(min(hand, rest) + 1)]
+    common = lcm(*redraws)
+    ways = [0] * (hand + 1)
     for a in range(min(A, hand) + 1):
         for b in range(min(B, hand - a) + 1):
             for c in range(min(C, hand - a - b) + 1):
                 d = hand - a - b - c
                 if d > D:
                     continue
-                ways = comb(A, a) * comb(B, b) * comb(C, c) * comb(D, d)
-                if not ways:
+                dealt = comb(A, a) * comb(B, b) * comb(C, c) * comb(D, d)
+                if not dealt:
                     continue
                 redraw = min(b + d, rest)  # a deck of under 10 cards cannot draw them all back
                 good_left = (A - a) + (B - b)
-                need = k - a
-                if need <= 0:  # enough kept: every redraw will do
-                    by_redraw[redraw] += ways * comb(rest, redraw)
-                    continue
-                hits = sum(comb(good_left, g) * comb(rest - good_left, redraw - g) for g in range(need, redraw + 1))
-                by_redraw[redraw] += ways * hits
-    return sum((Fraction(ways, total * comb(rest, r)) for r, ways in enumerate(by_redraw) if ways), Fraction(0))
+                scale = dealt * (common // redraws[redraw])
+                for g in range(min(good_left, redraw) + 1):
+                    ways[a + g] += scale * comb(good_left, g) * comb(rest - good_left, redraw - g)
+    return tuple(ways), comb(counts.size, hand) * common
 
 
 class Odds(Result):
