@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import re
 import tempfile
@@ -341,8 +342,7 @@ def _check_columns(text: str, path: Path, separator: str = ",") -> None:
 def cell_value(model: type[CardBase], key: str, value: str) -> str | bool | list[str]:
     """A cell's text as the model's field ``key`` takes it: a list split at ';' or '|', yes or no
     as a bool; any other text as it is (the model reads "3" as 3)."""
-    field = model.model_fields.get(key)
-    annotation = str(field.annotation) if field else ""
+    annotation = _annotation(model, key)
     if annotation.startswith("list["):
         for sep in _LIST_SEPARATORS:
             if sep in value:
@@ -351,6 +351,13 @@ def cell_value(model: type[CardBase], key: str, value: str) -> str | bool | list
     if "bool" in annotation and value.casefold() in ("true", "yes", "y", "1", "false", "no", "n", "0"):
         return value.casefold() in ("true", "yes", "y", "1")
     return value
+
+
+@functools.cache
+def _annotation(model: type[CardBase], key: str) -> str:
+    """The type of the model's field ``key``, in words (``list[…]``), once per field and not per cell."""
+    field = model.model_fields.get(key)
+    return str(field.annotation) if field else ""
 
 
 def check_with_catalog(
