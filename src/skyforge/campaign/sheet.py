@@ -17,6 +17,7 @@ from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES
 from skyforge.campaign.report import summary, uses_demo_data
 from skyforge.campaign.state import CampaignState, replay
+from skyforge.campaign.view import view_of
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.errors import SkyforgeError
@@ -336,7 +337,7 @@ def campaign_sheet(events: list, catalog: Catalog | None = None) -> Sheet:
         portal_pile=_named_pile(final.portal_pile),
         horde_deck=_counted_pile(catalog, Counter(final.horde_deck), "horde"),
         horde_exiled=list(final.horde_exiled),
-        demo=uses_demo_data(final, catalog),
+        demo=uses_demo_data(view_of(final), catalog),
     )
 
 

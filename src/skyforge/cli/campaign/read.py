@@ -9,8 +9,9 @@ from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
 from skyforge.campaign.playerdeck import current_deck
-from skyforge.campaign.report import DEMO_NOTE, campaign_cards, card_table, listing, log_entries, uses_demo_data
+from skyforge.campaign.report import DEMO_NOTE, card_table, listing, log_entries, shown, uses_demo_data
 from skyforge.campaign.store import list_campaigns, load
+from skyforge.campaign.view import view_of
 from skyforge.cli.campaign.journal import campaign_file
 from skyforge.cli.campaign.views import campaign_view, log_lines, show_demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
@@ -34,12 +35,8 @@ def show(app: App, name: str, as_json: bool) -> None:
       skyforge campaign show spring
       skyforge campaign show spring --json
     """
-    state = load(campaign_file(app, name)).state
-    data = state.as_dict()
-    data["cards"] = card_table(app.catalog, campaign_cards(state))
-    if uses_demo_data(state, app.catalog):
-        data |= {"demo": True, "demo_note": DEMO_NOTE}
-    render(data, as_json, lambda _: campaign_view(console(), app.catalog, state))
+    campaign = shown(load(campaign_file(app, name)).state, app.catalog)
+    render(campaign, as_json, lambda campaign: campaign_view(console(), app.catalog, campaign))
 
 
 @click.command()
@@ -69,7 +66,7 @@ def log(app: App, name: str, as_json: bool) -> None:
         if undone:
             out.print("undone (`campaign redo` puts them back, in this order, until another command is recorded):")
             log_lines(out, undone, mark="undone ")
-        show_demo_note(out, app.catalog, journal.state)
+        show_demo_note(out, app.catalog, view_of(journal.state))
 
     render(entries + undone, as_json, human)
 
@@ -95,7 +92,7 @@ def list_(app: App, as_json: bool) -> None:
             if s is None:
                 out.print(Text.assemble((path.stem, "red"), f": cannot read — {error}"))
             else:
-                mark = " (demo data)" if uses_demo_data(s, app.catalog) else ""
+                mark = " (demo data)" if uses_demo_data(view_of(s), app.catalog) else ""
                 demo = demo or bool(mark)
                 out.print(
                     Text(
