@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
 from skyforge.campaign.report import log_entries, summary
-from skyforge.campaign.state import next_step
+from skyforge.campaign.state import next_step, replay
+from skyforge.campaign.view import CampaignView, view_of
 from skyforge.cli.campaign.new import parse_player
 from skyforge.errors import InputError, RuleError, StateError
 
@@ -46,6 +47,17 @@ def test_every_event_type_has_its_own_summary():
     assert summary(samples["action-taken"]) == "action Sell supplies (gold +3, exile 1 each)"
     assert summary(samples["exiled"]) == "DEMO.150 exiled from the horde deck"
     assert summary(samples["game-ended"]) == "game 1 won, castle health 12"
+
+
+def test_the_campaign_reads_back_from_its_json_after_every_event():
+    events = _played().events
+    steps = set()
+    for state in replay(events):
+        data = view_of(state).dump()
+        assert CampaignView.model_validate(data).dump() == data
+        assert data["next_step"] == next_step(state).dump() and data["events"] == state.events
+        steps.add(data["next_step"]["step"])
+    assert steps >= {"starting-deck", "next-game", "take-offer", "scenario", "end-game"}
 
 
 def test_the_log_and_its_json_tell_the_same_story(run):

@@ -6,6 +6,7 @@ import click
 from pydantic import BaseModel
 
 from skyforge.campaign.events import CampaignFile
+from skyforge.campaign.report import CampaignShown
 from skyforge.catalog.checks import CatalogCheck
 from skyforge.catalog.models import CatalogFile
 from skyforge.cli.output import emit_json
@@ -49,6 +50,7 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "deck-build": DeckBuild,
     "deck-plan": CastlePlan,
     "series-show": SeriesShown,
+    "campaign-show": CampaignShown,
 }
 
 
@@ -68,7 +70,8 @@ def schema(name: str) -> None:
 
     A command's output is named by the command, its words joined by a dash:
     deck-show, deck-stats, deck-diff, deck-draw, deck-validate, catalog-check,
-    deck-complete, deck-build, deck-plan, cards-search (the search for a deck, with --for).
+    deck-complete, deck-build, deck-plan, series-show, campaign-show, cards-search
+    (the search for a deck, with --for).
 
     \b
       skyforge schema deck-show > deck-show.schema.json
