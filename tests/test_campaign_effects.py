@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import fold, next_step
+from skyforge.campaign.view import view_of
 from skyforge.catalog.models import ScenarioCard
 from skyforge.errors import RuleError
 
@@ -45,7 +46,7 @@ def test_demo_bells_at_midnight_and_fortify_take_effect():
     assert bells.mandatory.castle_health == -2
     assert {a.name: a.castle_health for a in bells.actions}["Fortify"] == 2
     g = _game(bells.code)
-    assert next_step(g.state)["step"] == "mandatory"
+    assert next_step(g.state).step == "mandatory"
     with pytest.raises(RuleError, match="resolved first"):
         c.take_action(g.state, "Fortify")
     with pytest.raises(RuleError, match="resolved first"):
@@ -89,9 +90,9 @@ def test_reminders_last_until_the_scenario_is_resolved():
     assert g.state.current.reminders == ["Each player discards 1 card at random from their deck."]
     g.do(c.take_action, "Sell supplies")
     assert g.state.current.reminders[-1] == "Each player discards the top card of their deck."
-    assert g.state.as_dict()["reminders"] == g.state.current.reminders
+    assert view_of(g.state).dump()["reminders"] == g.state.current.reminders
     g.do(c.earn_income)
-    assert g.state.current.reminders == [] and g.state.as_dict()["reminders"] == []
+    assert g.state.current.reminders == [] and view_of(g.state).dump()["reminders"] == []
 
 
 def test_exile_draws_on_the_allowance_of_the_exile_action_just_taken():
@@ -108,7 +109,7 @@ def test_exile_draws_on_the_allowance_of_the_exile_action_just_taken():
     g.do(c.take_action, "Exile 1")
     assert g.state.current.exile_allowance == {"Alice": 1, "Bo": 1}
     g.do(c.exile, catalog, "Alice", alice[0])
-    assert next_step(g.state) == {"step": "exile", "player": "Bo", "allowance": 1, "horde_allowance": 0}
+    assert next_step(g.state).dump() == {"step": "exile", "player": "Bo", "allowance": 1, "horde_allowance": 0}
     with pytest.raises(RuleError, match="has exiled the cards"):
         c.exile(g.state, catalog, "Alice", alice[1])
     (free,) = g.do(c.exile, catalog, "Alice", alice[1], free=True)
@@ -157,15 +158,15 @@ def test_horde_cards_are_exiled_from_the_horde_deck():
 
 def test_next_step_names_the_player_who_must_act():
     g = Game()
-    assert next_step(g.state) == {"step": "starting-deck", "player": "Alice"}
+    assert next_step(g.state).dump() == {"step": "starting-deck", "player": "Alice"}
     g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
-    assert next_step(g.state) == {"step": "starting-deck", "player": "Bo"}
+    assert next_step(g.state).dump() == {"step": "starting-deck", "player": "Bo"}
     g.do(c.starting_deck, demo_catalog(), "Bo", auto=True)
-    assert next_step(g.state) == {"step": "next-game", "player": None, "game": 1}
+    assert next_step(g.state).dump() == {"step": "next-game", "player": None, "game": 1}
     g.do(c.recruit, 1, free=True)
-    assert next_step(g.state)["step"] == "take-offer" and next_step(g.state)["player"] == "Alice"
+    assert next_step(g.state).step == "take-offer" and next_step(g.state).player == "Alice"
     g.do(c.take_offer, "Alice", 1)
-    assert next_step(g.state)["player"] == "Bo"
+    assert next_step(g.state).player == "Bo"
 
 
 def test_an_exile_recorded_before_allowances_replays_as_it_did():

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
 from skyforge.campaign.report import log_entries, summary
-from skyforge.campaign.state import next_step
+from skyforge.campaign.state import next_step, replay
+from skyforge.campaign.view import CampaignView, view_of
 from skyforge.cli.campaign.new import parse_player
 from skyforge.errors import InputError, RuleError, StateError
 
@@ -48,6 +49,17 @@ def test_every_event_type_has_its_own_summary():
     assert summary(samples["game-ended"]) == "game 1 won, castle health 12"
 
 
+def test_the_campaign_reads_back_from_its_json_after_every_event():
+    events = _played().events
+    steps = set()
+    for state in replay(events):
+        data = view_of(state).dump()
+        assert CampaignView.model_validate(data).dump() == data
+        assert data["next_step"] == next_step(state).dump() and data["events"] == state.events
+        steps.add(data["next_step"]["step"])
+    assert steps >= {"starting-deck", "next-game", "take-offer", "scenario", "end-game"}
+
+
 def test_the_log_and_its_json_tell_the_same_story(run):
     sky(run, *NEW)
     sky(run, "campaign", "start-deck", "spring", "--player", "Alice", "--auto")
@@ -64,7 +76,7 @@ def test_an_action_at_the_wrong_time_names_the_next_step():
     g = Game()
     with pytest.raises(StateError) as exc:
         c.next_game(g.state)
-    assert exc.value.next_step == next_step(g.state) == {"step": "starting-deck", "player": "Alice"}
+    assert exc.value.next_step == next_step(g.state).dump() == {"step": "starting-deck", "player": "Alice"}
     g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
     with pytest.raises(StateError) as exc:  # what takes it back, rather than what comes next
         c.starting_deck(g.state, demo_catalog(), "Alice", auto=True)

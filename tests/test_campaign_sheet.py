@@ -4,7 +4,6 @@ person reads it (text of the page) and in a real browser (headless Chromium)."""
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import re
 from html.parser import HTMLParser
@@ -278,8 +277,8 @@ def test_a_campaign_with_no_game_played_is_four_empty_boxes(run, workspace):
 def test_control_characters_are_shown_not_written():
     """Names holding ESC, BEL or a C1 control show them as a terminal does (``^[``), never raw."""
     sheet = campaign_sheet(Game().ready().events, demo_catalog())
-    ann = dataclasses.replace(sheet.players[0], name="Ann \x07")
-    page = html_page(dataclasses.replace(sheet, name="spring \x1b[2J\x9b", players=[ann, *sheet.players[1:]]))
+    ann = sheet.players[0].model_copy(update={"name": "Ann \x07"})
+    page = html_page(sheet.model_copy(update={"name": "spring \x1b[2J\x9b", "players": [ann, *sheet.players[1:]]}))
     assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", page)
     assert "<h1>Campaign spring ^[[2J&lt;U+009B&gt;</h1>" in page
     assert texts(page, "section", "deck")[0].startswith("Ann ^G castle ")

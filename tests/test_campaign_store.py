@@ -76,9 +76,14 @@ def test_bad_files_are_reported_with_file_and_line(tmp_path):
         store.load(bad)
     problem = exc.value.problems[0]
     assert problem.file == bad and problem.line and "seed" in problem.key
-    bad.write_text("schema = 9\nevents = []\n")
-    with pytest.raises(InputError, match="schema 9"):
+    bad.write_text("# a note\nschema = 9\nevents = []\n")
+    with pytest.raises(InputError, match="schema 9; this skyforge reads up to 1") as exc:
         store.load(bad)
+    assert exc.value.problems[0].line == 2 and exc.value.problems[0].hint
+    bad.write_text('# a note\nschema = "two"\nevents = []\n')
+    with pytest.raises(InputError, match="'schema' must be a positive whole number in a campaign file") as exc:
+        store.load(bad)
+    assert exc.value.problems[0].line == 2 and exc.value.problems[0].value == "two"
     with pytest.raises(InputError, match="no campaign"):
         store.load(tmp_path / "nope.toml")
 

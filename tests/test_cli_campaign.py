@@ -8,6 +8,8 @@ import shlex
 
 import pytest
 
+from skyforge.campaign.report import CampaignShown
+
 from .conftest import DEMO_CATALOG, ROOT, cite
 
 CAT = ("--catalog", str(DEMO_CATALOG))
@@ -110,6 +112,26 @@ def test_show_json_contract(run):
     assert set(data["games"][0]) >= {"number", "scenario", "portal", "outsider", "result", "castle_health", "gold"}
     assert len(data["scenario_pile"]) == 5 and len(data["portal_pile"]) == 3
     assert data["horde_deck"] and data["status"] == "scenario"
+
+
+def test_the_schema_of_campaign_show_describes_what_it_prints(run, clone_workspace):
+    schema = json.loads(run("schema", "campaign-show").stdout)
+    data = show(run, "example")
+    assert schema["title"] == "skyforge campaign show --json"
+    assert set(schema["required"]) <= set(data) <= set(schema["properties"])
+    defs = schema["$defs"]
+    assert set(data["current"]) == set(defs["CurrentGameView"]["properties"])
+    assert data["players"] and all(set(p) == set(defs["PlayerView"]["properties"]) for p in data["players"])
+    assert data["games"] and all(set(g) == set(defs["GameView"]["properties"]) for g in data["games"])
+    step = schema["properties"]["next_step"]["discriminator"]["mapping"][data["next_step"]["step"]]
+    assert set(data["next_step"]) == set(defs[step.rsplit("/", 1)[-1]]["properties"])
+    # the JSON reads back as the very result it is the dump of
+    assert CampaignShown.model_validate(data).dump() == data
+
+
+def test_campaign_show_json_is_valid_under_its_schema(run, clone_workspace):
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(show(run, "example"), json.loads(run("schema", "campaign-show").stdout))
 
 
 def test_gold_commands_say_when_they_clamp(run):

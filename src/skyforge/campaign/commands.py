@@ -73,7 +73,7 @@ def _not_now(
     first — :func:`next_step` of the state unless ``step`` is given — for the caller to word as
     the hint (the command that takes it)."""
     error = kind(message)
-    error.next_step = dict(step) if step is not None else next_step(state)
+    error.next_step = dict(step) if step is not None else next_step(state).dump()
     return error
 
 
@@ -281,7 +281,7 @@ def resolve_mandatory(state: CampaignState) -> list[ev.MandatoryResolved]:
 def _mandatory_first(state: CampaignState) -> None:
     """Called once the scenario is being resolved and no offers are open: then the next step is
     the mandatory effect while it is still to apply (and no action was taken)."""
-    if next_step(state)["step"] == "mandatory":
+    if next_step(state).step == "mandatory":
         raise _not_now(state, f"the mandatory effect of {_scenario(state).name} is resolved first", RuleError)
 
 

@@ -197,11 +197,11 @@ def _conflict(
     was at, the player, what each copy recorded there and the cards they name."""
     state = fold(base)
     step = next_step(state)
-    player = getattr(mine, "player", None) or getattr(theirs, "player", None) or step.get("player")
-    game = getattr(mine, "game", None) or getattr(theirs, "game", None) or step.get("game") or state.game
+    player = getattr(mine, "player", None) or getattr(theirs, "player", None) or step.player
+    game = getattr(mine, "game", None) or getattr(theirs, "game", None) or getattr(step, "game", None) or state.game
     return Conflict.of(
         game=game,
-        step=step["step"],
+        step=step.step,
         player=player,
         mine=summary(mine, catalog),
         theirs=summary(theirs, catalog),

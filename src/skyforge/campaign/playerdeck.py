@@ -3,26 +3,29 @@ exiled — as a regular deck file (:class:`skyforge.decks.DeckFile`), for ``camp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pydantic import SerializerFunctionWrapHandler, field_serializer
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.commands import find_player
 from skyforge.campaign.state import CampaignState
 from skyforge.decks.models import DeckFile
+from skyforge.results import Result
 
 
-@dataclass(frozen=True)
-class CampaignDeck:
-    """The deck file, and how it came to be: cards of the starting deck, recruited, exiled."""
+class CampaignDeck(Result):
+    """The deck file, its size, and how it came to be: cards of the starting deck, recruited, exiled."""
 
     deck: DeckFile
+    size: int
     starting: int
     recruited: int
     exiled: int
 
-    @property
-    def size(self) -> int:
-        return sum(self.deck.cards.values())
+    # the return is not annotated: pydantic then keeps the deck file's own JSON Schema
+    @field_serializer("deck", mode="wrap")
+    def _as_written(self, deck: DeckFile, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        """The deck as its file holds it: without the keys it leaves out."""
+        return deck.model_dump(by_alias=True, exclude_none=True)
 
 
 def current_deck(state: CampaignState, events: list, player: str | None = None) -> CampaignDeck:
@@ -42,7 +45,9 @@ def current_deck(state: CampaignState, events: list, player: str | None = None) 
     deck = DeckFile(
         name=f"{state.name}: {p.name}'s deck", castle=p.castle, player=p.name, cards=dict(sorted(p.deck.items()))
     )
-    return CampaignDeck(deck, starting, recruited, exiled)
+    return CampaignDeck.of(
+        deck=deck, size=sum(deck.cards.values()), starting=starting, recruited=recruited, exiled=exiled
+    )
 
 
 __all__ = ["CampaignDeck", "current_deck"]

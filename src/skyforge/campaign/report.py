@@ -5,20 +5,22 @@ workspace's campaigns, and whether a campaign uses the fictional demo data."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from pydantic import Field, SerializerFunctionWrapHandler, field_serializer
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
+from skyforge.campaign.view import CampaignView, view_of
 from skyforge.errors import SkyforgeError, option
+from skyforge.results import Result
 from skyforge.terms import demo_note
 from skyforge.text import plural
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from skyforge.catalog.index import Catalog
 
 DEMO_NOTE = demo_note()
@@ -160,14 +162,88 @@ def log_entries(events: list, catalog: Catalog | None = None, start: int = 0) ->
     return out
 
 
-def changes(new: list, after: CampaignState, catalog: Catalog | None = None) -> dict:
-    """What a command did: its new events, the campaign after them, and the facts of every card
-    the new events name (every changing command's ``--json``)."""
-    data = {"events": [event_dict(e) for e in new], "campaign": after.as_dict()}
-    named = [code for e in new for code in cards_named(e)]
-    if named:
-        data["cards"] = card_table(catalog, named)
-    return data
+class CardFacts(Result):
+    """A card's name, cost, type, rarity and faction: None where the catalog does not say."""
+
+    name: str | None
+    cost: int | None
+    type: str | None
+    rarity: str | None
+    faction: str | None
+
+
+def facts_table(catalog: Catalog | None, codes: Iterable[str]) -> dict[str, CardFacts]:
+    """:func:`card_table` as typed results."""
+    return {code: CardFacts.of(**facts) for code, facts in card_table(catalog, codes).items()}
+
+
+class CampaignShown(CampaignView):
+    """``campaign show``: the campaign, the facts of every card it lists, and whether it uses the
+    demo data."""
+
+    cards: dict[str, CardFacts]
+    demo: bool = Field(default=False, exclude_if=lambda demo: not demo)
+    demo_note: str | None = Field(default=None, exclude_if=lambda note: note is None)
+
+
+def shown(state: CampaignState, catalog: Catalog | None = None) -> CampaignShown:
+    """The campaign as ``campaign show`` gives it."""
+    campaign = view_of(state)
+    demo = uses_demo_data(campaign, catalog)
+    return CampaignShown.of(
+        **dict(campaign),
+        cards=facts_table(catalog, campaign_cards(state)),
+        demo=demo,
+        demo_note=DEMO_NOTE if demo else None,
+    )
+
+
+class CampaignChange(Result):
+    """What a command did: its new events, the campaign after them, the facts of every card the
+    new events name, and what the command warns of (``campaign start-deck``)."""
+
+    events: list[ev.Event]
+    campaign: CampaignView
+    cards: dict[str, CardFacts] = Field(default_factory=dict, exclude_if=lambda cards: not cards)
+    warnings: list[str] | None = Field(default=None, exclude_if=lambda warnings: warnings is None)
+    before: CampaignView = Field(exclude=True)  # the campaign before them, for people
+
+    # the return is not annotated: pydantic then keeps the events' own JSON Schema
+    @field_serializer("events", mode="wrap")
+    def _recorded(self, events: list[ev.Event], handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        """Each event as the journal records it: type first, no empty fields."""
+        return [event_dict(e) for e in events]
+
+
+def changes(
+    new: Sequence[ev.Event],
+    before: CampaignState,
+    after: CampaignState,
+    catalog: Catalog | None = None,
+    warnings: list[str] | None = None,
+) -> CampaignChange:
+    """What a command did (every changing command's ``--json``)."""
+    return CampaignChange.of(
+        events=list(new),
+        campaign=view_of(after),
+        cards=facts_table(catalog, [code for e in new for code in cards_named(e)]),
+        warnings=warnings,
+        before=view_of(before),
+    )
+
+
+class Undone(Result):
+    """What ``campaign undo`` took back, as the log lists it, and the campaign after."""
+
+    undone: list[dict[str, Any]]
+    campaign: CampaignView
+
+
+class Redone(Result):
+    """What ``campaign redo`` put back, as the log lists it, and the campaign after."""
+
+    redone: list[dict[str, Any]]
+    campaign: CampaignView
 
 
 def listing(rows: list[tuple[Path, CampaignState | None, str | None]]) -> list[dict]:
@@ -187,15 +263,14 @@ def listing(rows: list[tuple[Path, CampaignState | None, str | None]]) -> list[d
     ]
 
 
-def uses_demo_data(state: CampaignState, catalog: Catalog | None = None) -> bool:
+def uses_demo_data(campaign: CampaignView, catalog: Catalog | None = None) -> bool:
     """Whether the campaign's castle, decks, scenarios, portals or hordes are demo data (the DEMO set).
 
     Codes are looked up in ``catalog`` when given; a code of the DEMO set counts as demo anyway,
     so a campaign read with another catalog is still marked."""
-    codes = [state.castle, *state.horde_deck]
-    codes += [x.code for x in state.scenario_pile] + [x.code for x in state.portal_pile]
-    codes += [x for g in state.games for x in (g.scenario, g.portal)]
-    for p in state.players:
+    codes = [campaign.castle, *campaign.horde_deck, *campaign.scenario_pile, *campaign.portal_pile]
+    codes += [x for g in campaign.games for x in (g.scenario, g.portal)]
+    for p in campaign.players:
         codes += [p.castle, *p.deck, *p.market]
     for code in codes:
         if code and code.upper().startswith("DEMO."):
@@ -204,7 +279,7 @@ def uses_demo_data(state: CampaignState, catalog: Catalog | None = None) -> bool
         if any(
             catalog.provenance(c) == "demo"
             for c in catalog.of_kind("horde")
-            if getattr(c, "horde", None) in state.hordes
+            if getattr(c, "horde", None) in campaign.hordes
         ):
             return True
         for code in dict.fromkeys(c for c in codes if c):
@@ -220,6 +295,11 @@ def uses_demo_data(state: CampaignState, catalog: Catalog | None = None) -> bool
 __all__ = [
     "CARD_FACTS",
     "DEMO_NOTE",
+    "CampaignChange",
+    "CampaignShown",
+    "CardFacts",
+    "Redone",
+    "Undone",
     "campaign_cards",
     "card_facts",
     "card_table",
@@ -227,8 +307,10 @@ __all__ = [
     "cards_named",
     "changes",
     "details",
+    "facts_table",
     "listing",
     "log_entries",
+    "shown",
     "summary",
     "uses_demo_data",
 ]

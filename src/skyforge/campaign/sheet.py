@@ -10,24 +10,26 @@ catalog only names the cards; a code it does not know is shown as the code.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, overload
+
+from pydantic import Field
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES
 from skyforge.campaign.report import summary, uses_demo_data
 from skyforge.campaign.state import CampaignState, replay
+from skyforge.campaign.view import view_of
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
 from skyforge.errors import SkyforgeError
+from skyforge.results import Result
 
 if TYPE_CHECKING:
     from skyforge.catalog.models import AllianceCard
     from skyforge.catalog.models import Card as CatalogCard
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Result):
     """An alliance card as the sheet lists it (only the code when the catalog lacks it)."""
 
     code: str
@@ -52,12 +54,11 @@ def _find(catalog: Catalog | None, code: str, kind: str) -> CatalogCard | None:
 def card_facts(catalog: Catalog | None, code: str) -> Card:
     card = _find(catalog, code, "alliance")
     if card is None:
-        return Card(code)
-    return Card(code, card.name, card.cost, card.type, card.rarity, card.faction)
+        return Card.of(code=code)
+    return Card.of(code=code, name=card.name, cost=card.cost, type=card.type, rarity=card.rarity, faction=card.faction)
 
 
-@dataclass(frozen=True)
-class GameBox:
+class GameBox(Result):
     """One game of the four: what was drawn for it and how it went.
 
     ``status``: won, lost, in play, to play (not set up yet) or not played (the campaign was lost
@@ -73,7 +74,7 @@ class GameBox:
     henchman_scenario: str | None = None  # games 2 and 3: the scenario whose henchman is the outsider
     henchman_scenario_name: str | None = None
     final_outsider: str | None = None  # game 4's outsider, known from the start
-    actions: list[str] = field(default_factory=list)
+    actions: list[str] = Field(default_factory=list)
     pillaged: int = 0  # cards pillaged during the game
     gold_before: int | None = None  # when it was set up
     castle_health_before: int | None = None
@@ -81,8 +82,7 @@ class GameBox:
     castle_health: int | None = None
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(Result):
     """Gold and castle health after one event: ``x`` in games (0 the start, k the end of game k)."""
 
     x: float
@@ -94,8 +94,7 @@ class Point:
     what: str  # the event's summary, as the log says it
 
 
-@dataclass(frozen=True)
-class DeckChange:
+class DeckChange(Result):
     """Cards recruited into or exiled from a player's deck in one game (``before_game``: between
     the game before and this one's setup)."""
 
@@ -106,8 +105,7 @@ class DeckChange:
     house_rule: bool = False  # exiled beyond the allowance (--free)
 
 
-@dataclass(frozen=True)
-class DeckRow:
+class DeckRow(Result):
     """A card that was in the deck at some time: copies at the start, gained and lost in each game, now."""
 
     card: Card
@@ -117,23 +115,20 @@ class DeckRow:
     now: int
 
 
-@dataclass(frozen=True)
-class PileCard:
+class PileCard(Result):
     code: str
     name: str | None
     copies: int = 1
 
 
-@dataclass(frozen=True)
-class Pile:
+class Pile(Result):
     """A pile of cards left: how many, and which (by code)."""
 
     size: int
     cards: list[PileCard]
 
 
-@dataclass(frozen=True)
-class PlayerSheet:
+class PlayerSheet(Result):
     name: str
     castle: str  # code
     castle_name: str | None
@@ -145,8 +140,7 @@ class PlayerSheet:
     market: Pile  # by code: the order of a shuffled market deck is not the players' to see
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(Result):
     name: str
     status: str
     seed: int
@@ -175,14 +169,17 @@ def _when(before: CampaignState) -> tuple[int, bool]:
 
 
 def _named_pile(cards: list[ev.Scenario] | list[ev.Portal]) -> Pile:
-    return Pile(len(cards), [PileCard(c.code, c.name) for c in cards])
+    return Pile.of(size=len(cards), cards=[PileCard.of(code=c.code, name=c.name) for c in cards])
 
 
 def _counted_pile(catalog: Catalog | None, cards: Counter, kind: str) -> Pile:
     found = {code: _find(catalog, code, kind) for code in cards}
-    return Pile(
-        sum(cards.values()),
-        [PileCard(code, getattr(found[code], "name", None), cards[code]) for code in sorted(cards, key=code_order)],
+    return Pile.of(
+        size=sum(cards.values()),
+        cards=[
+            PileCard.of(code=code, name=getattr(found[code], "name", None), copies=cards[code])
+            for code in sorted(cards, key=code_order)
+        ],
     )
 
 
@@ -212,14 +209,14 @@ def _games(events: list, states: list[CampaignState]) -> list[GameBox]:
         known = final.final_outsider if number == GAMES else None
         if number > len(final.games):
             status = "not played" if final.phase == "lost" else "to play"
-            boxes.append(GameBox(number, status, final_outsider=known))
+            boxes.append(GameBox.of(number=number, status=status, final_outsider=known))
             continue
         g = final.games[number - 1]
         start = before_setup[number]
         boxes.append(
-            GameBox(
-                number,
-                g.result or "in play",
+            GameBox.of(
+                number=number,
+                status=g.result or "in play",
                 scenario=g.scenario,
                 scenario_name=names.get(g.scenario),
                 portal=g.portal,
@@ -249,14 +246,24 @@ def _points(events: list, states: list[CampaignState]) -> list[Point]:
         changed = (before.gold, before.castle_health) != (after.gold, after.castle_health)
         if changed or isinstance(event, ev.GameEnded):
             by_game.setdefault(_when(before)[0], []).append((i, event, after))
-    points = [Point(0, 0, first.gold, first.castle_health, False, 0, summary(events[0]))]
+    points = [
+        Point.of(
+            x=0.0,
+            game=0,
+            gold=first.gold,
+            castle_health=first.castle_health,
+            game_end=False,
+            event=0,
+            what=summary(events[0]),
+        )
+    ]
     for game in sorted(by_game):
         steps = by_game[game]
         ended = isinstance(steps[-1][1], ev.GameEnded)
         room = len(steps) if ended else len(steps) + 1
         for j, (i, event, after) in enumerate(steps, 1):
             points.append(
-                Point(
+                Point.of(
                     x=round(game - 1 + j / room, 4),
                     game=game,
                     gold=after.gold,
@@ -281,34 +288,38 @@ def _player(catalog: Catalog | None, name: str, events: list, states: list[Campa
         elif isinstance(event, ev.OfferTaken) and _is(event.player, name) and event.cards:
             for code in event.cards:
                 recruited.setdefault(code, Counter())[game] += 1
-            changes.append(DeckChange(game, "recruited", list(event.cards), between))
+            changes.append(DeckChange.of(game=game, kind="recruited", cards=list(event.cards), before_game=between))
         elif isinstance(event, ev.Exiled) and not event.horde and _is(event.player, name):
             exiled.setdefault(event.card, Counter())[game] += 1
-            changes.append(DeckChange(game, "exiled", [event.card], between, bool(event.free)))
+            changes.append(
+                DeckChange.of(
+                    game=game, kind="exiled", cards=[event.card], before_game=between, house_rule=bool(event.free)
+                )
+            )
     p = states[-1].player(name)
     assert p is not None, "a player of the campaign's first event is in every state"
     codes = sorted({*start, *recruited, *exiled, *p.deck}, key=code_order)
     rows = [
-        DeckRow(
-            card_facts(catalog, code),
-            start[code],
-            dict(sorted(recruited.get(code, Counter()).items())),
-            dict(sorted(exiled.get(code, Counter()).items())),
-            p.deck[code],
+        DeckRow.of(
+            card=card_facts(catalog, code),
+            start=start[code],
+            recruited=dict(sorted(recruited.get(code, Counter()).items())),
+            exiled=dict(sorted(exiled.get(code, Counter()).items())),
+            now=p.deck[code],
         )
         for code in codes
     ]
     castle = _find(catalog, p.castle, "castle")
-    return PlayerSheet(
-        p.name,
-        p.castle,
-        castle.name if castle is not None else None,
-        p.visiting,
-        sum(start.values()),
-        sum(p.deck.values()),
-        rows,
-        changes,
-        _counted_pile(catalog, Counter(p.market), "alliance"),
+    return PlayerSheet.of(
+        name=p.name,
+        castle=p.castle,
+        castle_name=castle.name if castle is not None else None,
+        visiting=p.visiting,
+        start_size=sum(start.values()),
+        deck_size=sum(p.deck.values()),
+        rows=rows,
+        changes=changes,
+        market=_counted_pile(catalog, Counter(p.market), "alliance"),
     )
 
 
@@ -316,7 +327,7 @@ def campaign_sheet(events: list, catalog: Catalog | None = None) -> Sheet:
     """The sheet of the campaign whose journal is ``events`` (oldest first, ``created`` first)."""
     states = list(replay(events))
     final = states[-1]
-    return Sheet(
+    return Sheet.of(
         name=final.name,
         status=final.status,
         seed=final.seed,
@@ -336,7 +347,7 @@ def campaign_sheet(events: list, catalog: Catalog | None = None) -> Sheet:
         portal_pile=_named_pile(final.portal_pile),
         horde_deck=_counted_pile(catalog, Counter(final.horde_deck), "horde"),
         horde_exiled=list(final.horde_exiled),
-        demo=uses_demo_data(final, catalog),
+        demo=uses_demo_data(view_of(final), catalog),
     )
 
 

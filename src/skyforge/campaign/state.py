@@ -11,11 +11,14 @@ import copy
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
+from typing import Annotated, Literal, TypeVar
+
+from pydantic import Field
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES, GOLD_START, clamp_gold
 from skyforge.campaign.preconditions import check, created_problem, missing, player_in
+from skyforge.results import Result
 
 
 @dataclass
@@ -32,21 +35,6 @@ class PlayerState:
     exiled: list[str] = field(default_factory=list)
     exiled_free: int = 0  # of them, exiled as a house rule (--free)
 
-    def as_dict(self) -> dict:
-        return {
-            "name": self.name,
-            "castle": self.castle,
-            "visiting": self.visiting,
-            "deck": dict(sorted(self.deck.items())),
-            "deck_size": sum(self.deck.values()),
-            "top_of_deck": list(self.top_of_deck),
-            "market": list(self.market),
-            "market_decks": list(self.market_decks),
-            "offers": [list(o) for o in self.offers],
-            "starting_deck_chosen": self.starting_deck_chosen,
-            "exiled": list(self.exiled),
-        }
-
 
 @dataclass
 class CurrentGame:
@@ -62,23 +50,6 @@ class CurrentGame:
     exile_allowance: dict[str, int] = field(default_factory=dict)  # player → cards still to exile (Exile X)
     horde_exile_allowance: int = 0  # horde cards the Alliance may still exile
 
-    def as_dict(self) -> dict:
-        scenario = self.scenario
-        return {
-            "scenario": scenario.code if scenario else None,
-            "portal": self.portal.code if self.portal else None,
-            "outsider": self.outsider,
-            "henchman_scenario": self.henchman_scenario.code if self.henchman_scenario else None,
-            "actions_taken": list(self.actions_taken),
-            "income_earned": self.income_earned,
-            "recruit": self.recruit,
-            "mandatory_resolved": self.mandatory_resolved,
-            "exile_allowance": dict(self.exile_allowance),
-            "horde_exile_allowance": self.horde_exile_allowance,
-            "scenario_card": scenario.model_dump(exclude_none=True) if scenario else None,
-            "portal_card": self.portal.model_dump(exclude_none=True) if self.portal else None,
-        }
-
 
 @dataclass
 class GameRecord:
@@ -90,18 +61,6 @@ class GameRecord:
     result: str | None = None
     castle_health: int | None = None
     gold: int | None = None
-
-    def as_dict(self) -> dict:
-        return {
-            "number": self.number,
-            "scenario": self.scenario,
-            "portal": self.portal,
-            "outsider": self.outsider,
-            "henchman_scenario": self.henchman_scenario,
-            "result": self.result,
-            "castle_health": self.castle_health,
-            "gold": self.gold,
-        }
 
 
 @dataclass
@@ -151,52 +110,70 @@ class CampaignState:
                 return p
         return None
 
-    def as_dict(self) -> dict:
-        return {
-            "name": self.name,
-            "seed": self.seed,
-            "status": self.status,
-            "game": self.game,
-            "gold": self.gold,
-            "castle_health": self.castle_health,
-            "full_health": self.full_health,
-            "castle": self.castle,
-            "castle_name": self.castle_name,
-            "format": self.format,
-            "hordes": list(self.hordes),
-            "difficulty": self.difficulty,
-            "horde_deck": dict(self.horde_deck),
-            "horde_deck_notes": list(self.horde_deck_notes),
-            "scenario_pile": [s.code for s in self.scenario_pile],
-            "portal_pile": [p.code for p in self.portal_pile],
-            "final_outsider": self.final_outsider,
-            "current": self.current.as_dict(),
-            "players": [p.as_dict() for p in self.players],
-            "games": [g.as_dict() for g in self.games],
-            "notes": list(self.notes),
-            "events": self.events,
-            "horde_exiled": list(self.horde_exiled),
-            "reminders": list(self.current.reminders),
-            "next_step": next_step(self),
-        }
+
+class GameStep(Result):
+    """The Alliance's step in game ``game``: set it up (next-game), apply its scenario's mandatory
+    effect first (mandatory), resolve the scenario: actions, then income (scenario), or play it
+    and record its end (end-game)."""
+
+    step: Literal["next-game", "mandatory", "scenario", "end-game"]
+    player: None = None
+    game: int
 
 
-def next_step(state: CampaignState) -> dict:
-    """What comes next and who acts: ``{"step": …, "player": name or None (the Alliance), …}``.
+class StartingDeckStep(Result):
+    """``player`` chooses a starting deck from their market deck."""
+
+    step: Literal["starting-deck"]
+    player: str
+
+
+class TakeOfferStep(Result):
+    """``player`` takes one of their offers (Recruit ``recruit``)."""
+
+    step: Literal["take-offer"]
+    player: str
+    recruit: int | None
+
+
+class ExileStep(Result):
+    """An Exile allowance is open: ``player`` may exile ``allowance`` cards from their deck (None:
+    the Alliance, only horde cards), the Alliance ``horde_allowance`` horde cards."""
+
+    step: Literal["exile"]
+    player: str | None
+    allowance: int
+    horde_allowance: int
+
+
+class OverStep(Result):
+    """The campaign is over: won or lost."""
+
+    step: Literal["over"]
+    player: None = None
+    result: Literal["won", "lost"]
+
+
+#: what comes next, told apart by its ``step``
+NextStep = Annotated[GameStep | StartingDeckStep | TakeOfferStep | ExileStep | OverStep, Field(discriminator="step")]
+
+
+def next_step(state: CampaignState) -> NextStep:
+    """What comes next and who acts (``player``: a name, or None for the Alliance).
 
     Steps: starting-deck, take-offer, next-game, mandatory (the scenario's mandatory effect is
     still to apply), exile (an Exile allowance is open), scenario (actions, then income),
     end-game, over."""
     if state.phase in ("won", "lost"):
-        return {"step": "over", "player": None, "result": state.phase}
+        return OverStep.of(step="over", result=state.phase)
     waiting = [p for p in state.players if p.offers]
     if waiting:
-        return {"step": "take-offer", "player": waiting[0].name, "recruit": state.current.recruit}
+        return TakeOfferStep.of(step="take-offer", player=waiting[0].name, recruit=state.current.recruit)
     if state.status == "new":
         p = next(p for p in state.players if not p.starting_deck_chosen)
-        return {"step": "starting-deck", "player": p.name}
+        return StartingDeckStep.of(step="starting-deck", player=p.name)
     if state.status == "ready":
-        return {"step": "next-game", "player": None, "game": len(state.games) + 1}
+        return GameStep.of(step="next-game", game=len(state.games) + 1)
     if state.status == "scenario":
         c = state.current
         if (
@@ -205,25 +182,18 @@ def next_step(state: CampaignState) -> dict:
             and not c.mandatory_resolved
             and not c.actions_taken
         ):
-            return {"step": "mandatory", "player": None, "game": state.game}
-        left = {name: n for name, n in state.current.exile_allowance.items() if n > 0}
-        if left:
-            name = next(iter(left))
-            return {
-                "step": "exile",
-                "player": name,
-                "allowance": left[name],
-                "horde_allowance": state.current.horde_exile_allowance,
-            }
-        if state.current.horde_exile_allowance:
-            return {
-                "step": "exile",
-                "player": None,
-                "allowance": 0,
-                "horde_allowance": state.current.horde_exile_allowance,
-            }
-        return {"step": "scenario", "player": None, "game": state.game}
-    return {"step": "end-game", "player": None, "game": state.game}
+            return GameStep.of(step="mandatory", game=state.game)
+        left = {name: n for name, n in c.exile_allowance.items() if n > 0}
+        if left or c.horde_exile_allowance:
+            name = next(iter(left), None)
+            return ExileStep.of(
+                step="exile",
+                player=name,
+                allowance=left[name] if name is not None else 0,
+                horde_allowance=c.horde_exile_allowance,
+            )
+        return GameStep.of(step="scenario", game=state.game)
+    return GameStep.of(step="end-game", game=state.game)
 
 
 def initial(created: ev.Created) -> CampaignState:

@@ -10,7 +10,7 @@ Older schema versions are migrated on load (:data:`MIGRATIONS`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -18,8 +18,16 @@ from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError, command
 from skyforge.places import workspace_folder
-from skyforge.storage import Store, check_name, dump_toml, parse_toml, register_union_tags, validation_problems
-from skyforge.tomlpos import key_lines
+from skyforge.storage import (
+    Store,
+    check_name,
+    check_schema,
+    dump_toml,
+    parse_toml,
+    register_union_tags,
+    validation_problems,
+)
+from skyforge.tomlpos import LazyKeyLines
 
 #: The campaign file format written by this skyforge.
 CAMPAIGN_SCHEMA = 1
@@ -54,31 +62,10 @@ def campaign_path(workspace: Path, name: str) -> Path:
     return campaigns_dir(workspace) / f"{check_name(name, 'campaign name')}.toml"
 
 
-def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict, int | None]:
-    """Bring a parsed campaign document up to :data:`CAMPAIGN_SCHEMA` (``line``: of its ``schema`` key)."""
-    version = data.get("schema", 1)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise InputError(
-            Problem(
-                "'schema' must be a positive whole number",
-                file=path,
-                line=line,
-                key="schema",
-                value=version,
-                has_value=True,
-            )
-        )
-    if version > CAMPAIGN_SCHEMA:
-        raise InputError(
-            Problem(
-                f"this campaign file has schema {version}; this skyforge reads up to {CAMPAIGN_SCHEMA}",
-                file=path,
-                line=line,
-                key="schema",
-                hint="upgrade skyforge (pip install -U skyforge)",
-            )
-        )
-    start = version
+def migrate(data: dict, path: Path | str, lines: Mapping | None = None) -> tuple[dict, int | None]:
+    """Bring a parsed campaign document up to :data:`CAMPAIGN_SCHEMA` (``lines``: of its keys, for
+    messages): its version checked as every file format's is (:func:`skyforge.storage.check_schema`)."""
+    start = version = check_schema(data, path, "campaign", lines, newest=CAMPAIGN_SCHEMA)
     while version < CAMPAIGN_SCHEMA:
         step = MIGRATIONS.get(version)
         if step is None:
@@ -90,11 +77,8 @@ def migrate(data: dict, path: Path | str, line: int | None = None) -> tuple[dict
 
 
 def parse_journal(text: str, path: Path | str) -> Journal:
-    data = parse_toml(text, path)
-    schema = data.get("schema", 1)
-    # the line of 'schema' is for its message only: a valid journal is not scanned for lines
-    line = None if type(schema) is int and 1 <= schema <= CAMPAIGN_SCHEMA else key_lines(text).get(("schema",))
-    data, migrated = migrate(data, path, line)
+    lines = LazyKeyLines(text)  # for messages only: a valid journal is not scanned for them
+    data, migrated = migrate(parse_toml(text, path), path, lines)
     unknown = sorted(set(data) - {"schema", "events", UNDONE})
     if unknown:
         raise InputError(
@@ -122,7 +106,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
             Problem(
                 f"the journal does not replay: a '{exc.event_type}' event that cannot happen here: {exc.reason}",
                 file=path,
-                line=None if migrated else key_lines(text).get(("events", exc.index)),
+                line=None if migrated else lines.get(("events", exc.index)),
                 key=f"events[{exc.index}]",
                 hint="restore the file from a backup, or remove that [[events]] table and the ones after it by hand",
             )

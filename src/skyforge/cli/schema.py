@@ -8,6 +8,7 @@ import click
 from pydantic import BaseModel, TypeAdapter
 
 from skyforge.campaign.events import CampaignFile
+from skyforge.campaign.report import CampaignShown
 from skyforge.catalog.checks import CatalogCheck
 from skyforge.catalog.entry import CardAdded
 from skyforge.catalog.listing import CardEntry
@@ -83,6 +84,7 @@ OUTPUTS: dict[str, Any] = {
     "arena-team-validate": TeamCheck,
     "arena-setup": ArenaSetup,
     **{f"series-{c}": SeriesShown for c in ("new", "win", "show", "undo")},
+    "campaign-show": CampaignShown,
     # every file with versions; with FILE, that file's versions
     "history": KeptFiles | History,
 }
@@ -106,7 +108,8 @@ def schema(name: str) -> None:
 
     A command's output is named by the command, its words joined by a dash:
     deck-show, cards-search (the cards found, or with --for those a deck may
-    still take), arena-team-validate… as listed above; plan-next is `skyforge
+    still take), arena-team-validate, campaign-show… as
+    listed above; plan-next is `skyforge
     plan`, the next match-up.
 
     \b

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from rich.text import Text
 
 from skyforge.campaign import store
-from skyforge.campaign.report import changes
+from skyforge.campaign.report import CampaignChange, changes
 from skyforge.cli.campaign.views import status_line
 from skyforge.cli.campaign.words import first_step_text
 from skyforge.cli.main import App
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from skyforge.campaign.state import CampaignState
+    from skyforge.campaign.view import CampaignView
 
 
 #: the events a campaign command appends
@@ -41,13 +42,14 @@ def update(
     name: str,
     action: Callable[[CampaignState], list[E]],
     as_json: bool,
-    say: Callable[[Console, CampaignState, CampaignState, Sequence[E]], None] | None = None,
-    more: Callable[[CampaignState, CampaignState, Sequence[E]], dict] | None = None,
+    say: Callable[[Console, CampaignView, CampaignView, Sequence[E]], None] | None = None,
+    warnings: Callable[[CampaignState, Sequence[E]], list[str]] | None = None,
 ) -> CampaignState:
     """Run ``action(state)`` → new events on campaign ``name``, then print what happened (or JSON).
 
     An action the campaign is not ready for names the next step; its hint is that step's command.
-    ``more(before, after, new)`` gives keys to add to the JSON (what ``say`` tells people beside)."""
+    ``say(out, before, after, new)`` tells people what the command did, from the campaign before
+    and after it; ``warnings(before, new)`` gives what the command warns of (in the JSON too)."""
     try:
         before, after, new = store.update(campaign_file(app, name), action)
     except SkyforgeError as exc:
@@ -56,11 +58,13 @@ def update(
             exc.hint = first_step_text(step, name)
         raise
 
-    def human(_: object) -> None:
+    def human(change: CampaignChange) -> None:
         out = console()
         if say is not None:
-            say(out, before, after, new)
-        ended = new[-1] if new and new[0].type != "game-ended" else None
+            say(out, change.before, change.campaign, cast("list[E]", change.events))
+        for line in change.warnings or ():
+            out.print(Text.assemble(("warning: ", "yellow"), line))
+        ended = change.events[-1] if change.events and change.events[0].type != "game-ended" else None
         if ended is not None and ended.type == "game-ended" and ended.result == "lost":
             out.print(
                 Text.assemble(
@@ -68,10 +72,8 @@ def update(
                     f" (health {ended.castle_health}): game {ended.game} is lost, and the campaign with it.",
                 )
             )
-        out.print(status_line(after))
+        out.print(status_line(change.campaign))
 
-    data = changes(new, after, app.catalog)
-    if more is not None:
-        data |= more(before, after, new)
-    render(data, as_json, human)
+    told = warnings(before, new) if warnings is not None else None
+    render(changes(new, before, after, app.catalog, told), as_json, human)
     return after

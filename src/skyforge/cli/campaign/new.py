@@ -18,6 +18,7 @@ from skyforge.campaign.report import card_text
 from skyforge.campaign.setup import NewCampaign, PlayerChoice, begin
 from skyforge.campaign.starting import AUTO_RULE, CAPS, FULL, Ticks, left_out, rows, short_warning
 from skyforge.campaign.store import load
+from skyforge.campaign.view import CampaignView, view_of
 from skyforge.cli import stdio
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import card_name, show_demo_note, status_line
@@ -135,24 +136,27 @@ def new(
         seed=seed,
         castle_health=castle_health,
     )
-    state = begin(app.catalog, app.workspace, name, request)
+    campaign = view_of(begin(app.catalog, app.workspace, name, request))
     path = campaign_file(app, name)
 
-    def human(_: object) -> None:
+    def human(campaign: CampaignView) -> None:
         out = console()
-        out.print(Text.assemble((f"Campaign {state.name}", "bold"), f" created ({path}), seed {state.seed}."))
+        out.print(Text.assemble((f"Campaign {campaign.name}", "bold"), f" created ({path}), seed {campaign.seed}."))
         out.print(
-            Text(f"Castle {card_name(app.catalog, state.castle)}, health {state.castle_health}; gold {state.gold}.")
+            Text(
+                f"Castle {card_name(app.catalog, campaign.castle)}, health {campaign.castle_health}; "
+                f"gold {campaign.gold}."
+            )
         )
-        for note in state.notes:
+        for note in campaign.notes:
             out.print(f"  {note}")
-        for note in state.horde_deck_notes:
+        for note in campaign.horde_deck_notes:
             out.print(f"  horde deck: {note}")
-        out.print(f"  horde deck: {plural(sum(state.horde_deck.values()), 'card')} (campaign show lists them)")
-        show_demo_note(out, app.catalog, state)
-        out.print(status_line(state))
+        out.print(f"  horde deck: {plural(sum(campaign.horde_deck.values()), 'card')} (campaign show lists them)")
+        show_demo_note(out, app.catalog, campaign)
+        out.print(status_line(campaign))
 
-    render(state.as_dict(), as_json, human)
+    render(campaign, as_json, human)
 
 
 @click.command(
@@ -203,19 +207,14 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
             )
         chosen = _pick(app, name, player)
 
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[StartingDeck]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[StartingDeck]) -> None:
         p = after.player(new[0].player)
         assert p is not None  # the command found the player
         out.print(
-            Text(
-                f"{p.name}'s starting deck: {plural(sum(p.deck.values()), 'card')}; "
-                f"{len(p.market)} left in the market deck."
-            )
+            Text(f"{p.name}'s starting deck: {plural(p.deck_size, 'card')}; {len(p.market)} left in the market deck.")
         )
         if auto:
             out.print(f"  (--auto takes {AUTO_RULE})")
-        for line in warnings(before, new):
-            out.print(Text.assemble(("warning: ", "yellow"), line))
 
     def warnings(before: CampaignState, new: Sequence[StartingDeck]) -> list[str]:
         event = new[0]
@@ -225,14 +224,7 @@ def start_deck(app: App, name: str, player: str | None, cards: tuple[str, ...], 
         warning = short_warning(event.player, sum(event.cards.values()), market, catalog)
         return [warning] if warning else []
 
-    update(
-        app,
-        name,
-        lambda s: starting_deck(s, catalog, player, chosen, auto),
-        as_json,
-        say,
-        lambda before, after, new: {"warnings": warnings(before, new)},
-    )
+    update(app, name, lambda s: starting_deck(s, catalog, player, chosen, auto), as_json, say, warnings)
 
 
 def _pick(app: App, name: str, player: str | None) -> dict[str, int]:

@@ -15,9 +15,10 @@ from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
 from skyforge.campaign.redo import redo as redo_last
 from skyforge.campaign.redo import to_game_preview, undo_to_game
-from skyforge.campaign.report import card_text, log_entries
+from skyforge.campaign.report import Redone, Undone, card_text, log_entries
 from skyforge.campaign.store import load
 from skyforge.campaign.store import undo as undo_last
+from skyforge.campaign.view import view_of
 from skyforge.cli import stdio
 from skyforge.cli.campaign.journal import campaign_file, update
 from skyforge.cli.campaign.views import actions_view, clamp_note, effect_view, game_view, log_lines, status_line
@@ -30,7 +31,7 @@ from skyforge.text import plural
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from skyforge.campaign.state import CampaignState
+    from skyforge.campaign.view import CampaignView
 
 NUMBER = {"ignore_unknown_options": True}  # so that `gold NAME -3` is a number, not an option
 
@@ -134,7 +135,7 @@ def recruit(app: App, name: str, x: int, free: bool, as_json: bool) -> None:
 @json_option
 @click.pass_obj
 def take(app: App, name: str, player: str | None, number: int, as_json: bool) -> None:
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.OfferTaken]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.OfferTaken]) -> None:
         e = new[0]
         out.print(
             Text(
@@ -158,9 +159,10 @@ def take(app: App, name: str, player: str | None, number: int, as_json: bool) ->
 @json_option
 @click.pass_obj
 def income(app: App, name: str, as_json: bool) -> None:
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.IncomeEarned]) -> None:
-        assert before.current.scenario is not None  # income is earned in a game, from its scenario
-        asked = before.current.scenario.income
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.IncomeEarned]) -> None:
+        scenario = before.current.scenario_card
+        assert scenario is not None  # income is earned in a game, from its scenario
+        asked = scenario.income
         out.print(
             f"Income {asked:+d}: gold {before.gold} → {after.gold}"
             + clamp_note(before.gold, new[0].change, asked)
@@ -194,7 +196,7 @@ def gold(app: App, name: str, amount: str | None, set_to: int | None, as_json: b
     can_ask = stdio.interactive() and not as_json  # a question, not an output path
     change, set_to = _gold_amount(_asked_if_bare(amount, can_ask), set_to)
 
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.GoldAdjusted]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.GoldAdjusted]) -> None:
         if set_to is not None:
             out.print(f"Gold {before.gold} → {after.gold} (set)")
         else:
@@ -259,7 +261,7 @@ def pillage(app: App, name: str, cards: int, as_json: bool) -> None:
       skyforge campaign pillage spring 2
     """
 
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.Pillaged]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.Pillaged]) -> None:
         out.print(
             f"{plural(cards, 'card')} pillaged: gold {before.gold} → {after.gold}"
             + clamp_note(before.gold, new[0].change, -cards)
@@ -298,7 +300,7 @@ def exile(app: App, name: str, player: str | None, horde: bool, free: bool, card
         )
     catalog = app.catalog
 
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.Exiled]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.Exiled]) -> None:
         e = new[0]
         house = (" (house rule: --free)", "yellow") if e.free else ""
         if e.horde:
@@ -338,7 +340,7 @@ def health(app: App, name: str, health: int, as_json: bool) -> None:
       skyforge campaign health spring 16
     """
 
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.HealthSet]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.HealthSet]) -> None:
         out.print(f"Castle health {before.castle_health} → {after.castle_health} (full {after.full_health})")
 
     update(app, name, lambda s: actions.set_health(s, health), as_json, say)
@@ -365,7 +367,7 @@ def end(app: App, name: str, won: bool, lost: bool, castle_health: int | None, a
             "give --won or --lost (one of the two)" if not won else "--won and --lost together: give one of the two"
         )
 
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.GameEnded]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.GameEnded]) -> None:
         e = new[0]
         out.print(
             f"Game {e.game} {e.result}, castle health {e.castle_health} (full {after.full_health}), gold {after.gold}."
@@ -419,15 +421,14 @@ def undo(app: App, name: str, to_game: int | None, yes: bool, as_json: bool) -> 
                 out.print("nothing taken back")
                 return
         removed, start, state = undo_to_game(path, to_game)
-    entries = log_entries(removed, app.catalog, start)
 
-    def human(_: object) -> None:
+    def human(done: Undone) -> None:
         out = console()
-        out.print(f"Undone ({plural(len(removed), 'event')}):" if len(removed) > 1 else "Undone:")
-        log_lines(out, entries, when=False)
-        out.print(status_line(state))
+        out.print(f"Undone ({plural(len(done.undone), 'event')}):" if len(done.undone) > 1 else "Undone:")
+        log_lines(out, done.undone, when=False)
+        out.print(status_line(done.campaign))
 
-    render({"undone": entries, "campaign": state.as_dict()}, as_json, human)
+    render(Undone.of(undone=log_entries(removed, app.catalog, start), campaign=view_of(state)), as_json, human)
 
 
 @click.command()
@@ -442,12 +443,11 @@ def redo(app: App, name: str, as_json: bool) -> None:
       skyforge campaign redo spring
     """
     back, start, state = redo_last(campaign_file(app, name))
-    entries = log_entries(back, app.catalog, start)
 
-    def human(_: object) -> None:
+    def human(done: Redone) -> None:
         out = console()
-        out.print(f"Redone ({plural(len(back), 'event')}):" if len(back) > 1 else "Redone:")
-        log_lines(out, entries, when=False)
-        out.print(status_line(state))
+        out.print(f"Redone ({plural(len(done.redone), 'event')}):" if len(done.redone) > 1 else "Redone:")
+        log_lines(out, done.redone, when=False)
+        out.print(status_line(done.campaign))
 
-    render({"redone": entries, "campaign": state.as_dict()}, as_json, human)
+    render(Redone.of(redone=log_entries(back, app.catalog, start), campaign=view_of(state)), as_json, human)

@@ -8,9 +8,18 @@ import click
 from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
-from skyforge.campaign.playerdeck import current_deck
-from skyforge.campaign.report import DEMO_NOTE, campaign_cards, card_table, listing, log_entries, uses_demo_data
+from skyforge.campaign.playerdeck import CampaignDeck, current_deck
+from skyforge.campaign.report import (
+    DEMO_NOTE,
+    CardFacts,
+    facts_table,
+    listing,
+    log_entries,
+    shown,
+    uses_demo_data,
+)
 from skyforge.campaign.store import list_campaigns, load
+from skyforge.campaign.view import view_of
 from skyforge.cli.campaign.journal import campaign_file
 from skyforge.cli.campaign.views import campaign_view, log_lines, show_demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
@@ -21,6 +30,14 @@ from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import write
 from skyforge.decks.writing import deck_text
 from skyforge.text import plural
+
+
+class DeckNow(CampaignDeck):
+    """``campaign deck``: the player's deck now, the file it was written to (None: printed), and
+    the facts of its cards."""
+
+    file: str | None
+    cards: dict[str, CardFacts]
 
 
 @click.command()
@@ -34,12 +51,8 @@ def show(app: App, name: str, as_json: bool) -> None:
       skyforge campaign show spring
       skyforge campaign show spring --json
     """
-    state = load(campaign_file(app, name)).state
-    data = state.as_dict()
-    data["cards"] = card_table(app.catalog, campaign_cards(state))
-    if uses_demo_data(state, app.catalog):
-        data |= {"demo": True, "demo_note": DEMO_NOTE}
-    render(data, as_json, lambda _: campaign_view(console(), app.catalog, state))
+    campaign = shown(load(campaign_file(app, name)).state, app.catalog)
+    render(campaign, as_json, lambda campaign: campaign_view(console(), app.catalog, campaign))
 
 
 @click.command()
@@ -63,13 +76,14 @@ def log(app: App, name: str, as_json: bool) -> None:
         undone += [{**e, "undone": True} for e in log_entries(group, app.catalog, start)]
         start += len(group)
 
-    def human(_: object) -> None:
+    def human(listed: list[dict]) -> None:
         out = console()
-        log_lines(out, entries)
+        log_lines(out, [e for e in listed if not e.get("undone")])
+        undone = [e for e in listed if e.get("undone")]
         if undone:
             out.print("undone (`campaign redo` puts them back, in this order, until another command is recorded):")
             log_lines(out, undone, mark="undone ")
-        show_demo_note(out, app.catalog, journal.state)
+        show_demo_note(out, app.catalog, view_of(journal.state))
 
     render(entries + undone, as_json, human)
 
@@ -86,23 +100,25 @@ def list_(app: App, as_json: bool) -> None:
     """
     rows = list_campaigns(app.workspace)
 
-    def human(_: object) -> None:
+    def human(listed: list[dict]) -> None:
         out = console()
-        if not rows:
+        if not listed:
             out.print(NO_CAMPAIGNS)
+        states = {path.stem: s for path, s, _ in rows}
         demo = False
-        for path, s, error in rows:
-            if s is None:
-                out.print(Text.assemble((path.stem, "red"), f": cannot read — {error}"))
-            else:
-                mark = " (demo data)" if uses_demo_data(s, app.catalog) else ""
-                demo = demo or bool(mark)
-                out.print(
-                    Text(
-                        f"{path.stem}: {s.status}, game {s.game}/{GAMES}, gold {s.gold}, "
-                        f"castle health {s.castle_health}{mark}"
-                    )
+        for c in listed:
+            if "error" in c:
+                out.print(Text.assemble((c["name"], "red"), f": cannot read — {c['error']}"))
+                continue
+            state = states[c["name"]]
+            mark = " (demo data)" if state is not None and uses_demo_data(view_of(state), app.catalog) else ""
+            demo = demo or bool(mark)
+            out.print(
+                Text(
+                    f"{c['name']}: {c['status']}, game {c['game']}/{GAMES}, gold {c['gold']}, "
+                    f"castle health {c['castle_health']}{mark}"
                 )
+            )
         if demo:
             out.print(Text(DEMO_NOTE, style="yellow"))
 
@@ -134,29 +150,24 @@ def deck(app: App, name: str, player: str | None, output: Path | None, force: bo
     """
     journal = load(campaign_file(app, name))
     now = current_deck(journal.state, journal.events, player)
-    text = deck_text(now.deck, app.catalog)
-    data = {
-        "deck": now.deck.model_dump(by_alias=True, exclude_none=True),
-        "size": now.size,
-        "starting": now.starting,
-        "recruited": now.recruited,
-        "exiled": now.exiled,
-        "file": None if output is None or str(output) == "-" else str(output),
-        "cards": card_table(app.catalog, now.deck.cards),
-    }
+    file = None if output is None or str(output) == "-" else output
+    shown = DeckNow.of(
+        **dict(now), file=None if file is None else str(file), cards=facts_table(app.catalog, now.deck.cards)
+    )
 
-    def printed(_: object) -> None:
-        write(None, text)  # as `deck export` prints a file: never wrapped
+    def printed(shown: DeckNow) -> None:
+        write(None, deck_text(shown.deck, app.catalog))  # as `deck export` prints a file: never wrapped
 
-    if data["file"] is None:  # printed: the deck file's text, or the JSON
-        render(data, as_json, printed)
+    if file is None:  # printed: the deck file's text, or the JSON
+        render(shown, as_json, printed)
         return
-    write(output, text, force=force)
+    write(file, deck_text(now.deck, app.catalog), force=force)
     render(
-        data,
+        shown,
         as_json,
-        lambda _: echo(
-            f"{now.deck.player}'s deck in campaign {journal.state.name} → {output}: {plural(now.size, 'card')} "
-            f"(starting deck {now.starting}, recruited {now.recruited}, exiled {now.exiled})"
+        lambda shown: echo(
+            f"{shown.deck.player}'s deck in campaign {journal.state.name} → {shown.file}: "
+            f"{plural(shown.size, 'card')} (starting deck {shown.starting}, recruited {shown.recruited}, "
+            f"exiled {shown.exiled})"
         ),
     )

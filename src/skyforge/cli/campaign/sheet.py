@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import Path
 
 import click
@@ -10,7 +9,7 @@ from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
 from skyforge.campaign.report import DEMO_NOTE
-from skyforge.campaign.sheet import campaign_sheet
+from skyforge.campaign.sheet import Sheet, campaign_sheet
 from skyforge.campaign.sheet_html import html_page
 from skyforge.campaign.store import load
 from skyforge.cli.campaign.journal import campaign_file
@@ -19,7 +18,15 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, render
 from skyforge.cli.stdio import is_dash, write
 from skyforge.errors import InputError, Problem
+from skyforge.results import Result
 from skyforge.text import plural
+
+
+class SheetWritten(Result):
+    """``campaign sheet``: the file written, and what the sheet shows."""
+
+    file: str
+    sheet: Sheet
 
 
 @click.command()
@@ -54,19 +61,20 @@ def sheet(app: App, name: str, output: Path | None, force: bool, as_json: bool) 
     if not write(target, html_page(data), force=force):
         return  # the page itself went to standard output
 
-    def human(_: object) -> None:
+    def human(written: SheetWritten) -> None:
         out = console()
-        played = sum(1 for g in data.games if g.status in ("won", "lost"))
+        sheet = written.sheet
+        played = sum(1 for g in sheet.games if g.status in ("won", "lost"))
         out.print(
             Text(
-                f"wrote {target}: campaign {data.name}, {played} of {GAMES} games played, "
-                f"{plural(len(data.players), 'player')}. Open it in a browser and print it (A4)."
+                f"wrote {written.file}: campaign {sheet.name}, {played} of {GAMES} games played, "
+                f"{plural(len(sheet.players), 'player')}. Open it in a browser and print it (A4)."
             )
         )
-        if data.demo:
+        if sheet.demo:
             out.print(Text(DEMO_NOTE, style="yellow"))
 
-    render({"file": str(target), "sheet": asdict(data)}, as_json, human)
+    render(SheetWritten.of(file=str(target), sheet=data), as_json, human)
 
 
 def _one_on_stdout(uses: dict[str, bool]) -> None:

@@ -1,5 +1,6 @@
 """Drawing a campaign for people: the status line, the scenario card, what an action did, the
-Recruit offers, the piles — each from the library's state and events, as rich text.
+Recruit offers, the piles — each from the library's result (the campaign as
+:class:`~skyforge.campaign.view.CampaignView` gives it) and events, as rich text.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from rich.text import Text
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES, GOLD_MAX
 from skyforge.campaign.report import DEMO_NOTE, card_text, uses_demo_data
-from skyforge.campaign.state import next_step
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import card_label
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
@@ -24,21 +24,22 @@ from skyforge.text import plural
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from skyforge.campaign.state import CampaignState
+    from skyforge.campaign.report import CampaignShown
+    from skyforge.campaign.view import CampaignView
     from skyforge.catalog.index import Catalog
     from skyforge.cli.main import App
 
 #: what a campaign command says of what it did: ``say(out, before, after, new events)``
-Say = Callable[["Console", "CampaignState", "CampaignState", "Sequence[ev.Event]"], None]
+Say = Callable[["Console", "CampaignView", "CampaignView", "Sequence[ev.Event]"], None]
 
 #: the piles of a player's deck listed by rarity, in this order
 RARITIES = ["base", "rare", "mythic", "legendary", "rarity unknown"]
 
 
-def status_line(state: CampaignState) -> Text:
+def status_line(campaign: CampaignView) -> Text:
     return Text(
-        f"{state.name}: game {state.game}/{GAMES} · gold {state.gold} · castle health "
-        f"{state.castle_health} (full {state.full_health}) · {next_step_text(next_step(state), state.name)}",
+        f"{campaign.name}: game {campaign.game}/{GAMES} · gold {campaign.gold} · castle health "
+        f"{campaign.castle_health} (full {campaign.full_health}) · {next_step_text(campaign.next_step, campaign.name)}",
         style="dim",
     )
 
@@ -53,8 +54,8 @@ def card_name(catalog: Catalog, code: str) -> str:
     return card_label(card) if card is not None and card.code else code
 
 
-def show_demo_note(out: Console, catalog: Catalog, state: CampaignState) -> None:
-    if uses_demo_data(state, catalog):
+def show_demo_note(out: Console, catalog: Catalog, campaign: CampaignView) -> None:
+    if uses_demo_data(campaign, catalog):
         out.print(Text(DEMO_NOTE, style="yellow"))
 
 
@@ -69,21 +70,23 @@ def clamp_note(gold: int, change: int, asked: int | None) -> str:
     )
 
 
-def printed_gold(state: CampaignState, action: str) -> int | None:
+def printed_gold(campaign: CampaignView, action: str) -> int | None:
     """The gold printed on one of this game's scenario actions."""
-    for a in state.current.scenario.actions if state.current.scenario else []:
+    scenario = campaign.current.scenario_card
+    for a in scenario.actions if scenario else []:
         if a.name == action:
             return a.gold
     return None
 
 
-def scenario_view(out: Console, state: CampaignState, applied: Callable[[Console], None] | None = None) -> None:
+def scenario_view(out: Console, campaign: CampaignView, applied: Callable[[Console], None] | None = None) -> None:
     """The scenario's mandatory effect, actions and income; ``applied(out)`` says what the mandatory
     effect just did, under its line."""
-    c = state.current
-    if c.scenario is None:
+    c = campaign.current
+    scenario = c.scenario_card
+    if scenario is None:
         return
-    effect = c.scenario.mandatory_effect()
+    effect = scenario.mandatory_effect()
     if effect is not None:
         done = (
             ("", "")
@@ -95,25 +98,23 @@ def scenario_view(out: Console, state: CampaignState, applied: Callable[[Console
         out.print(Text.assemble("  ", ("Mandatory", "bold"), f" first: {effect.text or ''}", done))
         if applied is not None:
             applied(out)
-    for i, a in enumerate(c.scenario.actions, 1):
+    for i, a in enumerate(scenario.actions, 1):
         taken = c.actions_taken.count(a.name)
         mark = (f" (taken{' ×' + str(taken) if taken > 1 else ''})", "green") if taken else ""
         gold = f"{a.gold:+d}" if a.gold else "0"
         rep = " ∞" if a.repeatable else ""
         text = f" — {a.text}" if a.text else ""
         out.print(Text.assemble(f"  {i}. {gold:>3} gold  {a.name}{rep}{text}", mark))
-    out.print(
-        Text.assemble(f"  Income: {c.scenario.income:+d} gold", (" (earned)", "green") if c.income_earned else "")
-    )
-    for reminder in c.reminders:
+    out.print(Text.assemble(f"  Income: {scenario.income:+d} gold", (" (earned)", "green") if c.income_earned else ""))
+    for reminder in campaign.reminders:
         out.print(Text.assemble("  ", ("Reminder", "yellow"), f" (by hand, before the income): {reminder}"))
 
 
 def effect_view(
     out: Console,
     catalog: Catalog,
-    before: CampaignState,
-    after: CampaignState,
+    before: CampaignView,
+    after: CampaignView,
     event: ev.ActionTaken | ev.MandatoryResolved,
     label: str | None,
     reminder: bool = True,
@@ -121,7 +122,7 @@ def effect_view(
 ) -> None:
     """What an applied action or mandatory effect did, and what is left to do by hand."""
     if event.type == "mandatory-resolved":
-        scenario = after.current.scenario
+        scenario = after.current.scenario_card
         effect = scenario.mandatory_effect() if scenario is not None else None
         assert effect is not None  # a mandatory effect was resolved: the game's scenario has one
         if label:
@@ -148,7 +149,7 @@ def effect_view(
 def actions_view(app: App) -> Say:
     """What ``action`` and ``recruit`` did: gold, the action's effect, the offers formed."""
 
-    def say(out: Console, before: CampaignState, after: CampaignState, new: Sequence[ev.Event]) -> None:
+    def say(out: Console, before: CampaignView, after: CampaignView, new: Sequence[ev.Event]) -> None:
         catalog = app.catalog
         for event in new:
             if event.type == "action-taken":
@@ -166,22 +167,22 @@ def actions_view(app: App) -> Say:
 
 
 def offers_view(
-    out: Console, catalog: Catalog, state: CampaignState, formed: dict[str, list[list[str]]] | None = None
+    out: Console, catalog: Catalog, campaign: CampaignView, formed: dict[str, list[list[str]]] | None = None
 ) -> None:
     """Each player's open offers, one card a line with its cost, type, rarity and faction; with the
     offers just ``formed``, a player whose market deck was empty is told so ("form as many offers
     as possible": none)."""
-    for p in state.players:
+    for p in campaign.players:
         if formed is not None and p.name in formed and not formed[p.name]:
             out.print(Text(f"{p.name}'s market deck is empty: no offers."))
         if not p.offers:
             continue
-        out.print(Text.assemble((p.name, "bold"), f"'s offers (Recruit {state.current.recruit}):"))
+        out.print(Text.assemble((p.name, "bold"), f"'s offers (Recruit {campaign.current.recruit}):"))
         for i, offer in enumerate(p.offers, 1):
             for j, code in enumerate(offer):
                 out.print(Text(f"  {f'{i}.' if j == 0 else '':<3}{card_text(catalog, code)}"))
-    waiting = [p.name for p in state.players if p.offers]
-    out.print(Text(take_offer_text(state.name, waiting, len(state.players))))
+    waiting = [p.name for p in campaign.players if p.offers]
+    out.print(Text(take_offer_text(campaign.name, waiting, len(campaign.players))))
 
 
 def log_lines(out: Console, entries: list[dict], when: bool = True, mark: str = "") -> None:
@@ -195,27 +196,28 @@ def log_lines(out: Console, entries: list[dict], when: bool = True, mark: str = 
 
 
 def game_view(
-    out: Console, catalog: Catalog, before: CampaignState, after: CampaignState, new: Sequence[ev.Event]
+    out: Console, catalog: Catalog, before: CampaignView, after: CampaignView, new: Sequence[ev.Event]
 ) -> None:
     """The game just set up: scenario, portal, outsider, and the scenario card."""
     c = after.current
-    assert c.scenario is not None and c.portal is not None  # a game set up has both
+    scenario, portal = c.scenario_card, c.portal_card
+    assert scenario is not None and portal is not None  # a game set up has both
     out.print(
         Text.assemble(
             (f"Game {after.game}", "bold"),
-            f": scenario {c.scenario.name} ({c.scenario.code}), portal {c.portal.name} ({c.portal.code})",
+            f": scenario {scenario.name} ({scenario.code}), portal {portal.name} ({portal.code})",
         )
     )
     where = {
         1: "the stage 1 portal — you win at the end of the turn in which you destroy it",
         GAMES: "the final outsider",
     }.get(after.game)
-    if c.henchman_scenario is not None:
-        where = f"the henchman on the back of {c.henchman_scenario.name} ({c.henchman_scenario.code})"
+    if c.henchman_card is not None:
+        where = f"the henchman on the back of {c.henchman_card.name} ({c.henchman_card.code})"
     out.print(f"Outsider: {c.outsider} ({where})")
     setup = next((e for e in new if e.type == "game-set-up"), None)
     if setup is not None and setup.portals_below:
-        top = catalog.find(c.portal.code, "portal")
+        top = catalog.find(portal.code, "portal")
         back = f" (stage {top.back_stage} is on its back)" if top is not None and top.back_stage else ""
         out.print(
             Text(
@@ -264,50 +266,50 @@ def card_groups(out: Console, catalog: Catalog, label: str, cards: Mapping[str, 
         )
 
 
-def campaign_view(out: Console, catalog: Catalog, state: CampaignState) -> None:
+def campaign_view(out: Console, catalog: Catalog, campaign: CampaignShown) -> None:
     """``campaign show``: everything a player needs to rebuild the table."""
     out.print(
         Text.assemble(
-            (f"Campaign {state.name}", "bold"),
-            f" — {state.status}, game {state.game}/{GAMES} ({state.format} format, seed {state.seed})",
+            (f"Campaign {campaign.name}", "bold"),
+            f" — {campaign.status}, game {campaign.game}/{GAMES} ({campaign.format} format, seed {campaign.seed})",
         )
     )
     out.print(
         Text(
-            f"Gold {state.gold}/{GOLD_MAX} · castle {card_name(catalog, state.castle)} health {state.castle_health}"
-            f" (full {state.full_health})"
+            f"Gold {campaign.gold}/{GOLD_MAX} · castle {card_name(catalog, campaign.castle)} health {campaign.castle_health}"
+            f" (full {campaign.full_health})"
         )
     )
     out.print(
         Text(
-            f"Hordes: {', '.join(state.hordes)} · difficulty {state.difficulty} · final outsider {state.final_outsider}"
+            f"Hordes: {', '.join(campaign.hordes)} · difficulty {campaign.difficulty} · final outsider {campaign.final_outsider}"
         )
     )
     out.print(
         Text(
-            f"Scenario pile ({len(state.scenario_pile)}): "
-            + (", ".join(f"{s.code} {s.name}" for s in state.scenario_pile) or "empty")
+            f"Scenario pile ({len(campaign.scenario_pile)}): "
+            + (", ".join(f"{s.code} {s.name}" for s in campaign.scenario_cards) or "empty")
         )
     )
     out.print(
         Text(
-            f"Portal pile ({len(state.portal_pile)}): "
-            + (", ".join(f"{p.code} {p.name}" for p in state.portal_pile) or "empty")
+            f"Portal pile ({len(campaign.portal_pile)}): "
+            + (", ".join(f"{p.code} {p.name}" for p in campaign.portal_cards) or "empty")
         )
     )
-    c = state.current
-    if c.scenario is not None:
-        assert c.portal is not None  # set up with the scenario
+    c = campaign.current
+    if c.scenario_card is not None:
+        assert c.portal_card is not None  # set up with the scenario
         out.print()
         out.print(
             Text.assemble(
-                (f"Game {state.game}", "bold"),
-                f": scenario {c.scenario.name}, portal {c.portal.name}, outsider {c.outsider}",
+                (f"Game {campaign.game}", "bold"),
+                f": scenario {c.scenario_card.name}, portal {c.portal_card.name}, outsider {c.outsider}",
             )
         )
-        scenario_view(out, state)
+        scenario_view(out, campaign)
     out.print()
-    for p in state.players:
+    for p in campaign.players:
         role = " (visiting castle)" if p.visiting else ""
         out.print(
             Text.assemble(
@@ -328,9 +330,9 @@ def campaign_view(out: Console, catalog: Catalog, state: CampaignState) -> None:
                     + (f" ({p.exiled_free} as a house rule)" if p.exiled_free else "")
                 )
             )
-    if state.offers_pending:
-        offers_view(out, catalog, state)
-    if state.games:
+    if campaign.offers_pending:
+        offers_view(out, catalog, campaign)
+    if campaign.games:
         games = table(
             "#",
             "scenario",
@@ -342,7 +344,7 @@ def campaign_view(out: Console, catalog: Catalog, state: CampaignState) -> None:
             title="Games",
             title_justify="left",
         )
-        for g in state.games:
+        for g in campaign.games:
             games.add_row(
                 str(g.number),
                 Text(card_name(catalog, g.scenario)),
@@ -356,19 +358,20 @@ def campaign_view(out: Console, catalog: Catalog, state: CampaignState) -> None:
     out.print(
         Text.assemble(
             ("\nHorde deck", "bold"),
-            f" ({plural(sum(state.horde_deck.values()), 'card')}, difficulty {state.difficulty}, "
+            f" ({plural(sum(campaign.horde_deck.values()), 'card')}, difficulty {campaign.difficulty}, "
             "no treachery-only cards):",
         )
     )
-    for code, n in state.horde_deck.items():
+    for code, n in campaign.horde_deck.items():
         out.print(f"  {n}× {card_name(catalog, code)}")
-    for note in state.horde_deck_notes:
+    for note in campaign.horde_deck_notes:
         out.print(f"  note: {note}")
-    if state.horde_exiled:
-        out.print("  exiled: " + ", ".join(card_name(catalog, x) for x in state.horde_exiled))
-    if state.current.reminders:
+    if campaign.horde_exiled:
+        out.print("  exiled: " + ", ".join(card_name(catalog, x) for x in campaign.horde_exiled))
+    if campaign.reminders:
         out.print(Text.assemble(("\nReminders", "bold"), " (by hand, before the scenario income):"))
-        for reminder in state.current.reminders:
+        for reminder in campaign.reminders:
             out.print(f"  {reminder}")
-    show_demo_note(out, catalog, state)
-    out.print(status_line(state))
+    if campaign.demo_note:
+        out.print(Text(campaign.demo_note, style="yellow"))
+    out.print(status_line(campaign))

@@ -12,39 +12,41 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
+from skyforge.campaign.state import ExileStep, GameStep, NextStep, OverStep, StartingDeckStep, TakeOfferStep
 from skyforge.text import plural
 
 if TYPE_CHECKING:
     from skyforge.campaign.events import ActionTaken, MandatoryResolved
 
 
-def next_step_text(step: dict, campaign: str) -> str:
+def next_step_text(step: NextStep, campaign: str) -> str:
     """The next step in words, naming the player who must act, with the command to run."""
-    name, who = shlex.quote(campaign), step.get("player") or ""
-    kind = step["step"]
-    if kind == "starting-deck":
-        return f"next: {who} chooses a starting deck (skyforge campaign start-deck {name} --player {shlex.quote(who)} --auto)"
-    if kind == "take-offer":
-        return f"next: {who} takes one offer (skyforge campaign take {name} --player {shlex.quote(who)} N)"
-    if kind == "next-game":
-        return f"next: set up game {step['game']} (skyforge campaign next {name})"
-    if kind == "exile":
-        if step["allowance"]:
+    name, who = shlex.quote(campaign), step.player or ""
+    match step:
+        case StartingDeckStep():
+            return f"next: {who} chooses a starting deck (skyforge campaign start-deck {name} --player {shlex.quote(who)} --auto)"
+        case TakeOfferStep():
+            return f"next: {who} takes one offer (skyforge campaign take {name} --player {shlex.quote(who)} N)"
+        case ExileStep(allowance=allowance) if allowance:
             return (
-                f"next: {who} may exile {plural(step['allowance'], 'card')} (skyforge campaign exile {name} "
+                f"next: {who} may exile {plural(allowance, 'card')} (skyforge campaign exile {name} "
                 f"--player {shlex.quote(who)} CARD), then more actions or skyforge campaign income {name}"
             )
-        return (
-            f"next: the Alliance may exile {plural(step['horde_allowance'], 'horde card')} (skyforge campaign "
-            f"exile {name} --horde CARD), then more actions or skyforge campaign income {name}"
-        )
-    if kind == "mandatory":
-        return f"next: the scenario's mandatory effect first (skyforge campaign mandatory {name})"
-    if kind == "scenario":
-        return f"resolving the scenario: the Alliance takes actions, then skyforge campaign income {name}"
-    if kind == "end-game":
-        return f"playing: record pillages, then skyforge campaign end {name} --won|--lost"
-    return "the campaign is won!" if step.get("result") == "won" else "the campaign is lost"
+        case ExileStep():
+            return (
+                f"next: the Alliance may exile {plural(step.horde_allowance, 'horde card')} (skyforge campaign "
+                f"exile {name} --horde CARD), then more actions or skyforge campaign income {name}"
+            )
+        case GameStep(step="next-game"):
+            return f"next: set up game {step.game} (skyforge campaign next {name})"
+        case GameStep(step="mandatory"):
+            return f"next: the scenario's mandatory effect first (skyforge campaign mandatory {name})"
+        case GameStep(step="scenario"):
+            return f"resolving the scenario: the Alliance takes actions, then skyforge campaign income {name}"
+        case GameStep():
+            return f"playing: record pillages, then skyforge campaign end {name} --won|--lost"
+        case OverStep():
+            return "the campaign is won!" if step.result == "won" else "the campaign is lost"
 
 
 def first_step_text(step: dict, campaign: str) -> str:
