@@ -8,6 +8,7 @@ something to say) and checks every key and value it prints against the schema.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -23,8 +24,12 @@ SERIES = ("series", "new", "fri", "--best-of", "3", "--players", "Ann,Bob", "--d
 CASTLE = ("--set", "kind=castle", "--set", "code=CAM.040", "--set", "name=My Keep", "--set", "requires=Nowhere Thing")
 
 #: (schema name, commands run first, the command whose --json is checked, its exit status)
+#: the example campaign of a fresh clone, part-way through
+EXAMPLE_CAMPAIGN = (Path(__file__).parents[1] / "campaigns" / "example.toml").read_text(encoding="utf-8")
+
 CASES: list[tuple[str, list[tuple[str, ...]], tuple[str, ...], int]] = [
     ("deck-show", [], ("deck", "show", "demo-blue-wall"), 0),
+    ("campaign-show", [("write", "campaigns/example.toml", EXAMPLE_CAMPAIGN)], ("campaign", "show", "example"), 0),
     ("deck-stats", [], ("deck", "stats", "demo-blue-wall"), 0),
     ("deck-diff", [], ("deck", "diff", "demo-blue-wall", "demo-green-grove"), 1),
     ("deck-draw", [], ("deck", "draw", "demo-blue-wall", "--mulligan", "--seed", "3"), 0),
