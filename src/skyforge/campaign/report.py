@@ -1,7 +1,8 @@
 """What a campaign tells its players, the same for people and for scripts: one line per event
 of the journal (``campaign log``, its ``--json`` and ``undo``), each card it names with its
-name, cost, type, rarity and faction (:func:`card_text`, :func:`card_facts`), the listing of a
-workspace's campaigns, and whether a campaign uses the fictional demo data."""
+name, cost, type, rarity and faction (:func:`card_text`, :func:`card_facts`), the campaign as
+``campaign show`` gives it (:func:`shown`), what a command changed (:func:`changes`), the listing
+of a workspace's campaigns, and whether a campaign uses the fictional demo data."""
 
 from __future__ import annotations
 
