@@ -10,11 +10,28 @@ redo puts them all back in one step too.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, ReplayError, fold
 from skyforge.campaign.store import CAMPAIGNS, Journal, _named
+from skyforge.campaign.view import CampaignView
 from skyforge.errors import StateError
+from skyforge.results import Result
+
+
+class Undone(Result):
+    """What ``campaign undo`` took back, as the log lists it, and the campaign after."""
+
+    undone: list[dict[str, Any]]
+    campaign: CampaignView
+
+
+class Redone(Result):
+    """What ``campaign redo`` put back, as the log lists it, and the campaign after."""
+
+    redone: list[dict[str, Any]]
+    campaign: CampaignView
 
 
 def redo(path: Path) -> tuple[list, int, CampaignState]:

@@ -1,7 +1,8 @@
 """What a campaign tells its players, the same for people and for scripts: one line per event
 of the journal (``campaign log``, its ``--json`` and ``undo``), each card it names with its
-name, cost, type, rarity and faction (:func:`card_text`, :func:`card_facts`), the listing of a
-workspace's campaigns, and whether a campaign uses the fictional demo data."""
+name, cost, type, rarity and faction (:func:`card_text`, :func:`card_facts`), the campaign as
+``campaign show`` gives it (:func:`shown`), what a command changed (:func:`changes`), the listing
+of a workspace's campaigns, and whether a campaign uses the fictional demo data."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pydantic import Field, SerializerFunctionWrapHandler, field_serializer
 from skyforge.campaign import events as ev
 from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
-from skyforge.campaign.view import CampaignView, view_of
+from skyforge.campaign.view import CampaignView, CardFacts, view_of
 from skyforge.errors import SkyforgeError, option
 from skyforge.results import Result
 from skyforge.terms import demo_note
@@ -162,16 +163,6 @@ def log_entries(events: list, catalog: Catalog | None = None, start: int = 0) ->
     return out
 
 
-class CardFacts(Result):
-    """A card's name, cost, type, rarity and faction: None where the catalog does not say."""
-
-    name: str | None
-    cost: int | None
-    type: str | None
-    rarity: str | None
-    faction: str | None
-
-
 def facts_table(catalog: Catalog | None, codes: Iterable[str]) -> dict[str, CardFacts]:
     """:func:`card_table` as typed results."""
     return {code: CardFacts.of(**facts) for code, facts in card_table(catalog, codes).items()}
@@ -232,20 +223,6 @@ def changes(
     )
 
 
-class Undone(Result):
-    """What ``campaign undo`` took back, as the log lists it, and the campaign after."""
-
-    undone: list[dict[str, Any]]
-    campaign: CampaignView
-
-
-class Redone(Result):
-    """What ``campaign redo`` put back, as the log lists it, and the campaign after."""
-
-    redone: list[dict[str, Any]]
-    campaign: CampaignView
-
-
 def listing(rows: list[tuple[Path, CampaignState | None, str | None]]) -> list[dict]:
     """Each campaign file with its status, game, gold and castle health, or the error that stops
     reading it (``campaign list --json``)."""
@@ -297,9 +274,6 @@ __all__ = [
     "DEMO_NOTE",
     "CampaignChange",
     "CampaignShown",
-    "CardFacts",
-    "Redone",
-    "Undone",
     "campaign_cards",
     "card_facts",
     "card_table",

@@ -19,6 +19,16 @@ from skyforge.campaign.state import CampaignState, CurrentGame, GameRecord, Next
 from skyforge.results import Result
 
 
+class CardFacts(Result):
+    """A card's name, cost, type, rarity and faction: None where the catalog does not say."""
+
+    name: str | None
+    cost: int | None
+    type: str | None
+    rarity: str | None
+    faction: str | None
+
+
 class PlayerView(Result):
     """A player: their castle, deck (code → copies), market deck (top first) and offers."""
 
@@ -197,4 +207,4 @@ def view_of(state: CampaignState) -> CampaignView:
     )
 
 
-__all__ = ["CampaignView", "CurrentGameView", "GameView", "PlayerView", "view_of"]
+__all__ = ["CampaignView", "CardFacts", "CurrentGameView", "GameView", "PlayerView", "view_of"]

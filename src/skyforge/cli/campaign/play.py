@@ -13,9 +13,9 @@ from rich.text import Text
 from skyforge.campaign import commands as actions
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
+from skyforge.campaign.redo import Redone, Undone, to_game_preview, undo_to_game
 from skyforge.campaign.redo import redo as redo_last
-from skyforge.campaign.redo import to_game_preview, undo_to_game
-from skyforge.campaign.report import Redone, Undone, card_text, log_entries
+from skyforge.campaign.report import card_text, log_entries
 from skyforge.campaign.store import load
 from skyforge.campaign.store import undo as undo_last
 from skyforge.campaign.view import view_of

@@ -9,15 +9,7 @@ from rich.text import Text
 
 from skyforge.campaign.limits import GAMES
 from skyforge.campaign.playerdeck import CampaignDeck, current_deck
-from skyforge.campaign.report import (
-    DEMO_NOTE,
-    CardFacts,
-    facts_table,
-    listing,
-    log_entries,
-    shown,
-    uses_demo_data,
-)
+from skyforge.campaign.report import DEMO_NOTE, listing, log_entries, shown, uses_demo_data
 from skyforge.campaign.store import list_campaigns, load
 from skyforge.campaign.view import view_of
 from skyforge.cli.campaign.journal import campaign_file
@@ -30,14 +22,6 @@ from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import write
 from skyforge.decks.writing import deck_text
 from skyforge.text import plural
-
-
-class DeckNow(CampaignDeck):
-    """``campaign deck``: the player's deck now, the file it was written to (None: printed), and
-    the facts of its cards."""
-
-    file: str | None
-    cards: dict[str, CardFacts]
 
 
 @click.command()
@@ -149,21 +133,18 @@ def deck(app: App, name: str, player: str | None, output: Path | None, force: bo
       skyforge campaign deck spring --player Bo -o decks/bo-after-spring.toml
     """
     journal = load(campaign_file(app, name))
-    now = current_deck(journal.state, journal.events, player)
+    now = current_deck(journal.state, journal.events, player, app.catalog)
     file = None if output is None or str(output) == "-" else output
-    shown = DeckNow.of(
-        **dict(now), file=None if file is None else str(file), cards=facts_table(app.catalog, now.deck.cards)
-    )
 
-    def printed(shown: DeckNow) -> None:
+    def printed(shown: CampaignDeck) -> None:
         write(None, deck_text(shown.deck, app.catalog))  # as `deck export` prints a file: never wrapped
 
     if file is None:  # printed: the deck file's text, or the JSON
-        render(shown, as_json, printed)
+        render(now, as_json, printed)
         return
     write(file, deck_text(now.deck, app.catalog), force=force)
     render(
-        shown,
+        now.model_copy(update={"file": str(file)}),
         as_json,
         lambda shown: echo(
             f"{shown.deck.player}'s deck in campaign {journal.state.name} → {shown.file}: "
