@@ -11,7 +11,10 @@ unsatisfiable core of those literals, made minimal here.
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import os
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -174,15 +177,33 @@ class ProposedDeck(Result):
 
 
 def cp_model() -> ModuleType:
-    """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands)."""
+    """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands).
+
+    It is imported once per process, after what the command loaded (the catalog, the decks): CP-SAT
+    brings numpy and pandas, some hundred thousand objects that live until the process ends, and
+    few reference cycles. The collector skips its rounds while they are made, then leaves them
+    and everything made before out of its rounds (``gc.freeze``), the round at exit included:
+    without it, that round alone is about a quarter of a ``deck complete``'s CPU time.
+    """
+    first = "ortools.sat.python.cp_model" not in sys.modules
+    if first:
+        # numpy starts OpenBLAS's threads when imported; the assistant does no linear algebra
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        # start-up: CP-SAT takes ~150 ms to import, and it is an optional extra (skyforge[assistant])
+        # start-up: CP-SAT takes ~0.4 s to import, and it is an optional extra (skyforge[assistant])
         from ortools.sat.python import cp_model as solver
     except ImportError:
         raise SkyforgeError(
             "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
             hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
         ) from None
+    finally:
+        if collecting:
+            gc.enable()
+    if first:
+        gc.freeze()
     return solver
 
 
@@ -242,9 +263,9 @@ class SeatModel:
         prefs: Preferences,
         pool: CardPool | None = None,
     ) -> None:
-        self.cp = cp_model()
         self.catalog, self.seats, self.others, self.prefs = catalog, list(seats), list(others), prefs
         self.pool = pool or CardPool(catalog, collection)
+        self.cp = cp_model()  # after the cards are loaded: see cp_model
         self.model = self.cp.CpModel()
         self.rules: list[tuple[Any, Rule]] = []
         self._by_index: dict[int, Rule] = {}
