@@ -28,7 +28,7 @@ from skyforge.decks.specs import CardSpec
 from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError, option
 from skyforge.results import Result
-from skyforge.rules import card_rule_refuses, castle_refuses, copy_limit, required_cards, validate_decks
+from skyforge.rules import copy_limit, required_cards, validate_decks
 from skyforge.rules.deckbuilding import most_copies
 from skyforge.workbench.assistant_model import (
     DEFAULT_CURVE,
@@ -208,7 +208,7 @@ def solve(
         proposed = model.proposal(solver)
         decks = [d for d in proposed if not d.seat.reserved]
         reserved = [d for d in proposed if d.seat.reserved]
-        demo = _check(catalog, decks, others, collection, reserved) if check else False
+        demo = _check(catalog, decks, others, collection, model.pool, reserved) if check else False
         return Outcome.found(decks, status == model.cp.OPTIMAL, round(solver.ObjectiveValue()), demo, reserved)
     m.ClearObjective()
     if status != model.cp.INFEASIBLE:
@@ -246,13 +246,14 @@ def _check(
     decks: list[ProposedDeck],
     others: Sequence[Deck],
     collection: CollectionFile | None,
+    pool: CardPool,
     reserved: Sequence[ProposedDeck] = (),
 ) -> bool:
     """Every proposal through ``validate_decks`` with the other decks (those short of their
     size completed as the solver left room for them) and the collection: a violation that names
     a proposed deck is a bug, reported, never shown as a legal deck."""
     made = [as_deck(d) for d in decks]
-    report = validate_decks(catalog, [*made, *(as_deck(d) for d in reserved), *others], collection)
+    report = validate_decks(catalog, [*made, *(as_deck(d) for d in reserved), *others], collection, owned=pool.owned)
     mine = {d.file for d in made}
     wrong = [v for v in report.violations if v.deck in mine or mine & set(v.decks)]
     if wrong:
@@ -468,8 +469,6 @@ def plan_castles(
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
     pool = CardPool(catalog, collection)
-    owned = pool.owned
-    admitted = {c.key: _admitted(catalog, c) for c in castles}
     alone: dict[str, Outcome] = {}
     rows = []
     total = len(castles) + len(combos)
@@ -492,9 +491,7 @@ def plan_castles(
                 catalog, [Seat(c, c.name) for c in combo], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
             )
         heroes = [required.name for c in combo for required in required_cards(catalog, c)]
-        rows.append(
-            PlanRow.of(castles=list(combo), heroes=heroes, outcome=outcome, room=_room(catalog, combo, owned, admitted))
-        )
+        rows.append(PlanRow.of(castles=list(combo), heroes=heroes, outcome=outcome, room=_room(pool, combo)))
     if step:
         step(total, total)
     rows.sort(key=lambda r: (not r.outcome.possible, -r.room, r.outcome.penalty, [c.key for c in r.castles]))
@@ -528,31 +525,18 @@ def _side_by_side(
         if card is None or (limit is not None and n > limit) or (pool.owned is not None and n > pool.owned.get(key, 0)):
             return None
     decks = [deck for outcome in outcomes for deck in outcome.decks]
-    demo = _check(catalog, decks, (), collection)  # validation has the last word, as for every proposal
+    demo = _check(catalog, decks, (), collection, pool)  # validation has the last word, as for every proposal
     return Outcome.found(decks, all(o.optimal for o in outcomes), sum(o.penalty for o in outcomes), demo)
 
 
-def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:
-    """The cards a deck of ``castle`` may hold at all (errata applied, rarity known)."""
-    return {
-        card.key
-        for card in catalog.of_kind("alliance")
-        if not catalog.replaced_by(card.key)
-        and card.rarity is not None
-        and castle_refuses(catalog, castle, card) is None
-        and card_rule_refuses(castle, card) is None
-    }
-
-
-def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str] | None, admitted: dict) -> int:
+def _room(pool: CardPool, castles: Sequence[CastleCard]) -> int:
     """Copies these castles admit that the collection (if any) and the copy limits allow, beyond
     the decks' sizes."""
-    room = 0
-    for card in catalog.of_kind("alliance"):
-        takers = sum(1 for c in castles if card.key in admitted[c.key])
-        if takers:
-            have = owned.get(card.key, 0) if owned is not None else most_copies() * takers
-            room += min(have, copy_limit(card) or 0, most_copies() * takers)
+    takers = Counter(key for castle in castles for key in pool.allowed(castle))
+    most, owned, room = most_copies(), pool.owned, 0
+    for key, n in takers.items():
+        have = owned.get(key, 0) if owned is not None else most * n
+        room += min(have, copy_limit(pool.alliance[key]) or 0, most * n)
     return room - sum(deck_size(c).min for c in castles)
 
 

@@ -18,6 +18,7 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from types import ModuleType
 from typing import Any, Literal
 
@@ -241,6 +242,7 @@ class CardPool:
         }
         self.owned = owned_counts(catalog, collection) if collection is not None else None
         self._admitted: dict[str, dict[str, AllianceCard]] = {}
+        self._allowed: dict[str, dict[str, AllianceCard]] = {}
 
     def admitted(self, castle: CastleCard) -> dict[str, AllianceCard]:
         """The cards the back of ``castle`` lets a deck hold (its cards' own rules aside)."""
@@ -249,6 +251,14 @@ class CardPool:
                 key: c for key, c in self.alliance.items() if castle_refuses(self.catalog, castle, c) is None
             }
         return self._admitted[castle.key]
+
+    def allowed(self, castle: CastleCard) -> dict[str, AllianceCard]:
+        """The cards a deck of ``castle`` may hold at all: its back admits them, and so do their own rules."""
+        if castle.key not in self._allowed:
+            self._allowed[castle.key] = {
+                key: c for key, c in self.admitted(castle).items() if card_rule_refuses(castle, c) is None
+            }
+        return self._allowed[castle.key]
 
 
 class SeatModel:
@@ -303,13 +313,13 @@ class SeatModel:
         holds (``base``); where what it holds already breaks a rule, that is its own violation:
         it adds nothing more there, and the decks being made are not refused for it."""
         catalog, m, castle, base = self.catalog, self.model, seat.castle, self.base[i]
-        admitted = self.pool.admitted(castle)
+        allowed = self.pool.allowed(castle)
         wanted = {} if seat.reserved else dict(seat.kept)
         if not seat.reserved:
             for key in self.prefs.must:
                 wanted.setdefault(key, 0)
-        for key, card in admitted.items():
-            if card_rule_refuses(castle, card) is None or key in wanted:
+        for key, card in self.pool.admitted(castle).items():
+            if key in allowed or key in wanted:
                 self._var(i, card, wanted.get(key, 0))
         for key, count in wanted.items():
             if key not in self.x[i]:
@@ -317,8 +327,11 @@ class SeatModel:
                 if isinstance(asked, AllianceCard):
                     self._var(i, asked, count)
         xs = self.x[i]
-        # what the castle and the card refuse, for the cards the player asked for
+        # what the castle and the card refuse, for the cards the player asked for (every other
+        # card is one they allow)
         for key, var in xs.items():
+            if key not in wanted:
+                continue
             card = self.cards[key]
             refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
             if refusal is not None:
@@ -626,6 +639,7 @@ def _bucket_of(cost: int | None, scaled: list[tuple[str, int, int | None, int]])
     return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
 
 
+@cache  # the same for every solve of a command: deck plan asks it of each castle's cards again
 def _tie(seed: int, castle: str, key: str) -> int:
     """A small, seeded preference among equally good cards: the same seed, the same deck. It
     follows the deck's castle, not its seat, so a deck's share of the objective is the same
