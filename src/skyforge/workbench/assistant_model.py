@@ -294,13 +294,13 @@ class SeatModel:
     # -- helpers
     def rule(self, id: AssistantRuleId, deck: int | None, cards: tuple[str, ...] = (), **about: Any) -> Any:
         """A new rule's literal: its constraints hold when it is on."""
-        lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
+        lit = self.model.new_bool_var(f"{id}:{deck}:{len(self.rules)}")
         self.rules.append((lit, Rule(id, deck, cards, about)))
-        self._by_index[lit.Index()] = self.rules[-1][1]
+        self._by_index[lit.index] = self.rules[-1][1]
         return lit
 
     def rule_of(self, lit: Any) -> Rule:
-        return self._by_index[lit.Index()]
+        return self._by_index[lit.index]
 
     # -- the rules
     def _build(self) -> None:
@@ -337,26 +337,26 @@ class SeatModel:
             if refusal is not None:
                 words = refusal.message
                 lit = self.rule(refusal.rule, i, (key,), message=words)
-                m.Add(var == 0).OnlyEnforceIf(lit)
+                m.add(var == 0).only_enforce_if(lit)
         # the kept cards (a reserved seat's are its base, not a rule)
         for key, count in wanted.items():
             if key in xs and count > 0:
                 card = self.cards[key]
                 lit = self.rule("keep", i, (key,), card=card, count=count)
-                m.Add(xs[key] >= count).OnlyEnforceIf(lit)
+                m.add(xs[key] >= count).only_enforce_if(lit)
         # the deck size
         size = deck_size(castle)
         total = self.total(i)
         lit = self.rule("deck-size", i)
-        m.Add(total >= size.min).OnlyEnforceIf(lit)
+        m.add(total >= size.min).only_enforce_if(lit)
         if size.max is not None:
-            m.Add(total <= max(size.max, seat.held)).OnlyEnforceIf(lit)
+            m.add(total <= max(size.max, seat.held)).only_enforce_if(lit)
         # the rarity maxima
         for rarity, most in rarity_maxima(castle).items():
             lit = self.rule("rarity-limit", i, castle=castle, rarity=rarity, most=most)
             held = sum(n for k, n in base.items() if k in self.pool.alliance and self.pool.alliance[k].rarity == rarity)
-            added = sum(v for k, v in xs.items() if self.cards[k].rarity == rarity)
-            m.Add(added <= max(most - held, 0)).OnlyEnforceIf(lit)
+            added = self.sum([v for k, v in xs.items() if self.cards[k].rarity == rarity])
+            m.add(added <= max(most - held, 0)).only_enforce_if(lit)
         # the castle's required cards (its hero)
         for required in required_cards(catalog, castle):
             if any(base[card.key] for card in required.cards):
@@ -364,9 +364,9 @@ class SeatModel:
             lit = self.rule("castle-requires", i, (required.key,), castle=castle, card=required)
             holding = [xs[card.key] for card in required.cards if card.key in xs]
             if holding:
-                m.Add(sum(holding) >= 1).OnlyEnforceIf(lit)
+                m.add(self.sum(holding) >= 1).only_enforce_if(lit)
             else:
-                m.AddBoolOr([lit.Not()])
+                m.add_bool_or([lit.negated()])
         # the cards' own rules: copies per deck, cards needed beside them
         for key, var in xs.items():
             card = self.cards[key]
@@ -376,25 +376,31 @@ class SeatModel:
                 continue
             lit = self.rule("card-rule", i, (key,), card=card, per_deck=per_deck, needs=needs)
             if per_deck is not None:
-                m.Add(var <= max(per_deck - base[key], 0)).OnlyEnforceIf(lit)
+                m.add(var <= max(per_deck - base[key], 0)).only_enforce_if(lit)
             if needs:
-                present = m.NewBoolVar(f"has:{i}:{key}")
-                m.Add(var >= 1).OnlyEnforceIf(present)
-                m.Add(var == 0).OnlyEnforceIf(present.Not())
+                present = m.new_bool_var(f"has:{i}:{key}")
+                m.add(var >= 1).only_enforce_if(present)
+                m.add(var == 0).only_enforce_if(present.negated())
                 for other in needs:
                     if other in xs:
-                        m.Add(xs[other] >= 1).OnlyEnforceIf([present, lit])
+                        m.add(xs[other] >= 1).only_enforce_if([present, lit])
                     else:
-                        m.AddBoolOr([present.Not(), lit.Not()])
+                        m.add_bool_or([present.negated(), lit.negated()])
 
     def total(self, i: int) -> Any:
         """The cards deck ``i`` holds: what it adds, and a reserved seat's own cards."""
-        return sum(self.x[i].values()) + self.seats[i].held if self.seats[i].reserved else sum(self.x[i].values())
+        added = self.sum(list(self.x[i].values()))
+        return added + self.seats[i].held if self.seats[i].reserved else added
+
+    def sum(self, exprs: list) -> Any:
+        """``exprs`` added up as one CP-SAT sum (0 when there are none, as the built-in ``sum``
+        gives): the built-in adds them one at a time, making a new expression for each."""
+        return self.cp.LinearExpr.sum(exprs) if exprs else 0
 
     def _var(self, i: int, card: AllianceCard, low: int) -> None:
         self.cards[card.key] = card
         # the kept copies are a rule (``keep``), not the domain: a core can name them
-        self.x[i][card.key] = self.model.NewIntVar(0, max(low, most_copies()), f"x{i}:{card.key}")
+        self.x[i][card.key] = self.model.new_int_var(0, max(low, most_copies()), f"x{i}:{card.key}")
 
     def _table_rules(self) -> None:
         m, prefs = self.model, self.prefs
@@ -415,26 +421,26 @@ class SeatModel:
             limits = [limit for k in group if (limit := copy_limit(self.cards[k])) is not None]
             if limits:
                 held = [xs[k] for xs in self.x for k in group if k in xs]
-                m.Add(sum(held) <= max(min(limits) - theirs_by_name[name], 0)).OnlyEnforceIf(copies)
+                m.add(self.sum(held) <= max(min(limits) - theirs_by_name[name], 0)).only_enforce_if(copies)
         for key in keys:
             held = [xs[key] for xs in self.x if key in xs]
             if collection is not None:
-                m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
+                m.add(self.sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).only_enforce_if(collection)  # type: ignore[union-attr]
         made = [xs for xs, seat in zip(self.x, self.seats) if not seat.reserved]
         for key in prefs.must:
             held = [xs[key] for xs in made if key in xs]
             named = self.catalog.cards.get(key)
             lit = self.rule("must", None, (key,), card=named)
             if held:
-                m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
+                m.add(self.sum(held) >= 1).only_enforce_if(lit)
             else:
-                m.AddBoolOr([lit.Not()])
+                m.add_bool_or([lit.negated()])
         for key in prefs.never:
             held = [xs[key] for xs in made if key in xs]
             named = self.catalog.cards.get(key)
             lit = self.rule("never", None, (key,), card=named)
             if held:
-                m.Add(sum(held) == 0).OnlyEnforceIf(lit)
+                m.add(self.sum(held) == 0).only_enforce_if(lit)
 
     # -- the objective
     def objective(self) -> Any:
@@ -449,10 +455,10 @@ class SeatModel:
                 continue
             for label, low, high, target in _scaled(buckets, size):
                 in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
-                terms.append(CURVE_WEIGHT * self._deviation(sum(in_bucket), target, f"curve{i}:{label}"))
+                terms.append(CURVE_WEIGHT * self._deviation(self.sum(in_bucket), target, f"curve{i}:{label}"))
             for kind, share in _shares(prefs.types, size).items():
                 of_type = [v for k, v in xs.items() if self.cards[k].type == kind]
-                terms.append(TYPE_WEIGHT * self._deviation(sum(of_type), share, f"type{i}:{kind}"))
+                terms.append(TYPE_WEIGHT * self._deviation(self.sum(of_type), share, f"type{i}:{kind}"))
             liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
             for key, var in xs.items():
                 weight = _tie(prefs.seed, seat.castle.key, key)
@@ -460,12 +466,12 @@ class SeatModel:
                     weight += FACTION_WEIGHT
                 if weight:
                     terms.append(weight * var)
-        return sum(terms)
+        return self.sum(terms)
 
     def _deviation(self, expr: Any, target: int, name: str) -> Any:
-        dev = self.model.NewIntVar(0, 10_000, name)
-        self.model.Add(dev >= expr - target)
-        self.model.Add(dev >= target - expr)
+        dev = self.model.new_int_var(0, 10_000, name)
+        self.model.add(dev >= expr - target)
+        self.model.add(dev >= target - expr)
         return dev
 
     # -- solving
@@ -481,13 +487,13 @@ class SeatModel:
 
     def feasible(self, lits: list, effort: float) -> tuple[bool | None, list]:
         """Whether the rules ``lits`` can all hold (``None``: not decided in time), and a core if not."""
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions(lits)
+        self.model.clear_assumptions()
+        self.model.add_assumptions(lits)
         solver = self.solver(effort)
-        status = solver.Solve(self.model)
+        status = solver.solve(self.model)
         if status == self.cp.INFEASIBLE:
-            core = set(solver.SufficientAssumptionsForInfeasibility())
-            return False, [lit for lit in lits if lit.Index() in core]
+            core = set(solver.sufficient_assumptions_for_infeasibility())
+            return False, [lit for lit in lits if lit.index in core]
         if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return True, []
         return None, []
@@ -510,21 +516,21 @@ class SeatModel:
         """The most (or fewest) cards deck ``seat`` can hold under the rules ``core``, and their
         mix by faction and rarity; ``None`` if not found in time."""
         m = self.model
-        m.ClearAssumptions()
-        m.AddAssumptions(core)
-        (m.Maximize if maximize else m.Minimize)(self.total(seat))
+        m.clear_assumptions()
+        m.add_assumptions(core)
+        (m.maximize if maximize else m.minimize)(self.total(seat))
         solver = self.solver(EFFORT)
-        status = solver.Solve(m)
-        m.ClearObjective()
+        status = solver.solve(m)
+        m.clear_objective()
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
         mix: Counter = Counter()
-        held = Counter({key: solver.Value(var) for key, var in self.x[seat].items()}) + self.base[seat]
+        held = Counter({key: solver.value(var) for key, var in self.x[seat].items()}) + self.base[seat]
         for key, n in held.items():
             card = self.cards.get(key) or self.pool.alliance.get(key)
             if n and card is not None:
                 mix[f"{card.faction} {card.rarity}"] += n
-        return round(solver.ObjectiveValue()), mix
+        return round(solver.objective_value), mix
 
     def most_together(self, core: list, seats: Sequence[int]) -> int | None:
         """The most of the cards the decks ``seats`` need (each counted up to its size) that they
@@ -532,18 +538,18 @@ class SeatModel:
         m = self.model
         counted = []
         for i in seats:
-            up_to = m.NewIntVar(0, deck_size(self.seats[i].castle).min, f"counted:{i}:{len(self.rules)}")
-            m.Add(up_to <= self.total(i))  # always satisfiable (0): harmless to the model
+            up_to = m.new_int_var(0, deck_size(self.seats[i].castle).min, f"counted:{i}:{len(self.rules)}")
+            m.add(up_to <= self.total(i))  # always satisfiable (0): harmless to the model
             counted.append(up_to)
-        m.ClearAssumptions()
-        m.AddAssumptions(core)
-        m.Maximize(sum(counted))
+        m.clear_assumptions()
+        m.add_assumptions(core)
+        m.maximize(self.sum(counted))
         solver = self.solver(EFFORT)
-        status = solver.Solve(m)
-        m.ClearObjective()
+        status = solver.solve(m)
+        m.clear_objective()
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
-        return round(solver.ObjectiveValue())
+        return round(solver.objective_value)
 
     # -- reading the answer
     def proposal(self, solver: Any) -> list[ProposedDeck]:
@@ -552,7 +558,7 @@ class SeatModel:
         decks = []
         buckets = curve_buckets(self.prefs.curve)
         for i, seat in enumerate(self.seats):
-            chosen = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
+            chosen = {k: solver.value(v) for k, v in self.x[i].items() if solver.value(v)}
             cards = dict(Counter(chosen) + self.base[i])
             size = deck_size(seat.castle).min
             scaled = _scaled(buckets, size)
