@@ -197,21 +197,22 @@ def solve(
     if clash:
         return Outcome.impossible(clash)
     model = SeatModel(catalog, seats, others, collection, prefs, pool)
+    objective = model.objective()
+    # the search runs with every rule fixed on, which presolve can simplify (under assumptions it
+    # cannot); the rules are assumptions only when a core is wanted, in the same model made again
+    for lit, _ in model.rules:
+        model.model.add(lit == 1)
+    model.model.minimize(objective)
+    solver = model.solver(effort)
+    status = solver.solve(model.model)
+    if status == model.cp.INFEASIBLE:
+        model = SeatModel(catalog, seats, others, collection, prefs, model.pool)
+        model.objective()  # its variables and constraints, as in the search, but not minimized
+        model.model.add_assumptions([lit for lit, _ in model.rules])
+        solver = model.solver(effort)
+        status = solver.solve(model.model)
     lits = [lit for lit, _ in model.rules]
     m = model.model
-    objective = model.objective()
-    # the search runs on a copy with every rule fixed on, which presolve can simplify (under
-    # assumptions it cannot); the literals are assumptions only when a core is wanted
-    hard = m.clone()
-    for lit in lits:
-        hard.add(hard.get_bool_var_from_proto_index(lit.index) == 1)
-    hard.minimize(objective)
-    solver = model.solver(effort)
-    status = solver.solve(hard)
-    if status == model.cp.INFEASIBLE:
-        m.add_assumptions(lits)
-        solver = model.solver(effort)
-        status = solver.solve(m)
     if status in (model.cp.OPTIMAL, model.cp.FEASIBLE):
         proposed = model.proposal(solver)
         decks = [d for d in proposed if not d.seat.reserved]
@@ -541,10 +542,10 @@ def _room(pool: CardPool, castles: Sequence[CastleCard]) -> int:
     """Copies these castles admit that the collection (if any) and the copy limits allow, beyond
     the decks' sizes."""
     takers = Counter(key for castle in castles for key in pool.allowed(castle))
-    most, owned, room = most_copies(), pool.owned, 0
+    most, owned, limits, room = most_copies(), pool.owned, pool.limits, 0
     for key, n in takers.items():
         have = owned.get(key, 0) if owned is not None else most * n
-        room += min(have, copy_limit(pool.alliance[key]) or 0, most * n)
+        room += min(have, limits[key], most * n)
     return room - sum(deck_size(c).min for c in castles)
 
 

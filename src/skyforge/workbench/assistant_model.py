@@ -241,6 +241,8 @@ class CardPool:
             c.key: c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
         }
         self.owned = owned_counts(catalog, collection) if collection is not None else None
+        #: each card's copy limit across the decks
+        self.limits = {key: copy_limit(c) or 0 for key, c in self.alliance.items()}
         self._admitted: dict[str, dict[str, AllianceCard]] = {}
         self._allowed: dict[str, dict[str, AllianceCard]] = {}
 
@@ -395,6 +397,8 @@ class SeatModel:
     def sum(self, exprs: list) -> Any:
         """``exprs`` added up as one CP-SAT sum (0 when there are none, as the built-in ``sum``
         gives): the built-in adds them one at a time, making a new expression for each."""
+        if len(exprs) == 1:
+            return exprs[0]  # the same constraint, one call fewer (most copy and collection limits)
         return self.cp.LinearExpr.sum(exprs) if exprs else 0
 
     def _var(self, i: int, card: AllianceCard, low: int) -> None:
@@ -404,7 +408,7 @@ class SeatModel:
 
     def _table_rules(self) -> None:
         m, prefs = self.model, self.prefs
-        keys = sorted({k for xs in self.x for k in xs}, key=code_order)
+        keys = sorted({k for xs in self.x for k in xs}, key=_code_order)
         copies = self.rule("copy-limit", None)
         collection = self.rule("collection-limit", None) if self.owned is not None else None
         # where the other decks already hold too many, that is their violation: these decks take none
@@ -421,11 +425,12 @@ class SeatModel:
             limits = [limit for k in group if (limit := copy_limit(self.cards[k])) is not None]
             if limits:
                 held = [xs[k] for xs in self.x for k in group if k in xs]
-                m.add(self.sum(held) <= max(min(limits) - theirs_by_name[name], 0)).only_enforce_if(copies)
-        for key in keys:
-            held = [xs[key] for xs in self.x if key in xs]
-            if collection is not None:
-                m.add(self.sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).only_enforce_if(collection)  # type: ignore[union-attr]
+                m.add(self.sum(held) <= max(min(limits) - theirs_by_name.get(name, 0), 0)).only_enforce_if(copies)
+        if collection is not None and self.owned is not None:
+            owned, theirs = self.owned, self.theirs
+            for key in keys:
+                held = [xs[key] for xs in self.x if key in xs]
+                m.add(self.sum(held) <= max(owned.get(key, 0) - theirs.get(key, 0), 0)).only_enforce_if(collection)
         made = [xs for xs, seat in zip(self.x, self.seats) if not seat.reserved]
         for key in prefs.must:
             held = [xs[key] for xs in made if key in xs]
@@ -453,12 +458,21 @@ class SeatModel:
                 # another player's deck: any cards that leave it room will do (the fewest, seeded)
                 terms.extend((1 + _tie(prefs.seed, seat.castle.key, key)) * var for key, var in xs.items())
                 continue
-            for label, low, high, target in _scaled(buckets, size):
-                in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
-                terms.append(CURVE_WEIGHT * self._deviation(self.sum(in_bucket), target, f"curve{i}:{label}"))
+            scaled = _scaled(buckets, size)
+            # each card's variable in its cost's buckets and under its type, in the deck's order
+            costs = {self.cards[key].cost for key in xs}
+            buckets_of = {cost: [n for n, b in enumerate(scaled) if _in_bucket(cost, b[1], b[2])] for cost in costs}
+            in_bucket: list[list] = [[] for _ in scaled]
+            of_type: dict[str | None, list] = defaultdict(list)
+            for key, var in xs.items():
+                card = self.cards[key]
+                for n in buckets_of[card.cost]:
+                    in_bucket[n].append(var)
+                of_type[card.type].append(var)
+            for (label, _, _, target), held in zip(scaled, in_bucket):
+                terms.append(CURVE_WEIGHT * self._deviation(self.sum(held), target, f"curve{i}:{label}"))
             for kind, share in _shares(prefs.types, size).items():
-                of_type = [v for k, v in xs.items() if self.cards[k].type == kind]
-                terms.append(TYPE_WEIGHT * self._deviation(self.sum(of_type), share, f"type{i}:{kind}"))
+                terms.append(TYPE_WEIGHT * self._deviation(self.sum(of_type[kind]), share, f"type{i}:{kind}"))
             liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
             for key, var in xs.items():
                 weight = _tie(prefs.seed, seat.castle.key, key)
@@ -558,7 +572,8 @@ class SeatModel:
         decks = []
         buckets = curve_buckets(self.prefs.curve)
         for i, seat in enumerate(self.seats):
-            chosen = {k: solver.value(v) for k, v in self.x[i].items() if solver.value(v)}
+            values = {k: solver.value(v) for k, v in self.x[i].items()}
+            chosen = {k: n for k, n in values.items() if n}
             cards = dict(Counter(chosen) + self.base[i])
             size = deck_size(seat.castle).min
             scaled = _scaled(buckets, size)
@@ -639,6 +654,10 @@ def _shares(types: dict[str, int], size: int) -> dict[str, int]:
 
 def _in_bucket(cost: int | None, low: int, high: int | None) -> bool:
     return cost is not None and cost >= low and (high is None or cost <= high)
+
+
+#: sorting by code, each card's key worked out once (``deck plan`` sorts the same cards for each solve)
+_code_order = cache(code_order)
 
 
 def _bucket_of(cost: int | None, scaled: list[tuple[str, int, int | None, int]]) -> str | None:
