@@ -12,6 +12,7 @@ before it is returned.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -66,6 +67,7 @@ __all__ = [
     "cp_model",
     "curve_buckets",
     "plan_castles",
+    "plan_size",
     "save_built",
     "solve",
     "write_completion",
@@ -460,11 +462,18 @@ def plan_castles(
     players: int = 2,
     prefs: Preferences | None = None,
     step: Callable[[int, int], None] | None = None,
+    top: int = 0,
 ) -> tuple[list[PlanRow], list[str]]:
     """Every combination of ``players`` castles the collection can build at once, best first:
     the possible ones by room (spare copies: how many other good decks it allows), then by how
     close their decks come to the targets; the impossible ones with what they lack. Without a
-    collection, every card the catalog holds, up to the copy limits."""
+    collection, every card the catalog holds, up to the copy limits.
+
+    With ``top``, the best ``top`` combinations only: the first ``top`` of them all, for less work.
+    Room needs no solve, so the combinations are solved by room, the most first and all those of
+    one room together, until ``top`` of them can be built: any other has less room than these, so
+    it comes after them, possible or not. :func:`plan_size` says how many there are in all.
+    """
     if players not in ALLIANCE_PLAYERS:
         raise InputError(
             Problem(
@@ -478,33 +487,48 @@ def plan_castles(
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
     pool = CardPool(catalog, collection)
+    rooms = [_room(pool, combo) for combo in combos]
     alone: dict[str, Outcome] = {}
-    rows = []
+    rows: list[PlanRow] = []
+    possible = 0
     total = len(castles) + len(combos)
-    for n, castle in enumerate(castles):
+
+    def solved(castle: CastleCard) -> Outcome:
+        if castle.key not in alone:
+            if step:
+                step(len(alone) + len(rows), total)
+            seat = Seat(castle, castle.name)
+            alone[castle.key] = solve(catalog, [seat], (), collection, prefs, effort=PLAN_EFFORT, pool=pool)
+        return alone[castle.key]
+
+    for n in sorted(range(len(combos)), key=lambda n: (-rooms[n], [c.key for c in combos[n]])):
+        if top and possible >= top and rooms[n] < rows[-1].room:
+            break  # the rooms so far are whole, and enough of them can be built
+        combo = combos[n]
+        outcomes = [solved(c) for c in combo]
         if step:
-            step(n, total)
-        alone[castle.key] = solve(
-            catalog, [Seat(castle, castle.name)], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
-        )
-    for n, combo in enumerate(combos):
-        if step:
-            step(len(castles) + n, total)
-        failed = [alone[c.key] for c in combo if not alone[c.key].possible]
+            step(len(alone) + len(rows), total)
+        failed = [o for o in outcomes if not o.possible]
         if failed:
             outcome = Outcome.impossible([c for f in failed for c in f.conflicts])
         elif players == 1:
-            outcome = alone[combo[0].key]
+            outcome = outcomes[0]
         else:
-            outcome = _side_by_side(catalog, [alone[c.key] for c in combo], collection, pool, prefs) or solve(
+            outcome = _side_by_side(catalog, outcomes, collection, pool, prefs) or solve(
                 catalog, [Seat(c, c.name) for c in combo], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
             )
         heroes = [required.name for c in combo for required in required_cards(catalog, c)]
-        rows.append(PlanRow.of(castles=list(combo), heroes=heroes, outcome=outcome, room=_room(pool, combo)))
+        rows.append(PlanRow.of(castles=list(combo), heroes=heroes, outcome=outcome, room=rooms[n]))
+        possible += outcome.possible
     if step:
         step(total, total)
     rows.sort(key=lambda r: (not r.outcome.possible, -r.room, r.outcome.penalty, [c.key for c in r.castles]))
-    return rows, notes
+    return (rows[:top] if top else rows), notes
+
+
+def plan_size(catalog: Catalog, players: int) -> int:
+    """How many combinations of ``players`` castles :func:`plan_castles` weighs."""
+    return math.comb(len(plannable_castles(catalog)[0]), players)
 
 
 def _side_by_side(
