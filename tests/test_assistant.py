@@ -293,6 +293,47 @@ def test_plan_ranks_combinations_and_says_what_they_lack(run):
     assert "3 of 21 combinations shown" in human
 
 
+def test_plan_top_is_the_head_of_the_whole_plan_and_solves_less(workspace):
+    """`deck plan --top N` solves the combinations by room, the most first, until N of them can be
+    built: its rows are the first N of the whole plan, possible or not, for fewer solves."""
+    from skyforge.workbench import assistant
+
+    catalog = load_catalog()
+    collection = load_collection(workspace / "collection.toml")
+    solves: list[int] = []
+    real = assistant.solve
+
+    def counted(*args, **kwargs):
+        solves.append(1)
+        return real(*args, **kwargs)
+
+    def seen(rows: list) -> list:
+        return [
+            (
+                [c.key for c in r.castles],
+                r.room,
+                r.outcome.possible,
+                r.outcome.penalty,
+                [d.cards for d in r.outcome.decks],
+                [c.message for c in r.outcome.conflicts],
+            )
+            for r in rows
+        ]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(assistant, "solve", counted)
+        whole, _ = assistant.plan_castles(catalog, collection, players=2)
+        every = len(solves)
+        counts = {}
+        for top in (1, 2, 5, len(whole) - 1, len(whole) + 3):
+            solves.clear()
+            rows, _ = assistant.plan_castles(catalog, collection, players=2, top=top)
+            assert seen(rows) == seen(whole[:top])
+            counts[top] = len(solves)
+    assert not whole[-1].outcome.possible  # the tail holds a combination that cannot be built
+    assert counts[1] < every and counts[len(whole) + 3] == every
+
+
 @st.composite
 def two_castles(draw):
     """Two castles, each of its own faction plus a shared one, and cards of the three factions."""

@@ -33,6 +33,7 @@ from skyforge.workbench.assistant import (
     build_decks,
     complete_decks,
     plan_castles,
+    plan_size,
     save_built,
     write_completion,
 )
@@ -307,9 +308,10 @@ def plan(
     prefs = _prefs(app, curve, types, prefer, must, never, seed)
     owned, source, said = _workspace_collection(app, collection)
     with progress("planning", as_json) as step:
-        rows, notes = plan_castles(app.catalog, owned, players, prefs, step)
+        rows, notes = plan_castles(app.catalog, owned, players, prefs, step, top=max(top, 0))
     shown = rows[:top] if top else rows
-    result = CastlePlan.of(players=players, collection=source, combinations=shown, total=len(rows), notes=notes)
+    total = plan_size(app.catalog, players)
+    result = CastlePlan.of(players=players, collection=source, combinations=shown, total=total, notes=notes)
     render(result, as_json, lambda r: _show_plan(r, said))
 
 

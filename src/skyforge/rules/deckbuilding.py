@@ -307,14 +307,22 @@ class _Entry:
 GAME_DECKS = 2
 
 
-def validate_decks(catalog: Catalog, decks: list[Deck], collection: CollectionFile | None = None) -> ValidationReport:
+def validate_decks(
+    catalog: Catalog,
+    decks: list[Deck],
+    collection: CollectionFile | None = None,
+    *,
+    owned: Counter[str] | None = None,
+) -> ValidationReport:
     """Check decks played together: each against its castle, and the copy limits across all.
 
     The caller gives one game's decks (a game has one or two: ``GAME_DECKS``); a table of more
     (an export's pull list) is checked as the caller asks. :func:`validate_given` decides for
-    decks as a person gives them.
+    decks as a person gives them. ``owned``: the collection's copies, where the caller counted
+    them already (``owned_counts``; ``deck plan`` checks a hundred proposals against one collection).
     """
-    owned = owned_counts(catalog, collection) if collection is not None else None
+    if owned is None and collection is not None:
+        owned = owned_counts(catalog, collection)
     return _game(catalog, decks, owned, {})
 
 

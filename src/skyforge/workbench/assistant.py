@@ -12,6 +12,7 @@ before it is returned.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -28,7 +29,7 @@ from skyforge.decks.specs import CardSpec
 from skyforge.decks.writing import save_new_deck
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError, option
 from skyforge.results import Result
-from skyforge.rules import card_rule_refuses, castle_refuses, copy_limit, required_cards, validate_decks
+from skyforge.rules import copy_limit, required_cards, validate_decks
 from skyforge.rules.deckbuilding import most_copies
 from skyforge.workbench.assistant_model import (
     DEFAULT_CURVE,
@@ -66,6 +67,7 @@ __all__ = [
     "cp_model",
     "curve_buckets",
     "plan_castles",
+    "plan_size",
     "save_built",
     "solve",
     "write_completion",
@@ -114,13 +116,21 @@ class Outcome(Result):
             RoomKept.of(name=d.seat.name, file=d.seat.file, size=d.seat.held, needs=deck_size(d.seat.castle).min)
             for d in reserved
         ]
+        # every field given: pydantic's model_construct inspects a default_factory's signature
+        # each time it calls one (~0.2 ms), and deck plan makes a hundred outcomes
         return cls.of(
-            decks=decks, optimal=optimal, penalty=penalty, demo=demo, reserved=list(reserved), room_kept_for=room
+            decks=decks,
+            optimal=optimal,
+            penalty=penalty,
+            demo=demo,
+            reserved=list(reserved),
+            room_kept_for=room,
+            conflicts=[],
         )
 
     @classmethod
     def impossible(cls, conflicts: list[Conflict]) -> Outcome:
-        return cls.of(conflicts=conflicts)
+        return cls.of(conflicts=conflicts, decks=[], room_kept_for=[], reserved=[])
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -189,34 +199,35 @@ def solve(
     if clash:
         return Outcome.impossible(clash)
     model = SeatModel(catalog, seats, others, collection, prefs, pool)
+    objective = model.objective()
+    # the search runs with every rule fixed on, which presolve can simplify (under assumptions it
+    # cannot); the rules are assumptions only when a core is wanted, in the same model made again
+    for lit, _ in model.rules:
+        model.model.add(lit == 1)
+    model.model.minimize(objective)
+    solver = model.solver(effort)
+    status = solver.solve(model.model)
+    if status == model.cp.INFEASIBLE:
+        model = SeatModel(catalog, seats, others, collection, prefs, model.pool)
+        model.objective()  # its variables and constraints, as in the search, but not minimized
+        model.model.add_assumptions([lit for lit, _ in model.rules])
+        solver = model.solver(effort)
+        status = solver.solve(model.model)
     lits = [lit for lit, _ in model.rules]
     m = model.model
-    objective = model.objective()
-    # the search runs on a copy with every rule fixed on, which presolve can simplify (under
-    # assumptions it cannot); the literals are assumptions only when a core is wanted
-    hard = m.Clone()
-    for lit in lits:
-        hard.Add(hard.GetBoolVarFromProtoIndex(lit.Index()) == 1)
-    hard.Minimize(objective)
-    solver = model.solver(effort)
-    status = solver.Solve(hard)
-    if status == model.cp.INFEASIBLE:
-        m.AddAssumptions(lits)
-        solver = model.solver(effort)
-        status = solver.Solve(m)
     if status in (model.cp.OPTIMAL, model.cp.FEASIBLE):
         proposed = model.proposal(solver)
         decks = [d for d in proposed if not d.seat.reserved]
         reserved = [d for d in proposed if d.seat.reserved]
-        demo = _check(catalog, decks, others, collection, reserved) if check else False
-        return Outcome.found(decks, status == model.cp.OPTIMAL, round(solver.ObjectiveValue()), demo, reserved)
-    m.ClearObjective()
+        demo = _check(catalog, decks, others, collection, model.pool, reserved) if check else False
+        return Outcome.found(decks, status == model.cp.OPTIMAL, round(solver.objective_value), demo, reserved)
+    m.clear_objective()
     if status != model.cp.INFEASIBLE:
         raise SkyforgeError(
             "the solver found no decks in its time budget, and could not prove that none exist",
             hint=f"ask for fewer decks at once, or fewer {option('must')} cards",
         )
-    core = [lit for lit in lits if lit.Index() in set(solver.SufficientAssumptionsForInfeasibility())]
+    core = [lit for lit in lits if lit.index in set(solver.sufficient_assumptions_for_infeasibility())]
     core = model.minimal_core(core, effort)
     return Outcome.impossible(explain(model, core))
 
@@ -246,13 +257,14 @@ def _check(
     decks: list[ProposedDeck],
     others: Sequence[Deck],
     collection: CollectionFile | None,
+    pool: CardPool,
     reserved: Sequence[ProposedDeck] = (),
 ) -> bool:
     """Every proposal through ``validate_decks`` with the other decks (those short of their
     size completed as the solver left room for them) and the collection: a violation that names
     a proposed deck is a bug, reported, never shown as a legal deck."""
     made = [as_deck(d) for d in decks]
-    report = validate_decks(catalog, [*made, *(as_deck(d) for d in reserved), *others], collection)
+    report = validate_decks(catalog, [*made, *(as_deck(d) for d in reserved), *others], collection, owned=pool.owned)
     mine = {d.file for d in made}
     wrong = [v for v in report.violations if v.deck in mine or mine & set(v.decks)]
     if wrong:
@@ -450,11 +462,18 @@ def plan_castles(
     players: int = 2,
     prefs: Preferences | None = None,
     step: Callable[[int, int], None] | None = None,
+    top: int = 0,
 ) -> tuple[list[PlanRow], list[str]]:
     """Every combination of ``players`` castles the collection can build at once, best first:
     the possible ones by room (spare copies: how many other good decks it allows), then by how
     close their decks come to the targets; the impossible ones with what they lack. Without a
-    collection, every card the catalog holds, up to the copy limits."""
+    collection, every card the catalog holds, up to the copy limits.
+
+    With ``top``, the best ``top`` combinations only: the first ``top`` of them all, for less work.
+    Room needs no solve, so the combinations are solved by room, the most first and all those of
+    one room together, until ``top`` of them can be built: any other has less room than these, so
+    it comes after them, possible or not. :func:`plan_size` says how many there are in all.
+    """
     if players not in ALLIANCE_PLAYERS:
         raise InputError(
             Problem(
@@ -468,37 +487,48 @@ def plan_castles(
     castles, notes = plannable_castles(catalog)
     combos = list(itertools.combinations(castles, players))
     pool = CardPool(catalog, collection)
-    owned = pool.owned
-    admitted = {c.key: _admitted(catalog, c) for c in castles}
+    rooms = [_room(pool, combo) for combo in combos]
     alone: dict[str, Outcome] = {}
-    rows = []
+    rows: list[PlanRow] = []
+    possible = 0
     total = len(castles) + len(combos)
-    for n, castle in enumerate(castles):
+
+    def solved(castle: CastleCard) -> Outcome:
+        if castle.key not in alone:
+            if step:
+                step(len(alone) + len(rows), total)
+            seat = Seat(castle, castle.name)
+            alone[castle.key] = solve(catalog, [seat], (), collection, prefs, effort=PLAN_EFFORT, pool=pool)
+        return alone[castle.key]
+
+    for n in sorted(range(len(combos)), key=lambda n: (-rooms[n], [c.key for c in combos[n]])):
+        if top and possible >= top and rooms[n] < rows[-1].room:
+            break  # the rooms so far are whole, and enough of them can be built
+        combo = combos[n]
+        outcomes = [solved(c) for c in combo]
         if step:
-            step(n, total)
-        alone[castle.key] = solve(
-            catalog, [Seat(castle, castle.name)], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
-        )
-    for n, combo in enumerate(combos):
-        if step:
-            step(len(castles) + n, total)
-        failed = [alone[c.key] for c in combo if not alone[c.key].possible]
+            step(len(alone) + len(rows), total)
+        failed = [o for o in outcomes if not o.possible]
         if failed:
             outcome = Outcome.impossible([c for f in failed for c in f.conflicts])
         elif players == 1:
-            outcome = alone[combo[0].key]
+            outcome = outcomes[0]
         else:
-            outcome = _side_by_side(catalog, [alone[c.key] for c in combo], collection, pool, prefs) or solve(
+            outcome = _side_by_side(catalog, outcomes, collection, pool, prefs) or solve(
                 catalog, [Seat(c, c.name) for c in combo], (), collection, prefs, effort=PLAN_EFFORT, pool=pool
             )
         heroes = [required.name for c in combo for required in required_cards(catalog, c)]
-        rows.append(
-            PlanRow.of(castles=list(combo), heroes=heroes, outcome=outcome, room=_room(catalog, combo, owned, admitted))
-        )
+        rows.append(PlanRow.of(castles=list(combo), heroes=heroes, outcome=outcome, room=rooms[n]))
+        possible += outcome.possible
     if step:
         step(total, total)
     rows.sort(key=lambda r: (not r.outcome.possible, -r.room, r.outcome.penalty, [c.key for c in r.castles]))
-    return rows, notes
+    return (rows[:top] if top else rows), notes
+
+
+def plan_size(catalog: Catalog, players: int) -> int:
+    """How many combinations of ``players`` castles :func:`plan_castles` weighs."""
+    return math.comb(len(plannable_castles(catalog)[0]), players)
 
 
 def _side_by_side(
@@ -528,31 +558,18 @@ def _side_by_side(
         if card is None or (limit is not None and n > limit) or (pool.owned is not None and n > pool.owned.get(key, 0)):
             return None
     decks = [deck for outcome in outcomes for deck in outcome.decks]
-    demo = _check(catalog, decks, (), collection)  # validation has the last word, as for every proposal
+    demo = _check(catalog, decks, (), collection, pool)  # validation has the last word, as for every proposal
     return Outcome.found(decks, all(o.optimal for o in outcomes), sum(o.penalty for o in outcomes), demo)
 
 
-def _admitted(catalog: Catalog, castle: CastleCard) -> set[str]:
-    """The cards a deck of ``castle`` may hold at all (errata applied, rarity known)."""
-    return {
-        card.key
-        for card in catalog.of_kind("alliance")
-        if not catalog.replaced_by(card.key)
-        and card.rarity is not None
-        and castle_refuses(catalog, castle, card) is None
-        and card_rule_refuses(castle, card) is None
-    }
-
-
-def _room(catalog: Catalog, castles: Sequence[CastleCard], owned: Counter[str] | None, admitted: dict) -> int:
+def _room(pool: CardPool, castles: Sequence[CastleCard]) -> int:
     """Copies these castles admit that the collection (if any) and the copy limits allow, beyond
     the decks' sizes."""
-    room = 0
-    for card in catalog.of_kind("alliance"):
-        takers = sum(1 for c in castles if card.key in admitted[c.key])
-        if takers:
-            have = owned.get(card.key, 0) if owned is not None else most_copies() * takers
-            room += min(have, copy_limit(card) or 0, most_copies() * takers)
+    takers = Counter(key for castle in castles for key in pool.allowed(castle))
+    most, owned, limits, room = most_copies(), pool.owned, pool.limits, 0
+    for key, n in takers.items():
+        have = owned.get(key, 0) if owned is not None else most * n
+        room += min(have, limits[key], most * n)
     return room - sum(deck_size(c).min for c in castles)
 
 

@@ -11,10 +11,14 @@ unsatisfiable core of those literals, made minimal here.
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import os
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from types import ModuleType
 from typing import Any, Literal
 
@@ -174,15 +178,33 @@ class ProposedDeck(Result):
 
 
 def cp_model() -> ModuleType:
-    """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands)."""
+    """OR-Tools' CP-SAT, or the extra to install (the solver is imported only by these commands).
+
+    It is imported once per process, after what the command loaded (the catalog, the decks): CP-SAT
+    brings numpy and pandas, some hundred thousand objects that live until the process ends, and
+    few reference cycles. The collector skips its rounds while they are made, then leaves them
+    and everything made before out of its rounds (``gc.freeze``), the round at exit included:
+    without it, that round alone is about a quarter of a ``deck complete``'s CPU time.
+    """
+    first = "ortools.sat.python.cp_model" not in sys.modules
+    if first:
+        # numpy starts OpenBLAS's threads when imported; the assistant does no linear algebra
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        # start-up: CP-SAT takes ~150 ms to import, and it is an optional extra (skyforge[assistant])
+        # start-up: CP-SAT takes ~0.4 s to import, and it is an optional extra (skyforge[assistant])
         from ortools.sat.python import cp_model as solver
     except ImportError:
         raise SkyforgeError(
             "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
             hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
         ) from None
+    finally:
+        if collecting:
+            gc.enable()
+    if first:
+        gc.freeze()
     return solver
 
 
@@ -219,7 +241,10 @@ class CardPool:
             c.key: c for c in catalog.of_kind("alliance") if not catalog.replaced_by(c.key) and c.rarity is not None
         }
         self.owned = owned_counts(catalog, collection) if collection is not None else None
+        #: each card's copy limit across the decks
+        self.limits = {key: copy_limit(c) or 0 for key, c in self.alliance.items()}
         self._admitted: dict[str, dict[str, AllianceCard]] = {}
+        self._allowed: dict[str, dict[str, AllianceCard]] = {}
 
     def admitted(self, castle: CastleCard) -> dict[str, AllianceCard]:
         """The cards the back of ``castle`` lets a deck hold (its cards' own rules aside)."""
@@ -228,6 +253,14 @@ class CardPool:
                 key: c for key, c in self.alliance.items() if castle_refuses(self.catalog, castle, c) is None
             }
         return self._admitted[castle.key]
+
+    def allowed(self, castle: CastleCard) -> dict[str, AllianceCard]:
+        """The cards a deck of ``castle`` may hold at all: its back admits them, and so do their own rules."""
+        if castle.key not in self._allowed:
+            self._allowed[castle.key] = {
+                key: c for key, c in self.admitted(castle).items() if card_rule_refuses(castle, c) is None
+            }
+        return self._allowed[castle.key]
 
 
 class SeatModel:
@@ -242,9 +275,9 @@ class SeatModel:
         prefs: Preferences,
         pool: CardPool | None = None,
     ) -> None:
-        self.cp = cp_model()
         self.catalog, self.seats, self.others, self.prefs = catalog, list(seats), list(others), prefs
         self.pool = pool or CardPool(catalog, collection)
+        self.cp = cp_model()  # after the cards are loaded: see cp_model
         self.model = self.cp.CpModel()
         self.rules: list[tuple[Any, Rule]] = []
         self._by_index: dict[int, Rule] = {}
@@ -263,13 +296,13 @@ class SeatModel:
     # -- helpers
     def rule(self, id: AssistantRuleId, deck: int | None, cards: tuple[str, ...] = (), **about: Any) -> Any:
         """A new rule's literal: its constraints hold when it is on."""
-        lit = self.model.NewBoolVar(f"{id}:{deck}:{len(self.rules)}")
+        lit = self.model.new_bool_var(f"{id}:{deck}:{len(self.rules)}")
         self.rules.append((lit, Rule(id, deck, cards, about)))
-        self._by_index[lit.Index()] = self.rules[-1][1]
+        self._by_index[lit.index] = self.rules[-1][1]
         return lit
 
     def rule_of(self, lit: Any) -> Rule:
-        return self._by_index[lit.Index()]
+        return self._by_index[lit.index]
 
     # -- the rules
     def _build(self) -> None:
@@ -282,13 +315,13 @@ class SeatModel:
         holds (``base``); where what it holds already breaks a rule, that is its own violation:
         it adds nothing more there, and the decks being made are not refused for it."""
         catalog, m, castle, base = self.catalog, self.model, seat.castle, self.base[i]
-        admitted = self.pool.admitted(castle)
+        allowed = self.pool.allowed(castle)
         wanted = {} if seat.reserved else dict(seat.kept)
         if not seat.reserved:
             for key in self.prefs.must:
                 wanted.setdefault(key, 0)
-        for key, card in admitted.items():
-            if card_rule_refuses(castle, card) is None or key in wanted:
+        for key, card in self.pool.admitted(castle).items():
+            if key in allowed or key in wanted:
                 self._var(i, card, wanted.get(key, 0))
         for key, count in wanted.items():
             if key not in self.x[i]:
@@ -296,33 +329,36 @@ class SeatModel:
                 if isinstance(asked, AllianceCard):
                     self._var(i, asked, count)
         xs = self.x[i]
-        # what the castle and the card refuse, for the cards the player asked for
+        # what the castle and the card refuse, for the cards the player asked for (every other
+        # card is one they allow)
         for key, var in xs.items():
+            if key not in wanted:
+                continue
             card = self.cards[key]
             refusal = castle_refuses(catalog, castle, card) or card_rule_refuses(castle, card)
             if refusal is not None:
                 words = refusal.message
                 lit = self.rule(refusal.rule, i, (key,), message=words)
-                m.Add(var == 0).OnlyEnforceIf(lit)
+                m.add(var == 0).only_enforce_if(lit)
         # the kept cards (a reserved seat's are its base, not a rule)
         for key, count in wanted.items():
             if key in xs and count > 0:
                 card = self.cards[key]
                 lit = self.rule("keep", i, (key,), card=card, count=count)
-                m.Add(xs[key] >= count).OnlyEnforceIf(lit)
+                m.add(xs[key] >= count).only_enforce_if(lit)
         # the deck size
         size = deck_size(castle)
         total = self.total(i)
         lit = self.rule("deck-size", i)
-        m.Add(total >= size.min).OnlyEnforceIf(lit)
+        m.add(total >= size.min).only_enforce_if(lit)
         if size.max is not None:
-            m.Add(total <= max(size.max, seat.held)).OnlyEnforceIf(lit)
+            m.add(total <= max(size.max, seat.held)).only_enforce_if(lit)
         # the rarity maxima
         for rarity, most in rarity_maxima(castle).items():
             lit = self.rule("rarity-limit", i, castle=castle, rarity=rarity, most=most)
             held = sum(n for k, n in base.items() if k in self.pool.alliance and self.pool.alliance[k].rarity == rarity)
-            added = sum(v for k, v in xs.items() if self.cards[k].rarity == rarity)
-            m.Add(added <= max(most - held, 0)).OnlyEnforceIf(lit)
+            added = self.sum([v for k, v in xs.items() if self.cards[k].rarity == rarity])
+            m.add(added <= max(most - held, 0)).only_enforce_if(lit)
         # the castle's required cards (its hero)
         for required in required_cards(catalog, castle):
             if any(base[card.key] for card in required.cards):
@@ -330,9 +366,9 @@ class SeatModel:
             lit = self.rule("castle-requires", i, (required.key,), castle=castle, card=required)
             holding = [xs[card.key] for card in required.cards if card.key in xs]
             if holding:
-                m.Add(sum(holding) >= 1).OnlyEnforceIf(lit)
+                m.add(self.sum(holding) >= 1).only_enforce_if(lit)
             else:
-                m.AddBoolOr([lit.Not()])
+                m.add_bool_or([lit.negated()])
         # the cards' own rules: copies per deck, cards needed beside them
         for key, var in xs.items():
             card = self.cards[key]
@@ -342,29 +378,37 @@ class SeatModel:
                 continue
             lit = self.rule("card-rule", i, (key,), card=card, per_deck=per_deck, needs=needs)
             if per_deck is not None:
-                m.Add(var <= max(per_deck - base[key], 0)).OnlyEnforceIf(lit)
+                m.add(var <= max(per_deck - base[key], 0)).only_enforce_if(lit)
             if needs:
-                present = m.NewBoolVar(f"has:{i}:{key}")
-                m.Add(var >= 1).OnlyEnforceIf(present)
-                m.Add(var == 0).OnlyEnforceIf(present.Not())
+                present = m.new_bool_var(f"has:{i}:{key}")
+                m.add(var >= 1).only_enforce_if(present)
+                m.add(var == 0).only_enforce_if(present.negated())
                 for other in needs:
                     if other in xs:
-                        m.Add(xs[other] >= 1).OnlyEnforceIf([present, lit])
+                        m.add(xs[other] >= 1).only_enforce_if([present, lit])
                     else:
-                        m.AddBoolOr([present.Not(), lit.Not()])
+                        m.add_bool_or([present.negated(), lit.negated()])
 
     def total(self, i: int) -> Any:
         """The cards deck ``i`` holds: what it adds, and a reserved seat's own cards."""
-        return sum(self.x[i].values()) + self.seats[i].held if self.seats[i].reserved else sum(self.x[i].values())
+        added = self.sum(list(self.x[i].values()))
+        return added + self.seats[i].held if self.seats[i].reserved else added
+
+    def sum(self, exprs: list) -> Any:
+        """``exprs`` added up as one CP-SAT sum (0 when there are none, as the built-in ``sum``
+        gives): the built-in adds them one at a time, making a new expression for each."""
+        if len(exprs) == 1:
+            return exprs[0]  # the same constraint, one call fewer (most copy and collection limits)
+        return self.cp.LinearExpr.sum(exprs) if exprs else 0
 
     def _var(self, i: int, card: AllianceCard, low: int) -> None:
         self.cards[card.key] = card
         # the kept copies are a rule (``keep``), not the domain: a core can name them
-        self.x[i][card.key] = self.model.NewIntVar(0, max(low, most_copies()), f"x{i}:{card.key}")
+        self.x[i][card.key] = self.model.new_int_var(0, max(low, most_copies()), f"x{i}:{card.key}")
 
     def _table_rules(self) -> None:
         m, prefs = self.model, self.prefs
-        keys = sorted({k for xs in self.x for k in xs}, key=code_order)
+        keys = sorted({k for xs in self.x for k in xs}, key=_code_order)
         copies = self.rule("copy-limit", None)
         collection = self.rule("collection-limit", None) if self.owned is not None else None
         # where the other decks already hold too many, that is their violation: these decks take none
@@ -381,26 +425,27 @@ class SeatModel:
             limits = [limit for k in group if (limit := copy_limit(self.cards[k])) is not None]
             if limits:
                 held = [xs[k] for xs in self.x for k in group if k in xs]
-                m.Add(sum(held) <= max(min(limits) - theirs_by_name[name], 0)).OnlyEnforceIf(copies)
-        for key in keys:
-            held = [xs[key] for xs in self.x if key in xs]
-            if collection is not None:
-                m.Add(sum(held) <= max(self.owned.get(key, 0) - self.theirs[key], 0)).OnlyEnforceIf(collection)  # type: ignore[union-attr]
+                m.add(self.sum(held) <= max(min(limits) - theirs_by_name.get(name, 0), 0)).only_enforce_if(copies)
+        if collection is not None and self.owned is not None:
+            owned, theirs = self.owned, self.theirs
+            for key in keys:
+                held = [xs[key] for xs in self.x if key in xs]
+                m.add(self.sum(held) <= max(owned.get(key, 0) - theirs.get(key, 0), 0)).only_enforce_if(collection)
         made = [xs for xs, seat in zip(self.x, self.seats) if not seat.reserved]
         for key in prefs.must:
             held = [xs[key] for xs in made if key in xs]
             named = self.catalog.cards.get(key)
             lit = self.rule("must", None, (key,), card=named)
             if held:
-                m.Add(sum(held) >= 1).OnlyEnforceIf(lit)
+                m.add(self.sum(held) >= 1).only_enforce_if(lit)
             else:
-                m.AddBoolOr([lit.Not()])
+                m.add_bool_or([lit.negated()])
         for key in prefs.never:
             held = [xs[key] for xs in made if key in xs]
             named = self.catalog.cards.get(key)
             lit = self.rule("never", None, (key,), card=named)
             if held:
-                m.Add(sum(held) == 0).OnlyEnforceIf(lit)
+                m.add(self.sum(held) == 0).only_enforce_if(lit)
 
     # -- the objective
     def objective(self) -> Any:
@@ -413,12 +458,21 @@ class SeatModel:
                 # another player's deck: any cards that leave it room will do (the fewest, seeded)
                 terms.extend((1 + _tie(prefs.seed, seat.castle.key, key)) * var for key, var in xs.items())
                 continue
-            for label, low, high, target in _scaled(buckets, size):
-                in_bucket = [v for k, v in xs.items() if _in_bucket(self.cards[k].cost, low, high)]
-                terms.append(CURVE_WEIGHT * self._deviation(sum(in_bucket), target, f"curve{i}:{label}"))
+            scaled = _scaled(buckets, size)
+            # each card's variable in its cost's buckets and under its type, in the deck's order
+            costs = {self.cards[key].cost for key in xs}
+            buckets_of = {cost: [n for n, b in enumerate(scaled) if _in_bucket(cost, b[1], b[2])] for cost in costs}
+            in_bucket: list[list] = [[] for _ in scaled]
+            of_type: dict[str | None, list] = defaultdict(list)
+            for key, var in xs.items():
+                card = self.cards[key]
+                for n in buckets_of[card.cost]:
+                    in_bucket[n].append(var)
+                of_type[card.type].append(var)
+            for (label, _, _, target), held in zip(scaled, in_bucket):
+                terms.append(CURVE_WEIGHT * self._deviation(self.sum(held), target, f"curve{i}:{label}"))
             for kind, share in _shares(prefs.types, size).items():
-                of_type = [v for k, v in xs.items() if self.cards[k].type == kind]
-                terms.append(TYPE_WEIGHT * self._deviation(sum(of_type), share, f"type{i}:{kind}"))
+                terms.append(TYPE_WEIGHT * self._deviation(self.sum(of_type[kind]), share, f"type{i}:{kind}"))
             liked = set(prefs.factions) or {f for f in (seat.castle.faction,) if f is not None}
             for key, var in xs.items():
                 weight = _tie(prefs.seed, seat.castle.key, key)
@@ -426,12 +480,12 @@ class SeatModel:
                     weight += FACTION_WEIGHT
                 if weight:
                     terms.append(weight * var)
-        return sum(terms)
+        return self.sum(terms)
 
     def _deviation(self, expr: Any, target: int, name: str) -> Any:
-        dev = self.model.NewIntVar(0, 10_000, name)
-        self.model.Add(dev >= expr - target)
-        self.model.Add(dev >= target - expr)
+        dev = self.model.new_int_var(0, 10_000, name)
+        self.model.add(dev >= expr - target)
+        self.model.add(dev >= target - expr)
         return dev
 
     # -- solving
@@ -447,13 +501,13 @@ class SeatModel:
 
     def feasible(self, lits: list, effort: float) -> tuple[bool | None, list]:
         """Whether the rules ``lits`` can all hold (``None``: not decided in time), and a core if not."""
-        self.model.ClearAssumptions()
-        self.model.AddAssumptions(lits)
+        self.model.clear_assumptions()
+        self.model.add_assumptions(lits)
         solver = self.solver(effort)
-        status = solver.Solve(self.model)
+        status = solver.solve(self.model)
         if status == self.cp.INFEASIBLE:
-            core = set(solver.SufficientAssumptionsForInfeasibility())
-            return False, [lit for lit in lits if lit.Index() in core]
+            core = set(solver.sufficient_assumptions_for_infeasibility())
+            return False, [lit for lit in lits if lit.index in core]
         if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return True, []
         return None, []
@@ -476,21 +530,21 @@ class SeatModel:
         """The most (or fewest) cards deck ``seat`` can hold under the rules ``core``, and their
         mix by faction and rarity; ``None`` if not found in time."""
         m = self.model
-        m.ClearAssumptions()
-        m.AddAssumptions(core)
-        (m.Maximize if maximize else m.Minimize)(self.total(seat))
+        m.clear_assumptions()
+        m.add_assumptions(core)
+        (m.maximize if maximize else m.minimize)(self.total(seat))
         solver = self.solver(EFFORT)
-        status = solver.Solve(m)
-        m.ClearObjective()
+        status = solver.solve(m)
+        m.clear_objective()
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
         mix: Counter = Counter()
-        held = Counter({key: solver.Value(var) for key, var in self.x[seat].items()}) + self.base[seat]
+        held = Counter({key: solver.value(var) for key, var in self.x[seat].items()}) + self.base[seat]
         for key, n in held.items():
             card = self.cards.get(key) or self.pool.alliance.get(key)
             if n and card is not None:
                 mix[f"{card.faction} {card.rarity}"] += n
-        return round(solver.ObjectiveValue()), mix
+        return round(solver.objective_value), mix
 
     def most_together(self, core: list, seats: Sequence[int]) -> int | None:
         """The most of the cards the decks ``seats`` need (each counted up to its size) that they
@@ -498,18 +552,18 @@ class SeatModel:
         m = self.model
         counted = []
         for i in seats:
-            up_to = m.NewIntVar(0, deck_size(self.seats[i].castle).min, f"counted:{i}:{len(self.rules)}")
-            m.Add(up_to <= self.total(i))  # always satisfiable (0): harmless to the model
+            up_to = m.new_int_var(0, deck_size(self.seats[i].castle).min, f"counted:{i}:{len(self.rules)}")
+            m.add(up_to <= self.total(i))  # always satisfiable (0): harmless to the model
             counted.append(up_to)
-        m.ClearAssumptions()
-        m.AddAssumptions(core)
-        m.Maximize(sum(counted))
+        m.clear_assumptions()
+        m.add_assumptions(core)
+        m.maximize(self.sum(counted))
         solver = self.solver(EFFORT)
-        status = solver.Solve(m)
-        m.ClearObjective()
+        status = solver.solve(m)
+        m.clear_objective()
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
-        return round(solver.ObjectiveValue())
+        return round(solver.objective_value)
 
     # -- reading the answer
     def proposal(self, solver: Any) -> list[ProposedDeck]:
@@ -518,7 +572,8 @@ class SeatModel:
         decks = []
         buckets = curve_buckets(self.prefs.curve)
         for i, seat in enumerate(self.seats):
-            chosen = {k: solver.Value(v) for k, v in self.x[i].items() if solver.Value(v)}
+            values = {k: solver.value(v) for k, v in self.x[i].items()}
+            chosen = {k: n for k, n in values.items() if n}
             cards = dict(Counter(chosen) + self.base[i])
             size = deck_size(seat.castle).min
             scaled = _scaled(buckets, size)
@@ -601,10 +656,15 @@ def _in_bucket(cost: int | None, low: int, high: int | None) -> bool:
     return cost is not None and cost >= low and (high is None or cost <= high)
 
 
+#: sorting by code, each card's key worked out once (``deck plan`` sorts the same cards for each solve)
+_code_order = cache(code_order)
+
+
 def _bucket_of(cost: int | None, scaled: list[tuple[str, int, int | None, int]]) -> str | None:
     return next((label for label, low, high, _ in scaled if _in_bucket(cost, low, high)), None)
 
 
+@cache  # the same for every solve of a command: deck plan asks it of each castle's cards again
 def _tie(seed: int, castle: str, key: str) -> int:
     """A small, seeded preference among equally good cards: the same seed, the same deck. It
     follows the deck's castle, not its seat, so a deck's share of the objective is the same
