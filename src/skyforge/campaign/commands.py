@@ -32,7 +32,7 @@ from skyforge.campaign.limits import (
 from skyforge.campaign.starting import CAPS, auto_pick, rarity_of
 from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError, option
-from skyforge.setup.standalone import usual_steps
+from skyforge.setup.portals import usual_steps
 from skyforge.text import did_you_mean
 
 if TYPE_CHECKING:

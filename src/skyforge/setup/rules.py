@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from skyforge.catalog import Catalog
-from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
 from skyforge.errors import InputError, NotFoundError, Problem, option
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from skyforge.catalog import Catalog
+    from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
 
 MODES: tuple[str, ...] = ("solo", "coop", "competitive-2", "competitive-3")
 
@@ -126,3 +129,10 @@ def outsider_names(catalog: Catalog, *, henchmen: bool = False) -> list[str]:
 
 def physical_count(cards: Sequence[CardBase]) -> int:
     return sum(c.copies for c in cards)
+
+
+def whole_hordes(catalog: Catalog, hordes: Iterable[Horde]) -> list[Horde]:
+    """The hordes whose set has no difficulty table (the original set, without the Challenge
+    expansion): their horde deck takes all their cards, and the portals set the level (001 "set the
+    difficulty level by choosing the right portals from the original Skytear Horde set")."""
+    return [h for h in hordes if h.set is None or not any(r.set == h.set for r in catalog.difficulty_levels)]
