@@ -525,7 +525,7 @@ def test_too_few_cards_for_the_extra_one_is_reported_not_guessed(catalog):
 
 
 def _stages(portals):
-    from skyforge.setup.portals import stages_of
+    from skyforge.setup.rules import stages_of
 
     return [s for p in portals for s in stages_of(p)]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skyforge.campaign import events as ev
-from skyforge.campaign.commands import find_player
+from skyforge.campaign.preconditions import find_player
 from skyforge.campaign.state import CampaignState
 from skyforge.decks.models import DeckFile
 

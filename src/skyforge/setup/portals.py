@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skyforge.catalog.index import sort_key
-from skyforge.setup.rules import mode_rule, whole_hordes
+from skyforge.setup.rules import LAST_STAGE, mode_rule, next_stage, whole_hordes
 
 if TYPE_CHECKING:
     from skyforge.catalog import Catalog
@@ -85,21 +85,6 @@ def usual_steps(
     below = [p for p in setup.portals if p.stage != 1]
     missing = [m for m in setup.missing if "stage 1 portal" not in m]
     return UsualSteps(rule.rulebook, below, setup.minion_rule, setup.minions, missing, setup.notes)
-
-
-#: "Portals also have a stage ranging from 1 to 4." (000 Setup step 4)
-LAST_STAGE = 4
-
-
-def next_stage(portal: PortalCard) -> int:
-    """The first stage a pile needs below ``portal``: a two-sided portal carries its next stage on
-    its back (000/001 DESTRUCTION: "the next stage might be on the back of the destroyed portal")."""
-    return max(portal.stage, portal.back_stage or 0) + 1
-
-
-def stages_of(portal: PortalCard) -> list[int]:
-    """The stages a portal card holds: its face, and its back when the back is a stage."""
-    return list(range(portal.stage, next_stage(portal)))
 
 
 def level_portals(catalog: Catalog, mode: str, level: int) -> tuple[list[PortalCard], bool]:
