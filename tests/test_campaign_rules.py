@@ -592,7 +592,7 @@ def _with(tmp_path, text: str, name: str = "extra.toml"):
 
 
 def _stages(catalog, codes):
-    from skyforge.setup.standalone import stages_of
+    from skyforge.setup.rules import stages_of
 
     return [s for code in codes for s in stages_of(catalog.get(code, "portal"))]
 

@@ -88,6 +88,25 @@ def test_bad_files_are_reported_with_file_and_line(tmp_path):
         store.load(tmp_path / "nope.toml")
 
 
+def test_each_event_is_read_by_its_own_model_as_the_union_reads_it():
+    """A journal's events are validated each by the model its type names, and a journal with a
+    problem as the union of every event is: the same events, and the same errors."""
+    import tomllib
+
+    from pydantic import ValidationError
+
+    raw = tomllib.loads((Path(__file__).parent.parent / "campaigns" / "example.toml").read_text())["events"]
+    events = ev.parse_events(raw)
+    assert events == ev.CampaignFile.model_validate({"events": raw}).events
+    assert [type(e) for e in events] == [ev.EVENT_MODELS[e["type"]] for e in raw]
+    for broken in ([*raw[:3], {**raw[3], "game": "two"}], [*raw[:2], {"type": "gold-adjustd"}], [raw[0], 5], {}):
+        with pytest.raises(ValidationError) as one:
+            ev.parse_events(broken)
+        with pytest.raises(ValidationError) as union:
+            ev.CampaignFile.model_validate({"events": broken})
+        assert one.value.errors() == union.value.errors()
+
+
 def test_migrations_run_on_load(tmp_path, monkeypatch):
     """A (test-only) schema 2 renames the 'gold-adjusted' event's 'amount'; schema-1 files are migrated."""
     v1 = store.render_journal([created(), *c.adjust_gold(fold([created()]), 3)])

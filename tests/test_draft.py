@@ -202,6 +202,41 @@ def test_matching_counts_shared_heroes_once():
     assert can_complete({"a": 2, "b": 1}, list(groups), lambda t, h: True, groups.get, {"a": set(), "b": set()})
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    colors=st.lists(st.sampled_from(["red", "blue", "green", None]), min_size=3, max_size=9),
+    factions=st.lists(st.sampled_from(["k", "l"]), min_size=9, max_size=9),
+    one_per_color=st.booleans(),
+    by_faction=st.booleans(),
+    order=st.permutations(["shadow", "shadow", "shadow", "light", "light", "light", "ban shadow", "ban light"]),
+    size=st.integers(1, 3),
+    picks=st.lists(st.integers(0, 8), min_size=8, max_size=8),
+)
+def test_legal_heroes_are_those_each_refusal_allows(colors, factions, one_per_color, by_faction, order, size, picks):
+    """``legal`` works out one way to finish every team once a turn and spares most heroes their own
+    matching: it gives exactly the heroes whose refusal, each worked out alone, is none."""
+    heroes = [hero(f"h{i}", color, factions[i]) for i, color in enumerate(colors)]
+    rules = [OnePer("color", "colour")] if one_per_color else []
+    rules += [FromFaction({"shadow": "k", "light": "l"})] if by_faction else []
+    left = {"shadow": size, "light": size}
+    steps = []
+    for step in order:
+        if step.startswith("ban"):
+            steps.append({"team": step.removeprefix("ban "), "action": "ban"})
+        elif left[step]:
+            left[step] -= 1
+            steps.append({"team": step})
+    d = small(rules, heroes=heroes, steps=steps, size=size)
+    for pick in picks:
+        if d.done:
+            break
+        alone = [k for k in d.available if d.refusal(k) is None]
+        assert d.legal() == alone
+        if not alone:
+            break
+        d.choose(alone[pick % len(alone)])
+
+
 # -- property tests over the shipped catalog -------------------------------------
 
 ONWARD_FACTIONS = st.one_of(st.none(), st.permutations(onward.FACTIONS).map(lambda p: [p[0], p[1]]))

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from skyforge.catalog import load_catalog
 from skyforge.errors import InputError, option
-from skyforge.setup import GameSetupRequest, game_setup, mode_rule, total_difficulty
+from skyforge.setup.difficulty import total_difficulty
 from skyforge.setup.plan import PlanFile, PlanResult, plan_status
+from skyforge.setup.rules import mode_rule
+from skyforge.setup.standalone import GameSetupRequest, game_setup
 
 from .conftest import cite
 
@@ -523,7 +525,7 @@ def test_too_few_cards_for_the_extra_one_is_reported_not_guessed(catalog):
 
 
 def _stages(portals):
-    from skyforge.setup.standalone import stages_of
+    from skyforge.setup.rules import stages_of
 
     return [s for p in portals for s in stages_of(p)]
 

@@ -29,10 +29,11 @@ from skyforge.campaign.limits import (
     STARTING_LEGENDARY,
     clamp_gold,
 )
+from skyforge.campaign.preconditions import find_player
 from skyforge.campaign.starting import CAPS, auto_pick, rarity_of
 from skyforge.campaign.state import CampaignState, apply, next_step
 from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError, option
-from skyforge.setup.standalone import usual_steps
+from skyforge.setup.portals import usual_steps
 from skyforge.text import did_you_mean
 
 if TYPE_CHECKING:
@@ -92,29 +93,6 @@ def _no_offers(state: CampaignState, doing: str) -> None:
     if state.offers_pending:
         waiting = [p.name for p in state.players if p.offers]
         raise _not_now(state, f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)")
-
-
-def find_player(state: CampaignState, name: str | None) -> PlayerState:
-    """The player named, or with one player and no name, that player."""
-    if name is None:
-        if len(state.players) == 1:
-            return state.players[0]
-        raise InputError(
-            Problem(
-                "which player? The campaign has " + ", ".join(q.name for q in state.players),
-                key=option("player"),
-                hint=f"{option('player')} {state.players[0].name}",
-            )
-        )
-    p = state.player(name)
-    if p is None:
-        raise NotFoundError(
-            Problem(
-                f"no player '{name}' in campaign {state.name}",
-                hint="players: " + ", ".join(q.name for q in state.players),
-            )
-        )
-    return p
 
 
 def choosing_player(state: CampaignState, player: str | None) -> PlayerState:
@@ -526,7 +504,6 @@ __all__ = [
     "end_game",
     "exile",
     "find_action",
-    "find_player",
     "next_game",
     "offer_sizes",
     "pillage",

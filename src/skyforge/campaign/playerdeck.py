@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field, SerializerFunctionWrapHandler, field_serializer
 
 from skyforge.campaign import events as ev
-from skyforge.campaign.commands import find_player
+from skyforge.campaign.preconditions import find_player
 from skyforge.campaign.report import facts_table
 from skyforge.campaign.state import CampaignState
 from skyforge.campaign.view import CardFacts

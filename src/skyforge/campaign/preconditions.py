@@ -1,6 +1,7 @@
 """What must hold for an event to follow a campaign's state: what the command that made it
 checked. :func:`skyforge.campaign.state.fold` checks each event of a journal before applying it,
-so a journal edited by hand into something the rules forbid is refused with the reason.
+so a journal edited by hand into something the rules forbid is refused with the reason. And the
+player an event (:func:`player_in`) or a request (:func:`find_player`) names.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.limits import clamp_gold
+from skyforge.errors import InputError, NotFoundError, Problem, option
 from skyforge.text import plural
 
 if TYPE_CHECKING:
@@ -31,6 +33,29 @@ def player_in(s: CampaignState, name: str | None) -> PlayerState:  # None: an ev
     p = s.player(name) if name is not None else None
     if p is None:
         raise ValueError(f"no player '{name}' in the campaign (players: {', '.join(q.name for q in s.players)})")
+    return p
+
+
+def find_player(state: CampaignState, name: str | None) -> PlayerState:
+    """The player named, or with one player and no name, that player."""
+    if name is None:
+        if len(state.players) == 1:
+            return state.players[0]
+        raise InputError(
+            Problem(
+                "which player? The campaign has " + ", ".join(q.name for q in state.players),
+                key=option("player"),
+                hint=f"{option('player')} {state.players[0].name}",
+            )
+        )
+    p = state.player(name)
+    if p is None:
+        raise NotFoundError(
+            Problem(
+                f"no player '{name}' in campaign {state.name}",
+                hint="players: " + ", ".join(q.name for q in state.players),
+            )
+        )
     return p
 
 

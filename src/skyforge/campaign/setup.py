@@ -31,9 +31,8 @@ from skyforge.decks.models import DeckFile
 from skyforge.errors import InputError, Problem, RuleError, option
 from skyforge.places import workspace_folder
 from skyforge.rules import validate_decks
-from skyforge.setup.hordedeck import whole_hordes
-from skyforge.setup.rules import outsider_names
-from skyforge.setup.standalone import level_portals
+from skyforge.setup.portals import level_portals
+from skyforge.setup.rules import outsider_names, whole_hordes
 from skyforge.terms import new_seed
 from skyforge.text import plural
 from skyforge.workbench.premade import build_premade

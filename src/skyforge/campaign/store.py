@@ -91,7 +91,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         )
     raw = data.get("events", [])
     try:
-        events = ev.CampaignFile.model_validate({"events": raw}).events
+        events = ev.parse_events(raw)
     except ev.ValidationError as exc:
         register_union_tags(set(ev.EVENT_TYPES))
         raise InputError(
@@ -142,7 +142,7 @@ def parse_undone(data: dict, path: Path | str) -> list[list]:
     out = []
     for i, table in enumerate(raw):
         try:
-            out.append(ev.CampaignFile.model_validate({"events": table["events"]}).events)
+            out.append(ev.parse_events(table["events"]))
         except ev.ValidationError as exc:
             register_union_tags(set(ev.EVENT_TYPES))
             problems = validation_problems(exc, path, "")

@@ -8,10 +8,11 @@ import click
 from rich.text import Text
 
 from skyforge.cli.complete import card_refs, deck_names
-from skyforge.cli.deck_files import after_edit, force_option, rel, require_terminal
+from skyforge.cli.deck_files import after_edit, rel, require_terminal
 from skyforge.cli.main import App
 from skyforge.cli.output import console, json_option, progress, render
 from skyforge.cli.output import table as new_table
+from skyforge.cli.syntax import force_option
 from skyforge.decks.specs import parse_specs
 from skyforge.results import ResultList
 from skyforge.terms import FACTIONS, demo_note

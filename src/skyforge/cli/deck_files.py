@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import click
 from rich.text import Text
 
 from skyforge.cli.main import App
@@ -25,8 +24,6 @@ from skyforge.workbench.workspace import relative
 
 if TYPE_CHECKING:
     from skyforge.catalog import Catalog
-
-force_option = click.option("--force", is_flag=True, help="Overwrite a deck file that already exists.")
 
 
 def load(app: App, ref: str) -> Deck:

@@ -9,10 +9,11 @@ import click
 from skyforge.catalog import Catalog
 from skyforge.catalog.loader import DEMO
 from skyforge.cli.complete import deck_names
-from skyforge.cli.deck_files import after_edit, force_option, load_all
+from skyforge.cli.deck_files import after_edit, load_all
 from skyforge.cli.main import App
 from skyforge.cli.output import echo, json_option, render
 from skyforge.cli.stdio import STDIN, is_dash, read_stdin, write
+from skyforge.cli.syntax import force_option
 from skyforge.decks.writing import deck_text
 from skyforge.errors import InputError, Problem
 from skyforge.rules import GAME_DECKS, validate_decks

@@ -11,9 +11,9 @@ from skyforge.cli.main import App
 from skyforge.cli.output import console, demo_marker, json_option, render
 from skyforge.cli.syntax import NAMES
 from skyforge.errors import InputError, Problem, option
-from skyforge.setup import GameSetupRequest, game_setup, total_difficulty
-from skyforge.setup.rules import MODES, rulebooks
-from skyforge.setup.standalone import stages_of
+from skyforge.setup.difficulty import total_difficulty
+from skyforge.setup.rules import MODES, rulebooks, stages_of
+from skyforge.setup.standalone import GameSetupRequest, game_setup
 from skyforge.terms import INFERRED, inference_note, inferred_value
 from skyforge.text import plural
 

@@ -1,4 +1,5 @@
-"""Command-line syntax shared by commands: lists of names written ``A,B,C``; numbers ticked at a list."""
+"""Command-line syntax shared by commands: lists of names written ``A,B,C``; numbers ticked at a list;
+``--force``."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ class NameList(click.ParamType):
 
 #: the one comma-separated list type: ``type=NAMES``
 NAMES = NameList()
+
+#: a command that writes a deck file over one that exists only when told to
+force_option = click.option("--force", is_flag=True, help="Overwrite a deck file that already exists.")
 
 
 _TOKEN = re.compile(r"^(-?)(\d+)(?:-(\d+))?$")

@@ -12,11 +12,12 @@ never dead-ends.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.models import DraftFormat
-from skyforge.draft.matching import can_complete
+from skyforge.draft.matching import can_complete, completion
 from skyforge.draft.restrictions import Hero, Restriction
 from skyforge.errors import NotFoundError, Problem, RuleError, StateError
 from skyforge.text import did_you_mean
@@ -107,8 +108,10 @@ class Draft:
 
     # -- rules ----------------------------------------------------------------
 
-    def refusal(self, hero: str, team: str | None = None, action: str | None = None) -> str | None:
-        """Why ``hero`` cannot be chosen now (``None`` when it can)."""
+    def refusal(
+        self, hero: str, team: str | None = None, action: str | None = None, plan: Mapping[str, str] | None = None
+    ) -> str | None:
+        """Why ``hero`` cannot be chosen now (``None`` when it can); ``plan``: :meth:`_plan`'s."""
         turn = self.current
         if turn is None:
             return "the draft is complete"
@@ -130,10 +133,15 @@ class Draft:
                 reason = rule.refuse(turn.team, self.heroes[hero], team_heroes, self.name)
                 if reason:
                     return reason
-        return self._dead_end(hero, turn)
+        return self._dead_end(hero, turn, plan)
 
-    def _dead_end(self, hero: str, turn: Turn) -> str | None:
-        """A reason if taking ``hero`` at ``turn`` leaves some team unable to finish."""
+    def _dead_end(self, hero: str, turn: Turn, plan: Mapping[str, str] | None = None) -> str | None:
+        """A reason if taking ``hero`` at ``turn`` leaves some team unable to finish.
+
+        Without restrictions every hero may join every team, so enough heroes are enough. ``plan``
+        (:meth:`_plan`) is one way to finish every team from before the turn: when it leaves
+        ``hero`` out, or gives it to the team picking it now, it still finishes every team without
+        ``hero`` (less the one pick), so no matching is worked out for that hero."""
         after = [k for k in self.available if k != hero]
         needed = {
             t: self.format.team_size - len(self.picks(t)) - (1 if t == turn.team and turn.action == "pick" else 0)
@@ -145,6 +153,10 @@ class Draft:
         bans_left = sum(1 for t in self.turns[turn.number :] if t.action == "ban")
         if len(after) < sum(needed.values()) + bans_left:
             return "would leave too few heroes for the rest of the draft"
+        if not self.restrictions:
+            return None
+        if plan is not None and (hero not in plan or (turn.action == "pick" and plan[hero] == turn.team)):
+            return None
 
         def feasible(teams: list[str]) -> bool:
             return can_complete(
@@ -170,7 +182,20 @@ class Draft:
         """Every hero that may be chosen at the current turn."""
         if self.done:
             return []
-        return [k for k in self.available if self.refusal(k) is None]
+        plan = self._plan() if self.restrictions else None
+        return [k for k in self.available if self.refusal(k, plan=plan) is None]
+
+    def _plan(self) -> dict[str, str] | None:
+        """One way to finish every team from before the current turn (hero → team, as
+        :func:`completion` gives it); ``None`` when there is none, or when a team has more picks
+        than its size (then each hero's refusal works out its own matching)."""
+        turn = self.current
+        assert turn is not None  # the draft is not done
+        needed = {t: self.format.team_size - len(self.picks(t)) for t in self.teams}
+        if min(needed.values()) < 0 or (turn.action == "pick" and needed[turn.team] < 1):
+            return None
+        held = {t: {self._group(self.heroes[k]) for k in self.picks(t)} for t in self.teams}
+        return completion(needed, self.available, self._eligible, lambda k: self._group(self.heroes[k]), held)
 
     # -- moves ----------------------------------------------------------------
 

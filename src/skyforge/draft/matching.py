@@ -31,12 +31,25 @@ def can_complete(
     ``group_of(hero)``: its at-most-once group, or ``None`` when no such rule;
     ``held_groups[team]``: groups the team already holds.
     """
+    return completion(needed, heroes, eligible, group_of, held_groups) is not None
+
+
+def completion(
+    needed: Mapping[str, int],
+    heroes: Iterable[str],
+    eligible: Callable[[str, str], bool],
+    group_of: Callable[[str], str | None],
+    held_groups: Mapping[str, Collection[str | None]],
+) -> dict[str, str] | None:
+    """One way for every team to get ``needed[team]`` more heroes from ``heroes`` (as
+    :func:`can_complete`): hero → the team it goes to, the heroes left over not named; ``None``
+    when there is none."""
     total = sum(needed.values())
     if total == 0:
-        return True
+        return {}
     heroes = list(heroes)
     if len(heroes) < total:
-        return False
+        return None
     cap: dict[tuple, dict[tuple, int]] = {}
 
     def edge(a: tuple, b: tuple, c: int) -> None:
@@ -63,7 +76,15 @@ def can_complete(
                 edge(("team", team), ("group", team, group), 0)
                 cap[("team", team)][("group", team, group)] = 1
             edge(("group", team, group if group is not None else "*"), ("hero", hero), 1)
-    return _max_flow(cap, source, sink, total) == total
+    if _max_flow(cap, source, sink, total) != total:
+        return None
+    # a hero's flow came from its team's group: the residual capacity back to that group
+    return {
+        hero: node[1]
+        for hero in heroes
+        for node, back in cap[("hero", hero)].items()
+        if back > 0 and node[0] == "group"
+    }
 
 
 def _max_flow(cap: dict[tuple, dict[tuple, int]], source: tuple, sink: tuple, limit: int) -> int:

@@ -2,23 +2,7 @@
 
 Pure functions over the catalog; the rules themselves are catalog data
 (``[[game_modes]]``, ``[[difficulty_levels]]``, ``[[difficulty_modifiers]]``,
-``[[outsider_types]]``, ``[[battle_plans]]``, ``[[first_games]]``).
+``[[outsider_types]]``, ``[[battle_plans]]``, ``[[first_games]]``). Each module is imported by
+itself (:mod:`.standalone`, :mod:`.portals`, :mod:`.difficulty`, :mod:`.rules`, …): a campaign
+game's setup needs the portal pile, not the stand-alone game's models.
 """
-
-from skyforge.setup.difficulty import DifficultyReport, Term, total_difficulty
-from skyforge.setup.rules import MODES, horde_rating, mode_rule, outsider_cards
-from skyforge.setup.standalone import GameSetup, GameSetupRequest, first_game_preset, game_setup
-
-__all__ = [
-    "MODES",
-    "DifficultyReport",
-    "GameSetup",
-    "GameSetupRequest",
-    "Term",
-    "first_game_preset",
-    "game_setup",
-    "horde_rating",
-    "mode_rule",
-    "outsider_cards",
-    "total_difficulty",
-]

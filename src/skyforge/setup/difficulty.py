@@ -8,8 +8,7 @@ from skyforge.catalog import Catalog
 from skyforge.catalog.models import Horde
 from skyforge.errors import InputError, Problem, option
 from skyforge.results import Result
-from skyforge.setup.hordedeck import whole_hordes
-from skyforge.setup.rules import horde_rating, outsider_cards, physical_count
+from skyforge.setup.rules import horde_rating, outsider_cards, physical_count, whole_hordes
 from skyforge.text import plural
 
 

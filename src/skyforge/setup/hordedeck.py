@@ -27,6 +27,7 @@ from pydantic import Field, computed_field
 from skyforge.catalog.index import sort_key
 from skyforge.catalog.models import Horde, HordeCard
 from skyforge.results import Result
+from skyforge.setup.rules import whole_hordes
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -91,13 +92,6 @@ class HordeDeck:
     @property
     def cards(self) -> list:
         return [line.card for line in self.lines]
-
-
-def whole_hordes(catalog: Catalog, hordes: Iterable[Horde]) -> list[Horde]:
-    """The hordes whose set has no difficulty table (the original set, without the Challenge
-    expansion): their horde deck takes all their cards, and the portals set the level (001 "set the
-    difficulty level by choosing the right portals from the original Skytear Horde set")."""
-    return [h for h in hordes if h.set is None or not any(r.set == h.set for r in catalog.difficulty_levels)]
 
 
 def build_horde_deck(

@@ -1,13 +1,17 @@
-"""Looking up the setup rules kept as catalog data: which book, which mode, which rating."""
+"""Looking up the setup rules kept as catalog data: which book, which mode, which rating; the
+hordes taken whole; the stages a portal card holds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from skyforge.catalog import Catalog
-from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard
 from skyforge.errors import InputError, NotFoundError, Problem, option
 from skyforge.text import did_you_mean
+
+if TYPE_CHECKING:
+    from skyforge.catalog import Catalog
+    from skyforge.catalog.models import CardBase, GameModeRule, Horde, OutsiderCard, PortalCard
 
 MODES: tuple[str, ...] = ("solo", "coop", "competitive-2", "competitive-3")
 
@@ -126,3 +130,25 @@ def outsider_names(catalog: Catalog, *, henchmen: bool = False) -> list[str]:
 
 def physical_count(cards: Sequence[CardBase]) -> int:
     return sum(c.copies for c in cards)
+
+
+def whole_hordes(catalog: Catalog, hordes: Iterable[Horde]) -> list[Horde]:
+    """The hordes whose set has no difficulty table (the original set, without the Challenge
+    expansion): their horde deck takes all their cards, and the portals set the level (001 "set the
+    difficulty level by choosing the right portals from the original Skytear Horde set")."""
+    return [h for h in hordes if h.set is None or not any(r.set == h.set for r in catalog.difficulty_levels)]
+
+
+#: "Portals also have a stage ranging from 1 to 4." (000 Setup step 4)
+LAST_STAGE = 4
+
+
+def next_stage(portal: PortalCard) -> int:
+    """The first stage a pile needs below ``portal``: a two-sided portal carries its next stage on
+    its back (000/001 DESTRUCTION: "the next stage might be on the back of the destroyed portal")."""
+    return max(portal.stage, portal.back_stage or 0) + 1
+
+
+def stages_of(portal: PortalCard) -> list[int]:
+    """The stages a portal card holds: its face, and its back when the back is a stage."""
+    return list(range(portal.stage, next_stage(portal)))

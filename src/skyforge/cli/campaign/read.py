@@ -16,10 +16,10 @@ from skyforge.cli.campaign.journal import campaign_file
 from skyforge.cli.campaign.views import campaign_view, log_lines, show_demo_note
 from skyforge.cli.campaign.words import NO_CAMPAIGNS
 from skyforge.cli.complete import campaign_names
-from skyforge.cli.deck_files import force_option
 from skyforge.cli.main import App
 from skyforge.cli.output import console, echo, json_option, render
 from skyforge.cli.stdio import write
+from skyforge.cli.syntax import force_option
 from skyforge.decks.writing import deck_text
 from skyforge.text import plural
 

@@ -18,7 +18,7 @@ from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import card_label
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
 from skyforge.cli.output import table
-from skyforge.setup.standalone import stages_of
+from skyforge.setup.rules import stages_of
 from skyforge.text import plural
 
 if TYPE_CHECKING:
