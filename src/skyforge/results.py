@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Generic, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, RootModel, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    JsonValue,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from skyforge.errors import Problem, jsonable
 
@@ -36,25 +46,35 @@ class Result(BaseModel):
         return self.model_dump(mode="json", by_alias=True)
 
 
-class ResultList(RootModel[list[T]], Generic[T]):
-    """Results in a list, whose ``--json`` is the list: ``ResultList[CardEntry].of(entries)``."""
+class ResultList(BaseModel, Generic[T]):
+    """Results in a list, whose ``--json`` is the list: ``ResultList[CardEntry].of(entries)``.
+
+    A model of one field rather than pydantic's ``RootModel``, whose import builds a schema (and
+    loads pydantic's plugins) in every command."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
+
+    items: list[T]
 
     @classmethod
     def of(cls, items: Iterable[T]) -> ResultList[T]:
         """The list of results the library built (each checked where it came from)."""
-        return cls.model_construct(root=list(items))
+        return cls.model_construct(items=list(items))
 
     def dump(self) -> list[Any]:
-        """The ``--json`` of these results."""
-        return cast(list[Any], self.model_dump(mode="json", by_alias=True))
+        """The ``--json`` of these results: the list."""
+        return cast(list[Any], self.model_dump(mode="json", by_alias=True)["items"])
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        """The JSON Schema of the list (the items' field), as :meth:`dump` gives it."""
+        return handler.resolve_ref_schema(handler(schema))["properties"]["items"] | {"title": cls.__name__}
 
     def __iter__(self) -> Iterator[T]:  # type: ignore[override]  # the items, not the model's fields
-        return iter(self.root)
+        return iter(self.items)
 
     def __len__(self) -> int:
-        return len(self.root)
+        return len(self.items)
 
 
 def _none(value: object) -> bool:

@@ -172,7 +172,7 @@ def show(app: App, refs: tuple[str, ...], as_json: bool) -> None:
         for entry in shown if isinstance(shown, ResultList) else [shown]:
             card_panel(app.catalog, entry)
 
-    render(entries.root[0] if len(entries) == 1 else entries, as_json, human)
+    render(entries.items[0] if len(entries) == 1 else entries, as_json, human)
 
 
 @click.command()
