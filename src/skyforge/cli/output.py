@@ -19,7 +19,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
-from pydantic import Field
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -451,16 +450,6 @@ def _option_words(mark: re.Match, options: dict[str, click.Option]) -> str:
     return (mark["with"] or "") + flag
 
 
-class ReportedError(Result):
-    """An error as ``--json`` gives it (under ``"error"``): its kind, the exit status, and its
-    problems (the first :data:`MAX_JSON_PROBLEMS`, and how many more there are)."""
-
-    type: str
-    exit_code: int
-    problems: list[ReportedProblem]
-    problems_left_out: int | None = Field(default=None, exclude_if=lambda n: n is None)
-
-
 #: where the command being run is kept (``ctx.meta``), for :func:`words` after its context is gone
 COMMAND_META = "skyforge.command"
 
@@ -473,14 +462,14 @@ def report_error(exc: Any, as_json: bool = False) -> None:
     """
     problems = exc.problems
     if as_json:
-        left_out = len(problems) - MAX_JSON_PROBLEMS
-        error = ReportedError.of(
-            type=type(exc).__name__,
-            exit_code=exc.exit_code,
-            problems=[ReportedProblem.of_problem(p) for p in problems[:MAX_JSON_PROBLEMS]],
-            problems_left_out=left_out if left_out > 0 else None,
-        )
-        emit_json({"error": error.dump()})
+        error: dict[str, Any] = {
+            "type": type(exc).__name__,
+            "exit_code": exc.exit_code,
+            "problems": [ReportedProblem.of_problem(p).dump() for p in problems[:MAX_JSON_PROBLEMS]],
+        }
+        if len(problems) > MAX_JSON_PROBLEMS:
+            error["problems_left_out"] = len(problems) - MAX_JSON_PROBLEMS
+        emit_json({"error": error})
     if len(problems) > 1:
         shown = problems[:MAX_SHOWN_PROBLEMS]
         total = sum(_counted(p) for p in problems)
