@@ -98,7 +98,7 @@ def render() -> str:
 
     out += ["## Draft files", "", *section(DraftFile), *section(DraftOptions), *section(DraftChoice)]
     out += ["## Series files", "", *section(SeriesFile)]
-    from skyforge.draft.arena import TeamFile
+    from skyforge.draft.teams import TeamFile
 
     out += ["## Arena team files", "", *section(TeamFile)]
     out += ["## Catalog files", "", *section(m.CatalogFile)]

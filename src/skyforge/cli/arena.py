@@ -14,7 +14,9 @@ from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.stdio import STDIN, read_stdin
 from skyforge.cli.syntax import NAMES
 from skyforge.draft import arena as lib
+from skyforge.draft import rosters
 from skyforge.draft import session as sessions
+from skyforge.draft import teams as arena_teams
 from skyforge.draft.common import demo_heroes_note
 from skyforge.errors import InputError, Problem
 from skyforge.results import ResultList
@@ -39,10 +41,10 @@ def heroes(app: App, as_json: bool) -> None:
       skyforge arena heroes
       skyforge arena heroes --json
     """
-    render(lib.roster(app.catalog), as_json, draw_heroes)
+    render(rosters.arena_roster(app.catalog), as_json, draw_heroes)
 
 
-def draw_heroes(rows: ResultList[lib.ArenaHero]) -> None:
+def draw_heroes(rows: ResultList[rosters.ArenaHero]) -> None:
     heroes = table("hero", "code", "class", "action cards", "data")
     for h in rows:
         heroes.add_row(
@@ -159,15 +161,15 @@ def validate(app: App, team: str, as_json: bool) -> None:
       skyforge arena team validate teams/ann.toml --json
     """
     if team == "-":
-        data = lib.validate(app.catalog, Path(STDIN), read_stdin())
+        data = arena_teams.validate(app.catalog, Path(STDIN), read_stdin())
     else:
-        data = lib.validate(app.catalog, lib.team_path(app.workspace, team))
+        data = arena_teams.validate(app.catalog, arena_teams.team_path(app.workspace, team))
     render(data, as_json, draw_check)
     if not data.valid:
         raise SystemExit(1)
 
 
-def draw_check(data: lib.TeamCheck) -> None:
+def draw_check(data: arena_teams.TeamCheck) -> None:
     out = console()
     verdict = ("valid", "green") if data.valid else ("invalid", "red")
     out.print(Text.assemble(f"{data.file}: {data.player}: ", verdict))
@@ -204,15 +206,15 @@ def setup(
       skyforge arena setup ann bob --first bob
       skyforge arena setup --draft friday
     """
-    entries = lib.read_teams(app.workspace, list(teams), read_stdin() if "-" in teams else None)
+    entries = arena_teams.read_teams(app.workspace, list(teams), read_stdin() if "-" in teams else None)
     drafted = sessions.load(app.catalog, sessions.draft_path(app.workspace, draft_name)) if draft_name else None
-    data = lib.game_setup(
+    data = arena_teams.game_setup(
         app.catalog, entries, draft=drafted, draft_name=draft_name or "", first=first, two_vs_two=two_vs_two
     )
     render(data, as_json, draw_setup)
 
 
-def draw_setup(data: lib.ArenaSetup) -> None:
+def draw_setup(data: arena_teams.ArenaSetup) -> None:
     out = console()
     out.print(Text.assemble(("Skybound: Arena", "bold"), f" — {data.mode}; first to {data.score_to_win} points wins"))
     if data.sides:

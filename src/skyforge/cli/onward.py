@@ -12,6 +12,7 @@ from skyforge.cli.drafting import run_draft, saved_commands, show
 from skyforge.cli.output import console, json_option, render, table
 from skyforge.cli.syntax import NAMES
 from skyforge.draft import onward as lib
+from skyforge.draft import rosters
 from skyforge.draft import session as sessions
 from skyforge.draft.state import RANDOM
 from skyforge.errors import InputError, Problem
@@ -36,10 +37,10 @@ def heroes(app: App, as_json: bool) -> None:
       skyforge onward heroes
       skyforge onward heroes --json
     """
-    render(lib.heroes(app.catalog), as_json, draw_heroes)
+    render(rosters.onward_heroes(app.catalog), as_json, draw_heroes)
 
 
-def draw_heroes(data: lib.OnwardHeroes) -> None:
+def draw_heroes(data: rosters.OnwardHeroes) -> None:
     out = console()
     rows = table("hero", "code", "colour", "faction", "class", "range", "data")
     for h in data.heroes:

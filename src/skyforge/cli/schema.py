@@ -15,9 +15,11 @@ from skyforge.catalog.listing import CardEntry
 from skyforge.catalog.models import CatalogFile
 from skyforge.cli.output import emit_json
 from skyforge.decks.models import CollectionFile, DeckFile
-from skyforge.draft.arena import ArenaDraft, ArenaHero, ArenaSetup, TeamCheck, TeamFile
-from skyforge.draft.onward import OnwardDraft, OnwardHeroes
+from skyforge.draft.arena import ArenaDraft
+from skyforge.draft.onward import OnwardDraft
+from skyforge.draft.rosters import ArenaHero, OnwardHeroes
 from skyforge.draft.session import DraftFile
+from skyforge.draft.teams import ArenaSetup, TeamCheck, TeamFile
 from skyforge.results import ResultList
 from skyforge.rules import CollectionSummary, ValidationReport
 from skyforge.rules.choosing import CardChoice
