@@ -8,8 +8,8 @@ and which the human views draw. A few fields the JSON has never had are kept for
 as a house rule.
 """
 
-from __future__ import annotations
-
+# annotations stay objects (no ``from __future__ import annotations``): pydantic would otherwise
+# compile each field's annotation text when the classes are made, on every campaign command
 from typing import Literal
 
 from pydantic import Field, SerializerFunctionWrapHandler, field_serializer
