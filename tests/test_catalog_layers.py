@@ -324,6 +324,7 @@ def _merges_as_a_load_of_every_file(tmp_path: Path, user: list[Path], text: str,
         assert dict(merged.origins) == dict(fresh.origins)
         assert (merged.files, merged.user_files, merged.sets) == (fresh.files, fresh.user_files, fresh.sets)
     # with or without the files read again, the same problems
+    assert _problems(lambda: check_with_catalog(files, text, named=mine, catalog=catalog)) == expected
     assert _problems(lambda: check_with_catalog(files, text, named=mine)) == expected
     assert (list(catalog.cards), dict(catalog.origins), list(catalog.files)) == before  # left as it was
     return expected

@@ -14,7 +14,6 @@ spreadsheet shows it (the header is row 1). The stdlib's ``csv`` reads a CSV fil
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import functools
 import io
@@ -374,14 +373,9 @@ def check_with_catalog(
     spreadsheet ``source`` and the row of each card (``lines``), its row and column; given the
     file ``text`` is to be written to (``named``), that file and its line. Returns the merged catalog.
 
-    The text is merged into the catalog of ``files`` (``catalog``, when the caller has it; else
-    loaded, from the cache when it can be) without reading them again, unless only a load of
-    every file can tell its problems (:func:`skyforge.catalog.loader.merged_with`)."""
-    if catalog is None:
-        # without the file an import replaces, the catalog may not load (a set its cards use is
-        # missing…): then every file is read with the text
-        with contextlib.suppress(InputError):
-            catalog = load_catalog(files)
+    Given the ``catalog`` of ``files`` (the one in use, from the cache), the text is merged into
+    it without reading them again, unless only a load of every file can tell its problems
+    (:func:`skyforge.catalog.loader.merged_with`); else every file is read with the text."""
     if catalog is not None:
         imported = named or Path("imported.toml")
         try:

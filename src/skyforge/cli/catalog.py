@@ -284,10 +284,11 @@ def import_(app: App, file: Path, set_code: str | None, output: Path | None, for
     if result.problems:
         raise InputError(result.problems)
     text = result.toml()
-    catalog: Catalog | None = app.catalog
+    catalog: Catalog | None = app.catalog  # the rows are merged into it, its files not read again
     files = app.catalog.files
     if force and output is not None and not is_dash(output) and Path(output).exists():
-        # the file being replaced is one of the catalog's: its cards are not "already defined"
+        # the file being replaced is one of the catalog's: its cards are not "already defined" (the
+        # other files are read with the rows)
         files = [f for f in files if not same_file(f, Path(output))]
         catalog = None if len(files) < len(app.catalog.files) else catalog
     check_with_catalog(files, text, Path(STDIN) if is_dash(file) else file, result.lines, catalog=catalog)
