@@ -178,7 +178,8 @@ def long_key_at(text: str) -> int | None:
     and comments, or None: found before ``tomllib`` sees the text (a key of thousands of parts
     costs it seconds and a gigabyte). Standard library only: the workspace file is read with it
     before any model is imported."""
-    if text.count(".") < MAX_KEY_PARTS:
+    # a key stays on its line, and its parts are joined by dots: no line of that many dots, no such key
+    if text.count(".") < MAX_KEY_PARTS or all(line.count(".") < MAX_KEY_PARTS for line in text.split("\n")):
         return None
     starts = [m.start() for m in _LONG_KEY.finditer(text)]
     return _first_outside_strings(text, starts) if starts else None
