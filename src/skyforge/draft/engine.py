@@ -127,8 +127,8 @@ class Draft:
             if taken.action == "ban":
                 return f"banned: {name} was banned by {self.name(taken.team)}"
             return f"already taken: {name} is in {self.name(taken.team)}'s team"
-        team_heroes = [self.heroes[k] for k in self.picks(turn.team)]
-        if turn.action == "pick":
+        if turn.action == "pick" and self.restrictions:
+            team_heroes = [self.heroes[k] for k in self.picks(turn.team)]
             for rule in self.restrictions:
                 reason = rule.refuse(turn.team, self.heroes[hero], team_heroes, self.name)
                 if reason:
@@ -147,9 +147,6 @@ class Draft:
             t: self.format.team_size - len(self.picks(t)) - (1 if t == turn.team and turn.action == "pick" else 0)
             for t in self.teams
         }
-        held = {t: {self._group(self.heroes[k]) for k in self.picks(t)} for t in self.teams}
-        if turn.action == "pick":
-            held[turn.team].add(self._group(self.heroes[hero]))
         bans_left = sum(1 for t in self.turns[turn.number :] if t.action == "ban")
         if len(after) < sum(needed.values()) + bans_left:
             return "would leave too few heroes for the rest of the draft"
@@ -157,6 +154,9 @@ class Draft:
             return None
         if plan is not None and (hero not in plan or (turn.action == "pick" and plan[hero] == turn.team)):
             return None
+        held = {t: {self._group(self.heroes[k]) for k in self.picks(t)} for t in self.teams}
+        if turn.action == "pick":
+            held[turn.team].add(self._group(self.heroes[hero]))
 
         def feasible(teams: list[str]) -> bool:
             return can_complete(
