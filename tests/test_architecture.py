@@ -36,6 +36,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.recording",
             "skyforge.results",
             "skyforge.pages",
+            "skyforge.lasting",
         ],
     ),
     ("catalog", ["skyforge.catalog"]),
@@ -425,6 +426,21 @@ def json_branches() -> dict[str, list[str]]:
             ):
                 found.setdefault(module, []).append(f"{path.relative_to(SRC.parent)}:{node.lineno}")
     return found
+
+
+def test_the_collector_is_tuned_in_one_place():
+    """Pausing and freezing the garbage collector is src/skyforge/lasting.py's job: written
+    anywhere else, a pause can outlive what it was for (the collector left off for a whole command)."""
+    pausing = re.compile(r"\bgc\.(disable|enable|freeze|unfreeze)\(")
+    found = [
+        f"{path.relative_to(SRC.parent)}:{number}"
+        for name, path in modules().items()
+        if name != "skyforge.lasting"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pausing.search(line)
+    ]
+    assert not found, "the collector paused or frozen outside skyforge.lasting: " + ", ".join(found)
+    assert pausing.search((SRC / "skyforge" / "lasting.py").read_text(encoding="utf-8"))
 
 
 def test_one_output_path_for_json_and_people():

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from skyforge.lasting import made_to_last
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -152,21 +154,10 @@ class LazyGroup(click.Group):
 
 
 def _import(name: str) -> Any:
-    """The module ``name`` (a command family or command), imported with the collector paused.
-
-    A command's modules make some hundred thousand objects (classes, functions, models) that live
-    as long as the process, and no garbage: the collector waits until they are made, then leaves
-    them out of its later rounds and of its last ones at exit (``gc.freeze``), as a long-running
-    server does after it starts. It still looks at everything the command then makes.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    """The module ``name`` (a command family or command): what it makes lasts the process, so the
+    collector keeps out of it (:func:`skyforge.lasting.made_to_last`)."""
+    with made_to_last():
         return importlib.import_module(name)
-    finally:
-        if collecting:
-            gc.freeze()
-            gc.enable()
 
 
 class App:

@@ -11,12 +11,12 @@ unsatisfiable core of those literals, made minimal here.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -30,6 +30,7 @@ from skyforge.catalog.models import AllianceCard, CastleCard, DeckSize
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
 from skyforge.errors import InputError, Problem, SkyforgeError
+from skyforge.lasting import made_to_last
 from skyforge.results import Result
 from skyforge.rules import (
     card_rule_refuses,
@@ -190,21 +191,15 @@ def cp_model() -> ModuleType:
     if first:
         # numpy starts OpenBLAS's threads when imported; the assistant does no linear algebra
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        # start-up: CP-SAT takes ~0.4 s to import, and it is an optional extra (skyforge[assistant])
-        from ortools.sat.python import cp_model as solver
+        with made_to_last() if first else nullcontext():
+            # start-up: CP-SAT takes ~0.4 s to import, and it is an optional extra (skyforge[assistant])
+            from ortools.sat.python import cp_model as solver
     except ImportError:
         raise SkyforgeError(
             "the deck assistant needs OR-Tools' CP-SAT solver, which is not installed",
             hint="pip install 'skyforge[assistant]' (or: pip install ortools)",
         ) from None
-    finally:
-        if collecting:
-            gc.enable()
-    if first:
-        gc.freeze()
     return solver
 
 

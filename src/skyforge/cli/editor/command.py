@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 
 import click
@@ -12,6 +11,7 @@ from skyforge.cli.deck_files import load, load_all, require_terminal
 from skyforge.cli.editor.session import Session
 from skyforge.cli.main import App
 from skyforge.decks import load_collection
+from skyforge.lasting import keep, made_to_last
 
 
 @click.command()
@@ -52,20 +52,10 @@ def edit(app: App, deck_ref: str, others: tuple[str, ...], collection: Path | No
     )
     session.standings()  # a castle without deck rules is said here, not on the screen
     require_terminal(deck_ref)
-    # Start-up (Textual's modules, the screen's widgets, the first frame) makes some hundred
-    # thousand objects that live as long as the editor, and few reference cycles: the collector
-    # waits until the screen is up (it took a tenth of the start-up), then leaves those objects out
-    # of its rounds (gc.freeze), as a long-running server does after it starts.
-    gc.disable()
-    try:
+    # Start-up (Textual's modules, the screen's widgets, the first frame) makes objects that live as
+    # long as the editor: the collector keeps out of them until the screen is up (it took a tenth of
+    # the start-up), then looks only at what comes after.
+    with made_to_last():
         from skyforge.cli.editor.app import DeckEditor  # Textual, once nothing can stop the screen opening
 
-        DeckEditor(session, when_up=collect_from_now_on).run()
-    finally:
-        gc.enable()
-
-
-def collect_from_now_on() -> None:
-    """The screen is up: what start-up made stays; the collector looks at what comes after."""
-    gc.freeze()
-    gc.enable()
+        DeckEditor(session, when_up=keep).run()
