@@ -99,6 +99,9 @@ LAZY_PLACES = {
     # miss, or when a command first reads a rule table (~1 ms a pydantic class; benchmarks/README.md)
     "skyforge.catalog.loader",
     "skyforge.catalog.models",
+    # a command writes or reads one deck format: the registry imports a format's module on first use
+    # (the pull list's templates and the lists' statistics cost `deck import` of a share code ~60 M)
+    "skyforge.workbench.formats",
     # the deck editor's command imports its screen (Textual, ~100 ms) once the deck, the terminal and
     # the castle are checked, with the collector paused from that import to the first frame
     "skyforge.cli.editor.command",

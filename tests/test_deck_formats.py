@@ -245,6 +245,42 @@ def test_one_registry_feeds_export_and_the_cli_choices():
     assert [f.name for f in FORMATS.values() if not f.reads_back] == ["html"]
 
 
+def test_the_registry_says_what_each_module_holds():
+    """The registry is data, read without importing a format's module: what it says of each must be
+    what the module does (a reader where it says so, the CSV columns it names)."""
+    from skyforge.workbench.formats import FORMATS
+    from skyforge.workbench.formats.format_csv import COLUMNS
+
+    for fmt in FORMATS.values():
+        code = fmt.code()
+        assert hasattr(code, "read") == fmt.has_reader, fmt.name
+        assert hasattr(code, "write" if fmt.from_numbers else "export"), fmt.name
+    assert f"`{','.join(COLUMNS)}`" in FORMATS["csv"].summary
+
+
+def test_a_share_code_is_read_without_the_other_formats(run, workspace):
+    """`deck import` of a share code imports the share code's module alone: not the pull list's
+    templates, nor the statistics the list formats print (start-up, benchmarks/bench_import.py)."""
+    import subprocess
+    import sys
+
+    share = run("deck", "export", "demo-blue-wall", "--format", "code").output.strip()
+    code = (
+        "import sys; from skyforge.cli.main import cli\n"
+        f"try: cli(['deck', 'import', {share!r}, '--name', 'from-a-friend'])\nexcept SystemExit: pass\n"
+        "print('LOADED:' + ' '.join(sorted(m for m in sys.modules if 'workbench.formats.' in m or m == 'skyforge.pages')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=workspace, capture_output=True, text=True, check=True)
+    assert (workspace / "decks" / "from-a-friend.toml").exists(), done.stdout + done.stderr
+    loaded = done.stdout.rsplit("LOADED:", 1)[1].split()
+    assert "skyforge.workbench.formats.format_code" in loaded
+    assert not {
+        "skyforge.pages",
+        "skyforge.workbench.formats.format_html",
+        "skyforge.workbench.formats.format_text",
+    } & set(loaded)
+
+
 @pytest.mark.slow
 def test_html_sheet_prints_one_page_per_deck_in_a_real_browser(run, workspace, tmp_path):
     """Print to PDF with headless Chromium: each 40-card deck fits exactly one A4 page.

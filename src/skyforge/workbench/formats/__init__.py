@@ -18,26 +18,17 @@ checked together.
 from __future__ import annotations
 
 import csv
+import importlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from skyforge.catalog.index import Catalog
 from skyforge.decks.files import Deck
 from skyforge.errors import InputError, Problem, csv_problem, option
 from skyforge.storage import exists, read_text
 from skyforge.workbench import sharecode
-from skyforge.workbench.formats import (
-    format_code,
-    format_csv,
-    format_html,
-    format_json,
-    format_md,
-    format_page,
-    format_text,
-)
-from skyforge.workbench.formats.base import Export, prepare
 from skyforge.workbench.formats.reading import UNKNOWN, UNRESOLVED, Imported, default_name
 
 __all__ = [
@@ -45,51 +36,96 @@ __all__ = [
     "READABLE",
     "UNKNOWN",
     "UNRESOLVED",
-    "Export",
     "Format",
     "Imported",
     "default_name",
     "export",
     "import_deck",
     "import_decks",
-    "prepare",
 ]
 
 
 @dataclass(frozen=True)
 class Format:
-    """One export format: its name, what it holds (for the docs), and how it is written and read."""
+    """One format: its name, what it holds (for the docs and ``--help``), and where its code is.
+
+    Its code is the module ``format_NAME``, imported when a command first writes or reads the
+    format: a command uses one format, and the others cost start-up it never uses (the pull list's
+    page templates, the statistics of a text list: ~60 M instructions of ``deck import``).
+    """
 
     name: str
     summary: str
-    #: ``export(catalog, decks, players=…) -> text``
-    export: Callable[..., str]
-    #: reads one deck back from a file's text (None: read by its shape, as share codes, or not at all)
-    read: Callable[[Catalog, str, Path], Imported] | None
+    #: the module's ``write(Export)`` draws the format from the decks' numbers (``base.prepare``);
+    #: otherwise its ``export(catalog, decks, players=…, with_cards=…)`` writes it
+    from_numbers: bool
+    #: the module's ``read(catalog, body, path)`` reads one deck back (the others: share codes are
+    #: read by their shape, a deck page by its share codes, the pull list not at all)
+    has_reader: bool
     #: whether ``deck import`` reads the format back
     reads_back: bool = True
 
+    def code(self) -> ModuleType:
+        """The format's module (``format_NAME``), imported on first use."""
+        return importlib.import_module(f"{__name__}.format_{self.name}")
 
-def _from_numbers(write: Callable[[Export], str]) -> Callable[..., str]:
-    """An exporter for a format drawn from the decks' numbers (:func:`prepare`)."""
+    def export(self, catalog: Catalog, decks: list[Deck], *, players: bool = False, with_cards: bool = False) -> str:
+        if self.from_numbers:
+            base = importlib.import_module(f"{__name__}.base")
+            return str(self.code().write(base.prepare(catalog, decks, players=players)))
+        return str(self.code().export(catalog, decks, players=players, with_cards=with_cards))
 
-    def export_(catalog: Catalog, decks: list[Deck], *, players: bool = False, with_cards: bool = False) -> str:
-        return write(prepare(catalog, decks, players=players))
-
-    return export_
+    def read(self, catalog: Catalog, body: str, path: Path) -> Imported:
+        assert self.has_reader, f"format {self.name} has no reader"
+        imported: Imported = self.code().read(catalog, body, path)
+        return imported
 
 
 #: every format, in the order ``deck export --format`` offers them
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format(format_text.NAME, format_text.SUMMARY, _from_numbers(format_text.write), format_text.read),
-        Format(format_md.NAME, format_md.SUMMARY, _from_numbers(format_md.write), format_md.read),
-        Format(format_csv.NAME, format_csv.SUMMARY, _from_numbers(format_csv.write), format_csv.read),
-        Format(format_json.NAME, format_json.SUMMARY, format_json.export, format_json.read),
-        Format(format_html.NAME, format_html.SUMMARY, _from_numbers(format_html.write), None, reads_back=False),
-        Format(format_page.NAME, format_page.SUMMARY, format_page.export, None),  # read by its share codes
-        Format(format_code.NAME, format_code.SUMMARY, format_code.export, None),  # codes are read by their shape
+        Format(
+            "text",
+            "name, player, castle, then `3 DEMO.007 Gullwing Lookout` lines grouped by type",
+            from_numbers=True,
+            has_reader=True,
+        ),
+        Format(
+            "md",
+            "the same as a Markdown page (headings per type, cost/rarity/faction)",
+            from_numbers=True,
+            has_reader=True,
+        ),
+        # the columns are format_csv.COLUMNS (tests/test_deck_formats.py checks they agree)
+        Format(
+            "csv",
+            "one row per card: `deck,player,castle,count,code,name,type,cost,rarity,faction,set`",
+            from_numbers=True,
+            has_reader=True,
+        ),
+        Format(
+            "json",
+            '`{"format": "skyforge-deck", "schema": 1, "name", "player", "castle", "castle_name", "size", '
+            '"valid", "cards": {code: count}, "entries": [...]}`',
+            from_numbers=False,
+            has_reader=True,
+        ),
+        Format(
+            "html",
+            "a printable pull list: one A4 page per deck",
+            from_numbers=True,
+            has_reader=False,
+            reads_back=False,
+        ),
+        Format(
+            "page",
+            "a page to share: every card's details, the castle's back, the verdict and a share code with "
+            "the deck's own cards; one HTML file, no skyforge needed to read it",
+            from_numbers=False,
+            has_reader=False,  # read by its share codes
+        ),
+        Format("code", "a share code", from_numbers=False, has_reader=False),  # codes are read by their shape
     )
 }
 
@@ -116,12 +152,16 @@ def export(catalog: Catalog, decks: list[Deck], fmt: str, *, players: bool = Fal
     return FORMATS[fmt].export(catalog, decks, players=players, with_cards=with_cards)
 
 
+def _code(catalog: Catalog, codes: list[str], source: Path | str) -> list[Imported]:
+    """The decks of share codes (a code is read by its shape, whatever the file)."""
+    read_code = FORMATS["code"].code().read_code
+    return [read_code(catalog, code, source) for code in codes]
+
+
 def _read(fmt: str, catalog: Catalog, body: str, path: Path) -> Imported:
     """One deck read with the reader of ``fmt``, a format that has one."""
-    read = FORMATS[fmt].read
-    assert read is not None, f"format {fmt} has no reader"
     try:
-        return read(catalog, body, path)
+        return FORMATS[fmt].read(catalog, body, path)
     except csv.Error as exc:  # a bare carriage return in an unquoted cell, a cell over the size limit
         raise InputError(csv_problem(exc, path, body)) from None
     except RecursionError:  # JSON nested thousands deep: the decoder's recursion limit
@@ -156,7 +196,7 @@ def import_decks(
         codes = None if exists(path) else sharecode.split_codes(source) or sharecode.find_codes(source)
         if codes:
             label = "the share code" if len(codes) == 1 else "the share codes"
-            return [format_code.read_code(catalog, code, label) for code in codes]
+            return _code(catalog, codes, label)
         if not exists(path):
             raise InputError(
                 Problem("file not found", file=source, hint=f"give a deck file or share code: import reads {READABLE}")
@@ -177,7 +217,7 @@ def import_decks(
     if path.suffix.lower() in (".html", ".htm") or re.match(r"<(!doctype\s+html|html)\b", stripped[:200], re.I):
         codes = sharecode.find_codes(body)  # a deck page (--format page) holds each deck's share code
         if codes:
-            return [format_code.read_code(catalog, code, path) for code in codes]
+            return _code(catalog, codes, path)
         raise InputError(
             Problem(
                 f"an HTML sheet is for printing and cannot be read back; import reads {READABLE}",
@@ -189,7 +229,7 @@ def import_decks(
         return [_read("json", catalog, body, path)]
     codes = sharecode.split_codes(stripped) or sharecode.find_codes(stripped)
     if codes:
-        return [format_code.read_code(catalog, code, path) for code in codes]
+        return _code(catalog, codes, path)
     if path.suffix.lower() == ".csv" or stripped.split("\n", 1)[0].count(",") >= 2:
         return [_read("csv", catalog, body, path)]
     imported = _read("text", catalog, body, path)

@@ -17,9 +17,6 @@ from skyforge.workbench.formats.reading import Imported, add_card
 if TYPE_CHECKING:
     from pathlib import Path
 
-NAME = "code"
-SUMMARY = "a share code"
-
 
 def export(catalog: Catalog, decks: list[Deck], *, players: bool = False, with_cards: bool = False) -> str:
     """One code a line; it needs no numbers of the deck, only its file (and, ``with_cards``, the

@@ -15,9 +15,7 @@ from skyforge.errors import InputError, Problem
 from skyforge.workbench.formats.base import Export
 from skyforge.workbench.formats.reading import Imported, add_card, new_deck
 
-NAME = "csv"
 COLUMNS = ("deck", "player", "castle", "count", "code", "name", "type", "cost", "rarity", "faction", "set")
-SUMMARY = "one row per card: `" + ",".join(COLUMNS) + "`"
 
 #: a text cell starting with one of these is run as a formula by spreadsheets
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -15,9 +15,6 @@ from skyforge.pages import render
 from skyforge.workbench.formats.base import DEMO_NOTE, Export, castle_line
 from skyforge.workbench.stats import CardLine, DeckStats
 
-NAME = "html"
-SUMMARY = "a printable pull list: one A4 page per deck"
-
 
 @dataclass(frozen=True)
 class Bar:

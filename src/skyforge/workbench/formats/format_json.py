@@ -17,12 +17,6 @@ from skyforge.workbench.formats.base import Export, prepare
 from skyforge.workbench.formats.reading import Imported, add_card, new_deck
 from skyforge.workbench.stats import DeckStats
 
-NAME = "json"
-SUMMARY = (
-    '`{"format": "skyforge-deck", "schema": 1, "name", "player", "castle", "castle_name", "size", '
-    '"valid", "cards": {code: count}, "entries": [...]}`'
-)
-
 
 def _deck(s: DeckStats) -> dict:
     return {

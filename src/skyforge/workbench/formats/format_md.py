@@ -12,9 +12,7 @@ import re
 from skyforge.workbench.formats.base import DEMO_NOTE, Export, card_line, castle_line, details
 from skyforge.workbench.formats.format_text import read
 
-NAME = "md"
-SUMMARY = "the same as a Markdown page (headings per type, cost/rarity/faction)"
-__all__ = ["NAME", "SUMMARY", "md", "read", "write"]
+__all__ = ["md", "read", "write"]
 
 #: characters Markdown gives a meaning to (emphasis, links, raw HTML, tables, headings…)
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&])")

@@ -27,12 +27,6 @@ from skyforge.workbench.formats.base import castle_line, prepare
 from skyforge.workbench.formats.format_html import curve_bars
 from skyforge.workbench.stats import CardLine, DeckStats
 
-NAME = "page"
-SUMMARY = (
-    "a page to share: every card's details, the castle's back, the verdict and a share code with "
-    "the deck's own cards; one HTML file, no skyforge needed to read it"
-)
-
 #: where a card comes from, as the page says it (the catalog's provenance)
 ORIGINS = {
     "official": "official: from the rulebooks",

@@ -15,9 +15,6 @@ from skyforge.text import visible_controls
 from skyforge.workbench.formats.base import DEMO_NOTE, Export, card_line, castle_line
 from skyforge.workbench.formats.reading import Imported, add_card, find, leading_code, new_deck
 
-NAME = "text"
-SUMMARY = "name, player, castle, then `3 DEMO.007 Gullwing Lookout` lines grouped by type"
-
 
 def write(data: Export) -> str:
     out: list[str] = []
