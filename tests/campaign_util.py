@@ -15,6 +15,23 @@ from .conftest import DEMO_CATALOG, ROOT
 HORDES = ["demo-gloomcrawlers", "demo-ironwraiths", "demo-thornmaw"]
 
 
+def campaign_new(name: str = "spring", player: str = "Alice=demo-blue-wall", *, seed: int = 3) -> tuple[str, ...]:
+    """``skyforge campaign new`` of a one-player demo campaign, the command line a player types."""
+    return (
+        *("campaign", "new", name, "--castle", "DEMO.001", "--player", player),
+        *("--hordes", "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers", "--difficulty", "2"),
+        *("--outsider", "Orrun the Everwake", "--seed", str(seed)),
+    )
+
+
+#: ``campaign new`` with four problems at once: hordes 'A' and 'B' unknown, two hordes where three
+#: are played, and an outsider 'Orrun' that is only the start of a name
+CAMPAIGN_NEW_WITH_FOUR_PROBLEMS = (
+    *("campaign", "new", "x", "--castle", "DEMO.001", "--player", "Alice=demo-blue-wall"),
+    *("--outsider", "Orrun", "--hordes", "A,B", "--difficulty", "2"),
+)
+
+
 @lru_cache(maxsize=1)
 def demo_catalog():
     from skyforge.catalog import load_catalog

@@ -10,6 +10,7 @@ import pytest
 
 from skyforge.campaign.report import CampaignShown
 
+from .campaign_util import CAMPAIGN_NEW_WITH_FOUR_PROBLEMS, campaign_new
 from .conftest import DEMO_CATALOG, ROOT, cite
 
 CAT = ("--catalog", str(DEMO_CATALOG))
@@ -500,23 +501,7 @@ def test_the_same_deck_for_two_players_is_refused_once_naming_them(run):
 
 def test_campaign_start_deck_reads_the_same_grammar(run):
     cite("000", "at most 18 base cards")
-    run(
-        "campaign",
-        "new",
-        "spring",
-        "--castle",
-        "DEMO.001",
-        "--player",
-        "Alice=demo-blue-wall",
-        "--hordes",
-        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
-        "--difficulty",
-        "2",
-        "--outsider",
-        "Orrun the Everwake",
-        "--seed",
-        "3",
-    )
+    run(*campaign_new())
     import json
 
     state = json.loads(run("campaign", "show", "spring", "--json").stdout)
@@ -531,21 +516,6 @@ def test_campaign_start_deck_reads_the_same_grammar(run):
 
 
 def test_campaign_new_reports_every_problem_with_suggestions(run):
-    err = run(
-        "campaign",
-        "new",
-        "x",
-        "--castle",
-        "DEMO.001",
-        "--player",
-        "Alice=demo-blue-wall",
-        "--outsider",
-        "Orrun",
-        "--hordes",
-        "A,B",
-        "--difficulty",
-        "2",
-        expect=2,
-    ).stderr
+    err = run(*CAMPAIGN_NEW_WITH_FOUR_PROBLEMS, expect=2).stderr
     assert "error: 4 problems" in err and "no horde 'A'" in err and "no horde 'B'" in err
     assert "three different hordes" in err and "did you mean DEMO.168 'Orrun the Everwake'?" in err

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from .campaign_util import campaign_new
+
 
 def _complete(shell: str, words: str, monkeypatch, tree=None) -> str:
     from skyforge.cli.main import cli
@@ -44,23 +46,7 @@ def test_completes_commands_decks_campaigns_and_cards(run, monkeypatch, shell):
     named = "Gullwing\\\\ Lookout" if shell == "bash" else "Gullwing Lookout"
     assert named in _complete(shell, "skyforge deck add demo-blue-wall Gullw", monkeypatch)
     assert "DEMO.007" in _complete(shell, "skyforge cards show DEMO.00", monkeypatch)
-    run(
-        "campaign",
-        "new",
-        "spring",
-        "--castle",
-        "DEMO.001",
-        "--player",
-        "Alice=demo-blue-wall",
-        "--hordes",
-        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
-        "--difficulty",
-        "2",
-        "--outsider",
-        "Orrun the Everwake",
-        "--seed",
-        "3",
-    )
+    run(*campaign_new())
     assert "spring" in _complete(shell, "skyforge campaign show sp", monkeypatch)
     assert "spring" in _complete(shell, "skyforge campaign next ", monkeypatch)
 

@@ -11,6 +11,8 @@ import pytest
 from skyforge.errors import InputError
 from skyforge.storage import atomic_write, check_name, locked, workspace_file
 
+from .campaign_util import campaign_new
+
 
 def test_atomic_write_replaces_and_leaves_no_temp_files(tmp_path):
     target = tmp_path / "a" / "deck.toml"
@@ -72,23 +74,7 @@ def test_unicode_names_with_a_stable_file_name(run, workspace: Path):
     assert [p.name for p in (workspace / "decks").glob("h*.toml")] == ["héros.toml"]
     run("deck", "copy", "héros", "Zoë-ø 漢")
     assert (workspace / "decks" / "Zoë-ø 漢.toml").exists()
-    run(
-        "campaign",
-        "new",
-        "camp ü",
-        "--castle",
-        "DEMO.001",
-        "--player",
-        "Zoë=demo-blue-wall",
-        "--hordes",
-        "demo-thornmaw,demo-ironwraiths,demo-gloomcrawlers",
-        "--difficulty",
-        "2",
-        "--outsider",
-        "Orrun the Everwake",
-        "--seed",
-        "1",
-    )
+    run(*campaign_new("camp ü", "Zoë=demo-blue-wall", seed=1))
     assert (workspace / "campaigns" / "camp ü.toml").exists()
     run("deck", "new", "हिंदी", "--castle", "DEMO.001")  # combining vowel signs are part of the letters
     for bad in ("../x", "a/b", "_x", "..", " x", "a\tb", "\u0301x"):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.campaign_util import CAMPAIGN_NEW_WITH_FOUR_PROBLEMS
 from tests.pty_util import run_in_pty
 
 WIDTH = 80
@@ -211,22 +212,7 @@ def test_a_real_80_column_pseudo_terminal(workspace: Path):
 
 
 def test_errors_wrap_between_words_on_a_terminal(run, monkeypatch, terminal):
-    err = run(
-        "campaign",
-        "new",
-        "x",
-        "--castle",
-        "DEMO.001",
-        "--player",
-        "Alice=demo-blue-wall",
-        "--outsider",
-        "Orrun",
-        "--hordes",
-        "A,B",
-        "--difficulty",
-        "2",
-        expect=2,
-    ).stderr
+    err = run(*CAMPAIGN_NEW_WITH_FOUR_PROBLEMS, expect=2).stderr
     assert "error: 4 problems" in err and all(len(line) <= WIDTH for line in err.splitlines())
 
 
