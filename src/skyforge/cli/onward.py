@@ -5,60 +5,41 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import click
-from rich.text import Text
 
 from skyforge.cli.complete import draft_methods, draft_names, hero_names
 from skyforge.cli.drafting import run_draft, saved_commands, show
-from skyforge.cli.output import console, json_option, render, table
+from skyforge.cli.main import LazyGroup
+from skyforge.cli.output import json_option
 from skyforge.cli.syntax import NAMES
 from skyforge.draft import onward as lib
-from skyforge.draft import rosters
 from skyforge.draft import session as sessions
 from skyforge.draft.state import RANDOM
 from skyforge.errors import InputError, Problem
-from skyforge.terms import inference_note, inferred_value
 
 if TYPE_CHECKING:
     from skyforge.cli.main import App
 
 
-@click.group()
+class OnwardGroup(LazyGroup):
+    """The Onward commands; ``heroes`` (the roster's models, which no draft command makes) is
+    imported on first use. Otherwise a plain click group: its help, "no such command" and errors as
+    click gives them in a subgroup."""
+
+    format_commands = click.Group.format_commands
+    invoke = click.Group.invoke
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and self.get_command(ctx, args[0]) is None:
+            for name in self.lazy:  # click suggests a near name among the commands it has
+                self.get_command(ctx, name)
+        return click.Group.resolve_command(self, ctx, args)
+
+
+@click.group(cls=OnwardGroup, lazy={"heroes": ("skyforge.cli.onward_heroes", "heroes", "")})
 def onward() -> None:
     """Onward: draft hero teams (rulebook 002 "Choosing Heroes") and list the heroes."""
-
-
-@onward.command()
-@json_option
-@click.pass_obj
-def heroes(app: App, as_json: bool) -> None:
-    """List the Onward heroes with colour, faction and class, and the ready-made teams, to plan a draft.
-
-    \b
-      skyforge onward heroes
-      skyforge onward heroes --json
-    """
-    render(rosters.onward_heroes(app.catalog), as_json, draw_heroes)
-
-
-def draw_heroes(data: rosters.OnwardHeroes) -> None:
-    out = console()
-    rows = table("hero", "code", "colour", "faction", "class", "range", "data")
-    for h in data.heroes:
-        traits = (inferred_value(getattr(h, a), a, h.inferred) if getattr(h, a) else "?" for a in lib.ATTRS)
-        rows.add_row(*(Text(x) for x in (h.name, h.code or "—", *traits, h.provenance)))
-    out.print(rows)
-    for h in data.heroes:
-        for field, why in h.inferred.items():
-            out.print(Text(inference_note(f"{h.name}'s {field}", why), style="dim"))
-    out.print(
-        "? = not stated by the rulebook; fill it in with an entry of the same kind and name in your "
-        "catalog file (`skyforge catalog init` starts one). "
-        "demo = fictional heroes, not the published game's."
-    )
-    for p in data.presets:
-        out.print(Text.assemble((p.name, "bold"), f" ({p.source}):"))
-        for team, names in p.teams.items():
-            out.print(f"  {team.capitalize()}: {', '.join(names)}")
 
 
 @onward.command()

@@ -39,6 +39,17 @@ class _FileModel(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
 
 
+# The fields' default factories are Python functions, not ``dict``, ``list`` or a model class:
+# building the schema reads each factory's signature, and a built-in's is parsed from its text
+# (tokenize's regular expression, ~10 M instructions in every command that reads a draft).
+def _empty_table() -> dict:
+    return {}
+
+
+def _empty_list() -> list:
+    return []
+
+
 class DraftChoice(_FileModel):
     """One entry of the journal: what was picked or banned, by which team."""
 
@@ -56,7 +67,7 @@ class DraftOptions(_FileModel):
     map: Literal["three-lane", "two-lane"] | None = Field(default=None, description="Onward map.")
     one_per_color: bool = Field(default=False, description="Restriction 1: one hero of each colour in a team.")
     factions: dict[Literal["shadow", "light"], Faction] = Field(
-        default_factory=dict, description="Restriction 2: the faction each team drafts from (a table)."
+        default_factory=_empty_table, description="Restriction 2: the faction each team drafts from (a table)."
     )
     fallback: bool = Field(
         default=False, description="Nothing was chosen: 002's fallback (one per colour, all random)."
@@ -74,16 +85,16 @@ class DraftFile(_FileModel):
     game: Literal["onward", "skybound-arena"] = Field(description="Which game the draft is for.")
     format: _Text = Field(description="Draft format id in the catalog (e.g. onward-snake-4).")
     seed: int = Field(description="Seed of the random choices.")
-    options: DraftOptions = Field(default_factory=DraftOptions, description="How the draft was set up.")
+    options: DraftOptions = Field(default_factory=lambda: DraftOptions(), description="How the draft was set up.")
     players: dict[str, Annotated[list[_Text], Field(max_length=MAX_TEAM_PLAYERS)]] = Field(
         max_length=len({team for game in GAMES.values() for team in game.teams}),
         description=f"Team → its players' names (at most {MAX_TEAM_PLAYERS}).",
     )
     journal: list[DraftChoice] = Field(
-        default_factory=list, max_length=MAX_CHOICES, description="The choices so far, in order."
+        default_factory=_empty_list, max_length=MAX_CHOICES, description="The choices so far, in order."
     )
     split: dict[_Text, Annotated[list[_Text], Field(max_length=MAX_CHOICES)]] = Field(
-        default_factory=dict,
+        default_factory=_empty_table,
         max_length=len({team for game in GAMES.values() for team in game.teams}) * MAX_TEAM_PLAYERS,
         description="Player → the heroes (catalog keys) they play, when teammates split their team's heroes "
         "themselves; the team's other heroes are dealt in pick order.",
