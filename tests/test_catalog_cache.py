@@ -393,6 +393,29 @@ def test_a_search_by_faction_rarity_or_type_makes_only_the_cards_it_finds(cache_
     assert hit.search(rarity="mythic", type="monster") == []
 
 
+def test_a_card_named_from_the_index_is_the_card_a_fresh_load_makes_and_none_is_made(cache_dir, monkeypatch):
+    """``key_of``, ``name_of``, ``code_of`` and ``facet_of`` answer from the cache's index what the
+    card itself says (``campaign show`` names its cards so), without making a card."""
+    fresh = load_catalog(None)
+    read: list[bytes] = []
+    element = cache._element
+    monkeypatch.setattr(cache, "_element", lambda line: read.append(line) or element(line))
+    hit = load_catalog(None)
+    loaded = len(read)  # the index
+    kinds = set()
+    for key, card in fresh.cards.items():
+        ref = card.code or key  # a card without a code: by its key (names may be shared)
+        assert hit.key_of(ref) == key == hit.key_of(ref, card.kind), ref
+        assert hit.name_of(key) == card.name and hit.code_of(key) == card.code, key
+        assert hit.facet_of(key, "rarity") == getattr(card, "rarity", None), key
+        kinds.add(card.kind)
+    assert {"alliance", "horde", "castle", "portal", "scenario"} <= kinds and len(read) == loaded
+    ally = next(card for card in fresh.cards.values() if card.kind == "alliance" and card.code)
+    assert hit.key_of("NOPE.999") is None and hit.key_of(ally.code, "castle") is None
+    made = hit.find(ally.code)  # a card made is named as it is
+    assert made is not None and hit.name_of(made.key) == made.name and len(read) == loaded + 1
+
+
 def test_a_line_damaged_under_a_valid_checksum_is_said_when_read_and_the_cache_removed(cache_dir):
     from skyforge.errors import InputError
 

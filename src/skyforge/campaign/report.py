@@ -177,13 +177,14 @@ class CampaignShown(CampaignView):
     demo_note: str | None = Field(default=None, exclude_if=lambda note: note is None)
 
 
-def shown(state: CampaignState, catalog: Catalog | None = None) -> CampaignShown:
-    """The campaign as ``campaign show`` gives it."""
+def shown(state: CampaignState, catalog: Catalog | None = None, facts: bool = True) -> CampaignShown:
+    """The campaign as ``campaign show`` gives it; without ``facts``, its ``cards`` left empty (a
+    view for people names each card from the catalog's index, and makes none)."""
     campaign = view_of(state)
     demo = uses_demo_data(campaign, catalog)
     return CampaignShown.of(
         **dict(campaign),
-        cards=facts_table(catalog, campaign_cards(state)),
+        cards=facts_table(catalog, campaign_cards(state)) if facts else {},
         demo=demo,
         demo_note=DEMO_NOTE if demo else None,
     )

@@ -94,6 +94,10 @@ class LazyTable(MutableMapping[str, V], Generic[V]):
     def __contains__(self, key: object) -> bool:
         return key in self._values
 
+    def pending(self, key: str) -> bool:
+        """Whether the value of ``key`` is still to be made."""
+        return self._values.get(key) is _PENDING
+
     def __setitem__(self, key: str, value: V) -> None:
         self._values[key] = value
 
@@ -346,11 +350,21 @@ class Catalog:
             card = self.cards.get(ref)
             if card is not None:  # a code as the catalog writes it: the common case, and bulk work's
                 return card
+        key = self.key_of(ref, kind)
+        return None if key is None else self.cards[key]
+
+    def key_of(self, ref: str, kind: str | Iterable[str] | None = None) -> str | None:
+        """The key of the card :meth:`find` gives, without making it (None: no such card).
+
+        Raises :class:`NotFoundError` when a name is ambiguous.
+        """
+        if kind is None and ref in self.cards:
+            return ref
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         code = normalize_code(ref)
         if code is not None and code in self.cards:
             if kinds is None or self._kinds[code] in kinds:
-                return self.cards[code]
+                return code
             return None
         keys = [k for k in self._by_name.get(ref.strip().casefold(), []) if kinds is None or self._kinds[k] in kinds]
         if not keys and ref in self.cards:
@@ -362,7 +376,28 @@ class Catalog:
             raise NotFoundError(
                 Problem(f"the name '{ref}' matches several cards: {options}", hint="use the card code instead")
             )
-        return self.cards[keys[0]] if keys else None
+        return keys[0] if keys else None
+
+    def name_of(self, key: str) -> str:
+        """The name of the card ``key`` (one the catalog has), read from the cache's index when the
+        card is not made yet."""
+        cards = self.cards
+        if isinstance(cards, LazyTable) and cards.summary is not None and cards.pending(key):
+            names = self.__dict__.get("_names")
+            if names is None:
+                names = self.__dict__["_names"] = dict(zip(cards.summary[0], cards.summary[1], strict=True))
+            name = names.get(key)
+            if name is not None:
+                return name
+        return cards[key].name
+
+    def code_of(self, key: str) -> str | None:
+        """The code of the card ``key`` (None: an entry without one, keyed ``kind:name``), without making it."""
+        return None if key.startswith(f"{self._kinds[key]}:") else key
+
+    def facet_of(self, key: str, field: str) -> str | None:
+        """The card ``key``'s value of ``field``, one of :data:`FACETS`, without making it."""
+        return self._facets[key][FACETS.index(field)]
 
     def named(self, name: str) -> list[Card]:
         """Every card called ``name`` (any case), of any kind."""

@@ -2,8 +2,9 @@
 
 The group only declares; each command lives in the module of its phase and is imported on first
 use (like the command families of :mod:`skyforge.cli.main`): setting up (:mod:`.new`, the only
-one that reads deck files), playing (:mod:`.play`) and reading (:mod:`.read`). Drawing is
-:mod:`.views`; the command-line syntax of the next step, :mod:`.words`.
+one that reads deck files), playing (:mod:`.play`) and reading (:mod:`.read`; a player's deck as
+a deck file, :mod:`.deckfile`). Drawing is :mod:`.views`; the command-line syntax of the next
+step, :mod:`.words`.
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     },
     **{
         name: ("skyforge.cli.campaign.read", attr)
-        for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"), ("deck", "deck"))
+        for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"))
     },
+    "deck": ("skyforge.cli.campaign.deckfile", "deck"),
     "sheet": ("skyforge.cli.campaign.sheet", "sheet"),
     "merge": ("skyforge.cli.campaign.share", "merge_"),
     "merge-driver": ("skyforge.cli.campaign.share", "merge_driver"),

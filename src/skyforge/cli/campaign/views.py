@@ -15,7 +15,6 @@ from skyforge.campaign import events as ev
 from skyforge.campaign.limits import GAMES, GOLD_MAX
 from skyforge.campaign.report import DEMO_NOTE, card_text, uses_demo_data
 from skyforge.catalog.codes import code_order
-from skyforge.catalog.index import card_label
 from skyforge.cli.campaign.words import exile_text, next_step_text, take_offer_text
 from skyforge.cli.output import table
 from skyforge.setup.rules import stages_of
@@ -46,12 +45,13 @@ def status_line(campaign: CampaignView) -> Text:
 
 def card_name(catalog: Catalog, code: str) -> str:
     """``CODE Name`` when the catalog knows the card (a name is a nicety; the code is enough), as
-    written: print it as a ``Text``."""
+    written: print it as a ``Text``. Read from the catalog's index: no card is made."""
     try:
-        card = catalog.find(code)
+        key = catalog.key_of(code)
     except Exception:
-        card = None
-    return card_label(card) if card is not None and card.code else code
+        key = None
+    known = catalog.code_of(key) if key is not None else None
+    return f"{known} {catalog.name_of(key)}" if key is not None and known else code
 
 
 def show_demo_note(out: Console, catalog: Catalog, campaign: CampaignView) -> None:
@@ -254,10 +254,11 @@ def card_groups(out: Console, catalog: Catalog, label: str, cards: Mapping[str, 
     groups: dict[str, list[str]] = {}
     for code in sorted(cards, key=code_order):
         try:
-            card = catalog.find(code, "alliance")
+            key = catalog.key_of(code, "alliance")
         except Exception:
-            card = None
-        groups.setdefault(getattr(card, "rarity", None) or "rarity unknown", []).append(code)
+            key = None
+        rarity = catalog.facet_of(key, "rarity") if key is not None else None
+        groups.setdefault(rarity or "rarity unknown", []).append(code)
     out.print(f"  {label} ({sum(cards.values())} cards):" + ("" if groups else " empty"))
     for rarity in sorted(groups, key=RARITIES.index):
         n = sum(cards[code] for code in groups[rarity])
