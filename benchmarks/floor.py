@@ -7,11 +7,14 @@ A click command, as every command of a CLI on this stack is, that reads each TOM
 deck (or the events of one campaign), or one row per file when it is given several. skyforge's
 commands are measured against it (``bench_ratios.py``): whatever skyforge does beyond this is its
 own cost. ``--no-click`` leaves click out (the program reads ``sys.argv`` itself), for the ratio
-against the bare libraries.
+against the bare libraries. ``--write`` saves the file back, as a command that changes a file must
+(`campaign recruit`, `onward pick`): its TOML written again with tomli-w to a temporary file that
+replaces it, under a ``filelock`` lock, the libraries skyforge writes with.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tomllib
 from typing import Any
@@ -33,17 +36,30 @@ class File(BaseModel):
     events: list[dict[str, Any]] = []
 
 
-def read(path: str) -> File:
+def read(path: str) -> tuple[File, dict[str, Any]]:
+    """The file validated, and its TOML as read."""
     with open(path, "rb") as handle:
         data = tomllib.load(handle)
-    data["schema_"] = data.pop("schema", 1)
-    return File.model_validate(data)
+    return File.model_validate({**data, "schema_": data.get("schema", 1)}), data
 
 
-def main(paths: list[str] | tuple[str, ...]) -> None:
+def write_back(path: str, data: dict[str, Any]) -> None:
+    """The file saved again: its TOML rewritten, atomically, under the file's lock."""
+    import tomli_w
+    from filelock import FileLock
+
+    with FileLock(path + ".lock"):
+        with open(path + ".tmp", "wb") as handle:
+            tomli_w.dump(data, handle)
+        os.replace(path + ".tmp", path)
+
+
+def main(paths: list[str] | tuple[str, ...], write: bool = False) -> None:
     console = Console()
     if len(paths) == 1:
-        file = read(paths[0])
+        file, data = read(paths[0])
+        if write:
+            write_back(paths[0], data)
         if file.events:
             table = Table("#", "event", title=paths[0])
             for number, event in enumerate(file.events, 1):
@@ -55,7 +71,7 @@ def main(paths: list[str] | tuple[str, ...]) -> None:
     else:
         table = Table("file", "name", "castle", "cards")
         for path in paths:
-            file = read(path)
+            file, _ = read(path)
             table.add_row(path, file.name, file.castle, str(sum(file.cards.values())))
     console.print(table)
 
@@ -66,4 +82,4 @@ if __name__ == "__main__":
     else:
         import click
 
-        click.command()(click.argument("paths", nargs=-1, required=True)(main))()
+        click.command()(click.option("--write", is_flag=True)(click.argument("paths", nargs=-1, required=True)(main)))()
