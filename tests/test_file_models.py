@@ -18,6 +18,8 @@ from skyforge.decks.files import load_collection, load_deck, parse_deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.errors import InputError
 
+from .conftest import DEMO_CATALOG
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_CAMPAIGN = ROOT / "campaigns" / "example.toml"
 
@@ -336,3 +338,32 @@ def test_plan_result_errors_point_at_their_entry(run, workspace):
     err = run("plan", "show", expect=2).stderr
     assert "plan.toml:8: required key 'horde' is missing in results[1]" in err
     assert "plan.toml:10: results[1].wonn: unknown key 'wonn'" in err
+
+
+def test_a_file_of_cards_alone_reads_the_same_card_by_card():
+    """A file of sets and cards alone is read with each card's own kind's model (the union of every
+    kind is built only for a file with a problem): the same file, card for card, stated fields
+    included, as the whole file's validator reads it."""
+    import tomllib
+
+    from pydantic import TypeAdapter
+
+    from skyforge.catalog import build
+    from skyforge.catalog.models import CardsFile, build_validators
+
+    cards, sets = [], []
+    for path in sorted(DEMO_CATALOG.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        cards += data.get("cards", [])
+        sets += data.get("sets", [])
+    assert len({c["kind"] for c in cards}) >= 8  # most kinds, each read by its own model
+    data = {"schema": 1, "provenance": "demo", "sets": sets, "cards": cards}
+    alone = build._cards_alone(data)
+    assert alone is not None
+    build_validators()
+    whole = TypeAdapter(CardsFile).validate_python(data)
+    assert alone == whole and alone.model_fields_set == whole.model_fields_set
+    for mine, theirs in zip(alone.cards, whole.cards, strict=True):
+        assert type(mine) is type(theirs) and mine.model_fields_set == theirs.model_fields_set
+    assert build._cards_alone({"cards": [{**cards[0], "cost": "three"}]}) is None  # said by the whole file
+    assert build._cards_alone({"cards": [{**cards[0], "kind": "dragon"}]}) is None

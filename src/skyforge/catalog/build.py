@@ -19,6 +19,7 @@ from skyforge.catalog.codes import set_of, slug
 from skyforge.catalog.completion import M, complete
 from skyforge.catalog.index import Catalog, Origin
 from skyforge.catalog.models import CARD_MODELS, Card, CardsFile, build_validators
+from skyforge.catalog.models.cards_file import CardsHead
 from skyforge.errors import InputError, Problem, once_each
 from skyforge.storage import check_schema, parse_toml, read_text, register_union_tags, validation_problems
 from skyforge.text import did_you_mean
@@ -39,6 +40,9 @@ def load_file(file: Path, text: str | None = None) -> tuple[Path, CardsFile, dic
     lines = key_lines(text)
     check_schema(data, file, "catalog", lines)
     kind = CardsFile if set(data) <= _CARDS_FILE_KEYS else models.CatalogFile
+    alone = _cards_alone(data) if kind is CardsFile else None
+    if alone is not None:
+        return file, alone, lines
     if not _ADAPTERS:
         register_union_tags(set(CARD_MODELS))
         build_validators()
@@ -58,6 +62,23 @@ def load_file(file: Path, text: str | None = None) -> tuple[Path, CardsFile, dic
             )
         ) from None
     return file, model, lines
+
+
+def _cards_alone(data: dict[str, Any]) -> CardsFile | None:
+    """A file of sets and cards alone read card by card, each with its own kind's model: the
+    validator of the union of every kind (the ten card models', ~50 M instructions) is built only
+    when something is wrong — None then, and the whole file is read again for its messages. The
+    cards a deck carries (``deck import --cards-to``) are mostly of two kinds."""
+    cards = data.get("cards", [])
+    if not isinstance(cards, list) or not all(isinstance(c, dict) and c.get("kind") in CARD_MODELS for c in cards):
+        return None
+    try:
+        head = CardsHead.model_validate({k: v for k, v in data.items() if k != "cards"})
+        read: list[Any] = [CARD_MODELS[c["kind"]].model_validate(c) for c in cards]  # each a kind of Card
+    except ValidationError:
+        return None
+    stated = head.model_fields_set | ({"cards"} if "cards" in data else set())
+    return CardsFile.model_construct(stated, **dict(head), cards=read)
 
 
 def entries(model: CardsFile, table: str) -> list:
