@@ -47,6 +47,9 @@ MAX_JSON_PROBLEMS = 1_000
 #: long work shows a progress bar from this many items on
 PROGRESS_FROM = 50
 
+#: what rich's measure takes as the end of a line, beside "\n" and the controls a cell shows visibly
+_LINE_SEPARATORS = re.compile("[\u2028\u2029]")
+
 #: a cell of a code or a number, which is never cut
 _WHOLE = re.compile(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?")
 
@@ -218,7 +221,12 @@ class FitTable:
         return left + right
 
     def _fit(self, max_width: int) -> tuple[list[int], list[int | None], list[str]]:
-        """The columns kept, their widths (None: as wide as they are) and the headers left out."""
+        """The columns kept, their widths and the headers left out.
+
+        A column is given its width even where nothing is cut, so that rich does not measure
+        every cell again; None (rich measures it) only where rich's measure would differ: a
+        hidden header wider than the cells, no cell at all, a cell rich splits into lines
+        where the console does not (U+2028, U+2029)."""
         keep = list(range(len(self.headers)))
         if self.rows and len(keep) > 1:
             filled = [i for i in keep if any(row[i].plain.strip() for row in self.rows)]
@@ -229,7 +237,20 @@ class FitTable:
             if excess <= 0 or len(keep) <= 2:
                 break
             dropped.insert(0, self.headers[keep.pop()].plain)
-        return keep, [w if w < n else None for w, n in zip(widths, natural, strict=True)], dropped
+        return (
+            keep,
+            [w if w < n or self._measured(i, n) else None for i, w, n in zip(keep, widths, natural, strict=True)],
+            dropped,
+        )
+
+    def _measured(self, index: int, natural: int) -> bool:
+        """Whether rich, measuring the cells of column ``index``, finds it ``natural`` wide."""
+        cells = [row[index] for row in self.rows]
+        if self.options.get("show_header", True):
+            cells.append(self.headers[index])
+        elif not cells or max(_width(cell) for cell in cells) != natural:
+            return False
+        return not any(_LINE_SEPARATORS.search(cell.plain) for cell in cells)
 
     def _widths(self, keep: list[int], max_width: int) -> tuple[list[int], list[int], int]:
         """Column widths that fit ``max_width`` as well as cutting allows, and the excess left."""
