@@ -415,3 +415,46 @@ def test_a_name_of_300000_lines_is_cut_for_display(run, workspace: Path):
     )
     out = run("deck", "list", expect=None).stdout
     assert len(out.splitlines()) < 3 * CELL_LINES and " …" in out
+
+
+@pytest.mark.parametrize("on_terminal", [True, False])
+def test_print_all_draws_what_a_print_of_each_draws(monkeypatch, capsys, on_terminal: bool):
+    """One print of a view's lines is the same text as a print a line (a wrapped line under its
+    indent on a terminal, styles, a table)."""
+    from rich.text import Text
+
+    from skyforge.cli import output
+
+    monkeypatch.setattr(output, "_isatty", lambda stream: on_terminal)
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # styles too, on the terminal
+
+    def lines() -> list:
+        table = output.table(rule=False, show_header=False, pad_edge=False)
+        table.add_row("3×", "DEMO.007", Text("Gullwing Lookout", style="red"), "50%")
+        return [
+            Text.assemble(("Blue Wall", "bold"), " — castle DEMO.001"),
+            "  an indented line long enough to wrap under its indent on a narrow terminal",
+            Text("\nMana curve", style="bold"),
+            table,
+            Text("  dim and indented", style="dim"),
+        ]
+
+    out = output.console()
+    for line in lines():
+        out.print(line)
+    each = capsys.readouterr().out
+    output.console().print_all(*lines())
+    assert capsys.readouterr().out == each
+    assert ("\x1b[1m" in each) is on_terminal and "Gullwing Lookout" in each
+
+
+def test_a_hidden_header_does_not_widen_its_column(capsys):
+    """FitTable gives rich its columns' widths; a header not shown is not one of the cells."""
+    from skyforge.cli import output
+
+    table = output.table("a header wider than the cells", "b", show_header=False)
+    table.add_row("x", "y")
+    output.console().print(table)
+    drawn = capsys.readouterr().out
+    assert drawn.split() == ["x", "y"] and len(drawn) < 10, drawn

@@ -17,9 +17,9 @@ from skyforge.decks.specs import parse_specs
 from skyforge.results import ResultList
 from skyforge.terms import FACTIONS, demo_note
 from skyforge.text import plural
+from skyforge.workbench.deck_list import DeckSummary, UnreadableDeck, deck_summaries
 from skyforge.workbench.editing import add_cards, copy_deck, edit_deck, new_deck, remove_cards
 from skyforge.workbench.premade import EXPANDED_SIZE, PremadeSaved, save_premade
-from skyforge.workbench.workspace import DeckSummary, UnreadableDeck, deck_summaries
 
 
 @click.command()

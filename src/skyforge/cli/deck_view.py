@@ -7,6 +7,7 @@ creates neither's result models.
 from __future__ import annotations
 
 import click
+from rich.console import RenderableType
 from rich.text import Text
 
 from skyforge.cli.complete import deck_names
@@ -81,6 +82,8 @@ def _bar(n: int, top: int, width: int = 30) -> str:
 
 def draw_stats(s: DeckStats, cards: bool = True) -> None:
     out = console()
+    lines: list[RenderableType] = []  # drawn in one go: one print for the view, not one a line
+    add = lines.append
     who = f" ({s.player})" if s.player else ""
     castle = (
         f"{s.castle} {s.castle_name}"
@@ -93,10 +96,10 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
         else Text.assemble(("✗ not valid", "red"), f" ({plural(len(s.violations), 'problem')})")
     )
     heading = (s.name, "bold"), f"{who} — castle {castle} · {plural(s.size, 'card')} · "
-    out.print(Text.assemble(*heading, valid))
+    add(Text.assemble(*heading, valid))
     if cards:
         d = s.draws
-        out.print(
+        add(
             Text(
                 f"% = chance to hold at least one copy by turn {d.turns}: the {d.hand}-card "
                 f"opening hand plus one card a turn ({d.cards_seen} cards seen)",
@@ -104,7 +107,7 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             )
         )
         for group in s.groups:
-            out.print(Text.assemble((f"\n{group.type.capitalize()}", "bold"), f" ({group.count})"))
+            add(Text.assemble((f"\n{group.type.capitalize()}", "bold"), f" ({group.count})"))
             table = new_table(rule=False, show_header=False, pad_edge=False)
             for justify in ("right", "left", "left", "right", "left", "left", "right"):
                 table.add_column(justify=justify)
@@ -118,29 +121,29 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
                     c.faction or "",
                     f"{100 * c.drawn_by_turn:.0f}%",
                 )
-            out.print(table)
+            add(table)
     top = max([c.count for c in s.curve] or [0])
-    out.print(Text("\nMana curve", style="bold"))
+    add(Text("\nMana curve", style="bold"))
     for step in s.curve:
         label = "?" if step.cost is None else str(step.cost)
-        out.print(f"  {label:>2} │{_bar(step.count, top)} {step.count or ''}")
+        add(f"  {label:>2} │{_bar(step.count, top)} {step.count or ''}")
     for title, values in (("Types", s.types), ("Rarities", s.rarities), ("Factions", s.factions)):
         top = max(values.values() or [0])
-        out.print(Text(f"\n{title}", style="bold"))
+        add(Text(f"\n{title}", style="bold"))
         for name, n in values.items():
-            out.print(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
+            add(f"  {name:<11}{n:>3} {_bar(n, top, 20)}")
     if s.budget:
-        out.print(Text("\nCastle budget", style="bold"))
+        add(Text("\nCastle budget", style="bold"))
         if s.castle_back:
-            out.print(Text(f"  {s.castle_back}", style="dim"))
+            add(Text(f"  {s.castle_back}", style="dim"))
         for row in s.rarity_budget:
             if not row.allowed:
-                out.print(Text(f"  {row.rarity:<11}{row.used}/0 none allowed", style="red" if row.used else "dim"))
+                add(Text(f"  {row.rarity:<11}{row.used}/0 none allowed", style="red" if row.used else "dim"))
                 continue
             limit = "any" if row.max is None else row.max
             factions = row.admits
             used = f"{row.used}/{limit}"
-            out.print(
+            add(
                 Text.assemble(
                     f"  {row.rarity:<11}",
                     (f"{used:<7}", "red" if row.over else ""),
@@ -149,9 +152,9 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             )
         size = s.deck_size
         if size is not None:
-            out.print(Text.assemble(f"  {'deck':<11}", (f"{size.used}/{size.wanted}", "" if size.ok else "red")))
+            add(Text.assemble(f"  {'deck':<11}", (f"{size.used}/{size.wanted}", "" if size.ok else "red")))
     hand = s.opening_hand
-    out.print(Text.assemble(("\nOpening hand", "bold"), f" ({hand.hand} cards; suggested mulligan: {hand.mulligan})"))
+    add(Text.assemble(("\nOpening hand", "bold"), f" ({hand.hand} cards; suggested mulligan: {hand.mulligan})"))
     table = new_table(rule=False, pad_edge=False)
     for column in ("at least", "allies of cost ≤", "in the deck", "opening", "after mulligan"):
         table.add_column(column, justify="right")
@@ -163,10 +166,11 @@ def draw_stats(s: DeckStats, cards: bool = True) -> None:
             f"{100 * odds.opening:.1f}%",
             f"{100 * odds.after_mulligan:.1f}%",
         )
-    out.print(table)
+    add(table)
     if s.violations:
-        out.print(Text.assemble(("\nProblems", "bold"), " (skyforge deck validate for the fixes)"))
+        add(Text.assemble(("\nProblems", "bold"), " (skyforge deck validate for the fixes)"))
         for v in s.violations:
-            out.print(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))
+            add(Text.assemble("  ", (v.rule, "red"), f"  {v.message}"))
     if s.demo_data:
-        out.print(Text(f"\n{demo_note()}", style="dim"))
+        add(Text(f"\n{demo_note()}", style="dim"))
+    out.print_all(*lines)

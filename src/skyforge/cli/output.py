@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.segment import Segment
 from rich.table import Table
@@ -46,6 +46,9 @@ MAX_JSON_PROBLEMS = 1_000
 
 #: long work shows a progress bar from this many items on
 PROGRESS_FROM = 50
+
+#: what rich's measure takes as the end of a line, beside "\n" and the controls a cell shows visibly
+_LINE_SEPARATORS = re.compile("[\u2028\u2029]")
 
 #: a cell of a code or a number, which is never cut
 _WHOLE = re.compile(r"[A-Za-z0-9]+\.\d+|[-+]?[\d.,%×/–W L·]*|—|\?")
@@ -121,17 +124,37 @@ class _Console(Console):
 
     def print(self, *objects: Any, **options: Any) -> None:
         if self.hanging and len(objects) == 1 and not options and isinstance(objects[0], str | Text):
-            body = self.render_str(objects[0]) if isinstance(objects[0], str) else objects[0].copy()
-            indent = len(body.plain) - len(body.plain.lstrip(" "))
-            if indent and "\n" not in body.plain:
-                body = body[indent:]
-                body.expand_tabs()
-                super().print(Padding(body, (0, 0, 0, indent), expand=False))
+            hung = self._hung(objects[0])
+            if hung is not None:
+                super().print(hung)
                 return
         super().print(*objects, **options)
 
+    def print_all(self, *objects: RenderableType) -> None:
+        """Each of ``objects`` as :meth:`print` draws it alone, on lines of its own, drawn and
+        written in one go: a view of many lines costs one print, not one a line."""
+        super().print(Group(*(self._line(o) for o in objects)))
 
-def console(stderr: bool = False) -> Console:
+    def _line(self, line: RenderableType) -> RenderableType:
+        """What :meth:`print` draws for ``line`` alone."""
+        if isinstance(line, str | Text):
+            return (self._hung(line) if self.hanging else None) or (
+                self.render_str(line) if isinstance(line, str) else line
+            )
+        return line
+
+    def _hung(self, line: str | Text) -> Padding | None:
+        """An indented line under its indent when it wraps (None: not indented, or many lines)."""
+        body = self.render_str(line) if isinstance(line, str) else line.copy()
+        indent = len(body.plain) - len(body.plain.lstrip(" "))
+        if not indent or "\n" in body.plain:
+            return None
+        body = body[indent:]
+        body.expand_tabs()
+        return Padding(body, (0, 0, 0, indent), expand=False)
+
+
+def console(stderr: bool = False) -> _Console:
     """A console for people: sized to the terminal, never wrapping when piped, NO_COLOR kept.
 
     Styles only on a terminal that shows them, colours unless ``NO_COLOR`` is set; a stream whose
@@ -218,33 +241,51 @@ class FitTable:
         return left + right
 
     def _fit(self, max_width: int) -> tuple[list[int], list[int | None], list[str]]:
-        """The columns kept, their widths (None: as wide as they are) and the headers left out."""
+        """The columns kept, their widths and the headers left out.
+
+        A column is given its width even where nothing is cut, so that rich does not measure
+        every cell again; None (rich measures it) only where rich's measure would differ: a
+        hidden header wider than the cells, no cell at all, a cell rich splits into lines
+        where the console does not (U+2028, U+2029)."""
+        # each column's facts, worked out once: its header's width, its cells' (stripped) text
+        # and widest cell
+        headers = [_width(h) for h in self.headers]
+        texts = [[row[i].plain.strip() for row in self.rows] for i in range(len(self.headers))]
+        cells = [max((_width(row[i]) for row in self.rows), default=0) for i in range(len(self.headers))]
         keep = list(range(len(self.headers)))
         if self.rows and len(keep) > 1:
-            filled = [i for i in keep if any(row[i].plain.strip() for row in self.rows)]
+            filled = [i for i in keep if any(texts[i])]
             keep = filled or keep
         dropped: list[str] = []
         while True:
-            widths, natural, excess = self._widths(keep, max_width)
+            widths, natural, excess = self._widths(keep, max_width, headers, texts, cells)
             if excess <= 0 or len(keep) <= 2:
                 break
             dropped.insert(0, self.headers[keep.pop()].plain)
-        return keep, [w if w < n else None for w, n in zip(widths, natural, strict=True)], dropped
+        shown = self.options.get("show_header", True)
+        measured = [
+            (shown or (bool(self.rows) and cells[i] == n))
+            and not _LINE_SEPARATORS.search("".join([self.headers[i].plain, *(row[i].plain for row in self.rows)]))
+            for i, n in zip(keep, natural, strict=True)
+        ]
+        return keep, [w if w < n or m else None for w, n, m in zip(widths, natural, measured, strict=True)], dropped
 
-    def _widths(self, keep: list[int], max_width: int) -> tuple[list[int], list[int], int]:
+    def _widths(
+        self, keep: list[int], max_width: int, header_widths: list[int], all_texts: list[list[str]], cells: list[int]
+    ) -> tuple[list[int], list[int], int]:
         """Column widths that fit ``max_width`` as well as cutting allows, and the excess left."""
-        headers = [_width(self.headers[i]) for i in keep]
-        cells = [[row[i].plain.strip() for row in self.rows] for i in keep]
-        natural = [max([h] + [_width(row[i]) for row in self.rows]) for h, i in zip(headers, keep, strict=True)]
+        headers = [header_widths[i] for i in keep]
+        texts_kept = [all_texts[i] for i in keep]
+        natural = [max(header_widths[i], cells[i]) for i in keep]
         # first the text columns (names) down to 12; then any column that is not a code or a
         # number down to its header (at least 6): codes, numbers and headers stay whole
         floors = [
             min(n, max(h, 12)) if any(" " in x for x in texts) else n
-            for n, h, texts in zip(natural, headers, cells, strict=True)
+            for n, h, texts in zip(natural, headers, texts_kept, strict=True)
         ]
         second = [
             f if f < n or all(_WHOLE.fullmatch(x) for x in texts) else max(h, min(n, 6))
-            for n, f, h, texts in zip(natural, floors, headers, cells, strict=True)
+            for n, f, h, texts in zip(natural, floors, headers, texts_kept, strict=True)
         ]
         overhead = sum(self._padding(i, len(keep)) for i in range(len(keep))) + (len(keep) - 1 if self.rule else 0)
         widths = list(natural)

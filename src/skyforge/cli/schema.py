@@ -30,13 +30,13 @@ from skyforge.setup.standalone import GameSetup
 from skyforge.storage.history import History, KeptFiles
 from skyforge.storage.workspace import WorkspaceFile
 from skyforge.workbench.assistant import CastlePlan, DeckBuild, DeckCompletion
+from skyforge.workbench.deck_list import DeckSummary, UnreadableDeck
 from skyforge.workbench.diff import DeckDiff
 from skyforge.workbench.importing import ImportReport
 from skyforge.workbench.premade import PremadeSaved
 from skyforge.workbench.sampledraw import SampleDraw
 from skyforge.workbench.stats import DeckStats
 from skyforge.workbench.versions import DeckHistory
-from skyforge.workbench.workspace import DeckSummary, UnreadableDeck
 
 #: format name → the model of its files
 FORMATS: dict[str, type[BaseModel]] = {
