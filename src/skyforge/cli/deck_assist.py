@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import shlex
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 from rich.text import Text
@@ -58,9 +59,34 @@ def _pairs(items: list[str] | None, what: str, default: dict[str, int]) -> dict[
 
 
 def _good_deck(command: F) -> F:
-    """The options that say what a good deck is (docs/deck-assistant.md)."""
+    """The options that say what a good deck is (docs/deck-assistant.md), handed to ``command`` as
+    one ``prefs`` (:class:`Preferences`, its cards resolved in the catalog)."""
     curve = ",".join(f"{k}:{v}" for k, v in DEFAULT_CURVE.items())
     types = ",".join(f"{k}:{v}" for k, v in DEFAULT_TYPES.items())
+
+    @functools.wraps(command)
+    def with_prefs(
+        *args: Any,
+        curve: list[str] | None,
+        types: list[str] | None,
+        prefer: tuple[str, ...],
+        must: tuple[str, ...],
+        never: tuple[str, ...],
+        seed: int,
+        **kwargs: Any,
+    ) -> Any:
+        catalog = click.get_current_context().find_object(App).catalog  # type: ignore[union-attr]
+        prefs = Preferences(
+            curve=_pairs(curve, "--curve", DEFAULT_CURVE),
+            types=_pairs(types, "--types", DEFAULT_TYPES),
+            factions=tuple(f.lower() for f in prefer),
+            must=tuple(resolve_card(catalog, ref).key for ref in must),
+            never=tuple(resolve_card(catalog, ref).key for ref in never),
+            seed=seed,
+        )
+        return command(*args, prefs=prefs, **kwargs)
+
+    wrapped: Any = with_prefs
     for decorator in reversed(
         (
             click.option(
@@ -85,27 +111,8 @@ def _good_deck(command: F) -> F:
             click.option("--seed", type=int, default=0, show_default=True, help="Breaks ties between equal decks."),
         )
     ):
-        command = decorator(command)
-    return command
-
-
-def _prefs(
-    app: App,
-    curve: list[str] | None,
-    types: list[str] | None,
-    prefer: tuple[str, ...],
-    must: tuple[str, ...],
-    never: tuple[str, ...],
-    seed: int,
-) -> Preferences:
-    return Preferences(
-        curve=_pairs(curve, "--curve", DEFAULT_CURVE),
-        types=_pairs(types, "--types", DEFAULT_TYPES),
-        factions=tuple(f.lower() for f in prefer),
-        must=tuple(resolve_card(app.catalog, ref).key for ref in must),
-        never=tuple(resolve_card(app.catalog, ref).key for ref in never),
-        seed=seed,
-    )
+        wrapped = decorator(wrapped)
+    return cast(F, wrapped)
 
 
 def _collection(path: Path | None) -> CollectionFile | None:
@@ -144,12 +151,7 @@ def complete(
     deck_refs: tuple[str, ...],
     others: tuple[str, ...],
     collection: Path | None,
-    curve: list[str] | None,
-    types: list[str] | None,
-    prefer: tuple[str, ...],
-    must: tuple[str, ...],
-    never: tuple[str, ...],
-    seed: int,
+    prefs: Preferences,
     write: bool,
     as_json: bool,
 ) -> None:
@@ -176,7 +178,7 @@ def complete(
         decks,
         beside,
         _collection(collection),
-        _prefs(app, curve, types, prefer, must, never, seed),
+        prefs,
     )
     written = []
     if write and outcome.possible:
@@ -208,12 +210,7 @@ def build(
     castles: tuple[str, ...],
     players: tuple[str, ...],
     collection: Path | None,
-    curve: list[str] | None,
-    types: list[str] | None,
-    prefer: tuple[str, ...],
-    must: tuple[str, ...],
-    never: tuple[str, ...],
-    seed: int,
+    prefs: Preferences,
     write: bool,
     as_json: bool,
 ) -> None:
@@ -238,7 +235,7 @@ def build(
         app.catalog,
         castles,
         owned,
-        _prefs(app, curve, types, prefer, must, never, seed),
+        prefs,
         players,
     )
     written = []
@@ -282,12 +279,7 @@ def plan(
     collection: Path | None,
     players: int,
     top: int,
-    curve: list[str] | None,
-    types: list[str] | None,
-    prefer: tuple[str, ...],
-    must: tuple[str, ...],
-    never: tuple[str, ...],
-    seed: int,
+    prefs: Preferences,
     as_json: bool,
 ) -> None:
     """Which castles the group can build at the same time from a collection.
@@ -305,7 +297,6 @@ def plan(
       skyforge deck plan --collection collection.toml
       skyforge deck plan --collection collection.toml --players 1 --json
     """
-    prefs = _prefs(app, curve, types, prefer, must, never, seed)
     owned, source, said = _workspace_collection(app, collection)
     with progress("planning", as_json) as step:
         rows, notes = plan_castles(app.catalog, owned, players, prefs, step, top=max(top, 0))
