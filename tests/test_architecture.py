@@ -75,6 +75,8 @@ LAZY_IMPORTS: dict[str, dict[str, str]] = {
     "skyforge.cli.output": {"rich.progress": "only long work on a terminal draws a progress bar (~10 ms)"},
     "skyforge.cli.catalog": {"readline": "only `catalog add` completes words; it changes how every input() reads"},
     "skyforge.pages": {"jinja2": "only a command that writes an HTML page draws one; Jinja2 takes ~40 ms"},
+    "skyforge.text": {"difflib": "only a name not found asks for a near one; every command would pay ~4 M"},
+    "skyforge.catalog.index": {"difflib": "only a card not found asks for a near code (as skyforge.text)"},
 }
 #: the heavy libraries of LAZY_IMPORTS
 HEAVY_LIBRARIES = {library for libraries in LAZY_IMPORTS.values() for library in libraries}
