@@ -3,9 +3,12 @@
 ``apply(state, event)`` returns a new state and never changes the one it is
 given; ``fold(events)`` replays a whole journal. Nothing here draws at random
 or reads the catalog: every outcome is already in the events.
-"""
 
-from __future__ import annotations
+Made on every campaign command, so kept cheap to make: each dataclass has a docstring (without
+one, ``dataclass`` writes one from the class's signature, a fifth of what making the class costs),
+and the annotations are not postponed (no ``from __future__ import annotations``: pydantic would
+compile the text of each field's annotation of the step results).
+"""
 
 import copy
 from collections import Counter
@@ -23,6 +26,8 @@ from skyforge.results import Result
 
 @dataclass
 class PlayerState:
+    """One player: their market deck, their deck, what they recruited and exiled, their open offers."""
+
     name: str
     castle: str
     visiting: bool
@@ -38,6 +43,8 @@ class PlayerState:
 
 @dataclass
 class CurrentGame:
+    """The game being played: its scenario, portal and outsider, and how far its scenario step has come."""
+
     scenario: ev.Scenario | None = None
     portal: ev.Portal | None = None
     outsider: str | None = None
@@ -53,6 +60,8 @@ class CurrentGame:
 
 @dataclass
 class GameRecord:
+    """A game set up, and once it has ended, how: its result, castle health and gold."""
+
     number: int
     scenario: str
     portal: str
@@ -65,6 +74,8 @@ class GameRecord:
 
 @dataclass
 class CampaignState:
+    """Where the campaign stands after the events folded so far (``events`` of them)."""
+
     name: str
     seed: int
     castle: str
