@@ -101,6 +101,9 @@ LAZY_PLACES = {
     # miss, or when a command first reads a rule table (~1 ms a pydantic class; benchmarks/README.md)
     "skyforge.catalog.loader",
     "skyforge.catalog.models",
+    # a campaign command makes the models of the events its journal holds: each later event's model
+    # is imported on first use by skyforge.campaign.events (~2 M instructions a model; 13 of them)
+    "skyforge.campaign.events",
     # a command writes or reads one deck format: the registry imports a format's module on first use
     # (the pull list's templates and the lists' statistics cost `deck import` of a share code ~60 M)
     "skyforge.workbench.formats",
