@@ -75,6 +75,8 @@ LAZY_IMPORTS: dict[str, dict[str, str]] = {
     "skyforge.cli.output": {"rich.progress": "only long work on a terminal draws a progress bar (~10 ms)"},
     "skyforge.cli.catalog": {"readline": "only `catalog add` completes words; it changes how every input() reads"},
     "skyforge.pages": {"jinja2": "only a command that writes an HTML page draws one; Jinja2 takes ~40 ms"},
+    "skyforge.text": {"difflib": "only a name not found asks for a near one; every command would pay ~4 M"},
+    "skyforge.catalog.index": {"difflib": "only a card not found asks for a near code (as skyforge.text)"},
 }
 #: the heavy libraries of LAZY_IMPORTS
 HEAVY_LIBRARIES = {library for libraries in LAZY_IMPORTS.values() for library in libraries}
@@ -99,6 +101,9 @@ LAZY_PLACES = {
     # miss, or when a command first reads a rule table (~1 ms a pydantic class; benchmarks/README.md)
     "skyforge.catalog.loader",
     "skyforge.catalog.models",
+    # a campaign command makes the models of the events its journal holds: each later event's model
+    # is imported on first use by skyforge.campaign.events (~2 M instructions a model; 13 of them)
+    "skyforge.campaign.events",
     # a command writes or reads one deck format: the registry imports a format's module on first use
     # (the pull list's templates and the lists' statistics cost `deck import` of a share code ~60 M)
     "skyforge.workbench.formats",

@@ -98,7 +98,7 @@ def test_each_event_is_read_by_its_own_model_as_the_union_reads_it():
     raw = tomllib.loads((Path(__file__).parent.parent / "campaigns" / "example.toml").read_text())["events"]
     events = ev.parse_events(raw)
     assert events == ev.CampaignFile.model_validate({"events": raw}).events
-    assert [type(e) for e in events] == [ev.EVENT_MODELS[e["type"]] for e in raw]
+    assert [type(e) for e in events] == [ev.model_of(e["type"]) for e in raw]
     for broken in ([*raw[:3], {**raw[3], "game": "two"}], [*raw[:2], {"type": "gold-adjustd"}], [raw[0], 5], {}):
         with pytest.raises(ValidationError) as one:
             ev.parse_events(broken)

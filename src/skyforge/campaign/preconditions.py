@@ -75,8 +75,8 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
     """Raise ValueError unless ``event`` can follow state ``s`` (what its command checked)."""
     if s.phase in ("won", "lost"):
         raise ValueError(f"the campaign is over ({s.phase}): nothing can follow")
-    match event:
-        case ev.StartingDeck():
+    match getattr(event, "type", None), event:  # the type first: a model is looked up only for its own events
+        case "starting-deck", ev.StartingDeck():
             p = player_in(s, event.player)
             if p.starting_deck_chosen:
                 raise ValueError(f"{p.name} has already chosen a starting deck")
@@ -85,7 +85,7 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
             gone = missing(p.market, [c for code, n in event.cards.items() for c in [code] * n])
             if gone:
                 raise ValueError(f"{', '.join(gone)} not in {p.name}'s market deck")
-        case ev.GameSetUp():
+        case "game-set-up", ev.GameSetUp():
             if s.status != "ready":
                 raise ValueError(
                     f"a game is already in play (game {s.game})"
@@ -94,7 +94,7 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
                 )
             if event.game != len(s.games) + 1:
                 raise ValueError(f"game {event.game} set up after {plural(len(s.games), 'game')}")
-        case ev.MandatoryResolved():
+        case "mandatory-resolved", ev.MandatoryResolved():
             if s.phase != "scenario" or s.current.scenario is None:
                 raise ValueError("a mandatory effect is resolved while setting up a game")
             if s.current.mandatory_resolved or s.current.actions_taken:
@@ -103,7 +103,7 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
                 raise ValueError(f"scenario {event.scenario} is not this game's ({s.current.scenario.code})")
             if s.offers_pending:
                 raise ValueError("Recruit offers are still open")
-        case ev.ActionTaken() | ev.IncomeEarned():
+        case ("action-taken", ev.ActionTaken()) | ("income-earned", ev.IncomeEarned()):
             if s.phase != "scenario":
                 raise ValueError(
                     "scenario actions and income only while resolving a scenario "
@@ -113,12 +113,12 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
                 raise ValueError("Recruit offers are still open")
             if isinstance(event, ev.ActionTaken):
                 _check_action(s, event)
-        case ev.OffersFormed():
+        case "offers-formed", ev.OffersFormed():
             if s.status == "new":
                 raise ValueError("offers are formed once the starting decks are chosen")
             if s.offers_pending:
                 raise ValueError("Recruit offers are still open")
-        case ev.OfferTaken():
+        case "offer-taken", ev.OfferTaken():
             p = player_in(s, event.player)
             if not p.offers:
                 raise ValueError(f"{p.name} has no open offers")
@@ -132,7 +132,7 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
             rest = [code for i, offer in enumerate(p.offers) if i != event.offer - 1 for code in offer]
             if sorted(rest) != sorted(event.to_bottom):
                 raise ValueError(f"to_bottom is not the cards of {p.name}'s other offers")
-        case ev.Exiled():
+        case "exiled", ev.Exiled():
             if s.status == "new":
                 raise ValueError("cards are exiled once the starting decks are chosen")
             if event.horde:
@@ -148,10 +148,10 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
                     raise ValueError(f"{p.name}'s deck holds no {event.card}")
                 if event.free is False and s.current.exile_allowance.get(p.name, 0) < 1:
                     raise ValueError(f"{p.name} may not exile now (no Exile allowance left, and not free)")
-        case ev.HealthSet():
+        case "health-set", ev.HealthSet():
             if s.status == "new":
                 raise ValueError("the castle health is set once the starting decks are chosen")
-        case ev.Pillaged():
+        case "pillaged", ev.Pillaged():
             if s.status not in ("scenario", "playing"):
                 raise ValueError("cards are pillaged during a game")
             # "Each time a number of cards are pillaged, decrease your gold by the same amount
@@ -162,7 +162,7 @@ def check(s: CampaignState, event: ev.BaseModel) -> None:
                     f"a pillage of {plural(event.cards, 'card')} with {s.gold} gold changes the gold by "
                     f"{lost}, not {event.change:+d}" + (" (a pillage never gains gold)" if event.change > 0 else "")
                 )
-        case ev.GameEnded():
+        case "game-ended", ev.GameEnded():
             if s.phase not in ("scenario", "playing") or not s.games:
                 raise ValueError("no game in play to end")
             if event.game != s.games[-1].number:

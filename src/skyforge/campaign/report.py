@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, SerializerFunctionWrapHandler, field_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, field_serializer
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.events import event_dict
@@ -194,7 +194,9 @@ class CampaignChange(Result):
     """What a command did: its new events, the campaign after them, the facts of every card the
     new events name, and what the command warns of (``campaign start-deck``)."""
 
-    events: list[ev.Event]
+    # each a model of :data:`skyforge.campaign.events.Event`; the union is not named here, so that a
+    # command makes the models of the events it reads and writes only (dumped by _recorded below)
+    events: list[BaseModel]
     campaign: CampaignView
     cards: dict[str, CardFacts] = Field(default_factory=dict, exclude_if=lambda cards: not cards)
     warnings: list[str] | None = Field(default=None, exclude_if=lambda warnings: warnings is None)

@@ -3,9 +3,12 @@
 ``apply(state, event)`` returns a new state and never changes the one it is
 given; ``fold(events)`` replays a whole journal. Nothing here draws at random
 or reads the catalog: every outcome is already in the events.
-"""
 
-from __future__ import annotations
+Made on every campaign command, so kept cheap to make: each dataclass has a docstring (without
+one, ``dataclass`` writes one from the class's signature, a fifth of what making the class costs),
+and the annotations are not postponed (no ``from __future__ import annotations``: pydantic would
+compile the text of each field's annotation of the step results).
+"""
 
 import copy
 from collections import Counter
@@ -23,6 +26,8 @@ from skyforge.results import Result
 
 @dataclass
 class PlayerState:
+    """One player: their market deck, their deck, what they recruited and exiled, their open offers."""
+
     name: str
     castle: str
     visiting: bool
@@ -38,6 +43,8 @@ class PlayerState:
 
 @dataclass
 class CurrentGame:
+    """The game being played: its scenario, portal and outsider, and how far its scenario step has come."""
+
     scenario: ev.Scenario | None = None
     portal: ev.Portal | None = None
     outsider: str | None = None
@@ -53,6 +60,8 @@ class CurrentGame:
 
 @dataclass
 class GameRecord:
+    """A game set up, and once it has ended, how: its result, castle health and gold."""
+
     number: int
     scenario: str
     portal: str
@@ -65,6 +74,8 @@ class GameRecord:
 
 @dataclass
 class CampaignState:
+    """Where the campaign stands after the events folded so far (``events`` of them)."""
+
     name: str
     seed: int
     castle: str
@@ -296,15 +307,15 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
         raise ValueError("a journal has one 'created' event, the first")
     check(s, event)
     s.events += 1
-    match event:
-        case ev.StartingDeck(player=name, cards=cards):
+    match getattr(event, "type", None), event:  # the type first: a model is looked up only for its own events
+        case "starting-deck", ev.StartingDeck(player=name, cards=cards):
             p = player_in(s, name)
             for code, n in cards.items():
                 for _ in range(n):
                     p.market.remove(code)
             p.deck.update(cards)
             p.starting_deck_chosen = True
-        case ev.GameSetUp():
+        case "game-set-up", ev.GameSetUp():
             s.game = event.game
             s.phase = "scenario"
             scenario = _take(s.scenario_pile, event.scenario)
@@ -318,15 +329,15 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             s.games.append(
                 GameRecord(event.game, event.scenario, event.portal, event.outsider, event.henchman_scenario)
             )
-        case ev.ActionTaken():
+        case "action-taken", ev.ActionTaken():
             s.current.actions_taken.append(event.action)
             _apply_effect(s, event)
-        case ev.MandatoryResolved():
+        case "mandatory-resolved", ev.MandatoryResolved():
             s.current.mandatory_resolved = True
             _apply_effect(s, event)
-        case ev.OffersFormed():
+        case "offers-formed", ev.OffersFormed():
             _form_offers(s, event.recruit, event.offers)
-        case ev.OfferTaken():
+        case "offer-taken", ev.OfferTaken():
             p = player_in(s, event.player)
             p.deck.update(event.cards)
             p.top_of_deck = list(event.cards) + p.top_of_deck
@@ -334,23 +345,25 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             p.offers = []
             if not s.offers_pending:
                 s.current.recruit = None
-        case ev.IncomeEarned():
+        case "income-earned", ev.IncomeEarned():
             s.current.income_earned = True
             s.current.reminders = []  # the scenario is resolved: its step ends
             s.current.exile_allowance = {}
             s.current.horde_exile_allowance = 0
             s.phase = "playing"
             s.gold = clamp_gold(s.gold + event.change)
-        case ev.GoldAdjusted() | ev.Pillaged():
+        case "gold-adjusted", ev.GoldAdjusted():
             s.gold = clamp_gold(s.gold + event.change)
-        case ev.Exiled() if event.horde:
+        case "pillaged", ev.Pillaged():
+            s.gold = clamp_gold(s.gold + event.change)
+        case "exiled", ev.Exiled() if event.horde:
             s.horde_deck[event.card] -= 1
             if s.horde_deck[event.card] <= 0:
                 del s.horde_deck[event.card]
             s.horde_exiled.append(event.card)
             if event.free is False:
                 s.current.horde_exile_allowance -= 1
-        case ev.Exiled():
+        case "exiled", ev.Exiled():
             p = player_in(s, event.player)
             if event.free:
                 p.exiled_free += 1
@@ -363,9 +376,9 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
                 p.top_of_deck.remove(event.card)
             p.market.append(event.card)  # "return it to the bottom of its market deck"
             p.exiled.append(event.card)
-        case ev.HealthSet():
+        case "health-set", ev.HealthSet():
             s.castle_health = event.castle_health
-        case ev.GameEnded():
+        case "game-ended", ev.GameEnded():
             s.castle_health = event.castle_health
             record = s.games[-1]
             record.result = event.result
@@ -385,7 +398,8 @@ def _apply_in_place(s: CampaignState, event: ev.BaseModel) -> None:
             raise ValueError(f"unknown event {event!r}")
 
 
-def _apply_effect(s: CampaignState, event: ev.ActionTaken | ev.MandatoryResolved) -> None:
+# the event's annotation is text: naming the two models here would make them on import
+def _apply_effect(s: CampaignState, event: "ev.ActionTaken | ev.MandatoryResolved") -> None:
     """An action's or mandatory effect's outcome: gold, castle health, offers, Exile allowances, reminder.
 
     A new Exile X replaces what is left of the one before: the allowance is the action just taken."""

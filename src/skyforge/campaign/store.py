@@ -45,6 +45,8 @@ HEADER = (
 
 @dataclass
 class Journal:
+    """A campaign file as read: its journal of events, their fold, and what undo took back."""
+
     path: Path
     events: list
     state: CampaignState

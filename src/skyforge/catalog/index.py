@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, MutableMapping, Sequence
 from copy import copy as shallow_copy
@@ -446,6 +445,8 @@ class Catalog:
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         code = normalize_code(ref)
         if code is not None:
+            import difflib  # start-up: only a card not found asks for a near code
+
             same_set = self._codes_by_set(kinds).get(set_of(code), [])
             scored = [
                 (difflib.SequenceMatcher(None, code, c).ratio(), -abs(number_of(c) - number_of(code)), c)

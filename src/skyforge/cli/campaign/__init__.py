@@ -2,9 +2,9 @@
 
 The group only declares; each command lives in the module of its phase and is imported on first
 use (like the command families of :mod:`skyforge.cli.main`): setting up (:mod:`.new`, the only
-one that reads deck files), playing (:mod:`.play`) and reading (:mod:`.read`; a player's deck as
-a deck file, :mod:`.deckfile`). Drawing is :mod:`.views`; the command-line syntax of the next
-step, :mod:`.words`.
+one that reads deck files), playing (:mod:`.play`), going back (:mod:`.rewind`: undo, redo) and
+reading (:mod:`.read`; a player's deck as a deck file, :mod:`.deckfile`). Drawing is
+:mod:`.views`; the command-line syntax of the next step, :mod:`.words`.
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
             ("exile", "exile"),
             ("health", "health"),
             ("end", "end"),
-            ("undo", "undo"),
-            ("redo", "redo"),
         )
     },
+    "undo": ("skyforge.cli.campaign.rewind", "undo"),
+    "redo": ("skyforge.cli.campaign.rewind", "redo"),
     **{
         name: ("skyforge.cli.campaign.read", attr)
         for name, attr in (("show", "show"), ("log", "log"), ("list", "list_"))

@@ -25,6 +25,7 @@ from skyforge.errors import SkyforgeError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from skyforge.campaign.events import Event
     from skyforge.campaign.state import CampaignState
     from skyforge.campaign.view import CampaignView
 
@@ -64,7 +65,8 @@ def update(
             say(out, change.before, change.campaign, cast("list[E]", change.events))
         for line in change.warnings or ():
             out.print(Text.assemble(("warning: ", "yellow"), line))
-        ended = change.events[-1] if change.events and change.events[0].type != "game-ended" else None
+        events = cast("list[Event]", change.events)
+        ended = events[-1] if events and events[0].type != "game-ended" else None
         if ended is not None and ended.type == "game-ended" and ended.result == "lost":
             out.print(
                 Text.assemble(
