@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.models import DraftFormat
@@ -23,8 +24,7 @@ from skyforge.errors import NotFoundError, Problem, RuleError, StateError
 from skyforge.text import did_you_mean
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One hero to pick or ban: the expanded form of a format's steps."""
 
     number: int  # 1-based position in the draft
@@ -32,8 +32,7 @@ class Turn:
     action: str  # "pick" | "ban"
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """What happened at one turn (an outcome, not an intent)."""
 
     team: str

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError
@@ -21,8 +20,7 @@ if TYPE_CHECKING:
     from skyforge.catalog.index import Catalog
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     """How one game drafts: its teams, and the module whose functions start, resume and read a draft.
 
     The module (:mod:`.onward`, :mod:`.arena`) is imported when a draft of its game is first made
