@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from skyforge.catalog.models.cards import CardBase
+from skyforge.catalog.models.cardbase import CardBase
 from skyforge.catalog.models.common import Faction, canonical_class
 
 #: a hero's class as the catalog keeps it: read in any case and trimmed ("Crimson ", "crimson"), so a
