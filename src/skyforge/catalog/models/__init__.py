@@ -12,7 +12,8 @@ One module per kind of data, every name importable from here:
 * :mod:`~skyforge.catalog.models.cardbase` — ``CardBase``, what every card has;
 * :mod:`~skyforge.catalog.models.cards` — the sets, alliance cards and castles;
 * :mod:`~skyforge.catalog.models.horde_cards` — horde cards, portals, outsiders, scenarios, minions, tokens;
-* :mod:`~skyforge.catalog.models.heroes` — Onward's and Skybound: Arena's heroes;
+* :mod:`~skyforge.catalog.models.heroes`, :mod:`~skyforge.catalog.models.arena_heroes` — Onward's and
+  Skybound: Arena's heroes;
 * :mod:`~skyforge.catalog.models.kinds` — ``Card`` (any card, by its ``kind``), ``CARD_MODELS``, ``KINDS``;
 * :mod:`~skyforge.catalog.models.deckrules` — castle backs, deck sizes, cards' own rules, pre-made decks;
 * :mod:`~skyforge.catalog.models.scenarios` — campaign scenarios' mandatory effects and actions;
@@ -49,12 +50,13 @@ from skyforge.catalog.models.common import (
 )
 
 if TYPE_CHECKING:
+    from skyforge.catalog.models.arena_heroes import ArenaHero
     from skyforge.catalog.models.cards import AllianceCard, CardSet, CastleCard, Product
     from skyforge.catalog.models.cards_file import CardsFile
     from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize, PremadeDeck
     from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
     from skyforge.catalog.models.file import CatalogFile
-    from skyforge.catalog.models.heroes import ArenaHero, OnwardHero
+    from skyforge.catalog.models.heroes import OnwardHero
     from skyforge.catalog.models.horde_cards import (
         HordeCard,
         MinionCard,
@@ -81,7 +83,8 @@ _ON_FIRST_USE = {
     "cards": ("Product", "CardSet", "AllianceCard", "CastleCard"),
     "deckrules": ("CardRule", "DeckRule", "DeckSize", "PremadeDeck"),
     "horde_cards": ("HordeCard", "MinionCard", "OutsiderCard", "PortalCard", "ScenarioCard", "TokenCard"),
-    "heroes": ("ArenaHero", "OnwardHero"),
+    "arena_heroes": ("ArenaHero",),
+    "heroes": ("OnwardHero",),
     "kinds": ("CARD_MODELS", "KINDS", "Card", "build_validators"),
     "scenarios": ("ScenarioAction", "ScenarioEffect"),
     "drafts": ("DraftFormat", "DraftStep", "HeroClassList", "TeamPreset"),
@@ -114,6 +117,7 @@ def __getattr__(name: str) -> Any:
 MODEL_NAMES: tuple[str, ...] = (
     *_ON_FIRST_USE["cards"],
     *_ON_FIRST_USE["horde_cards"],
+    *_ON_FIRST_USE["arena_heroes"],
     *_ON_FIRST_USE["heroes"],
     *_ON_FIRST_USE["deckrules"],
     *_ON_FIRST_USE["scenarios"],
