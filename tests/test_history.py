@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from skyforge.errors import InputError, NotFoundError
 from skyforge.recording import recording
 from skyforge.storage import history as h
-from skyforge.storage import keep, locked, read_history, version_text
+from skyforge.storage import keep, locked
+from skyforge.storage.versions import kept_files, read_history, version_text, version_texts
 
 posix_only = pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
@@ -132,7 +133,7 @@ def test_a_workspace_reached_through_a_link_keeps_and_lists_its_history(tmp_path
     link = tmp_path / "link"
     link.symlink_to(real)
     keep(link / "decks" / "d.toml", "x\n")
-    assert [Path(f.file).name for f in h.kept_files(link).files] == ["d.toml"]
+    assert [Path(f.file).name for f in kept_files(link).files] == ["d.toml"]
     assert (real / ".skyforge" / "history" / "decks.d.toml" / "000001.toml").exists()
 
 
@@ -197,7 +198,7 @@ def test_a_kill_at_any_instant_leaves_the_file_and_its_history_consistent(tmp_pa
         text = path.read_text()
         assert not history.changed_since, "a killed write left the file unlike its last version"
         assert history.versions[-1].sha256 == h.digest(text)
-        for version, kept in h.version_texts(path, history):
+        for version, kept in version_texts(path, history):
             assert h.digest(kept) == version.sha256
     keep(path, "after\n")
     assert all(v.kind == "command" for v in read_history(path).versions), "a kill was taken for a hand edit"

@@ -18,7 +18,7 @@ from skyforge.cli.complete import draft_names, hero_names
 from skyforge.cli.output import console, echo, json_option, render, table
 from skyforge.draft import session as sessions
 from skyforge.draft.common import READING, demo_heroes_note
-from skyforge.draft.games import DraftResult, game_of
+from skyforge.draft.games import game_of
 from skyforge.errors import InputError, Problem, RuleError
 from skyforge.terms import INFERRED
 
@@ -27,11 +27,16 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from skyforge.cli.main import App
+    from skyforge.draft.arena import ArenaDraft
     from skyforge.draft.engine import Turn
+    from skyforge.draft.onward import OnwardDraft
     from skyforge.draft.restrictions import Hero
     from skyforge.draft.session import Prompt
     from skyforge.draft.state import DraftSession, DraftStep
     from skyforge.errors import SkyforgeError
+
+    #: a draft as data, whichever game it drafts for (the JSON of every draft command)
+    DraftResult = OnwardDraft | ArenaDraft
 
 
 def whose_turn(session: DraftSession, turn: Turn) -> str:

@@ -12,9 +12,9 @@ from skyforge.cli.output import console, json_option, render
 from skyforge.cli.output import table as new_table
 from skyforge.decks import parse_deck
 from skyforge.errors import InputError, Problem
-from skyforge.storage import parse_toml, read_history
-from skyforge.storage.history import History, KeptFiles, kept_files, split_at
-from skyforge.storage.history import restore as restore_version
+from skyforge.storage import parse_toml
+from skyforge.storage.versions import History, KeptFiles, kept_files, read_history, split_at
+from skyforge.storage.versions import restore as restore_version
 from skyforge.text import plural
 
 #: how a version of a file in each workspace folder is checked before it is written back

@@ -27,7 +27,7 @@ from skyforge.series.tracker import SeriesFile, SeriesShown
 from skyforge.setup.difficulty import DifficultyReport
 from skyforge.setup.plan import PlanFile, PlanResult, PlanStatus, PlanTable, PlanUndone
 from skyforge.setup.standalone import GameSetup
-from skyforge.storage.history import History, KeptFiles
+from skyforge.storage.versions import History, KeptFiles
 from skyforge.storage.workspace import WorkspaceFile
 from skyforge.workbench.assistant import CastlePlan, DeckBuild, DeckCompletion
 from skyforge.workbench.deck_list import DeckSummary, UnreadableDeck

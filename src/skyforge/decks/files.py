@@ -21,9 +21,9 @@ from skyforge.storage import (
     is_path_like,
     parse_model,
     read_text,
-    version_text,
     workspace_file,
 )
+from skyforge.storage.versions import version_text
 from skyforge.text import did_you_mean
 from skyforge.tomlpos import key_lines
 

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from skyforge.draft.common import build, find_format, heroes_of, saved_format
 from skyforge.draft.engine import Draft
+from skyforge.draft.games import GAMES
 from skyforge.draft.restrictions import OnePer, pool
 from skyforge.draft.state import DraftSession, DraftStep
 from skyforge.errors import InputError, Problem, option
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 GAME = "skybound-arena"
 KIND: Final = "arena-hero"
 #: the players' teams in turn order: two players, or four in a two versus two game
-TEAMS = ("first", "second", "third", "fourth")
+TEAMS = GAMES[GAME].teams
 #: "take turns selecting hero's until both players have 5 heroes" (003 Setup): the format of that name
 #: in the catalog holds the order and the team size
 METHOD = "turns"
@@ -115,6 +116,9 @@ def resume(catalog: Catalog, data: dict) -> DraftSession:
 def teams_of(session: DraftSession) -> list[dict]:
     """The drafted teams, in pick order, as :func:`setup` takes them: ``[{"player", "heroes"}]``."""
     return [{"player": p, "heroes": hs} for p, hs in result(session).teams.items()]
+
+
+setup = teams_of  # as the games' registry (:mod:`.games`) calls it
 
 
 #: "The player that selected second, then chooses if they want to go first or second." (003 Setup)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.models import DraftFormat
@@ -23,8 +23,7 @@ from skyforge.errors import NotFoundError, Problem, RuleError, StateError
 from skyforge.text import did_you_mean
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One hero to pick or ban: the expanded form of a format's steps."""
 
     number: int  # 1-based position in the draft
@@ -32,8 +31,7 @@ class Turn:
     action: str  # "pick" | "ban"
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """What happened at one turn (an outcome, not an intent)."""
 
     team: str
@@ -54,24 +52,34 @@ def team_label(team: str) -> str:
     return team.capitalize()
 
 
-@dataclass
 class Draft:
-    format: DraftFormat
-    heroes: dict[str, Hero]
-    restrictions: tuple[Restriction, ...] = ()
-    seed: int = 0
-    left_out: dict[str, str] = field(default_factory=dict)  # hero key -> why it cannot be drafted
-    journal: list[Choice] = field(default_factory=list)
-    team_names: dict[str, str] = field(default_factory=dict)  # team id -> how to show it
+    """A draft of a format: its heroes, restrictions and seed, and the journal of choices its state
+    is folded from (``journal``: choices to apply first). A plain class, as the engine's values are
+    (see :class:`~skyforge.draft.restrictions.Hero`)."""
 
-    def __post_init__(self) -> None:
-        self.turns = expand(self.format)
-        distinct = {r.distinct for r in self.restrictions if r.distinct}
+    def __init__(
+        self,
+        format: DraftFormat,
+        heroes: dict[str, Hero],
+        restrictions: tuple[Restriction, ...] = (),
+        seed: int = 0,
+        left_out: dict[str, str] | None = None,
+        journal: list[Choice] | None = None,
+        team_names: dict[str, str] | None = None,
+    ) -> None:
+        self.format = format
+        self.heroes = heroes
+        self.restrictions = restrictions
+        self.seed = seed
+        self.left_out = left_out if left_out is not None else {}  # hero key -> why it cannot be drafted
+        self.journal: list[Choice] = []
+        self.team_names = team_names if team_names is not None else {}  # team id -> how to show it
+        self.turns = expand(format)
+        distinct = {r.distinct for r in restrictions if r.distinct}
         if len(distinct) > 1:
             raise ValueError(f"at most one 'one per …' restriction is supported, got {sorted(distinct)}")
         self._distinct = next(iter(distinct), None)
-        journal, self.journal = self.journal, []
-        for choice in journal:
+        for choice in journal or ():
             self.apply(choice)
 
     # -- state, folded from the journal ---------------------------------------

@@ -6,56 +6,72 @@ Everything that differs between an Onward and a Skybound: Arena draft is reached
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+import importlib
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skyforge.draft import arena, onward
 from skyforge.draft.state import DraftSession
 from skyforge.errors import InputError
+from skyforge.results import Result
 from skyforge.text import a
 
-#: a draft as data, whichever game it drafts for (the JSON of every draft command)
-DraftResult = onward.OnwardDraft | arena.ArenaDraft
+if TYPE_CHECKING:
+    from skyforge.catalog.index import Catalog
 
 
-@dataclass(frozen=True)
-class Game:
-    """How one game drafts: its teams and the functions that start, resume and read a draft."""
+class Game(NamedTuple):
+    """How one game drafts: its teams, and the module whose functions start, resume and read a draft.
+
+    The module (:mod:`.onward`, :mod:`.arena`) is imported when a draft of its game is first made
+    or read: a command on an Onward draft does not load Arena's (its results: ~7 M instructions).
+    """
 
     id: str  # as the catalog and the draft file name the game
     title: str  # as players name it
     teams: tuple[str, ...]  # the teams of a draft, as the draft file names them
     one_player_a_team: bool  # each team is one named player (Arena) rather than a side (Onward)
-    new: Callable[..., DraftSession]  # (catalog, **options) -> a new draft
-    resume: Callable[[Any, dict], DraftSession]  # (catalog, saved file data) -> the draft, journal not applied
-    result: Callable[[DraftSession], DraftResult]  # the draft as data (the JSON of every draft command)
-    setup: Callable[[DraftSession], Sequence[Any]]  # each player's part of the setup that follows the draft
-    closing: Callable[[DraftSession], tuple[str | None, list[str]]]  # what to read once it is done
+    module: str  # the module of its drafts, in skyforge.draft
+
+    def code(self) -> ModuleType:
+        """The game's module, imported on first use."""
+        return importlib.import_module(f"skyforge.draft.{self.module}")
+
+    def new(self, catalog: Catalog, **options: Any) -> DraftSession:
+        """A new draft."""
+        session: DraftSession = self.code().new_draft(catalog, **options)
+        return session
+
+    def resume(self, catalog: Catalog, data: dict) -> DraftSession:
+        """The draft of a saved file's data, its journal not applied."""
+        session: DraftSession = self.code().resume(catalog, data)
+        return session
+
+    def result(self, session: DraftSession) -> Result:
+        """The draft as data (the JSON of every draft command): the game's ``OnwardDraft`` or ``ArenaDraft``."""
+        data: Result = self.code().result(session)
+        return data
+
+    def setup(self, session: DraftSession) -> Sequence[Any]:
+        """Each player's part of the setup that follows the draft."""
+        entries: Sequence[Any] = self.code().setup(session)
+        return entries
+
+    def closing(self, session: DraftSession) -> tuple[str | None, list[str]]:
+        """What to read once the draft is done: a heading and its lines."""
+        heading: tuple[str | None, list[str]] = self.code().closing(session)
+        return heading
 
 
 GAMES: dict[str, Game] = {
-    onward.GAME: Game(
-        id=onward.GAME,
-        title="Onward",
-        teams=onward.TEAMS,
-        one_player_a_team=False,
-        new=onward.new_draft,
-        resume=onward.resume,
-        result=onward.result,
-        setup=onward.setup,
-        closing=onward.closing,
-    ),
-    arena.GAME: Game(
-        id=arena.GAME,
+    "onward": Game(id="onward", title="Onward", teams=("shadow", "light"), one_player_a_team=False, module="onward"),
+    "skybound-arena": Game(
+        id="skybound-arena",
         title="Skybound: Arena",
-        teams=arena.TEAMS,
+        #: the players' teams in turn order: two players, or four in a two versus two game
+        teams=("first", "second", "third", "fourth"),
         one_player_a_team=True,
-        new=arena.new_draft,
-        resume=arena.resume,
-        result=arena.result,
-        setup=arena.teams_of,
-        closing=arena.closing,
+        module="arena",
     ),
 }
 

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from skyforge.draft.common import build, find_format, heroes_of, methods, saved_format
 from skyforge.draft.engine import Draft
+from skyforge.draft.games import GAMES
 from skyforge.draft.restrictions import FromFaction, OnePer, Restriction, pool
 from skyforge.draft.state import RANDOM, DraftSession, DraftStep, PlayerHeroes
 from skyforge.errors import InputError, NotFoundError, Problem
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 GAME = "onward"
 KIND: Final = "onward-hero"
-TEAMS = ("shadow", "light")
+TEAMS = GAMES[GAME].teams
 #: "1 double-sided board" (002 Components): "the 3-lane map" and "the 2-lane map" (002 Setup B); how many
 #: heroes a team drafts on each map is the draft formats' data (their ``maps`` and ``players``)
 MAPS = ("three-lane", "two-lane")

@@ -154,11 +154,11 @@ def read(path: Path, text: str | None = None) -> tuple[dict, Mapping]:
     """The draft file at ``path`` (or its ``text``) checked against :class:`DraftFile` (every problem
     with its line), and the lines of its keys."""
     model, lines = parse_model(read_text(path) if text is None else text, path, DraftFile, "draft")
-    return model.model_dump(by_alias=True, exclude_unset=True) | {
-        "options": model.options.model_dump(exclude_unset=True),
-        "journal": [c.model_dump() for c in model.journal],
-        "split": {p: list(keys) for p, keys in model.split.items()},
-    }, lines
+    data = model.model_dump(by_alias=True, exclude_unset=True)
+    # the journal's entries whole (with their defaults), and always an options and a split table;
+    # each dumped by the file's model, as the dump of a table's own model builds its serializer
+    whole = model.model_dump(include={"journal", "split"})
+    return data | {"options": data.get("options", {}), "journal": whole["journal"], "split": whole["split"]}, lines
 
 
 def replay(session: DraftSession, journal: list[dict], path: Path, lines: Mapping | None = None) -> DraftSession:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from skyforge.draft.engine import Choice, Draft, Turn
@@ -31,15 +30,19 @@ class PlayerHeroes(Result):
     heroes: list[str]
 
 
-@dataclass
 class DraftSession:
-    game: str
-    draft: Draft
-    players: dict[str, list[str]]  # team -> players
-    options: dict[str, Any] = field(default_factory=dict)  # how the draft was set up
-    #: player -> the hero keys they play, when teammates split their heroes themselves ("freely split
-    #: these heroes amongst teammates", 002 Setup K); a team's other heroes are dealt in pick order
-    split: dict[str, list[str]] = field(default_factory=dict)
+    """A draft of one game with its players and options (a plain class, as the engine's values are)."""
+
+    def __init__(
+        self, game: str, draft: Draft, players: dict[str, list[str]], options: dict[str, Any] | None = None
+    ) -> None:
+        self.game = game
+        self.draft = draft
+        self.players = players  # team -> players
+        self.options = options if options is not None else {}  # how the draft was set up
+        #: player -> the hero keys they play, when teammates split their heroes themselves ("freely split
+        #: these heroes amongst teammates", 002 Setup K); a team's other heroes are dealt in pick order
+        self.split: dict[str, list[str]] = {}
 
     @property
     def seed(self) -> int:

@@ -10,9 +10,12 @@
   file, updates it under its lock and creates it without clobbering
   (:func:`refuse_overwrite`, the one wording of "already exists").
 * :mod:`~skyforge.storage.history`: :func:`keep`, every write of a kept file recording its
-  versions in ``.skyforge/history/`` (:func:`read_history`, :func:`version_text`).
+  versions in ``.skyforge/history/``.
 
-Everything is importable from ``skyforge.storage`` itself.
+Everything is importable from ``skyforge.storage`` itself, except the versions kept as results
+(:mod:`~skyforge.storage.versions`: :func:`~skyforge.storage.versions.read_history`,
+``version_text``, ``restore``), which only the commands that read a history import: a command that
+writes a file does not create them.
 """
 
 from skyforge.storage.files import (
@@ -26,16 +29,7 @@ from skyforge.storage.files import (
     read_text,
     workspace_file,
 )
-from skyforge.storage.history import (
-    MAX_VERSIONS,
-    History,
-    Version,
-    history_folder,
-    keep,
-    read_history,
-    version_text,
-    version_texts,
-)
+from skyforge.storage.history import MAX_VERSIONS, history_folder, keep
 from skyforge.storage.locks import clean_temp_files, lock_path, locked
 from skyforge.storage.store import Store, refuse_overwrite
 from skyforge.storage.tomlfiles import (
@@ -62,10 +56,8 @@ __all__ = [
     "MAX_VERSIONS",
     "SCHEMA_VERSION",
     "WORKSPACE_FOLDERS",
-    "History",
     "InvalidFile",
     "Store",
-    "Version",
     "atomic_write",
     "check_depth",
     "check_name",
@@ -83,13 +75,10 @@ __all__ = [
     "locked",
     "parse_model",
     "parse_toml",
-    "read_history",
     "read_text",
     "read_toml",
     "refuse_overwrite",
     "register_union_tags",
     "validation_problems",
-    "version_text",
-    "version_texts",
     "workspace_file",
 ]

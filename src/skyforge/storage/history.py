@@ -37,15 +37,12 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from skyforge.errors import InputError, NotFoundError, Problem
+from skyforge.errors import InputError, Problem
 from skyforge.recording import Kept, current, note
-from skyforge.results import Result
-from skyforge.storage.files import MAX_FILE_BYTES, WORKSPACE_FOLDERS, _through_links, atomic_write, exists
-from skyforge.storage.locks import locked
+from skyforge.storage.files import MAX_FILE_BYTES, WORKSPACE_FOLDERS, _through_links, atomic_write
 
 #: how many versions of one file are kept (older ones are pruned, and the write says so)
 MAX_VERSIONS = 100
@@ -58,28 +55,6 @@ HEADER = "# skyforge history "
 _ENTRY = re.compile(r"^(\d{6,})(\.[^.]*)?$")
 
 Kind = Literal["command", "hand", "found"]
-
-
-class Version(Result):
-    """One version of a file: its number, when it was written and by which command."""
-
-    number: int
-    time: str
-    command: str
-    kind: Kind
-    sha256: str
-    #: the hash of the text this version replaced (None: the file was new)
-    replaces: str | None = None
-
-
-class History(Result):
-    """Every version kept of one file, oldest first; ``changed_since``: the file was edited by hand
-    since its last version (the next write records that text first)."""
-
-    file: str
-    folder: str
-    versions: list[Version]
-    changed_since: bool = False
 
 
 def history_folder(path: Path | str) -> Path:
@@ -154,18 +129,6 @@ def _read_entry(file: Path, whole: bool = True) -> tuple[dict, str]:
     return header, body
 
 
-def _version(number: int, header: dict) -> Version:
-    kind = header.get("kind") if header.get("kind") in ("command", "hand", "found") else "command"
-    return Version.of(
-        number=number,
-        time=str(header.get("time", "")),
-        command=str(header.get("command", "")),
-        kind=kind,
-        sha256=str(header["sha256"]),
-        replaces=header.get("replaces") if isinstance(header.get("replaces"), str) else None,
-    )
-
-
 def _current(path: Path) -> tuple[str | None, float]:
     """The file's text now (None: no file) and when it was last changed."""
     try:
@@ -179,55 +142,16 @@ def _current(path: Path) -> tuple[str | None, float]:
     return raw.decode("utf-8-sig", "replace"), changed
 
 
-def _never_landed(last: Version, file: Path, text: str | None, changed: float) -> bool:
+def _never_landed(header: dict, file: Path, text: str | None, changed: float) -> bool:
     """A version written just before a kill, whose file was never replaced: the file still holds
-    the text it was to replace, and is older than the version."""
-    if text is None or last.replaces is None or digest(text) != last.replaces or last.sha256 == last.replaces:
+    the text it was to replace, and is older than the version (``header``: the version's)."""
+    replaces = header.get("replaces") if isinstance(header.get("replaces"), str) else None
+    if text is None or replaces is None or digest(text) != replaces or header["sha256"] == replaces:
         return False
     try:
         return changed <= file.stat().st_mtime
     except OSError:
         return False
-
-
-def read_history(path: Path | str) -> History:
-    """The versions kept of ``path``, oldest first (a version that never reached the file left out)."""
-    path = Path(path)
-    folder = history_folder(path)
-    _refuse_links(folder)
-    entries = _entries(folder)
-    versions = [_version(n, _read_entry(folder / name, whole=False)[0]) for n, name in entries]
-    text, changed = _current(path)
-    if versions and _never_landed(versions[-1], folder / entries[-1][1], text, changed):
-        versions.pop()
-    edited = text is not None and (not versions or digest(text) != versions[-1].sha256)
-    return History.of(file=str(path), folder=str(folder), versions=versions, changed_since=edited)
-
-
-def version_texts(path: Path | str, history: History | None = None) -> list[tuple[Version, str]]:
-    """Every version of ``path`` with its text, oldest first."""
-    history = history or read_history(path)
-    folder = Path(history.folder)
-    names = dict(_entries(folder))
-    return [(v, _read_entry(folder / names[v.number])[1]) for v in history.versions if v.number in names]
-
-
-def version_text(path: Path | str, number: int, what: str = "file") -> str:
-    """The text of version ``number`` of ``path``; a version not kept is named with the ones there are."""
-    path = Path(path)
-    history = read_history(path)
-    names = dict(_entries(Path(history.folder)))
-    if any(v.number == number for v in history.versions) and number in names:
-        return _read_entry(Path(history.folder) / names[number])[1]
-    raise NotFoundError(
-        Problem(
-            f"{path.stem} has no version {number}",
-            file=path,
-            hint=f"the versions of this {what} are {ranges([v.number for v in history.versions])}"
-            if history.versions
-            else f"no versions of this {what} are kept yet: its next change keeps the one it has now",
-        )
-    )
 
 
 def ranges(numbers: list[int]) -> str:
@@ -263,24 +187,23 @@ def keep(path: Path | str, text: str, command: str | None = None) -> int:
     _refuse_links(folder)
     entries = _entries(folder)
     now, changed = _current(target)
-    last = None
+    last = None  # the last version's header
     if entries:
-        number, name = entries[-1]
-        last_file = folder / name
+        last_file = folder / entries[-1][1]
         try:
-            last = _version(number, _read_entry(last_file, whole=False)[0])
+            last = _read_entry(last_file, whole=False)[0]
         except InputError:
             last = None  # a damaged last version: the file's text is recorded anew below
         if last is not None and _never_landed(last, last_file, now, changed):
             with contextlib.suppress(OSError):
                 os.unlink(last_file)
             entries.pop()
-            last = _version(*entries[-1][:1], _read_entry(folder / entries[-1][1], whole=False)[0]) if entries else None
+            last = _read_entry(folder / entries[-1][1], whole=False)[0] if entries else None
     _clean_temp(folder)
     written: list[int] = []
     upto = entries[-1][0] if entries else 0
     suffix = target.suffix or ".txt"
-    if now is not None and (last is None or digest(now) != last.sha256):
+    if now is not None and (last is None or digest(now) != last["sha256"]):
         kind = "hand" if entries else "found"
         upto += 1
         atomic_write(
@@ -292,7 +215,7 @@ def keep(path: Path | str, text: str, command: str | None = None) -> int:
         written.append(upto)
         last_hash: str | None = digest(now)
     else:
-        last_hash = last.sha256 if last is not None else None
+        last_hash = last["sha256"] if last is not None else None
     if last_hash != digest(text) or now is None:
         upto += 1
         atomic_write(
@@ -326,79 +249,3 @@ def _clean_temp(folder: Path) -> None:
             if entry.name.startswith(".") and entry.name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
-
-
-class KeptFile(Result):
-    """A file with a history: where it is, how many versions are kept, the last one's time and command."""
-
-    file: str
-    versions: int
-    first: int
-    last: int
-    time: str
-    command: str
-    changed_since: bool
-
-
-class KeptFiles(Result):
-    """The files of a workspace whose versions are kept (``skyforge history``)."""
-
-    workspace: str
-    files: list[KeptFile]
-
-
-def kept_files(workspace: Path | str) -> KeptFiles:
-    """Every file of ``workspace`` (and its workspace folders) whose versions are kept, by name."""
-    root = Path(workspace) / ".skyforge" / "history"
-    _refuse_links(root / "-")  # .skyforge/ and history/ (the workspace itself may be a link)
-    out = []
-    with contextlib.suppress(OSError):
-        for folder in sorted(root.iterdir()):
-            if folder.is_symlink() or not folder.is_dir():
-                continue
-            kind, _, rest = folder.name.partition(".")
-            path = (
-                Path(workspace) / kind / rest if kind in WORKSPACE_FOLDERS and rest else Path(workspace) / folder.name
-            )
-            history = read_history(path)
-            if not history.versions:
-                continue
-            last = history.versions[-1]
-            out.append(
-                KeptFile.of(
-                    file=str(path),
-                    versions=len(history.versions),
-                    first=history.versions[0].number,
-                    last=last.number,
-                    time=last.time,
-                    command=last.command,
-                    changed_since=history.changed_since,
-                )
-            )
-    return KeptFiles.of(workspace=str(workspace), files=out)
-
-
-#: ``FILE@N``: version N of a file
-_AT = re.compile(r"^(?P<file>.+)@(?P<number>[0-9]{1,9})$")
-
-
-def split_at(ref: str) -> tuple[str, int | None]:
-    """``FILE@N`` → (FILE, N); a file that is named so, or no ``@N`` → (ref, None)."""
-    m = _AT.match(ref)
-    if m is None or exists(ref):
-        return ref, None
-    return m.group("file"), int(m.group("number"))
-
-
-def restore(
-    path: Path | str, number: int, check: Callable[[str, Path], object] | None = None, what: str = "file"
-) -> int:
-    """Write version ``number`` of ``path`` back as its newest version (nothing is lost: the text
-    it replaces is a version too), under the file's lock; ``check(text, name)`` refuses a version
-    that is not a file of its kind. Returns the new version's number."""
-    path = Path(path)
-    with locked(path):
-        text = version_text(path, number, what)
-        if check is not None:
-            check(text, Path(f"{path}@{number}"))
-        return keep(path, text, command=f"{current().command} @{number}")

@@ -16,8 +16,9 @@ from skyforge.decks.files import Deck, parse_deck, resolve_deck_path, split_vers
 from skyforge.errors import InputError, Problem
 from skyforge.recording import current
 from skyforge.results import Result
-from skyforge.storage import keep, locked, read_history, version_text, version_texts
-from skyforge.storage.history import History, Kind, Version
+from skyforge.storage import keep, locked
+from skyforge.storage.history import Kind
+from skyforge.storage.versions import History, Version, read_history, version_text, version_texts
 from skyforge.workbench.diff import CardChange, diff_decks
 
 

@@ -9,9 +9,11 @@ One module per kind of data, every name importable from here:
 
 * :mod:`~skyforge.catalog.models.common` — the value types (``Faction``, ``Rarity``, ``GameMode``…)
   and the strict base model;
-* :mod:`~skyforge.catalog.models.cards` — the sets, ``CardBase``, alliance cards and castles;
+* :mod:`~skyforge.catalog.models.cardbase` — ``CardBase``, what every card has;
+* :mod:`~skyforge.catalog.models.cards` — the sets, alliance cards and castles;
 * :mod:`~skyforge.catalog.models.horde_cards` — horde cards, portals, outsiders, scenarios, minions, tokens;
-* :mod:`~skyforge.catalog.models.heroes` — Onward's and Skybound: Arena's heroes;
+* :mod:`~skyforge.catalog.models.heroes`, :mod:`~skyforge.catalog.models.arena_heroes` — Onward's and
+  Skybound: Arena's heroes;
 * :mod:`~skyforge.catalog.models.kinds` — ``Card`` (any card, by its ``kind``), ``CARD_MODELS``, ``KINDS``;
 * :mod:`~skyforge.catalog.models.deckrules` — castle backs, deck sizes, cards' own rules, pre-made decks;
 * :mod:`~skyforge.catalog.models.scenarios` — campaign scenarios' mandatory effects and actions;
@@ -20,7 +22,7 @@ One module per kind of data, every name importable from here:
 * :mod:`~skyforge.catalog.models.cards_file` — ``CardsFile``, a catalog file of sets and cards alone;
 * :mod:`~skyforge.catalog.models.file` — ``CatalogFile``, one catalog TOML file.
 
-The modules of the other kinds of cards, of the rule tables (setup rules, drafts) and of the
+The modules of the kinds of cards, of the rule tables (deck rules, setup rules, drafts) and of the
 files are imported when one of their names is first asked for: creating a pydantic class costs about a millisecond, and most
 commands read cards alone (a cache hit builds no validator either: ``defer_build``).
 """
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 # the game's plain tables live in skyforge.catalog.constants (no pydantic): re-exported here
 from skyforge.catalog.codes import slug
 from skyforge.catalog.constants import COPY_LIMITS, FACTION_COLORS, RARITIES
-from skyforge.catalog.models.cards import AllianceCard, CardBase, CardSet, CastleCard, Product
+from skyforge.catalog.models.cardbase import CardBase
 from skyforge.catalog.models.common import (
     AllianceType,
     Faction,
@@ -46,13 +48,15 @@ from skyforge.catalog.models.common import (
     Rarity,
     Strict,
 )
-from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize, PremadeDeck
 
 if TYPE_CHECKING:
+    from skyforge.catalog.models.arena_heroes import ArenaHero
+    from skyforge.catalog.models.cards import AllianceCard, CardSet, CastleCard, Product
     from skyforge.catalog.models.cards_file import CardsFile
+    from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize, PremadeDeck
     from skyforge.catalog.models.drafts import DraftFormat, DraftStep, HeroClassList, TeamPreset
     from skyforge.catalog.models.file import CatalogFile
-    from skyforge.catalog.models.heroes import ArenaHero, OnwardHero
+    from skyforge.catalog.models.heroes import OnwardHero
     from skyforge.catalog.models.horde_cards import (
         HordeCard,
         MinionCard,
@@ -76,8 +80,11 @@ if TYPE_CHECKING:
 
 #: the names of the modules imported on first use, by module
 _ON_FIRST_USE = {
+    "cards": ("Product", "CardSet", "AllianceCard", "CastleCard"),
+    "deckrules": ("CardRule", "DeckRule", "DeckSize", "PremadeDeck"),
     "horde_cards": ("HordeCard", "MinionCard", "OutsiderCard", "PortalCard", "ScenarioCard", "TokenCard"),
-    "heroes": ("ArenaHero", "OnwardHero"),
+    "arena_heroes": ("ArenaHero",),
+    "heroes": ("OnwardHero",),
     "kinds": ("CARD_MODELS", "KINDS", "Card", "build_validators"),
     "scenarios": ("ScenarioAction", "ScenarioEffect"),
     "drafts": ("DraftFormat", "DraftStep", "HeroClassList", "TeamPreset"),
@@ -108,16 +115,11 @@ def __getattr__(name: str) -> Any:
 
 #: every catalog model (a ``Strict`` entry) by class name: what the catalog cache may hold
 MODEL_NAMES: tuple[str, ...] = (
-    "Product",
-    "CardSet",
-    "AllianceCard",
-    "CastleCard",
+    *_ON_FIRST_USE["cards"],
     *_ON_FIRST_USE["horde_cards"],
+    *_ON_FIRST_USE["arena_heroes"],
     *_ON_FIRST_USE["heroes"],
-    "CardRule",
-    "DeckRule",
-    "DeckSize",
-    "PremadeDeck",
+    *_ON_FIRST_USE["deckrules"],
     *_ON_FIRST_USE["scenarios"],
     *(name for module in ("drafts", "setup_rules") for name in _ON_FIRST_USE[module] if name != "Rulebook"),
     "CardsFile",

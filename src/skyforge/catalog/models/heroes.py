@@ -1,4 +1,5 @@
-"""The heroes of the draft games as cards: Onward's and Skybound: Arena's."""
+"""Onward's heroes as cards, and a hero's class as the draft games keep it (Skybound: Arena's heroes
+are in :mod:`~skyforge.catalog.models.arena_heroes`: a draft creates its game's model alone)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from skyforge.catalog.models.cards import CardBase
+from skyforge.catalog.models.cardbase import CardBase
 from skyforge.catalog.models.common import Faction, canonical_class
 
 #: a hero's class as the catalog keeps it: read in any case and trimmed ("Crimson ", "crimson"), so a
@@ -22,11 +23,3 @@ class OnwardHero(CardBase):
     )
     hero_class: HeroClass | None = Field(default=None, description="Class (role) of the hero.")
     range: Literal["melee", "ranged"] | None = Field(default=None, description="Attack range on the fallback plan.")
-
-
-class ArenaHero(CardBase):
-    kind: Literal["arena-hero"] = "arena-hero"
-    hero_class: HeroClass | None = Field(
-        default=None, description="Class, shown by the hero's colour; a team has at most one of each."
-    )
-    action_cards: list[str] = Field(default_factory=list, description="Names of the hero's 5 action cards.")

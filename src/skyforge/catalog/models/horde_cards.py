@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from skyforge.catalog.models.cards import CardBase
+from skyforge.catalog.models.cardbase import CardBase
 from skyforge.catalog.models.common import GameMode, HordeType, OutsiderType
 from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
 

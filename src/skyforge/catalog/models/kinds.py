@@ -6,8 +6,10 @@ from typing import Annotated
 
 from pydantic import Field
 
-from skyforge.catalog.models.cards import AllianceCard, CardBase, CastleCard
-from skyforge.catalog.models.heroes import ArenaHero, OnwardHero
+from skyforge.catalog.models.arena_heroes import ArenaHero
+from skyforge.catalog.models.cardbase import CardBase
+from skyforge.catalog.models.cards import AllianceCard, CastleCard
+from skyforge.catalog.models.heroes import OnwardHero
 from skyforge.catalog.models.horde_cards import (
     HordeCard,
     MinionCard,
