@@ -20,11 +20,12 @@ field's type as the class is made rather than compiling and evaluating its text,
 campaign command spends making these classes.
 """
 
-import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from skyforge.firstuse import names_on_first_use
 
 if TYPE_CHECKING:
     from skyforge.campaign.events.action_taken import ActionTaken
@@ -237,14 +238,8 @@ EVENT_TYPES: tuple[str, ...] = ("created", *LATER_EVENTS)
 _MODULE_OF = {name: module for module, name in LATER_EVENTS.values()} | {"Event": "file", "CampaignFile": "file"}
 
 
-def __getattr__(name: str) -> Any:
-    """A name of :data:`_MODULE_OF`, imported from its module the first time it is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+#: a name of :data:`_MODULE_OF`, imported from its module the first time it is asked for
+__getattr__ = names_on_first_use(__name__, _MODULE_OF, globals())
 
 
 def model_of(event_type: str) -> type[_Model]:

@@ -29,8 +29,7 @@ commands read cards alone (a cache hit builds no validator either: ``defer_build
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # the game's plain tables live in skyforge.catalog.constants (no pydantic): re-exported here
 from skyforge.catalog.codes import slug
@@ -48,6 +47,7 @@ from skyforge.catalog.models.common import (
     Rarity,
     Strict,
 )
+from skyforge.firstuse import names_on_first_use
 
 if TYPE_CHECKING:
     from skyforge.catalog.models.arena_heroes import ArenaHero
@@ -104,13 +104,8 @@ _ON_FIRST_USE = {
 _MODULE_OF = {name: module for module, names in _ON_FIRST_USE.items() for name in names}
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+#: a name of :data:`_MODULE_OF`, imported from its module the first time it is asked for
+__getattr__ = names_on_first_use(__name__, _MODULE_OF, globals())
 
 
 #: every catalog model (a ``Strict`` entry) by class name: what the catalog cache may hold
