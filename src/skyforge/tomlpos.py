@@ -37,6 +37,8 @@ def key_lines(text: str) -> dict[Path_, int]:
     in_multiline_string: str | None = None
     depth = 0
     for number, raw in enumerate(text.split("\n"), start=1):  # TOML lines end at \n only
+        if not raw:  # an empty line changes nothing (an import's cards come after the file's lines, blank)
+            continue
         line = raw
         if in_multiline_string:
             if in_multiline_string in line:
