@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from itertools import repeat
 
 Path_ = tuple[str | int, ...]
 
@@ -37,6 +38,8 @@ def key_lines(text: str) -> dict[Path_, int]:
     in_multiline_string: str | None = None
     depth = 0
     for number, raw in enumerate(text.split("\n"), start=1):  # TOML lines end at \n only
+        if not raw:  # an empty line changes nothing (an import's cards come after the file's lines, blank)
+            continue
         line = raw
         if in_multiline_string:
             if in_multiline_string in line:
@@ -179,7 +182,7 @@ def long_key_at(text: str) -> int | None:
     costs it seconds and a gigabyte). Standard library only: the workspace file is read with it
     before any model is imported."""
     # a key stays on its line, and its parts are joined by dots: no line of that many dots, no such key
-    if text.count(".") < MAX_KEY_PARTS or all(line.count(".") < MAX_KEY_PARTS for line in text.split("\n")):
+    if text.count(".") < MAX_KEY_PARTS or max(map(str.count, text.split("\n"), repeat("."))) < MAX_KEY_PARTS:
         return None
     starts = [m.start() for m in _LONG_KEY.finditer(text)]
     return _first_outside_strings(text, starts) if starts else None

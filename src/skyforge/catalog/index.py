@@ -445,17 +445,17 @@ class Catalog:
         kinds = {kind} if isinstance(kind, str) else set(kind) if kind else None
         code = normalize_code(ref)
         if code is not None:
-            import difflib  # start-up: only a card not found asks for a near code
-
             same_set = self._codes_by_set(kinds).get(set_of(code), [])
-            scored = [
-                (difflib.SequenceMatcher(None, code, c).ratio(), -abs(number_of(c) - number_of(code)), c)
-                for c in same_set
-            ]
-            near = [c for score, _, c in sorted(scored, reverse=True) if score >= 0.8][:1]
-            if near:
-                return f"did you mean {near[0]} ({self.cards[near[0]].name})?"
-            if same_set:
+            if same_set:  # no card of its set (a friend's cards, say): no near code to score, nor difflib
+                import difflib  # start-up: only a card not found asks for a near code
+
+                scored = [
+                    (difflib.SequenceMatcher(None, code, c).ratio(), -abs(number_of(c) - number_of(code)), c)
+                    for c in same_set
+                ]
+                near = [c for score, _, c in sorted(scored, reverse=True) if score >= 0.8][:1]
+                if near:
+                    return f"did you mean {near[0]} ({self.cards[near[0]].name})?"
                 return f"{set_of(code)} codes in the catalog run from {same_set[0]} to {same_set[-1]}"
             if set_of(code) in self.sets:  # the set is known (the official layer names it), its cards are not
                 return f"set {set_of(code)} is in the catalog, but none of its cards are: " + (

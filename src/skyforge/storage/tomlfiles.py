@@ -37,8 +37,12 @@ _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     check_depth(text, path)
     check_key_depth(text, path)
+    # the blank lines ahead of text that keeps its lines' places in a file (the cards an import adds
+    # to a cards file come after ~5,000 of them): tomllib would step through each (~6 M instructions)
+    body = text.lstrip("\n")
+    blank = len(text) - len(body)
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(body)
     except RecursionError:  # check_depth is a safety net ahead of this; kept for odd inputs
         raise InputError(Problem(f"nested too deeply (nesting-depth limit {MAX_DEPTH})", file=path)) from None
     except tomllib.TOMLDecodeError as exc:
@@ -46,7 +50,7 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
         line = None
         m = _TOML_POS.search(message)
         if m:
-            line = int(m.group(1))
+            line = int(m.group(1)) + blank
             message = message[: m.start()] + f" (column {m.group(2)})"
         hint = (
             "check quotes, brackets and '=' on that line"
