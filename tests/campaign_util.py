@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from skyforge.campaign import commands as c
+from skyforge.campaign import starting
 from skyforge.campaign.setup import NewCampaign, new_campaign
 from skyforge.campaign.state import apply, fold
 from skyforge.cli.campaign.new import parse_player
@@ -62,7 +62,7 @@ class Game:
 
     def ready(self):
         for p in self.state.players:
-            self.do(c.starting_deck, demo_catalog(), p.name, auto=True)
+            self.do(starting.starting_deck, demo_catalog(), p.name, auto=True)
         return self
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
+from skyforge.campaign import starting
 from skyforge.campaign.state import fold, next_step
 from skyforge.campaign.view import view_of
 from skyforge.catalog.models import ScenarioCard
@@ -159,9 +160,9 @@ def test_horde_cards_are_exiled_from_the_horde_deck():
 def test_next_step_names_the_player_who_must_act():
     g = Game()
     assert next_step(g.state).dump() == {"step": "starting-deck", "player": "Alice"}
-    g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
+    g.do(starting.starting_deck, demo_catalog(), "Alice", auto=True)
     assert next_step(g.state).dump() == {"step": "starting-deck", "player": "Bo"}
-    g.do(c.starting_deck, demo_catalog(), "Bo", auto=True)
+    g.do(starting.starting_deck, demo_catalog(), "Bo", auto=True)
     assert next_step(g.state).dump() == {"step": "next-game", "player": None, "game": 1}
     g.do(c.recruit, 1, free=True)
     assert next_step(g.state).step == "take-offer" and next_step(g.state).player == "Alice"

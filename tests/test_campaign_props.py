@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
+from skyforge.campaign import nextgame, starting, store
 from skyforge.campaign import redo as redo_module
-from skyforge.campaign import store
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
 from skyforge.campaign.merge import merge_journals
 from skyforge.campaign.state import ReplayError, fold
@@ -50,9 +50,9 @@ def command(step):
     kind, *args = step
     catalog = demo_catalog()
     if kind == "start":
-        return lambda s: c.starting_deck(s, catalog, args[0], auto=True)
+        return lambda s: starting.starting_deck(s, catalog, args[0], auto=True)
     if kind == "next":
-        return c.next_game
+        return nextgame.next_game
     if kind == "advance":
         return advance
     if kind == "action":
@@ -96,11 +96,11 @@ def advance(s):
     if waiting:
         return c.take_offer(s, waiting[0].name, 1)
     if s.status == "new":
-        return c.starting_deck(
+        return starting.starting_deck(
             s, demo_catalog(), next(p.name for p in s.players if not p.starting_deck_chosen), auto=True
         )
     if s.status == "ready":
-        return c.next_game(s)
+        return nextgame.next_game(s)
     if s.status == "scenario":
         return c.earn_income(s)
     return c.end_game(s, True, 9)
@@ -157,7 +157,7 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
 )
 def test_gold_within_bounds_under_any_sequence(steps):
     game = Game(first_event(0)).ready()
-    game.do(c.next_game)
+    game.do(nextgame.next_game)
     for kind, n in steps:
         try:
             if kind == "gold":
@@ -178,7 +178,7 @@ def test_a_campaign_run_twice_with_one_seed_draws_the_same():
     def play(seed):
         g = Game(first_event(seed)).ready()
         for _ in range(4):
-            g.do(c.next_game)
+            g.do(nextgame.next_game)
             g.do(c.recruit, 2, free=True)
             g.do(c.take_offer, "Alice", 1)
             g.do(c.take_offer, "Bo", 2)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
+from skyforge.campaign import nextgame, starting
 from skyforge.campaign.report import log_entries, summary
 from skyforge.campaign.state import next_step, replay
 from skyforge.campaign.view import CampaignView, view_of
@@ -24,7 +25,7 @@ from .test_cli_campaign import NEW, sky
 def _played() -> Game:
     """A journal holding nearly every kind of event."""
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     g.do(c.adjust_gold, 5)
     g.do(c.recruit, 1, free=True)
     for p in g.state.players:
@@ -75,23 +76,23 @@ def test_the_log_and_its_json_tell_the_same_story(run):
 def test_an_action_at_the_wrong_time_names_the_next_step():
     g = Game()
     with pytest.raises(StateError) as exc:
-        c.next_game(g.state)
+        nextgame.next_game(g.state)
     assert exc.value.next_step == next_step(g.state).dump() == {"step": "starting-deck", "player": "Alice"}
-    g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
+    g.do(starting.starting_deck, demo_catalog(), "Alice", auto=True)
     with pytest.raises(StateError) as exc:  # what takes it back, rather than what comes next
-        c.starting_deck(g.state, demo_catalog(), "Alice", auto=True)
+        starting.starting_deck(g.state, demo_catalog(), "Alice", auto=True)
     assert exc.value.next_step["step"] == "undo"
-    g.do(c.starting_deck, demo_catalog(), "Bo", auto=True)
+    g.do(starting.starting_deck, demo_catalog(), "Bo", auto=True)
     with pytest.raises(StateError) as exc:
         c.take_offer(g.state, "Alice", 1)
     assert exc.value.next_step["step"] == "recruit"
     g.do(c.recruit, 1, free=True)
     with pytest.raises(StateError) as exc:
-        c.next_game(g.state)
+        nextgame.next_game(g.state)
     assert exc.value.next_step["step"] == "take-offer"
     # an error of the rules, not of the moment, names no step
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     with pytest.raises((RuleError, InputError)) as exc:
         c.take_action(g.state, "no such action")
     assert getattr(exc.value, "next_step", None) is None

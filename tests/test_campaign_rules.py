@@ -10,6 +10,7 @@ import pytest
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
+from skyforge.campaign import nextgame, starting
 from skyforge.campaign.hordedeck import campaign_horde_deck
 from skyforge.campaign.setup import NewCampaign, PlayerChoice, new_campaign
 from skyforge.campaign.state import fold
@@ -233,7 +234,7 @@ def test_starting_deck_at_most_18_base_and_2_legendary():
         "to form their starting alliance deck.",
     )
     g = Game()
-    g.do(c.starting_deck, demo_catalog(), "Alice", auto=True)
+    g.do(starting.starting_deck, demo_catalog(), "Alice", auto=True)
     deck = g.state.player("Alice").deck
     by = Counter()
     for code, n in deck.items():
@@ -247,17 +248,17 @@ def test_starting_deck_at_most_18_base_and_2_legendary():
         too_many[code] = bo.market.count(code)
     assert sum(too_many.values()) > 18
     with pytest.raises(RuleError, match="at most 18"):
-        c.starting_deck(g.state, demo_catalog(), "Bo", too_many)
+        starting.starting_deck(g.state, demo_catalog(), "Bo", too_many)
     rare = next(x for x in bo.market if rarity(x) == "rare")
     with pytest.raises(RuleError, match="rare"):
-        c.starting_deck(g.state, demo_catalog(), "Bo", {rare: 1})
+        starting.starting_deck(g.state, demo_catalog(), "Bo", {rare: 1})
     with pytest.raises(RuleError, match="holds"):
-        c.starting_deck(g.state, demo_catalog(), "Bo", {"DEMO.036": 9})
-    g.do(c.starting_deck, demo_catalog(), "Bo", {"DEMO.036": 3, "Thicket Sentry": 2})
+        starting.starting_deck(g.state, demo_catalog(), "Bo", {"DEMO.036": 9})
+    g.do(starting.starting_deck, demo_catalog(), "Bo", {"DEMO.036": 3, "Thicket Sentry": 2})
     assert g.state.player("Bo").deck == Counter({"DEMO.036": 3, "DEMO.037": 2})
     assert g.state.status == "ready"
     with pytest.raises(StateError):
-        c.starting_deck(g.state, demo_catalog(), "Bo", auto=True)
+        starting.starting_deck(g.state, demo_catalog(), "Bo", auto=True)
 
 
 # ---------------------------------------------------------------- a game
@@ -277,7 +278,7 @@ def test_outsiders_and_piles_over_four_games():
     scenarios = {s.code: s for s in first.scenario_pile}
     portals = {p.code: p for p in first.portal_pile}
     for number in range(1, 5):
-        setup = g.do(c.next_game)[0]
+        setup = g.do(nextgame.next_game)[0]
         assert setup.game == number == g.state.game
         if number == 1:
             assert setup.outsider == portals[setup.portal].name and setup.henchman_scenario is None
@@ -292,18 +293,18 @@ def test_outsiders_and_piles_over_four_games():
     assert sorted(gm.portal for gm in g.state.games) == sorted(portals) and not g.state.portal_pile
     assert g.state.status == "won"
     with pytest.raises(StateError):
-        c.next_game(g.state)
+        nextgame.next_game(g.state)
 
 
 def test_castle_health_and_gold_carry_over():
     cite("000", "Set the castle's gold and health to the level it was at the end of your previous game, if any.")
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     g.do(c.earn_income)
     g.do(c.pillage, 3)
     gold = g.state.gold
     g.do(c.end_game, True, 13)
-    setup = g.do(c.next_game)[0]
+    setup = g.do(nextgame.next_game)[0]
     after_setup = fold(g.events[: g.events.index(setup) + 1])  # before any mandatory effect
     assert (after_setup.gold, after_setup.castle_health) == (gold, 13)
     assert g.state.games[0].gold == gold and g.state.games[0].castle_health == 13
@@ -312,11 +313,11 @@ def test_castle_health_and_gold_carry_over():
 def test_a_lost_game_loses_the_campaign():
     cite("000", "You lose a campaign if you lose any game of it. You win if you win all four games of it!")
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     g.do(c.earn_income)
     g.do(c.end_game, False, 0)
     assert g.state.status == "lost"
-    for command in (c.next_game, c.earn_income):
+    for command in (nextgame.next_game, c.earn_income):
         with pytest.raises(StateError):
             command(g.state)
     with pytest.raises(StateError):
@@ -608,7 +609,7 @@ def test_each_game_of_a_campaign_deals_every_portal_stage_once():
     g = Game(created(portals=["DEMO.155", "DEMO.152", "DEMO.153", "DEMO.154"])).ready()
     seen = set()
     for _ in range(4):
-        setup = g.do(c.next_game, catalog)[0]
+        setup = g.do(nextgame.next_game, catalog)[0]
         seen.add(setup.portal)
         assert _stages(catalog, [setup.portal, *setup.portals_below]) == [1, 2, 3, 4], setup
         assert setup.setup_missing == []
@@ -642,7 +643,7 @@ def test_a_campaign_game_follows_000s_steps_whatever_the_castles_set(tmp_path):
         ),
     )
     g = Game(first).ready()
-    setup = g.do(c.next_game, catalog)[0]
+    setup = g.do(nextgame.next_game, catalog)[0]
     assert "rulebook 000" in setup.minion_rule and "2 different minions" in setup.minion_rule
     assert sum(setup.minions.values()) == 2  # 001 solo: 1 token on each of the four
     assert _stages(catalog, [setup.portal, *setup.portals_below]) == [1, 2, 3, 4]
@@ -662,7 +663,7 @@ def test_a_campaign_game_says_which_minion_cards_the_catalog_lacks(tmp_path):
             (folder / f.name).write_text(f.read_text())
     catalog = load_catalog([folder])
     g = Game(created()).ready()
-    setup = g.do(c.next_game, catalog)[0]
+    setup = g.do(nextgame.next_game, catalog)[0]
     [missing] = [m for m in setup.setup_missing if "minion" in m]
     assert "of the 4 minion cards" in missing and 'kind = "minion"' in missing and "catalog file" in missing
 
@@ -857,7 +858,7 @@ def test_recruit_words_who_takes_an_offer():
     assert take_offer_text("s", [], 2) == "No offers to take: the market decks are empty."
 
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     g.state.players[1].market = []  # Bo's market deck ran out
     [event] = c.take_action(g.state, "Recruit 2")
     after = apply(g.state, event)
@@ -904,7 +905,7 @@ def test_a_campaign_with_an_original_set_horde_takes_the_portals_of_its_level(tm
     assert {catalog.get(p.code, "portal").level for p in first.portal_pile} == {4}
     assert any("stage 1 portals marked level = 4" in n for n in first.notes)
     g = Game(first).ready()
-    setup = g.do(c.next_game, catalog)[0]
+    setup = g.do(nextgame.next_game, catalog)[0]
     below = [catalog.get(code, "portal") for code in setup.portals_below]
     assert [(p.stage, p.level) for p in below] == [(2, 4), (3, 4), (4, 4)] and setup.setup_missing == []
 
@@ -1018,12 +1019,10 @@ def _event_line(path: Path, index: int) -> int:
 
 
 def _in_game():
-    from skyforge.campaign import commands as c
-
     from .campaign_util import Game
 
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     return g
 
 

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
+from skyforge.campaign import nextgame
 from skyforge.campaign.sheet import campaign_sheet
 from skyforge.campaign.sheet_html import html_page
 from skyforge.campaign.state import after_each_game, fold, replay
@@ -314,7 +315,7 @@ def test_player_text_is_escaped(run, workspace):
 
 def test_a_lost_campaign_leaves_the_later_games_unplayed():
     game = Game().ready()
-    game.do(c.next_game)
+    game.do(nextgame.next_game)
     game.do(c.earn_income)
     game.do(c.end_game, False, 0)
     sheet = campaign_sheet(game.events, demo_catalog())
@@ -328,7 +329,7 @@ def test_a_lost_campaign_leaves_the_later_games_unplayed():
 
 def test_changes_between_games_and_house_rules_are_said():
     game = Game().ready()
-    game.do(c.next_game)
+    game.do(nextgame.next_game)
     game.do(c.earn_income)
     game.do(c.end_game, True, 12)
     card = sorted(game.state.player("Alice").deck)[0]

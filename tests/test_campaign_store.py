@@ -15,7 +15,7 @@ import pytest
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
-from skyforge.campaign import store
+from skyforge.campaign import nextgame, starting, store
 from skyforge.campaign.merge import merge, merge_journals
 from skyforge.campaign.redo import redo, undo_to_game
 from skyforge.campaign.state import fold
@@ -35,7 +35,7 @@ def path(tmp_path: Path) -> Path:
 
 def test_round_trip_replays_to_the_same_state(tmp_path):
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     g.do(c.recruit, 1, free=True)
     text = store.render_journal(g.events)
     journal = store.parse_journal(text, "test.toml")
@@ -62,7 +62,7 @@ def test_create_refuses_to_overwrite(path):
 def test_a_failed_command_writes_nothing(path):
     text = path.read_text()
     with pytest.raises(StateError):
-        store.update(path, c.next_game)  # starting decks not chosen yet
+        store.update(path, nextgame.next_game)  # starting decks not chosen yet
     assert path.read_text() == text
 
 
@@ -256,7 +256,7 @@ def test_an_event_whose_preconditions_fail_is_named_by_index_and_line(tmp_path):
     assert "game-ended" in problem.message
 
     g = Game().ready()
-    g.do(c.next_game)
+    g.do(nextgame.next_game)
     alice = g.state.player("Alice")
     # exiled: the card must be in the player's deck
     stranger = next(code for code in alice.market if code not in alice.deck)
@@ -318,12 +318,12 @@ def _played(path: Path) -> None:
     """Starting decks, game 1 set up, gold noted, income, game 1 won, game 2 set up, gold noted."""
     catalog = demo_catalog()
     for player in ("Alice", "Bo"):
-        store.update(path, partial(c.starting_deck, catalog=catalog, player=player, auto=True))
-    store.update(path, c.next_game)
+        store.update(path, partial(starting.starting_deck, catalog=catalog, player=player, auto=True))
+    store.update(path, nextgame.next_game)
     store.update(path, lambda s: c.adjust_gold(s, 3))
     store.update(path, c.earn_income)
     store.update(path, lambda s: c.end_game(s, True, 12))
-    store.update(path, c.next_game)
+    store.update(path, nextgame.next_game)
     store.update(path, lambda s: c.adjust_gold(s, -2))
 
 

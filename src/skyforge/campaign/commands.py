@@ -14,7 +14,6 @@ An action the campaign is not ready for raises a :class:`StateError` whose
 from __future__ import annotations
 
 import random
-from collections import Counter
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -24,20 +23,14 @@ from skyforge.campaign.limits import (
     GOLD_MAX,
     GOLD_MIN,
     OFFERS,
-    RULEBOOK,
-    STARTING_BASE,
-    STARTING_LEGENDARY,
     clamp_gold,
 )
 from skyforge.campaign.preconditions import find_player
-from skyforge.campaign.starting import CAPS, auto_pick, rarity_of
 from skyforge.campaign.state import CampaignState, apply, next_step
-from skyforge.errors import InputError, NotFoundError, Problem, RuleError, SkyforgeError, StateError, option
-from skyforge.setup.portals import usual_steps
+from skyforge.errors import InputError, NotFoundError, Problem, RuleError, StateError, option
 from skyforge.text import did_you_mean
 
 if TYPE_CHECKING:
-    from skyforge.campaign.state import PlayerState
     from skyforge.catalog.index import Catalog
     from skyforge.catalog.models import AllianceCard, HordeCard
 
@@ -93,131 +86,6 @@ def _no_offers(state: CampaignState, doing: str) -> None:
     if state.offers_pending:
         waiting = [p.name for p in state.players if p.offers]
         raise _not_now(state, f"cannot {doing} while Recruit offers are open ({', '.join(waiting)} still to take one)")
-
-
-def choosing_player(state: CampaignState, player: str | None) -> PlayerState:
-    """The player about to choose a starting deck (named, or the only one), while the campaign is new."""
-    _require(state, "new", doing="choose a starting deck")
-    p = find_player(state, player)
-    if p.starting_deck_chosen:
-        raise _not_now(state, f"{p.name} has already chosen a starting deck", step=UNDO)
-    return p
-
-
-def starting_deck(
-    state: CampaignState, catalog: Catalog, player: str | None, cards: dict[str, int] | None = None, auto: bool = False
-) -> list[ev.StartingDeck]:
-    """At most :data:`STARTING_BASE` base and :data:`STARTING_LEGENDARY` legendary cards from the player's market deck."""
-    p = choosing_player(state, player)
-    market = Counter(p.market)
-    if auto:
-        chosen = auto_pick(p.market, catalog)
-    else:
-        chosen = Counter()
-        problems = []
-        for ref, n in (cards or {}).items():
-            card = catalog.find(ref, "alliance")
-            code = card.key if card is not None else ref
-            if card is not None and market[catalog.with_errata(card).key]:
-                code = catalog.with_errata(card).key  # the original's code names the erratum replacing it
-            if n < 1:
-                problems.append(Problem("a count must be 1 or more", key=ref, value=n, has_value=True))
-            chosen[code] += n
-        if not chosen and not problems:
-            problems.append(Problem("no cards given", hint=f"CARD=N … (codes or names), or {option('auto')}"))
-        if problems:
-            raise InputError(problems)
-    problems = []
-    by_rarity: Counter[str | None] = Counter()
-    for code, n in chosen.items():
-        if market[code] < n:
-            problems.append(Problem(f"{p.name}'s market deck holds {market[code]} of {code}, not {n}", key=code))
-        rarity = rarity_of(catalog, code)
-        if rarity is None:
-            problems.append(
-                Problem(
-                    f"the catalog gives no rarity for {code}",
-                    key=code,
-                    hint="the starting deck takes base and legendary cards only; add rarity to the card",
-                )
-            )
-        elif rarity not in CAPS:
-            problems.append(
-                Problem(
-                    f"{code} is {rarity}: the starting deck takes at most {STARTING_BASE} base cards "
-                    f"and {STARTING_LEGENDARY} legendary cards",
-                    key=code,
-                )
-            )
-        else:
-            by_rarity[rarity] += n
-    if by_rarity["base"] > STARTING_BASE:
-        problems.append(Problem(f"{by_rarity['base']} base cards: at most {STARTING_BASE}"))
-    if by_rarity["legendary"] > STARTING_LEGENDARY:
-        problems.append(Problem(f"{by_rarity['legendary']} legendary cards: at most {STARTING_LEGENDARY}"))
-    if problems:
-        raise RuleError("; ".join(pr.render() for pr in problems))
-    return [ev.StartingDeck(at=now(), player=p.name, cards=dict(sorted(chosen.items())))]
-
-
-def next_game(state: CampaignState, catalog: Catalog | None = None) -> list[ev.GameSetUp | ev.MandatoryResolved]:
-    """000 "Scenario Setup": scenario, portal and outsider for the next game; with the catalog,
-    also the rest of "the usual steps" (000 Setup): the portals below stage 1, the minion tokens."""
-    _require(state, "ready", doing="set up the next game")
-    _no_offers(state, "set up the next game")
-    game = len(state.games) + 1
-    draw = rng(state.seed, state.events)
-    pile = list(state.scenario_pile)
-    if not pile or not state.portal_pile:
-        raise StateError("the scenario or portal pile is empty")
-    scenario = draw.choice(pile)
-    pile.remove(scenario)
-    portal = draw.choice(state.portal_pile)
-    henchman = None
-    if game == 1:
-        outsider = portal.name  # "the outsider is the stage 1 portal"
-    elif game in (2, 3):
-        henchman = draw.choice(pile)  # "remove a random card from the scenario pile and use that henchman"
-        outsider = henchman.henchman or f"the henchman on the back of {henchman.name}"
-    else:
-        outsider = state.final_outsider
-    setup = ev.GameSetUp(
-        at=now(),
-        game=game,
-        scenario=scenario.code,
-        portal=portal.code,
-        outsider=outsider,
-        henchman_scenario=henchman.code if henchman else None,
-    )
-    if catalog is not None:
-        setup = setup.model_copy(update=_usual_steps(state, catalog, draw, portal.code))
-    if scenario.mandatory_effect() is None:
-        return [setup]
-    return _castle_destroyed(state, [setup, _mandatory(state, scenario)])
-
-
-def _usual_steps(state: CampaignState, catalog: Catalog, draw: random.Random, portal: str) -> dict:
-    """The rest of "the usual steps" (000 Setup), as fields of the game's setup: the portals below
-    this game's stage 1 ``portal`` (a stage on its back is not dealt again), the minion tokens —
-    000's steps whatever the castle's set (Campaign Mode is 000's). A catalog without the castle
-    or 000's setup rules gives none."""
-    castle = catalog.find(state.castle, "castle")
-    if castle is None:
-        return {}
-    hordes = [h for h in (catalog.hordes.get(i) for i in state.hordes) if h is not None]
-    mode = "coop" if len(state.players) > 1 else "solo"
-    top = catalog.find(portal, "portal")
-    try:
-        steps = usual_steps(catalog, mode, castle, hordes, draw, rulebook=RULEBOOK, level=state.difficulty, top=top)
-    except SkyforgeError:
-        return {}
-    return {
-        "portals_below": [p.key for p in steps.portals],
-        "minion_rule": steps.minion_rule,
-        "minions": steps.minions,
-        "setup_missing": steps.missing,
-        "setup_notes": steps.notes,
-    }
 
 
 def _mandatory(state: CampaignState, scenario: ev.Scenario) -> ev.MandatoryResolved:
@@ -499,19 +367,16 @@ def end_game(
 
 __all__ = [
     "adjust_gold",
-    "choosing_player",
     "earn_income",
     "end_game",
     "exile",
     "find_action",
-    "next_game",
     "offer_sizes",
     "pillage",
     "recruit",
     "resolve_mandatory",
     "rng",
     "set_health",
-    "starting_deck",
     "take_action",
     "take_offer",
 ]

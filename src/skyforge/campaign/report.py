@@ -33,6 +33,8 @@ CARD_FACTS = ("name", "cost", "type", "rarity", "faction")
 def card_facts(catalog: Catalog | None, code: str) -> dict:
     """A card's name, cost, type, rarity and faction (None where the catalog does not say, or
     has no such card): what every ``--json`` that lists a campaign's cards gives beside the code."""
+    if catalog is not None and code in catalog.cards:  # a card's key: its facts from the index, no card made
+        return {fact: catalog.name_of(code) if fact == "name" else catalog.facet_of(code, fact) for fact in CARD_FACTS}
     try:
         card = catalog.find(code) if catalog is not None else None
     except SkyforgeError:

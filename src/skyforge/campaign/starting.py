@@ -3,8 +3,9 @@ market decks to form their starting alliance deck" (000 "Alliance and Market Dec
 
 The market deck's base and legendary cards as a numbered list to tick (:func:`rows`,
 :class:`Ticks`), the automatic choice (:func:`auto_pick`), and the warning
-for a starting deck far smaller than the market deck allowed (:func:`short_warning`). The action
-that records the choice is :func:`skyforge.campaign.commands.starting_deck`.
+for a starting deck far smaller than the market deck allowed (:func:`short_warning`), and the
+action that records the choice (:func:`starting_deck`; here rather than with the other actions of
+:mod:`skyforge.campaign.commands`, which the commands played during a game import).
 """
 
 from __future__ import annotations
@@ -13,13 +14,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from skyforge.campaign import events as ev
+from skyforge.campaign.commands import UNDO, _not_now, _require, now
 from skyforge.campaign.limits import STARTING_BASE, STARTING_LEGENDARY
+from skyforge.campaign.preconditions import find_player
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.constants import RARITIES
-from skyforge.errors import SkyforgeError
+from skyforge.errors import InputError, Problem, RuleError, SkyforgeError, option
 from skyforge.text import plural
 
 if TYPE_CHECKING:
+    from skyforge.campaign.state import CampaignState, PlayerState
     from skyforge.catalog.index import Catalog
 
 #: rarity → how many cards of it a starting deck takes at most
@@ -141,6 +146,71 @@ class Ticks:
         return f"{caps} ({plural(len(self.ticked), 'card')})"
 
 
+def choosing_player(state: CampaignState, player: str | None) -> PlayerState:
+    """The player about to choose a starting deck (named, or the only one), while the campaign is new."""
+    _require(state, "new", doing="choose a starting deck")
+    p = find_player(state, player)
+    if p.starting_deck_chosen:
+        raise _not_now(state, f"{p.name} has already chosen a starting deck", step=UNDO)
+    return p
+
+
+def starting_deck(
+    state: CampaignState, catalog: Catalog, player: str | None, cards: dict[str, int] | None = None, auto: bool = False
+) -> list[ev.StartingDeck]:
+    """At most :data:`STARTING_BASE` base and :data:`STARTING_LEGENDARY` legendary cards from the player's market deck."""
+    p = choosing_player(state, player)
+    market = Counter(p.market)
+    if auto:
+        chosen = auto_pick(p.market, catalog)
+    else:
+        chosen = Counter()
+        problems = []
+        for ref, n in (cards or {}).items():
+            card = catalog.find(ref, "alliance")
+            code = card.key if card is not None else ref
+            if card is not None and market[catalog.with_errata(card).key]:
+                code = catalog.with_errata(card).key  # the original's code names the erratum replacing it
+            if n < 1:
+                problems.append(Problem("a count must be 1 or more", key=ref, value=n, has_value=True))
+            chosen[code] += n
+        if not chosen and not problems:
+            problems.append(Problem("no cards given", hint=f"CARD=N … (codes or names), or {option('auto')}"))
+        if problems:
+            raise InputError(problems)
+    problems = []
+    by_rarity: Counter[str | None] = Counter()
+    for code, n in chosen.items():
+        if market[code] < n:
+            problems.append(Problem(f"{p.name}'s market deck holds {market[code]} of {code}, not {n}", key=code))
+        rarity = rarity_of(catalog, code)
+        if rarity is None:
+            problems.append(
+                Problem(
+                    f"the catalog gives no rarity for {code}",
+                    key=code,
+                    hint="the starting deck takes base and legendary cards only; add rarity to the card",
+                )
+            )
+        elif rarity not in CAPS:
+            problems.append(
+                Problem(
+                    f"{code} is {rarity}: the starting deck takes at most {STARTING_BASE} base cards "
+                    f"and {STARTING_LEGENDARY} legendary cards",
+                    key=code,
+                )
+            )
+        else:
+            by_rarity[rarity] += n
+    if by_rarity["base"] > STARTING_BASE:
+        problems.append(Problem(f"{by_rarity['base']} base cards: at most {STARTING_BASE}"))
+    if by_rarity["legendary"] > STARTING_LEGENDARY:
+        problems.append(Problem(f"{by_rarity['legendary']} legendary cards: at most {STARTING_LEGENDARY}"))
+    if problems:
+        raise RuleError("; ".join(pr.render() for pr in problems))
+    return [ev.StartingDeck(at=now(), player=p.name, cards=dict(sorted(chosen.items())))]
+
+
 __all__ = [
     "AUTO_RULE",
     "CAPS",
@@ -148,9 +218,11 @@ __all__ = [
     "Row",
     "Ticks",
     "auto_pick",
+    "choosing_player",
     "left_out",
     "rarity_of",
     "room",
     "rows",
     "short_warning",
+    "starting_deck",
 ]

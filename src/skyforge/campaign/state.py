@@ -5,7 +5,8 @@ given; ``fold(events)`` replays a whole journal. Nothing here draws at random
 or reads the catalog: every outcome is already in the events.
 
 Made on every campaign command, so kept cheap to make: each dataclass has a docstring (without
-one, ``dataclass`` writes one from the class's signature, a fifth of what making the class costs),
+one, ``dataclass`` writes one from the class's signature, a fifth of what making the class costs)
+and no ``__repr__`` (nothing prints a state; ``dataclass`` compiles each method it writes),
 and the annotations are not postponed (no ``from __future__ import annotations``: pydantic would
 compile the text of each field's annotation of the step results).
 """
@@ -24,7 +25,7 @@ from skyforge.campaign.preconditions import check, created_problem, missing, pla
 from skyforge.results import Result
 
 
-@dataclass
+@dataclass(repr=False)
 class PlayerState:
     """One player: their market deck, their deck, what they recruited and exiled, their open offers."""
 
@@ -41,7 +42,7 @@ class PlayerState:
     exiled_free: int = 0  # of them, exiled as a house rule (--free)
 
 
-@dataclass
+@dataclass(repr=False)
 class CurrentGame:
     """The game being played: its scenario, portal and outsider, and how far its scenario step has come."""
 
@@ -58,7 +59,7 @@ class CurrentGame:
     horde_exile_allowance: int = 0  # horde cards the Alliance may still exile
 
 
-@dataclass
+@dataclass(repr=False)
 class GameRecord:
     """A game set up, and once it has ended, how: its result, castle health and gold."""
 
@@ -72,7 +73,7 @@ class GameRecord:
     gold: int | None = None
 
 
-@dataclass
+@dataclass(repr=False)
 class CampaignState:
     """Where the campaign stands after the events folded so far (``events`` of them)."""
 

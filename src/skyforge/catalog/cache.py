@@ -17,7 +17,7 @@ What comes out of the cache is the catalog's own pydantic models, rebuilt with
 stated: they were validated when the cache was written, so a hit does not validate again, and
 builds no validator (the models defer that until one validates or serialises). Each table and
 each card is kept on a line of its own, and a hit reads only the first: every card's key, name,
-kind, the code it replaces, and its faction, rarity and type, which the look-ups and a search need. A card (with its origin) is made the
+kind, the code it replaces, and its faction, rarity, type and cost, which the look-ups and a search need. A card (with its origin) is made the
 first time a command asks for it, a rule table the first time it is read, so a command's cost
 follows what it reads — a deck's 40 cards — not the size of the catalog.
 
@@ -58,7 +58,7 @@ from skyforge.storage import atomic_write
 
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
-VERSION = 5
+VERSION = 6
 #: skyforge's package: a change to any of its modules invalidates every cache. What decides that
 #: a catalog is valid and what it holds is spread over the models, the merge and the foundation
 #: under them (terms, storage, …), so every module is in the key rather than a list that would
@@ -320,8 +320,12 @@ def decode(text: str | bytes, path: Path | None = None) -> Catalog:
     ):
         raise BadData("index")
     "".join(keys), "".join(names), "".join(index["kinds"]), "".join(replaces.values())  # TypeError: not text
-    for column in facets.values():
-        "".join(filter(None, column))  # TypeError: not text (None: a kind without the field)
+    for field, column in facets.items():
+        if field == "cost":  # whole numbers (None: a kind without a cost)
+            if not set(map(type, column)) <= {int, type(None)}:
+                raise BadData("index")
+        else:
+            "".join(filter(None, column))  # TypeError: not text (None: a kind without the field)
     kinds = list(map(index["kinds"].__getitem__, kind_of))
     position = dict(zip(keys, range(len(keys))))
     first = 3 + len(lazy)

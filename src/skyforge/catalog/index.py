@@ -52,13 +52,16 @@ class Origin:
 
 
 V = TypeVar("V")
-#: the fields a search filters on that the catalog knows without making a card (None: a card of a
-#: kind without the field), so ``cards search --faction F --rarity R`` makes only the cards it finds
-FACETS = ("faction", "rarity", "type")
+#: the fields the catalog knows without making a card (None: a card of a kind without the field),
+#: so ``cards search --faction F --rarity R`` makes only the cards it finds, and a campaign names
+#: its cards' facts (``campaign recruit``'s offers) without making them
+FACETS = ("faction", "rarity", "type", "cost")
+#: a card's value of one of :data:`FACETS`
+Facet = str | int | None
 #: what a catalog is indexed by without making a card, as columns: every card's key, name and kind
 #: in the catalog's order, the code each erratum replaces (by the erratum's key), and each of
 #: :data:`FACETS` (by field)
-Summary = tuple[list[str], list[str], list[str], dict[str, str], dict[str, list[str | None]]]
+Summary = tuple[list[str], list[str], list[str], dict[str, str], dict[str, list[Facet]]]
 #: a value of a :class:`LazyTable` not made yet
 _PENDING: Any = object()
 
@@ -124,7 +127,7 @@ SUGGESTIONS = 100
 MAX_NAME = 120
 
 
-def facets_of(card: CardBase) -> tuple[str | None, ...]:
+def facets_of(card: CardBase) -> tuple[Facet, ...]:
     """The card's value of each of :data:`FACETS` (None where its kind has no such field)."""
     return tuple(getattr(card, field, None) for field in FACETS)
 
@@ -167,7 +170,7 @@ class Catalog:
         self._by_name: dict[str, list[str]] = defaultdict(list)
         self._replaced_by: dict[str, str] = {}
         self._kinds: dict[str, str] = {}
-        self._facets: dict[str, tuple[str | None, ...]] = {}  # key → its value of each of FACETS
+        self._facets: dict[str, tuple[Facet, ...]] = {}  # key → its value of each of FACETS
         self._by_set: dict[frozenset[str] | None, dict[str, list[str]]] = {}  # see _codes_by_set
         summary: Summary | None = getattr(self.cards, "summary", None)
         if summary is None or len(summary[0]) != len(self.cards):
@@ -184,7 +187,7 @@ class Catalog:
     def _index(self, key: str, card: Card) -> None:
         self._note(key, card.name, card.kind, getattr(card, "replaces", None), facets_of(card))
 
-    def _note(self, key: str, name: str, kind: str, replaces: str | None, facets: tuple[str | None, ...]) -> None:
+    def _note(self, key: str, name: str, kind: str, replaces: str | None, facets: tuple[Facet, ...]) -> None:
         self._by_set.clear()
         self._by_name[name.casefold()].append(key)
         self._kinds[key] = kind
@@ -394,7 +397,7 @@ class Catalog:
         """The code of the card ``key`` (None: an entry without one, keyed ``kind:name``), without making it."""
         return None if key.startswith(f"{self._kinds[key]}:") else key
 
-    def facet_of(self, key: str, field: str) -> str | None:
+    def facet_of(self, key: str, field: str) -> Facet:
         """The card ``key``'s value of ``field``, one of :data:`FACETS`, without making it."""
         return self._facets[key][FACETS.index(field)]
 
@@ -567,7 +570,7 @@ class Catalog:
         rarity = RARITY_ALIASES.get(rarity.casefold(), rarity.casefold()) if rarity else None
         # the facets asked for, by their place in FACETS: checked before a card is made
         wanted = {"faction": faction, "rarity": rarity, "type": type}
-        asked = [(i, wanted[field]) for i, field in enumerate(FACETS) if wanted[field]]
+        asked = [(i, wanted[field]) for i, field in enumerate(FACETS) if wanted.get(field)]
         results = []
         for key in self.cards:
             if kind and self._kinds[key] != kind:

@@ -17,10 +17,10 @@ from skyforge.cli.main import LazyGroup
 COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("skyforge.cli.campaign.new", "new"),
     "start-deck": ("skyforge.cli.campaign.new", "start_deck"),
+    "next": ("skyforge.cli.campaign.nextgame", "next_"),
     **{
         name: ("skyforge.cli.campaign.play", attr)
         for name, attr in (
-            ("next", "next_"),
             ("mandatory", "mandatory"),
             ("action", "action"),
             ("recruit", "recruit"),

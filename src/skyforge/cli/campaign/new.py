@@ -12,11 +12,20 @@ from typing import TYPE_CHECKING
 import click
 from rich.text import Text
 
-from skyforge.campaign.commands import choosing_player, starting_deck
 from skyforge.campaign.limits import DIFFICULTY_LEVELS, GAMES, GOLD_START, STARTING_BASE, STARTING_LEGENDARY
 from skyforge.campaign.report import card_text
 from skyforge.campaign.setup import NewCampaign, PlayerChoice, begin
-from skyforge.campaign.starting import AUTO_RULE, CAPS, FULL, Ticks, left_out, rows, short_warning
+from skyforge.campaign.starting import (
+    AUTO_RULE,
+    CAPS,
+    FULL,
+    Ticks,
+    choosing_player,
+    left_out,
+    rows,
+    short_warning,
+    starting_deck,
+)
 from skyforge.campaign.store import load
 from skyforge.campaign.view import CampaignView, view_of
 from skyforge.cli import stdio

@@ -16,7 +16,7 @@ from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN, HAND, OFFERS
 from skyforge.campaign.report import card_text
 from skyforge.cli import stdio
 from skyforge.cli.campaign.journal import update
-from skyforge.cli.campaign.views import actions_view, clamp_note, effect_view, game_view
+from skyforge.cli.campaign.views import actions_view, clamp_note, effect_view
 from skyforge.cli.complete import campaign_names, card_refs
 from skyforge.cli.main import App
 from skyforge.cli.output import json_option
@@ -29,31 +29,6 @@ if TYPE_CHECKING:
     from skyforge.campaign.view import CampaignView
 
 NUMBER = {"ignore_unknown_options": True}  # so that `gold NAME -3` is a number, not an option
-
-
-@click.command("next")
-@click.argument("name", shell_complete=campaign_names)
-@json_option
-@click.pass_obj
-def next_(app: App, name: str, as_json: bool) -> None:
-    """Set up the next game: a random scenario and portal from the piles, and the outsider.
-
-    Game 1's outsider is its stage 1 portal; games 2 and 3 use the henchman
-    on the back of a second scenario removed from the pile; game 4 the final
-    outsider. Resolve the scenario next: its mandatory effects, any actions
-    (campaign action / recruit), then campaign income.
-
-    \b
-      skyforge campaign next spring
-    """
-
-    update(
-        app,
-        name,
-        lambda state: actions.next_game(state, app.catalog),
-        as_json,
-        lambda out, before, after, new: game_view(out, app.catalog, before, after, new),
-    )
 
 
 @click.command()

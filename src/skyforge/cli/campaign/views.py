@@ -258,7 +258,7 @@ def card_groups(out: Console, catalog: Catalog, label: str, cards: Mapping[str, 
         except Exception:
             key = None
         rarity = catalog.facet_of(key, "rarity") if key is not None else None
-        groups.setdefault(rarity or "rarity unknown", []).append(code)
+        groups.setdefault(str(rarity or "rarity unknown"), []).append(code)
     out.print(f"  {label} ({sum(cards.values())} cards):" + ("" if groups else " empty"))
     for rarity in sorted(groups, key=RARITIES.index):
         n = sum(cards[code] for code in groups[rarity])
