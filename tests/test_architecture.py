@@ -10,6 +10,7 @@ A new violation is never added to a list: fix it instead.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 import tomllib
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "skyforge.pages",
             "skyforge.lasting",
             "skyforge.firstuse",
+            "skyforge.empty",
         ],
     ),
     ("catalog", ["skyforge.catalog"]),
@@ -451,6 +453,23 @@ def test_the_collector_is_tuned_in_one_place():
     ]
     assert not found, "the collector paused or frozen outside skyforge.lasting: " + ", ".join(found)
     assert pausing.search((SRC / "skyforge" / "lasting.py").read_text(encoding="utf-8"))
+
+
+def test_pydantic_fields_default_to_skyforge_empty():
+    """A pydantic field's empty default comes from skyforge.empty, never a built-in such as
+    ``list``: building the validator reads the factory's signature, and a built-in's is parsed by
+    ``tokenize`` (its regular expression alone ~6 M instructions) in every command that builds it."""
+    found = [
+        f"{path.relative_to(SRC.parent)}:{keyword.value.lineno} default_factory={ast.unparse(keyword.value)}"
+        for path in modules().values()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "Field"
+        for keyword in node.keywords
+        if keyword.arg == "default_factory"
+        and isinstance(keyword.value, ast.Name)
+        and keyword.value.id in vars(builtins)
+    ]
+    assert not found, "use skyforge.empty's empty_dict or empty_list: " + ", ".join(found)
 
 
 def test_one_output_path_for_json_and_people():

@@ -29,6 +29,7 @@ from skyforge.campaign import events as ev
 from skyforge.campaign.report import cards_named, summary
 from skyforge.campaign.state import CampaignState, ReplayError, fold, next_step
 from skyforge.campaign.store import CAMPAIGNS, Journal, _named, parse_journal, render_journal
+from skyforge.empty import empty_list
 from skyforge.errors import InputError, Problem
 from skyforge.results import Result
 from skyforge.storage import atomic_write, read_text
@@ -50,7 +51,7 @@ class Conflict(Result):
     player: str | None = None
     mine: str
     theirs: str
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=empty_list)
     reason: str | None = None
 
 
@@ -65,8 +66,8 @@ class MergeResult(Result):
     mine_only: int
     theirs_only: int
     events: int
-    conflicts: list[Conflict] = Field(default_factory=list)
-    left_out: list[str] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=empty_list)
+    left_out: list[str] = Field(default_factory=empty_list)
 
 
 def _plain(event: ev.Event, when: bool = False) -> dict:

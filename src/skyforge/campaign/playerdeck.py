@@ -13,6 +13,7 @@ from skyforge.campaign.report import facts_table
 from skyforge.campaign.state import CampaignState
 from skyforge.campaign.view import CardFacts
 from skyforge.decks.models import DeckFile
+from skyforge.empty import empty_dict
 from skyforge.results import Result
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ class CampaignDeck(Result):
     recruited: int
     exiled: int
     file: str | None = None
-    cards: dict[str, CardFacts] = Field(default_factory=dict)
+    cards: dict[str, CardFacts] = Field(default_factory=empty_dict)
 
     # the return is not annotated: pydantic then keeps the deck file's own JSON Schema
     @field_serializer("deck", mode="wrap")

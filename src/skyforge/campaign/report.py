@@ -16,6 +16,7 @@ from skyforge.campaign import events as ev
 from skyforge.campaign.events import event_dict
 from skyforge.campaign.state import CampaignState
 from skyforge.campaign.view import CampaignView, CardFacts, view_of
+from skyforge.empty import empty_dict
 from skyforge.errors import SkyforgeError, option
 from skyforge.results import Result
 from skyforge.terms import demo_note
@@ -200,7 +201,7 @@ class CampaignChange(Result):
     # command makes the models of the events it reads and writes only (dumped by _recorded below)
     events: list[BaseModel]
     campaign: CampaignView
-    cards: dict[str, CardFacts] = Field(default_factory=dict, exclude_if=lambda cards: not cards)
+    cards: dict[str, CardFacts] = Field(default_factory=empty_dict, exclude_if=lambda cards: not cards)
     warnings: list[str] | None = Field(default=None, exclude_if=lambda warnings: warnings is None)
     before: CampaignView = Field(exclude=True)  # the campaign before them, for people
 

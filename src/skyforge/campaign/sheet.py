@@ -21,6 +21,7 @@ from skyforge.campaign.state import CampaignState, replay
 from skyforge.campaign.view import view_of
 from skyforge.catalog.codes import code_order
 from skyforge.catalog.index import Catalog
+from skyforge.empty import empty_list
 from skyforge.errors import SkyforgeError
 from skyforge.results import Result
 
@@ -74,7 +75,7 @@ class GameBox(Result):
     henchman_scenario: str | None = None  # games 2 and 3: the scenario whose henchman is the outsider
     henchman_scenario_name: str | None = None
     final_outsider: str | None = None  # game 4's outsider, known from the start
-    actions: list[str] = Field(default_factory=list)
+    actions: list[str] = Field(default_factory=empty_list)
     pillaged: int = 0  # cards pillaged during the game
     gold_before: int | None = None  # when it was set up
     castle_health_before: int | None = None

@@ -16,6 +16,7 @@ from pydantic import Field, SerializerFunctionWrapHandler, field_serializer
 
 from skyforge.campaign import events as ev
 from skyforge.campaign.state import CampaignState, CurrentGame, GameRecord, NextStep, PlayerState, next_step
+from skyforge.empty import empty_list
 from skyforge.results import Result
 
 
@@ -112,8 +113,8 @@ class CampaignView(Result):
     reminders: list[str] = Field(description="What the players must do by hand, this step.")
     next_step: NextStep
     # the piles' cards with their names, for people (the JSON gives their codes)
-    scenario_cards: list[ev.Scenario] = Field(default_factory=list, exclude=True)
-    portal_cards: list[ev.Portal] = Field(default_factory=list, exclude=True)
+    scenario_cards: list[ev.Scenario] = Field(default_factory=empty_list, exclude=True)
+    portal_cards: list[ev.Portal] = Field(default_factory=empty_list, exclude=True)
 
     @property
     def offers_pending(self) -> bool:

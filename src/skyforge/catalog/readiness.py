@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from skyforge.catalog.index import card_label
+from skyforge.empty import empty_list
 from skyforge.errors import option
 from skyforge.results import Result
 
@@ -30,8 +31,8 @@ class Area(Result):
     """One thing a player wants to do, what already works for it and what is missing."""
 
     name: str = Field(serialization_alias="area")
-    ready: list[str] = Field(default_factory=list)
-    missing: list[str] = Field(default_factory=list)
+    ready: list[str] = Field(default_factory=empty_list)
+    missing: list[str] = Field(default_factory=empty_list)
 
 
 def readiness(catalog: Catalog) -> list[Area]:

@@ -14,6 +14,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from skyforge.decks.limits import MAX_COLLECTION_ENTRIES, MAX_COPIES, MAX_DECK_ENTRIES
+from skyforge.empty import empty_dict
 
 __all__ = ["MAX_COLLECTION_ENTRIES", "MAX_COPIES", "MAX_DECK_ENTRIES", "CollectionFile", "DeckFile"]
 
@@ -28,7 +29,7 @@ class DeckFile(BaseModel):
     castle: str = Field(min_length=1, description="The castle whose back sets the rules: code or unique name.")
     player: str | None = Field(default=None, description="Who plays this deck (used in messages).")
     cards: dict[str, Annotated[int, Field(ge=1, le=MAX_COPIES)]] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=MAX_DECK_ENTRIES,
         description=f"Card code (or unique name) → number of copies (1 to {MAX_COPIES}); at most "
         f"{MAX_DECK_ENTRIES:,} different cards.",
@@ -42,12 +43,12 @@ class CollectionFile(BaseModel):
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
     products: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=MAX_COLLECTION_ENTRIES,
         description="'SET' (its base box) or 'SET:Product name' → how many you own.",
     )
     cards: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         max_length=MAX_COLLECTION_ENTRIES,
         description=f"Single cards (promos, extras): code → copies (0 to {MAX_COPIES}).",
     )

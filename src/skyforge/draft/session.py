@@ -18,6 +18,7 @@ from skyforge.catalog.models import Faction
 from skyforge.draft.engine import Choice, Turn
 from skyforge.draft.games import GAMES, expect_game
 from skyforge.draft.state import DraftSession, DraftStep
+from skyforge.empty import empty_dict, empty_list
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, command
 from skyforge.storage import Store, dump_toml, parse_model, read_text, refuse_overwrite, workspace_file
 from skyforge.tomlpos import locate
@@ -39,17 +40,6 @@ class _FileModel(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True, strict=True)
 
 
-# The fields' default factories are Python functions, not ``dict``, ``list`` or a model class:
-# building the schema reads each factory's signature, and a built-in's is parsed from its text
-# (tokenize's regular expression, ~10 M instructions in every command that reads a draft).
-def _empty_table() -> dict:
-    return {}
-
-
-def _empty_list() -> list:
-    return []
-
-
 class DraftChoice(_FileModel):
     """One entry of the journal: what was picked or banned, by which team."""
 
@@ -67,7 +57,7 @@ class DraftOptions(_FileModel):
     map: Literal["three-lane", "two-lane"] | None = Field(default=None, description="Onward map.")
     one_per_color: bool = Field(default=False, description="Restriction 1: one hero of each colour in a team.")
     factions: dict[Literal["shadow", "light"], Faction] = Field(
-        default_factory=_empty_table, description="Restriction 2: the faction each team drafts from (a table)."
+        default_factory=empty_dict, description="Restriction 2: the faction each team drafts from (a table)."
     )
     fallback: bool = Field(
         default=False, description="Nothing was chosen: 002's fallback (one per colour, all random)."
@@ -91,10 +81,10 @@ class DraftFile(_FileModel):
         description=f"Team → its players' names (at most {MAX_TEAM_PLAYERS}).",
     )
     journal: list[DraftChoice] = Field(
-        default_factory=_empty_list, max_length=MAX_CHOICES, description="The choices so far, in order."
+        default_factory=empty_list, max_length=MAX_CHOICES, description="The choices so far, in order."
     )
     split: dict[_Text, Annotated[list[_Text], Field(max_length=MAX_CHOICES)]] = Field(
-        default_factory=_empty_table,
+        default_factory=empty_dict,
         max_length=len({team for game in GAMES.values() for team in game.teams}) * MAX_TEAM_PLAYERS,
         description="Player → the heroes (catalog keys) they play, when teammates split their team's heroes "
         "themselves; the team's other heroes are dealt in pick order.",

@@ -21,6 +21,7 @@ from skyforge.catalog.index import Catalog, card_label
 from skyforge.catalog.models import AllianceCard, CastleCard, DeckRule
 from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile
+from skyforge.empty import empty_dict, empty_list
 from skyforge.errors import SkyforgeError
 from skyforge.results import Result
 from skyforge.rules.owned import owned_counts
@@ -268,8 +269,8 @@ class DeckReport(Result):
     valid: bool = True
     player: str | None = Field(default=None, exclude_if=_empty)
     #: the cards as checked (errata applied), by code; not in the dump
-    cards: dict[str, int] = Field(default_factory=dict, exclude=True)
-    notes: list[str] = Field(default_factory=list, exclude_if=_empty)
+    cards: dict[str, int] = Field(default_factory=empty_dict, exclude=True)
+    notes: list[str] = Field(default_factory=empty_list, exclude_if=_empty)
 
 
 class ValidationReport(Result):
@@ -280,7 +281,7 @@ class ValidationReport(Result):
     decks: list[DeckReport]
     violations: list[Violation]
     #: what the report as a whole should say: how the decks were checked, printings counted together
-    notes: list[str] = Field(default_factory=list, exclude_if=_empty)
+    notes: list[str] = Field(default_factory=empty_list, exclude_if=_empty)
     demo: bool = Field(default=False, serialization_alias="demo_data", exclude_if=_empty)
 
     @computed_field  # type: ignore[prop-decorator]

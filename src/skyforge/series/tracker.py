@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from skyforge.empty import empty_list
 from skyforge.errors import InputError, NotFoundError, Problem, StateError, option
 from skyforge.results import Result
 from skyforge.storage import Store, check_name, dump_toml, parse_model, workspace_file
@@ -41,7 +42,9 @@ class SeriesFile(BaseModel):
     )
     deck_size: int = Field(ge=1, le=MAX_DECK_SIZE, description="Cards in each deck in the first match.")
     winners: list[str] = Field(
-        default_factory=list, max_length=5, description="The winner of each match so far, in order (a player's name)."
+        default_factory=empty_list,
+        max_length=5,
+        description="The winner of each match so far, in order (a player's name).",
     )
 
     @field_validator("best_of")

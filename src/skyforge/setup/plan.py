@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field, field_seriali
 
 from skyforge.catalog import Catalog
 from skyforge.catalog.models import BattlePlan
+from skyforge.empty import empty_dict, empty_list
 from skyforge.errors import InputError, NotFoundError, Problem, StateError, option
 from skyforge.results import Result
 from skyforge.setup.rules import outsider_cards, outsider_names
@@ -56,13 +57,15 @@ class PlanFile(BaseModel):
     schema_: int = Field(default=1, alias="schema", ge=1)
     plan: str = Field(default=DEFAULT_PLAN, description="Id of the [[battle_plans]] followed.")
     decks: list[str] = Field(
-        default_factory=list, max_length=MAX_LISTED, description="Your decks in order; empty = the plan's order."
+        default_factory=empty_list, max_length=MAX_LISTED, description="Your decks in order; empty = the plan's order."
     )
     hordes: list[str] = Field(
-        default_factory=list, max_length=MAX_LISTED, description="The hordes you own, in order; empty = the plan's."
+        default_factory=empty_list,
+        max_length=MAX_LISTED,
+        description="The hordes you own, in order; empty = the plan's.",
     )
     results: list[PlanResult] = Field(
-        default_factory=list, max_length=MAX_RESULTS, description="Games played, oldest first."
+        default_factory=empty_list, max_length=MAX_RESULTS, description="Games played, oldest first."
     )
 
 
@@ -275,7 +278,7 @@ class DeckProgress(Result):
     #: has played every match-up of the plan
     fought_all: bool = False
     #: horde → (wins, losses)
-    by_horde: dict[str, tuple[int, int]] = Field(default_factory=dict, serialization_alias="hordes")
+    by_horde: dict[str, tuple[int, int]] = Field(default_factory=empty_dict, serialization_alias="hordes")
 
     @field_serializer("by_horde")
     def _by_horde(self, by_horde: dict[str, tuple[int, int]]) -> dict[str, dict[str, int]]:

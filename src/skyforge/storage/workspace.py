@@ -12,6 +12,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from skyforge.empty import empty_list
 from skyforge.places import WORKSPACE_FILE
 from skyforge.storage.files import exists, read_text
 from skyforge.storage.history import keep
@@ -40,7 +41,7 @@ class WorkspaceFile(BaseModel):
 
     schema_: int = Field(default=1, alias="schema", ge=1, le=1, description="File format version.")
     catalog: list[WorkspacePath] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         max_length=100,
         description="Your catalog: TOML files or folders of them (or @demo, @shipped, @official). "
         "A catalog given on the command line and SKYFORGE_CATALOG win over it.",

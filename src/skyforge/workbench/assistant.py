@@ -27,6 +27,7 @@ from skyforge.decks.files import Deck
 from skyforge.decks.models import CollectionFile, DeckFile
 from skyforge.decks.specs import CardSpec
 from skyforge.decks.writing import save_new_deck
+from skyforge.empty import empty_list
 from skyforge.errors import InputError, Problem, ProposalError, SkyforgeError, option
 from skyforge.results import Result
 from skyforge.rules import copy_limit, required_cards, validate_decks
@@ -92,16 +93,16 @@ class Outcome(Result):
     conflict (:meth:`impossible`). The dump gives the decks, how good they are and the room kept,
     or the conflicts: only what applies."""
 
-    decks: list[ProposedDeck] = Field(default_factory=list)
+    decks: list[ProposedDeck] = Field(default_factory=empty_list)
     optimal: bool = False
     #: how far the decks are from the player's targets (0: on target)
     penalty: int = 0
-    room_kept_for: list[RoomKept] = Field(default_factory=list)
-    conflicts: list[Conflict] = Field(default_factory=list)
+    room_kept_for: list[RoomKept] = Field(default_factory=empty_list)
+    conflicts: list[Conflict] = Field(default_factory=empty_list)
     demo: bool = Field(default=False, serialization_alias="demo_data")
     #: the other players' decks still short of their size, each completed in one way that fits
     #: beside ``decks`` (proof that room is left for them; not a proposal)
-    reserved: list[ProposedDeck] = Field(default_factory=list, exclude=True)
+    reserved: list[ProposedDeck] = Field(default_factory=empty_list, exclude=True)
 
     @classmethod
     def found(
@@ -362,7 +363,7 @@ def build_decks(
 class DeckCompletion(Outcome):
     """``deck complete``: the outcome, and the deck files written (none without writing)."""
 
-    written: list[str] = Field(default_factory=list)
+    written: list[str] = Field(default_factory=empty_list)
 
 
 class DeckBuild(DeckCompletion):

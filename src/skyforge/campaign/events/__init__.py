@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from skyforge.empty import empty_dict, empty_list
 from skyforge.firstuse import names_on_first_use
 
 if TYPE_CHECKING:
@@ -168,7 +169,7 @@ class Scenario(_Model):
         default=None, description="The mandatory effect as data, applied at setup."
     )
     henchman: str | None = Field(default=None, description="The outsider henchman on the back.")
-    actions: list[ScenarioAction] = Field(default_factory=list)
+    actions: list[ScenarioAction] = Field(default_factory=empty_list)
 
     def mandatory_effect(self) -> ScenarioEffect | None:
         """The mandatory effect; a campaign begun before effects were data has only its text."""
@@ -190,7 +191,7 @@ class PlayerSetup(_Model):
     market_decks: list[str] = Field(description="Decks the market deck was formed from (one; three in limited format).")
     market: list[str] = Field(description="The shuffled market deck, top first (card codes).")
     removed: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description=("Cards left out of a pre-made deck of 41: the heroic ally removed at random (000 Setup step 3)."),
     )
 
@@ -207,14 +208,14 @@ class Created(_Model):
     players: list[PlayerSetup]
     hordes: list[str]
     difficulty: int = Field(ge=1, le=5)
-    horde_deck: dict[str, Copies] = Field(default_factory=dict, description="Horde deck: code → copies.")
+    horde_deck: dict[str, Copies] = Field(default_factory=empty_dict, description="Horde deck: code → copies.")
     horde_deck_notes: list[str] = Field(
-        default_factory=list, description="What is missing or was drawn for the horde deck."
+        default_factory=empty_list, description="What is missing or was drawn for the horde deck."
     )
     scenario_pile: list[Scenario]
     portal_pile: list[Portal]
     final_outsider: str = Field(description="The non-henchman outsider of game 4 (name).")
-    notes: list[str] = Field(default_factory=list, description="What the tool chose for the players.")
+    notes: list[str] = Field(default_factory=empty_list, description="What the tool chose for the players.")
 
 
 #: each event type after ``created``, in the order of :data:`Event`: the module of its model (one

@@ -20,6 +20,7 @@ from skyforge.campaign.events.offer_taken import OfferTaken
 from skyforge.campaign.events.offers_formed import OffersFormed
 from skyforge.campaign.events.pillaged import Pillaged
 from skyforge.campaign.events.starting_deck import StartingDeck
+from skyforge.empty import empty_list
 
 Event = Annotated[
     Created
@@ -43,6 +44,6 @@ class CampaignFile(_Model):
     """A campaign file: the schema version and the journal of events, oldest first (the state is their fold)."""
 
     schema_: int = Field(default=1, alias="schema", ge=1, description="File format version.")
-    events: list[Event] = Field(default_factory=list, description="[[events]]: what happened, in order.")
+    events: list[Event] = Field(default_factory=empty_list, description="[[events]]: what happened, in order.")
 
     model_config = ConfigDict(**_Model.model_config, populate_by_name=True)

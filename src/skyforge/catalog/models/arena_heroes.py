@@ -8,6 +8,7 @@ from pydantic import Field
 
 from skyforge.catalog.models.cardbase import CardBase
 from skyforge.catalog.models.heroes import HeroClass
+from skyforge.empty import empty_list
 
 
 class ArenaHero(CardBase):
@@ -15,4 +16,4 @@ class ArenaHero(CardBase):
     hero_class: HeroClass | None = Field(
         default=None, description="Class, shown by the hero's colour; a team has at most one of each."
     )
-    action_cards: list[str] = Field(default_factory=list, description="Names of the hero's 5 action cards.")
+    action_cards: list[str] = Field(default_factory=empty_list, description="Names of the hero's 5 action cards.")

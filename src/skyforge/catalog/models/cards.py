@@ -22,6 +22,7 @@ from skyforge.catalog.models.common import (
     as_code,
 )
 from skyforge.catalog.models.deckrules import CardRule, DeckRule, DeckSize
+from skyforge.empty import empty_list
 
 
 class Product(Strict):
@@ -40,7 +41,7 @@ class CardSet(Strict):
     code: str = Field(pattern=r"^[A-Z][A-Z0-9]{1,4}$", description="Set code as printed on the cards, e.g. CAM.")
     name: str = Field(description="Full name of the set.")
     game: Game = Field(default="skytear-horde", description="Which game the set belongs to.")
-    products: list[Product] = Field(default_factory=list, description="Products and their card-number ranges.")
+    products: list[Product] = Field(default_factory=empty_list, description="Products and their card-number ranges.")
     source: str | None = Field(default=None, description="Where this entry comes from (rulebook and section).")
 
     @field_validator("code", mode="before")
@@ -56,8 +57,10 @@ class AllianceCard(CardBase):
     )
     rarity: Rarity | None = Field(default=None, description="Alliance rarity: base, rare, mythic or legendary.")
     type: AllianceType | None = Field(default=None, description="ally, tower, spell or attachment.")
-    subtypes: list[Subtype] = Field(default_factory=list, description="Subtypes such as Shapeshifter, Order, Dryad.")
-    keywords: list[str] = Field(default_factory=list, description="Keywords such as Heroic, Fast, Elusive.")
+    subtypes: list[Subtype] = Field(
+        default_factory=empty_list, description="Subtypes such as Shapeshifter, Order, Dryad."
+    )
+    keywords: list[str] = Field(default_factory=empty_list, description="Keywords such as Heroic, Fast, Elusive.")
     cost: int | None = Field(default=None, ge=0, description="Mana cost.")
     attack: int | None = Field(default=None, description="Printed attack (allies).")
     health: int | None = Field(default=None, description="Printed health (allies and towers).")
@@ -73,7 +76,7 @@ class AllianceCard(CardBase):
         default=None, description="Id of the pre-made deck this card belongs to (see [[premade_decks]])."
     )
     card_rules: list[CardRule] = Field(
-        default_factory=list, description="Deck-building restrictions printed on the card."
+        default_factory=empty_list, description="Deck-building restrictions printed on the card."
     )
 
     _replaces = field_validator("replaces", mode="before")(lambda v: as_code(v))
@@ -95,18 +98,18 @@ class CastleCard(CardBase):
         "are not admitted.",
     )
     requires: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="Cards the deck must hold, by code or name as printed (a back might say, for example, "
         '"You must have <a card> and …"); they count toward the deck size. A card the catalog lacks is kept '
         "as printed.",
     )
     excludes: list[str] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description='Cards the deck cannot include, by code or name as printed ("you cannot include … <a rival '
         'hero>"), whatever else admits them. A card the catalog lacks is kept as printed.',
     )
     excludes_subtypes: list[Subtype] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="Subtypes the deck cannot include (a back might say, for example, "
         '"you cannot include any <SUBTYPE>"), whatever else admits them.',
     )

@@ -8,6 +8,7 @@ from pydantic import ConfigDict, Field
 from skyforge.catalog.models.cards import CardSet
 from skyforge.catalog.models.common import Provenance, Strict
 from skyforge.catalog.models.kinds import Card
+from skyforge.empty import empty_list
 
 
 class CardsHead(Strict):
@@ -20,7 +21,7 @@ class CardsHead(Strict):
         default="user", description="official: stated by the rulebooks; demo: fictional demo data; user: your own."
     )
     sets: list[CardSet] = Field(
-        default_factory=list, description="[[sets]]: card sets and their products' code ranges."
+        default_factory=empty_list, description="[[sets]]: card sets and their products' code ranges."
     )
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True, strict=True)
@@ -32,4 +33,6 @@ class CardsFile(CardsHead):
     than every table's (a cache miss of such a file, and the cards an import adds, neither create
     the rule tables' models nor build their validators)."""
 
-    cards: list[Card] = Field(default_factory=list, description="[[cards]]: cards of every kind (see Cards below).")
+    cards: list[Card] = Field(
+        default_factory=empty_list, description="[[cards]]: cards of every kind (see Cards below)."
+    )

@@ -9,6 +9,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 
 from skyforge.catalog.codes import normalize_code
 from skyforge.catalog.constants import RARITY_ALIASES
+from skyforge.empty import empty_dict
 from skyforge.terms import FACTIONS
 from skyforge.text import did_you_mean
 
@@ -59,7 +60,7 @@ class MayInfer(Strict):
     field is named in ``inferred``, with why, so every view can mark it as an inference."""
 
     inferred: dict[str, str] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         description="Fields the rulebooks do not state, read into them by skyforge: field name → why "
         '(e.g. inferred = { hero_class = "003 only speaks of her enchanter Skill" }).',
     )

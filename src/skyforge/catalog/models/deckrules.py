@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from skyforge.catalog.models.common import AllianceType, Faction, MayInfer, Rarity, Strict, Subtype
+from skyforge.empty import empty_list
 
 
 class DeckRule(Strict):
@@ -13,13 +14,13 @@ class DeckRule(Strict):
 
     rarity: Rarity = Field(description="The alliance rarity this line is about.")
     factions: list[Faction] = Field(
-        default_factory=list, description="Factions whose cards of this rarity may be included."
+        default_factory=empty_list, description="Factions whose cards of this rarity may be included."
     )
     subtypes: list[Subtype] = Field(
-        default_factory=list, description="Cards with any of these subtypes are admitted too, from any faction."
+        default_factory=empty_list, description="Cards with any of these subtypes are admitted too, from any faction."
     )
     types: list[AllianceType] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="Cards of these types (ally, tower, spell, attachment) are admitted too, from any faction "
         '("Base and Rare Towers of any colour").',
     )
@@ -27,7 +28,7 @@ class DeckRule(Strict):
         default=False, description='Cards of this rarity are admitted from any faction ("Legendary: any faction").'
     )
     only_types: list[AllianceType] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="Cards of this rarity must be of these types, whatever admits them "
         '("allies only": a legendary spell is refused for being a spell).',
     )
@@ -60,9 +61,11 @@ class CardRule(Strict):
 
     max_copies: int | None = Field(default=None, ge=1, description="At most this many copies in one deck.")
     castle_factions: list[Faction] = Field(
-        default_factory=list, description="Only in decks whose castle is of one of these factions."
+        default_factory=empty_list, description="Only in decks whose castle is of one of these factions."
     )
-    requires: list[str] = Field(default_factory=list, description="Only in decks that also hold these cards (codes).")
+    requires: list[str] = Field(
+        default_factory=empty_list, description="Only in decks that also hold these cards (codes)."
+    )
     text: str | None = Field(default=None, description="The rule as printed, shown in messages.")
 
 

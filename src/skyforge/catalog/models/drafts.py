@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, model_validator
 
 from skyforge.catalog.models.common import Game, Strict, canonical_class
+from skyforge.empty import empty_list
 from skyforge.text import plural
 
 
@@ -29,8 +30,10 @@ class DraftFormat(Strict):
     method: str = Field(description="Drafting method, e.g. random, snake, moba, turns.")
     team_size: int = Field(ge=1, le=10, description="Heroes each team ends with.")
     teams: list[str] = Field(min_length=2, description="Team ids, in the order the rulebook names them.")
-    maps: list[str] = Field(default_factory=list, description="Maps this format is for (empty = any).")
-    players: list[int] = Field(default_factory=list, description="Player counts this format is for (empty = any).")
+    maps: list[str] = Field(default_factory=empty_list, description="Maps this format is for (empty = any).")
+    players: list[int] = Field(
+        default_factory=empty_list, description="Player counts this format is for (empty = any)."
+    )
     steps: list[DraftStep] = Field(min_length=1, description="The steps in order.")
     source: str | None = Field(default=None, description="Rulebook and section the order comes from.")
     notes: str | None = Field(default=None, description="How an ambiguous rule was read.")

@@ -10,6 +10,7 @@ from pydantic import Field, model_validator
 from skyforge.catalog.models.cardbase import CardBase
 from skyforge.catalog.models.common import GameMode, HordeType, OutsiderType
 from skyforge.catalog.models.scenarios import ScenarioAction, ScenarioEffect
+from skyforge.empty import empty_list
 
 
 class HordeCard(CardBase):
@@ -79,7 +80,7 @@ class ScenarioCard(CardBase):
     )
     mandatory_text: str | None = Field(default=None, description="Older form of mandatory.text (still read).")
     henchman: str | None = Field(default=None, description="Name of the outsider henchman on the back.")
-    actions: list[ScenarioAction] = Field(default_factory=list, description="Actions listed on the scenario.")
+    actions: list[ScenarioAction] = Field(default_factory=empty_list, description="Actions listed on the scenario.")
 
     @model_validator(mode="before")
     @classmethod

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from skyforge.catalog.models.common import GameMode, HordeDifficulty, MayInfer, OutsiderType, Strict
+from skyforge.empty import empty_dict, empty_list
 
 
 class Horde(MayInfer):
@@ -20,11 +21,11 @@ class Horde(MayInfer):
         default=None, description="Which rulebook the difficulty follows, where the books disagree."
     )
     difficulty_by_rulebook: dict[str, HordeDifficulty] = Field(
-        default_factory=dict,
+        default_factory=empty_dict,
         description='Difficulty as another rulebook states it, where the books disagree: rulebook id → difficulty, e.g. { "001" = "hard" }.',
     )
     outsiders: list[str] = Field(
-        default_factory=list, description="Suggested outsiders, by name, first = the easier pairing."
+        default_factory=empty_list, description="Suggested outsiders, by name, first = the easier pairing."
     )
     source: str | None = Field(default=None)
     text: str | None = Field(default=None, description="Play-style summary.")
@@ -34,7 +35,7 @@ class DifficultyLevel(Strict):
     set: str = Field(description="Set code whose horde cards this row describes.")
     level: int = Field(ge=1, le=5, description="Difficulty level 1-5.")
     powers: list[int] = Field(
-        default_factory=list, description="Horde power levels taken at this level; empty = not stated."
+        default_factory=empty_list, description="Horde power levels taken at this level; empty = not stated."
     )
     cards: int | None = Field(default=None, ge=0, description="Approximate card count the rulebook table gives.")
     extra_random: int = Field(default=0, ge=0, description="Also add this many random cards.")
@@ -54,7 +55,9 @@ class GameModeRule(Strict):
     release: int = Field(
         default=1, ge=1, description="Release order of the book (higher = later); the default book is the latest one."
     )
-    sets: list[str] = Field(default_factory=list, description="Set codes whose castles follow this book by default.")
+    sets: list[str] = Field(
+        default_factory=empty_list, description="Set codes whose castles follow this book by default."
+    )
     alliance_players: int = Field(ge=1, le=2, description="How many alliance players (each with a deck).")
     horde_player: bool = Field(default=False, description="One more player controls the horde (competitive mode).")
     minion_tokens: int = Field(ge=0, description="Health tokens placed on each minion that gets them.")
@@ -70,9 +73,9 @@ class GameModeRule(Strict):
     hordes_max: int | None = Field(
         default=None, ge=1, description="At most this many hordes in the horde deck; absent = any number."
     )
-    horde_player_rules: list[str] = Field(default_factory=list, description="Setup steps for the horde player.")
+    horde_player_rules: list[str] = Field(default_factory=empty_list, description="Setup steps for the horde player.")
     reminders: list[str] = Field(
-        default_factory=list, description="Last setup steps (draw and mulligan) as the book gives them."
+        default_factory=empty_list, description="Last setup steps (draw and mulligan) as the book gives them."
     )
     source: str | None = Field(default=None)
 
@@ -83,7 +86,7 @@ class DifficultyModifier(Strict):
     horde_difficulty: HordeDifficulty | None = Field(
         default=None, description="Applies to each horde of this difficulty."
     )
-    outsiders: list[str] = Field(default_factory=list, description="Applies to these outsiders, by name.")
+    outsiders: list[str] = Field(default_factory=empty_list, description="Applies to these outsiders, by name.")
     outsider_type: OutsiderType | None = Field(default=None, description="Applies to outsiders of this type.")
     per_card: bool = Field(default=False, description="Counted once for each card of the outsider.")
     modifier: float = Field(description="Added to the total difficulty.")
@@ -128,7 +131,7 @@ class FirstGame(MayInfer):
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$", description="Preset name, usually the set code, e.g. CAM.")
     rulebook: str | None = Field(default=None, description="Rulebook id the preset follows.")
     castle: str = Field(description="Castle, by code or name.")
-    decks: list[str] = Field(default_factory=list, description="Suggested alliance decks (pre-made deck ids).")
+    decks: list[str] = Field(default_factory=empty_list, description="Suggested alliance decks (pre-made deck ids).")
     decks_note: str | None = Field(default=None, description="The deck advice as the book gives it.")
     hordes: list[str] = Field(description="Horde ids.")
     difficulty: int = Field(ge=1, le=5, description="Difficulty level.")
@@ -137,5 +140,5 @@ class FirstGame(MayInfer):
         default_factory=lambda: list[GameMode](["solo", "coop"]), description="Game modes the book suggests."
     )
     portal_without_horde: bool = Field(default=False, description="Stage 1 portal: the one that names no horde.")
-    steps: list[str] = Field(default_factory=list, description="The book's first-game advice, step by step.")
+    steps: list[str] = Field(default_factory=empty_list, description="The book's first-game advice, step by step.")
     source: str | None = Field(default=None)
