@@ -39,8 +39,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import os
-import stat
 import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -54,7 +52,7 @@ from skyforge.catalog import models
 from skyforge.catalog.index import FACETS, Catalog, LazyTable, Origin, facets_of
 from skyforge.catalog.models import CardBase
 from skyforge.errors import InputError, Problem
-from skyforge.storage import atomic_write
+from skyforge.storage.cachefiles import cache_dir, code_stats, read_cache, write_cache
 
 FORMAT = "skyforge catalog cache"
 #: bump when the layout of the cache file changes
@@ -72,33 +70,6 @@ def _stats(path: Path) -> list:
     return [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
 
 
-def _own_stats() -> list:
-    """Every module of skyforge, by path relative to its package folder, with its stats."""
-    found = []
-    folders = [""]
-    while folders:
-        folder = folders.pop()
-        with os.scandir(os.path.join(_OWN, folder)) as entries:
-            for entry in entries:
-                if entry.name.endswith(".py"):
-                    stat = entry.stat()
-                    found.append([folder + entry.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino])
-                elif entry.name.isidentifier() and not entry.name.startswith("_") and entry.is_dir():
-                    folders.append(folder + entry.name + "/")
-    found.sort()
-    return found
-
-
-def cache_dir() -> Path | None:
-    value = os.environ.get("SKYFORGE_CACHE_DIR")
-    if value == "off":
-        return None
-    if value:
-        return Path(value)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "skyforge"
-
-
 def cache_key(files: list[Path]) -> list | None:
     """What the cache depends on: format, versions, and the stats (:func:`_stats`) of every module
     of skyforge and of every catalog file, by path. Stored whole in the header and compared
@@ -109,7 +80,7 @@ def cache_key(files: list[Path]) -> list | None:
         return None
     key: list = [FORMAT, VERSION, __version__, str(_OWN)]
     try:
-        key.extend(_own_stats())
+        key.extend(code_stats())
         key.extend([str(path.resolve()), *_stats(path)] for path in files)
     except OSError:
         return None
@@ -367,10 +338,8 @@ def decode(text: str | bytes, path: Path | None = None) -> Catalog:
 
 
 #: the largest cache file read: the catalog files are at most 1 MB each, and their cache a few
-#: times that; a bigger file (a 2 GB sparse file planted under its name was once read whole,
-#: 3.9 GB and 14 s) is a miss, and the catalog is read from its files
+#: times that; a bigger file is a miss, and the catalog is read from its files
 MAX_CACHE_BYTES = 32_000_000
-_MAX_HEADER_BYTES = 64_000
 
 
 def read(key: list | None) -> Catalog | None:
@@ -380,28 +349,8 @@ def read(key: list | None) -> Catalog | None:
         return None
     try:
         path = cache_file(key)
-        if path is None:
-            return None
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(fd, "rb") as handle:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):  # a FIFO or device planted under its name
-                return None
-            if info.st_size > MAX_CACHE_BYTES:  # not one skyforge wrote: never read whole
-                return None
-            header = json.loads(handle.readline(_MAX_HEADER_BYTES))
-            data = handle.read(MAX_CACHE_BYTES + 1)
-            if len(data) > MAX_CACHE_BYTES:  # grew while read
-                return None
-        if not (
-            isinstance(header, dict)
-            and header.get("format") == FORMAT
-            and header.get("version") == VERSION
-            and header.get("key") == key
-            and header.get("crc32") == zlib.crc32(data)
-        ):
-            return None
-        return decode(data, path)
+        data = None if path is None else read_cache(path, FORMAT, VERSION, key, MAX_CACHE_BYTES)
+        return None if data is None else decode(data, path)
     except Exception:  # a missing, stale, damaged or foreign cache is just a miss
         return None
 
@@ -409,28 +358,15 @@ def read(key: list | None) -> Catalog | None:
 def write(key: list | None, text: str) -> None:
     """Store ``text`` (from :func:`encode`) under ``key``: the key worked out before the files
     were read, so that a file changed since then makes the next run miss."""
-    if key is None:
+    path = None if key is None else cache_file(key)
+    if path is None or not write_cache(path, FORMAT, VERSION, key, text.encode("utf-8"), skyforge=__version__):
         return
     try:
-        path = cache_file(key)
-        if path is None:
-            return
-        data = text.encode("utf-8")
-        header = {"format": FORMAT, "version": VERSION, "skyforge": __version__, "key": key, "crc32": zlib.crc32(data)}
-        # never through a link (replace_links: a link planted under the predictable name is
-        # replaced, not followed), readable by its owner only, and no wait for the disk: a cache
-        # lost in a power cut is made again
-        atomic_write(path, json.dumps(header).encode() + b"\n" + data, replace_links=True, durable=False, mode=0o600)
         for old in [*path.parent.glob("catalog-*.json"), *path.parent.glob("catalog-*.pickle")]:
             if old != path and (old.suffix == ".pickle" or old.stat().st_mtime < _oldest_allowed()):
                 old.unlink(missing_ok=True)
-    except (OSError, InputError):  # no writable home, a full disk: the cache is skipped
+    except OSError:
         pass
-
-
-#: never through a link: the cache file's name is predictable, so a link planted under it must not
-#: make a cache miss write (or a hit read) another file
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def _oldest_allowed() -> float:
