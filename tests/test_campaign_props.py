@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skyforge.campaign import commands as c
 from skyforge.campaign import events as ev
-from skyforge.campaign import nextgame, starting, store
+from skyforge.campaign import journalcache, nextgame, starting, store
 from skyforge.campaign import redo as redo_module
 from skyforge.campaign.limits import GOLD_MAX, GOLD_MIN
 from skyforge.campaign.merge import merge_journals
@@ -145,8 +147,18 @@ def test_replay_equals_step_by_step_and_undo_restores(seed, steps, prefix):
             again = c.resolve_mandatory(fold(game.events[:-1]))  # undo, then apply it again
             assert fold([*game.events[:-1], *again]) == game.state
     # the file round trip keeps every event, each command's mark, and the state
-    read = store.parse_journal(store.render_journal(journal), "test.toml")
+    text = store.render_journal(journal)
+    read = store.parse_journal(text, "test.toml")
     assert read.events == journal and read.state == game.state
+    # and the cache of journals already validated gives the same events back, unvalidated
+    journalcache.write(Path("test.toml"), text, read.events, read.undone)
+    kept, undone = journalcache.read(Path("test.toml"), text) or ([], None)
+    assert (
+        kept == journal
+        and undone == []
+        and [e.model_fields_set for e in kept] == [e.model_fields_set for e in read.events]
+    )
+    assert store.render_journal(kept) == text
 
 
 @settings(max_examples=40, deadline=None)

@@ -551,3 +551,96 @@ def test_the_git_merge_driver_joins_a_real_git_merge(tmp_path):
     git("commit", "-qam", "four")
     refused = git("merge", "-q", "--no-edit", "other")
     assert refused.returncode != 0 and "castle health set to" in refused.stderr + refused.stdout
+
+
+# -- the journals already validated (skyforge.campaign.journalcache) ----------------------------------
+
+
+def _cache_files() -> list[Path]:
+    return sorted(Path(os.environ["SKYFORGE_CACHE_DIR"]).glob("journal-*.json"))
+
+
+def _validating(monkeypatch) -> list[str]:
+    """The event types validated from now on (each kind's model_validate, counted)."""
+    seen: list[str] = []
+    parse = ev.parse_events
+
+    def counting(raw):
+        seen.extend(e.get("type") for e in raw if isinstance(e, dict))
+        return parse(raw)
+
+    monkeypatch.setattr(ev, "parse_events", counting)
+    return seen
+
+
+def test_a_journal_read_again_is_not_validated_again_and_is_the_same(path, monkeypatch):
+    g = Game().ready()
+    g.do(nextgame.next_game)
+    g.do(c.recruit, 1, free=True)
+    path.write_text(store.render_journal(ev.one_command(g.events[:1]) + g.events[1:]), encoding="utf-8")
+    first = store.load(path)  # validated, and kept
+    validated = _validating(monkeypatch)
+    again = store.load(path)
+    assert validated == []  # the same text: not validated again
+    assert again.events == first.events and again.state == first.state and again.undone == first.undone
+    assert [e.model_fields_set for e in again.events] == [e.model_fields_set for e in first.events]
+    assert store.render_journal(again.events) == store.render_journal(first.events)  # the file it writes
+
+
+def test_a_journal_changed_by_hand_is_validated_again(path, monkeypatch):
+    store.load(path)
+    validated = _validating(monkeypatch)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("seed = ", "seed = -", 1), encoding="utf-8")  # still valid: another text
+    store.load(path)
+    assert validated == ["created"]
+    path.write_text(text.replace('castle = "', "castle = 7 #", 1), encoding="utf-8")  # a bad value
+    with pytest.raises(InputError) as caught:
+        store.load(path)
+    (problem,) = caught.value.problems
+    line = text[: text.index('castle = "')].count("\n") + 1
+    assert problem.key == "events[0] (created).castle" and problem.line == line and problem.file == path
+
+
+def test_what_undo_took_back_is_kept_with_the_events(path, monkeypatch):
+    _played(path)
+    removed, _, _ = store.undo(path)
+    first = store.load(path)
+    assert first.undone == [removed]
+    validated = _validating(monkeypatch)
+    assert store.load(path).undone == [removed] and validated == []
+
+
+@pytest.mark.parametrize("how", ["garbage", "foreign model", "missing field", "not a created first", "truncated"])
+def test_a_damaged_or_foreign_journal_cache_is_a_miss(path, monkeypatch, how):
+    """The cache is never trusted beyond what write() lays out: anything else is read from the file."""
+    from skyforge.campaign import journalcache
+
+    first = store.load(path)
+    (cache,) = [p for p in _cache_files() if p.stat().st_mtime_ns >= path.stat().st_mtime_ns]
+    header, data = cache.read_bytes().split(b"\n", 1)
+    if how == "garbage":
+        data = b"\x00not json"
+    elif how == "foreign model":
+        data = data.replace(b'"$m":"PlayerSetup"', b'"$m":"CampaignFile"', 1)
+    elif how == "missing field":
+        data = data.replace(b'"seed":', b'"sead":', 1)
+    elif how == "not a created first":
+        data = b"[[], []]"
+    else:
+        data = data[: len(data) // 2]
+    head = json.loads(header)
+    head["crc32"] = __import__("zlib").crc32(data)  # as if written so: the checks below the CRC decide
+    cache.write_bytes(json.dumps(head).encode() + b"\n" + data)
+    assert journalcache.read(path, path.read_text(encoding="utf-8")) is None
+    validated = _validating(monkeypatch)
+    again = store.load(path)
+    assert validated == ["created"] and again.events == first.events
+
+
+def test_no_journal_cache_when_caches_are_off(path, monkeypatch):
+    monkeypatch.setenv("SKYFORGE_CACHE_DIR", "off")
+    validated = _validating(monkeypatch)
+    store.load(path)
+    store.load(path)
+    assert validated == ["created", "created"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from skyforge.campaign import events as ev
+from skyforge.campaign import journalcache
 from skyforge.campaign.state import CampaignState, ReplayError, apply, fold
 from skyforge.errors import InputError, NotFoundError, Problem, SkyforgeError, StateError, command
 from skyforge.places import workspace_folder
@@ -101,6 +102,14 @@ def parse_journal(text: str, path: Path | str) -> Journal:
         ) from None
     if not events or not isinstance(events[0], ev.Created):
         raise InputError(Problem("a campaign journal starts with a 'created' event", file=path, key="events"))
+    return _replayed(path, events, parse_undone(data, path), lines if not migrated else None, migrated)
+
+
+def _replayed(
+    path: Path | str, events: list, undone: list[list], lines: LazyKeyLines | None, migrated: int | None = None
+) -> Journal:
+    """The journal of ``events`` (valid, the first ``created``), folded into its state; ``lines``:
+    the file's key lines, for a message (``None`` when its text is not what it holds)."""
     try:
         state = fold(events)
     except ReplayError as exc:
@@ -108,7 +117,7 @@ def parse_journal(text: str, path: Path | str) -> Journal:
             Problem(
                 f"the journal does not replay: a '{exc.event_type}' event that cannot happen here: {exc.reason}",
                 file=path,
-                line=None if migrated else lines.get(("events", exc.index)),
+                line=None if lines is None else lines.get(("events", exc.index)),
                 key=f"events[{exc.index}]",
                 hint="restore the file from a backup, or remove that [[events]] table and the ones after it by hand",
             )
@@ -122,7 +131,21 @@ def parse_journal(text: str, path: Path | str) -> Journal:
                 hint="restore the file from a backup, or remove the last events by hand",
             )
         ) from None
-    return Journal(Path(path), events, _named(state, path), migrated, undone=parse_undone(data, path))
+    return Journal(Path(path), events, _named(state, path), migrated, undone=undone)
+
+
+def read_journal(text: str, path: Path | str) -> Journal:
+    """:func:`parse_journal`, through the cache of journals already validated
+    (:mod:`skyforge.campaign.journalcache`): the text of the file this skyforge last found valid
+    is not validated again, only replayed."""
+    kept = journalcache.read(Path(path), text)
+    if kept is not None:
+        events, undone = kept
+        return _replayed(path, events, undone, LazyKeyLines(text))
+    journal = parse_journal(text, path)
+    if journal.migrated_from is None:
+        journalcache.write(Path(path), text, journal.events, journal.undone)
+    return journal
 
 
 #: the key of the commands undo took back, kept for redo
@@ -189,7 +212,7 @@ def render_journal(events: list, undone: list[list] | None = None) -> str:
 #: campaign files: a journal is written whole, with its header
 CAMPAIGNS: Store[Journal] = Store(
     "campaign",
-    parse_journal,
+    read_journal,
     lambda journal, before: render_journal(journal.events, journal.undone),
     missing=_not_found,
 )

@@ -64,6 +64,7 @@ __all__ = [
     "ValidationError",
     "event_dict",
     "last_command",
+    "model_named",
     "model_of",
     "one_command",
     "parse_events",
@@ -248,6 +249,22 @@ def model_of(event_type: str) -> type[_Model]:
     if event_type == "created":
         return Created
     _, name = LATER_EVENTS[event_type]
+    return __getattr__(name)
+
+
+#: the models the ``created`` event is made of, by class name
+_CREATED_MODELS: dict[str, type[_Model]] = {
+    m.__name__: m for m in (Created, PlayerSetup, Scenario, ScenarioEffect, ScenarioAction, Portal)
+}
+
+
+def model_named(name: str) -> type[_Model]:
+    """The model of an event, or of a part of the ``created`` event, by its class name (a later
+    event's imported on first use); ``KeyError`` for any other name."""
+    if name in _CREATED_MODELS:
+        return _CREATED_MODELS[name]
+    if name not in _MODULE_OF or name in ("Event", "CampaignFile"):
+        raise KeyError(name)
     return __getattr__(name)
 
 
