@@ -644,3 +644,34 @@ def test_no_journal_cache_when_caches_are_off(path, monkeypatch):
     store.load(path)
     store.load(path)
     assert validated == ["created", "created"]
+
+
+def test_kept_events_that_do_not_replay_are_read_from_the_file_again(path, monkeypatch):
+    """A cache changed under a valid checksum whose events no longer replay is not the player's
+    problem: the file is read and validated, and says nothing is wrong with it."""
+    _played(path)
+    first = store.load(path)
+    (cache,) = [p for p in _cache_files() if p.stat().st_mtime_ns >= path.stat().st_mtime_ns]
+    header, data = cache.read_bytes().split(b"\n", 1)
+    tampered = data.replace(b'"type":"game-set-up","at":', b'"type":"game-set-up","game":3,"at":', 1)
+    tampered = tampered.replace(b',"game":1,', b",", 1)  # the first game set up as game 3: it cannot replay
+    assert tampered != data and tampered.count(b'"game":3') == 1
+    data = tampered
+    head = json.loads(header)
+    head["crc32"] = __import__("zlib").crc32(data)
+    cache.write_bytes(json.dumps(head).encode() + b"\n" + data)
+    validated = _validating(monkeypatch)
+    again = store.load(path)
+    assert validated and again.events == first.events and again.state == first.state
+
+
+def test_a_journal_read_to_be_changed_is_not_kept(path):
+    """A command that changes a campaign replaces the text it read: keeping it would be wasted."""
+    from skyforge.campaign import journalcache
+
+    kept = journalcache._cache_file(path)
+    assert kept is not None and not kept.exists()
+    store.update(path, lambda s: c.adjust_gold(s, 1))
+    assert not kept.exists()
+    store.load(path)  # read to be shown: kept
+    assert kept.exists()

@@ -11,7 +11,9 @@ Older schema versions are migrated on load (:data:`MIGRATIONS`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from skyforge.campaign import events as ev
@@ -134,16 +136,18 @@ def _replayed(
     return Journal(Path(path), events, _named(state, path), migrated, undone=undone)
 
 
-def read_journal(text: str, path: Path | str) -> Journal:
+def read_journal(text: str, path: Path | str, keep: bool = True) -> Journal:
     """:func:`parse_journal`, through the cache of journals already validated
     (:mod:`skyforge.campaign.journalcache`): the text of the file this skyforge last found valid
-    is not validated again, only replayed."""
+    is not validated again, only replayed; a text validated here is kept for the next read (not
+    with ``keep=False``: a file read to be changed, whose text is about to be replaced)."""
     kept = journalcache.read(Path(path), text)
     if kept is not None:
         events, undone = kept
-        return _replayed(path, events, undone, LazyKeyLines(text))
+        with suppress(InputError):  # kept events that do not replay: a damaged cache, read the file
+            return _replayed(path, events, undone, LazyKeyLines(text))
     journal = parse_journal(text, path)
-    if journal.migrated_from is None:
+    if keep and journal.migrated_from is None:
         journalcache.write(Path(path), text, journal.events, journal.undone)
     return journal
 
@@ -215,6 +219,7 @@ CAMPAIGNS: Store[Journal] = Store(
     read_journal,
     lambda journal, before: render_journal(journal.events, journal.undone),
     missing=_not_found,
+    parse_to_change=partial(read_journal, keep=False),
 )
 
 

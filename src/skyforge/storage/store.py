@@ -64,13 +64,16 @@ class Store(Generic[T]):
     ``before`` is the text it replaces (``None`` for a new file) so an edit can keep the
     player's comments; ``missing(path)`` is called for a file that does not exist: it returns
     the value of a file not written yet, or raises the kind's own "not found" (without it,
-    :func:`read_text`'s "file not found").
+    :func:`read_text`'s "file not found"); ``parse_to_change``, if given, parses the file
+    :meth:`update` reads, whose text is about to be replaced (a campaign journal read to be changed
+    is not kept as validated).
     """
 
     kind: str
     parse: Callable[[str, Path], T]
     render: Callable[[T, str | None], str]
     missing: Callable[[Path], T] | None = None
+    parse_to_change: Callable[[str, Path], T] | None = None
 
     def load(self, path: Path | str) -> T:
         """The value of the file at ``path`` (read without the lock: a write is atomic)."""
@@ -84,7 +87,7 @@ class Store(Generic[T]):
         """
         path = Path(path)
         with locked(path):
-            value, before = self._read(path)
+            value, before = self._read(path, self.parse_to_change or self.parse)
             new = change(value)
             if new is None:
                 return value
@@ -122,8 +125,8 @@ class Store(Generic[T]):
             raise InputError([p if p.file is not None else replace(p, file=path) for p in exc.problems]) from None
         keep(Path(path), text)  # the version it replaces stays in the file's history
 
-    def _read(self, path: Path) -> tuple[T, str | None]:
+    def _read(self, path: Path, parse: Callable[[str, Path], T] | None = None) -> tuple[T, str | None]:
         if self.missing is not None and not exists(path):
             return self.missing(path), None
         text = read_text(path)
-        return self.parse(text, path), text
+        return (parse or self.parse)(text, path), text
