@@ -142,6 +142,15 @@ def test_every_error_of_a_file_at_once(tmp_path):
     assert "missing" in problems[2].message
 
 
+@pytest.mark.parametrize("kind", ["{}", "[]", "3", '"castel"'])
+def test_a_kind_that_is_not_a_kind_is_named(tmp_path, kind):
+    """A card's kind written as a table, a list or a number (found by tools/fuzz.py: a table
+    once raised TypeError) is refused with its file, line and key, as a misspelt kind is."""
+    path = write(tmp_path, HEAD + f'[[cards]]\ncode = "TST.001"\nkind = {kind}\nname = "A"\n')
+    (problem,) = problems_of(path)
+    assert problem.file == path and problem.line == 7 and problem.key is not None and "kind" in problem.key
+
+
 def test_bad_toml_names_the_line(tmp_path):
     path = write(tmp_path, HEAD + '[[cards]]\ncode = "TST.001\n')
     (problem,) = problems_of(path)

@@ -70,7 +70,9 @@ def _cards_alone(data: dict[str, Any]) -> CardsFile | None:
     when something is wrong — None then, and the whole file is read again for its messages. The
     cards a deck carries (``deck import --cards-to``) are mostly of two kinds."""
     cards = data.get("cards", [])
-    if not isinstance(cards, list) or not all(isinstance(c, dict) and c.get("kind") in CARD_MODELS for c in cards):
+    if not isinstance(cards, list) or not all(
+        isinstance(c, dict) and isinstance(c.get("kind"), str) and c["kind"] in CARD_MODELS for c in cards
+    ):
         return None
     try:
         head = CardsHead.model_validate({k: v for k, v in data.items() if k != "cards"})
