@@ -675,3 +675,14 @@ def test_a_journal_read_to_be_changed_is_not_kept(path):
     assert not kept.exists()
     store.load(path)  # read to be shown: kept
     assert kept.exists()
+
+
+def test_journals_kept_for_a_month_are_dropped_when_another_is_kept(path):
+    folder = Path(os.environ["SKYFORGE_CACHE_DIR"])
+    old, recent = folder / "journal-old.json", folder / "journal-recent.json"
+    for file, days in ((old, 31), (recent, 29)):
+        file.write_text("{}\n[]", encoding="utf-8")
+        when = time.time() - days * 24 * 3600
+        os.utime(file, (when, when))
+    store.load(path)  # kept: the others looked at
+    assert not old.exists() and recent.exists()

@@ -1,20 +1,22 @@
 """The journals already validated, so that reading the same file again does not validate it again.
 
 Validating a journal builds a validator for each kind of event it holds, and the first validator a
-command builds imports pydantic's plugin loader (and with it ``importlib.metadata``): ~57 M
-instructions, about a sixteenth of `campaign show`, whose other models are all made from values
-already checked. A journal read whole and found valid is kept here as its events' fields (JSON,
+command builds imports pydantic's plugin loader (and with it ``importlib.metadata``): ~50 M
+instructions, and ~8 M more for the validators of a played campaign's events, where `campaign
+show` made every other model from values already checked (931 M in all; 837 M from the cache). A journal read whole and found valid is kept here as its events' fields (JSON,
 never code; :mod:`skyforge.storage.cachefiles`), under the SHA-256 of the file's text and the
 stats of every module of skyforge. The same text read again by the same skyforge gives the same
 events, made with ``model_construct``; any other text — an edit by hand, a command's write, a
 merge from another device — misses, and is validated as ever. One cache file a campaign file, named
-after its path; a journal migrated from an older schema is not kept (its text is not what it holds).
+after its path, kept 30 days; a journal migrated from an older schema is not kept (its text is not what it holds).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -109,4 +111,20 @@ def write(path: Path, text: str, events: list, undone: list[list]) -> None:
         )
     except (TypeError, ValueError):
         return
-    write_cache(file, FORMAT, VERSION, _key(text), data)
+    if write_cache(file, FORMAT, VERSION, _key(text), data):
+        _prune(file)
+
+
+#: a journal kept this long is dropped from the cache when another is kept (read again, it is
+#: validated once and kept again)
+KEPT_FOR_SECONDS = 30 * 24 * 3600
+
+
+def _prune(written: Path) -> None:
+    """Remove the journals kept longer than :data:`KEPT_FOR_SECONDS` (of campaigns finished,
+    moved or deleted, among others), so that the cache folder does not grow for ever."""
+    oldest = time.time() - KEPT_FOR_SECONDS
+    with suppress(OSError):
+        for old in written.parent.glob("journal-*.json"):
+            if old != written and old.stat().st_mtime < oldest:
+                old.unlink(missing_ok=True)
