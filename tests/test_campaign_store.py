@@ -679,10 +679,41 @@ def test_a_journal_read_to_be_changed_is_not_kept(path):
 
 def test_journals_kept_for_a_month_are_dropped_when_another_is_kept(path):
     folder = Path(os.environ["SKYFORGE_CACHE_DIR"])
-    old, recent = folder / "journal-old.json", folder / "journal-recent.json"
-    for file, days in ((old, 31), (recent, 29)):
-        file.write_text("{}\n[]", encoding="utf-8")
+    ours = '{"format": "skyforge journal cache", "version": 1}\n[]'
+    files = {
+        "journal-old.json": (ours, 31),
+        "journal-recent.json": (ours, 29),
+        "journal-someone-elses.json": ("not a cache of ours", 31),  # a shared folder: left alone
+        ".journal-x.json.0a1b2c.tmp": ("a write killed half-way", 1),
+    }
+    for name, (text, days) in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
         when = time.time() - days * 24 * 3600
-        os.utime(file, (when, when))
+        os.utime(folder / name, (when, when))
     store.load(path)  # kept: the others looked at
-    assert not old.exists() and recent.exists()
+    left = {name for name in files if (folder / name).exists()}
+    assert left == {"journal-recent.json", "journal-someone-elses.json"}
+
+
+def test_a_journal_cache_that_cannot_be_used_is_never_the_players_problem(path, monkeypatch, tmp_path):
+    """Whatever goes wrong with the cache, the campaign is read from its file (found in review: a
+    broken link among skyforge's modules, a folder name that is not UTF-8, a nested cache file)."""
+    from skyforge.campaign import journalcache
+    from skyforge.storage import cachefiles
+
+    first = store.load(path)
+
+    def unreadable():
+        raise FileNotFoundError("a link to nowhere among skyforge's modules")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(journalcache, "code_stats", unreadable)
+        assert store.load(path).events == first.events
+    odd = tmp_path / os.fsdecode(b"ws-\xe9") / "campaigns" / "odd.toml"  # a Latin-1 folder name
+    odd.parent.mkdir(parents=True)
+    odd.write_bytes(path.read_bytes())
+    assert store.load(odd).events == first.events == store.load(odd).events
+    nested = journalcache._cache_file(path)
+    nested.write_text("[" * 100_000, encoding="utf-8")
+    assert cachefiles.read_cache(nested, journalcache.FORMAT, journalcache.VERSION, [], 10**7) is None
+    assert store.load(path).events == first.events

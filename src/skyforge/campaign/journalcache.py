@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import sys
 import time
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import BaseModel
 
 from skyforge import __version__
@@ -30,20 +33,23 @@ from skyforge.storage.cachefiles import cache_dir, code_stats, read_cache, write
 FORMAT = "skyforge journal cache"
 #: bump when the layout of the data changes
 VERSION = 1
-#: a journal's text is at most MAX_FILE_BYTES; its fields as JSON, with their tags, a few times that
-MAX_CACHE_BYTES = 4 * MAX_FILE_BYTES
+#: a journal's text is at most MAX_FILE_BYTES; its fields as JSON, with their tags, a few times
+#: that (a journal of many small events written compactly, ~5 times); a bigger one is not kept
+MAX_CACHE_BYTES = 8 * MAX_FILE_BYTES
 
 
 def _cache_file(path: Path) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    return folder / f"journal-{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]}.json"
+    return folder / f"journal-{hashlib.sha256(os.fsencode(path.resolve())).hexdigest()[:32]}.json"
 
 
 def _key(text: str) -> list[str]:
+    """The journal's text and what validated it: skyforge's modules, pydantic and Python."""
     code = hashlib.sha256(json.dumps(code_stats()).encode()).hexdigest()
-    return [hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), __version__, code]
+    text_hash = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return [text_hash, __version__, code, PYDANTIC_VERSION, sys.version]
 
 
 def _tagged(value: Any) -> Any:
@@ -79,11 +85,11 @@ def _untagged(obj: dict) -> Any:
 def read(path: Path, text: str) -> tuple[list, list[list]] | None:
     """The events and undone commands of the journal ``text`` (the file at ``path``) if this
     skyforge validated exactly this text before; else ``None``."""
-    file = _cache_file(path)
-    data = None if file is None else read_cache(file, FORMAT, VERSION, _key(text), MAX_CACHE_BYTES)
-    if data is None:
-        return None
     try:
+        file = _cache_file(path)
+        data = None if file is None else read_cache(file, FORMAT, VERSION, _key(text), MAX_CACHE_BYTES)
+        if data is None:
+            return None
         events, undone = json.loads(data, object_hook=_untagged)  # written as [events, undone]
         if not (
             isinstance(events, list)
@@ -94,7 +100,7 @@ def read(path: Path, text: str) -> tuple[list, list[list]] | None:
             and all(isinstance(group, list) and all(isinstance(e, BaseModel) for e in group) for group in undone)
         ):
             return None
-    except (ValueError, KeyError, TypeError, AttributeError):  # not what write() wrote: a miss
+    except Exception:  # skyforge's files unreadable, a cache not what write() wrote: a miss
         return None
     return events, undone
 
@@ -102,17 +108,17 @@ def read(path: Path, text: str) -> tuple[list, list[list]] | None:
 def write(path: Path, text: str, events: list, undone: list[list]) -> None:
     """Keep the events and undone commands validated from the journal ``text`` (the file at
     ``path``) for the next read of the same text."""
-    file = _cache_file(path)
-    if file is None:
-        return
     try:
+        file = _cache_file(path)
+        if file is None:
+            return
         data = json.dumps([_tagged(events), _tagged(undone)], ensure_ascii=False, separators=(",", ":")).encode(
             "utf-8", "surrogatepass"
         )
-    except (TypeError, ValueError):
+        if len(data) <= MAX_CACHE_BYTES and write_cache(file, FORMAT, VERSION, _key(text), data):
+            _prune(file)
+    except Exception:  # skyforge's files unreadable, a value JSON cannot hold: not kept
         return
-    if write_cache(file, FORMAT, VERSION, _key(text), data):
-        _prune(file)
 
 
 #: a journal kept this long is dropped from the cache when another is kept (read again, it is
@@ -123,8 +129,20 @@ KEPT_FOR_SECONDS = 30 * 24 * 3600
 def _prune(written: Path) -> None:
     """Remove the journals kept longer than :data:`KEPT_FOR_SECONDS` (of campaigns finished,
     moved or deleted, among others), so that the cache folder does not grow for ever."""
-    oldest = time.time() - KEPT_FOR_SECONDS
+    now = time.time()
     with suppress(OSError):
         for old in written.parent.glob("journal-*.json"):
-            if old != written and old.stat().st_mtime < oldest:
+            if old != written and old.stat().st_mtime < now - KEPT_FOR_SECONDS and _is_ours(old):
                 old.unlink(missing_ok=True)
+        for stale in written.parent.glob(".journal-*.json.*.tmp"):  # a write killed half-way
+            if stale.stat().st_mtime < now - 3600:
+                stale.unlink(missing_ok=True)
+
+
+def _is_ours(file: Path) -> bool:
+    """Whether ``file`` starts as a journal cache's header does (a shared folder may hold others)."""
+    with open(file, "rb") as handle:
+        return handle.read(len(_HEADER_START)) == _HEADER_START
+
+
+_HEADER_START = json.dumps({"format": FORMAT}).encode()[:-1]

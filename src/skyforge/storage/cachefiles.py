@@ -86,7 +86,7 @@ def read_cache(path: Path, format: str, version: int, key: Any, max_bytes: int) 
             and header.get("crc32") == zlib.crc32(data)
         ):
             return data
-    except (OSError, ValueError):  # missing, unreadable, not JSON: a miss
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, not JSON, nested past Python's limit: a miss
         pass
     return None
 
