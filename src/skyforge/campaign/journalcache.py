@@ -2,13 +2,16 @@
 
 Validating a journal builds a validator for each kind of event it holds, and the first validator a
 command builds imports pydantic's plugin loader (and with it ``importlib.metadata``): ~50 M
-instructions, and ~8 M more for the validators of a played campaign's events, where `campaign
-show` made every other model from values already checked (931 M in all; 837 M from the cache). A journal read whole and found valid is kept here as its events' fields (JSON,
-never code; :mod:`skyforge.storage.cachefiles`), under the SHA-256 of the file's text and the
-stats of every module of skyforge. The same text read again by the same skyforge gives the same
-events, made with ``model_construct``; any other text — an edit by hand, a command's write, a
-merge from another device — misses, and is validated as ever. One cache file a campaign file, named
-after its path, kept 30 days; a journal migrated from an older schema is not kept (its text is not what it holds).
+instructions, and ~8 M more for the validators of a played campaign's events, where `campaign show`
+makes every other model from values already checked (931 M in all; 837 M from this cache).
+
+A journal read whole and found valid is kept here as its events' fields (JSON, never code;
+:mod:`skyforge.storage.cachefiles`), under the SHA-256 of the file's text and what validated it:
+skyforge's modules, pydantic's and Python's versions. The same text read again gives the same
+events, made with ``model_construct``; any other text — an edit by hand, a command's write, a merge
+from another device — misses, and is validated as ever. Whatever is wrong with the cache is a miss,
+never the player's problem. One cache file a campaign file, named after its path, kept 30 days; a
+journal migrated from an older schema is not kept (its text is not what it holds).
 """
 
 from __future__ import annotations
