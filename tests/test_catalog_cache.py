@@ -449,3 +449,13 @@ def test_a_card_whose_line_says_another_faction_than_the_index_is_damaged(cache_
     catalog = load_catalog([MINI])
     with pytest.raises(InputError, match="the catalog cache is damaged"):
         catalog.search(kind="castle", faction="liothan")
+
+
+def test_the_key_names_what_validated_the_entries(cache_dir):
+    """Entries come back unvalidated: a pydantic or a Python that validates otherwise must miss."""
+    import sys
+
+    import pydantic
+
+    key = cache.cache_key([])
+    assert pydantic.VERSION in key and sys.version in key

@@ -39,12 +39,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import sys
 import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import BaseModel
 
 from skyforge import __version__
@@ -71,14 +73,15 @@ def _stats(path: Path) -> list:
 
 
 def cache_key(files: list[Path]) -> list | None:
-    """What the cache depends on: format, versions, and the stats (:func:`_stats`) of every module
-    of skyforge and of every catalog file, by path. Stored whole in the header and compared
+    """What the cache depends on: format, versions (skyforge's, pydantic's and Python's: what
+    validated the entries), and the stats (:func:`_stats`) of every module of skyforge and of every
+    catalog file, by path. Stored whole in the header and compared
     exactly. ``None`` when there is no cache, or a file cannot be stated (reading it will say why).
 
     Work it out before the files are read, and give the same key to :func:`write`."""
     if cache_dir() is None:
         return None
-    key: list = [FORMAT, VERSION, __version__, str(_OWN)]
+    key: list = [FORMAT, VERSION, __version__, str(_OWN), PYDANTIC_VERSION, sys.version]
     try:
         key.extend(code_stats())
         key.extend([str(path.resolve()), *_stats(path)] for path in files)
